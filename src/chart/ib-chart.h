@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart.h: one cairo renderer for screen and export (DESIGN.md section 7).
+ *
+ * Pure functions: a report + a style + a size -> a drawing on any cairo_t.
+ * The GTK widget calls ib_chart_draw() from its snapshot; export calls it on
+ * image, SVG and PDF surfaces, so the file looks exactly like the screen.
+ * cairo + pango only: no GTK here. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  IB_CHART_STRATEGIES,   /* median time per strategy, CI whiskers, every sample a dot */
+  IB_CHART_THROUGHPUT,   /* MiB/s per strategy */
+  IB_CHART_CPU,          /* CPU user + system stacked against wall time */
+  IB_CHART_LATENCY,      /* write+delete latency percentiles per mode (log time) */
+  IB_CHART_OVERHEAD,     /* dispatch overhead ns/op (log) */
+  IB_CHART_SWEEP,        /* sweep lines, log-log, crossover marked */
+  IB_CHART_COMPARE,      /* two reports strategy by strategy, with the ratio */
+  IB_N_CHART_KINDS
+} IbChartKind;
+
+typedef enum
+{
+  IB_CHART_FORMAT_PNG,
+  IB_CHART_FORMAT_SVG,
+  IB_CHART_FORMAT_PDF,
+} IbChartFormat;
+
+typedef struct
+{
+  double r, g, b, a;
+} IbRgba;
+
+typedef struct
+{
+  IbRgba      background;
+  IbRgba      foreground;
+  IbRgba      grid;
+  IbRgba      accent;
+  gboolean    dark;
+  gboolean    high_contrast;
+  const char *font_family;   /* NULL: "Cantarell, DejaVu Sans, sans-serif" */
+  double      font_scale;    /* 1.0 */
+  gboolean    log_scale;     /* strategies/throughput charts: log value axis */
+  gboolean    transparent;   /* do not paint the background */
+} IbChartStyle;
+
+void         ib_chart_style_init_light (IbChartStyle *style);
+void         ib_chart_style_init_dark  (IbChartStyle *style);
+void         ib_chart_style_init_high_contrast (IbChartStyle *style,
+                                                gboolean      dark);
+
+const char  *ib_chart_kind_to_string   (IbChartKind   kind);   /* "strategies", "throughput", ... */
+gboolean     ib_chart_kind_from_string (const char   *str,
+                                        IbChartKind  *out);
+const char  *ib_chart_kind_title       (IbChartKind   kind);   /* translated */
+/* Whether @report has the data @kind needs (compare needs @other). */
+gboolean     ib_chart_has_data         (IbChartKind     kind,
+                                        const IbReport *report,
+                                        const IbReport *other);
+
+/* Draws @kind at (0,0)-(width,height) in user units. @other is the second
+ * report for IB_CHART_COMPARE, NULL otherwise. Never emits NaN/inf to cairo;
+ * with no data it draws a clear "nothing to show" message. */
+void         ib_chart_draw             (cairo_t            *cr,
+                                        IbChartKind         kind,
+                                        const IbReport     *report,
+                                        const IbReport     *other,
+                                        const IbChartStyle *style,
+                                        double              width,
+                                        double              height);
+
+/* Text for a tooltip at (x, y) of a chart drawn at width x height, or NULL
+ * when nothing is under the point. */
+char        *ib_chart_query_tooltip    (IbChartKind         kind,
+                                        const IbReport     *report,
+                                        const IbReport     *other,
+                                        const IbChartStyle *style,
+                                        double              width,
+                                        double              height,
+                                        double              x,
+                                        double              y);
+
+/* Writes the chart to @path (atomically: a temporary file renamed on success).
+ * PNG is width*scale x height*scale pixels (scale 1 or 2). */
+gboolean     ib_chart_export           (IbChartKind         kind,
+                                        const IbReport     *report,
+                                        const IbReport     *other,
+                                        const IbChartStyle *style,
+                                        IbChartFormat       format,
+                                        const char         *path,
+                                        int                 width,
+                                        int                 height,
+                                        double              scale,
+                                        GError            **error);
+/* Guesses the format from the file name extension. */
+gboolean     ib_chart_format_from_path (const char    *path,
+                                        IbChartFormat *out);
+
+G_END_DECLS

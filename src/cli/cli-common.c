@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* placeholder: to be written */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli.h"
+

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* placeholder: to be written */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli.h"
+
+int
+ib_cli_list (int argc, char **argv)
+{
+  fprintf (stderr, "%s: not built yet\n", argv[0]);
+  return IB_EXIT_FAILED;
+}
+
+int
+ib_cli_run (int argc, char **argv)
+{
+  fprintf (stderr, "%s: not built yet\n", argv[0]);
+  return IB_EXIT_FAILED;
+}
+
+int
+ib_cli_sweep (int argc, char **argv)
+{
+  fprintf (stderr, "%s: not built yet\n", argv[0]);
+  return IB_EXIT_FAILED;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-os.h: every OS-specific call, behind one small interface per concern.
+ *
+ * ib-os-linux.c implements it with posix_fadvise, mincore, getrusage, /proc
+ * and sysfs; ib-os-portable.c is the fallback meson picks on other systems
+ * (and on Linux with -Dportable=true): cache mode "as-is" only, residency
+ * unknown (-1), resource usage from what GLib offers.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* clock */
+gint64   ib_os_monotonic_ns       (void);
+
+/* page cache */
+gboolean ib_os_can_control_cache  (void);
+/* Page-cache residency of @path in 0..1, or -1 when it cannot be known. */
+double   ib_os_residency          (const char *path);
+/* Asks the kernel to drop @path's pages (posix_fadvise DONTNEED). */
+gboolean ib_os_drop_cache         (const char *path,
+                                   GError    **error);
+
+/* resource usage, process-wide */
+typedef struct
+{
+  gint64 user_ns;
+  gint64 sys_ns;
+  gint64 vol_ctxsw;
+  gint64 invol_ctxsw;
+  gint64 minflt;
+  gint64 majflt;
+  guint64 peak_rss_bytes;
+} IbRusage;
+
+void     ib_os_rusage             (IbRusage   *out);
+/* Resets the peak RSS high-water mark where the OS allows it
+ * (/proc/self/clear_refs "5"); returns FALSE when it cannot. */
+gboolean ib_os_reset_peak_rss     (void);
+
+/* file descriptors */
+/* Raises the soft RLIMIT_NOFILE to the hard limit; returns the soft limit now
+ * in force (G_MAXUINT when unlimited or unknown). */
+guint    ib_os_raise_nofile_limit (void);
+guint    ib_os_nofile_limit       (void);
+
+/* machine */
+guint    ib_os_n_cores            (void);
+guint64  ib_os_memory_bytes       (void);
+char    *ib_os_cpu_model          (void);
+char    *ib_os_kernel             (void);
+char    *ib_os_pretty_name        (void);
+gboolean ib_os_pid_alive          (gint64 pid);
+
+typedef struct
+{
+  char    *fs_type;
+  char    *mount_options;
+  char    *mount_point;
+  char    *device;
+  char    *device_model;
+  int      rotational;   /* 1, 0, -1 unknown */
+  guint64  free_bytes;
+  gboolean is_tmpfs;
+  gboolean is_fuse;
+} IbMountInfo;
+
+/* Describes the file system holding @path. Fields it cannot find stay NULL/-1. */
+gboolean ib_os_mount_info         (const char  *path,
+                                   IbMountInfo *out,
+                                   GError     **error);
+void     ib_mount_info_clear      (IbMountInfo *info);
+
+G_END_DECLS

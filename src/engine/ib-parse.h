@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-parse.h: parsing and validating user input, shared by the CLI and the GUI
+ * so both reject the same things with the same words. Every error is
+ * IB_ERROR_INVALID with a message naming the field, the bad value and the
+ * accepted range. */
+#pragma once
+
+#include <glib.h>
+
+#include "ib-types.h"
+
+G_BEGIN_DECLS
+
+/* Limits (inclusive). */
+#define IB_MAX_FILES        100000
+#define IB_MAX_FILE_SIZE    (G_GUINT64_CONSTANT (64) << 30)  /* 64 GiB */
+#define IB_MAX_REPEAT       1000
+#define IB_MAX_WARMUP       100
+#define IB_MAX_CHUNK        (G_GUINT64_CONSTANT (1) << 30)   /* 1 GiB */
+#define IB_MAX_WORKERS      256
+#define IB_MAX_IN_FLIGHT    100000
+#define IB_MAX_PAUSE_MS     600000
+#define IB_MAX_ITERATIONS   G_GUINT64_CONSTANT (100000000)
+#define IB_MAX_REQUESTS     1000000
+
+/* "4096", "640K", "6.4M", "1G", "512MiB" (K/M/G = KiB/MiB/GiB). */
+gboolean ib_parse_size       (const char  *field,
+                              const char  *text,
+                              guint64      min,
+                              guint64      max,
+                              guint64     *out,
+                              GError     **error);
+/* "512M,1G,256M,512M" */
+GArray  *ib_parse_size_list  (const char  *field,
+                              const char  *text,
+                              guint64      min,
+                              guint64      max,
+                              GError     **error);
+gboolean ib_parse_uint       (const char  *field,
+                              const char  *text,
+                              guint64      min,
+                              guint64      max,
+                              guint64     *out,
+                              GError     **error);
+/* "a,b,c" of known strategy ids; unknown ids are named in the error. */
+GPtrArray *ib_parse_strategy_list (const char *field,
+                                   const char *text,
+                                   GError    **error);
+
+/* Whole-plan check (ranges, known strategies, at least one workload). */
+gboolean ib_plan_validate    (const IbPlan *plan,
+                              GError      **error);
+
+/* "1.5 GiB", "640 KiB", "2,732 B" */
+char    *ib_format_size      (guint64      bytes);
+/* "1.23 ms", "456 ns", "2.1 s" */
+char    *ib_format_duration  (double       ns);
+
+G_END_DECLS

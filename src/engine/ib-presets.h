@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-presets.h: the seed experiments and "quick" (DESIGN.md section 1). */
+#pragma once
+
+#include "ib-types.h"
+
+G_BEGIN_DECLS
+
+#define IB_DEFAULT_PRESET "quick"
+
+typedef struct
+{
+  const char *id;            /* "quick", "seed-small", "seed-overhead", "seed-write-unlink", "seed-big" */
+  const char *title;         /* N_() */
+  const char *description;   /* N_(): one line, what it reproduces */
+  const char *seed_file;     /* seeds/ file it reproduces, or NULL */
+} IbPresetInfo;
+
+const IbPresetInfo *ib_presets       (guint      *n_presets);
+const IbPresetInfo *ib_preset_lookup (const char *id);
+/* A new plan for preset @id with dir = the user cache dir, or NULL with
+ * IB_ERROR_INVALID naming the unknown preset and listing the known ones. */
+IbPlan             *ib_preset_plan   (const char *id,
+                                      GError    **error);
+
+G_END_DECLS

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-strategy.h: the read strategies, data-driven (DESIGN.md section 4).
+ *
+ * Each strategy is one table entry in ib-strategy.c and one function in
+ * ib-strategy-*.c. A strategy reads every file of the set once, checks that the
+ * bytes read equal the file size and, when ctx->verify is set, compares the
+ * CRC-32 with the one recorded when the file was made. Async strategies run on
+ * the thread-default GMainContext of the calling thread (the runner's worker
+ * thread) and iterate it until they are done: their callbacks never reach the
+ * UI loop.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ib-types.h"
+#include "ib-fileset.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  IB_FAMILY_SYNC,
+  IB_FAMILY_ASYNC,
+  IB_FAMILY_THREAD,
+} IbFamily;
+
+typedef enum
+{
+  IB_SCHEDULE_SERIAL,
+  IB_SCHEDULE_PARALLEL,
+} IbSchedule;
+
+/* Buffers that survive between samples when the plan asks for a reused
+ * buffer (IB_BUFFER_REUSED): owned by the runner, grown on demand. */
+typedef struct _IbScratch IbScratch;
+
+IbScratch *ib_scratch_new  (void);
+void       ib_scratch_free (IbScratch *scratch);
+/* Returns a buffer of at least @size bytes for slot @slot (one per file in
+ * flight); the contents are unspecified. */
+guint8    *ib_scratch_get  (IbScratch *scratch,
+                            guint      slot,
+                            gsize      size);
+
+typedef struct
+{
+  /* in */
+  const IbFileSet *files;
+  guint64          chunk;       /* effective chunk size (plan's, or the strategy default) */
+  IbBufferPolicy   buffer;
+  guint            workers;     /* resolved: never 0 */
+  guint            in_flight;   /* resolved: never 0, never above the fd cap */
+  gboolean         verify;
+  GCancellable    *cancellable;
+  IbScratch       *scratch;
+  /* out */
+  guint64          bytes;       /* total bytes read */
+  guint64          callbacks;   /* async callbacks dispatched on the context */
+} IbStrategyContext;
+
+typedef gboolean (*IbStrategyFunc) (IbStrategyContext *ctx,
+                                    GError           **error);
+
+typedef struct
+{
+  const char     *id;              /* e.g. "sync-read-all" */
+  const char     *title;           /* N_(): short human name */
+  const char     *description;     /* N_(): one line: the GIO calls it makes */
+  const char     *seed_analogue;   /* the seed-002 Node.js analogue, or NULL */
+  IbFamily        family;
+  IbSchedule      schedule;
+  guint64         default_chunk;   /* 0 when the strategy has no chunk */
+  gboolean        seed_big;        /* one of the eight seed-002 strategies */
+  IbStrategyFunc  run;
+} IbStrategyInfo;
+
+const IbStrategyInfo *ib_strategies         (guint      *n_strategies);
+const IbStrategyInfo *ib_strategy_lookup    (const char *id);
+const char           *ib_family_to_string   (IbFamily    family);
+const char           *ib_schedule_to_string (IbSchedule  schedule);
+
+G_END_DECLS

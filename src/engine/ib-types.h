@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-types.h: the data model every layer shares.
+ *
+ * A run is described by an IbPlan and produces an IbReport. The engine fills
+ * reports, src/report serialises and loads them, src/chart draws them, the CLI
+ * and the GUI show them. These are plain structs (not GObjects): an IbReport is
+ * reference counted and is never mutated after it has been handed to another
+ * thread. Times are nanoseconds, sizes bytes. Field names follow the JSON
+ * schema of DESIGN.md section 11.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  IB_CACHE_WARM,
+  IB_CACHE_COLD,
+  IB_CACHE_AS_IS,
+} IbCacheMode;
+
+typedef enum
+{
+  IB_CONTENT_RANDOM,
+  IB_CONTENT_BASE64,
+  IB_CONTENT_DIGITS,
+  IB_CONTENT_LETTERS,
+} IbContentKind;
+
+typedef enum
+{
+  IB_BUFFER_FRESH,
+  IB_BUFFER_REUSED,
+} IbBufferPolicy;
+
+typedef enum
+{
+  IB_VARY_COUNT,
+  IB_VARY_SIZE,
+  IB_VARY_IN_FLIGHT,
+} IbVaryKind;
+
+const char *ib_cache_mode_to_string    (IbCacheMode     mode);
+gboolean    ib_cache_mode_from_string  (const char     *str,
+                                        IbCacheMode    *out);
+const char *ib_content_kind_to_string  (IbContentKind   kind);
+gboolean    ib_content_kind_from_string (const char    *str,
+                                         IbContentKind *out);
+const char *ib_buffer_policy_to_string (IbBufferPolicy  policy);
+gboolean    ib_buffer_policy_from_string (const char    *str,
+                                          IbBufferPolicy *out);
+const char *ib_vary_kind_to_string     (IbVaryKind      kind);
+gboolean    ib_vary_kind_from_string   (const char     *str,
+                                        IbVaryKind     *out);
+
+/* ---- plan ------------------------------------------------------------ */
+
+typedef struct
+{
+  IbVaryKind     vary;
+  GArray        *values;       /* guint64: file counts, sizes in bytes, or in-flight caps */
+  GPtrArray     *strategies;   /* char *: two or more strategy ids */
+  guint          base_count;   /* files per point when not varying count */
+  guint64        base_size;    /* bytes per file when not varying size */
+  IbContentKind  content;
+} IbSweepSpec;
+
+typedef struct
+{
+  guint64 iterations;          /* per repetition; default 999,999 (seed 001) */
+} IbOverheadSpec;
+
+typedef struct
+{
+  guint   requests;            /* default 2,000 */
+  guint   concurrency;         /* max requests in flight, default 2,000 */
+  guint   bytes;               /* bytes written per request, default 4,096 */
+} IbWriteUnlinkSpec;
+
+typedef struct
+{
+  char              *preset;      /* preset id, or NULL for a custom plan */
+  char              *dir;         /* parent folder; iobench-XXXXXX is made inside it */
+
+  /* Read experiment (skipped when file_sizes is empty or strategies is empty). */
+  GArray            *file_sizes;  /* guint64 bytes, one per file */
+  IbContentKind      content;
+  GPtrArray         *strategies;  /* char * strategy ids */
+  guint              repeat;      /* measured rounds, >= 1 */
+  guint              warmup;      /* warm-up rounds, kept in data but not in statistics */
+  IbCacheMode        cache;
+  guint64            chunk;       /* bytes; 0 = each strategy's own default */
+  guint              workers;     /* thread-pool workers; 0 = number of cores */
+  guint              in_flight;   /* max files open at once; 0 = all (capped below RLIMIT_NOFILE) */
+  IbBufferPolicy     buffer;
+  gboolean           verify;      /* compare CRC-32 of what was read */
+  gboolean           fsync;       /* fsync test files when making them */
+  guint64            seed;        /* PRNG seed: content, interleaving, bootstrap */
+  guint              pause_ms;    /* pause between samples */
+
+  /* Other workloads; NULL when not part of this plan. */
+  IbSweepSpec       *sweep;
+  IbOverheadSpec    *overhead;
+  IbWriteUnlinkSpec *write_unlink;
+} IbPlan;
+
+IbPlan  *ib_plan_new         (void);
+IbPlan  *ib_plan_copy        (const IbPlan *plan);
+void     ib_plan_free        (IbPlan       *plan);
+guint64  ib_plan_total_bytes (const IbPlan *plan);
+GType    ib_plan_get_type    (void) G_GNUC_CONST;
+#define IB_TYPE_PLAN (ib_plan_get_type ())
+
+IbSweepSpec       *ib_sweep_spec_new         (void);
+IbSweepSpec       *ib_sweep_spec_copy        (const IbSweepSpec *spec);
+void               ib_sweep_spec_free        (IbSweepSpec       *spec);
+
+/* ---- environment ----------------------------------------------------- */
+
+typedef struct
+{
+  char    *os;                 /* PRETTY_NAME of os-release */
+  char    *kernel;
+  char    *cpu_model;
+  guint    cores;
+  guint64  memory_bytes;
+  char    *glib_version;
+  char    *gtk_version;        /* NULL when not known (CLI) */
+  char    *adw_version;        /* NULL when not known (CLI) */
+  char    *fs_type;
+  char    *mount_options;
+  char    *device;             /* e.g. /dev/nvme0n1p2, NULL when unknown */
+  char    *device_model;       /* sysfs model, NULL when unknown */
+  int      rotational;         /* 1, 0, or -1 when unknown */
+  guint64  free_bytes;
+  gboolean is_tmpfs;
+  gboolean is_fuse;
+  guint    gtask_pool_size;    /* GTask's worker pool size (10 in GLib 2.74) */
+  guint    nofile_limit;       /* soft RLIMIT_NOFILE after raising it */
+  char    *app_version;
+  char    *hostname;
+} IbEnvironment;
+
+IbEnvironment *ib_environment_new  (void);
+IbEnvironment *ib_environment_copy (const IbEnvironment *env);
+void           ib_environment_free (IbEnvironment       *env);
+
+/* ---- samples and statistics ------------------------------------------ */
+
+typedef struct
+{
+  char     *strategy;
+  guint     round;             /* 0-based; warm-up rounds come first */
+  gboolean  warmup;
+  gint64    wall_ns;
+  gint64    user_ns;
+  gint64    sys_ns;
+  guint64   bytes;             /* bytes read */
+  guint     files;
+  double    residency;         /* 0..1 page-cache residency before the sample, < 0 unknown */
+  gboolean  cache_ok;          /* cache state matched the plan's cache mode */
+  gint64    vol_ctxsw;
+  gint64    invol_ctxsw;
+  gint64    minflt;
+  gint64    majflt;
+  guint64   callbacks;         /* async callbacks dispatched */
+  guint64   peak_rss_bytes;
+  guint64   chunk;             /* effective chunk size, 0 when not applicable */
+  gboolean  ok;
+  char     *error;             /* NULL when ok */
+} IbSample;
+
+void      ib_sample_copy_into (IbSample       *dest,
+                               const IbSample *src);
+IbSample *ib_sample_copy      (const IbSample *sample);
+void      ib_sample_clear     (IbSample       *sample);
+void      ib_sample_free      (IbSample       *sample);
+
+typedef struct
+{
+  char   *strategy;
+  guint   n;                   /* successful measured samples (warm-ups excluded) */
+  guint   n_failed;
+  double  min_ns;
+  double  max_ns;
+  double  mean_ns;
+  double  median_ns;
+  double  stddev_ns;
+  double  mad_ns;
+  double  q1_ns;
+  double  q3_ns;
+  double  ci_low_ns;           /* 95 % bootstrap CI of the median; == median when n < 2 */
+  double  ci_high_ns;
+  double  cv;
+  double  mib_per_s;           /* from the median; 0 when bytes unknown */
+  double  user_ns;             /* median CPU user time */
+  double  sys_ns;              /* median CPU system time */
+  guint   outliers_mild;
+  guint   outliers_severe;
+} IbStats;
+
+void ib_stats_clear     (IbStats       *stats);
+void ib_stats_copy_into (IbStats       *dest,
+                         const IbStats *src);
+
+/* ---- other workloads ------------------------------------------------- */
+
+typedef struct
+{
+  char    *kind;               /* "direct", "gtask", "idle", "thread", "pool", "tasks-1", "tasks-100" */
+  guint64  iterations;
+  guint    repeat;
+  double   ns_per_op;          /* median over repetitions */
+  double   ci_low_ns;
+  double   ci_high_ns;
+  double   ratio_to_direct;
+} IbOverheadRow;
+
+#define IB_N_PERCENTILES 9
+extern const guint ib_percentile_levels[IB_N_PERCENTILES]; /* 50 66 75 80 90 95 98 99 100 */
+
+typedef struct
+{
+  char    *mode;               /* "sync-serial", "async-gio", "thread-pool" */
+  double   requests_per_s;
+  gint64   total_ns;
+  guint    failed;
+  gint64   percentiles_ns[IB_N_PERCENTILES];
+  guint    max_in_flight;      /* highest number of requests seen in flight */
+} IbWriteUnlinkMode;
+
+typedef struct
+{
+  guint   requests;
+  guint   concurrency;         /* as requested */
+  guint   effective_concurrency; /* after capping below RLIMIT_NOFILE */
+  guint   bytes;
+  GArray *modes;               /* IbWriteUnlinkMode */
+} IbWriteUnlink;
+
+IbWriteUnlink *ib_write_unlink_new  (void);
+IbWriteUnlink *ib_write_unlink_copy (const IbWriteUnlink *wu);
+void           ib_write_unlink_free (IbWriteUnlink       *wu);
+
+typedef struct
+{
+  guint64  value;
+  char    *strategy;
+  double   median_ns;
+  double   ci_low_ns;
+  double   ci_high_ns;
+} IbSweepPoint;
+
+typedef struct
+{
+  IbVaryKind  vary;
+  GArray     *points;          /* IbSweepPoint, grouped by value then strategy */
+  gboolean    has_crossover;
+  guint64     crossover_value; /* first value where the order flips beyond the CIs */
+  char       *crossover_text;  /* e.g. "async-load-contents-parallel overtakes ... from 100 files" */
+} IbSweep;
+
+IbSweep *ib_sweep_new  (void);
+IbSweep *ib_sweep_copy (const IbSweep *sweep);
+void     ib_sweep_free (IbSweep       *sweep);
+
+typedef struct
+{
+  char *id;
+  char *text;
+} IbFinding;
+
+/* ---- the report ------------------------------------------------------ */
+
+typedef struct
+{
+  IbPlan        *plan;
+  IbEnvironment *environment;
+  GArray        *samples;      /* IbSample, warm-ups included, in execution order */
+  GArray        *statistics;   /* IbStats, one per strategy, plan order */
+  GArray        *overhead;     /* IbOverheadRow, empty when not run */
+  IbWriteUnlink *write_unlink; /* NULL when not run */
+  IbSweep       *sweep;        /* NULL when not run */
+  GArray        *findings;     /* IbFinding */
+  GPtrArray     *warnings;     /* char * */
+  char          *created;      /* ISO 8601 UTC */
+  gboolean       partial;      /* cancelled or failed part-way */
+  char          *error;        /* why the run stopped, NULL when it completed */
+} IbReport;
+
+IbReport      *ib_report_new          (void);
+IbReport      *ib_report_ref          (IbReport       *report);
+void           ib_report_unref        (IbReport       *report);
+IbReport      *ib_report_copy         (const IbReport *report);
+GType          ib_report_get_type     (void) G_GNUC_CONST;
+#define IB_TYPE_REPORT (ib_report_get_type ())
+
+void           ib_report_add_warning  (IbReport       *report,
+                                       const char     *format,
+                                       ...) G_GNUC_PRINTF (2, 3);
+void           ib_report_add_finding  (IbReport       *report,
+                                       const char     *id,
+                                       const char     *format,
+                                       ...) G_GNUC_PRINTF (3, 4);
+const IbStats *ib_report_find_stats   (const IbReport *report,
+                                       const char     *strategy);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbPlan, ib_plan_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbEnvironment, ib_environment_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbReport, ib_report_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbSample, ib_sample_free)
+
+G_END_DECLS
