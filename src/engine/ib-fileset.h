@@ -55,6 +55,18 @@ gboolean           ib_file_set_cleanup       (IbFileSet         *set,
 /* Cleans up (errors are logged) and frees. */
 void               ib_file_set_free          (IbFileSet         *set);
 
+/* Page-cache residency of the whole set (0..1, weighted by pages), or -1
+ * when it cannot be known. A set with no pages at all counts as 1. */
+double             ib_file_set_residency     (const IbFileSet   *set);
+/* Cold cache: flushes and drops every file's pages (fdatasync +
+ * posix_fadvise DONTNEED). IB_ERROR_UNSUPPORTED where the OS cannot. */
+gboolean           ib_file_set_drop_cache    (const IbFileSet   *set,
+                                              GError           **error);
+/* Warm cache: reads every file once (sequentially, reused buffer). */
+gboolean           ib_file_set_warm          (const IbFileSet   *set,
+                                              GCancellable      *cancellable,
+                                              GError           **error);
+
 /* Finds iobench-* folders under @parent_dir whose marker names a dead PID and
  * removes what their marker lists. Returns the number of folders removed. */
 guint              ib_file_set_reap_stale    (const char        *parent_dir);
