@@ -45,7 +45,9 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* IOBENCH_LOCALEDIR: translations of an uninstalled build (run.sh). */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("IOBENCH_LOCALEDIR") ? g_getenv ("IOBENCH_LOCALEDIR")
+                                                                 : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("iobench-cli");
