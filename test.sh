@@ -65,7 +65,16 @@ if build _build-portable -Dportable=true -Dgui=disabled; then
   count_log _build-portable
 fi
 
-# 3. Project checks outside meson.
+# 3. AddressSanitizer + UndefinedBehaviorSanitizer: engine, report, cli and faults suites.
+#    Leaks are checked by valgrind (tests/checks/valgrind-quick.sh): GLib's type system
+#    keeps deliberate one-off allocations that LeakSanitizer would report.
+if build _build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dgui=disabled; then
+  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C _build-asan --print-errorlogs --suite engine --suite report --suite cli --suite faults
+  count_log _build-asan
+fi
+
+# 4. Project checks outside meson.
 for t in tests/checks/*.sh; do
   [ -e "$t" ] || continue
   check "$(basename "$t")" bash "$t"
