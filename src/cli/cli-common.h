@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-common.h: helpers every iobench-cli subcommand shares.
+ *
+ * Option parsing with one clear message and exit code 2, exit codes from a
+ * GError, SIGINT/SIGTERM turned into a cancel, a progress line on stderr (only
+ * when stderr is a terminal), aligned text tables on stdout, printing of every
+ * part of a report, and the output options (--json, --html, --md, --csv,
+ * --png) checked before a run and written after it.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "engine/ib-runner.h"
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+/* ---- messages and exit codes ------------------------------------------ */
+
+/* Prints "PRGNAME: MESSAGE\n" on stderr. */
+void      ib_cli_printerr            (const char      *format,
+                                      ...) G_GNUC_PRINTF (1, 2);
+/* IB_ERROR_INVALID and G_OPTION_ERROR -> IB_EXIT_USAGE, IB_ERROR_CANCELLED
+ * and G_IO_ERROR_CANCELLED -> IB_EXIT_INTERRUPTED, anything else ->
+ * IB_EXIT_FAILED; NULL -> IB_EXIT_OK. */
+int       ib_cli_exit_code_for_error (const GError    *error);
+/* Prints @error's message (see ib_cli_printerr) and returns its exit code. */
+int       ib_cli_fail                (const GError    *error);
+
+/* Parses the options of @context; on error prints one line naming the bad
+ * option and a hint to use --help, and returns FALSE (exit IB_EXIT_USAGE).
+ * Leftover positional arguments stay in @argv; with @allow_args FALSE any
+ * leftover argument is an error too. */
+gboolean  ib_cli_parse_options       (GOptionContext  *context,
+                                      int             *argc,
+                                      char          ***argv,
+                                      gboolean         allow_args);
+
+/* ---- signals ----------------------------------------------------------- */
+
+typedef struct _IbCliSignals IbCliSignals;
+
+/* Installs SIGINT and SIGTERM handlers (g_unix_signal_add on the global
+ * default main context) that cancel @cancellable. */
+IbCliSignals *ib_cli_signals_new       (GCancellable  *cancellable);
+/* 0 when no signal arrived, else SIGINT or SIGTERM. */
+int           ib_cli_signals_received  (IbCliSignals  *signals);
+/* IB_EXIT_INTERRUPTED for SIGINT, IB_EXIT_TERMINATED for SIGTERM, else
+ * @fallback. */
+int           ib_cli_signals_exit_code (IbCliSignals  *signals,
+                                        int            fallback);
+void          ib_cli_signals_free      (IbCliSignals  *signals);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliSignals, ib_cli_signals_free)
+
+/* ---- progress line ----------------------------------------------------- */
+
+typedef struct _IbCliProgress IbCliProgress;
+
+/* Enabled only when stderr is a terminal and @quiet is FALSE. */
+IbCliProgress *ib_cli_progress_new     (gboolean        quiet);
+gboolean       ib_cli_progress_enabled (IbCliProgress  *progress);
+/* Redraws "PHASE  42 %  ETA 12 s  MESSAGE" in place (rate-limited). */
+void           ib_cli_progress_update  (IbCliProgress  *progress,
+                                        const char     *phase,
+                                        double          fraction,
+                                        gint64          eta_ns,
+                                        const char     *message);
+/* Erases the line (call before printing anything else). */
+void           ib_cli_progress_clear   (IbCliProgress  *progress);
+void           ib_cli_progress_free    (IbCliProgress  *progress);
+/* An IbEventFunc: progress events redraw the line, warnings are printed on
+ * stderr (unless quiet). @user_data is the IbCliProgress. */
+void           ib_cli_progress_event   (const IbEvent  *event,
+                                        gpointer        user_data);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliProgress, ib_cli_progress_free)
+
+/* ---- running a plan ---------------------------------------------------- */
+
+/* Runs @plan with SIGINT/SIGTERM handling and a progress line. Always returns
+ * a report unless the plan is invalid (then NULL); *exit_code is set to
+ * IB_EXIT_OK, IB_EXIT_FAILED, IB_EXIT_USAGE, IB_EXIT_INTERRUPTED or
+ * IB_EXIT_TERMINATED. Errors are printed on stderr. */
+IbReport  *ib_cli_run_plan            (const IbPlan   *plan,
+                                       gboolean        quiet,
+                                       int            *exit_code);
+
+/* ---- tables ------------------------------------------------------------ */
+
+typedef struct _IbCliTable IbCliTable;
+
+/* @n_columns headers follow; a header starting with '>' is right-aligned
+ * (the '>' is not printed). */
+IbCliTable *ib_cli_table_new      (guint        n_columns,
+                                   ...);
+/* Exactly n_columns cells (const char *; NULL prints as empty). */
+void        ib_cli_table_add_row  (IbCliTable  *table,
+                                   ...);
+/* Takes ownership of @cells (n_columns strings). */
+void        ib_cli_table_add_rowv (IbCliTable  *table,
+                                   char       **cells);
+/* Columns padded by display width (UTF-8 aware), two spaces apart. */
+void        ib_cli_table_print    (IbCliTable  *table,
+                                   FILE        *out);
+void        ib_cli_table_free     (IbCliTable  *table);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliTable, ib_cli_table_free)
+
+/* ---- printing a report ------------------------------------------------- */
+
+/* Strategy, median, 95 % CI, MiB/s, CPU user/sys, ratio to the fastest. */
+void ib_cli_print_statistics   (const IbReport *report,
+                                FILE           *out);
+void ib_cli_print_sweep        (const IbReport *report,
+                                FILE           *out);
+void ib_cli_print_overhead     (const IbReport *report,
+                                FILE           *out);
+void ib_cli_print_write_unlink (const IbReport *report,
+                                FILE           *out);
+void ib_cli_print_findings     (const IbReport *report,
+                                FILE           *out);
+void ib_cli_print_warnings     (const IbReport *report,
+                                FILE           *out);
+/* Every part the report has, in the order above, then "partial" and the
+ * error when the run did not complete. */
+void ib_cli_print_report       (const IbReport *report,
+                                FILE           *out);
+
+/* ---- output options ---------------------------------------------------- */
+
+typedef struct
+{
+  char     *json;
+  char     *html;
+  char     *md;
+  char     *csv;
+  char     *png;          /* main chart (IB_CHART_STRATEGIES unless png_kind set) */
+  int       png_width;    /* 0: 1200 */
+  int       png_height;   /* 0: 700 */
+  int       png_kind;     /* IbChartKind; -1: pick from what the report has */
+  gboolean  quiet;
+} IbCliOutput;
+
+typedef enum
+{
+  IB_CLI_OUTPUT_JSON   = 1 << 0,
+  IB_CLI_OUTPUT_HTML   = 1 << 1,
+  IB_CLI_OUTPUT_MD     = 1 << 2,
+  IB_CLI_OUTPUT_CSV    = 1 << 3,
+  IB_CLI_OUTPUT_PNG    = 1 << 4,
+  IB_CLI_OUTPUT_QUIET  = 1 << 5,
+  IB_CLI_OUTPUT_ALL    = 0x3f,
+} IbCliOutputFlags;
+
+void      ib_cli_output_init    (IbCliOutput       *output);
+void      ib_cli_output_clear   (IbCliOutput       *output);
+/* Adds --json FILE, --html FILE, --md FILE, --csv FILE, --png FILE, --quiet
+ * (as selected by @flags) to @context's main group. */
+void      ib_cli_output_add_entries (IbCliOutput      *output,
+                                     GOptionContext   *context,
+                                     IbCliOutputFlags  flags);
+/* Before a run: every output path is not a directory and its folder exists
+ * and is writable. IB_ERROR_INVALID naming the option otherwise. */
+gboolean  ib_cli_output_check   (const IbCliOutput *output,
+                                 GError           **error);
+/* After a run (also a partial one): writes every requested file; prints
+ * one message per failure. Returns FALSE if any failed. */
+gboolean  ib_cli_output_write   (const IbCliOutput *output,
+                                 const IbReport    *report);
+
+G_END_DECLS
