@@ -1,3 +1,1509 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-report-json.c: the JSON report, schema "iobench-report" version 1.
+ *
+ * Field names follow DESIGN.md section 11 plus the extra fields of
+ * ib-types.h. Integers are JSON integers (json-glib's gint64), doubles are
+ * written with 17 significant digits so they load back bit for bit. A double
+ * that is not finite is written as null and loads back as 0 (a residency of
+ * null means "unknown" and loads back as -1). A seed above G_MAXINT64 does not
+ * fit a JSON integer and is written as a decimal string.
+ *
+ * The loader trusts nothing: every member is checked for presence, type and
+ * range, and the first problem is reported as IB_ERROR_FORMAT naming the
+ * member path, e.g. "samples[3].wall_ns: expected an integer". Before
+ * json-glib sees the text, a small scanner rejects what json-glib would accept
+ * silently or could choke on: integers that overflow gint64 (json-glib wraps
+ * them), nesting deeper than the schema can need, and data after the report.
+ */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "engine/ib-error.h"
+#include "ib-report-io.h"
+
+/* The schema nests at most 5 levels; anything much deeper is not a report. */
+#define MAX_DEPTH 32
+
+/* ---- writing ------------------------------------------------------------- */
+
+static void
+add_int (JsonBuilder *b,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_u64 (JsonBuilder *b,
+         const char  *name,
+         guint64      value)
+{
+  /* JSON integers are gint64 in json-glib; no byte count or counter gets
+   * near 2^63, and the loader refuses negative values. */
+  add_int (b, name, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+static void
+add_double (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_bool (JsonBuilder *b,
+          const char  *name,
+          gboolean     value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value ? TRUE : FALSE);
+}
+
+static void
+add_string (JsonBuilder *b,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_string_array (JsonBuilder *b,
+                  const char  *name,
+                  GPtrArray   *strings)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  if (strings != NULL)
+    for (guint i = 0; i < strings->len; i++)
+      {
+        const char *s = g_ptr_array_index (strings, i);
+
+        json_builder_add_string_value (b, s != NULL ? s : "");
+      }
+  json_builder_end_array (b);
+}
+
+static void
+add_u64_array (JsonBuilder *b,
+               const char  *name,
+               GArray      *values)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  if (values != NULL)
+    for (guint i = 0; i < values->len; i++)
+      json_builder_add_int_value (b, (gint64) MIN (g_array_index (values, guint64, i),
+                                                   (guint64) G_MAXINT64));
+  json_builder_end_array (b);
+}
+
+static void
+build_plan (JsonBuilder  *b,
+            const IbPlan *plan)
+{
+  json_builder_begin_object (b);
+  add_string (b, "preset", plan->preset);
+  add_string (b, "dir", plan->dir);
+
+  json_builder_set_member_name (b, "files");
+  json_builder_begin_array (b);
+  for (guint i = 0; plan->file_sizes != NULL && i < plan->file_sizes->len; i++)
+    {
+      json_builder_begin_object (b);
+      add_u64 (b, "size", g_array_index (plan->file_sizes, guint64, i));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  add_string (b, "content", ib_content_kind_to_string (plan->content));
+  add_string_array (b, "strategies", plan->strategies);
+  add_int (b, "repeat", plan->repeat);
+  add_int (b, "warmup", plan->warmup);
+  add_string (b, "cache", ib_cache_mode_to_string (plan->cache));
+  add_u64 (b, "chunk", plan->chunk);
+  add_int (b, "workers", plan->workers);
+  add_int (b, "in_flight", plan->in_flight);
+  add_string (b, "buffer", ib_buffer_policy_to_string (plan->buffer));
+  add_bool (b, "verify", plan->verify);
+  add_bool (b, "fsync", plan->fsync);
+  if (plan->seed <= (guint64) G_MAXINT64)
+    {
+      add_int (b, "seed", (gint64) plan->seed);
+    }
+  else
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed);
+
+      add_string (b, "seed", seed);
+    }
+  add_int (b, "pause_ms", plan->pause_ms);
+
+  json_builder_set_member_name (b, "sweep");
+  if (plan->sweep != NULL)
+    {
+      json_builder_begin_object (b);
+      add_string (b, "vary", ib_vary_kind_to_string (plan->sweep->vary));
+      add_u64_array (b, "values", plan->sweep->values);
+      add_string_array (b, "strategies", plan->sweep->strategies);
+      add_int (b, "base_count", plan->sweep->base_count);
+      add_u64 (b, "base_size", plan->sweep->base_size);
+      add_string (b, "content", ib_content_kind_to_string (plan->sweep->content));
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "overhead");
+  if (plan->overhead != NULL)
+    {
+      json_builder_begin_object (b);
+      add_u64 (b, "iterations", plan->overhead->iterations);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "write_unlink");
+  if (plan->write_unlink != NULL)
+    {
+      json_builder_begin_object (b);
+      add_int (b, "requests", plan->write_unlink->requests);
+      add_int (b, "concurrency", plan->write_unlink->concurrency);
+      add_int (b, "bytes", plan->write_unlink->bytes);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_end_object (b);
+}
+
+static void
+build_environment (JsonBuilder         *b,
+                   const IbEnvironment *env)
+{
+  json_builder_begin_object (b);
+  add_string (b, "os", env->os);
+  add_string (b, "kernel", env->kernel);
+  add_string (b, "cpu_model", env->cpu_model);
+  add_int (b, "cores", env->cores);
+  add_u64 (b, "memory_bytes", env->memory_bytes);
+  add_string (b, "glib_version", env->glib_version);
+  add_string (b, "gtk_version", env->gtk_version);
+  add_string (b, "adw_version", env->adw_version);
+  add_string (b, "fs_type", env->fs_type);
+  add_string (b, "mount_options", env->mount_options);
+  add_string (b, "device", env->device);
+  add_string (b, "device_model", env->device_model);
+  add_int (b, "rotational", env->rotational < 0 ? -1 : env->rotational > 0 ? 1 : 0);
+  add_u64 (b, "free_bytes", env->free_bytes);
+  add_bool (b, "is_tmpfs", env->is_tmpfs);
+  add_bool (b, "is_fuse", env->is_fuse);
+  add_int (b, "gtask_pool_size", env->gtask_pool_size);
+  add_int (b, "nofile_limit", env->nofile_limit);
+  add_string (b, "app_version", env->app_version);
+  add_string (b, "hostname", env->hostname);
+  json_builder_end_object (b);
+}
+
+static void
+build_sample (JsonBuilder    *b,
+              const IbSample *s)
+{
+  json_builder_begin_object (b);
+  add_string (b, "strategy", s->strategy != NULL ? s->strategy : "");
+  add_int (b, "round", s->round);
+  add_bool (b, "warmup", s->warmup);
+  add_int (b, "wall_ns", s->wall_ns);
+  add_int (b, "user_ns", s->user_ns);
+  add_int (b, "sys_ns", s->sys_ns);
+  add_u64 (b, "bytes", s->bytes);
+  add_int (b, "files", s->files);
+  if (s->residency >= 0 && s->residency <= 1)
+    add_double (b, "residency", s->residency);
+  else
+    add_string (b, "residency", NULL);
+  add_bool (b, "cache_ok", s->cache_ok);
+  add_int (b, "vol_ctxsw", s->vol_ctxsw);
+  add_int (b, "invol_ctxsw", s->invol_ctxsw);
+  add_int (b, "minflt", s->minflt);
+  add_int (b, "majflt", s->majflt);
+  add_u64 (b, "callbacks", s->callbacks);
+  add_u64 (b, "peak_rss_bytes", s->peak_rss_bytes);
+  add_u64 (b, "chunk", s->chunk);
+  add_bool (b, "ok", s->ok);
+  add_string (b, "error", s->error);
+  json_builder_end_object (b);
+}
+
+static void
+build_stats (JsonBuilder   *b,
+             const IbStats *st)
+{
+  json_builder_begin_object (b);
+  add_string (b, "strategy", st->strategy != NULL ? st->strategy : "");
+  add_int (b, "n", st->n);
+  add_int (b, "n_failed", st->n_failed);
+  add_double (b, "min_ns", st->min_ns);
+  add_double (b, "max_ns", st->max_ns);
+  add_double (b, "mean_ns", st->mean_ns);
+  add_double (b, "median_ns", st->median_ns);
+  add_double (b, "stddev_ns", st->stddev_ns);
+  add_double (b, "mad_ns", st->mad_ns);
+  add_double (b, "q1_ns", st->q1_ns);
+  add_double (b, "q3_ns", st->q3_ns);
+  add_double (b, "ci_low_ns", st->ci_low_ns);
+  add_double (b, "ci_high_ns", st->ci_high_ns);
+  add_double (b, "cv", st->cv);
+  add_double (b, "mib_per_s", st->mib_per_s);
+  add_double (b, "user_ns", st->user_ns);
+  add_double (b, "sys_ns", st->sys_ns);
+  add_int (b, "outliers_mild", st->outliers_mild);
+  add_int (b, "outliers_severe", st->outliers_severe);
+  json_builder_end_object (b);
+}
+
+static void
+build_overhead_row (JsonBuilder         *b,
+                    const IbOverheadRow *row)
+{
+  json_builder_begin_object (b);
+  add_string (b, "kind", row->kind != NULL ? row->kind : "");
+  add_u64 (b, "iterations", row->iterations);
+  add_int (b, "repeat", row->repeat);
+  add_double (b, "ns_per_op", row->ns_per_op);
+  add_double (b, "ci_low_ns", row->ci_low_ns);
+  add_double (b, "ci_high_ns", row->ci_high_ns);
+  add_double (b, "ratio_to_direct", row->ratio_to_direct);
+  json_builder_end_object (b);
+}
+
+static void
+build_write_unlink (JsonBuilder         *b,
+                    const IbWriteUnlink *wu)
+{
+  json_builder_begin_object (b);
+  add_int (b, "requests", wu->requests);
+  add_int (b, "concurrency", wu->concurrency);
+  add_int (b, "effective_concurrency", wu->effective_concurrency);
+  add_int (b, "bytes", wu->bytes);
+  json_builder_set_member_name (b, "mode");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "mode", m->mode != NULL ? m->mode : "");
+      add_double (b, "requests_per_s", m->requests_per_s);
+      add_int (b, "total_ns", m->total_ns);
+      add_int (b, "failed", m->failed);
+      add_int (b, "max_in_flight", m->max_in_flight);
+      json_builder_set_member_name (b, "percentiles_ns");
+      json_builder_begin_object (b);
+      for (guint p = 0; p < IB_N_PERCENTILES; p++)
+        {
+          char key[8];
+
+          g_snprintf (key, sizeof key, "%u", ib_percentile_levels[p]);
+          add_int (b, key, m->percentiles_ns[p]);
+        }
+      json_builder_end_object (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+static void
+build_sweep (JsonBuilder   *b,
+             const IbSweep *sweep)
+{
+  json_builder_begin_object (b);
+  add_string (b, "vary", ib_vary_kind_to_string (sweep->vary));
+  json_builder_set_member_name (b, "points");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      json_builder_begin_object (b);
+      add_u64 (b, "value", p->value);
+      add_string (b, "strategy", p->strategy != NULL ? p->strategy : "");
+      add_double (b, "median_ns", p->median_ns);
+      add_double (b, "ci_low_ns", p->ci_low_ns);
+      add_double (b, "ci_high_ns", p->ci_high_ns);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "crossover");
+  if (sweep->has_crossover)
+    json_builder_add_int_value (b, (gint64) MIN (sweep->crossover_value,
+                                                 (guint64) G_MAXINT64));
+  else
+    json_builder_add_null_value (b);
+  add_string (b, "crossover_text", sweep->crossover_text);
+  json_builder_end_object (b);
+}
+
+char *
+ib_report_to_json (const IbReport *report,
+                   gsize          *length)
+{
+  g_autoptr(JsonBuilder) b = NULL;
+  g_autoptr(JsonGenerator) gen = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  char *data;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_string (b, "schema", IB_REPORT_SCHEMA);
+  add_int (b, "version", IB_REPORT_VERSION);
+  add_string (b, "created", report->created);
+  add_bool (b, "partial", report->partial);
+  add_string (b, "error", report->error);
+
+  json_builder_set_member_name (b, "plan");
+  if (report->plan != NULL)
+    {
+      build_plan (b, report->plan);
+    }
+  else
+    {
+      g_autoptr(IbPlan) empty = ib_plan_new ();
+
+      build_plan (b, empty);
+    }
+
+  json_builder_set_member_name (b, "environment");
+  if (report->environment != NULL)
+    {
+      build_environment (b, report->environment);
+    }
+  else
+    {
+      g_autoptr(IbEnvironment) empty = ib_environment_new ();
+
+      build_environment (b, empty);
+    }
+
+  json_builder_set_member_name (b, "samples");
+  json_builder_begin_array (b);
+  for (guint i = 0; report->samples != NULL && i < report->samples->len; i++)
+    build_sample (b, &g_array_index (report->samples, IbSample, i));
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "statistics");
+  json_builder_begin_array (b);
+  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
+    build_stats (b, &g_array_index (report->statistics, IbStats, i));
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "overhead");
+  json_builder_begin_array (b);
+  for (guint i = 0; report->overhead != NULL && i < report->overhead->len; i++)
+    build_overhead_row (b, &g_array_index (report->overhead, IbOverheadRow, i));
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "write_unlink");
+  if (report->write_unlink != NULL)
+    build_write_unlink (b, report->write_unlink);
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "sweep");
+  if (report->sweep != NULL)
+    build_sweep (b, report->sweep);
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "findings");
+  json_builder_begin_array (b);
+  for (guint i = 0; report->findings != NULL && i < report->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "id", f->id != NULL ? f->id : "");
+      add_string (b, "text", f->text != NULL ? f->text : "");
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  add_string_array (b, "warnings", report->warnings);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  gen = json_generator_new ();
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  json_generator_set_root (gen, root);
+  data = json_generator_to_data (gen, length);
+  return data;
+}
+
+gboolean
+ib_report_save_json (const IbReport *report,
+                     const char     *path,
+                     GError        **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = ib_report_to_json (report, &length);
+  /* g_file_set_contents writes a temporary file and renames it. */
+  return g_file_set_contents (path, data, (gssize) length, error);
+}
+
+/* ---- loading: pre-scan --------------------------------------------------- */
+
+static gboolean
+format_error (GError    **error,
+              const char *format,
+              ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+format_error (GError    **error,
+              const char *format,
+              ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, IB_ERROR, IB_ERROR_FORMAT, message);
+  return FALSE;
+}
+
+/* Rejects what json-glib would accept silently or recurse on without bound:
+ * integer literals outside gint64 (json-glib wraps them), nesting deeper than
+ * MAX_DEPTH, and anything but white space after the top-level value. Strings
+ * and everything else are left to json-glib. */
+static gboolean
+prescan (const char *data,
+         gsize       length,
+         GError    **error)
+{
+  guint depth = 0;
+  guint line = 1;
+  gboolean in_string = FALSE;
+  gboolean ended = FALSE;
+  gsize i = 0;
+
+  while (i < length)
+    {
+      char c = data[i];
+
+      if (c == '\n')
+        line++;
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+          i++;
+          continue;
+        }
+
+      if (ended && !g_ascii_isspace (c))
+        return format_error (error, _("line %u: unexpected data after the end of the report"),
+                             line);
+
+      if (c == '"')
+        {
+          in_string = TRUE;
+        }
+      else if (c == '{' || c == '[')
+        {
+          if (++depth > MAX_DEPTH)
+            return format_error (error, _("line %u: nested more than %u levels deep"),
+                                 line, MAX_DEPTH);
+        }
+      else if (c == '}' || c == ']')
+        {
+          if (depth > 0 && --depth == 0)
+            ended = TRUE;
+        }
+      else if (c == '-' || g_ascii_isdigit (c))
+        {
+          gsize start = i;
+          gboolean integral = TRUE;
+
+          while (i < length && (g_ascii_isdigit (data[i]) || strchr ("+-.eE", data[i]) != NULL)
+                 && data[i] != '\0')
+            {
+              if (strchr (".eE", data[i]) != NULL)
+                integral = FALSE;
+              i++;
+            }
+          if (integral && i - start < 64)
+            {
+              char token[64];
+              g_autoptr(GError) local = NULL;
+
+              memcpy (token, data + start, i - start);
+              token[i - start] = '\0';
+              if (!g_ascii_string_to_signed (token, 10, G_MININT64, G_MAXINT64, NULL, &local)
+                  && g_error_matches (local, G_NUMBER_PARSER_ERROR,
+                                      G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS))
+                return format_error (error, _("line %u: the number %s is too large"),
+                                     line, token);
+            }
+          else if (integral)
+            {
+              return format_error (error, _("line %u: a number is too large"), line);
+            }
+          if (depth == 0)
+            ended = TRUE;
+          continue;
+        }
+      else if (depth == 0 && !g_ascii_isspace (c))
+        {
+          /* A bare literal at the top level: json-glib will refuse or accept
+           * it; either way it is not an object and is reported below. */
+          ended = TRUE;
+        }
+      i++;
+    }
+  return TRUE;
+}
+
+/* ---- loading: typed member access ---------------------------------------- */
+
+typedef enum
+{
+  OPTIONAL,
+  REQUIRED,
+} Need;
+
+static char *
+member_path (const char *path,
+             const char *name)
+{
+  if (path == NULL || *path == '\0')
+    return g_strdup (name);
+  return g_strdup_printf ("%s.%s", path, name);
+}
+
+static gboolean
+member_error (GError    **error,
+              const char *path,
+              const char *name,
+              const char *what)
+{
+  g_autofree char *full = member_path (path, name);
+
+  /* Translators: the first %s is a member path such as "samples[3].wall_ns",
+   * the second says what is wrong, e.g. "expected an integer". */
+  return format_error (error, _("%s: %s"), full, what);
+}
+
+/* Returns the member node, NULL when absent or null. Sets *ok = FALSE (with
+ * an error) when it is required but absent or null. */
+static JsonNode *
+get_member (JsonObject *obj,
+            const char *path,
+            const char *name,
+            Need        need,
+            gboolean    null_ok,
+            gboolean   *ok,
+            GError    **error)
+{
+  JsonNode *node = json_object_get_member (obj, name);
+
+  *ok = TRUE;
+  if (node == NULL)
+    {
+      if (need == REQUIRED)
+        *ok = member_error (error, path, name, _("missing"));
+      return NULL;
+    }
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!null_ok)
+        *ok = member_error (error, path, name, _("must not be null"));
+      return NULL;
+    }
+  return node;
+}
+
+static gboolean
+node_is_int (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static gboolean
+node_is_number (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node)
+         && (json_node_get_value_type (node) == G_TYPE_INT64
+             || json_node_get_value_type (node) == G_TYPE_DOUBLE);
+}
+
+static gboolean
+check_int (JsonNode   *node,
+           const char *path,
+           const char *name,
+           gint64      min,
+           gint64      max,
+           gint64     *out,
+           GError    **error)
+{
+  gint64 v;
+
+  if (!node_is_int (node))
+    return member_error (error, path, name, _("expected an integer"));
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    {
+      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+      g_autofree char *mins = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+      g_autofree char *maxs = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+      /* Translators: "5000000000 is out of range (0 to 4294967295)" */
+      g_autofree char *what = g_strdup_printf (_("%s is out of range (%s to %s)"),
+                                               vs, mins, maxs);
+
+      return member_error (error, path, name, what);
+    }
+  *out = v;
+  return TRUE;
+}
+
+/* Reads an integer member in [min, max]; an absent optional one leaves *out. */
+static gboolean
+read_int (JsonObject *obj,
+          const char *path,
+          const char *name,
+          Need        need,
+          gint64      min,
+          gint64      max,
+          gint64     *out,
+          GError    **error)
+{
+  gboolean ok;
+  JsonNode *node = get_member (obj, path, name, need, FALSE, &ok, error);
+
+  if (node == NULL)
+    return ok;
+  return check_int (node, path, name, min, max, out, error);
+}
+
+static gboolean
+read_uint (JsonObject *obj,
+           const char *path,
+           const char *name,
+           Need        need,
+           guint      *out,
+           GError    **error)
+{
+  gint64 v = *out;
+
+  if (!read_int (obj, path, name, need, 0, G_MAXUINT, &v, error))
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+read_u64 (JsonObject *obj,
+          const char *path,
+          const char *name,
+          Need        need,
+          guint64    *out,
+          GError    **error)
+{
+  gint64 v = (gint64) MIN (*out, (guint64) G_MAXINT64);
+
+  if (!read_int (obj, path, name, need, 0, G_MAXINT64, &v, error))
+    return FALSE;
+  *out = (guint64) v;
+  return TRUE;
+}
+
+static gboolean
+read_count (JsonObject *obj,
+            const char *path,
+            const char *name,
+            Need        need,
+            gint64     *out,
+            GError    **error)
+{
+  return read_int (obj, path, name, need, 0, G_MAXINT64, out, error);
+}
+
+/* Reads a finite number in [min, max]; null reads as @null_value. */
+static gboolean
+read_double_full (JsonObject *obj,
+                  const char *path,
+                  const char *name,
+                  Need        need,
+                  double      min,
+                  double      max,
+                  double      null_value,
+                  double     *out,
+                  GError    **error)
+{
+  gboolean ok;
+  JsonNode *node;
+  double v;
+
+  if (json_object_has_member (obj, name)
+      && JSON_NODE_HOLDS_NULL (json_object_get_member (obj, name)))
+    {
+      *out = null_value;
+      return TRUE;
+    }
+  node = get_member (obj, path, name, need, FALSE, &ok, error);
+  if (node == NULL)
+    return ok;
+  if (!node_is_number (node))
+    return member_error (error, path, name, _("expected a number"));
+  v = json_node_get_double (node);
+  if (!isfinite (v))
+    return member_error (error, path, name, _("expected a finite number"));
+  if (v < min || v > max)
+    {
+      g_autofree char *what = g_strdup_printf (_("%g is out of range (%g to %g)"),
+                                               v, min, max);
+
+      return member_error (error, path, name, what);
+    }
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+read_double (JsonObject *obj,
+             const char *path,
+             const char *name,
+             Need        need,
+             double     *out,
+             GError    **error)
+{
+  return read_double_full (obj, path, name, need, 0, G_MAXDOUBLE, 0, out, error);
+}
+
+static gboolean
+read_bool (JsonObject *obj,
+           const char *path,
+           const char *name,
+           Need        need,
+           gboolean   *out,
+           GError    **error)
+{
+  gboolean ok;
+  JsonNode *node = get_member (obj, path, name, need, FALSE, &ok, error);
+
+  if (node == NULL)
+    return ok;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return member_error (error, path, name, _("expected true or false"));
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* Reads a string member; with @null_ok, null (or absent when optional)
+ * leaves *out NULL. *out is replaced. */
+static gboolean
+read_string (JsonObject *obj,
+             const char *path,
+             const char *name,
+             Need        need,
+             gboolean    null_ok,
+             char      **out,
+             GError    **error)
+{
+  gboolean ok;
+  JsonNode *node = get_member (obj, path, name, need, null_ok, &ok, error);
+
+  if (node == NULL)
+    return ok;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return member_error (error, path, name, _("expected a string"));
+  g_free (*out);
+  *out = g_strdup (json_node_get_string (node));
+  return TRUE;
+}
+
+static gboolean
+read_object (JsonObject  *obj,
+             const char  *path,
+             const char  *name,
+             Need         need,
+             JsonObject **out,
+             GError     **error)
+{
+  gboolean ok;
+  JsonNode *node = get_member (obj, path, name, need, need == OPTIONAL, &ok, error);
+
+  *out = NULL;
+  if (node == NULL)
+    return ok;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return member_error (error, path, name, _("expected an object"));
+  *out = json_node_get_object (node);
+  return TRUE;
+}
+
+static gboolean
+read_array (JsonObject *obj,
+            const char *path,
+            const char *name,
+            Need        need,
+            JsonArray **out,
+            GError    **error)
+{
+  gboolean ok;
+  JsonNode *node = get_member (obj, path, name, need, need == OPTIONAL, &ok, error);
+
+  *out = NULL;
+  if (node == NULL)
+    return ok;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return member_error (error, path, name, _("expected an array"));
+  *out = json_node_get_array (node);
+  return TRUE;
+}
+
+/* The object at @index of @array, or an error naming "path.name[index]". */
+static JsonObject *
+array_object (JsonArray  *array,
+              guint       index,
+              const char *path,
+              const char *name,
+              char      **elem_path,
+              GError    **error)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  g_autofree char *base = member_path (path, name);
+
+  *elem_path = g_strdup_printf ("%s[%u]", base, index);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      format_error (error, _("%s: expected an object"), *elem_path);
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+static gboolean
+read_string_array (JsonObject *obj,
+                   const char *path,
+                   const char *name,
+                   Need        need,
+                   GPtrArray  *into,
+                   GError    **error)
+{
+  JsonArray *array;
+
+  if (!read_array (obj, path, name, need, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        {
+          g_autofree char *base = member_path (path, name);
+
+          return format_error (error, _("%s[%u]: expected a string"), base, i);
+        }
+      g_ptr_array_add (into, g_strdup (json_node_get_string (node)));
+    }
+  return TRUE;
+}
+
+static gboolean
+enum_error (GError    **error,
+            const char *path,
+            const char *name,
+            const char *value,
+            const char *expected)
+{
+  /* Translators: the first %s is a value from the file, the second the list
+   * of values this version knows, e.g. "warm, cold, as-is". */
+  g_autofree char *what = g_strdup_printf (_("unknown value “%s” (expected one of: %s)"),
+                                           value, expected);
+
+  return member_error (error, path, name, what);
+}
+
+/* read_<prefix> (obj, path, name, need, out, error) for each enum type. */
+#define DEFINE_READ_ENUM(prefix, Type, expected)                                  \
+  static gboolean                                                                 \
+  read_##prefix (JsonObject *obj,                                                 \
+                 const char *path,                                                \
+                 const char *name,                                                \
+                 Need        need,                                                \
+                 Type       *out,                                                 \
+                 GError    **error)                                               \
+  {                                                                               \
+    g_autofree char *str = NULL;                                                  \
+                                                                                  \
+    if (!read_string (obj, path, name, need, FALSE, &str, error))                 \
+      return FALSE;                                                               \
+    if (str != NULL && !prefix##_from_string (str, out))                          \
+      return enum_error (error, path, name, str, expected);                       \
+    return TRUE;                                                                  \
+  }
+
+DEFINE_READ_ENUM (ib_content_kind, IbContentKind, "random, base64, digits, letters")
+DEFINE_READ_ENUM (ib_cache_mode, IbCacheMode, "warm, cold, as-is")
+DEFINE_READ_ENUM (ib_buffer_policy, IbBufferPolicy, "fresh, reused")
+DEFINE_READ_ENUM (ib_vary_kind, IbVaryKind, "count, size, in-flight")
+
+/* ---- loading: sections --------------------------------------------------- */
+
+static gboolean
+load_plan (JsonObject *o,
+           IbPlan     *plan,
+           GError    **error)
+{
+  const char *p = "plan";
+  JsonArray *files;
+  JsonObject *sub;
+  JsonNode *seed;
+  gboolean ok;
+
+  if (!read_string (o, p, "preset", OPTIONAL, TRUE, &plan->preset, error)
+      || !read_string (o, p, "dir", OPTIONAL, TRUE, &plan->dir, error)
+      || !read_array (o, p, "files", REQUIRED, &files, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (files); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *f = array_object (files, i, p, "files", &ep, error);
+      guint64 size = 0;
+
+      if (f == NULL || !read_u64 (f, ep, "size", REQUIRED, &size, error))
+        return FALSE;
+      g_array_append_val (plan->file_sizes, size);
+    }
+  if (!read_ib_content_kind (o, p, "content", REQUIRED, &plan->content, error)
+      || !read_string_array (o, p, "strategies", REQUIRED, plan->strategies, error)
+      || !read_uint (o, p, "repeat", REQUIRED, &plan->repeat, error)
+      || !read_uint (o, p, "warmup", REQUIRED, &plan->warmup, error)
+      || !read_ib_cache_mode (o, p, "cache", REQUIRED, &plan->cache, error)
+      || !read_u64 (o, p, "chunk", REQUIRED, &plan->chunk, error)
+      || !read_uint (o, p, "workers", REQUIRED, &plan->workers, error)
+      || !read_uint (o, p, "in_flight", REQUIRED, &plan->in_flight, error)
+      || !read_ib_buffer_policy (o, p, "buffer", OPTIONAL, &plan->buffer, error)
+      || !read_bool (o, p, "verify", REQUIRED, &plan->verify, error)
+      || !read_bool (o, p, "fsync", OPTIONAL, &plan->fsync, error)
+      || !read_uint (o, p, "pause_ms", REQUIRED, &plan->pause_ms, error))
+    return FALSE;
+
+  /* The seed is an integer, or a decimal string when above G_MAXINT64. */
+  seed = get_member (o, p, "seed", REQUIRED, FALSE, &ok, error);
+  if (seed == NULL)
+    return FALSE;
+  if (JSON_NODE_HOLDS_VALUE (seed) && json_node_get_value_type (seed) == G_TYPE_STRING)
+    {
+      if (!g_ascii_string_to_unsigned (json_node_get_string (seed), 10, 0, G_MAXUINT64,
+                                       &plan->seed, NULL))
+        return member_error (error, p, "seed", _("expected a non-negative integer"));
+    }
+  else
+    {
+      gint64 v;
+
+      if (!check_int (seed, p, "seed", 0, G_MAXINT64, &v, error))
+        return FALSE;
+      plan->seed = (guint64) v;
+    }
+
+  if (!read_object (o, p, "sweep", OPTIONAL, &sub, error))
+    return FALSE;
+  if (sub != NULL)
+    {
+      const char *sp = "plan.sweep";
+      JsonArray *values;
+
+      plan->sweep = ib_sweep_spec_new ();
+      if (!read_ib_vary_kind (sub, sp, "vary", REQUIRED, &plan->sweep->vary, error)
+          || !read_array (sub, sp, "values", REQUIRED, &values, error))
+        return FALSE;
+      for (guint i = 0; i < json_array_get_length (values); i++)
+        {
+          gint64 v;
+          g_autofree char *name = g_strdup_printf ("values[%u]", i);
+
+          if (!check_int (json_array_get_element (values, i), sp, name, 0, G_MAXINT64, &v,
+                          error))
+            return FALSE;
+          g_array_append_vals (plan->sweep->values, &(guint64) { (guint64) v }, 1);
+        }
+      if (!read_string_array (sub, sp, "strategies", REQUIRED, plan->sweep->strategies, error)
+          || !read_uint (sub, sp, "base_count", OPTIONAL, &plan->sweep->base_count, error)
+          || !read_u64 (sub, sp, "base_size", OPTIONAL, &plan->sweep->base_size, error)
+          || !read_ib_content_kind (sub, sp, "content", OPTIONAL, &plan->sweep->content, error))
+        return FALSE;
+    }
+
+  if (!read_object (o, p, "overhead", OPTIONAL, &sub, error))
+    return FALSE;
+  if (sub != NULL)
+    {
+      plan->overhead = g_new0 (IbOverheadSpec, 1);
+      if (!read_u64 (sub, "plan.overhead", "iterations", REQUIRED,
+                     &plan->overhead->iterations, error))
+        return FALSE;
+    }
+
+  if (!read_object (o, p, "write_unlink", OPTIONAL, &sub, error))
+    return FALSE;
+  if (sub != NULL)
+    {
+      const char *wp = "plan.write_unlink";
+
+      plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+      if (!read_uint (sub, wp, "requests", REQUIRED, &plan->write_unlink->requests, error)
+          || !read_uint (sub, wp, "concurrency", REQUIRED, &plan->write_unlink->concurrency,
+                         error)
+          || !read_uint (sub, wp, "bytes", REQUIRED, &plan->write_unlink->bytes, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_environment (JsonObject    *o,
+                  IbEnvironment *env,
+                  GError       **error)
+{
+  const char *p = "environment";
+  gint64 rotational = -1;
+
+  if (!read_string (o, p, "os", REQUIRED, TRUE, &env->os, error)
+      || !read_string (o, p, "kernel", REQUIRED, TRUE, &env->kernel, error)
+      || !read_string (o, p, "cpu_model", REQUIRED, TRUE, &env->cpu_model, error)
+      || !read_uint (o, p, "cores", REQUIRED, &env->cores, error)
+      || !read_u64 (o, p, "memory_bytes", REQUIRED, &env->memory_bytes, error)
+      || !read_string (o, p, "glib_version", REQUIRED, TRUE, &env->glib_version, error)
+      || !read_string (o, p, "gtk_version", OPTIONAL, TRUE, &env->gtk_version, error)
+      || !read_string (o, p, "adw_version", OPTIONAL, TRUE, &env->adw_version, error)
+      || !read_string (o, p, "fs_type", REQUIRED, TRUE, &env->fs_type, error)
+      || !read_string (o, p, "mount_options", REQUIRED, TRUE, &env->mount_options, error)
+      || !read_string (o, p, "device", OPTIONAL, TRUE, &env->device, error)
+      || !read_string (o, p, "device_model", OPTIONAL, TRUE, &env->device_model, error)
+      || !read_int (o, p, "rotational", OPTIONAL, -1, 1, &rotational, error)
+      || !read_u64 (o, p, "free_bytes", REQUIRED, &env->free_bytes, error)
+      || !read_bool (o, p, "is_tmpfs", OPTIONAL, &env->is_tmpfs, error)
+      || !read_bool (o, p, "is_fuse", OPTIONAL, &env->is_fuse, error)
+      || !read_uint (o, p, "gtask_pool_size", OPTIONAL, &env->gtask_pool_size, error)
+      || !read_uint (o, p, "nofile_limit", OPTIONAL, &env->nofile_limit, error)
+      || !read_string (o, p, "app_version", REQUIRED, TRUE, &env->app_version, error)
+      || !read_string (o, p, "hostname", OPTIONAL, TRUE, &env->hostname, error))
+    return FALSE;
+  env->rotational = (int) rotational;
+  return TRUE;
+}
+
+static gboolean
+load_sample (JsonObject *o,
+             const char *p,
+             IbSample   *s,
+             GError    **error)
+{
+  s->residency = -1;
+  s->cache_ok = TRUE;
+  if (!read_string (o, p, "strategy", REQUIRED, FALSE, &s->strategy, error)
+      || !read_uint (o, p, "round", REQUIRED, &s->round, error)
+      || !read_bool (o, p, "warmup", REQUIRED, &s->warmup, error)
+      || !read_count (o, p, "wall_ns", REQUIRED, &s->wall_ns, error)
+      || !read_count (o, p, "user_ns", REQUIRED, &s->user_ns, error)
+      || !read_count (o, p, "sys_ns", REQUIRED, &s->sys_ns, error)
+      || !read_u64 (o, p, "bytes", REQUIRED, &s->bytes, error)
+      || !read_uint (o, p, "files", REQUIRED, &s->files, error)
+      || !read_double_full (o, p, "residency", REQUIRED, -1, 1, -1, &s->residency, error)
+      || !read_bool (o, p, "cache_ok", OPTIONAL, &s->cache_ok, error)
+      || !read_count (o, p, "vol_ctxsw", REQUIRED, &s->vol_ctxsw, error)
+      || !read_count (o, p, "invol_ctxsw", REQUIRED, &s->invol_ctxsw, error)
+      || !read_count (o, p, "minflt", REQUIRED, &s->minflt, error)
+      || !read_count (o, p, "majflt", REQUIRED, &s->majflt, error)
+      || !read_u64 (o, p, "callbacks", REQUIRED, &s->callbacks, error)
+      || !read_u64 (o, p, "peak_rss_bytes", REQUIRED, &s->peak_rss_bytes, error)
+      || !read_u64 (o, p, "chunk", OPTIONAL, &s->chunk, error)
+      || !read_bool (o, p, "ok", REQUIRED, &s->ok, error)
+      || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error))
+    return FALSE;
+  /* Only -1 stands for "unknown"; other negative values are not fractions. */
+  if (s->residency < 0 && s->residency != -1)
+    return member_error (error, p, "residency", _("expected a fraction from 0 to 1, or -1"));
+  return TRUE;
+}
+
+static gboolean
+load_stats (JsonObject *o,
+            const char *p,
+            IbStats    *st,
+            GError    **error)
+{
+  return read_string (o, p, "strategy", REQUIRED, FALSE, &st->strategy, error)
+         && read_uint (o, p, "n", REQUIRED, &st->n, error)
+         && read_uint (o, p, "n_failed", OPTIONAL, &st->n_failed, error)
+         && read_double (o, p, "min_ns", REQUIRED, &st->min_ns, error)
+         && read_double (o, p, "max_ns", REQUIRED, &st->max_ns, error)
+         && read_double (o, p, "mean_ns", REQUIRED, &st->mean_ns, error)
+         && read_double (o, p, "median_ns", REQUIRED, &st->median_ns, error)
+         && read_double (o, p, "stddev_ns", REQUIRED, &st->stddev_ns, error)
+         && read_double (o, p, "mad_ns", REQUIRED, &st->mad_ns, error)
+         && read_double (o, p, "q1_ns", REQUIRED, &st->q1_ns, error)
+         && read_double (o, p, "q3_ns", REQUIRED, &st->q3_ns, error)
+         && read_double (o, p, "ci_low_ns", REQUIRED, &st->ci_low_ns, error)
+         && read_double (o, p, "ci_high_ns", REQUIRED, &st->ci_high_ns, error)
+         && read_double (o, p, "cv", REQUIRED, &st->cv, error)
+         && read_double (o, p, "mib_per_s", REQUIRED, &st->mib_per_s, error)
+         && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
+         && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
+         && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
+         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error);
+}
+
+static gboolean
+load_overhead_row (JsonObject    *o,
+                   const char    *p,
+                   IbOverheadRow *row,
+                   GError       **error)
+{
+  return read_string (o, p, "kind", REQUIRED, FALSE, &row->kind, error)
+         && read_u64 (o, p, "iterations", REQUIRED, &row->iterations, error)
+         && read_uint (o, p, "repeat", OPTIONAL, &row->repeat, error)
+         && read_double (o, p, "ns_per_op", REQUIRED, &row->ns_per_op, error)
+         && read_double (o, p, "ci_low_ns", OPTIONAL, &row->ci_low_ns, error)
+         && read_double (o, p, "ci_high_ns", OPTIONAL, &row->ci_high_ns, error)
+         && read_double (o, p, "ratio_to_direct", REQUIRED, &row->ratio_to_direct, error);
+}
+
+static gboolean
+load_write_unlink (JsonObject    *o,
+                   IbWriteUnlink *wu,
+                   GError       **error)
+{
+  const char *p = "write_unlink";
+  JsonArray *modes;
+
+  if (!read_uint (o, p, "requests", REQUIRED, &wu->requests, error)
+      || !read_uint (o, p, "concurrency", REQUIRED, &wu->concurrency, error)
+      || !read_uint (o, p, "bytes", REQUIRED, &wu->bytes, error))
+    return FALSE;
+  wu->effective_concurrency = wu->concurrency;
+  if (!read_uint (o, p, "effective_concurrency", OPTIONAL, &wu->effective_concurrency, error)
+      || !read_array (o, p, "mode", REQUIRED, &modes, error))
+    return FALSE;
+
+  for (guint i = 0; i < json_array_get_length (modes); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *m = array_object (modes, i, p, "mode", &ep, error);
+      IbWriteUnlinkMode mode = { NULL, };
+      JsonObject *pct;
+      gboolean good;
+
+      if (m == NULL)
+        return FALSE;
+      good = read_string (m, ep, "mode", REQUIRED, FALSE, &mode.mode, error)
+             && read_double (m, ep, "requests_per_s", REQUIRED, &mode.requests_per_s, error)
+             && read_count (m, ep, "total_ns", OPTIONAL, &mode.total_ns, error)
+             && read_uint (m, ep, "failed", OPTIONAL, &mode.failed, error)
+             && read_uint (m, ep, "max_in_flight", OPTIONAL, &mode.max_in_flight, error)
+             && read_object (m, ep, "percentiles_ns", REQUIRED, &pct, error);
+      if (good)
+        {
+          g_autofree char *pp = member_path (ep, "percentiles_ns");
+
+          for (guint k = 0; good && k < IB_N_PERCENTILES; k++)
+            {
+              char key[8];
+
+              g_snprintf (key, sizeof key, "%u", ib_percentile_levels[k]);
+              good = read_count (pct, pp, key, REQUIRED, &mode.percentiles_ns[k], error);
+            }
+        }
+      /* The array owns the string from here on, even when we bail out. */
+      g_array_append_val (wu->modes, mode);
+      if (!good)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_sweep (JsonObject *o,
+            IbSweep    *sweep,
+            GError    **error)
+{
+  const char *p = "sweep";
+  JsonArray *points;
+  JsonNode *crossover;
+  gboolean ok;
+
+  if (!read_ib_vary_kind (o, p, "vary", REQUIRED, &sweep->vary, error)
+      || !read_array (o, p, "points", REQUIRED, &points, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (points); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *po = array_object (points, i, p, "points", &ep, error);
+      IbSweepPoint point = { 0, };
+      gboolean good;
+
+      if (po == NULL)
+        return FALSE;
+      good = read_u64 (po, ep, "value", REQUIRED, &point.value, error)
+             && read_string (po, ep, "strategy", REQUIRED, FALSE, &point.strategy, error)
+             && read_double (po, ep, "median_ns", REQUIRED, &point.median_ns, error)
+             && read_double (po, ep, "ci_low_ns", REQUIRED, &point.ci_low_ns, error)
+             && read_double (po, ep, "ci_high_ns", REQUIRED, &point.ci_high_ns, error);
+      g_array_append_val (sweep->points, point);
+      if (!good)
+        return FALSE;
+    }
+
+  crossover = get_member (o, p, "crossover", OPTIONAL, TRUE, &ok, error);
+  if (!ok)
+    return FALSE;
+  if (crossover != NULL)
+    {
+      gint64 v;
+
+      if (!check_int (crossover, p, "crossover", 0, G_MAXINT64, &v, error))
+        return FALSE;
+      sweep->has_crossover = TRUE;
+      sweep->crossover_value = (guint64) v;
+    }
+  return read_string (o, p, "crossover_text", OPTIONAL, TRUE, &sweep->crossover_text, error);
+}
+
+static gboolean
+load_report (JsonObject *root,
+             IbReport   *report,
+             GError    **error)
+{
+  g_autofree char *schema = NULL;
+  JsonObject *obj;
+  JsonArray *array;
+  JsonNode *version;
+  gboolean ok;
+
+  /* Schema and version first: a file of another kind or a newer version
+   * deserves that message, not one about the first member we miss. */
+  if (!json_object_has_member (root, "schema"))
+    return format_error (error, _("not an I/O Bench report (no “schema” member)"));
+  if (!read_string (root, "", "schema", REQUIRED, FALSE, &schema, error))
+    return FALSE;
+  if (!g_str_equal (schema, IB_REPORT_SCHEMA))
+    return format_error (error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"),
+                         schema, IB_REPORT_SCHEMA);
+  version = get_member (root, "", "version", REQUIRED, FALSE, &ok, error);
+  if (version == NULL)
+    return FALSE;
+  if (!node_is_int (version))
+    return member_error (error, "", "version", _("expected an integer"));
+  if (json_node_get_int (version) != IB_REPORT_VERSION)
+    {
+      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
+
+      return format_error (error,
+                           _("report version %s is not supported; "
+                             "this I/O Bench reads version %d"),
+                           vs, IB_REPORT_VERSION);
+    }
+
+  if (!read_string (root, "", "created", OPTIONAL, TRUE, &report->created, error)
+      || !read_bool (root, "", "partial", OPTIONAL, &report->partial, error)
+      || !read_string (root, "", "error", OPTIONAL, TRUE, &report->error, error))
+    return FALSE;
+
+  if (!read_object (root, "", "plan", REQUIRED, &obj, error)
+      || !load_plan (obj, report->plan, error))
+    return FALSE;
+  if (!read_object (root, "", "environment", REQUIRED, &obj, error)
+      || !load_environment (obj, report->environment, error))
+    return FALSE;
+
+  if (!read_array (root, "", "samples", REQUIRED, &array, error))
+    return FALSE;
+  g_array_set_size (report->samples, json_array_get_length (array));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *o = array_object (array, i, "", "samples", &ep, error);
+
+      if (o == NULL || !load_sample (o, ep, &g_array_index (report->samples, IbSample, i),
+                                     error))
+        return FALSE;
+    }
+
+  if (!read_array (root, "", "statistics", REQUIRED, &array, error))
+    return FALSE;
+  g_array_set_size (report->statistics, json_array_get_length (array));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *o = array_object (array, i, "", "statistics", &ep, error);
+
+      if (o == NULL || !load_stats (o, ep, &g_array_index (report->statistics, IbStats, i),
+                                    error))
+        return FALSE;
+    }
+
+  if (!read_array (root, "", "overhead", OPTIONAL, &array, error))
+    return FALSE;
+  if (array != NULL)
+    {
+      g_array_set_size (report->overhead, json_array_get_length (array));
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *ep = NULL;
+          JsonObject *o = array_object (array, i, "", "overhead", &ep, error);
+
+          if (o == NULL
+              || !load_overhead_row (o, ep, &g_array_index (report->overhead, IbOverheadRow, i),
+                                     error))
+            return FALSE;
+        }
+    }
+
+  if (!read_object (root, "", "write_unlink", OPTIONAL, &obj, error))
+    return FALSE;
+  if (obj != NULL)
+    {
+      report->write_unlink = ib_write_unlink_new ();
+      if (!load_write_unlink (obj, report->write_unlink, error))
+        return FALSE;
+    }
+
+  if (!read_object (root, "", "sweep", OPTIONAL, &obj, error))
+    return FALSE;
+  if (obj != NULL)
+    {
+      report->sweep = ib_sweep_new ();
+      if (!load_sweep (obj, report->sweep, error))
+        return FALSE;
+    }
+
+  if (!read_array (root, "", "findings", OPTIONAL, &array, error))
+    return FALSE;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ep = NULL;
+      JsonObject *o = array_object (array, i, "", "findings", &ep, error);
+      IbFinding finding = { NULL, NULL };
+      gboolean good;
+
+      if (o == NULL)
+        return FALSE;
+      good = read_string (o, ep, "id", REQUIRED, FALSE, &finding.id, error)
+             && read_string (o, ep, "text", REQUIRED, FALSE, &finding.text, error);
+      g_array_append_val (report->findings, finding);
+      if (!good)
+        return FALSE;
+    }
+
+  return read_string_array (root, "", "warnings", OPTIONAL, report->warnings, error);
+}
+
+IbReport *
+ib_report_from_json (const char *data,
+                     gssize      length,
+                     GError    **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) local = NULL;
+  JsonNode *root;
+  gsize len;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  len = length < 0 ? strlen (data) : (gsize) length;
+  if (len == 0)
+    {
+      format_error (error, _("the file is empty"));
+      return NULL;
+    }
+  if (!prescan (data, len, error))
+    return NULL;
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
+    {
+      /* Translators: %s is json-glib's message, with line and column. */
+      format_error (error, _("not valid JSON: %s"), local->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      format_error (error, _("the file is empty"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      format_error (error, _("not an I/O Bench report (expected a JSON object)"));
+      return NULL;
+    }
+
+  report = ib_report_new ();
+  g_clear_pointer (&report->created, g_free);
+  if (!load_report (json_node_get_object (root), report, error))
+    return NULL;
+  return g_steal_pointer (&report);
+}
+
+IbReport *
+ib_report_load_json (const char *path,
+                     GError    **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local = NULL;
+  gsize length = 0;
+  IbReport *report;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_file_get_contents (path, &data, &length, error))
+    return NULL;
+  report = ib_report_from_json (data, (gssize) length, &local);
+  if (report == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, IB_ERROR, IB_ERROR_FORMAT, "%s: %s", display, local->message);
+      return NULL;
+    }
+  return report;
+}
