@@ -1,3 +1,632 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-fileset.c: test files in a fresh iobench-XXXXXX folder (DESIGN.md 9).
+ *
+ * The marker file is rewritten (atomically) before each file is created, so
+ * a crash can never leave a file the marker does not list. Cleanup and the
+ * start-up reaper delete only listed names that are still regular files,
+ * never following or removing a symlink or folder planted in their place.
+ */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <zlib.h>
+
+#include <glib.h>
+
+#ifdef G_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#define ib_getpid() ((gint64) getpid ())
+#else
+#include <process.h>
+#define ib_getpid() ((gint64) _getpid ())
+#endif
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "ib-error.h"
+#include "ib-fileset.h"
+#include "ib-os.h"
+
+#define BLOCK_SIZE        (1024 * 1024)
+#define PROGRESS_BLOCKS   16          /* report progress every 16 MiB */
+#define MARKER_GROUP      "iobench"
+
+struct _IbFileSet
+{
+  char      *dir;
+  GArray    *files;    /* IbFileEntry */
+  GPtrArray *names;    /* char *: basenames listed in the marker */
+  char      *created;
+  guint64    total;
+  gboolean   cleaned;
+};
+
+static void
+file_entry_clear (gpointer data)
+{
+  IbFileEntry *entry = data;
+
+  g_clear_pointer (&entry->path, g_free);
+}
+
+static char *
+format_bytes (guint64 bytes)
+{
+  return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+}
+
+/* A name a marker may list: a plain basename inside the folder. */
+static gboolean
+listed_name_ok (const char *name)
+{
+  return name != NULL && *name != '\0' && strchr (name, '/') == NULL &&
+         strchr (name, '\\') == NULL && !g_str_equal (name, ".") &&
+         !g_str_equal (name, "..") && !g_str_equal (name, IB_FILESET_MARKER);
+}
+
+static gboolean
+write_marker (IbFileSet  *set,
+              GError    **error)
+{
+  g_autoptr(GKeyFile) key = g_key_file_new ();
+  g_autofree char *path = g_build_filename (set->dir, IB_FILESET_MARKER, NULL);
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_key_file_set_int64 (key, MARKER_GROUP, "pid", ib_getpid ());
+  g_key_file_set_string (key, MARKER_GROUP, "created", set->created);
+  g_key_file_set_string_list (key, MARKER_GROUP, "files",
+                              (const char * const *) set->names->pdata, set->names->len);
+  data = g_key_file_to_data (key, &len, NULL);
+  /* g_file_set_contents writes a temporary file and renames it. */
+  if (!g_file_set_contents_full (path, data, (gssize) len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
+    {
+      g_prefix_error (error, _("Cannot write the marker file of the test folder: "));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Removes the listed regular files, the marker and the folder. Returns FALSE
+ * (with @error set to the first failure) when a listed file could not be
+ * removed; what the user put there (symlinks, folders, other files) stays. */
+static gboolean
+cleanup_dir (const char          *dir,
+             const char * const  *names,
+             guint                n_names,
+             GError             **error)
+{
+  g_autofree char *marker = g_build_filename (dir, IB_FILESET_MARKER, NULL);
+  GError *first = NULL;
+  gboolean kept = FALSE;
+  guint i;
+
+  for (i = 0; i < n_names; i++)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!listed_name_ok (names[i]))
+        {
+          g_warning ("Ignoring odd name “%s” in the marker of %s", names[i], dir);
+          continue;
+        }
+      path = g_build_filename (dir, names[i], NULL);
+      if (g_lstat (path, &st) != 0)
+        {
+          if (errno != ENOENT)
+            g_warning ("Cannot inspect %s: %s", path, g_strerror (errno));
+          continue;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          g_message ("Leaving %s alone: it is no longer a regular file", path);
+          kept = TRUE;
+          continue;
+        }
+      if (g_unlink (path) != 0 && errno != ENOENT)
+        {
+          int saved = errno;
+          if (first == NULL)
+            first = g_error_new (IB_ERROR, IB_ERROR_IO, _("Cannot delete “%s”: %s"),
+                                 path, g_strerror (saved));
+          kept = TRUE;
+        }
+    }
+
+  if (first != NULL)
+    {
+      /* Keep the marker so a later start can finish the job. */
+      g_propagate_error (error, first);
+      return FALSE;
+    }
+
+  if (g_unlink (marker) != 0 && errno != ENOENT)
+    g_warning ("Cannot delete %s: %s", marker, g_strerror (errno));
+  if (g_rmdir (dir) != 0 && errno != ENOENT)
+    {
+      if (!kept)
+        g_message ("Leaving %s: it holds files I/O Bench did not make", dir);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_target (const char  *parent_dir,
+              guint64      need,
+              gboolean     overflow,
+              GError     **error)
+{
+  GStatBuf st;
+  IbMountInfo mount = { NULL, };
+  g_autoptr(GError) local_error = NULL;
+
+  if (parent_dir == NULL || *parent_dir == '\0')
+    {
+      g_set_error_literal (error, IB_ERROR, IB_ERROR_INVALID,
+                           _("No folder given for the test files; choose an existing folder"));
+      return FALSE;
+    }
+  if (g_stat (parent_dir, &st) != 0)
+    {
+      int saved = errno;
+      if (saved == ENOENT || saved == ENOTDIR)
+        g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                     _("The folder “%s” does not exist; choose an existing folder for the "
+                       "test files"), parent_dir);
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                     _("Cannot use the folder “%s”: %s"), parent_dir, g_strerror (saved));
+      return FALSE;
+    }
+  if (!S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("“%s” is a file, not a folder; choose a folder for the test files"),
+                   parent_dir);
+      return FALSE;
+    }
+  if (g_access (parent_dir, W_OK) != 0)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("The folder “%s” is not writable; choose a folder you can write to"),
+                   parent_dir);
+      return FALSE;
+    }
+
+  if (ib_os_mount_info (parent_dir, &mount, &local_error))
+    {
+      guint64 margin = need / 20;
+      gboolean enough = !overflow && need <= G_MAXUINT64 - margin &&
+                        mount.free_bytes >= need + margin;
+
+      if (!enough)
+        {
+          g_autofree char *need_str = overflow ? g_strdup (_("more than 16 EiB"))
+                                               : format_bytes (need);
+          g_autofree char *free_str = format_bytes (mount.free_bytes);
+
+          g_set_error (error, IB_ERROR, IB_ERROR_NO_SPACE,
+                       /* Translators: "needs 2.1 GiB, 1.4 GiB free on /mnt/x" */
+                       _("Not enough free space: the test files need %s (plus 5 %%), "
+                         "%s free on %s"),
+                       need_str, free_str, parent_dir);
+          ib_mount_info_clear (&mount);
+          return FALSE;
+        }
+      ib_mount_info_clear (&mount);
+    }
+  else
+    g_debug ("Cannot query free space of %s: %s", parent_dir, local_error->message);
+
+  return TRUE;
+}
+
+static GError *
+translate_write_error (const GError *in,
+                       const char   *path)
+{
+  if (g_error_matches (in, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return g_error_copy (in);
+  if (g_error_matches (in, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+    return g_error_new (IB_ERROR, IB_ERROR_NO_SPACE,
+                        _("The disk filled up while writing “%s”: %s"), path, in->message);
+  return g_error_new (IB_ERROR, IB_ERROR_IO, _("Cannot write “%s”: %s"), path, in->message);
+}
+
+static gboolean
+make_file (IbFileSet          *set,
+           IbFileEntry        *entry,
+           IbContentKind       content,
+           guint64             file_seed,
+           gboolean            do_fsync,
+           guint8             *block,
+           guint64            *done_bytes,
+           IbFileSetProgress   progress,
+           gpointer            progress_data,
+           GCancellable       *cancellable,
+           GError            **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint64 offset = 0;
+  guint32 crc = (guint32) crc32 (0L, Z_NULL, 0);
+  guint blocks = 0;
+
+  /* create = O_CREAT | O_EXCL: never replaces and never follows a symlink. */
+  out = g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable, &local_error);
+  if (out == NULL)
+    goto fail;
+
+  while (offset < entry->size)
+    {
+      gsize n = (gsize) MIN ((guint64) BLOCK_SIZE, entry->size - offset);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, &local_error))
+        goto fail;
+      ib_content_fill (content, file_seed, offset, block, n);
+      crc = (guint32) crc32 (crc, block, (uInt) n);
+      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), block, n, NULL,
+                                      cancellable, &local_error))
+        goto fail;
+      offset += n;
+      *done_bytes += n;
+      if (progress != NULL && ++blocks % PROGRESS_BLOCKS == 0 && offset < entry->size)
+        progress (*done_bytes, set->total, progress_data);
+    }
+
+  if (do_fsync)
+    {
+      if (!g_output_stream_flush (G_OUTPUT_STREAM (out), cancellable, &local_error))
+        goto fail;
+#ifdef G_OS_UNIX
+      {
+        /* GFileDescriptorBased lives in gio-unix; fsync through a second
+         * descriptor instead: it flushes the file's data all the same. */
+        int fd = open (entry->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+        if (fd < 0 || fsync (fd) != 0)
+          {
+            int saved = errno;
+            if (fd >= 0)
+              close (fd);
+            local_error = g_error_new (G_IO_ERROR, g_io_error_from_errno (saved),
+                                       "fsync: %s", g_strerror (saved));
+            goto fail;
+          }
+        close (fd);
+      }
+#endif
+    }
+
+  if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error))
+    goto fail;
+
+  entry->crc = crc;
+  return TRUE;
+
+fail:
+  if (out != NULL)
+    g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+  g_propagate_error (error, translate_write_error (local_error, entry->path));
+  return FALSE;
+}
+
+IbFileSet *
+ib_file_set_create (const char        *parent_dir,
+                    const guint64     *sizes,
+                    guint              n_sizes,
+                    IbContentKind      content,
+                    guint64            seed,
+                    gboolean           do_fsync,
+                    IbFileSetProgress  progress,
+                    gpointer           progress_data,
+                    GCancellable      *cancellable,
+                    GError           **error)
+{
+  g_autoptr(IbFileSet) set = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *template = NULL;
+  g_autofree guint8 *block = NULL;
+  guint64 need = 0, done = 0;
+  gboolean overflow = FALSE;
+  guint i;
+
+  g_return_val_if_fail (sizes != NULL || n_sizes == 0, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (i = 0; i < n_sizes; i++)
+    {
+      if (need > G_MAXUINT64 - sizes[i])
+        overflow = TRUE;
+      else
+        need += sizes[i];
+    }
+
+  if (!check_target (parent_dir, need, overflow, error))
+    return NULL;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  template = g_build_filename (parent_dir, IB_FILESET_PREFIX "XXXXXX", NULL);
+  if (g_mkdtemp_full (template, 0700) == NULL)
+    {
+      int saved = errno;
+      /* Root passes g_access() but a read-only mount still says no here. */
+      if (saved == EACCES || saved == EPERM || saved == EROFS)
+        g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                     _("The folder “%s” is not writable (%s); choose a folder you can "
+                       "write to"), parent_dir, g_strerror (saved));
+      else if (saved == ENOSPC
+#ifdef EDQUOT
+               || saved == EDQUOT
+#endif
+               )
+        g_set_error (error, IB_ERROR, IB_ERROR_NO_SPACE,
+                     _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                     _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
+      return NULL;
+    }
+
+  set = g_new0 (IbFileSet, 1);
+  set->dir = g_steal_pointer (&template);
+  set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), n_sizes);
+  g_array_set_clear_func (set->files, file_entry_clear);
+  set->names = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (set->names, NULL);   /* keep it NULL-terminated */
+  g_ptr_array_set_size (set->names, 0);
+  set->total = need;
+  now = g_date_time_new_now_utc ();
+  set->created = g_date_time_format_iso8601 (now);
+
+  if (!write_marker (set, error))
+    return NULL;   /* the autoptr cleans up the folder */
+
+  block = g_malloc (MIN ((guint64) BLOCK_SIZE, MAX (need, 1)));
+
+  for (i = 0; i < n_sizes; i++)
+    {
+      IbFileEntry entry = { NULL, sizes[i], 0 };
+      char *name = g_strdup_printf ("file-%u.bin", i);
+
+      entry.path = g_build_filename (set->dir, name, NULL);
+      g_ptr_array_add (set->names, name);
+      g_array_append_val (set->files, entry);
+
+      /* List the name before the file exists. */
+      if (!write_marker (set, error))
+        return NULL;
+      if (!make_file (set, &g_array_index (set->files, IbFileEntry, i), content,
+                      seed + (guint64) i * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15),
+                      do_fsync, block, &done, progress, progress_data, cancellable, error))
+        return NULL;
+      if (progress != NULL)
+        progress (done, need, progress_data);
+    }
+
+  return g_steal_pointer (&set);
+}
+
+const char *
+ib_file_set_get_dir (const IbFileSet *set)
+{
+  g_return_val_if_fail (set != NULL, NULL);
+
+  return set->dir;
+}
+
+guint
+ib_file_set_get_n_files (const IbFileSet *set)
+{
+  g_return_val_if_fail (set != NULL, 0);
+
+  return set->files->len;
+}
+
+const IbFileEntry *
+ib_file_set_get_file (const IbFileSet *set,
+                      guint            index)
+{
+  g_return_val_if_fail (set != NULL, NULL);
+  g_return_val_if_fail (index < set->files->len, NULL);
+
+  return &g_array_index (set->files, IbFileEntry, index);
+}
+
+guint64
+ib_file_set_total_bytes (const IbFileSet *set)
+{
+  g_return_val_if_fail (set != NULL, 0);
+
+  return set->total;
+}
+
+gboolean
+ib_file_set_cleanup (IbFileSet  *set,
+                     GError    **error)
+{
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (set->cleaned)
+    return TRUE;
+  if (!cleanup_dir (set->dir, (const char * const *) set->names->pdata, set->names->len,
+                    error))
+    return FALSE;
+  set->cleaned = TRUE;
+  return TRUE;
+}
+
+void
+ib_file_set_free (IbFileSet *set)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (set == NULL)
+    return;
+
+  if (!ib_file_set_cleanup (set, &error))
+    g_warning ("Cleaning up %s: %s", set->dir, error->message);
+
+  g_clear_pointer (&set->files, g_array_unref);
+  g_clear_pointer (&set->names, g_ptr_array_unref);
+  g_free (set->created);
+  g_free (set->dir);
+  g_free (set);
+}
+
+double
+ib_file_set_residency (const IbFileSet *set)
+{
+  double resident = 0, pages = 0;
+  guint i;
+
+  g_return_val_if_fail (set != NULL, -1);
+
+  for (i = 0; i < set->files->len; i++)
+    {
+      const IbFileEntry *entry = &g_array_index (set->files, IbFileEntry, i);
+      double file_pages = (double) ((entry->size + 4095) / 4096);
+      double r;
+
+      if (entry->size == 0)
+        continue;
+      r = ib_os_residency (entry->path);
+      if (r < 0)
+        return -1;
+      resident += r * file_pages;
+      pages += file_pages;
+    }
+  return pages > 0 ? resident / pages : 1.0;
+}
+
+gboolean
+ib_file_set_drop_cache (const IbFileSet  *set,
+                        GError          **error)
+{
+  guint i;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ib_os_can_control_cache ())
+    return ib_os_drop_cache (set->dir, error);   /* sets IB_ERROR_UNSUPPORTED */
+
+  for (i = 0; i < set->files->len; i++)
+    if (!ib_os_drop_cache (g_array_index (set->files, IbFileEntry, i).path, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+ib_file_set_warm (const IbFileSet  *set,
+                  GCancellable     *cancellable,
+                  GError          **error)
+{
+  g_autofree guint8 *buf = NULL;
+  guint i;
+
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  buf = g_malloc (BLOCK_SIZE);
+  for (i = 0; i < set->files->len; i++)
+    {
+      const IbFileEntry *entry = &g_array_index (set->files, IbFileEntry, i);
+      g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+      g_autoptr(GFileInputStream) in = NULL;
+      g_autoptr(GError) local_error = NULL;
+      gssize n;
+
+      in = g_file_read (file, cancellable, &local_error);
+      if (in == NULL)
+        goto fail;
+      do
+        n = g_input_stream_read (G_INPUT_STREAM (in), buf, BLOCK_SIZE, cancellable,
+                                 &local_error);
+      while (n > 0);
+      if (n < 0)
+        goto fail;
+      continue;
+
+    fail:
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot read “%s”: %s"),
+                     entry->path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+ib_file_set_reap_stale (const char *parent_dir)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  guint removed = 0;
+
+  g_return_val_if_fail (parent_dir != NULL, 0);
+
+  dir = g_dir_open (parent_dir, 0, NULL);
+  if (dir == NULL)
+    return 0;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *marker = NULL;
+      g_autoptr(GKeyFile) key = NULL;
+      g_auto(GStrv) files = NULL;
+      g_autoptr(GError) error = NULL;
+      GStatBuf st;
+      gsize n_files = 0;
+      gint64 pid;
+
+      if (!g_str_has_prefix (name, IB_FILESET_PREFIX))
+        continue;
+      path = g_build_filename (parent_dir, name, NULL);
+      if (g_lstat (path, &st) != 0 || !S_ISDIR (st.st_mode))
+        continue;   /* never follow a symlink to a folder elsewhere */
+      marker = g_build_filename (path, IB_FILESET_MARKER, NULL);
+      if (g_lstat (marker, &st) != 0 || !S_ISREG (st.st_mode))
+        continue;
+
+      key = g_key_file_new ();
+      if (!g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, &error))
+        {
+          g_debug ("Skipping %s: %s", path, error->message);
+          continue;
+        }
+      pid = g_key_file_get_int64 (key, MARKER_GROUP, "pid", &error);
+      if (error != NULL || pid <= 0 || ib_os_pid_alive (pid))
+        continue;
+      files = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_files, NULL);
+
+      if (!cleanup_dir (path, (const char * const *) files, (guint) n_files, &error))
+        {
+          g_warning ("Cannot remove leftovers in %s: %s", path, error->message);
+          continue;
+        }
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_debug ("Removed test files left by a run that ended (%s)", path);
+          removed++;
+        }
+    }
+  return removed;
+}

@@ -1,3 +1,480 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-os-linux.c: ib-os.h on Linux: clock_gettime, posix_fadvise, mincore,
+ * getrusage, setrlimit, /proc and sysfs. */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "ib-error.h"
+#include "ib-os.h"
+
+gint64
+ib_os_monotonic_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+gboolean
+ib_os_can_control_cache (void)
+{
+  return TRUE;
+}
+
+double
+ib_os_residency (const char *path)
+{
+  struct stat st;
+  long page;
+  gsize n_pages, resident = 0, i;
+  void *map;
+  unsigned char *vec;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return -1;
+    }
+  if (st.st_size == 0)
+    {
+      close (fd);
+      return 1.0;
+    }
+
+  page = sysconf (_SC_PAGESIZE);
+  if (page <= 0)
+    page = 4096;
+  n_pages = ((gsize) st.st_size + (gsize) page - 1) / (gsize) page;
+
+  map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+  close (fd);
+  if (map == MAP_FAILED)
+    return -1;
+
+  vec = g_malloc (n_pages);
+  if (mincore (map, (size_t) st.st_size, vec) != 0)
+    {
+      g_free (vec);
+      munmap (map, (size_t) st.st_size);
+      return -1;
+    }
+  for (i = 0; i < n_pages; i++)
+    resident += vec[i] & 1;
+  g_free (vec);
+  munmap (map, (size_t) st.st_size);
+
+  return (double) resident / (double) n_pages;
+}
+
+gboolean
+ib_os_drop_cache (const char  *path,
+                  GError     **error)
+{
+  int fd, err;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                   _("Cannot open “%s” to drop its cached pages: %s"),
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+
+  /* Dirty pages cannot be dropped: write them out first. */
+  if (fdatasync (fd) != 0 && errno != EINVAL && errno != EROFS)
+    {
+      int saved = errno;
+      close (fd);
+      g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                   _("Cannot flush “%s” to disk: %s"), path, g_strerror (saved));
+      return FALSE;
+    }
+
+  err = posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
+  close (fd);
+  if (err != 0)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
+                   _("Cannot drop the cached pages of “%s”: %s"), path, g_strerror (err));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gint64
+timeval_ns (const struct timeval *tv)
+{
+  return (gint64) tv->tv_sec * G_GINT64_CONSTANT (1000000000) + (gint64) tv->tv_usec * 1000;
+}
+
+/* Reads "Key:   123 kB" from /proc/self/status; returns bytes or 0. */
+static guint64
+proc_status_kb (const char *key)
+{
+  g_autofree char *contents = NULL;
+  gsize key_len = strlen (key);
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &contents, NULL, NULL))
+    return 0;
+
+  for (line = contents; line != NULL && *line != '\0'; )
+    {
+      const char *next = strchr (line, '\n');
+
+      if (strncmp (line, key, key_len) == 0 && line[key_len] == ':')
+        return g_ascii_strtoull (line + key_len + 1, NULL, 10) * 1024;
+      line = next != NULL ? next + 1 : NULL;
+    }
+  return 0;
+}
+
+void
+ib_os_rusage (IbRusage *out)
+{
+  struct rusage ru;
+
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+  if (getrusage (RUSAGE_SELF, &ru) != 0)
+    return;
+
+  out->user_ns = timeval_ns (&ru.ru_utime);
+  out->sys_ns = timeval_ns (&ru.ru_stime);
+  out->vol_ctxsw = ru.ru_nvcsw;
+  out->invol_ctxsw = ru.ru_nivcsw;
+  out->minflt = ru.ru_minflt;
+  out->majflt = ru.ru_majflt;
+
+  /* VmHWM honours a reset through clear_refs; ru_maxrss (KiB) does not. */
+  out->peak_rss_bytes = proc_status_kb ("VmHWM");
+  if (out->peak_rss_bytes == 0)
+    out->peak_rss_bytes = (guint64) ru.ru_maxrss * 1024;
+}
+
+gboolean
+ib_os_reset_peak_rss (void)
+{
+  int fd;
+  gboolean ok;
+
+  fd = open ("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  ok = write (fd, "5", 1) == 1;
+  close (fd);
+  return ok;
+}
+
+static guint
+rlim_to_guint (rlim_t value)
+{
+  if (value == RLIM_INFINITY || value >= (rlim_t) G_MAXUINT)
+    return G_MAXUINT;
+  return (guint) value;
+}
+
+guint
+ib_os_nofile_limit (void)
+{
+  struct rlimit rl;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0)
+    return G_MAXUINT;
+  return rlim_to_guint (rl.rlim_cur);
+}
+
+guint
+ib_os_raise_nofile_limit (void)
+{
+  struct rlimit rl;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0)
+    return G_MAXUINT;
+
+  if (rl.rlim_cur != rl.rlim_max)
+    {
+      struct rlimit want = rl;
+
+      want.rlim_cur = rl.rlim_max;
+      if (setrlimit (RLIMIT_NOFILE, &want) != 0 && rl.rlim_max == RLIM_INFINITY)
+        {
+          /* Linux refuses an infinite soft limit for files: use fs.nr_open. */
+          g_autofree char *nr_open = NULL;
+
+          if (g_file_get_contents ("/proc/sys/fs/nr_open", &nr_open, NULL, NULL))
+            {
+              want.rlim_cur = (rlim_t) g_ascii_strtoull (nr_open, NULL, 10);
+              if (want.rlim_cur > rl.rlim_cur && setrlimit (RLIMIT_NOFILE, &want) != 0)
+                g_debug ("Cannot raise RLIMIT_NOFILE: %s", g_strerror (errno));
+            }
+        }
+    }
+  return ib_os_nofile_limit ();
+}
+
+guint64
+ib_os_memory_bytes (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page = sysconf (_SC_PAGESIZE);
+
+  if (pages > 0 && page > 0)
+    return (guint64) pages * (guint64) page;
+  return proc_status_kb ("MemTotal");
+}
+
+char *
+ib_os_cpu_model (void)
+{
+  static const char * const keys[] = { "model name", "Hardware", "cpu model", "Processor" };
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint k, i;
+
+  if (!g_file_get_contents ("/proc/cpuinfo", &contents, NULL, NULL))
+    return NULL;
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (k = 0; k < G_N_ELEMENTS (keys); k++)
+    for (i = 0; lines[i] != NULL; i++)
+      {
+        const char *colon;
+
+        if (!g_str_has_prefix (lines[i], keys[k]))
+          continue;
+        colon = strchr (lines[i], ':');
+        if (colon == NULL)
+          continue;
+        return g_strstrip (g_strdup (colon + 1));
+      }
+  return NULL;
+}
+
+char *
+ib_os_kernel (void)
+{
+  struct utsname u;
+
+  if (uname (&u) != 0)
+    return NULL;
+  return g_strdup_printf ("%s %s", u.sysname, u.release);
+}
+
+/* /proc/self/mountinfo escapes space, tab, newline and backslash as \ooo. */
+static char *
+unescape_octal (const char *s)
+{
+  GString *out = g_string_sized_new (strlen (s));
+
+  while (*s != '\0')
+    {
+      if (s[0] == '\\' && g_ascii_isdigit (s[1]) && g_ascii_isdigit (s[2]) &&
+          g_ascii_isdigit (s[3]))
+        {
+          g_string_append_c (out, (char) (((s[1] - '0') << 6) | ((s[2] - '0') << 3) |
+                                          (s[3] - '0')));
+          s += 4;
+        }
+      else
+        g_string_append_c (out, *s++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+path_under (const char *path,
+            const char *mount_point)
+{
+  gsize len = strlen (mount_point);
+
+  if (g_str_equal (mount_point, "/"))
+    return TRUE;
+  return strncmp (path, mount_point, len) == 0 && (path[len] == '/' || path[len] == '\0');
+}
+
+static char *
+read_sys_line (const char *path)
+{
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  g_strstrip (contents);
+  if (*contents == '\0')
+    g_clear_pointer (&contents, g_free);
+  return contents;
+}
+
+/* Fills device_model and rotational from /sys/class/block/<name>, walking up
+ * to the whole disk when @name is a partition. */
+static void
+probe_block_device (const char  *name,
+                    IbMountInfo *out)
+{
+  g_autofree char *sys = g_build_filename ("/sys/class/block", name, NULL);
+  g_autofree char *partition = g_build_filename (sys, "partition", NULL);
+  g_autofree char *disk = NULL;
+  g_autofree char *model_path = NULL;
+  g_autofree char *rot_path = NULL;
+  g_autofree char *rot = NULL;
+
+  if (!g_file_test (sys, G_FILE_TEST_EXISTS))
+    return;
+
+  if (g_file_test (partition, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *parent_link = g_build_filename (sys, "..", NULL);
+      char resolved[PATH_MAX];
+
+      if (realpath (parent_link, resolved) != NULL)
+        disk = g_path_get_basename (resolved);
+    }
+  if (disk == NULL)
+    disk = g_strdup (name);
+
+  model_path = g_build_filename ("/sys/class/block", disk, "device", "model", NULL);
+  rot_path = g_build_filename ("/sys/class/block", disk, "queue", "rotational", NULL);
+  out->device_model = read_sys_line (model_path);
+  rot = read_sys_line (rot_path);
+  if (rot != NULL)
+    out->rotational = g_str_equal (rot, "1") ? 1 : g_str_equal (rot, "0") ? 0 : -1;
+}
+
+gboolean
+ib_os_mount_info (const char   *path,
+                  IbMountInfo  *out,
+                  GError      **error)
+{
+  char resolved[PATH_MAX];
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *best_point = NULL;
+  g_autofree char *best_type = NULL;
+  g_autofree char *best_opts = NULL;
+  g_autofree char *best_source = NULL;
+  guint best_major = 0, best_minor = 0;
+  struct statvfs vfs;
+  guint i;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  out->rotational = -1;
+
+  if (realpath (path, resolved) == NULL)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _("Cannot resolve “%s”: %s"), path, g_strerror (saved));
+      return FALSE;
+    }
+
+  if (g_file_get_contents ("/proc/self/mountinfo", &contents, NULL, NULL))
+    lines = g_strsplit (contents, "\n", -1);
+
+  /* id parent major:minor root mount-point options [optional...] - type source super */
+  for (i = 0; lines != NULL && lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], " ", -1);
+      g_autofree char *point = NULL;
+      guint n = g_strv_length (f), sep;
+
+      if (n < 7)
+        continue;
+      for (sep = 6; sep < n && !g_str_equal (f[sep], "-"); sep++)
+        ;
+      if (sep + 2 >= n)
+        continue;
+
+      point = unescape_octal (f[4]);
+      if (!path_under (resolved, point))
+        continue;
+      /* Longest prefix wins; for equal ones the later (stacked on top) wins. */
+      if (best_point != NULL && strlen (point) < strlen (best_point))
+        continue;
+
+      g_free (best_point);
+      best_point = g_steal_pointer (&point);
+      g_free (best_type);
+      best_type = unescape_octal (f[sep + 1]);
+      g_free (best_source);
+      best_source = unescape_octal (f[sep + 2]);
+      g_free (best_opts);
+      best_opts = g_strdup (f[5]);
+      if (sscanf (f[2], "%u:%u", &best_major, &best_minor) != 2)
+        best_major = best_minor = 0;
+    }
+
+  if (best_point != NULL)
+    {
+      out->mount_point = g_steal_pointer (&best_point);
+      out->fs_type = g_steal_pointer (&best_type);
+      out->mount_options = g_steal_pointer (&best_opts);
+      out->device = g_steal_pointer (&best_source);
+    }
+
+  /* The block device: the source under /dev (resolving /dev/mapper and
+   * /dev/disk links), else the device number of the mount. */
+  if (out->device != NULL && g_str_has_prefix (out->device, "/dev/"))
+    {
+      char dev_resolved[PATH_MAX];
+
+      if (realpath (out->device, dev_resolved) != NULL)
+        {
+          g_autofree char *name = g_path_get_basename (dev_resolved);
+          probe_block_device (name, out);
+        }
+    }
+  if (out->device_model == NULL && out->rotational == -1 && best_major != 0)
+    {
+      g_autofree char *link = g_strdup_printf ("/sys/dev/block/%u:%u", best_major, best_minor);
+      char dev_resolved[PATH_MAX];
+
+      if (realpath (link, dev_resolved) != NULL)
+        {
+          g_autofree char *name = g_path_get_basename (dev_resolved);
+          probe_block_device (name, out);
+        }
+    }
+
+  if (statvfs (resolved, &vfs) == 0)
+    out->free_bytes = (guint64) vfs.f_bavail * (guint64) vfs.f_frsize;
+
+  ib_os_mount_info_classify (out);
+  return TRUE;
+}

@@ -1,3 +1,126 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-os-portable.c: ib-os.h with GLib and GIO only, for systems without a
+ * dedicated implementation (and Linux with -Dportable=true). Cache control is
+ * not available (cache mode "as-is" only), residency is unknown (-1) and
+ * resource usage reads as zero. */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "ib-error.h"
+#include "ib-os.h"
+
+gint64
+ib_os_monotonic_ns (void)
+{
+  return g_get_monotonic_time () * 1000;
+}
+
+gboolean
+ib_os_can_control_cache (void)
+{
+  return FALSE;
+}
+
+double
+ib_os_residency (const char *path)
+{
+  g_return_val_if_fail (path != NULL, -1);
+
+  return -1;
+}
+
+gboolean
+ib_os_drop_cache (const char  *path,
+                  GError     **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_set_error_literal (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
+                       /* Translators: dropping the page cache of test files */
+                       _("Dropping cached file pages is not supported on this system"));
+  return FALSE;
+}
+
+void
+ib_os_rusage (IbRusage *out)
+{
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+}
+
+gboolean
+ib_os_reset_peak_rss (void)
+{
+  return FALSE;
+}
+
+guint
+ib_os_raise_nofile_limit (void)
+{
+  return G_MAXUINT;
+}
+
+guint
+ib_os_nofile_limit (void)
+{
+  return G_MAXUINT;
+}
+
+guint64
+ib_os_memory_bytes (void)
+{
+  return 0;
+}
+
+char *
+ib_os_cpu_model (void)
+{
+  return NULL;
+}
+
+char *
+ib_os_kernel (void)
+{
+  return NULL;
+}
+
+gboolean
+ib_os_mount_info (const char   *path,
+                  IbMountInfo  *out,
+                  GError      **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  out->rotational = -1;
+
+  file = g_file_new_for_path (path);
+  info = g_file_query_filesystem_info (file,
+                                       G_FILE_ATTRIBUTE_FILESYSTEM_FREE ","
+                                       G_FILE_ATTRIBUTE_FILESYSTEM_TYPE,
+                                       NULL, error);
+  if (info == NULL)
+    return FALSE;
+
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE))
+    out->free_bytes = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE);
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE))
+    out->fs_type = g_strdup (g_file_info_get_attribute_string (info,
+                                                               G_FILE_ATTRIBUTE_FILESYSTEM_TYPE));
+
+  ib_os_mount_info_classify (out);
+  return TRUE;
+}

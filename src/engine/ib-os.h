@@ -48,10 +48,12 @@ guint    ib_os_nofile_limit       (void);
 
 /* machine */
 guint    ib_os_n_cores            (void);
-guint64  ib_os_memory_bytes       (void);
-char    *ib_os_cpu_model          (void);
-char    *ib_os_kernel             (void);
-char    *ib_os_pretty_name        (void);
+guint64  ib_os_memory_bytes       (void);   /* 0 when unknown */
+char    *ib_os_cpu_model          (void);   /* NULL when unknown */
+char    *ib_os_kernel             (void);   /* "Linux 6.1.0-...", NULL when unknown */
+char    *ib_os_pretty_name        (void);   /* os-release PRETTY_NAME, NULL when unknown */
+/* TRUE when a process with this id exists (also when it is someone else's).
+ * Where it cannot be known the answer is TRUE, so a live run is never reaped. */
 gboolean ib_os_pid_alive          (gint64 pid);
 
 typedef struct
@@ -72,5 +74,8 @@ gboolean ib_os_mount_info         (const char  *path,
                                    IbMountInfo *out,
                                    GError     **error);
 void     ib_mount_info_clear      (IbMountInfo *info);
+
+/* Internal, shared by the implementations: sets is_tmpfs / is_fuse from fs_type. */
+void     ib_os_mount_info_classify (IbMountInfo *info);
 
 G_END_DECLS
