@@ -22,5 +22,8 @@ const IbPresetInfo *ib_preset_lookup (const char *id);
  * IB_ERROR_INVALID naming the unknown preset and listing the known ones. */
 IbPlan             *ib_preset_plan   (const char *id,
                                       GError    **error);
+/* g_get_user_cache_dir()/iobench, the default parent of the test folders
+ * (ib_preset_plan creates it when missing). */
+char               *ib_presets_default_dir (void);
 
 G_END_DECLS

@@ -1,3 +1,995 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-runner.c: one run of a plan on one dedicated worker thread (DESIGN.md
+ * section 3). See ib-runner.h for the order of work.
+ *
+ * The worker creates its own GMainContext and pushes it as thread-default for
+ * the whole run, so async strategies dispatch their callbacks there. The
+ * report is built on the worker only; the caller sees copies of samples and,
+ * at the end, the report itself (never mutated again). Events travel as heap
+ * structs through g_main_context_invoke_full() and are freed after delivery.
+ */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "ib-environment.h"
+#include "ib-error.h"
+#include "ib-fileset.h"
+#include "ib-os.h"
+#include "ib-parse.h"
+#include "ib-runner.h"
+#include "ib-runner-private.h"
+#include "ib-stats.h"
+#include "ib-strategy.h"
+#include "ib-sweep.h"
+#include "ib-workloads.h"
+#include "report/ib-report-io.h"
+
+#define FD_RESERVE          64          /* descriptors kept free below RLIMIT_NOFILE */
+#define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
+#define WARM_MIN            0.99
+#define COLD_MAX            0.01
+
+/* ---- event sink ------------------------------------------------------- */
+
+/* Shared by the runner and every event in flight, so the callback's
+ * user_data is destroyed only after the last event was delivered. */
+typedef struct
+{
+  gint            ref_count;
+  gint            dropped;       /* the runner was freed: deliver nothing more */
+  GMainContext   *context;
+  IbEventFunc     func;
+  gpointer        user_data;
+  GDestroyNotify  destroy;
+} Sink;
+
+static Sink *
+sink_ref (Sink *sink)
+{
+  g_atomic_int_inc (&sink->ref_count);
+  return sink;
+}
+
+static void
+sink_unref (Sink *sink)
+{
+  if (!g_atomic_int_dec_and_test (&sink->ref_count))
+    return;
+  if (sink->destroy != NULL)
+    sink->destroy (sink->user_data);
+  g_main_context_unref (sink->context);
+  g_free (sink);
+}
+
+typedef struct
+{
+  Sink    *sink;
+  IbEvent  event;
+} Delivery;
+
+static gboolean
+delivery_dispatch (gpointer data)
+{
+  Delivery *d = data;
+
+  if (!g_atomic_int_get (&d->sink->dropped) && d->sink->func != NULL)
+    d->sink->func (&d->event, d->sink->user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+delivery_free (gpointer data)
+{
+  Delivery *d = data;
+
+  g_free (d->event.message);
+  g_clear_pointer (&d->event.sample, ib_sample_free);
+  g_clear_pointer (&d->event.report, ib_report_unref);
+  g_clear_error (&d->event.error);
+  sink_unref (d->sink);
+  g_free (d);
+}
+
+/* ---- runner ------------------------------------------------------------ */
+
+struct _IbRunner
+{
+  IbPlan       *plan;
+  GCancellable *cancellable;
+  GThread      *thread;
+  Sink         *sink;
+  gint          running;
+};
+
+/* State of one run, on the worker thread only. */
+typedef struct
+{
+  IbRunner     *runner;
+  const IbPlan *plan;
+  IbReport     *report;
+  IbFileSet    *files;
+  IbScratch    *scratch;
+  GHashTable   *warned;        /* warning keys already given */
+  guint         workers;
+  guint         in_flight;     /* resolved for the read experiment */
+  guint         max_in_flight; /* cap below RLIMIT_NOFILE */
+  IbPhase       phase;
+  double        total_units;
+  double        done_units;
+  double        phase_base;    /* done_units when the current phase began */
+  double        phase_units;
+  gint64        start_ns;
+  gint64        last_progress_ns;
+  guint         n_cache_bad;
+  gboolean      cache_possible;
+} Run;
+
+static void
+post (Run     *run,
+      IbEvent *event)
+{
+  Sink *sink = run->runner->sink;
+  Delivery *d = g_new0 (Delivery, 1);
+
+  d->sink = sink_ref (sink);
+  d->event = *event;
+  g_main_context_invoke_full (sink->context, G_PRIORITY_DEFAULT, delivery_dispatch, d,
+                              delivery_free);
+}
+
+static gint64
+eta_ns (Run *run)
+{
+  gint64 elapsed = ib_os_monotonic_ns () - run->start_ns;
+
+  if (run->done_units <= 0 || run->total_units <= 0)
+    return -1;
+  /* Mean time per unit of work so far x the work that is left. */
+  return (gint64) (elapsed / run->done_units * MAX (0.0, run->total_units - run->done_units));
+}
+
+static void
+post_progress (Run        *run,
+               const char *message,
+               gboolean    force)
+{
+  IbEvent event = { 0 };
+  gint64 now = ib_os_monotonic_ns ();
+
+  if (!force && now - run->last_progress_ns < PROGRESS_INTERVAL)
+    return;
+  run->last_progress_ns = now;
+  event.kind = IB_EVENT_PROGRESS;
+  event.phase = run->phase;
+  event.message = g_strdup (message);
+  event.fraction = run->total_units > 0 ? CLAMP (run->done_units / run->total_units, 0, 1) : 0;
+  event.eta_ns = eta_ns (run);
+  post (run, &event);
+}
+
+static void
+enter_phase (Run        *run,
+             IbPhase     phase,
+             double      units,
+             const char *message)
+{
+  run->phase = phase;
+  run->phase_base = run->done_units;
+  run->phase_units = units;
+  post_progress (run, message, TRUE);
+}
+
+/* Progress within the current phase, @fraction of its units. */
+static void
+phase_progress (Run        *run,
+                double      fraction,
+                const char *message)
+{
+  run->done_units = run->phase_base + CLAMP (fraction, 0, 1) * run->phase_units;
+  post_progress (run, message, FALSE);
+}
+
+static void
+finish_phase (Run *run)
+{
+  run->done_units = run->phase_base + run->phase_units;
+}
+
+/* Adds a warning to the report and posts it, once per @key. */
+static void
+warn (Run        *run,
+      const char *key,
+      const char *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static void
+warn (Run        *run,
+      const char *key,
+      const char *format,
+      ...)
+{
+  IbEvent event = { 0 };
+  g_autofree char *text = NULL;
+  va_list args;
+
+  if (key != NULL)
+    {
+      if (g_hash_table_contains (run->warned, key))
+        return;
+      g_hash_table_add (run->warned, g_strdup (key));
+    }
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  ib_report_add_warning (run->report, "%s", text);
+  event.kind = IB_EVENT_WARNING;
+  event.phase = run->phase;
+  event.message = g_steal_pointer (&text);
+  event.fraction = run->total_units > 0 ? CLAMP (run->done_units / run->total_units, 0, 1) : 0;
+  event.eta_ns = -1;
+  post (run, &event);
+}
+
+static gboolean
+set_cancelled (GError **error)
+{
+  g_set_error_literal (error, IB_ERROR, IB_ERROR_CANCELLED, _("The run was cancelled"));
+  return FALSE;
+}
+
+static gboolean
+is_cancel_error (const GError *error)
+{
+  return g_error_matches (error, IB_ERROR, IB_ERROR_CANCELLED) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* ---- interleaving and pauses ------------------------------------------ */
+
+void
+ib_runner_round_order (guint64  seed,
+                       guint    round,
+                       guint   *order,
+                       guint    n)
+{
+  IbRng rng;
+
+  g_return_if_fail (order != NULL || n == 0);
+
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  ib_rng_init (&rng, seed ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * ((guint64) round + 1)));
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = (guint) ib_rng_below (&rng, i);
+      guint t = order[i - 1];
+
+      order[i - 1] = order[j];
+      order[j] = t;
+    }
+}
+
+gboolean
+ib_runner_pause (guint         ms,
+                 GCancellable *cancellable)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (!g_cancellable_is_cancelled (cancellable))
+    {
+      gint64 left = end - g_get_monotonic_time ();
+
+      if (left <= 0)
+        return TRUE;
+      g_usleep (MIN (left, 20 * 1000));
+    }
+  return FALSE;
+}
+
+/* ---- one sample -------------------------------------------------------- */
+
+gboolean
+ib_runner_measure (const IbStrategyInfo  *info,
+                   IbStrategyContext     *ctx,
+                   IbSample              *sample,
+                   GError               **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  IbRusage before, after;
+  gint64 t0, t1;
+  gboolean ok;
+
+  ctx->bytes = 0;
+  ctx->callbacks = 0;
+  ib_os_reset_peak_rss ();
+  ib_os_rusage (&before);
+
+  /* Wall time around the strategy call only. */
+  t0 = ib_os_monotonic_ns ();
+  ok = info->run (ctx, &local_error);
+  t1 = ib_os_monotonic_ns ();
+
+  ib_os_rusage (&after);
+
+  if (!ok && (is_cancel_error (local_error) || g_cancellable_is_cancelled (ctx->cancellable)))
+    return set_cancelled (error);
+
+  sample->wall_ns = t1 - t0;
+  sample->user_ns = after.user_ns - before.user_ns;
+  sample->sys_ns = after.sys_ns - before.sys_ns;
+  sample->vol_ctxsw = after.vol_ctxsw - before.vol_ctxsw;
+  sample->invol_ctxsw = after.invol_ctxsw - before.invol_ctxsw;
+  sample->minflt = after.minflt - before.minflt;
+  sample->majflt = after.majflt - before.majflt;
+  sample->peak_rss_bytes = after.peak_rss_bytes;
+  sample->bytes = ctx->bytes;
+  sample->callbacks = ctx->callbacks;
+  sample->files = ib_file_set_get_n_files (ctx->files);
+  sample->ok = ok;
+  g_clear_pointer (&sample->error, g_free);
+  if (!ok)
+    sample->error = g_strdup (local_error != NULL ? local_error->message : _("Unknown error"));
+  return TRUE;
+}
+
+/* ---- cache state ------------------------------------------------------- */
+
+/* Brings the file set into the plan's cache state and returns the residency
+ * just before the sample; *cache_ok says whether the state matches. */
+static double
+prepare_cache (Run       *run,
+               gboolean  *cache_ok)
+{
+  double residency = ib_file_set_residency (run->files);
+
+  *cache_ok = TRUE;
+  switch (run->plan->cache)
+    {
+    case IB_CACHE_WARM:
+      if (residency >= 0 && residency < WARM_MIN)
+        {
+          /* Evicted since the last sample (memory pressure): warm once more. */
+          ib_file_set_warm (run->files, run->runner->cancellable, NULL);
+          residency = ib_file_set_residency (run->files);
+          if (residency >= 0 && residency < WARM_MIN)
+            {
+              *cache_ok = FALSE;
+              run->n_cache_bad++;
+              warn (run, "warm-failed",
+                    _("Warm cache: only %.0f %% of the files stayed in the page cache; the "
+                      "samples concerned are flagged (is the machine short of memory?)"),
+                    residency * 100);
+            }
+        }
+      break;
+
+    case IB_CACHE_COLD:
+      if (!run->cache_possible)
+        {
+          *cache_ok = FALSE;
+          break;
+        }
+      ib_file_set_drop_cache (run->files, NULL);
+      residency = ib_file_set_residency (run->files);
+      if (residency < 0 || residency > COLD_MAX)
+        {
+          *cache_ok = FALSE;
+          run->n_cache_bad++;
+          warn (run, "cold-failed",
+                _("Cold cache: cache not dropped (%.0f %% of the files still in the page "
+                  "cache); the samples concerned are flagged, not counted as cold"),
+                residency < 0 ? 100.0 : residency * 100);
+        }
+      break;
+
+    case IB_CACHE_AS_IS:
+    default:
+      break;
+    }
+  return residency;
+}
+
+static void
+check_cache_possible (Run *run)
+{
+  const IbEnvironment *env = run->report->environment;
+
+  run->cache_possible = TRUE;
+  if (run->plan->cache == IB_CACHE_COLD)
+    {
+      if (!ib_os_can_control_cache ())
+        {
+          run->cache_possible = FALSE;
+          warn (run, "cold-impossible",
+                _("Cold cache is impossible on this system: the page cache cannot be "
+                  "dropped here, so every sample is flagged “cache not dropped”"));
+        }
+      else if (env != NULL && env->is_tmpfs)
+        {
+          run->cache_possible = FALSE;
+          warn (run, "cold-impossible",
+                _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
+                  "every sample is flagged “cache not dropped”"), run->plan->dir);
+        }
+    }
+  else if (run->plan->cache == IB_CACHE_WARM && ib_file_set_residency (run->files) < 0)
+    {
+      warn (run, "residency-unknown",
+            _("Page-cache residency cannot be measured on this system; the files were "
+              "read once to warm the cache, but it could not be checked"));
+    }
+}
+
+/* ---- the read experiment ----------------------------------------------- */
+
+static guint
+count_units_reads (const IbPlan *plan)
+{
+  if (plan->file_sizes->len == 0 || plan->strategies->len == 0)
+    return 0;
+  return (plan->warmup + plan->repeat) * plan->strategies->len;
+}
+
+static void
+file_progress (guint64  done_bytes,
+               guint64  total_bytes,
+               gpointer user_data)
+{
+  Run *run = user_data;
+  g_autofree char *done = ib_format_size (done_bytes);
+  g_autofree char *total = ib_format_size (total_bytes);
+  /* Translators: progress while making test files, e.g. "Making files: 64 MiB of 144 MiB" */
+  g_autofree char *message = g_strdup_printf (_("Making files: %s of %s"), done, total);
+
+  phase_progress (run, total_bytes > 0 ? (double) done_bytes / total_bytes : 1.0, message);
+}
+
+static gboolean
+run_reads (Run     *run,
+           GError **error)
+{
+  const IbPlan *plan = run->plan;
+  guint n_strategies = plan->strategies->len;
+  guint n_rounds = plan->warmup + plan->repeat;
+  g_autofree guint *order = g_new (guint, n_strategies);
+  guint64 total = ib_plan_total_bytes (plan);
+  double make_units = MAX (1.0, (double) total / (256.0 * 1024 * 1024));
+  guint sample_index = 0;
+  guint n_failed = 0;
+  guint n_measured = 0;
+
+  enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
+  run->files = ib_file_set_create (plan->dir,
+                                   (const guint64 *) (gconstpointer) plan->file_sizes->data,
+                                   plan->file_sizes->len, plan->content, plan->seed,
+                                   plan->fsync, file_progress, run,
+                                   run->runner->cancellable, error);
+  if (run->files == NULL)
+    return FALSE;
+  finish_phase (run);
+
+  check_cache_possible (run);
+  if (plan->cache == IB_CACHE_WARM)
+    {
+      enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
+      if (!ib_file_set_warm (run->files, run->runner->cancellable, error))
+        return FALSE;
+      finish_phase (run);
+    }
+
+  enter_phase (run, IB_PHASE_MEASURING, n_rounds * n_strategies, _("Measuring"));
+  for (guint round = 0; round < n_rounds; round++)
+    {
+      gboolean warmup = round < plan->warmup;
+
+      ib_runner_round_order (plan->seed, round, order, n_strategies);
+      for (guint k = 0; k < n_strategies; k++)
+        {
+          const char *id = g_ptr_array_index (plan->strategies, order[k]);
+          const IbStrategyInfo *info = ib_strategy_lookup (id);
+          IbStrategyContext ctx = { 0 };
+          IbSample sample = { 0 };
+          IbEvent event = { 0 };
+          g_autofree char *message = NULL;
+
+          g_assert (info != NULL);
+          if (g_cancellable_is_cancelled (run->runner->cancellable))
+            return set_cancelled (error);
+          if (sample_index > 0 && plan->pause_ms > 0 &&
+              !ib_runner_pause (plan->pause_ms, run->runner->cancellable))
+            return set_cancelled (error);
+
+          sample.strategy = g_strdup (id);
+          sample.round = round;
+          sample.warmup = warmup;
+          sample.residency = prepare_cache (run, &sample.cache_ok);
+          sample.chunk = info->default_chunk == 0 ? 0
+                         : (plan->chunk != 0 ? plan->chunk : info->default_chunk);
+
+          ctx.files = run->files;
+          ctx.chunk = plan->chunk != 0 ? plan->chunk : info->default_chunk;
+          ctx.buffer = plan->buffer;
+          ctx.workers = run->workers;
+          ctx.in_flight = run->in_flight;
+          ctx.verify = plan->verify;
+          ctx.cancellable = run->runner->cancellable;
+          ctx.scratch = run->scratch;
+
+          if (!ib_runner_measure (info, &ctx, &sample, error))
+            {
+              ib_sample_clear (&sample);
+              return FALSE;
+            }
+          if (!sample.ok)
+            {
+              g_autofree char *key = g_strconcat ("failed:", id, NULL);
+
+              n_failed++;
+              warn (run, key, _("%s failed in round %u: %s"), id, round + 1, sample.error);
+            }
+          if (!warmup)
+            n_measured++;
+
+          g_array_append_val (run->report->samples, sample);
+          event.kind = IB_EVENT_SAMPLE;
+          event.phase = IB_PHASE_MEASURING;
+          event.sample = ib_sample_copy (&sample);
+          event.eta_ns = -1;
+          post (run, &event);
+
+          sample_index++;
+          run->done_units = run->phase_base + sample_index;
+          /* Translators: e.g. "Round 2 of 6: sync-read-all" */
+          message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, n_rounds, id);
+          post_progress (run, message, TRUE);
+        }
+    }
+  finish_phase (run);
+
+  if (run->n_cache_bad > 0)
+    warn (run, "cache-bad-count",
+          g_dngettext (GETTEXT_PACKAGE,
+                       "%u sample did not have the planned cache state (%s); it is flagged",
+                       "%u samples did not have the planned cache state (%s); they are flagged",
+                       run->n_cache_bad),
+          run->n_cache_bad, ib_cache_mode_to_string (plan->cache));
+
+  if (n_failed > 0 && n_failed == sample_index)
+    {
+      const IbSample *first = &g_array_index (run->report->samples, IbSample, 0);
+
+      g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Every sample failed; the first error: %s"),
+                   first->error);
+      return FALSE;
+    }
+
+  ib_file_set_free (g_steal_pointer (&run->files));
+  return TRUE;
+}
+
+/* ---- sweep, overhead, write+delete -------------------------------------- */
+
+static void
+work_progress (double      fraction,
+               const char *message,
+               gpointer    user_data)
+{
+  phase_progress (user_data, fraction, message);
+}
+
+static gboolean
+run_sweep (Run     *run,
+           GError **error)
+{
+  IbSweepContext ctx = { 0 };
+  IbSweep *partial = NULL;
+  IbSweep *sweep;
+
+  ctx.plan = run->plan;
+  ctx.workers = run->workers;
+  ctx.max_in_flight = run->max_in_flight;
+  ctx.scratch = run->scratch;
+  ctx.cancellable = run->runner->cancellable;
+  ctx.progress = work_progress;
+  ctx.progress_data = run;
+
+  sweep = ib_sweep_run (&ctx, &partial, error);
+  if (sweep == NULL)
+    {
+      run->report->sweep = partial;
+      return FALSE;
+    }
+  run->report->sweep = sweep;
+  return TRUE;
+}
+
+static gboolean
+run_write_unlink (Run     *run,
+                  GError **error)
+{
+  g_autoptr(IbFileSet) work = NULL;
+  gboolean ok;
+
+  /* A fresh iobench-XXXXXX folder with a marker and no files yet: the
+   * workload lists every file in the marker before writing it. */
+  work = ib_file_set_create (run->plan->dir, NULL, 0, IB_CONTENT_LETTERS, run->plan->seed,
+                             FALSE, NULL, NULL, run->runner->cancellable, error);
+  if (work == NULL)
+    return FALSE;
+  ok = ib_write_unlink_run (run->plan->write_unlink, ib_file_set_get_dir (work),
+                            run->plan->seed, run->report, run->runner->cancellable,
+                            work_progress, run, error);
+  if (run->report->write_unlink != NULL &&
+      run->report->write_unlink->effective_concurrency < run->plan->write_unlink->concurrency)
+    warn (run, "wu-capped",
+          _("Write+delete: at most %u requests were in flight instead of %u, to stay below "
+            "the open-file limit"),
+          run->report->write_unlink->effective_concurrency,
+          run->plan->write_unlink->concurrency);
+  return ok;
+}
+
+/* ---- the whole run ------------------------------------------------------ */
+
+static double
+sweep_units (const IbPlan *plan)
+{
+  if (plan->sweep == NULL)
+    return 0;
+  /* Small files: a sweep sample is cheap; making each point's files counts. */
+  return plan->sweep->values->len *
+         (1.0 + 0.2 * plan->sweep->strategies->len * (plan->warmup + plan->repeat));
+}
+
+static void
+resolve_limits (Run *run)
+{
+  const IbPlan *plan = run->plan;
+  guint limit = ib_os_raise_nofile_limit ();
+  guint requested;
+
+  if (run->report->environment != NULL)
+    run->report->environment->nofile_limit = limit;
+  if (limit == G_MAXUINT)
+    run->max_in_flight = IB_MAX_IN_FLIGHT;
+  else
+    run->max_in_flight = limit > FD_RESERVE + 1 ? limit - FD_RESERVE : 1;
+
+  requested = plan->in_flight != 0 ? plan->in_flight : MAX (plan->file_sizes->len, 1);
+  run->in_flight = MIN (requested, run->max_in_flight);
+  if (run->in_flight < requested && plan->file_sizes->len > 0)
+    warn (run, "in-flight-capped",
+          _("At most %u files are open at once instead of %u, to stay below the open-file "
+            "limit (%u)"), run->in_flight, requested, limit);
+
+  run->workers = plan->workers != 0 ? plan->workers : MAX (ib_os_n_cores (), 1);
+}
+
+static gboolean
+execute (Run     *run,
+         GError **error)
+{
+  const IbPlan *plan = run->plan;
+  guint n_reaped;
+
+  run->total_units = count_units_reads (plan) + sweep_units (plan) +
+                     (plan->overhead != NULL ? 10.0 : 0.0) +
+                     (plan->write_unlink != NULL ? 5.0 : 0.0) + 1.0;
+  if (count_units_reads (plan) > 0)
+    run->total_units += MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024)) *
+                        (plan->cache == IB_CACHE_WARM ? 1.25 : 1.0);
+
+  enter_phase (run, IB_PHASE_PREPARING, 1.0, _("Preparing"));
+  if (!g_file_test (plan->dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("Folder “%s” does not exist or is not a folder; choose an existing "
+                     "folder for the test files"), plan->dir);
+      return FALSE;
+    }
+  n_reaped = ib_file_set_reap_stale (plan->dir);
+  if (n_reaped > 0)
+    warn (run, "reaped",
+          g_dngettext (GETTEXT_PACKAGE,
+                       "Removed %u folder of test files left by an earlier run that died",
+                       "Removed %u folders of test files left by earlier runs that died",
+                       n_reaped), n_reaped);
+
+  ib_environment_free (run->report->environment);
+  run->report->environment = ib_environment_probe (plan->dir);
+  resolve_limits (run);
+  finish_phase (run);
+
+  if (count_units_reads (plan) > 0 && !run_reads (run, error))
+    return FALSE;
+
+  if (plan->sweep != NULL)
+    {
+      enter_phase (run, IB_PHASE_SWEEP, sweep_units (plan), _("Sweep"));
+      if (!run_sweep (run, error))
+        return FALSE;
+      finish_phase (run);
+    }
+
+  if (plan->overhead != NULL)
+    {
+      enter_phase (run, IB_PHASE_OVERHEAD, 10.0, _("Dispatch overhead"));
+      if (!ib_overhead_run (plan->overhead, plan->repeat, plan->warmup, plan->seed,
+                            run->report, run->runner->cancellable, work_progress, run, error))
+        return FALSE;
+      finish_phase (run);
+    }
+
+  if (plan->write_unlink != NULL)
+    {
+      enter_phase (run, IB_PHASE_WRITE_UNLINK, 5.0, _("Write and delete"));
+      if (!run_write_unlink (run, error))
+        return FALSE;
+      finish_phase (run);
+    }
+
+  return TRUE;
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  IbRunner *runner = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  IbEvent event = { 0 };
+  Run run = { 0 };
+  gboolean ok;
+
+  g_main_context_push_thread_default (context);
+
+  run.runner = runner;
+  run.plan = runner->plan;
+  run.report = ib_report_new ();
+  ib_plan_free (run.report->plan);
+  run.report->plan = ib_plan_copy (runner->plan);
+  run.warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  run.scratch = ib_scratch_new ();
+  run.start_ns = ib_os_monotonic_ns ();
+
+  ok = execute (&run, &error);
+  if (!ok && error == NULL)
+    g_set_error_literal (&error, IB_ERROR, IB_ERROR_IO, _("The run failed"));
+  if (!ok && g_cancellable_is_cancelled (runner->cancellable) && !is_cancel_error (error))
+    {
+      /* A cancel that surfaced as some other error is still a cancel. */
+      g_clear_error (&error);
+      set_cancelled (&error);
+    }
+  if (error != NULL && error->domain == G_IO_ERROR)
+    {
+      GError *mapped = g_error_new_literal (IB_ERROR,
+                                            is_cancel_error (error) ? IB_ERROR_CANCELLED
+                                                                    : IB_ERROR_IO,
+                                            error->message);
+
+      g_clear_error (&error);
+      error = mapped;
+    }
+
+  /* Cleanup always: after success, failure and cancel. */
+  run.phase = IB_PHASE_CLEANING;
+  post_progress (&run, _("Removing the test files"), TRUE);
+  g_clear_pointer (&run.files, ib_file_set_free);
+  g_clear_pointer (&run.scratch, ib_scratch_free);
+
+  if (!ok)
+    {
+      run.report->partial = TRUE;
+      run.report->error = g_strdup (error->message);
+    }
+  ib_report_compute_statistics (run.report);
+  ib_findings_generate (run.report);
+
+  /* Let async callbacks still queued on the run's context finish. */
+  while (g_main_context_pending (context))
+    g_main_context_iteration (context, FALSE);
+  g_main_context_pop_thread_default (context);
+
+  g_atomic_int_set (&runner->running, FALSE);
+  event.kind = IB_EVENT_DONE;
+  event.phase = IB_PHASE_DONE;
+  event.message = g_strdup (ok ? _("Done") : error->message);
+  event.fraction = 1.0;
+  event.eta_ns = 0;
+  event.report = g_steal_pointer (&run.report);
+  event.error = g_steal_pointer (&error);
+  post (&run, &event);
+
+  g_hash_table_unref (run.warned);
+  return NULL;
+}
+
+/* ---- public API -------------------------------------------------------- */
+
+IbRunner *
+ib_runner_new (const IbPlan  *plan,
+               GError       **error)
+{
+  IbRunner *runner;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ib_plan_validate (plan, error))
+    return NULL;
+
+  runner = g_new0 (IbRunner, 1);
+  runner->plan = ib_plan_copy (plan);
+  runner->cancellable = g_cancellable_new ();
+  return runner;
+}
+
+void
+ib_runner_start (IbRunner       *runner,
+                 GMainContext   *event_context,
+                 IbEventFunc     func,
+                 gpointer        user_data,
+                 GDestroyNotify  destroy)
+{
+  Sink *sink;
+
+  g_return_if_fail (runner != NULL);
+  g_return_if_fail (runner->thread == NULL);
+
+  sink = g_new0 (Sink, 1);
+  sink->ref_count = 1;
+  sink->context = event_context != NULL ? g_main_context_ref (event_context)
+                                        : g_main_context_ref_thread_default ();
+  sink->func = func;
+  sink->user_data = user_data;
+  sink->destroy = destroy;
+  runner->sink = sink;
+
+  g_atomic_int_set (&runner->running, TRUE);
+  runner->thread = g_thread_new ("iobench-run", worker_thread, runner);
+}
+
+void
+ib_runner_cancel (IbRunner *runner)
+{
+  g_return_if_fail (runner != NULL);
+
+  g_cancellable_cancel (runner->cancellable);
+}
+
+gboolean
+ib_runner_is_running (IbRunner *runner)
+{
+  g_return_val_if_fail (runner != NULL, FALSE);
+
+  return g_atomic_int_get (&runner->running);
+}
+
+void
+ib_runner_free (IbRunner *runner)
+{
+  if (runner == NULL)
+    return;
+
+  if (runner->thread != NULL)
+    {
+      if (g_atomic_int_get (&runner->running))
+        g_cancellable_cancel (runner->cancellable);
+      g_thread_join (runner->thread);
+    }
+  if (runner->sink != NULL)
+    {
+      g_atomic_int_set (&runner->sink->dropped, TRUE);
+      sink_unref (runner->sink);
+    }
+  g_clear_object (&runner->cancellable);
+  ib_plan_free (runner->plan);
+  g_free (runner);
+}
+
+typedef struct
+{
+  IbEventFunc  func;
+  gpointer     user_data;
+  IbReport    *report;
+  GError      *error;
+  gboolean     done;
+} SyncData;
+
+static void
+sync_event (const IbEvent *event,
+            gpointer       user_data)
+{
+  SyncData *data = user_data;
+
+  if (data->func != NULL)
+    data->func (event, data->user_data);
+  if (event->kind == IB_EVENT_DONE)
+    {
+      data->report = ib_report_ref (event->report);
+      data->error = event->error != NULL ? g_error_copy (event->error) : NULL;
+      data->done = TRUE;
+    }
+}
+
+static void
+sync_cancelled (GCancellable *cancellable,
+                gpointer      user_data)
+{
+  ib_runner_cancel (user_data);
+}
+
+IbReport *
+ib_runner_run_sync (const IbPlan  *plan,
+                    GCancellable  *cancellable,
+                    IbEventFunc    func,
+                    gpointer       user_data,
+                    GError       **error)
+{
+  g_autoptr(GMainContext) context = NULL;
+  IbRunner *runner;
+  SyncData data = { 0 };
+  gulong handler = 0;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  runner = ib_runner_new (plan, error);
+  if (runner == NULL)
+    return NULL;
+
+  data.func = func;
+  data.user_data = user_data;
+  /* Events arrive on the caller's thread-default context, which we iterate
+   * until DONE: the CLI's unix signal sources on the global default context
+   * are dispatched meanwhile. */
+  context = g_main_context_ref_thread_default ();
+  ib_runner_start (runner, context, sync_event, &data, NULL);
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (sync_cancelled), runner, NULL);
+
+  while (!data.done)
+    g_main_context_iteration (context, TRUE);
+
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, handler);
+  ib_runner_free (runner);
+
+  if (data.error != NULL)
+    g_propagate_error (error, data.error);
+  return data.report;
+}
+
+const char *
+ib_phase_to_string (IbPhase phase)
+{
+  switch (phase)
+    {
+    case IB_PHASE_PREPARING:
+      return _("Preparing");
+    case IB_PHASE_MAKING_FILES:
+      return _("Making files");
+    case IB_PHASE_WARMING:
+      return _("Warming");
+    case IB_PHASE_MEASURING:
+      return _("Measuring");
+    case IB_PHASE_SWEEP:
+      return _("Sweep");
+    case IB_PHASE_OVERHEAD:
+      return _("Overhead");
+    case IB_PHASE_WRITE_UNLINK:
+      return _("Write+delete");
+    case IB_PHASE_CLEANING:
+      return _("Cleaning up");
+    case IB_PHASE_DONE:
+      return _("Done");
+    default:
+      return "?";
+    }
+}

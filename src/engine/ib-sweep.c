@@ -1,3 +1,320 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-sweep.c: vary one parameter for two or more strategies and find where
+ * their order flips (DESIGN.md section 5, seed 000's conclusion). */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+#include "ib-error.h"
+#include "ib-fileset.h"
+#include "ib-parse.h"
+#include "ib-runner-private.h"
+#include "ib-stats.h"
+#include "ib-sweep.h"
+
+char *
+ib_sweep_format_value (IbVaryKind vary,
+                       guint64    value)
+{
+  switch (vary)
+    {
+    case IB_VARY_SIZE:
+      return ib_format_size (value);
+    case IB_VARY_IN_FLIGHT:
+      /* Translators: a sweep value, e.g. "8 in flight" (files open at once) */
+      return g_strdup_printf (_("%" G_GUINT64_FORMAT " in flight"), value);
+    case IB_VARY_COUNT:
+    default:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " file",
+                                           "%" G_GUINT64_FORMAT " files", value), value);
+    }
+}
+
+static const IbSweepPoint *
+find_point (const IbSweep *sweep,
+            guint64        value,
+            const char    *strategy)
+{
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      if (p->value == value && g_strcmp0 (p->strategy, strategy) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+/* -1: a is clearly faster, 1: b is clearly faster, 0: the CIs overlap. */
+static int
+clear_order (const IbSweepPoint *a,
+             const IbSweepPoint *b)
+{
+  if (a->ci_high_ns < b->ci_low_ns)
+    return -1;
+  if (b->ci_high_ns < a->ci_low_ns)
+    return 1;
+  return 0;
+}
+
+static int
+compare_u64 (const void *a,
+             const void *b)
+{
+  guint64 x = *(const guint64 *) a;
+  guint64 y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+ib_sweep_find_crossover (IbSweep *sweep)
+{
+  g_autoptr(GPtrArray) strategies = g_ptr_array_new ();
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gboolean found = FALSE;
+  guint64 best_value = 0;
+  const char *winner = NULL, *loser = NULL;
+
+  g_return_if_fail (sweep != NULL);
+
+  sweep->has_crossover = FALSE;
+  sweep->crossover_value = 0;
+  g_clear_pointer (&sweep->crossover_text, g_free);
+
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < values->len && !seen; j++)
+        seen = g_array_index (values, guint64, j) == p->value;
+      if (!seen)
+        g_array_append_val (values, p->value);
+      if (!g_ptr_array_find_with_equal_func (strategies, p->strategy, g_str_equal, NULL))
+        g_ptr_array_add (strategies, p->strategy);
+    }
+  if (values->len > 0)
+    qsort (values->data, values->len, sizeof (guint64), compare_u64);
+
+  for (guint a = 0; a < strategies->len; a++)
+    for (guint b = a + 1; b < strategies->len; b++)
+      {
+        const char *sa = g_ptr_array_index (strategies, a);
+        const char *sb = g_ptr_array_index (strategies, b);
+        int first = 0;
+
+        for (guint v = 0; v < values->len; v++)
+          {
+            guint64 value = g_array_index (values, guint64, v);
+            const IbSweepPoint *pa = find_point (sweep, value, sa);
+            const IbSweepPoint *pb = find_point (sweep, value, sb);
+            int order;
+
+            if (pa == NULL || pb == NULL)
+              continue;
+            order = clear_order (pa, pb);
+            if (order == 0)
+              continue;
+            if (first == 0)
+              {
+                first = order;
+                continue;
+              }
+            if (order != first)
+              {
+                if (!found || value < best_value)
+                  {
+                    found = TRUE;
+                    best_value = value;
+                    winner = order < 0 ? sa : sb;
+                    loser = order < 0 ? sb : sa;
+                  }
+                break;
+              }
+          }
+      }
+
+  if (found)
+    {
+      g_autofree char *shown = ib_sweep_format_value (sweep->vary, best_value);
+
+      sweep->has_crossover = TRUE;
+      sweep->crossover_value = best_value;
+      /* Translators: e.g. "async-load-contents-parallel overtakes sync-load-contents
+       * from 100 files" */
+      sweep->crossover_text = g_strdup_printf (_("%s overtakes %s from %s"), winner, loser,
+                                               shown);
+    }
+}
+
+static gboolean
+measure_point (const IbSweepContext *ctx,
+               guint64               value,
+               guint                 value_index,
+               guint                 n_values,
+               IbSweep              *sweep,
+               GError              **error)
+{
+  const IbPlan *plan = ctx->plan;
+  const IbSweepSpec *spec = plan->sweep;
+  guint n_strategies = spec->strategies->len;
+  guint n_rounds = plan->warmup + plan->repeat;
+  g_autofree guint *order = g_new (guint, n_strategies);
+  g_autofree GArray **times = g_new0 (GArray *, n_strategies);
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(IbFileSet) set = NULL;
+  g_autofree char *shown = ib_sweep_format_value (spec->vary, value);
+  guint count = spec->base_count;
+  guint64 size = spec->base_size;
+  guint in_flight;
+  gboolean ok = TRUE;
+
+  switch (spec->vary)
+    {
+    case IB_VARY_COUNT:
+      count = (guint) value;
+      in_flight = plan->in_flight != 0 ? plan->in_flight : count;
+      break;
+    case IB_VARY_SIZE:
+      size = value;
+      in_flight = plan->in_flight != 0 ? plan->in_flight : count;
+      break;
+    case IB_VARY_IN_FLIGHT:
+    default:
+      in_flight = (guint) value;
+      break;
+    }
+  in_flight = CLAMP (in_flight, 1, ctx->max_in_flight);
+  for (guint i = 0; i < count; i++)
+    g_array_append_val (sizes, size);
+
+  set = ib_file_set_create (plan->dir, (const guint64 *) (gconstpointer) sizes->data, count,
+                            spec->content, plan->seed + value_index, plan->fsync, NULL, NULL,
+                            ctx->cancellable, error);
+  if (set == NULL)
+    return FALSE;
+  if (plan->cache == IB_CACHE_WARM && !ib_file_set_warm (set, ctx->cancellable, error))
+    return FALSE;
+
+  for (guint s = 0; s < n_strategies; s++)
+    times[s] = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint round = 0; round < n_rounds && ok; round++)
+    {
+      ib_runner_round_order (plan->seed + value_index, round, order, n_strategies);
+      for (guint k = 0; k < n_strategies && ok; k++)
+        {
+          const char *id = g_ptr_array_index (spec->strategies, order[k]);
+          const IbStrategyInfo *info = ib_strategy_lookup (id);
+          IbStrategyContext sctx = { 0 };
+          IbSample sample = { 0 };
+          g_autofree char *message = NULL;
+
+          g_assert (info != NULL);
+          if (plan->cache == IB_CACHE_COLD)
+            ib_file_set_drop_cache (set, NULL);
+
+          sctx.files = set;
+          sctx.chunk = plan->chunk != 0 ? plan->chunk : info->default_chunk;
+          sctx.buffer = plan->buffer;
+          sctx.workers = ctx->workers;
+          sctx.in_flight = in_flight;
+          sctx.verify = plan->verify;
+          sctx.cancellable = ctx->cancellable;
+          sctx.scratch = ctx->scratch;
+
+          if (!ib_runner_measure (info, &sctx, &sample, error))
+            ok = FALSE;
+          else if (!sample.ok)
+            {
+              g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Sweep, %s with %s: %s"), id, shown,
+                           sample.error);
+              ok = FALSE;
+            }
+          else if (round >= plan->warmup)
+            {
+              double wall = (double) sample.wall_ns;
+
+              g_array_append_val (times[order[k]], wall);
+            }
+          ib_sample_clear (&sample);
+
+          if (ctx->progress != NULL)
+            {
+              double done = value_index + (double) (round * n_strategies + k + 1) /
+                                          (n_rounds * n_strategies);
+
+              /* Translators: e.g. "Sweep: 100 files, round 3 of 21" */
+              message = g_strdup_printf (_("Sweep: %s, round %u of %u"), shown, round + 1,
+                                         n_rounds);
+              ctx->progress (done / n_values, message, ctx->progress_data);
+            }
+        }
+    }
+
+  if (ok)
+    for (guint s = 0; s < n_strategies; s++)
+      {
+        IbSweepPoint point = { 0 };
+        IbStats stats = { 0 };
+
+        ib_stats_compute ((const double *) (gconstpointer) times[s]->data, times[s]->len,
+                          plan->seed + value_index * 31 + s, &stats);
+        point.value = value;
+        point.strategy = g_strdup (g_ptr_array_index (spec->strategies, s));
+        point.median_ns = stats.median_ns;
+        point.ci_low_ns = stats.ci_low_ns;
+        point.ci_high_ns = stats.ci_high_ns;
+        g_array_append_val (sweep->points, point);
+      }
+
+  for (guint s = 0; s < n_strategies; s++)
+    g_array_unref (times[s]);
+  return ok;
+}
+
+IbSweep *
+ib_sweep_run (const IbSweepContext  *ctx,
+              IbSweep              **partial,
+              GError               **error)
+{
+  g_autoptr(GArray) values = NULL;
+  IbSweep *sweep;
+
+  g_return_val_if_fail (ctx != NULL && ctx->plan != NULL && ctx->plan->sweep != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (partial != NULL)
+    *partial = NULL;
+
+  /* Ascending values: "the first value where the order flips" then reads
+   * naturally, whatever order the user typed them in. */
+  values = g_array_copy (ctx->plan->sweep->values);
+  if (values->len > 0)
+    qsort (values->data, values->len, sizeof (guint64), compare_u64);
+
+  sweep = ib_sweep_new ();
+  sweep->vary = ctx->plan->sweep->vary;
+  for (guint i = 0; i < values->len; i++)
+    {
+      guint64 value = g_array_index (values, guint64, i);
+
+      if (i > 0 && value == g_array_index (values, guint64, i - 1))
+        continue;
+      if (!measure_point (ctx, value, i, values->len, sweep, error))
+        {
+          ib_sweep_find_crossover (sweep);
+          if (partial != NULL)
+            *partial = sweep;
+          else
+            ib_sweep_free (sweep);
+          return NULL;
+        }
+    }
+  ib_sweep_find_crossover (sweep);
+  return sweep;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-sweep.h: sweeps (DESIGN.md section 5): vary the file count, the file size
+ * or the files in flight for two or more strategies and find where their order
+ * flips. Called by the runner on its worker thread. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ib-strategy.h"
+#include "ib-types.h"
+
+G_BEGIN_DECLS
+
+typedef void (*IbSweepProgress) (double      fraction,
+                                 const char *message,
+                                 gpointer    user_data);
+
+typedef struct
+{
+  const IbPlan    *plan;          /* plan->sweep is the spec; repeat, warmup, cache, seed... */
+  guint            workers;       /* resolved, never 0 */
+  guint            max_in_flight; /* cap below RLIMIT_NOFILE, never 0 */
+  IbScratch       *scratch;
+  GCancellable    *cancellable;
+  IbSweepProgress  progress;
+  gpointer         progress_data;
+} IbSweepContext;
+
+/* Makes a file set per value, measures every sweep strategy (plan->warmup +
+ * plan->repeat rounds, seeded interleaving) and returns the points with their
+ * median and 95 % CI, and the crossover. NULL with @error on failure/cancel;
+ * the points measured so far are in *@partial when @partial is not NULL. */
+IbSweep *ib_sweep_run             (const IbSweepContext  *ctx,
+                                   IbSweep              **partial,
+                                   GError               **error);
+
+/* Sets has_crossover, crossover_value and crossover_text from @sweep->points:
+ * the first value where the order of two strategies flips with their CIs not
+ * overlapping, compared with the first value where their order was clear. */
+void     ib_sweep_find_crossover  (IbSweep               *sweep);
+
+/* "100 files", "2,732 B", "8 in flight". */
+char    *ib_sweep_format_value    (IbVaryKind             vary,
+                                   guint64                value);
+
+G_END_DECLS
