@@ -3,7 +3,11 @@
  *
  * They are called by the runner on its worker thread, with the worker's
  * GMainContext as thread-default. @progress is called on that thread too
- * (the runner turns it into events). */
+ * (the runner turns it into events).
+ *
+ * Both return FALSE with IB_ERROR_CANCELLED when @cancellable fires (within
+ * 200 ms), keeping in @report what was finished so far.
+ */
 #pragma once
 
 #include <gio/gio.h>
@@ -12,12 +16,38 @@
 
 G_BEGIN_DECLS
 
+#define IB_OVERHEAD_DEFAULT_ITERATIONS   G_GUINT64_CONSTANT (999999)
+/* The thread kinds ("thread", "pool") cost a thread hop per op: at most this
+ * many iterations per repetition (the row records the count used). */
+#define IB_OVERHEAD_MAX_THREAD_ITERATIONS G_GUINT64_CONSTANT (100000)
+
+#define IB_WRITE_UNLINK_DEFAULT_REQUESTS    2000
+#define IB_WRITE_UNLINK_DEFAULT_CONCURRENCY 2000
+#define IB_WRITE_UNLINK_DEFAULT_BYTES       4096
+/* File descriptors left free for everything else when capping concurrency. */
+#define IB_WRITE_UNLINK_FD_HEADROOM         64
+
 typedef void (*IbWorkProgress) (double      fraction,
                                 const char *message,
                                 gpointer    user_data);
 
+/* The overhead kinds in report order: "direct", "gtask", "idle", "thread",
+ * "pool", "tasks-1", "tasks-100" (NULL-terminated, static). */
+const char *const *ib_overhead_kinds        (void);
+/* One line saying what a kind measures (translated), NULL if unknown. */
+const char        *ib_overhead_kind_describe (const char *kind);
+/* Iterations a kind runs per repetition for a requested count @n (0: the
+ * default): "thread" and "pool" are capped at
+ * IB_OVERHEAD_MAX_THREAD_ITERATIONS, "tasks-100" runs n / 100 batches (at
+ * least 1) so that it makes as many tasks as "gtask". */
+guint64            ib_overhead_kind_iterations (const char *kind,
+                                                guint64     n);
+
 /* Dispatch overhead: appends one IbOverheadRow per kind to report->overhead
- * (ns/op median over @repeat repetitions after @warmup, CI, ratio to direct). */
+ * (ns/op median over @repeat repetitions after @warmup, CI, ratio to direct).
+ * Kinds are run in a seeded random order in each round. For "tasks-1" and
+ * "tasks-100" one op is a whole batch (create and resolve 1 or 100 empty tasks
+ * and wait for all of them, like Promise.all). */
 gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
                               guint                    repeat,
                               guint                    warmup,
@@ -28,9 +58,21 @@ gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
                               gpointer                 progress_data,
                               GError                 **error);
 
-/* Write + delete under concurrency in @work_dir (a folder the runner made):
- * sets report->write_unlink. Files it makes are named in @work_dir's marker
- * before they are written, and all are deleted, also on error/cancel. */
+/* The write + delete modes in report order: "sync-serial", "async-gio",
+ * "thread-pool" (NULL-terminated, static). */
+const char *const *ib_write_unlink_modes    (void);
+/* At most @concurrency, and at least 1 below @nofile_limit minus
+ * IB_WRITE_UNLINK_FD_HEADROOM (G_MAXUINT: no limit). 0 means the default. */
+guint              ib_write_unlink_effective_concurrency (guint concurrency,
+                                                          guint nofile_limit);
+
+/* Write + delete under concurrency in @work_dir (a folder the runner made,
+ * holding its IB_FILESET_MARKER): sets report->write_unlink. Requests are
+ * issued as `ab -n R -c C` does: C at once, then one more each time one
+ * completes; a request's latency runs from its issue to its file's deletion.
+ * In "sync-serial" the requests are served one after another, so the ones
+ * issued together queue. Files are named wr-N.txt inside @work_dir (the run
+ * owns the folder), and all are deleted, also on error and cancel. */
 gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
                               const char              *work_dir,
                               guint64                  seed,

@@ -1,3 +1,669 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-write-unlink.c: write + delete under concurrency (seed 001).
+ *
+ * Seed 001 ran `ab -n 2000 -c 2000` against an express handler that writes
+ * 4,096 random letters to a new file and then deletes it, once with promises
+ * and once with callbacks. Here the "server" is one of three modes, and the
+ * "client" is the same for all of them, as ab is:
+ *
+ *   sync-serial   g_file_replace_contents + g_file_delete, one after another
+ *   async-gio     g_file_replace_contents_bytes_async + g_file_delete_async,
+ *                 callbacks on the thread-default context
+ *   thread-pool   a GThreadPool with one worker per core doing the sync calls
+ *
+ * The client issues C requests at once and one more each time one completes;
+ * a request's latency runs from its issue to its file's deletion. All
+ * bookkeeping happens on the calling thread.
+ *
+ * Files are named wr-N.txt inside the run's own folder (a fresh
+ * iobench-XXXXXX holding the runner's marker). Every file that may exist is
+ * remembered and deleted at the end of each mode, also after an error or a
+ * cancel (after in-flight requests have come back).
+ */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ib-error.h"
+#include "ib-fileset.h"
+#include "ib-os.h"
+#include "ib-stats.h"
+#include "ib-workloads.h"
+
+typedef enum
+{
+  MODE_SYNC_SERIAL,
+  MODE_ASYNC_GIO,
+  MODE_THREAD_POOL,
+  N_MODES
+} Mode;
+
+static const char *const mode_ids[N_MODES + 1] = {
+  "sync-serial", "async-gio", "thread-pool", NULL
+};
+
+typedef enum
+{
+  REQ_PENDING,
+  REQ_OK,
+  REQ_FAILED,
+  REQ_CANCELLED,
+} ReqState;
+
+typedef struct
+{
+  char         *work_dir;
+  guint         requests;
+  guint         concurrency;   /* effective */
+  guint         bytes;
+  guint64       seed;
+  GCancellable *cancellable;
+  GMainContext *context;
+
+  /* per request */
+  gint64       *issue_ns;
+  gint64       *end_ns;
+  guint8       *state;         /* ReqState */
+  guint8       *may_exist;     /* written (or being written) and not known deleted */
+
+  /* counters of the current mode */
+  Mode          mode;
+  gint64        start_ns;
+  guint         next;          /* next request to issue */
+  guint         completed;
+  guint         in_flight;
+  guint         max_in_flight;
+  guint         failed;
+  gboolean      stop;          /* cancelled: issue nothing more */
+  char         *first_error;
+
+  IbWorkProgress progress;
+  gpointer       progress_data;
+  guint          progress_step;
+} Run;
+
+const char *const *
+ib_write_unlink_modes (void)
+{
+  return mode_ids;
+}
+
+guint
+ib_write_unlink_effective_concurrency (guint concurrency,
+                                       guint nofile_limit)
+{
+  guint cap;
+
+  if (concurrency == 0)
+    concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
+  if (nofile_limit == G_MAXUINT)
+    return concurrency;
+  cap = nofile_limit > IB_WRITE_UNLINK_FD_HEADROOM + 1
+        ? nofile_limit - IB_WRITE_UNLINK_FD_HEADROOM : 1;
+  return MIN (concurrency, cap);
+}
+
+static GFile *
+request_file (Run   *run,
+              guint  index)
+{
+  g_autofree char *name = g_strdup_printf ("wr-%u.txt", index);
+  g_autofree char *path = g_build_filename (run->work_dir, name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+/* @bytes random letters a-zA-Z, the same for a given seed and request. */
+static GBytes *
+request_content (Run   *run,
+                 guint  index)
+{
+  static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  guint8 *buf = g_malloc (run->bytes);
+  IbRng rng;
+  guint i = 0;
+
+  ib_rng_init (&rng, run->seed + (guint64) index * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+  while (i < run->bytes)
+    {
+      guint64 x = ib_rng_next (&rng);
+
+      /* Two letters per draw, each from 32 bits by multiply-shift. */
+      buf[i++] = (guint8) letters[((x & 0xffffffff) * 52) >> 32];
+      if (i < run->bytes)
+        buf[i++] = (guint8) letters[((x >> 32) * 52) >> 32];
+    }
+  return g_bytes_new_take (buf, run->bytes);
+}
+
+static void
+report_progress (Run *run)
+{
+  double fraction;
+  g_autofree char *message = NULL;
+
+  if (run->progress == NULL)
+    return;
+  fraction = ((double) run->mode + (double) run->completed / run->requests) / N_MODES;
+  /* Translators: "%s" is a mode id such as "async-gio". */
+  message = g_strdup_printf (_("Write + delete: %s, %u of %u requests"),
+                             mode_ids[run->mode], run->completed, run->requests);
+  run->progress (fraction, message, run->progress_data);
+}
+
+static void
+mark_issued (Run   *run,
+             guint  index,
+             gint64 now)
+{
+  run->issue_ns[index] = now;
+  run->state[index] = REQ_PENDING;
+  run->may_exist[index] = TRUE;
+  run->in_flight++;
+  run->max_in_flight = MAX (run->max_in_flight, run->in_flight);
+}
+
+/* Bookkeeping when a request is back; @error NULL on success. */
+static void
+mark_completed (Run          *run,
+                guint         index,
+                gint64        end,
+                gboolean      deleted,
+                const GError *error)
+{
+  run->end_ns[index] = end;
+  if (deleted)
+    run->may_exist[index] = FALSE;
+
+  if (error == NULL)
+    run->state[index] = REQ_OK;
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    run->state[index] = REQ_CANCELLED;
+  else
+    {
+      run->state[index] = REQ_FAILED;
+      run->failed++;
+      if (run->first_error == NULL)
+        run->first_error = g_strdup (error->message);
+    }
+
+  g_assert (run->in_flight > 0);
+  run->in_flight--;
+  run->completed++;
+  if (run->completed % run->progress_step == 0)
+    report_progress (run);
+}
+
+static gboolean
+check_cancel (Run *run)
+{
+  if (!run->stop && g_cancellable_is_cancelled (run->cancellable))
+    run->stop = TRUE;
+  return run->stop;
+}
+
+/* ---- sync-serial ----------------------------------------------------- */
+
+static void
+run_sync_serial (Run *run)
+{
+  guint n_issued;
+
+  /* ab's first burst: C requests issued at the start. */
+  run->start_ns = ib_os_monotonic_ns ();
+  n_issued = MIN (run->concurrency, run->requests);
+  for (guint i = 0; i < n_issued; i++)
+    mark_issued (run, i, run->start_ns);
+  run->next = n_issued;
+
+  for (guint i = 0; i < run->requests; i++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GBytes) content = NULL;
+      g_autoptr(GError) error = NULL;
+      gboolean deleted = FALSE;
+      gconstpointer data;
+      gsize len;
+
+      if (i >= run->next)
+        break;
+      if (check_cancel (run))
+        {
+          /* Requests issued but never served are simply dropped. */
+          run->completed += run->in_flight;
+          run->in_flight = 0;
+          break;
+        }
+
+      file = request_file (run, i);
+      content = request_content (run, i);
+      data = g_bytes_get_data (content, &len);
+      if (g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
+                                   NULL, run->cancellable, &error) &&
+          g_file_delete (file, run->cancellable, &error))
+        deleted = TRUE;
+      mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
+
+      /* The slot this one held goes to the next request. */
+      if (!run->stop && run->next < run->requests)
+        mark_issued (run, run->next++, run->end_ns[i]);
+    }
+}
+
+/* ---- async-gio -------------------------------------------------------- */
+
+typedef struct
+{
+  Run   *run;
+  guint  index;
+  GFile *file;
+} AsyncRequest;
+
+static void async_issue (Run   *run,
+                         guint  index);
+
+static void
+async_finish (AsyncRequest *req,
+              gboolean      deleted,
+              const GError *error)
+{
+  Run *run = req->run;
+
+  mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, error);
+  g_object_unref (req->file);
+  g_free (req);
+
+  if (!check_cancel (run) && run->next < run->requests)
+    async_issue (run, run->next++);
+}
+
+static void
+async_delete_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  AsyncRequest *req = data;
+  g_autoptr(GError) error = NULL;
+  gboolean deleted;
+
+  deleted = g_file_delete_finish (G_FILE (source), result, &error);
+  async_finish (req, deleted, error);
+}
+
+static void
+async_replace_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  AsyncRequest *req = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+    {
+      async_finish (req, FALSE, error);
+      return;
+    }
+  g_file_delete_async (req->file, G_PRIORITY_DEFAULT, req->run->cancellable,
+                       async_delete_cb, req);
+}
+
+static void
+async_issue (Run   *run,
+             guint  index)
+{
+  AsyncRequest *req = g_new0 (AsyncRequest, 1);
+  g_autoptr(GBytes) content = NULL;
+
+  mark_issued (run, index, ib_os_monotonic_ns ());
+  req->run = run;
+  req->index = index;
+  req->file = request_file (run, index);
+  content = request_content (run, index);
+  g_file_replace_contents_bytes_async (req->file, content, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       run->cancellable, async_replace_cb, req);
+}
+
+static void
+run_async_gio (Run *run)
+{
+  guint n_first = MIN (run->concurrency, run->requests);
+
+  run->start_ns = ib_os_monotonic_ns ();
+  run->next = n_first;
+  for (guint i = 0; i < n_first; i++)
+    async_issue (run, i);
+
+  /* Every issued request calls back, also when cancelled. */
+  while (run->in_flight > 0)
+    g_main_context_iteration (run->context, TRUE);
+}
+
+/* ---- thread-pool ------------------------------------------------------ */
+
+typedef struct
+{
+  guint    index;
+  GFile   *file;
+  GBytes  *content;
+  gint64   end_ns;
+  gboolean deleted;
+  GError  *error;
+} PoolJob;
+
+typedef struct
+{
+  GCancellable *cancellable;
+  GAsyncQueue  *done;
+} PoolShared;
+
+static void
+pool_job_func (gpointer data,
+               gpointer user_data)
+{
+  PoolJob *job = data;
+  PoolShared *shared = user_data;
+  gconstpointer bytes;
+  gsize len;
+
+  bytes = g_bytes_get_data (job->content, &len);
+  if (g_file_replace_contents (job->file, bytes, len, NULL, FALSE, G_FILE_CREATE_NONE,
+                               NULL, shared->cancellable, &job->error) &&
+      g_file_delete (job->file, shared->cancellable, &job->error))
+    job->deleted = TRUE;
+  job->end_ns = ib_os_monotonic_ns ();
+  g_async_queue_push (shared->done, job);
+}
+
+static void
+pool_issue (Run        *run,
+            GThreadPool *pool,
+            guint       index)
+{
+  PoolJob *job = g_new0 (PoolJob, 1);
+
+  mark_issued (run, index, ib_os_monotonic_ns ());
+  job->index = index;
+  job->file = request_file (run, index);
+  job->content = request_content (run, index);
+  g_thread_pool_push (pool, job, NULL);
+}
+
+static void
+run_thread_pool (Run *run)
+{
+  PoolShared shared = { run->cancellable, g_async_queue_new () };
+  GThreadPool *pool;
+  guint n_first = MIN (run->concurrency, run->requests);
+
+  pool = g_thread_pool_new (pool_job_func, &shared, (int) ib_os_n_cores (), FALSE, NULL);
+  g_assert (pool != NULL);
+
+  run->start_ns = ib_os_monotonic_ns ();
+  run->next = n_first;
+  for (guint i = 0; i < n_first; i++)
+    pool_issue (run, pool, i);
+
+  while (run->in_flight > 0)
+    {
+      /* Wake up now and then to notice a cancel. */
+      PoolJob *job = g_async_queue_timeout_pop (shared.done, 50 * G_TIME_SPAN_MILLISECOND);
+
+      if (job == NULL)
+        {
+          check_cancel (run);
+          continue;
+        }
+      mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
+      g_object_unref (job->file);
+      g_bytes_unref (job->content);
+      g_clear_error (&job->error);
+      g_free (job);
+
+      if (!check_cancel (run) && run->next < run->requests)
+        pool_issue (run, pool, run->next++);
+    }
+
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_async_queue_unref (shared.done);
+}
+
+/* ---- driver ----------------------------------------------------------- */
+
+/* Deletes every file that may still exist; FALSE with @error when one could
+ * not be deleted (the others are still tried). */
+static gboolean
+delete_leftovers (Run     *run,
+                  GError **error)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < run->requests; i++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (!run->may_exist[i])
+        continue;
+      file = request_file (run, i);
+      run->may_exist[i] = FALSE;
+      /* Only a regular file can be one we wrote; leave anything else alone.
+       * No cancellable: this must happen after a cancel too. */
+      if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL)
+          != G_FILE_TYPE_REGULAR)
+        continue;
+      if (g_file_delete (file, NULL, &local_error) ||
+          g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        continue;
+      if (ok)
+        g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                     _("Could not delete “%s”: %s"),
+                     g_file_peek_path (file), local_error->message);
+      ok = FALSE;
+    }
+  return ok;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a;
+  gint64 y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+fill_mode_result (Run               *run,
+                  IbWriteUnlinkMode *out)
+{
+  g_autofree gint64 *latencies = g_new (gint64, MAX (run->requests, 1));
+  guint n_ok = 0;
+  gint64 last_end = run->start_ns;
+
+  for (guint i = 0; i < run->requests; i++)
+    {
+      if (run->state[i] != REQ_OK && run->state[i] != REQ_FAILED)
+        continue;
+      last_end = MAX (last_end, run->end_ns[i]);
+      if (run->state[i] == REQ_OK)
+        latencies[n_ok++] = run->end_ns[i] - run->issue_ns[i];
+    }
+  qsort (latencies, n_ok, sizeof (gint64), compare_gint64);
+
+  memset (out, 0, sizeof *out);
+  out->mode = g_strdup (mode_ids[run->mode]);
+  out->total_ns = last_end - run->start_ns;
+  out->failed = run->failed;
+  out->max_in_flight = run->max_in_flight;
+  out->requests_per_s = out->total_ns > 0 ? n_ok / (out->total_ns / 1e9) : 0;
+  for (guint p = 0; p < IB_N_PERCENTILES; p++)
+    out->percentiles_ns[p] = n_ok > 0
+                             ? ib_percentile_ab (latencies, n_ok, ib_percentile_levels[p]) : 0;
+}
+
+static gboolean
+check_work_dir (const char  *work_dir,
+                GError     **error)
+{
+  g_autofree char *marker = g_build_filename (work_dir, IB_FILESET_MARKER, NULL);
+
+  if (!g_file_test (work_dir, G_FILE_TEST_IS_DIR) || g_file_test (work_dir, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("Write + delete needs a folder, but “%s” is not one."), work_dir);
+      return FALSE;
+    }
+  /* Never write into a folder the run did not make. */
+  if (!g_file_test (marker, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("“%s” was not made by I/O Bench (no %s in it); "
+                     "write + delete only works in a run's own folder."),
+                   work_dir, IB_FILESET_MARKER);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
+                     const char               *work_dir,
+                     guint64                   seed,
+                     IbReport                 *report,
+                     GCancellable             *cancellable,
+                     IbWorkProgress            progress,
+                     gpointer                  progress_data,
+                     GError                  **error)
+{
+  Run run = { NULL, };
+  IbWriteUnlink *wu;
+  guint nofile_limit;
+  gboolean ok = TRUE;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (work_dir != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_work_dir (work_dir, error))
+    return FALSE;
+
+  run.work_dir = g_strdup (work_dir);
+  run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+  run.bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
+  run.seed = seed;
+  run.cancellable = cancellable;
+  run.context = g_main_context_ref_thread_default ();
+  run.progress = progress;
+  run.progress_data = progress_data;
+  run.progress_step = MAX (1, run.requests / 50);
+
+  /* Every request in flight may hold an open file: stay below the limit. */
+  nofile_limit = ib_os_raise_nofile_limit ();
+  run.concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
+
+  wu = ib_write_unlink_new ();
+  wu->requests = run.requests;
+  wu->concurrency = spec->concurrency > 0 ? spec->concurrency
+                                          : IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
+  wu->effective_concurrency = run.concurrency;
+  wu->bytes = run.bytes;
+  ib_write_unlink_free (report->write_unlink);
+  report->write_unlink = wu;
+
+  if (run.concurrency < wu->concurrency)
+    ib_report_add_warning (report,
+                           _("Write + delete: %u requests in flight would exceed the "
+                             "open-file limit of %u; at most %u were in flight."),
+                           wu->concurrency, nofile_limit, run.concurrency);
+
+  run.issue_ns = g_new0 (gint64, run.requests);
+  run.end_ns = g_new0 (gint64, run.requests);
+  run.state = g_new0 (guint8, run.requests);
+  run.may_exist = g_new0 (guint8, run.requests);
+
+  for (guint m = 0; m < N_MODES && ok; m++)
+    {
+      IbWriteUnlinkMode result;
+
+      run.mode = (Mode) m;
+      run.next = run.completed = run.in_flight = run.max_in_flight = run.failed = 0;
+      g_clear_pointer (&run.first_error, g_free);
+      memset (run.state, REQ_PENDING, run.requests);
+      report_progress (&run);
+
+      if (check_cancel (&run))
+        break;
+      switch (run.mode)
+        {
+        case MODE_SYNC_SERIAL:
+          run_sync_serial (&run);
+          break;
+        case MODE_ASYNC_GIO:
+          run_async_gio (&run);
+          break;
+        case MODE_THREAD_POOL:
+          run_thread_pool (&run);
+          break;
+        case N_MODES:
+        default:
+          g_assert_not_reached ();
+        }
+      g_assert (run.in_flight == 0);
+
+      /* Files of failed or cancelled requests; also checked on success. */
+      if (!delete_leftovers (&run, &local_error))
+        ok = FALSE;
+
+      if (run.stop)
+        break;
+
+      fill_mode_result (&run, &result);
+      g_array_append_val (wu->modes, result);
+
+      if (run.failed > 0)
+        ib_report_add_warning (report,
+                               /* Translators: "%s" (1st) is a mode id such as "async-gio". */
+                               _("Write + delete (%s): %u of %u requests failed, first: %s"),
+                               mode_ids[run.mode], run.failed, run.requests, run.first_error);
+      if (ok && run.failed == run.requests)
+        {
+          g_set_error (&local_error, IB_ERROR, IB_ERROR_IO,
+                       _("Write + delete (%s): every request failed: %s"),
+                       mode_ids[run.mode], run.first_error);
+          ok = FALSE;
+        }
+    }
+
+  if (ok && run.stop)
+    g_set_error_literal (&local_error, IB_ERROR, IB_ERROR_CANCELLED,
+                         _("Write + delete cancelled"));
+  else if (ok)
+    {
+      run.mode = N_MODES - 1;
+      run.completed = run.requests;
+      report_progress (&run);
+    }
+
+  g_free (run.work_dir);
+  g_free (run.issue_ns);
+  g_free (run.end_ns);
+  g_free (run.state);
+  g_free (run.may_exist);
+  g_free (run.first_error);
+  g_main_context_unref (run.context);
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}

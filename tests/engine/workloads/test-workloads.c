@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-workloads.c: dispatch overhead and write + delete, called directly
+ * (as the runner does: on one thread with its own thread-default context). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#ifdef G_OS_UNIX
+#include <sys/resource.h>
+#endif
+
+#include "engine/ib-error.h"
+#include "engine/ib-fileset.h"
+#include "engine/ib-workloads.h"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+typedef struct
+{
+  GMainContext *context;
+  char         *dir;       /* a fresh folder holding a marker, like the runner's */
+  IbReport     *report;
+  guint         n_progress;
+  double        last_fraction;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fx,
+               gconstpointer  data)
+{
+  g_autofree char *marker = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fx->context = g_main_context_new ();
+  g_main_context_push_thread_default (fx->context);
+  fx->dir = g_dir_make_tmp (IB_FILESET_PREFIX "XXXXXX", &error);
+  g_assert_no_error (error);
+  marker = g_build_filename (fx->dir, IB_FILESET_MARKER, NULL);
+  g_file_set_contents (marker, "[iobench]\n", -1, &error);
+  g_assert_no_error (error);
+  fx->report = ib_report_new ();
+  fx->last_fraction = -1;
+}
+
+static void
+fixture_teardown (Fixture       *fx,
+                  gconstpointer  data)
+{
+  g_autofree char *marker = g_build_filename (fx->dir, IB_FILESET_MARKER, NULL);
+
+  g_assert_cmpint (g_unlink (marker), ==, 0);
+  /* Fails if anything else was left behind. */
+  g_assert_cmpint (g_rmdir (fx->dir), ==, 0);
+  g_free (fx->dir);
+  ib_report_unref (fx->report);
+  g_main_context_pop_thread_default (fx->context);
+  g_main_context_unref (fx->context);
+}
+
+static void
+on_progress (double      fraction,
+             const char *message,
+             gpointer    user_data)
+{
+  Fixture *fx = user_data;
+
+  g_assert_nonnull (message);
+  g_assert_cmpfloat (fraction, >=, 0.0);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  g_assert_cmpfloat (fraction, >=, fx->last_fraction);
+  fx->last_fraction = fraction;
+  fx->n_progress++;
+}
+
+/* Names of everything in @dir but the marker. */
+static GPtrArray *
+list_leftovers (const char *dir)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (!g_str_equal (name, IB_FILESET_MARKER))
+      g_ptr_array_add (names, g_strdup (name));
+  return names;
+}
+
+static void
+assert_only_marker (const char *dir)
+{
+  g_autoptr(GPtrArray) left = list_leftovers (dir);
+
+  if (left->len > 0)
+    g_error ("%u files left in %s, first %s", left->len, dir,
+             (const char *) g_ptr_array_index (left, 0));
+}
+
+typedef struct
+{
+  GCancellable *cancellable;
+  guint         delay_ms;
+} CancelLater;
+
+static gpointer
+cancel_later_thread (gpointer data)
+{
+  CancelLater *cl = data;
+
+  g_usleep (cl->delay_ms * G_TIME_SPAN_MILLISECOND);
+  g_cancellable_cancel (cl->cancellable);
+  return NULL;
+}
+
+static const IbOverheadRow *
+find_row (IbReport   *report,
+          const char *kind)
+{
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+
+      if (g_str_equal (row->kind, kind))
+        return row;
+    }
+  return NULL;
+}
+
+static const IbWriteUnlinkMode *
+find_mode (IbReport   *report,
+           const char *mode)
+{
+  g_assert_nonnull (report->write_unlink);
+  for (guint i = 0; i < report->write_unlink->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (report->write_unlink->modes,
+                                                   IbWriteUnlinkMode, i);
+
+      if (g_str_equal (m->mode, mode))
+        return m;
+    }
+  return NULL;
+}
+
+/* ---- overhead ------------------------------------------------------------ */
+
+static void
+test_overhead_iterations (void)
+{
+  g_assert_cmpuint (ib_overhead_kind_iterations ("direct", 0), ==, 999999);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("gtask", 5000), ==, 5000);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("thread", 999999), ==, 100000);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("pool", 2000), ==, 2000);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("tasks-1", 2000), ==, 2000);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("tasks-100", 2000), ==, 20);
+  g_assert_cmpuint (ib_overhead_kind_iterations ("tasks-100", 50), ==, 1);
+  g_assert_null (ib_overhead_kind_describe ("no-such-kind"));
+  g_assert_nonnull (ib_overhead_kind_describe ("gtask"));
+}
+
+static void
+test_overhead_rows (Fixture       *fx,
+                    gconstpointer  data)
+{
+  IbOverheadSpec spec = { 3000 };
+  const char *const *kinds = ib_overhead_kinds ();
+  g_autoptr(GError) error = NULL;
+  const IbOverheadRow *direct, *gtask, *tasks1, *tasks100;
+  gboolean ok;
+
+  ok = ib_overhead_run (&spec, 3, 1, 7, fx->report, NULL, on_progress, fx, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+
+  /* One row per kind, in report order, all positive. */
+  g_assert_cmpuint (fx->report->overhead->len, ==, g_strv_length ((char **) kinds));
+  for (guint i = 0; kinds[i] != NULL; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (fx->report->overhead, IbOverheadRow, i);
+
+      g_assert_cmpstr (row->kind, ==, kinds[i]);
+      g_assert_cmpuint (row->iterations, ==, ib_overhead_kind_iterations (kinds[i], 3000));
+      g_assert_cmpuint (row->repeat, ==, 3);
+      g_assert_cmpfloat (row->ns_per_op, >, 0);
+      g_assert_cmpfloat (row->ci_low_ns, <=, row->ns_per_op);
+      g_assert_cmpfloat (row->ci_high_ns, >=, row->ns_per_op);
+      g_assert_cmpfloat (row->ratio_to_direct, >, 0);
+    }
+
+  direct = find_row (fx->report, "direct");
+  gtask = find_row (fx->report, "gtask");
+  tasks1 = find_row (fx->report, "tasks-1");
+  tasks100 = find_row (fx->report, "tasks-100");
+  g_assert_cmpfloat (direct->ratio_to_direct, ==, 1.0);
+  g_assert_cmpfloat (direct->ns_per_op, <, gtask->ns_per_op);
+  g_assert_cmpfloat (tasks1->ns_per_op, <, tasks100->ns_per_op);
+
+  /* 4 rounds x 7 kinds, then "done". */
+  g_assert_cmpuint (fx->n_progress, ==, 4 * 7 + 1);
+  g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
+}
+
+static void
+test_overhead_cancel (Fixture       *fx,
+                      gconstpointer  data)
+{
+  /* Would run for hours if the cancel were not noticed. */
+  IbOverheadSpec spec = { G_GUINT64_CONSTANT (100000000) };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  CancelLater cl = { cancellable, 100 };
+  GThread *thread;
+  gboolean ok;
+
+  thread = g_thread_new ("cancel-later", cancel_later_thread, &cl);
+  ok = ib_overhead_run (&spec, 5, 1, 7, fx->report, cancellable, NULL, NULL, &error);
+  g_thread_join (thread);
+
+  g_assert_false (ok);
+  g_assert_error (error, IB_ERROR, IB_ERROR_CANCELLED);
+  /* Nothing was measured in full. */
+  g_assert_cmpuint (fx->report->overhead->len, ==, 0);
+}
+
+/* ---- write + delete ----------------------------------------------------- */
+
+static void
+test_wu_effective_concurrency (void)
+{
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, G_MAXUINT), ==, 2000);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (0, G_MAXUINT), ==, 2000);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 256), ==, 256 - 64);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (100, 256), ==, 100);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 65), ==, 1);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 10), ==, 1);
+}
+
+static void
+check_modes (IbReport *report,
+             guint     requests,
+             guint     concurrency)
+{
+  const char *const *modes = ib_write_unlink_modes ();
+
+  g_assert_nonnull (report->write_unlink);
+  g_assert_cmpuint (report->write_unlink->requests, ==, requests);
+  g_assert_cmpuint (report->write_unlink->modes->len, ==, g_strv_length ((char **) modes));
+  for (guint i = 0; modes[i] != NULL; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (report->write_unlink->modes,
+                                                   IbWriteUnlinkMode, i);
+
+      g_assert_cmpstr (m->mode, ==, modes[i]);
+      g_assert_cmpuint (m->failed, ==, 0);
+      g_assert_cmpint (m->total_ns, >, 0);
+      g_assert_cmpfloat (m->requests_per_s, >, 0);
+      /* Never more in flight than allowed; the client always fills its slots. */
+      g_assert_cmpuint (m->max_in_flight, ==, MIN (concurrency, requests));
+      g_assert_cmpint (m->percentiles_ns[0], >, 0);
+      for (guint p = 1; p < IB_N_PERCENTILES; p++)
+        g_assert_cmpint (m->percentiles_ns[p], >=, m->percentiles_ns[p - 1]);
+      /* The longest request cannot outlast the whole mode. */
+      g_assert_cmpint (m->percentiles_ns[IB_N_PERCENTILES - 1], <=, m->total_ns);
+    }
+}
+
+static void
+test_wu_deletes_everything (Fixture       *fx,
+                            gconstpointer  data)
+{
+  IbWriteUnlinkSpec spec = { 300, 40, 100 };
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, on_progress, fx, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  assert_only_marker (fx->dir);
+
+  check_modes (fx->report, 300, 40);
+  g_assert_cmpuint (fx->report->write_unlink->concurrency, ==, 40);
+  g_assert_cmpuint (fx->report->write_unlink->effective_concurrency, ==, 40);
+  g_assert_cmpuint (fx->report->write_unlink->bytes, ==, 100);
+  g_assert_cmpuint (fx->report->warnings->len, ==, 0);
+  g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
+}
+
+static void
+test_wu_serial_client (Fixture       *fx,
+                       gconstpointer  data)
+{
+  IbWriteUnlinkSpec spec = { 50, 1, 1 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  assert_only_marker (fx->dir);
+  check_modes (fx->report, 50, 1);
+}
+
+static void
+test_wu_more_slots_than_requests (Fixture       *fx,
+                                  gconstpointer  data)
+{
+  IbWriteUnlinkSpec spec = { 20, 2000, 4096 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  assert_only_marker (fx->dir);
+  check_modes (fx->report, 20, 2000);
+}
+
+static void
+test_wu_low_fd_limit (void)
+{
+  if (g_test_subprocess ())
+    {
+#ifdef G_OS_UNIX
+      struct rlimit rl = { 256, 256 };
+      Fixture fx = { NULL, };
+      IbWriteUnlinkSpec spec = { 2000, 2000, 64 };
+      g_autoptr(GError) error = NULL;
+      gboolean ok;
+
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &rl), ==, 0);
+      fixture_setup (&fx, NULL);
+      ok = ib_write_unlink_run (&spec, fx.dir, 3, fx.report, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (ok);
+      assert_only_marker (fx.dir);
+      g_assert_cmpuint (fx.report->write_unlink->concurrency, ==, 2000);
+      g_assert_cmpuint (fx.report->write_unlink->effective_concurrency, <, 256);
+      g_assert_cmpuint (fx.report->write_unlink->effective_concurrency, >, 0);
+      check_modes (fx.report, 2000, fx.report->write_unlink->effective_concurrency);
+      g_assert_cmpuint (fx.report->warnings->len, ==, 1);
+      g_assert_nonnull (strstr (g_ptr_array_index (fx.report->warnings, 0), "limit"));
+      fixture_teardown (&fx, NULL);
+#endif
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_wu_cancel (Fixture       *fx,
+                gconstpointer  data)
+{
+  /* A million requests: minutes of work unless the cancel stops it. */
+  IbWriteUnlinkSpec spec = { 1000000, 500, 4096 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  CancelLater cl = { cancellable, 150 };
+  GThread *thread;
+  gboolean ok;
+
+  thread = g_thread_new ("cancel-later", cancel_later_thread, &cl);
+  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, cancellable, NULL, NULL, &error);
+  g_thread_join (thread);
+
+  g_assert_false (ok);
+  g_assert_error (error, IB_ERROR, IB_ERROR_CANCELLED);
+  assert_only_marker (fx->dir);
+  /* The interrupted mode is not reported with half its requests. */
+  g_assert_nonnull (fx->report->write_unlink);
+  g_assert_null (find_mode (fx->report, "thread-pool"));
+}
+
+static void
+test_wu_cancel_each_mode (Fixture       *fx,
+                          gconstpointer  data)
+{
+  /* Cancelled before it starts: nothing is written at all. */
+  IbWriteUnlinkSpec spec = { 100, 10, 10 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, cancellable, NULL, NULL,
+                                       &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_CANCELLED);
+  assert_only_marker (fx->dir);
+  g_assert_cmpuint (fx->report->write_unlink->modes->len, ==, 0);
+}
+
+static void
+test_wu_refuses_foreign_dir (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("not-iobench-XXXXXX", NULL);
+  g_autoptr(IbReport) report = ib_report_new ();
+  IbWriteUnlinkSpec spec = { 10, 10, 10 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) left = NULL;
+
+  g_assert_nonnull (dir);
+  g_assert_false (ib_write_unlink_run (&spec, dir, 3, report, NULL, NULL, NULL, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_assert_null (report->write_unlink);
+  left = list_leftovers (dir);
+  g_assert_cmpuint (left->len, ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_wu_failure_is_reported (Fixture       *fx,
+                             gconstpointer  data)
+{
+  /* wr-0.txt is a non-empty folder: every mode's first request fails. */
+  g_autofree char *blocker = g_build_filename (fx->dir, "wr-0.txt", NULL);
+  g_autofree char *inside = g_build_filename (blocker, "keep", NULL);
+  IbWriteUnlinkSpec spec = { 30, 5, 10 };
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  g_assert_cmpint (g_mkdir (blocker, 0700), ==, 0);
+  g_file_set_contents (inside, "x", -1, &error);
+  g_assert_no_error (error);
+
+  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  for (guint i = 0; i < fx->report->write_unlink->modes->len; i++)
+    g_assert_cmpuint (g_array_index (fx->report->write_unlink->modes,
+                                     IbWriteUnlinkMode, i).failed, ==, 1);
+  g_assert_cmpuint (fx->report->warnings->len, ==, 3);
+
+  /* The folder in the way was not touched; nothing else is left. */
+  g_assert_true (g_file_test (inside, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_unlink (inside), ==, 0);
+  g_assert_cmpint (g_rmdir (blocker), ==, 0);
+  assert_only_marker (fx->dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/workloads/overhead/iterations", test_overhead_iterations);
+  g_test_add ("/workloads/overhead/rows", Fixture, NULL,
+              fixture_setup, test_overhead_rows, fixture_teardown);
+  g_test_add ("/workloads/overhead/cancel", Fixture, NULL,
+              fixture_setup, test_overhead_cancel, fixture_teardown);
+
+  g_test_add_func ("/workloads/write-unlink/effective-concurrency",
+                   test_wu_effective_concurrency);
+  g_test_add ("/workloads/write-unlink/deletes-everything", Fixture, NULL,
+              fixture_setup, test_wu_deletes_everything, fixture_teardown);
+  g_test_add ("/workloads/write-unlink/serial-client", Fixture, NULL,
+              fixture_setup, test_wu_serial_client, fixture_teardown);
+  g_test_add ("/workloads/write-unlink/more-slots-than-requests", Fixture, NULL,
+              fixture_setup, test_wu_more_slots_than_requests, fixture_teardown);
+  g_test_add_func ("/workloads/write-unlink/low-fd-limit", test_wu_low_fd_limit);
+  g_test_add ("/workloads/write-unlink/cancel", Fixture, NULL,
+              fixture_setup, test_wu_cancel, fixture_teardown);
+  g_test_add ("/workloads/write-unlink/cancel-before-start", Fixture, NULL,
+              fixture_setup, test_wu_cancel_each_mode, fixture_teardown);
+  g_test_add_func ("/workloads/write-unlink/refuses-foreign-dir", test_wu_refuses_foreign_dir);
+  g_test_add ("/workloads/write-unlink/failure-is-reported", Fixture, NULL,
+              fixture_setup, test_wu_failure_is_reported, fixture_teardown);
+
+  return g_test_run ();
+}
