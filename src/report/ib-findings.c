@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-findings.c: short sentences generated from a report's data
+ * (DESIGN.md section 8). The ids are stable, tools and tests rely on them:
+ *
+ *   fastest, sync-vs-async, sync-vs-async-load-contents, cache, tmpfs, fuse,
+ *   sweep, overhead, write-unlink, where-time-goes,
+ *   seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
+ *
+ * Every comparison of two strategies goes through ib_stats_ratio (a seeded
+ * bootstrap of the ratio of medians) and says "cannot be told apart" when the
+ * 95 % interval contains 1.
+ */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-stats.h"
+#include "ib-report-io.h"
+#include "ib-report-util.h"
+
+/* Seed 001: 999,999 `new Promise` took 1,768.754 ms, plain callbacks 51.657 ms. */
+#define SEED_001_PROMISE_RATIO (1768.754 / 51.657)
+/* Seed 001: ab -n 2000 -c 2000, median latency promise 6,572 ms vs callback 5,993 ms. */
+#define SEED_001_P50_RATIO (6572.0 / 5993.0)
+/* Seed 002: async readFile (Promise.all) 6,991.5 ms vs readFileSync 1,055.9 ms. */
+#define SEED_002_RATIO (6991.523499011993 / 1055.9131410121918)
+
+typedef enum
+{
+  CMP_NONE,     /* not enough data */
+  CMP_A_FASTER,
+  CMP_B_FASTER,
+  CMP_TIE,
+} CmpResult;
+
+typedef struct
+{
+  CmpResult result;
+  double    ratio;     /* median(b) / median(a) */
+  double    ci_low;
+  double    ci_high;
+} Cmp;
+
+static Cmp
+compare_strategies (const IbReport *report,
+                    const char     *a,
+                    const char     *b)
+{
+  Cmp cmp = { CMP_NONE, 0, 0, 0 };
+  g_autofree double *ta = NULL;
+  g_autofree double *tb = NULL;
+  guint na, nb;
+
+  ta = ib_report_times_dup (report, a, &na);
+  tb = ib_report_times_dup (report, b, &nb);
+  if (!ib_stats_ratio (ta, na, tb, nb, report->plan->seed, &cmp.ratio, &cmp.ci_low,
+                       &cmp.ci_high)
+      || !isfinite (cmp.ratio) || !isfinite (cmp.ci_low) || !isfinite (cmp.ci_high))
+    return cmp;
+  if (!ib_stats_ratio_is_clear (cmp.ci_low, cmp.ci_high))
+    cmp.result = CMP_TIE;
+  else
+    cmp.result = cmp.ratio > 1 ? CMP_A_FASTER : CMP_B_FASTER;
+  return cmp;
+}
+
+static gboolean
+has_measured (const IbReport *report,
+              const char     *strategy)
+{
+  const IbStats *st = ib_report_find_stats (report, strategy);
+
+  return st != NULL && st->n > 0 && st->median_ns > 0;
+}
+
+/* The strategy of @family ("sync"/"async") with the lowest median. */
+static const IbStats *
+best_of_family (const IbReport *report,
+                const char     *family)
+{
+  const IbStats *best = NULL;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n == 0 || !(st->median_ns > 0)
+          || g_strcmp0 (ib_strategy_id_family (st->strategy), family) != 0)
+        continue;
+      if (best == NULL || st->median_ns < best->median_ns)
+        best = st;
+    }
+  return best;
+}
+
+static void
+finding_fastest (IbReport *report)
+{
+  const IbStats *best = NULL;
+  g_autofree char *time = NULL;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n > 0 && st->median_ns > 0 && (best == NULL || st->median_ns < best->median_ns))
+        best = st;
+    }
+  if (best == NULL)
+    return;
+
+  time = ib_format_duration (best->median_ns);
+  if (best->mib_per_s > 0)
+    {
+      g_autofree char *tput = ib_format_throughput (best->mib_per_s);
+
+      /* Translators: "sync-read-all is the fastest: median 12.3 ms, 2,650 MiB/s" */
+      ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s, %s"),
+                             best->strategy, time, tput);
+    }
+  else
+    {
+      ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s"),
+                             best->strategy, time);
+    }
+}
+
+static void
+add_pair_finding (IbReport   *report,
+                  const char *id,
+                  const char *a,
+                  const char *b)
+{
+  Cmp cmp = compare_strategies (report, a, b);
+  g_autofree char *text = NULL;
+
+  if (cmp.result == CMP_NONE)
+    return;
+  text = ib_ratio_sentence (a, b, cmp.ratio, cmp.ci_low, cmp.ci_high);
+  ib_report_add_finding (report, id, "%s", text);
+}
+
+static void
+finding_sync_vs_async (IbReport *report)
+{
+  const IbStats *sync = best_of_family (report, "sync");
+  const IbStats *async = best_of_family (report, "async");
+  const char *slc = "sync-load-contents";
+  const char *alcp = "async-load-contents-parallel";
+
+  if (sync != NULL && async != NULL)
+    add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy);
+
+  /* The pair the seeds compare (readFileSync vs readFile + Promise.all),
+   * unless it is the pair above already. */
+  if (has_measured (report, slc) && has_measured (report, alcp)
+      && !(sync != NULL && async != NULL
+           && g_str_equal (sync->strategy, slc) && g_str_equal (async->strategy, alcp)))
+    add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp);
+}
+
+static void
+finding_cache (IbReport *report)
+{
+  const char *mode = ib_cache_mode_to_string (report->plan->cache);
+  g_autoptr(GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  g_autoptr(GString) detail = g_string_new (NULL);
+  guint n = 0, n_bad = 0;
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (s->warmup || s->strategy == NULL)
+        continue;
+      n++;
+      if (!s->cache_ok)
+        {
+          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (bad, s->strategy));
+
+          if (count == 0)
+            g_ptr_array_add (order, s->strategy);
+          g_hash_table_insert (bad, s->strategy, GUINT_TO_POINTER (count + 1));
+          n_bad++;
+        }
+    }
+  if (n == 0)
+    return;
+
+  if (report->plan->cache == IB_CACHE_AS_IS)
+    {
+      double lo = 2, hi = -1;
+
+      for (guint i = 0; i < report->samples->len; i++)
+        {
+          const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+          if (!s->warmup && s->residency >= 0)
+            {
+              lo = MIN (lo, s->residency);
+              hi = MAX (hi, s->residency);
+            }
+        }
+      if (hi >= 0)
+        ib_report_add_finding (report, "cache",
+                               _("the cache was left as it was: %.0f %% to %.0f %% of the "
+                                 "files' pages were in memory before a sample"),
+                               lo * 100, hi * 100);
+      else
+        ib_report_add_finding (report, "cache",
+                               _("the cache was left as it was and its state is unknown on "
+                                 "this system"));
+      return;
+    }
+
+  if (n_bad == 0)
+    {
+      /* Translators: %s is the cache mode, "warm" or "cold" */
+      ib_report_add_finding (report, "cache", _("%s cache held for every sample"), mode);
+      return;
+    }
+
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *strategy = g_ptr_array_index (order, i);
+
+      if (i > 0)
+        g_string_append (detail, ", ");
+      g_string_append_printf (detail, "%s (%u)", strategy,
+                              GPOINTER_TO_UINT (g_hash_table_lookup (bad, strategy)));
+    }
+  /* Translators: "the cache was not in the requested state (cold) for 3 of 60
+   * samples: sync-read-all (2), mmap (1)" */
+  ib_report_add_finding (report, "cache",
+                         ngettext ("the cache was not in the requested state (%s) for %u of "
+                                   "%u sample: %s",
+                                   "the cache was not in the requested state (%s) for %u of "
+                                   "%u samples: %s", n),
+                         mode, n_bad, n, detail->str);
+}
+
+static void
+finding_filesystem (IbReport *report)
+{
+  const IbEnvironment *env = report->environment;
+
+  if (env == NULL)
+    return;
+  if (env->is_tmpfs)
+    ib_report_add_finding (report, "tmpfs",
+                           _("the files were on tmpfs, which lives in memory: a cold cache is "
+                             "impossible there and these numbers measure memory copies, not "
+                             "a disk"));
+  if (env->is_fuse)
+    ib_report_add_finding (report, "fuse",
+                           _("the files were on a FUSE file system (%s): these numbers measure "
+                             "FUSE and the daemon behind it as much as the storage"),
+                           env->fs_type != NULL ? env->fs_type : "fuse");
+}
+
+/* The fastest strategy at @value, or NULL when the two best overlap. */
+static const char *
+sweep_winner (const IbSweep *sweep,
+              guint64        value)
+{
+  const IbSweepPoint *best = NULL, *second = NULL;
+
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      if (p->value != value || !(p->median_ns > 0))
+        continue;
+      if (best == NULL || p->median_ns < best->median_ns)
+        {
+          second = best;
+          best = p;
+        }
+      else if (second == NULL || p->median_ns < second->median_ns)
+        second = p;
+    }
+  if (best == NULL)
+    return NULL;
+  if (second != NULL && best->ci_high_ns >= second->ci_low_ns)
+    return NULL;
+  return best->strategy;
+}
+
+static void
+sweep_range (const IbSweep *sweep,
+             guint64       *lo,
+             guint64       *hi)
+{
+  *lo = G_MAXUINT64;
+  *hi = 0;
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      *lo = MIN (*lo, p->value);
+      *hi = MAX (*hi, p->value);
+    }
+}
+
+static void
+finding_sweep (IbReport *report)
+{
+  const IbSweep *sweep = report->sweep;
+  guint64 lo, hi;
+  g_autofree char *los = NULL;
+  g_autofree char *his = NULL;
+
+  if (sweep == NULL || sweep->points->len == 0)
+    return;
+  sweep_range (sweep, &lo, &hi);
+  los = ib_format_vary_value (sweep->vary, lo);
+  his = ib_format_vary_value (sweep->vary, hi);
+
+  if (sweep->has_crossover)
+    {
+      g_autofree char *at = ib_format_vary_value (sweep->vary, sweep->crossover_value);
+      const char *winner = sweep_winner (sweep, sweep->crossover_value);
+      const char *loser = sweep_winner (sweep, lo);
+
+      if (winner != NULL && loser != NULL && g_strcmp0 (winner, loser) != 0)
+        /* Translators: "async-load-contents-parallel overtakes sync-load-contents
+         * from 100 files" */
+        ib_report_add_finding (report, "sweep", _("%s overtakes %s from %s"), winner, loser, at);
+      else
+        ib_report_add_finding (report, "sweep", _("the order of the strategies flips at %s"),
+                               at);
+    }
+  else
+    {
+      const char *w_lo = sweep_winner (sweep, lo);
+      const char *w_hi = sweep_winner (sweep, hi);
+
+      if (w_lo != NULL && g_strcmp0 (w_lo, w_hi) == 0)
+        /* Translators: "no crossover between 1 file and 1,000 files: sync-read-all
+         * is faster throughout" */
+        ib_report_add_finding (report, "sweep",
+                               _("no crossover between %s and %s: %s is faster throughout"),
+                               los, his, w_lo);
+      else
+        ib_report_add_finding (report, "sweep", _("no crossover between %s and %s"), los, his);
+    }
+}
+
+static const IbOverheadRow *
+overhead_row (const IbReport *report,
+              const char     *kind)
+{
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+
+      if (g_strcmp0 (row->kind, kind) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+static void
+finding_overhead (IbReport *report)
+{
+  const IbOverheadRow *gtask = overhead_row (report, "gtask");
+  const IbOverheadRow *thread = overhead_row (report, "thread");
+  g_autofree char *ratio = NULL;
+  g_autofree char *seed = NULL;
+  g_autofree char *per_op = NULL;
+
+  if (gtask == NULL || !(gtask->ratio_to_direct > 0))
+    return;
+  ratio = ib_format_ratio (gtask->ratio_to_direct);
+  seed = ib_format_ratio (SEED_001_PROMISE_RATIO);
+  per_op = ib_format_duration (gtask->ns_per_op);
+  /* Translators: "a GTask round trip costs 38x a direct call (120 ns); seed 001
+   * measured 34x for a Promise against a plain callback in Node.js" */
+  ib_report_add_finding (report, "overhead",
+                         _("a GTask round trip costs %s a direct call (%s); seed 001 measured "
+                           "%s for a Promise against a plain callback in Node.js"),
+                         ratio, per_op, seed);
+  if (thread != NULL && thread->ratio_to_direct > 0)
+    {
+      g_autofree char *tr = ib_format_ratio (thread->ratio_to_direct);
+      g_autofree char *tt = ib_format_duration (thread->ns_per_op);
+
+      ib_report_add_finding (report, "overhead-thread",
+                             _("a hop to GTask's thread pool and back costs %s (%s a direct "
+                               "call)"), tt, tr);
+    }
+
+  /* Seed 001's first conclusion: for pure computation, avoid promises. */
+  if (gtask->ratio_to_direct >= 2)
+    ib_report_add_finding (report, "seed-001-overhead",
+                           _("Seed 001's finding holds here: dispatching through a GTask is "
+                             "%s slower than a direct call, so pure computation should not "
+                             "go through it"), ratio);
+  else
+    ib_report_add_finding (report, "seed-001-overhead",
+                           _("Seed 001's finding does not hold here: a GTask costs only %s a "
+                             "direct call"), ratio);
+}
+
+static const IbWriteUnlinkMode *
+wu_mode (const IbWriteUnlink *wu,
+         const char          *prefix)
+{
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+
+      if (m->mode != NULL && g_str_has_prefix (m->mode, prefix))
+        return m;
+    }
+  return NULL;
+}
+
+static void
+finding_write_unlink (IbReport *report)
+{
+  const IbWriteUnlink *wu = report->write_unlink;
+  const IbWriteUnlinkMode *sync, *async;
+  g_autofree char *sp50 = NULL, *sp99 = NULL, *ap50 = NULL, *ap99 = NULL;
+  g_autofree char *n = NULL;
+  double ratio;
+
+  if (wu == NULL)
+    return;
+  sync = wu_mode (wu, "sync");
+  async = wu_mode (wu, "async");
+  if (sync == NULL || async == NULL)
+    return;
+
+  /* percentiles_ns: index 0 is p50, 7 is p99 */
+  sp50 = ib_format_duration (sync->percentiles_ns[0]);
+  sp99 = ib_format_duration (sync->percentiles_ns[7]);
+  ap50 = ib_format_duration (async->percentiles_ns[0]);
+  ap99 = ib_format_duration (async->percentiles_ns[7]);
+  n = ib_format_count (wu->requests);
+  /* Translators: "2,000 write+delete requests: sync-serial p50 0.12 ms, p99 0.30 ms;
+   * async-gio p50 40.1 ms, p99 80.2 ms" */
+  ib_report_add_finding (report, "write-unlink",
+                         _("%s write+delete requests: %s p50 %s, p99 %s; %s p50 %s, p99 %s"),
+                         n, sync->mode, sp50, sp99, async->mode, ap50, ap99);
+
+  /* Seed 001's second conclusion: with I/O the difference is small (its
+   * medians differed by 1.1x). We call it small within 1.5x. */
+  if (sync->percentiles_ns[0] <= 0 || async->percentiles_ns[0] <= 0)
+    return;
+  ratio = (double) async->percentiles_ns[0] / (double) sync->percentiles_ns[0];
+  {
+    g_autofree char *r = ib_format_ratio (ratio >= 1 ? ratio : 1 / ratio);
+    g_autofree char *seed = ib_format_ratio (SEED_001_P50_RATIO);
+
+    if (ratio <= 1.5 && ratio >= 1 / 1.5)
+      ib_report_add_finding (report, "seed-001-write-unlink",
+                             _("Seed 001's finding holds here: with I/O, sync and async "
+                               "median latencies differ by %s (the seed saw %s)"), r, seed);
+    else
+      ib_report_add_finding (report, "seed-001-write-unlink",
+                             _("Seed 001's finding does not hold here: with I/O, sync and "
+                               "async median latencies differ by %s, not by little (the seed "
+                               "saw %s)"), r, seed);
+  }
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_field (const IbReport *report,
+              const char     *strategy,
+              double        (*get) (const IbSample *))
+{
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      double v;
+
+      if (s->warmup || !s->ok || g_strcmp0 (s->strategy, strategy) != 0)
+        continue;
+      v = get (s);
+      g_array_append_val (values, v);
+    }
+  if (values->len == 0)
+    return -1;
+  g_array_sort (values, compare_doubles);
+  return ib_quantile_sorted ((const double *) (gpointer) values->data, values->len, 0.5);
+}
+
+static double get_callbacks (const IbSample *s) { return (double) s->callbacks; }
+static double get_bytes (const IbSample *s) { return (double) s->bytes; }
+static double get_ctxsw (const IbSample *s) { return (double) (s->vol_ctxsw + s->invol_ctxsw); }
+
+static void
+finding_where_time_goes (IbReport *report)
+{
+  const char *candidates[] = { "async-load-contents-parallel", "async-load-contents-serial" };
+  const IbStats *st = NULL;
+  const char *id = NULL;
+  double callbacks, bytes, ctxsw, cpu;
+  g_autofree char *wall = NULL, *user = NULL, *sys = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates) && st == NULL; i++)
+    if (has_measured (report, candidates[i]))
+      {
+        id = candidates[i];
+        st = ib_report_find_stats (report, id);
+      }
+  if (st == NULL)
+    return;
+
+  callbacks = median_field (report, id, get_callbacks);
+  bytes = median_field (report, id, get_bytes);
+  ctxsw = median_field (report, id, get_ctxsw);
+  wall = ib_format_duration (st->median_ns);
+  user = ib_format_duration (st->user_ns);
+  sys = ib_format_duration (st->sys_ns);
+  cpu = st->user_ns + st->sys_ns;
+
+  /* Translators: "async-load-contents-parallel: CPU user 12.0 ms + system
+   * 30.1 ms for 45.0 ms of wall time" */
+  g_string_append_printf (text, _("%s: CPU user %s + system %s for %s of wall time"),
+                          id, user, sys, wall);
+  if (cpu > st->median_ns * 1.05)
+    g_string_append (text, _(" (more CPU than wall time: the work ran on several threads)"));
+
+  if (callbacks > 0 && bytes > 0)
+    {
+      g_autofree char *cb = ib_format_count ((guint64) llround (callbacks));
+      g_autofree char *per = ib_format_bytes ((guint64) llround (bytes / callbacks));
+
+      /* Translators: "; 16,384 callbacks per run, one per 8 KiB read" */
+      g_string_append_printf (text, _("; %s callbacks per run, one per %s read"), cb, per);
+      if (bytes / callbacks <= 16 * 1024)
+        g_string_append (text, _(": g_file_load_contents_async reads in 8 KiB pieces and every "
+                                 "piece is a hop through GTask's thread pool"));
+    }
+  if (ctxsw >= 0 && bytes > 0)
+    {
+      double per_mib = ctxsw / (bytes / (1024.0 * 1024.0));
+
+      /* Translators: "; 420 context switches per MiB" */
+      g_string_append_printf (text, _("; %.0f context switches per MiB"), per_mib);
+    }
+  ib_report_add_finding (report, "where-time-goes", "%s", text->str);
+}
+
+static gboolean
+preset_is (const IbReport *report,
+           const char     *a,
+           const char     *b)
+{
+  const char *preset = report->plan->preset;
+
+  return preset != NULL && (g_str_equal (preset, a) || (b != NULL && g_str_equal (preset, b)));
+}
+
+static void
+finding_seed_002 (IbReport *report)
+{
+  const char *slc = "sync-load-contents";
+  const char *alcp = "async-load-contents-parallel";
+  Cmp cmp;
+  g_autofree char *seed = NULL;
+
+  if (!preset_is (report, "seed-big", "quick"))
+    return;
+  cmp = compare_strategies (report, slc, alcp);
+  seed = ib_format_ratio (SEED_002_RATIO);
+  switch (cmp.result)
+    {
+    case CMP_NONE:
+      return;
+    case CMP_A_FASTER:
+      {
+        g_autofree char *r = ib_format_ratio (cmp.ratio);
+
+        /* Translators: "Seed 002's finding holds here: async whole-file reads
+         * (async-load-contents-parallel) were 4.2x slower than sync
+         * (sync-load-contents); the seed measured 6.6x in Node.js" */
+        ib_report_add_finding (report, "seed-002",
+                               _("Seed 002's finding holds here: async whole-file reads (%s) "
+                                 "were %s slower than sync (%s); the seed measured %s in "
+                                 "Node.js"), alcp, r, slc, seed);
+      }
+      break;
+    case CMP_B_FASTER:
+      {
+        g_autofree char *r = ib_format_ratio (1 / cmp.ratio);
+
+        ib_report_add_finding (report, "seed-002",
+                               _("Seed 002's finding does not hold here: async whole-file reads "
+                                 "(%s) were %s faster than sync (%s); the seed measured them "
+                                 "%s slower in Node.js"), alcp, r, slc, seed);
+      }
+      break;
+    case CMP_TIE:
+    default:
+      ib_report_add_finding (report, "seed-002",
+                             _("Seed 002's finding does not hold here: async whole-file reads "
+                               "(%s) and sync ones (%s) cannot be told apart; the seed "
+                               "measured async %s slower in Node.js"), alcp, slc, seed);
+      break;
+    }
+}
+
+static void
+finding_seed_000 (IbReport *report)
+{
+  const IbSweep *sweep = report->sweep;
+  const char *w_lo, *w_hi;
+  guint64 lo, hi;
+  gboolean sync_small, async_large;
+
+  /* Seed 000 varies the number of small files read by sync vs async. */
+  if (sweep == NULL || sweep->vary != IB_VARY_COUNT || sweep->points->len == 0)
+    return;
+  {
+    gboolean has_sync = FALSE, has_async = FALSE;
+
+    for (guint i = 0; i < sweep->points->len; i++)
+      {
+        const char *family =
+          ib_strategy_id_family (g_array_index (sweep->points, IbSweepPoint, i).strategy);
+
+        has_sync |= g_strcmp0 (family, "sync") == 0;
+        has_async |= g_strcmp0 (family, "async") == 0;
+      }
+    if (!has_sync || !has_async)
+      return;
+  }
+  sweep_range (sweep, &lo, &hi);
+  w_lo = sweep_winner (sweep, lo);
+  w_hi = sweep_winner (sweep, hi);
+  sync_small = g_strcmp0 (ib_strategy_id_family (w_lo), "sync") == 0;
+  async_large = g_strcmp0 (ib_strategy_id_family (w_hi), "async") == 0;
+
+  if (sync_small && async_large)
+    ib_report_add_finding (report, "seed-000",
+                           _("Seed 000's conclusion holds here: sync wins for a few files and "
+                             "async pays off when many files are read at once"));
+  else if (sync_small)
+    ib_report_add_finding (report, "seed-000",
+                           _("Seed 000's conclusion holds only in part here: sync wins for a "
+                             "few files, but async does not pay off even with many files"));
+  else if (async_large)
+    ib_report_add_finding (report, "seed-000",
+                           _("Seed 000's conclusion holds only in part here: async pays off "
+                             "with many files, but sync does not win for a few"));
+  else
+    ib_report_add_finding (report, "seed-000",
+                           _("Seed 000's conclusion (sync wins for a few files; async pays "
+                             "off under concurrency) does not hold here"));
+}
+
+void
+ib_findings_generate (IbReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  g_array_set_size (report->findings, 0);
+
+  finding_fastest (report);
+  finding_sync_vs_async (report);
+  finding_cache (report);
+  finding_filesystem (report);
+  finding_sweep (report);
+  finding_overhead (report);
+  finding_write_unlink (report);
+  finding_where_time_goes (report);
+  finding_seed_002 (report);
+  finding_seed_000 (report);
+}

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "ib-report-tables.h"
+#include "ib-report-util.h"
+
+void
+ib_table_free (IbTable *table)
+{
+  if (table == NULL)
+    return;
+  g_free (table->id);
+  g_free (table->title);
+  g_ptr_array_unref (table->headers);
+  g_array_unref (table->numeric);
+  g_ptr_array_unref (table->rows);
+  g_free (table);
+}
+
+/* Headers are given as NULL-terminated varargs; a leading '>' marks a numeric
+ * (right-aligned) column and is not shown. */
+static IbTable *
+table_new (const char *id,
+           const char *title,
+           ...)
+{
+  IbTable *table = g_new0 (IbTable, 1);
+  va_list args;
+  const char *header;
+
+  table->id = g_strdup (id);
+  table->title = g_strdup (title);
+  table->headers = g_ptr_array_new_with_free_func (g_free);
+  table->numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  va_start (args, title);
+  while ((header = va_arg (args, const char *)) != NULL)
+    {
+      gboolean numeric = header[0] == '>';
+
+      g_ptr_array_add (table->headers, g_strdup (numeric ? header + 1 : header));
+      g_array_append_val (table->numeric, numeric);
+    }
+  va_end (args);
+  return table;
+}
+
+/* Takes ownership of the cells: exactly one per header. */
+static void
+table_add (IbTable *table,
+           ...)
+{
+  char **row = g_new0 (char *, table->headers->len + 1);
+  va_list args;
+
+  va_start (args, table);
+  for (guint i = 0; i < table->headers->len; i++)
+    {
+      char *cell = va_arg (args, char *);
+
+      row[i] = cell != NULL ? cell : g_strdup ("");
+    }
+  va_end (args);
+  g_ptr_array_add (table->rows, row);
+}
+
+static char *
+u64 (guint64 v)
+{
+  return ib_format_count (v);
+}
+
+static char *
+dup_or_unknown (const char *s)
+{
+  /* Translators: a value that could not be found out */
+  return g_strdup (s != NULL && *s != '\0' ? s : _("unknown"));
+}
+
+static char *
+yes_no (gboolean v)
+{
+  return g_strdup (v ? _("yes") : _("no"));
+}
+
+static char *
+ci_cell (double low,
+         double high)
+{
+  g_autofree char *lo = ib_format_duration (low);
+  g_autofree char *hi = ib_format_duration (high);
+
+  return g_strdup_printf ("%s – %s", lo, hi);
+}
+
+IbTable *
+ib_table_statistics (const IbReport *report)
+{
+  IbTable *table;
+  double fastest = 0;
+
+  if (report->statistics->len == 0)
+    return NULL;
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n > 0 && st->median_ns > 0 && (fastest == 0 || st->median_ns < fastest))
+        fastest = st->median_ns;
+    }
+
+  /* Translators: in table headers a leading '>' marks a right-aligned column
+   * and is not shown; keep it. */
+  table = table_new ("statistics", _("Statistics"),
+                     _("Strategy"), ">n", _(">Median"), _(">95 % CI"), _(">Min"),
+                     _(">Max"), _(">CV"), _(">Throughput"), _(">CPU user"), _(">CPU system"),
+                     _(">vs fastest"), _(">Outliers mild/severe"), _(">Failed"), NULL);
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+      gboolean have = st->n > 0;
+
+      table_add (table,
+                 g_strdup (st->strategy),
+                 g_strdup_printf ("%u", st->n),
+                 have ? ib_format_duration (st->median_ns) : NULL,
+                 have ? ci_cell (st->ci_low_ns, st->ci_high_ns) : NULL,
+                 have ? ib_format_duration (st->min_ns) : NULL,
+                 have ? ib_format_duration (st->max_ns) : NULL,
+                 have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL,
+                 have ? ib_format_throughput (st->mib_per_s) : NULL,
+                 have ? ib_format_duration (st->user_ns) : NULL,
+                 have ? ib_format_duration (st->sys_ns) : NULL,
+                 have && fastest > 0 ? ib_format_ratio (st->median_ns / fastest) : NULL,
+                 g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe),
+                 g_strdup_printf ("%u", st->n_failed));
+    }
+  return table;
+}
+
+IbTable *
+ib_table_sweep (const IbReport *report)
+{
+  const IbSweep *sweep = report->sweep;
+  IbTable *table;
+
+  if (sweep == NULL || sweep->points->len == 0)
+    return NULL;
+  table = table_new ("sweep", _("Sweep"), _(">Value"), _("Strategy"), _(">Median"),
+                     _(">95 % CI"), NULL);
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      table_add (table,
+                 ib_format_vary_value (sweep->vary, p->value),
+                 g_strdup (p->strategy),
+                 ib_format_duration (p->median_ns),
+                 ci_cell (p->ci_low_ns, p->ci_high_ns));
+    }
+  return table;
+}
+
+IbTable *
+ib_table_overhead (const IbReport *report)
+{
+  IbTable *table;
+
+  if (report->overhead->len == 0)
+    return NULL;
+  table = table_new ("overhead", _("Dispatch overhead"), _("Kind"), _(">Iterations"),
+                     _(">Per operation"), _(">95 % CI"), _(">vs direct call"), NULL);
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+
+      table_add (table,
+                 g_strdup (row->kind),
+                 u64 (row->iterations),
+                 ib_format_duration (row->ns_per_op),
+                 ci_cell (row->ci_low_ns, row->ci_high_ns),
+                 ib_format_ratio (row->ratio_to_direct));
+    }
+  return table;
+}
+
+IbTable *
+ib_table_write_unlink (const IbReport *report)
+{
+  const IbWriteUnlink *wu = report->write_unlink;
+  IbTable *table;
+
+  if (wu == NULL || wu->modes->len == 0)
+    return NULL;
+  table = table_new ("write-unlink", _("Write + delete"), _("Mode"), _(">Requests/s"),
+                     ">50 %", ">66 %", ">75 %", ">80 %", ">90 %", ">95 %", ">98 %", ">99 %",
+                     ">100 %", _(">Failed"), NULL);
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+      char **row = g_new0 (char *, table->headers->len + 1);
+      guint c = 0;
+
+      row[c++] = g_strdup (m->mode);
+      row[c++] = g_strdup_printf ("%.0f", m->requests_per_s);
+      for (guint p = 0; p < IB_N_PERCENTILES; p++)
+        row[c++] = ib_format_duration ((double) m->percentiles_ns[p]);
+      row[c++] = g_strdup_printf ("%u", m->failed);
+      g_assert (c == table->headers->len);
+      g_ptr_array_add (table->rows, row);
+    }
+  return table;
+}
+
+static void
+kv (IbTable    *table,
+    const char *key,
+    char       *value)
+{
+  table_add (table, g_strdup (key), value);
+}
+
+static char *
+join_u64 (GArray *values,
+          gboolean as_bytes)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; values != NULL && i < values->len; i++)
+    {
+      g_autofree char *v = as_bytes ? ib_format_bytes (g_array_index (values, guint64, i))
+                                    : u64 (g_array_index (values, guint64, i));
+
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, v);
+    }
+  return g_strdup (out->str);
+}
+
+static char *
+join_strings (GPtrArray *strings)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; strings != NULL && i < strings->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, g_ptr_array_index (strings, i));
+    }
+  return g_strdup (out->str);
+}
+
+IbTable *
+ib_table_plan (const IbReport *report)
+{
+  const IbPlan *plan = report->plan;
+  IbTable *table = table_new ("plan", _("Plan"), _("Setting"), _("Value"), NULL);
+
+  kv (table, _("Preset"), g_strdup (plan->preset != NULL ? plan->preset : _("custom")));
+  kv (table, _("Folder"), dup_or_unknown (plan->dir));
+  if (plan->file_sizes->len > 0)
+    {
+      g_autofree char *total = ib_format_bytes (ib_plan_total_bytes (plan));
+      g_autofree char *sizes = join_u64 (plan->file_sizes, TRUE);
+
+      kv (table, _("Files"), g_strdup_printf ("%u (%s): %s", plan->file_sizes->len, total,
+                                             sizes));
+      kv (table, _("Content"), g_strdup (ib_content_kind_to_string (plan->content)));
+      kv (table, _("Strategies"), join_strings (plan->strategies));
+      kv (table, _("Repetitions"), g_strdup_printf ("%u", plan->repeat));
+      kv (table, _("Warm-up rounds"), g_strdup_printf ("%u", plan->warmup));
+      kv (table, _("Cache"), g_strdup (ib_cache_mode_to_string (plan->cache)));
+      kv (table, _("Chunk"), plan->chunk > 0 ? ib_format_bytes (plan->chunk)
+                                              : g_strdup (_("each strategy's default")));
+      kv (table, _("Workers"), plan->workers > 0 ? g_strdup_printf ("%u", plan->workers)
+                                                  : g_strdup (_("one per core")));
+      kv (table, _("Files in flight"), plan->in_flight > 0
+                                       ? g_strdup_printf ("%u", plan->in_flight)
+                                       : g_strdup (_("all")));
+      kv (table, _("Buffer"), g_strdup (ib_buffer_policy_to_string (plan->buffer)));
+      kv (table, _("Verify content"), yes_no (plan->verify));
+      kv (table, _("fsync test files"), yes_no (plan->fsync));
+      kv (table, _("Pause between samples"), g_strdup_printf ("%u ms", plan->pause_ms));
+    }
+  kv (table, _("Seed"), g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed));
+  if (plan->sweep != NULL)
+    {
+      g_autofree char *values = join_u64 (plan->sweep->values,
+                                          plan->sweep->vary == IB_VARY_SIZE);
+      g_autofree char *strategies = join_strings (plan->sweep->strategies);
+
+      kv (table, _("Sweep"), g_strdup_printf ("%s = %s; %s",
+                                             ib_vary_kind_to_string (plan->sweep->vary),
+                                             values, strategies));
+    }
+  if (plan->overhead != NULL)
+    kv (table, _("Overhead iterations"), u64 (plan->overhead->iterations));
+  if (plan->write_unlink != NULL)
+    kv (table, _("Write + delete"),
+        /* Translators: "2000 requests, 2000 at once, 4096 bytes each" */
+        g_strdup_printf (_("%u requests, %u at once, %u bytes each"),
+                         plan->write_unlink->requests, plan->write_unlink->concurrency,
+                         plan->write_unlink->bytes));
+  return table;
+}
+
+IbTable *
+ib_table_environment (const IbReport *report)
+{
+  const IbEnvironment *env = report->environment;
+  IbTable *table = table_new ("environment", _("Environment"), _("Item"), _("Value"), NULL);
+
+  kv (table, _("Operating system"), dup_or_unknown (env->os));
+  kv (table, _("Kernel"), dup_or_unknown (env->kernel));
+  kv (table, _("Host"), dup_or_unknown (env->hostname));
+  kv (table, _("CPU"), g_strdup_printf ("%s (%u)", env->cpu_model != NULL ? env->cpu_model
+                                                   : _("unknown"), env->cores));
+  kv (table, _("Memory"), ib_format_bytes (env->memory_bytes));
+  kv (table, _("File system"), g_strdup_printf ("%s (%s)",
+                                               env->fs_type != NULL ? env->fs_type : "?",
+                                               env->mount_options != NULL
+                                               ? env->mount_options : "?"));
+  kv (table, _("Device"), g_strdup_printf ("%s%s%s%s",
+                                          env->device != NULL ? env->device : _("unknown"),
+                                          env->device_model != NULL ? " — " : "",
+                                          env->device_model != NULL ? env->device_model : "",
+                                          env->rotational == 1 ? _(", rotational")
+                                          : env->rotational == 0 ? _(", solid state") : ""));
+  kv (table, _("Free space"), ib_format_bytes (env->free_bytes));
+  kv (table, "tmpfs / FUSE", g_strdup_printf ("%s / %s", env->is_tmpfs ? _("yes") : _("no"),
+                                             env->is_fuse ? _("yes") : _("no")));
+  kv (table, "GLib", dup_or_unknown (env->glib_version));
+  if (env->gtk_version != NULL)
+    kv (table, "GTK", g_strdup (env->gtk_version));
+  if (env->adw_version != NULL)
+    kv (table, "libadwaita", g_strdup (env->adw_version));
+  kv (table, _("GTask thread pool"), g_strdup_printf ("%u", env->gtask_pool_size));
+  kv (table, _("Open files limit"), g_strdup_printf ("%u", env->nofile_limit));
+  kv (table, "I/O Bench", dup_or_unknown (env->app_version));
+  return table;
+}
+
+IbTable *
+ib_table_samples (const IbReport *report)
+{
+  IbTable *table;
+
+  if (report->samples->len == 0)
+    return NULL;
+  table = table_new ("samples", _("Samples"), _("Strategy"), _(">Round"), _("Warm-up"),
+                     _(">Wall"), _(">User"), _(">System"), _(">Bytes"), _(">Files"),
+                     _(">Residency"), _("Cache as asked"), _(">Ctx switches vol/invol"),
+                     _(">Page faults min/maj"), _(">Callbacks"), _(">Peak RSS"), _("OK"),
+                     _("Error"), NULL);
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      table_add (table,
+                 g_strdup (s->strategy),
+                 g_strdup_printf ("%u", s->round),
+                 yes_no (s->warmup),
+                 ib_format_duration ((double) s->wall_ns),
+                 ib_format_duration ((double) s->user_ns),
+                 ib_format_duration ((double) s->sys_ns),
+                 u64 (s->bytes),
+                 g_strdup_printf ("%u", s->files),
+                 s->residency >= 0 ? g_strdup_printf ("%.0f %%", s->residency * 100)
+                                   : g_strdup (_("unknown")),
+                 yes_no (s->cache_ok),
+                 g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT,
+                                  s->vol_ctxsw, s->invol_ctxsw),
+                 g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT,
+                                  s->minflt, s->majflt),
+                 u64 (s->callbacks),
+                 ib_format_bytes (s->peak_rss_bytes),
+                 yes_no (s->ok),
+                 g_strdup (s->error));
+    }
+  return table;
+}
+
+char *
+ib_report_subtitle (const IbReport *report)
+{
+  const IbPlan *plan = report->plan;
+  const IbEnvironment *env = report->environment;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDateTime) when = NULL;
+
+  g_ptr_array_add (parts, g_strdup (plan->preset != NULL ? plan->preset : _("custom plan")));
+  if (plan->file_sizes->len > 0)
+    {
+      g_autofree char *total = ib_format_bytes (ib_plan_total_bytes (plan));
+
+      g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u file, %s", "%u files, %s",
+                                                         plan->file_sizes->len),
+                                               plan->file_sizes->len, total));
+      /* Translators: "cold cache", "warm cache", "as-is cache" */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s cache"),
+                                               ib_cache_mode_to_string (plan->cache)));
+    }
+  if (env->cpu_model != NULL)
+    g_ptr_array_add (parts, g_strdup_printf ("%s × %u", env->cpu_model, env->cores));
+  if (env->fs_type != NULL)
+    g_ptr_array_add (parts, g_strdup (env->fs_type));
+  if (report->created != NULL)
+    when = g_date_time_new_from_iso8601 (report->created, NULL);
+  if (when != NULL)
+    g_ptr_array_add (parts, g_date_time_format (when, "%Y-%m-%d %H:%M UTC"));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+char *
+ib_report_stem (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_strdup (base);
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-tables.h: the tables every text format shows (statistics, sweep,
+ * overhead, write+delete, plan, environment, samples), built once as strings
+ * and rendered by the Markdown and HTML writers. */
+#pragma once
+
+#include <glib.h>
+
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char      *id;        /* "statistics", "sweep", ... (HTML anchors) */
+  char      *title;     /* translated */
+  GPtrArray *headers;   /* char * */
+  GArray    *numeric;   /* gboolean per column: right-aligned */
+  GPtrArray *rows;      /* char ** (g_strfreev), one cell per header */
+} IbTable;
+
+void       ib_table_free            (IbTable        *table);
+
+/* Each returns NULL when the report has nothing for it. */
+IbTable   *ib_table_statistics      (const IbReport *report);
+IbTable   *ib_table_sweep           (const IbReport *report);
+IbTable   *ib_table_overhead        (const IbReport *report);
+IbTable   *ib_table_write_unlink    (const IbReport *report);
+IbTable   *ib_table_plan            (const IbReport *report);
+IbTable   *ib_table_environment     (const IbReport *report);
+IbTable   *ib_table_samples         (const IbReport *report);
+
+/* "quick · 4 files, 2.2 GiB · cold cache · Intel ... · 2026-11-29 23:00 UTC" */
+char      *ib_report_subtitle       (const IbReport *report);
+/* The file's base name without the extension, for "NAME-KIND.png". */
+char      *ib_report_stem           (const char     *path);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbTable, ib_table_free)
+
+G_END_DECLS

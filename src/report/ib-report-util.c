@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-stats.h"
+#include "ib-report-util.h"
+
+char *
+ib_format_duration (double ns)
+{
+  static const struct { double scale; const char *unit; } units[] = {
+    { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "µs" }, { 1, "ns" },
+  };
+
+  if (!isfinite (ns) || ns < 0)
+    return g_strdup ("—");
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      double v = ns / units[i].scale;
+
+      if (v >= 1 || i == G_N_ELEMENTS (units) - 1)
+        {
+          /* Three significant digits; integers of nanoseconds as they are. */
+          if (v >= 100 || i == G_N_ELEMENTS (units) - 1)
+            return g_strdup_printf ("%.0f %s", v, units[i].unit);
+          if (v >= 10)
+            return g_strdup_printf ("%.1f %s", v, units[i].unit);
+          return g_strdup_printf ("%.2f %s", v, units[i].unit);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+char *
+ib_format_count (guint64 value)
+{
+  /* %' groups digits as the locale does (none in the C locale). */
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
+}
+
+char *
+ib_format_throughput (double mib_per_s)
+{
+  if (!isfinite (mib_per_s) || mib_per_s <= 0)
+    return g_strdup ("—");
+  if (mib_per_s >= 100)
+    {
+      g_autofree char *n = ib_format_count ((guint64) llround (mib_per_s));
+
+      /* Translators: throughput, e.g. "2,650 MiB/s" */
+      return g_strdup_printf (_("%s MiB/s"), n);
+    }
+  return g_strdup_printf (_("%.1f MiB/s"), mib_per_s);
+}
+
+char *
+ib_format_bytes (guint64 bytes)
+{
+  static const char *units[] = { "KiB", "MiB", "GiB", "TiB" };
+  double v = (double) bytes;
+  guint i = 0;
+
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
+  v /= 1024;
+  while (v >= 1024 && i + 1 < G_N_ELEMENTS (units))
+    {
+      v /= 1024;
+      i++;
+    }
+  if (v >= 100 || fabs (v - round (v)) < 0.05)
+    return g_strdup_printf ("%.0f %s", v, units[i]);
+  return g_strdup_printf ("%.1f %s", v, units[i]);
+}
+
+char *
+ib_format_ratio (double ratio)
+{
+  if (!isfinite (ratio))
+    return g_strdup ("—");
+  if (ratio >= 10)
+    return g_strdup_printf ("%.0fx", ratio);
+  if (ratio >= 1.1)
+    return g_strdup_printf ("%.1fx", ratio);
+  return g_strdup_printf ("%.2fx", ratio);
+}
+
+char *
+ib_format_vary_value (IbVaryKind vary,
+                      guint64    value)
+{
+  g_autofree char *n = ib_format_count (value);
+
+  switch (vary)
+    {
+    case IB_VARY_COUNT:
+      /* Translators: a number of files, e.g. "100 files" */
+      return g_strdup_printf (ngettext ("%s file", "%s files", (gulong) MIN (value, G_MAXULONG)),
+                              n);
+    case IB_VARY_SIZE:
+      return ib_format_bytes (value);
+    case IB_VARY_IN_FLIGHT:
+    default:
+      /* Translators: files open at once, e.g. "8 in flight" */
+      return g_strdup_printf (_("%s in flight"), n);
+    }
+}
+
+const char *
+ib_strategy_id_family (const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  if (g_str_has_prefix (id, "sync-"))
+    return "sync";
+  if (g_str_has_prefix (id, "async-"))
+    return "async";
+  return NULL;
+}
+
+double *
+ib_report_times_dup (const IbReport *report,
+                     const char     *strategy,
+                     guint          *n_out)
+{
+  g_autoptr(GArray) times = ib_report_wall_times (report, strategy);
+
+  *n_out = times->len;
+  return g_memdup2 (times->data, sizeof (double) * MAX (times->len, 1));
+}
+
+char *
+ib_ratio_sentence (const char *a,
+                   const char *b,
+                   double      ratio,
+                   double      ci_low,
+                   double      ci_high)
+{
+  if (!ib_stats_ratio_is_clear (ci_low, ci_high) || !(ratio > 0) || !(ci_low > 0))
+    /* Translators: two strategy ids, the ratio of their medians and its
+     * confidence interval, e.g. "(ratio 1.02, 95 % CI 0.97-1.08)". */
+    return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, 95 %% CI %.2f-%.2f)"),
+                            a, b, ratio, ci_low, ci_high);
+  if (ratio >= 1)
+    {
+      g_autofree char *r = ib_format_ratio (ratio);
+      g_autofree char *lo = ib_format_ratio (ci_low);
+      g_autofree char *hi = ib_format_ratio (ci_high);
+
+      g_strdelimit (lo, "x", '\0');
+      g_strdelimit (hi, "x", '\0');
+      /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
+       * (95 % CI 3.9-4.6)" */
+      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s-%s)"), a, r, b, lo, hi);
+    }
+  else
+    {
+      g_autofree char *r = ib_format_ratio (1 / ratio);
+      g_autofree char *lo = ib_format_ratio (1 / ci_high);
+      g_autofree char *hi = ib_format_ratio (1 / ci_low);
+
+      g_strdelimit (lo, "x", '\0');
+      g_strdelimit (hi, "x", '\0');
+      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s-%s)"), b, r, a, lo, hi);
+    }
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include "engine/ib-stats.h"
+#include "report-fixture.h"
+
+static void
+add_sample (IbReport   *report,
+            const char *strategy,
+            guint       round,
+            gboolean    warmup,
+            gint64      wall_ns,
+            double      residency,
+            gboolean    ok,
+            const char *error)
+{
+  IbSample s = { 0, };
+
+  s.strategy = g_strdup (strategy);
+  s.round = round;
+  s.warmup = warmup;
+  s.wall_ns = wall_ns;
+  s.user_ns = wall_ns / 3;
+  s.sys_ns = wall_ns / 2 + 7;
+  s.bytes = 3 * 1024 * 1024;
+  s.files = 3;
+  s.residency = residency;
+  s.cache_ok = residency != 0.5;
+  s.vol_ctxsw = 100 + round;
+  s.invol_ctxsw = 3;
+  s.minflt = 768;
+  s.majflt = 1;
+  s.callbacks = g_str_has_prefix (strategy, "async-") ? 384 : 0;
+  s.peak_rss_bytes = G_GUINT64_CONSTANT (123456789012);
+  s.chunk = 65536;
+  s.ok = ok;
+  s.error = g_strdup (error);
+  g_array_append_val (report->samples, s);
+}
+
+IbReport *
+fx_report_new (double async_ms)
+{
+  IbReport *report = ib_report_new ();
+  IbPlan *plan = report->plan;
+  IbEnvironment *env = report->environment;
+  static const guint64 sizes[] = { 1048576, 2097152, 1 };
+  static const double jitter[] = { -0.5, 0.25, 0, 0.5, -0.25, 0.1, -0.1, 0.4 };
+  IbOverheadRow row = { 0, };
+  IbWriteUnlinkMode mode = { 0, };
+  IbSweepPoint point = { 0, };
+  guint64 values[] = { 1, 10, 100 };
+
+  plan->preset = g_strdup ("quick");
+  plan->dir = g_strdup ("/tmp/a dir, with \"quotes\"");
+  g_array_append_vals (plan->file_sizes, sizes, G_N_ELEMENTS (sizes));
+  plan->content = IB_CONTENT_BASE64;
+  g_ptr_array_add (plan->strategies, g_strdup (FX_SYNC));
+  g_ptr_array_add (plan->strategies, g_strdup (FX_ASYNC));
+  g_ptr_array_add (plan->strategies, g_strdup (FX_WEIRD));
+  plan->repeat = 8;
+  plan->warmup = 1;
+  plan->cache = IB_CACHE_COLD;
+  plan->chunk = 65536;
+  plan->workers = 2;
+  plan->in_flight = 16;
+  plan->buffer = IB_BUFFER_REUSED;
+  plan->verify = TRUE;
+  plan->fsync = TRUE;
+  plan->seed = G_GUINT64_CONSTANT (18446744073709551557); /* above G_MAXINT64 */
+  plan->pause_ms = 20;
+  plan->sweep = ib_sweep_spec_new ();
+  g_array_append_vals (plan->sweep->values, values, G_N_ELEMENTS (values));
+  g_ptr_array_add (plan->sweep->strategies, g_strdup ("sync-load-contents"));
+  g_ptr_array_add (plan->sweep->strategies, g_strdup (FX_ASYNC));
+  plan->overhead = g_new0 (IbOverheadSpec, 1);
+  plan->overhead->iterations = 999999;
+  plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+  plan->write_unlink->requests = 2000;
+  plan->write_unlink->concurrency = 2000;
+  plan->write_unlink->bytes = 4096;
+
+  env->os = g_strdup ("Debian GNU/Linux 12 (bookworm)");
+  env->kernel = g_strdup ("6.1.0-13-amd64");
+  env->cpu_model = g_strdup ("Intel(R) Core(TM) i5-8259U CPU @ 2.30GHz");
+  env->cores = 2;
+  env->memory_bytes = G_GUINT64_CONSTANT (8589934592);
+  env->glib_version = g_strdup ("2.74.6");
+  env->gtk_version = NULL;
+  env->adw_version = g_strdup ("1.2.2");
+  env->fs_type = g_strdup ("ext4");
+  env->mount_options = g_strdup ("rw,relatime,errors=remount-ro");
+  env->device = g_strdup ("/dev/nvme0n1p2");
+  env->device_model = NULL;
+  env->rotational = 0;
+  env->free_bytes = G_GUINT64_CONSTANT (107374182400);
+  env->is_tmpfs = FALSE;
+  env->is_fuse = FALSE;
+  env->gtask_pool_size = 10;
+  env->nofile_limit = 524288;
+  env->app_version = g_strdup ("0.1.0");
+  env->hostname = g_strdup ("bench<host>");
+
+  for (guint round = 0; round < 1 + plan->repeat; round++)
+    {
+      gboolean warmup = round < plan->warmup;
+      double j = jitter[round % G_N_ELEMENTS (jitter)];
+
+      add_sample (report, FX_SYNC, round, warmup, (gint64) ((10 + j) * 1e6) + 1,
+                  round == 3 ? -1 : 0.0, TRUE, NULL);
+      add_sample (report, FX_ASYNC, round, warmup, (gint64) ((async_ms - j) * 1e6) + 3,
+                  round == 4 ? 0.5 : 1.0 / 3.0, TRUE, NULL);
+      add_sample (report, FX_WEIRD, round, warmup, (gint64) ((20 + j) * 1e6),
+                  0.0, round != 5, round == 5 ? "read failed: a, \"b\"\nnext line" : NULL);
+    }
+  ib_report_compute_statistics (report);
+
+  row.kind = g_strdup ("direct");
+  row.iterations = 999999;
+  row.repeat = 5;
+  row.ns_per_op = 2.5;
+  row.ci_low_ns = 2.25;
+  row.ci_high_ns = 2.75;
+  row.ratio_to_direct = 1;
+  g_array_append_val (report->overhead, row);
+  row.kind = g_strdup ("gtask");
+  row.ns_per_op = 95.1;
+  row.ci_low_ns = 90.3;
+  row.ci_high_ns = 99.7;
+  row.ratio_to_direct = 95.1 / 2.5;
+  g_array_append_val (report->overhead, row);
+  row.kind = g_strdup ("thread");
+  row.ns_per_op = 4100.5;
+  row.ci_low_ns = 4000;
+  row.ci_high_ns = 4200;
+  row.ratio_to_direct = 4100.5 / 2.5;
+  g_array_append_val (report->overhead, row);
+
+  report->write_unlink = ib_write_unlink_new ();
+  report->write_unlink->requests = 2000;
+  report->write_unlink->concurrency = 2000;
+  report->write_unlink->effective_concurrency = 1000;
+  report->write_unlink->bytes = 4096;
+  for (guint m = 0; m < 2; m++)
+    {
+      mode.mode = g_strdup (m == 0 ? "sync-serial" : "async-gio");
+      mode.requests_per_s = m == 0 ? 20000.5 : 9000.25;
+      mode.total_ns = m == 0 ? 100000000 : 222222222;
+      mode.failed = m;
+      mode.max_in_flight = m == 0 ? 1 : 1000;
+      for (guint p = 0; p < IB_N_PERCENTILES; p++)
+        mode.percentiles_ns[p] = (gint64) ((m + 1) * 50000 * (p + 1));
+      g_array_append_val (report->write_unlink->modes, mode);
+    }
+
+  report->sweep = ib_sweep_new ();
+  report->sweep->vary = IB_VARY_COUNT;
+  for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+    {
+      /* sync costs 1 ms per file, async 5 ms + 0.1 ms per file: async
+       * overtakes between 1 and 10 files. */
+      double sync = 1e6 * values[v];
+      double async = 5e6 + 1e5 * values[v];
+
+      point.value = values[v];
+      point.strategy = g_strdup ("sync-load-contents");
+      point.median_ns = sync;
+      point.ci_low_ns = sync * 0.95;
+      point.ci_high_ns = sync * 1.05;
+      g_array_append_val (report->sweep->points, point);
+      point.strategy = g_strdup (FX_ASYNC);
+      point.median_ns = async;
+      point.ci_low_ns = async * 0.95;
+      point.ci_high_ns = async * 1.05;
+      g_array_append_val (report->sweep->points, point);
+    }
+  report->sweep->has_crossover = TRUE;
+  report->sweep->crossover_value = 10;
+  report->sweep->crossover_text = g_strdup (FX_ASYNC " overtakes sync-load-contents from 10 files");
+
+  ib_report_add_finding (report, "custom", "a finding with <markup> & \"quotes\"");
+  ib_report_add_warning (report, "cold cache not possible: <tmpfs> & co");
+  ib_report_add_warning (report, "second warning, with a comma");
+  g_free (report->created);
+  report->created = g_strdup ("2026-11-29T23:00:00.123456Z");
+  report->partial = TRUE;
+  report->error = g_strdup ("cancelled by the user");
+  return report;
+}

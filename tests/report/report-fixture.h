@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* report-fixture.h: reports built in code for the report suite. */
+#pragma once
+
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+/* Strategies of the fixture, with the tricky third one. */
+#define FX_SYNC   "sync-read-all"
+#define FX_ASYNC  "async-load-contents-parallel"
+#define FX_WEIRD  "weird,\"id\"\nwith <b>&amp;</b>"
+
+/* A report with every section filled: plan (sweep, overhead and write-unlink
+ * specs too), environment, samples (warm-ups, a failed one with an error
+ * holding a comma, a quote and a newline, residency unknown and fractional),
+ * statistics computed from the samples, overhead, write-unlink, sweep with a
+ * crossover, a finding and warnings. @async_ms is the centre of the async
+ * strategy's wall times, the sync one is centred on 10 ms with +-0.5 ms of
+ * jitter: pass 40 for clearly separated data, 10 for overlapping data. */
+IbReport *fx_report_new (double async_ms);
+
+G_END_DECLS

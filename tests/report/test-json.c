@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* JSON report: lossless round trip, and clean errors for every bad input. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "engine/ib-error.h"
+#include "report/ib-report-io.h"
+#include "report-fixture.h"
+
+static void
+assert_samples_equal (const IbSample *a,
+                      const IbSample *b)
+{
+  g_assert_cmpstr (a->strategy, ==, b->strategy);
+  g_assert_cmpuint (a->round, ==, b->round);
+  g_assert_cmpint (a->warmup, ==, b->warmup);
+  g_assert_cmpint (a->wall_ns, ==, b->wall_ns);
+  g_assert_cmpint (a->user_ns, ==, b->user_ns);
+  g_assert_cmpint (a->sys_ns, ==, b->sys_ns);
+  g_assert_cmpuint (a->bytes, ==, b->bytes);
+  g_assert_cmpuint (a->files, ==, b->files);
+  if (a->residency < 0)
+    g_assert_cmpfloat (b->residency, ==, -1);
+  else
+    g_assert_cmpfloat (a->residency, ==, b->residency);
+  g_assert_cmpint (a->cache_ok, ==, b->cache_ok);
+  g_assert_cmpint (a->vol_ctxsw, ==, b->vol_ctxsw);
+  g_assert_cmpint (a->invol_ctxsw, ==, b->invol_ctxsw);
+  g_assert_cmpint (a->minflt, ==, b->minflt);
+  g_assert_cmpint (a->majflt, ==, b->majflt);
+  g_assert_cmpuint (a->callbacks, ==, b->callbacks);
+  g_assert_cmpuint (a->peak_rss_bytes, ==, b->peak_rss_bytes);
+  g_assert_cmpuint (a->chunk, ==, b->chunk);
+  g_assert_cmpint (a->ok, ==, b->ok);
+  g_assert_cmpstr (a->error, ==, b->error);
+}
+
+static void
+assert_stats_equal (const IbStats *a,
+                    const IbStats *b)
+{
+  g_assert_cmpstr (a->strategy, ==, b->strategy);
+  g_assert_cmpuint (a->n, ==, b->n);
+  g_assert_cmpuint (a->n_failed, ==, b->n_failed);
+  /* doubles must come back bit for bit */
+  g_assert_cmpfloat (a->min_ns, ==, b->min_ns);
+  g_assert_cmpfloat (a->max_ns, ==, b->max_ns);
+  g_assert_cmpfloat (a->mean_ns, ==, b->mean_ns);
+  g_assert_cmpfloat (a->median_ns, ==, b->median_ns);
+  g_assert_cmpfloat (a->stddev_ns, ==, b->stddev_ns);
+  g_assert_cmpfloat (a->mad_ns, ==, b->mad_ns);
+  g_assert_cmpfloat (a->q1_ns, ==, b->q1_ns);
+  g_assert_cmpfloat (a->q3_ns, ==, b->q3_ns);
+  g_assert_cmpfloat (a->ci_low_ns, ==, b->ci_low_ns);
+  g_assert_cmpfloat (a->ci_high_ns, ==, b->ci_high_ns);
+  g_assert_cmpfloat (a->cv, ==, b->cv);
+  g_assert_cmpfloat (a->mib_per_s, ==, b->mib_per_s);
+  g_assert_cmpfloat (a->user_ns, ==, b->user_ns);
+  g_assert_cmpfloat (a->sys_ns, ==, b->sys_ns);
+  g_assert_cmpuint (a->outliers_mild, ==, b->outliers_mild);
+  g_assert_cmpuint (a->outliers_severe, ==, b->outliers_severe);
+}
+
+static void
+assert_strv_equal (GPtrArray *a,
+                   GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (a, i), ==, g_ptr_array_index (b, i));
+}
+
+static void
+assert_u64v_equal (GArray *a,
+                   GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    g_assert_cmpuint (g_array_index (a, guint64, i), ==, g_array_index (b, guint64, i));
+}
+
+static void
+assert_reports_equal (const IbReport *a,
+                      const IbReport *b)
+{
+  const IbPlan *pa = a->plan, *pb = b->plan;
+  const IbEnvironment *ea = a->environment, *eb = b->environment;
+
+  g_assert_cmpstr (a->created, ==, b->created);
+  g_assert_cmpint (a->partial, ==, b->partial);
+  g_assert_cmpstr (a->error, ==, b->error);
+
+  g_assert_cmpstr (pa->preset, ==, pb->preset);
+  g_assert_cmpstr (pa->dir, ==, pb->dir);
+  assert_u64v_equal (pa->file_sizes, pb->file_sizes);
+  g_assert_cmpint (pa->content, ==, pb->content);
+  assert_strv_equal (pa->strategies, pb->strategies);
+  g_assert_cmpuint (pa->repeat, ==, pb->repeat);
+  g_assert_cmpuint (pa->warmup, ==, pb->warmup);
+  g_assert_cmpint (pa->cache, ==, pb->cache);
+  g_assert_cmpuint (pa->chunk, ==, pb->chunk);
+  g_assert_cmpuint (pa->workers, ==, pb->workers);
+  g_assert_cmpuint (pa->in_flight, ==, pb->in_flight);
+  g_assert_cmpint (pa->buffer, ==, pb->buffer);
+  g_assert_cmpint (pa->verify, ==, pb->verify);
+  g_assert_cmpint (pa->fsync, ==, pb->fsync);
+  g_assert_cmpuint (pa->seed, ==, pb->seed);
+  g_assert_cmpuint (pa->pause_ms, ==, pb->pause_ms);
+  g_assert_cmpint (pa->sweep != NULL, ==, pb->sweep != NULL);
+  if (pa->sweep != NULL)
+    {
+      g_assert_cmpint (pa->sweep->vary, ==, pb->sweep->vary);
+      assert_u64v_equal (pa->sweep->values, pb->sweep->values);
+      assert_strv_equal (pa->sweep->strategies, pb->sweep->strategies);
+      g_assert_cmpuint (pa->sweep->base_count, ==, pb->sweep->base_count);
+      g_assert_cmpuint (pa->sweep->base_size, ==, pb->sweep->base_size);
+      g_assert_cmpint (pa->sweep->content, ==, pb->sweep->content);
+    }
+  g_assert_cmpint (pa->overhead != NULL, ==, pb->overhead != NULL);
+  if (pa->overhead != NULL)
+    g_assert_cmpuint (pa->overhead->iterations, ==, pb->overhead->iterations);
+  g_assert_cmpint (pa->write_unlink != NULL, ==, pb->write_unlink != NULL);
+  if (pa->write_unlink != NULL)
+    {
+      g_assert_cmpuint (pa->write_unlink->requests, ==, pb->write_unlink->requests);
+      g_assert_cmpuint (pa->write_unlink->concurrency, ==, pb->write_unlink->concurrency);
+      g_assert_cmpuint (pa->write_unlink->bytes, ==, pb->write_unlink->bytes);
+    }
+
+  g_assert_cmpstr (ea->os, ==, eb->os);
+  g_assert_cmpstr (ea->kernel, ==, eb->kernel);
+  g_assert_cmpstr (ea->cpu_model, ==, eb->cpu_model);
+  g_assert_cmpuint (ea->cores, ==, eb->cores);
+  g_assert_cmpuint (ea->memory_bytes, ==, eb->memory_bytes);
+  g_assert_cmpstr (ea->glib_version, ==, eb->glib_version);
+  g_assert_cmpstr (ea->gtk_version, ==, eb->gtk_version);
+  g_assert_cmpstr (ea->adw_version, ==, eb->adw_version);
+  g_assert_cmpstr (ea->fs_type, ==, eb->fs_type);
+  g_assert_cmpstr (ea->mount_options, ==, eb->mount_options);
+  g_assert_cmpstr (ea->device, ==, eb->device);
+  g_assert_cmpstr (ea->device_model, ==, eb->device_model);
+  g_assert_cmpint (ea->rotational, ==, eb->rotational);
+  g_assert_cmpuint (ea->free_bytes, ==, eb->free_bytes);
+  g_assert_cmpint (ea->is_tmpfs, ==, eb->is_tmpfs);
+  g_assert_cmpint (ea->is_fuse, ==, eb->is_fuse);
+  g_assert_cmpuint (ea->gtask_pool_size, ==, eb->gtask_pool_size);
+  g_assert_cmpuint (ea->nofile_limit, ==, eb->nofile_limit);
+  g_assert_cmpstr (ea->app_version, ==, eb->app_version);
+  g_assert_cmpstr (ea->hostname, ==, eb->hostname);
+
+  g_assert_cmpuint (a->samples->len, ==, b->samples->len);
+  for (guint i = 0; i < a->samples->len; i++)
+    assert_samples_equal (&g_array_index (a->samples, IbSample, i),
+                          &g_array_index (b->samples, IbSample, i));
+  g_assert_cmpuint (a->statistics->len, ==, b->statistics->len);
+  for (guint i = 0; i < a->statistics->len; i++)
+    assert_stats_equal (&g_array_index (a->statistics, IbStats, i),
+                        &g_array_index (b->statistics, IbStats, i));
+
+  g_assert_cmpuint (a->overhead->len, ==, b->overhead->len);
+  for (guint i = 0; i < a->overhead->len; i++)
+    {
+      const IbOverheadRow *x = &g_array_index (a->overhead, IbOverheadRow, i);
+      const IbOverheadRow *y = &g_array_index (b->overhead, IbOverheadRow, i);
+
+      g_assert_cmpstr (x->kind, ==, y->kind);
+      g_assert_cmpuint (x->iterations, ==, y->iterations);
+      g_assert_cmpuint (x->repeat, ==, y->repeat);
+      g_assert_cmpfloat (x->ns_per_op, ==, y->ns_per_op);
+      g_assert_cmpfloat (x->ci_low_ns, ==, y->ci_low_ns);
+      g_assert_cmpfloat (x->ci_high_ns, ==, y->ci_high_ns);
+      g_assert_cmpfloat (x->ratio_to_direct, ==, y->ratio_to_direct);
+    }
+
+  g_assert_cmpint (a->write_unlink != NULL, ==, b->write_unlink != NULL);
+  if (a->write_unlink != NULL)
+    {
+      const IbWriteUnlink *x = a->write_unlink, *y = b->write_unlink;
+
+      g_assert_cmpuint (x->requests, ==, y->requests);
+      g_assert_cmpuint (x->concurrency, ==, y->concurrency);
+      g_assert_cmpuint (x->effective_concurrency, ==, y->effective_concurrency);
+      g_assert_cmpuint (x->bytes, ==, y->bytes);
+      g_assert_cmpuint (x->modes->len, ==, y->modes->len);
+      for (guint i = 0; i < x->modes->len; i++)
+        {
+          const IbWriteUnlinkMode *m = &g_array_index (x->modes, IbWriteUnlinkMode, i);
+          const IbWriteUnlinkMode *n = &g_array_index (y->modes, IbWriteUnlinkMode, i);
+
+          g_assert_cmpstr (m->mode, ==, n->mode);
+          g_assert_cmpfloat (m->requests_per_s, ==, n->requests_per_s);
+          g_assert_cmpint (m->total_ns, ==, n->total_ns);
+          g_assert_cmpuint (m->failed, ==, n->failed);
+          g_assert_cmpuint (m->max_in_flight, ==, n->max_in_flight);
+          for (guint p = 0; p < IB_N_PERCENTILES; p++)
+            g_assert_cmpint (m->percentiles_ns[p], ==, n->percentiles_ns[p]);
+        }
+    }
+
+  g_assert_cmpint (a->sweep != NULL, ==, b->sweep != NULL);
+  if (a->sweep != NULL)
+    {
+      g_assert_cmpint (a->sweep->vary, ==, b->sweep->vary);
+      g_assert_cmpint (a->sweep->has_crossover, ==, b->sweep->has_crossover);
+      g_assert_cmpuint (a->sweep->crossover_value, ==, b->sweep->crossover_value);
+      g_assert_cmpstr (a->sweep->crossover_text, ==, b->sweep->crossover_text);
+      g_assert_cmpuint (a->sweep->points->len, ==, b->sweep->points->len);
+      for (guint i = 0; i < a->sweep->points->len; i++)
+        {
+          const IbSweepPoint *x = &g_array_index (a->sweep->points, IbSweepPoint, i);
+          const IbSweepPoint *y = &g_array_index (b->sweep->points, IbSweepPoint, i);
+
+          g_assert_cmpuint (x->value, ==, y->value);
+          g_assert_cmpstr (x->strategy, ==, y->strategy);
+          g_assert_cmpfloat (x->median_ns, ==, y->median_ns);
+          g_assert_cmpfloat (x->ci_low_ns, ==, y->ci_low_ns);
+          g_assert_cmpfloat (x->ci_high_ns, ==, y->ci_high_ns);
+        }
+    }
+
+  g_assert_cmpuint (a->findings->len, ==, b->findings->len);
+  for (guint i = 0; i < a->findings->len; i++)
+    {
+      g_assert_cmpstr (g_array_index (a->findings, IbFinding, i).id, ==,
+                       g_array_index (b->findings, IbFinding, i).id);
+      g_assert_cmpstr (g_array_index (a->findings, IbFinding, i).text, ==,
+                       g_array_index (b->findings, IbFinding, i).text);
+    }
+  assert_strv_equal (a->warnings, b->warnings);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json2 = NULL;
+  gsize length = 0;
+
+  /* values a text format could lose */
+  g_array_index (report->statistics, IbStats, 0).cv = 0.1;
+  g_array_index (report->statistics, IbStats, 1).mean_ns = 1.0 / 3.0;
+  g_array_index (report->statistics, IbStats, 2).mib_per_s = 2.2250738585072014e-308;
+
+  json = ib_report_to_json (report, &length);
+  g_assert_nonnull (json);
+  g_assert_cmpuint (length, ==, strlen (json));
+  g_assert_nonnull (strstr (json, "\"schema\" : \"iobench-report\""));
+  g_assert_nonnull (strstr (json, "\"version\" : 1"));
+
+  loaded = ib_report_from_json (json, (gssize) length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  assert_reports_equal (report, loaded);
+
+  /* and writing the loaded report gives the same text */
+  json2 = ib_report_to_json (loaded, NULL);
+  g_assert_cmpstr (json, ==, json2);
+}
+
+static void
+test_minimal (void)
+{
+  /* Only what DESIGN.md section 11 requires; the extras take defaults. */
+  const char *json =
+    "{\"schema\":\"iobench-report\",\"version\":1,"
+    "\"plan\":{\"preset\":null,\"dir\":\"/tmp\",\"files\":[{\"size\":10}],"
+    "\"content\":\"random\",\"strategies\":[\"future-strategy\"],\"repeat\":1,\"warmup\":0,"
+    "\"cache\":\"as-is\",\"chunk\":0,\"workers\":0,\"in_flight\":0,\"verify\":false,"
+    "\"seed\":7,\"pause_ms\":0},"
+    "\"environment\":{\"os\":null,\"kernel\":\"k\",\"cpu_model\":\"c\",\"cores\":1,"
+    "\"memory_bytes\":1,\"glib_version\":\"2.74.0\",\"fs_type\":\"ext4\","
+    "\"mount_options\":\"rw\",\"free_bytes\":0,\"app_version\":\"9\"},"
+    "\"samples\":[{\"strategy\":\"future-strategy\",\"round\":0,\"warmup\":false,"
+    "\"wall_ns\":5,\"user_ns\":0,\"sys_ns\":0,\"bytes\":10,\"files\":1,\"residency\":null,"
+    "\"vol_ctxsw\":0,\"invol_ctxsw\":0,\"minflt\":0,\"majflt\":0,\"callbacks\":0,"
+    "\"peak_rss_bytes\":0,\"ok\":true}],"
+    "\"statistics\":[]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IbReport) report = ib_report_from_json (json, -1, &error);
+  const IbSample *s;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  g_assert_null (report->plan->preset);
+  g_assert_cmpuint (report->plan->seed, ==, 7);
+  g_assert_cmpint (report->plan->buffer, ==, IB_BUFFER_FRESH);
+  g_assert_null (report->environment->os);
+  g_assert_cmpint (report->environment->rotational, ==, -1);
+  g_assert_cmpuint (report->samples->len, ==, 1);
+  s = &g_array_index (report->samples, IbSample, 0);
+  g_assert_cmpstr (s->strategy, ==, "future-strategy");
+  g_assert_cmpfloat (s->residency, ==, -1);
+  g_assert_true (s->cache_ok);
+  g_assert_null (s->error);
+  g_assert_null (report->sweep);
+  g_assert_null (report->write_unlink);
+  g_assert_cmpuint (report->overhead->len, ==, 0);
+  g_assert_cmpuint (report->findings->len, ==, 0);
+}
+
+static void
+test_every_prefix_fails (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *json = ib_report_to_json (report, NULL);
+  gsize length = strlen (json);
+
+  for (gsize n = 0; n < length; n++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IbReport) loaded = ib_report_from_json (json, (gssize) n, &error);
+
+      if (loaded != NULL)
+        g_error ("a prefix of %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " bytes loaded",
+                 n, length);
+      g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+      g_assert_nonnull (error->message);
+      g_assert_cmpstr (error->message, !=, "");
+    }
+}
+
+/* Replaces the first @from in the fixture's JSON by @to. */
+static char *
+mutate (const char *from,
+        const char *to)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *json = ib_report_to_json (report, NULL);
+  const char *at = strstr (json, from);
+  GString *out;
+
+  g_assert_nonnull (at);
+  out = g_string_new_len (json, at - json);
+  g_string_append (out, to);
+  g_string_append (out, at + strlen (from));
+  return g_string_free (out, FALSE);
+}
+
+typedef struct
+{
+  const char *from;   /* NULL: @to is the whole input */
+  const char *to;
+  const char *message; /* substring of the error message */
+} BadCase;
+
+static void
+test_bad_input (void)
+{
+  static const BadCase cases[] = {
+    { NULL, "", "empty" },
+    { NULL, "   \n ", "empty" },
+    { NULL, "[]", "expected a JSON object" },
+    { NULL, "42", "expected a JSON object" },
+    { NULL, "\"iobench-report\"", "expected a JSON object" },
+    { NULL, "{}", "no “schema” member" },
+    { NULL, "{\"schema\":\"iobench-report\"}", "version: missing" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":\"1\"}", "version: expected an integer" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":2}",
+      "report version 2 is not supported; this I/O Bench reads version 1" },
+    { NULL, "{\"schema\":\"other\",\"version\":1}", "schema is “other”" },
+    { NULL, "{\"schema\":7,\"version\":1}", "schema: expected a string" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":1}", "plan: missing" },
+    { NULL, "{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+      "nested" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":1} {}", "after the end" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":99999999999999999999}", "too large" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":NaN}", "not valid JSON" },
+    { NULL, "\xff\xfe{}", "" },
+    { "\"wall_ns\" : ", "\"wall_ns\" : \"12\", \"x\" : ", "samples[0].wall_ns: expected an integer" },
+    { "\"wall_ns\" : ", "\"wall_ns\" : -5, \"x\" : ", "samples[0].wall_ns: -5 is out of range" },
+    { "\"wall_ns\" : ", "\"wall_ns\" : 1.5, \"x\" : ", "samples[0].wall_ns: expected an integer" },
+    { "\"wall_ns\" : ", "\"wall_ns\" : 18446744073709551616, \"x\" : ", "too large" },
+    { "\"residency\" : ", "\"residency\" : 1.5, \"x\" : ", "samples[0].residency: 1.5 is out of range" },
+    { "\"residency\" : ", "\"residency\" : -0.5, \"x\" : ", "samples[0].residency" },
+    { "\"residency\" : ", "\"residency\" : \"NaN\", \"x\" : ", "samples[0].residency: expected a number" },
+    { "\"median_ns\" : ", "\"median_ns\" : 1e999, \"x\" : ", "statistics[0].median_ns: expected a finite number" },
+    { "\"median_ns\" : ", "\"median_ns\" : -1.0, \"x\" : ", "statistics[0].median_ns" },
+    { "\"median_ns\" : ", "\"median_ns\" : true, \"x\" : ", "statistics[0].median_ns: expected a number" },
+    { "\"strategy\" : ", "\"strategy\" : 42, \"x\" : ", "samples[0].strategy: expected a string" },
+    { "\"strategy\" : ", "\"strategy\" : null, \"x\" : ", "samples[0].strategy: must not be null" },
+    { "\"ok\" : ", "\"ok\" : 1, \"x\" : ", "samples[0].ok: expected true or false" },
+    { "\"cache\" : ", "\"cache\" : \"lukewarm\", \"x\" : ", "plan.cache: unknown value “lukewarm”" },
+    { "\"files\" : [", "\"files\" : [7,", "plan.files[0]: expected an object" },
+    { "\"samples\" : [", "\"samples\" : [[], ", "samples[0]: expected an object" },
+    { "\"samples\" : [", "\"samples\" : {}, \"x\" : [", "samples: expected an array" },
+    { "\"environment\" : {", "\"environment\" : 3, \"x\" : {", "environment: expected an object" },
+    { "\"round\" : ", "\"round\" : 4294967296, \"x\" : ", "samples[0].round: 4294967296 is out of range" },
+    { "\"\"50\" : ", "\"51\" : ", "percentiles_ns.50: missing" },
+    { "\"strategies\" : [", "\"strategies\" : [null, ", "plan.strategies[0]: expected a string" },
+    { "\"warnings\" : [", "\"warnings\" : [{}, ", "warnings[0]: expected a string" },
+    { "\"crossover\" : ", "\"crossover\" : \"ten\", \"x\" : ", "sweep.crossover: expected an integer" },
+    { "\"seed\" : ", "\"seed\" : \"-3\", \"x\" : ", "plan.seed" },
+    { "\"rotational\" : ", "\"rotational\" : 2, \"x\" : ", "environment.rotational: 2 is out of range" },
+    { "\"id\" : ", "\"id\" : [], \"x\" : ", "findings[0].id: expected a string" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *input = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IbReport) report = NULL;
+
+      if (cases[i].from == NULL)
+        input = g_strdup (cases[i].to);
+      else if (g_str_equal (cases[i].from, "\"\"50\" : "))
+        input = mutate ("\"50\" : ", cases[i].to);
+      else
+        input = mutate (cases[i].from, cases[i].to);
+      report = ib_report_from_json (input, -1, &error);
+      if (report != NULL)
+        g_error ("case %u loaded: %s", i, input);
+      g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: message “%s” does not contain “%s”", i, error->message,
+                 cases[i].message);
+    }
+}
+
+static void
+test_random_bytes (void)
+{
+  /* Random bytes and random single-byte edits of a valid report must fail or
+   * load, never crash. */
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *json = ib_report_to_json (report, NULL);
+  gsize length = strlen (json);
+  GRand *rand = g_rand_new_with_seed (1234);
+
+  for (guint i = 0; i < 2000; i++)
+    {
+      g_autofree char *copy = g_strdup (json);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IbReport) loaded = NULL;
+
+      for (guint k = 0; k < 1 + i % 4; k++)
+        copy[g_rand_int_range (rand, 0, (gint32) length)] =
+          (char) g_rand_int_range (rand, 1, 256);
+      loaded = ib_report_from_json (copy, (gssize) length, &error);
+      g_assert_true ((loaded == NULL) == (error != NULL));
+      if (error != NULL)
+        g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+    }
+  g_rand_free (rand);
+}
+
+static void
+test_save_and_load (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("iobench-report-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *missing = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "r.json", NULL);
+  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_no_error (error);
+  loaded = ib_report_load_json (path, &error);
+  g_assert_no_error (error);
+  assert_reports_equal (report, loaded);
+
+  /* malformed file: the message names the file and the member */
+  bad = g_build_filename (dir, "bad.json", NULL);
+  g_assert_true (g_file_set_contents (bad, "{\"schema\":\"iobench-report\",\"version\":1,"
+                                      "\"plan\":[]}", -1, NULL));
+  g_clear_pointer (&loaded, ib_report_unref);
+  loaded = ib_report_load_json (bad, &error);
+  g_assert_null (loaded);
+  g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+  g_assert_nonnull (strstr (error->message, "bad.json"));
+  g_assert_nonnull (strstr (error->message, "plan: expected an object"));
+  g_clear_error (&error);
+
+  missing = g_build_filename (dir, "missing.json", NULL);
+  g_assert_null (ib_report_load_json (missing, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  /* saving onto a directory fails and leaves it alone */
+  g_assert_false (ib_report_save_json (report, dir, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_unlink (bad), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/json/round-trip", test_round_trip);
+  g_test_add_func ("/report/json/minimal", test_minimal);
+  g_test_add_func ("/report/json/every-prefix-fails", test_every_prefix_fails);
+  g_test_add_func ("/report/json/bad-input", test_bad_input);
+  g_test_add_func ("/report/json/random-bytes", test_random_bytes);
+  g_test_add_func ("/report/json/save-and-load", test_save_and_load);
+  return g_test_run ();
+}
