@@ -630,3 +630,66 @@ ib_file_set_reap_stale (const char *parent_dir)
     }
   return removed;
 }
+
+gboolean
+ib_file_set_marker_add_names (const char         *dir,
+                              const char * const *names,
+                              guint               n_names,
+                              GError            **error)
+{
+  g_autofree char *marker = NULL;
+  g_autoptr(GKeyFile) key = NULL;
+  g_auto(GStrv) listed = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autofree char *data = NULL;
+  gsize n_listed = 0;
+  gsize len = 0;
+  GStatBuf st;
+
+  g_return_val_if_fail (dir != NULL, FALSE);
+  g_return_val_if_fail (names != NULL || n_names == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  marker = g_build_filename (dir, IB_FILESET_MARKER, NULL);
+  if (g_lstat (marker, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("“%s” is not a test folder made by I/O Bench (it has no %s)."),
+                   dir, IB_FILESET_MARKER);
+      return FALSE;
+    }
+
+  key = g_key_file_new ();
+  if (!g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, error))
+    {
+      g_prefix_error (error, _("Cannot read the marker file of the test folder: "));
+      return FALSE;
+    }
+  listed = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_listed, NULL);
+
+  all = g_ptr_array_sized_new ((guint) n_listed + n_names);
+  for (gsize i = 0; i < n_listed; i++)
+    g_ptr_array_add (all, listed[i]);
+  for (guint i = 0; i < n_names; i++)
+    {
+      if (!listed_name_ok (names[i]))
+        {
+          g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                       _("“%s” cannot be listed in a test folder: it is not a plain file name."),
+                       names[i]);
+          return FALSE;
+        }
+      g_ptr_array_add (all, (gpointer) names[i]);
+    }
+
+  g_key_file_set_string_list (key, MARKER_GROUP, "files",
+                              (const char * const *) all->pdata, all->len);
+  data = g_key_file_to_data (key, &len, NULL);
+  if (!g_file_set_contents_full (marker, data, (gssize) len,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
+    {
+      g_prefix_error (error, _("Cannot write the marker file of the test folder: "));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -71,6 +71,18 @@ gboolean           ib_file_set_warm          (const IbFileSet   *set,
  * removes what their marker lists. Returns the number of folders removed. */
 guint              ib_file_set_reap_stale    (const char        *parent_dir);
 
+/* Lists @names (plain basenames) in the marker of the test folder @dir, next
+ * to the names already there, before a workload makes those files itself
+ * (write + delete): the start-up reaper then removes them after a crash. The
+ * marker is rewritten atomically. Call it after ib_file_set_create() has
+ * returned; the set's own cleanup does not delete these files, the caller
+ * does. IB_ERROR_INVALID when @dir has no marker or a name is not a plain
+ * basename. */
+gboolean           ib_file_set_marker_add_names (const char         *dir,
+                                                 const char * const *names,
+                                                 guint               n_names,
+                                                 GError            **error);
+
 /* Fills @buf with @len bytes of @kind content, continuing the stream at byte
  * @offset of a file made with @seed (deterministic, no per-byte g_random). */
 void               ib_content_fill           (IbContentKind      kind,

@@ -72,7 +72,9 @@ guint              ib_write_unlink_effective_concurrency (guint concurrency,
  * completes; a request's latency runs from its issue to its file's deletion.
  * In "sync-serial" the requests are served one after another, so the ones
  * issued together queue. Files are named wr-N.txt inside @work_dir (the run
- * owns the folder), and all are deleted, also on error and cancel. */
+ * owns the folder) and listed in its marker before the first is written
+ * (ib_file_set_marker_add_names); all are deleted, also on error and
+ * cancel. */
 gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
                               const char              *work_dir,
                               guint64                  seed,

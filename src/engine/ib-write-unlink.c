@@ -16,7 +16,8 @@
  * bookkeeping happens on the calling thread.
  *
  * Files are named wr-N.txt inside the run's own folder (a fresh
- * iobench-XXXXXX holding the runner's marker). Every file that may exist is
+ * iobench-XXXXXX holding the runner's marker), and all names are listed in
+ * the marker before the first is written. Every file that may exist is
  * remembered and deleted at the end of each mode, also after an error or a
  * cancel (after in-flight requests have come back).
  */
@@ -510,24 +511,29 @@ static gboolean
 check_work_dir (const char  *work_dir,
                 GError     **error)
 {
-  g_autofree char *marker = g_build_filename (work_dir, IB_FILESET_MARKER, NULL);
-
   if (!g_file_test (work_dir, G_FILE_TEST_IS_DIR) || g_file_test (work_dir, G_FILE_TEST_IS_SYMLINK))
     {
       g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
                    _("Write + delete needs a folder, but “%s” is not one."), work_dir);
       return FALSE;
     }
-  /* Never write into a folder the run did not make. */
-  if (!g_file_test (marker, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("“%s” was not made by I/O Bench (no %s in it); "
-                     "write + delete only works in a run's own folder."),
-                   work_dir, IB_FILESET_MARKER);
-      return FALSE;
-    }
   return TRUE;
+}
+
+/* Names every file of the run in the folder's marker before any is written,
+ * so that a crash leaves nothing the start-up reaper does not know about.
+ * Fails (IB_ERROR_INVALID) when the folder has no marker: never write into a
+ * folder the run did not make. */
+static gboolean
+list_in_marker (Run     *run,
+                GError **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->requests, g_free);
+
+  for (guint i = 0; i < run->requests; i++)
+    g_ptr_array_add (names, g_strdup_printf ("wr-%u.txt", i));
+  return ib_file_set_marker_add_names (run->work_dir, (const char * const *) names->pdata,
+                                       names->len, error);
 }
 
 gboolean
@@ -557,6 +563,11 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
   run.work_dir = g_strdup (work_dir);
   run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+  if (!list_in_marker (&run, error))
+    {
+      g_free (run.work_dir);
+      return FALSE;
+    }
   run.bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
   run.seed = seed;
   run.cancellable = cancellable;
