@@ -1,3 +1,496 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* ib-strategy.c: the strategy table (DESIGN.md section 4), reused buffers,
+ * the checks every strategy makes, and the scheduler that keeps at most
+ * ctx->in_flight files going for the async and thread strategies. */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
+
+#include <string.h>
+#include <zlib.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "ib-error.h"
+#include "ib-strategy-private.h"
+
+#define KiB G_GUINT64_CONSTANT (1024)
+#define MiB (KiB * KiB)
+
+static const IbStrategyInfo strategies[] = {
+  { "sync-load-contents",
+    N_("Sync load contents"),
+    N_("g_file_load_contents() on each file in turn"),
+    "fs.readFileSync", IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
+    ib_strategy_sync_load_contents },
+  { "sync-read-all",
+    N_("Sync single read"),
+    N_("g_file_read(), query the size, one g_input_stream_read_all() into a buffer of that size"),
+    "readSync into a preallocated buffer", IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
+    ib_strategy_sync_read_all },
+  { "sync-stream",
+    N_("Sync stream"),
+    N_("g_input_stream_read() in a loop, one chunk at a time"),
+    NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 1 * MiB, FALSE,
+    ib_strategy_sync_stream },
+  { "async-load-contents-parallel",
+    N_("Async load contents, parallel"),
+    N_("g_file_load_contents_async() on all files at once"),
+    "fs.promises.readFile + Promise.all", IB_FAMILY_ASYNC, IB_SCHEDULE_PARALLEL, 0, TRUE,
+    ib_strategy_async_load_contents },
+  { "async-load-contents-serial",
+    N_("Async load contents, serial"),
+    N_("g_file_load_contents_async(), the next file started when one is done"),
+    "await fs.promises.readFile in a loop", IB_FAMILY_ASYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
+    ib_strategy_async_load_serial },
+  { "async-stream-serial",
+    N_("Async stream, serial"),
+    N_("g_input_stream_read_async() in a loop, one file after another"),
+    "fs.createReadStream, 640 KiB chunks, one file after another", IB_FAMILY_ASYNC,
+    IB_SCHEDULE_SERIAL, 640 * KiB, TRUE,
+    ib_strategy_async_stream_serial },
+  { "async-stream-parallel",
+    N_("Async stream, parallel"),
+    N_("g_input_stream_read_async() in a loop, all files at once"),
+    "fs.createReadStream, 6.4 MiB chunks, all files at once", IB_FAMILY_ASYNC,
+    IB_SCHEDULE_PARALLEL, 6400 * KiB, TRUE,
+    ib_strategy_async_stream_parallel },
+  { "async-read-all-serial",
+    N_("Async single read, serial"),
+    N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
+       "one file after another"),
+    "filehandle.read of the whole file, serial", IB_FAMILY_ASYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
+    ib_strategy_async_read_all_serial },
+  { "async-read-all-parallel",
+    N_("Async single read, parallel"),
+    N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
+       "all files at once"),
+    "filehandle.read of the whole file, Promise.all", IB_FAMILY_ASYNC, IB_SCHEDULE_PARALLEL,
+    0, TRUE,
+    ib_strategy_async_read_all_parallel },
+  { "gtask-thread-parallel",
+    N_("GTask threads, parallel"),
+    N_("g_task_run_in_thread() per file, each doing the sync single read"),
+    NULL, IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE,
+    ib_strategy_gtask_thread_parallel },
+  { "thread-pool-parallel",
+    N_("Thread pool, parallel"),
+    N_("A GThreadPool of N workers, each doing the sync single read"),
+    NULL, IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE,
+    ib_strategy_thread_pool_parallel },
+  { "mmap",
+    N_("Memory map"),
+    N_("g_mapped_file_new() and a touch of every page"),
+    NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE,
+    ib_strategy_mmap },
+};
+
+const IbStrategyInfo *
+ib_strategies (guint *n_strategies)
+{
+  if (n_strategies != NULL)
+    *n_strategies = G_N_ELEMENTS (strategies);
+  return strategies;
+}
+
+const IbStrategyInfo *
+ib_strategy_lookup (const char *id)
+{
+  guint i;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (i = 0; i < G_N_ELEMENTS (strategies); i++)
+    if (g_str_equal (strategies[i].id, id))
+      return &strategies[i];
+  return NULL;
+}
+
+const char *
+ib_family_to_string (IbFamily family)
+{
+  switch (family)
+    {
+    case IB_FAMILY_SYNC:
+      return "sync";
+    case IB_FAMILY_ASYNC:
+      return "async";
+    case IB_FAMILY_THREAD:
+      return "thread";
+    default:
+      return "unknown";
+    }
+}
+
+const char *
+ib_schedule_to_string (IbSchedule schedule)
+{
+  switch (schedule)
+    {
+    case IB_SCHEDULE_SERIAL:
+      return "serial";
+    case IB_SCHEDULE_PARALLEL:
+      return "parallel";
+    default:
+      return "unknown";
+    }
+}
+
+/* ---- reused buffers ---------------------------------------------------- */
+
+typedef struct
+{
+  guint8 *data;
+  gsize   size;
+} ScratchSlot;
+
+struct _IbScratch
+{
+  GMutex     lock;    /* thread strategies fetch their slot from worker threads */
+  GPtrArray *slots;   /* ScratchSlot *, stable addresses */
+};
+
+static void
+scratch_slot_free (gpointer data)
+{
+  ScratchSlot *slot = data;
+
+  g_free (slot->data);
+  g_free (slot);
+}
+
+IbScratch *
+ib_scratch_new (void)
+{
+  IbScratch *scratch = g_new0 (IbScratch, 1);
+
+  g_mutex_init (&scratch->lock);
+  scratch->slots = g_ptr_array_new_with_free_func (scratch_slot_free);
+  return scratch;
+}
+
+void
+ib_scratch_free (IbScratch *scratch)
+{
+  if (scratch == NULL)
+    return;
+
+  g_ptr_array_unref (scratch->slots);
+  g_mutex_clear (&scratch->lock);
+  g_free (scratch);
+}
+
+guint8 *
+ib_scratch_get (IbScratch *scratch,
+                guint      slot,
+                gsize      size)
+{
+  ScratchSlot *s;
+
+  g_return_val_if_fail (scratch != NULL, NULL);
+
+  size = MAX (size, 1);
+  g_mutex_lock (&scratch->lock);
+  while (scratch->slots->len <= slot)
+    g_ptr_array_add (scratch->slots, g_new0 (ScratchSlot, 1));
+  s = g_ptr_array_index (scratch->slots, slot);
+  g_mutex_unlock (&scratch->lock);
+
+  /* Only the holder of @slot touches it from here on. */
+  if (s->size < size)
+    {
+      g_free (s->data);
+      s->data = g_malloc (size);
+      s->size = size;
+    }
+  return s->data;
+}
+
+/* ---- shared checks ----------------------------------------------------- */
+
+gsize
+ib_strategy_chunk (const IbStrategyContext *ctx,
+                   guint64                  fallback)
+{
+  guint64 chunk = ctx->chunk != 0 ? ctx->chunk : fallback;
+
+  if (chunk == 0)
+    chunk = MiB;
+  return (gsize) CLAMP (chunk, 1, IB_STRATEGY_MAX_CHUNK);
+}
+
+guint32
+ib_strategy_crc_init (void)
+{
+  return (guint32) crc32 (0L, Z_NULL, 0);
+}
+
+guint32
+ib_strategy_crc_update (guint32       crc,
+                        const guint8 *data,
+                        gsize         len)
+{
+  uLong c = crc;
+
+  while (len > 0)
+    {
+      uInt n = (uInt) MIN (len, (gsize) G_MAXINT32);
+
+      c = crc32 (c, data, n);
+      data += n;
+      len -= n;
+    }
+  return (guint32) c;
+}
+
+gboolean
+ib_strategy_check (const IbStrategyContext *ctx,
+                   const IbFileEntry       *entry,
+                   guint64                  bytes,
+                   guint32                  crc,
+                   GError                 **error)
+{
+  if (bytes != entry->size)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_SHORT_READ,
+                   _("Read %" G_GUINT64_FORMAT " bytes of “%s”, which should hold %"
+                     G_GUINT64_FORMAT), bytes, entry->path, entry->size);
+      return FALSE;
+    }
+  if (ctx->verify && crc != entry->crc)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_VERIFY,
+                   _("The content read from “%s” is not what was written "
+                     "(CRC-32 %08x, expected %08x)"), entry->path, crc, entry->crc);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GError *
+ib_strategy_read_error (GError     *in,
+                        const char *path)
+{
+  GError *out;
+
+  if (in->domain != G_IO_ERROR || in->code == G_IO_ERROR_CANCELLED)
+    return in;
+  out = g_error_new (IB_ERROR, IB_ERROR_IO, _("Cannot read “%s”: %s"), path, in->message);
+  g_error_free (in);
+  return out;
+}
+
+void
+ib_strategy_note_open (IbStrategyContext *ctx)
+{
+  guint now = (guint) g_atomic_int_add (&ctx->open_now, 1) + 1;
+  guint max;
+
+  do
+    max = (guint) g_atomic_int_get ((gint *) &ctx->max_open);
+  while (now > max &&
+         !g_atomic_int_compare_and_exchange ((gint *) &ctx->max_open, (gint) max, (gint) now));
+}
+
+void
+ib_strategy_note_close (IbStrategyContext *ctx)
+{
+  g_atomic_int_add (&ctx->open_now, -1);
+}
+
+gboolean
+ib_strategy_read_all_one (IbStrategyContext *ctx,
+                          const IbFileEntry *entry,
+                          guint8            *reused,
+                          GCancellable      *cancellable,
+                          guint64           *bytes,
+                          GError           **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree guint8 *fresh = NULL;
+  GError *local_error = NULL;
+  guint8 *buf;
+  goffset size;
+  gsize got = 0;
+  gboolean ok;
+
+  in = g_file_read (file, cancellable, &local_error);
+  if (in == NULL)
+    {
+      g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
+      return FALSE;
+    }
+  ib_strategy_note_open (ctx);
+
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable,
+                                         &local_error);
+  if (info == NULL)
+    goto fail;
+  size = g_file_info_get_size (info);
+  if (size < 0 || (guint64) size != entry->size)
+    {
+      g_set_error (&local_error, IB_ERROR, IB_ERROR_SHORT_READ,
+                   _("“%s” holds %" G_GINT64_FORMAT " bytes, not the %" G_GUINT64_FORMAT
+                     " it was made with"), entry->path, (gint64) size, entry->size);
+      goto fail;
+    }
+
+  buf = reused;
+  if (buf == NULL)
+    buf = fresh = g_malloc (MAX ((gsize) size, 1));
+
+  ok = g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got, cancellable,
+                                &local_error);
+  g_clear_object (&in);
+  ib_strategy_note_close (ctx);
+  if (!ok)
+    {
+      g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
+      return FALSE;
+    }
+
+  *bytes = got;
+  return ib_strategy_check (ctx, entry, got,
+                            ctx->verify ? ib_strategy_crc_update (ib_strategy_crc_init (),
+                                                                  buf, got) : 0,
+                            error);
+
+fail:
+  g_clear_object (&in);
+  ib_strategy_note_close (ctx);
+  g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
+  return FALSE;
+}
+
+/* ---- the scheduler ----------------------------------------------------- */
+
+static void
+on_outer_cancelled (GCancellable *outer,
+                    gpointer      data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (data));
+}
+
+void
+ib_run_init (IbRun             *run,
+             IbStrategyContext *ctx,
+             gboolean           serial,
+             IbRunStartFunc     start,
+             gpointer           data)
+{
+  guint i;
+
+  memset (run, 0, sizeof *run);
+  run->ctx = ctx;
+  run->start = start;
+  run->data = data;
+  run->n_files = ib_file_set_get_n_files (ctx->files);
+  run->cap = serial ? 1 : MAX (ctx->in_flight, 1);
+  run->cap = MIN (run->cap, MAX (run->n_files, 1));
+  run->free_slots = g_new (guint, run->cap);
+  for (i = 0; i < run->cap; i++)
+    run->free_slots[i] = run->cap - 1 - i;   /* slot 0 handed out first */
+  run->n_free = run->cap;
+
+  run->cancel = g_cancellable_new ();
+  if (ctx->cancellable != NULL)
+    run->handler = g_cancellable_connect (ctx->cancellable, G_CALLBACK (on_outer_cancelled),
+                                          run->cancel, NULL);
+
+  /* Async callbacks go to the caller's thread-default context (the runner's
+   * worker context). If someone else owns it, use a private one instead. */
+  run->main_ctx = g_main_context_ref_thread_default ();
+  if (!g_main_context_acquire (run->main_ctx))
+    {
+      g_main_context_unref (run->main_ctx);
+      run->main_ctx = g_main_context_new ();
+      g_main_context_push_thread_default (run->main_ctx);
+      run->pushed = TRUE;
+      g_main_context_acquire (run->main_ctx);
+    }
+}
+
+guint8 *
+ib_run_scratch (IbRun *run,
+                guint  slot,
+                gsize  size)
+{
+  if (run->ctx->buffer != IB_BUFFER_REUSED || run->ctx->scratch == NULL)
+    return NULL;
+  return ib_scratch_get (run->ctx->scratch, slot, size);
+}
+
+void
+ib_run_pump (IbRun *run)
+{
+  while (run->active < run->cap && run->next < run->n_files && run->error == NULL &&
+         !g_cancellable_is_cancelled (run->cancel))
+    {
+      guint slot = run->free_slots[--run->n_free];
+
+      run->active++;
+      run->start (run, run->next++, slot);
+    }
+}
+
+void
+ib_run_job_done (IbRun   *run,
+                 guint    slot,
+                 guint64  bytes,
+                 GError  *error)
+{
+  g_assert (run->active > 0);
+
+  run->active--;
+  run->free_slots[run->n_free++] = slot;
+  if (error == NULL)
+    run->ctx->bytes += bytes;
+  else if (run->error == NULL)
+    {
+      /* The first error wins; stop the other files quickly. */
+      run->error = error;
+      g_cancellable_cancel (run->cancel);
+    }
+  else
+    g_error_free (error);
+
+  ib_run_pump (run);
+}
+
+void
+ib_run_execute (IbRun *run)
+{
+  ib_run_pump (run);
+  while (run->active > 0)
+    g_main_context_iteration (run->main_ctx, TRUE);
+}
+
+gboolean
+ib_run_finish (IbRun   *run,
+               GError **error)
+{
+  gboolean ok;
+
+  g_assert (run->active == 0);
+
+  /* Stopped by the caller's cancellable, possibly before any job failed. */
+  if (run->error == NULL && g_cancellable_is_cancelled (run->ctx->cancellable))
+    g_cancellable_set_error_if_cancelled (run->ctx->cancellable, &run->error);
+
+  if (run->handler != 0)
+    g_cancellable_disconnect (run->ctx->cancellable, run->handler);
+  g_clear_object (&run->cancel);
+  g_main_context_release (run->main_ctx);
+  if (run->pushed)
+    g_main_context_pop_thread_default (run->main_ctx);
+  g_clear_pointer (&run->main_ctx, g_main_context_unref);
+  g_clear_pointer (&run->free_slots, g_free);
+
+  ok = run->error == NULL;
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&run->error));
+  return ok;
+}

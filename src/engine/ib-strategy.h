@@ -57,6 +57,8 @@ typedef struct
   /* out */
   guint64          bytes;       /* total bytes read */
   guint64          callbacks;   /* async callbacks dispatched on the context */
+  guint            max_open;    /* most files open (or requested) at once */
+  gint             open_now;    /* internal: files open right now */
 } IbStrategyContext;
 
 typedef gboolean (*IbStrategyFunc) (IbStrategyContext *ctx,

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-strategy-private.h: what the ib-strategy-*.c files share. */
+#pragma once
+
+#include "ib-strategy.h"
+
+G_BEGIN_DECLS
+
+#define IB_STRATEGY_MAX_CHUNK (G_GUINT64_CONSTANT (1) << 30)
+
+/* The strategy functions (one per table entry). */
+gboolean ib_strategy_sync_load_contents   (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_sync_read_all        (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_sync_stream          (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_mmap                 (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_load_contents  (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_load_serial    (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_stream_serial  (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_stream_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_read_all_serial (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_async_read_all_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_gtask_thread_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_thread_pool_parallel (IbStrategyContext *ctx, GError **error);
+
+/* Chunk size to use: the context's, else @fallback, clamped to 1 B .. 1 GiB. */
+gsize    ib_strategy_chunk        (const IbStrategyContext *ctx,
+                                   guint64                  fallback);
+guint32  ib_strategy_crc_init     (void);
+guint32  ib_strategy_crc_update   (guint32       crc,
+                                   const guint8 *data,
+                                   gsize         len);
+/* Bytes read == recorded size, and (with ctx->verify) @crc == recorded CRC. */
+gboolean ib_strategy_check        (const IbStrategyContext *ctx,
+                                   const IbFileEntry       *entry,
+                                   guint64                  bytes,
+                                   guint32                  crc,
+                                   GError                 **error);
+/* A GIO error turned into the engine's: cancelled stays G_IO_ERROR_CANCELLED,
+ * the rest becomes IB_ERROR_IO naming the file. Takes @in. */
+GError  *ib_strategy_read_error   (GError     *in,
+                                   const char *path);
+
+/* Instrumentation: files open right now, and the most seen at once. Thread-safe. */
+void     ib_strategy_note_open    (IbStrategyContext *ctx);
+void     ib_strategy_note_close   (IbStrategyContext *ctx);
+
+/* The whole read of one file the "single read" way: g_file_read, query the
+ * size, one g_input_stream_read_all into a buffer holding the whole file
+ * (@reused, at least the file size, or a fresh one when NULL). Thread-safe. */
+gboolean ib_strategy_read_all_one (IbStrategyContext *ctx,
+                                   const IbFileEntry *entry,
+                                   guint8            *reused,
+                                   GCancellable      *cancellable,
+                                   guint64           *bytes,
+                                   GError           **error);
+
+/* ---- scheduling files for the async and thread strategies ---------------- */
+
+typedef struct _IbRun IbRun;
+
+/* Starts the read of file @index with scratch slot @slot; the job must call
+ * ib_run_job_done() exactly once, on the calling thread. */
+typedef void (*IbRunStartFunc) (IbRun *run,
+                                guint  index,
+                                guint  slot);
+
+struct _IbRun
+{
+  IbStrategyContext *ctx;
+  GMainContext      *main_ctx;
+  gboolean           pushed;
+  GCancellable      *cancel;     /* ours; cancelled on the first error or by ctx's */
+  gulong             handler;
+  IbRunStartFunc     start;
+  gpointer           data;       /* for the strategy */
+  guint              n_files;
+  guint              cap;        /* files in flight at most */
+  guint              next;
+  guint              active;
+  guint             *free_slots;
+  guint              n_free;
+  GError            *error;      /* the first real error */
+};
+
+void     ib_run_init      (IbRun             *run,
+                           IbStrategyContext *ctx,
+                           gboolean           serial,
+                           IbRunStartFunc     start,
+                           gpointer           data);
+/* Starts files up to the cap; then iterates the thread-default context until
+ * every started job is done. */
+void     ib_run_execute   (IbRun             *run);
+/* Starts more files while there is room (used by ib_run_execute and job_done). */
+void     ib_run_pump      (IbRun             *run);
+/* Records the end of a job: @bytes on success or @error (taken) on failure. */
+void     ib_run_job_done  (IbRun             *run,
+                           guint              slot,
+                           guint64            bytes,
+                           GError            *error);
+/* Frees what the run holds; returns FALSE with the first error. */
+gboolean ib_run_finish    (IbRun             *run,
+                           GError           **error);
+/* Scratch buffer of slot @slot (NULL with IB_BUFFER_FRESH). */
+guint8  *ib_run_scratch   (IbRun             *run,
+                           guint              slot,
+                           gsize              size);
+
+G_END_DECLS
