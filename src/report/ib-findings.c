@@ -543,7 +543,7 @@ finding_where_time_goes (IbReport *report)
   if (callbacks > 0 && bytes > 0)
     {
       g_autofree char *cb = ib_format_count ((guint64) llround (callbacks));
-      g_autofree char *per = ib_format_bytes ((guint64) llround (bytes / callbacks));
+      g_autofree char *per = ib_format_size ((guint64) llround (bytes / callbacks));
 
       /* Translators: "; 16,384 callbacks per run, one per 8 KiB read" */
       g_string_append_printf (text, _("; %s callbacks per run, one per %s read"), cb, per);

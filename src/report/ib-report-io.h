@@ -30,6 +30,7 @@ IbReport *ib_report_load_json     (const char     *path,
                                    GError        **error);
 
 /* CSV: one row per sample, RFC 4180 quoting. */
+char     *ib_report_to_csv        (const IbReport *report);
 gboolean  ib_report_save_csv      (const IbReport *report,
                                    const char     *path,
                                    GError        **error);
@@ -37,7 +38,9 @@ gboolean  ib_report_save_csv      (const IbReport *report,
 gboolean  ib_report_save_markdown (const IbReport *report,
                                    const char     *path,
                                    GError        **error);
-/* HTML: one self-contained file, inline SVG charts. */
+/* HTML: one self-contained file, inline SVG charts (no external URL). */
+char     *ib_report_to_html       (const IbReport *report,
+                                   GError        **error);
 gboolean  ib_report_save_html     (const IbReport *report,
                                    const char     *path,
                                    GError        **error);

@@ -237,7 +237,7 @@ join_u64 (GArray *values,
 
   for (guint i = 0; values != NULL && i < values->len; i++)
     {
-      g_autofree char *v = as_bytes ? ib_format_bytes (g_array_index (values, guint64, i))
+      g_autofree char *v = as_bytes ? ib_format_size (g_array_index (values, guint64, i))
                                     : u64 (g_array_index (values, guint64, i));
 
       if (i > 0)
@@ -271,7 +271,7 @@ ib_table_plan (const IbReport *report)
   kv (table, _("Folder"), dup_or_unknown (plan->dir));
   if (plan->file_sizes->len > 0)
     {
-      g_autofree char *total = ib_format_bytes (ib_plan_total_bytes (plan));
+      g_autofree char *total = ib_format_size (ib_plan_total_bytes (plan));
       g_autofree char *sizes = join_u64 (plan->file_sizes, TRUE);
 
       kv (table, _("Files"), g_strdup_printf ("%u (%s): %s", plan->file_sizes->len, total,
@@ -281,7 +281,7 @@ ib_table_plan (const IbReport *report)
       kv (table, _("Repetitions"), g_strdup_printf ("%u", plan->repeat));
       kv (table, _("Warm-up rounds"), g_strdup_printf ("%u", plan->warmup));
       kv (table, _("Cache"), g_strdup (ib_cache_mode_to_string (plan->cache)));
-      kv (table, _("Chunk"), plan->chunk > 0 ? ib_format_bytes (plan->chunk)
+      kv (table, _("Chunk"), plan->chunk > 0 ? ib_format_size (plan->chunk)
                                               : g_strdup (_("each strategy's default")));
       kv (table, _("Workers"), plan->workers > 0 ? g_strdup_printf ("%u", plan->workers)
                                                   : g_strdup (_("one per core")));
@@ -326,7 +326,7 @@ ib_table_environment (const IbReport *report)
   kv (table, _("Host"), dup_or_unknown (env->hostname));
   kv (table, _("CPU"), g_strdup_printf ("%s (%u)", env->cpu_model != NULL ? env->cpu_model
                                                    : _("unknown"), env->cores));
-  kv (table, _("Memory"), ib_format_bytes (env->memory_bytes));
+  kv (table, _("Memory"), ib_format_size (env->memory_bytes));
   kv (table, _("File system"), g_strdup_printf ("%s (%s)",
                                                env->fs_type != NULL ? env->fs_type : "?",
                                                env->mount_options != NULL
@@ -337,7 +337,7 @@ ib_table_environment (const IbReport *report)
                                           env->device_model != NULL ? env->device_model : "",
                                           env->rotational == 1 ? _(", rotational")
                                           : env->rotational == 0 ? _(", solid state") : ""));
-  kv (table, _("Free space"), ib_format_bytes (env->free_bytes));
+  kv (table, _("Free space"), ib_format_size (env->free_bytes));
   kv (table, "tmpfs / FUSE", g_strdup_printf ("%s / %s", env->is_tmpfs ? _("yes") : _("no"),
                                              env->is_fuse ? _("yes") : _("no")));
   kv (table, "GLib", dup_or_unknown (env->glib_version));
@@ -384,7 +384,7 @@ ib_table_samples (const IbReport *report)
                  g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT,
                                   s->minflt, s->majflt),
                  u64 (s->callbacks),
-                 ib_format_bytes (s->peak_rss_bytes),
+                 ib_format_size (s->peak_rss_bytes),
                  yes_no (s->ok),
                  g_strdup (s->error));
     }
@@ -402,7 +402,7 @@ ib_report_subtitle (const IbReport *report)
   g_ptr_array_add (parts, g_strdup (plan->preset != NULL ? plan->preset : _("custom plan")));
   if (plan->file_sizes->len > 0)
     {
-      g_autofree char *total = ib_format_bytes (ib_plan_total_bytes (plan));
+      g_autofree char *total = ib_format_size (ib_plan_total_bytes (plan));
 
       g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u file, %s", "%u files, %s",
                                                          plan->file_sizes->len),

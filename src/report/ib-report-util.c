@@ -12,32 +12,6 @@
 #include "ib-report-util.h"
 
 char *
-ib_format_duration (double ns)
-{
-  static const struct { double scale; const char *unit; } units[] = {
-    { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "µs" }, { 1, "ns" },
-  };
-
-  if (!isfinite (ns) || ns < 0)
-    return g_strdup ("—");
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    {
-      double v = ns / units[i].scale;
-
-      if (v >= 1 || i == G_N_ELEMENTS (units) - 1)
-        {
-          /* Three significant digits; integers of nanoseconds as they are. */
-          if (v >= 100 || i == G_N_ELEMENTS (units) - 1)
-            return g_strdup_printf ("%.0f %s", v, units[i].unit);
-          if (v >= 10)
-            return g_strdup_printf ("%.1f %s", v, units[i].unit);
-          return g_strdup_printf ("%.2f %s", v, units[i].unit);
-        }
-    }
-  g_assert_not_reached ();
-}
-
-char *
 ib_format_count (guint64 value)
 {
   /* %' groups digits as the locale does (none in the C locale). */
@@ -57,26 +31,6 @@ ib_format_throughput (double mib_per_s)
       return g_strdup_printf (_("%s MiB/s"), n);
     }
   return g_strdup_printf (_("%.1f MiB/s"), mib_per_s);
-}
-
-char *
-ib_format_bytes (guint64 bytes)
-{
-  static const char *units[] = { "KiB", "MiB", "GiB", "TiB" };
-  double v = (double) bytes;
-  guint i = 0;
-
-  if (bytes < 1024)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
-  v /= 1024;
-  while (v >= 1024 && i + 1 < G_N_ELEMENTS (units))
-    {
-      v /= 1024;
-      i++;
-    }
-  if (v >= 100 || fabs (v - round (v)) < 0.05)
-    return g_strdup_printf ("%.0f %s", v, units[i]);
-  return g_strdup_printf ("%.1f %s", v, units[i]);
 }
 
 char *
@@ -104,7 +58,7 @@ ib_format_vary_value (IbVaryKind vary,
       return g_strdup_printf (ngettext ("%s file", "%s files", (gulong) MIN (value, G_MAXULONG)),
                               n);
     case IB_VARY_SIZE:
-      return ib_format_bytes (value);
+      return ib_format_size (value);
     case IB_VARY_IN_FLIGHT:
     default:
       /* Translators: files open at once, e.g. "8 in flight" */

@@ -6,16 +6,13 @@
 
 #include <glib.h>
 
+#include "engine/ib-parse.h"   /* ib_format_duration, ib_format_size */
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
 
-/* "12.3 ms", "850 µs", "1.52 s": three significant digits, unit picked by size. */
-char       *ib_format_duration   (double       ns);
 /* "2,650 MiB/s" (grouped as the locale does) or "12.5 MiB/s". */
 char       *ib_format_throughput (double       mib_per_s);
-/* "512 MiB", "2.7 KiB", "100 B". */
-char       *ib_format_bytes      (guint64      bytes);
 /* "4.2x", "38x" (no decimals from 10 up), "1.02x" below 1.1. */
 char       *ib_format_ratio      (double       ratio);
 /* An integer with the locale's thousands separators: "16,384". */

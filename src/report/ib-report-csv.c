@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-csv.c: one row per sample, RFC 4180 (CRLF line ends, fields with
+ * a comma, quote, CR or LF quoted, quotes doubled). Numbers are written raw
+ * (nanoseconds, bytes) in the C locale so spreadsheets and scripts read them
+ * exactly; an unknown residency is an empty field. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ib-report-io.h"
+
+static void
+csv_field (GString    *out,
+           const char *value,
+           gboolean    last)
+{
+  if (value == NULL)
+    value = "";
+  if (strpbrk (value, ",\"\r\n") != NULL)
+    {
+      g_string_append_c (out, '"');
+      for (const char *p = value; *p != '\0'; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (out, '"');
+          g_string_append_c (out, *p);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, value);
+  g_string_append (out, last ? "\r\n" : ",");
+}
+
+static void
+csv_u64 (GString *out,
+         guint64  value)
+{
+  g_string_append_printf (out, "%" G_GUINT64_FORMAT ",", value);
+}
+
+static void
+csv_i64 (GString *out,
+         gint64   value)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT ",", value);
+}
+
+static void
+csv_bool (GString  *out,
+          gboolean  value)
+{
+  g_string_append (out, value ? "true," : "false,");
+}
+
+static const char *const csv_header[] = {
+  "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "bytes", "files",
+  "residency", "cache_ok", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
+  "peak_rss_bytes", "chunk", "ok", "error",
+};
+
+char *
+ib_report_to_csv (const IbReport *report)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (csv_header); i++)
+    csv_field (out, csv_header[i], i + 1 == G_N_ELEMENTS (csv_header));
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      csv_field (out, s->strategy, FALSE);
+      csv_u64 (out, s->round);
+      csv_bool (out, s->warmup);
+      csv_i64 (out, s->wall_ns);
+      csv_i64 (out, s->user_ns);
+      csv_i64 (out, s->sys_ns);
+      csv_u64 (out, s->bytes);
+      csv_u64 (out, s->files);
+      if (s->residency >= 0 && isfinite (s->residency))
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          /* shortest text that reads back to the same double */
+          g_string_append (out, g_ascii_dtostr (buf, sizeof buf, s->residency));
+        }
+      g_string_append_c (out, ',');
+      csv_bool (out, s->cache_ok);
+      csv_i64 (out, s->vol_ctxsw);
+      csv_i64 (out, s->invol_ctxsw);
+      csv_i64 (out, s->minflt);
+      csv_i64 (out, s->majflt);
+      csv_u64 (out, s->callbacks);
+      csv_u64 (out, s->peak_rss_bytes);
+      csv_u64 (out, s->chunk);
+      csv_bool (out, s->ok);
+      csv_field (out, s->error, TRUE);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+ib_report_save_csv (const IbReport *report,
+                    const char     *path,
+                    GError        **error)
+{
+  g_autofree char *data = NULL;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = ib_report_to_csv (report);
+  return g_file_set_contents (path, data, -1, error);
+}

@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-html.c: one self-contained HTML5 file.
+ *
+ * No external URL, no script, no fetch: CSS is inline and every chart is an
+ * inline SVG rendered by ib_chart_export into a private temporary folder (a
+ * light and a dark version, picked by prefers-color-scheme). The markup is
+ * also well-formed XML (XHTML-compatible), so `xmllint --noout` checks it.
+ * All text goes through g_markup_escape_text. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "chart/ib-chart.h"
+#include "engine/ib-error.h"
+#include "ib-report-io.h"
+#include "ib-report-tables.h"
+
+static const IbChartKind html_charts[] = {
+  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_SWEEP,
+  IB_CHART_OVERHEAD, IB_CHART_LATENCY,
+};
+
+#define CHART_WIDTH  960
+#define CHART_HEIGHT 540
+
+static const char html_css[] =
+  ":root{--bg:#fafafa;--fg:#1e1e1e;--muted:#5e5c64;--card:#fff;--line:#deddda;"
+  "--accent:#1c71d8;--warn-bg:#fdf0d5;--warn-line:#e5a50a;--bad:#c01c28}\n"
+  "@media (prefers-color-scheme:dark){:root{--bg:#1e1e1e;--fg:#f6f5f4;--muted:#c0bfbc;"
+  "--card:#2a2a2a;--line:#474747;--accent:#78aeed;--warn-bg:#3d3211;--warn-line:#cd9309;"
+  "--bad:#ff7b63}}\n"
+  "*{box-sizing:border-box}\n"
+  "body{margin:0;background:var(--bg);color:var(--fg);"
+  "font:16px/1.5 Cantarell,'DejaVu Sans',system-ui,-apple-system,'Segoe UI',sans-serif}\n"
+  "main{max-width:1100px;margin:0 auto;padding:1rem}\n"
+  "h1{font-size:1.8rem;margin:.5rem 0 0}\n"
+  "h2{font-size:1.3rem;margin:2rem 0 .5rem;border-bottom:1px solid var(--line)}\n"
+  ".subtitle{color:var(--muted);margin:.25rem 0 1rem}\n"
+  ".card{background:var(--card);border:1px solid var(--line);border-radius:8px;"
+  "padding:.75rem 1rem}\n"
+  ".findings li{margin:.3rem 0}\n"
+  ".warnings{background:var(--warn-bg);border:1px solid var(--warn-line);"
+  "border-left-width:6px;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}\n"
+  ".warnings h2{border:0;margin:.25rem 0;font-size:1.1rem}\n"
+  ".partial{color:var(--bad);font-weight:bold}\n"
+  "figure{margin:1rem 0;background:var(--card);border:1px solid var(--line);"
+  "border-radius:8px;padding:.5rem}\n"
+  "figure svg{display:block;max-width:100%;height:auto;margin:0 auto}\n"
+  "figcaption{color:var(--muted);font-size:.9rem;text-align:center}\n"
+  ".chart-dark{display:none}\n"
+  "@media (prefers-color-scheme:dark){.chart-light{display:none}"
+  ".chart-dark{display:block}}\n"
+  ".table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch}\n"
+  "table{border-collapse:collapse;font-size:.9rem;background:var(--card);min-width:50%}\n"
+  "th,td{padding:.3rem .6rem;border-bottom:1px solid var(--line);text-align:left;"
+  "vertical-align:top}\n"
+  "th{white-space:nowrap}\n"
+  "td.num,th.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}\n"
+  "details{margin:1rem 0}\n"
+  "summary{cursor:pointer;font-weight:bold;font-size:1.1rem}\n"
+  "footer{color:var(--muted);font-size:.85rem;margin:2rem 0 1rem}\n"
+  "@media (max-width:600px){body{font-size:15px}main{padding:.5rem}h1{font-size:1.4rem}}\n"
+  "@media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#333}"
+  ".chart-light{display:block!important}.chart-dark{display:none!important}"
+  "figure,table,.warnings{break-inside:avoid}.table-wrap{overflow:visible}"
+  "details>summary{list-style:none}}\n";
+
+static void
+esc (GString    *out,
+     const char *text)
+{
+  g_autofree char *escaped = NULL;
+
+  if (text == NULL)
+    return;
+  escaped = g_markup_escape_text (text, -1);
+  g_string_append (out, escaped);
+}
+
+static void
+html_table (GString *out,
+            IbTable *table,
+            gboolean with_heading)
+{
+  if (table == NULL)
+    return;
+  if (with_heading)
+    {
+      g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
+      esc (out, table->title);
+      g_string_append (out, "</h2>\n");
+    }
+  g_string_append (out, "<div class=\"table-wrap\"><table>\n<thead><tr>");
+  for (guint c = 0; c < table->headers->len; c++)
+    {
+      g_string_append (out, g_array_index (table->numeric, gboolean, c)
+                            ? "<th class=\"num\" scope=\"col\">" : "<th scope=\"col\">");
+      esc (out, g_ptr_array_index (table->headers, c));
+      g_string_append (out, "</th>");
+    }
+  g_string_append (out, "</tr></thead>\n<tbody>\n");
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+
+      g_string_append (out, "<tr>");
+      for (guint c = 0; c < table->headers->len; c++)
+        {
+          g_string_append (out, g_array_index (table->numeric, gboolean, c)
+                                ? "<td class=\"num\">" : "<td>");
+          esc (out, row[c]);
+          g_string_append (out, "</td>");
+        }
+      g_string_append (out, "</tr>\n");
+    }
+  g_string_append (out, "</tbody>\n</table></div>\n");
+  if (with_heading)
+    g_string_append (out, "</section>\n");
+  ib_table_free (table);
+}
+
+/* Makes the ids of one inline SVG unique in the page: cairo names glyphs and
+ * surfaces "glyph0-1", "surface5" in every file, and a page holding several
+ * SVGs would otherwise draw one chart's glyphs in another. */
+static char *
+prefix_svg_ids (const char *svg,
+                const char *prefix)
+{
+  static const char *const patterns[] = { "id=\"", "href=\"#", "url(#" };
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = svg;
+
+  while (*p != '\0')
+    {
+      gboolean matched = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (patterns) && !matched; i++)
+        {
+          gsize len = strlen (patterns[i]);
+
+          if (strncmp (p, patterns[i], len) == 0)
+            {
+              g_string_append_len (out, p, (gssize) len);
+              g_string_append (out, prefix);
+              p += len;
+              matched = TRUE;
+            }
+        }
+      if (!matched)
+        g_string_append_c (out, *p++);
+    }
+  return g_strdup (out->str);
+}
+
+/* Renders @kind as SVG into @tmpdir and returns the <svg> element alone. */
+static char *
+render_svg (IbChartKind         kind,
+            const IbReport     *report,
+            const IbChartStyle *style,
+            const char         *tmpdir,
+            const char         *id_prefix,
+            GError            **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *name = NULL;
+  const char *start;
+  gboolean ok;
+
+  name = g_strdup_printf ("%s.svg", id_prefix);
+  path = g_build_filename (tmpdir, name, NULL);
+  ok = ib_chart_export (kind, report, NULL, style, IB_CHART_FORMAT_SVG, path,
+                        CHART_WIDTH, CHART_HEIGHT, 1, error)
+       && g_file_get_contents (path, &data, NULL, error);
+  g_unlink (path);
+  if (!ok)
+    return NULL;
+
+  start = strstr (data, "<svg");
+  if (start == NULL)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                   _("The %s chart did not render as SVG"), ib_chart_kind_to_string (kind));
+      return NULL;
+    }
+  return prefix_svg_ids (start, id_prefix);
+}
+
+static gboolean
+append_charts (GString        *out,
+               const IbReport *report,
+               GError        **error)
+{
+  g_autofree char *tmpdir = NULL;
+  IbChartStyle light, dark;
+  gboolean any = FALSE;
+  gboolean ok = TRUE;
+
+  ib_chart_style_init_light (&light);
+  ib_chart_style_init_dark (&dark);
+
+  for (guint i = 0; i < G_N_ELEMENTS (html_charts) && ok; i++)
+    {
+      IbChartKind kind = html_charts[i];
+      const char *kind_id = ib_chart_kind_to_string (kind);
+      g_autofree char *svg_light = NULL;
+      g_autofree char *svg_dark = NULL;
+      g_autofree char *prefix_light = NULL;
+      g_autofree char *prefix_dark = NULL;
+
+      if (!ib_chart_has_data (kind, report, NULL))
+        continue;
+      if (tmpdir == NULL)
+        {
+          tmpdir = g_dir_make_tmp ("iobench-html-XXXXXX", error);
+          if (tmpdir == NULL)
+            return FALSE;
+        }
+      prefix_light = g_strdup_printf ("%s-light-", kind_id);
+      prefix_dark = g_strdup_printf ("%s-dark-", kind_id);
+      svg_light = render_svg (kind, report, &light, tmpdir, prefix_light, error);
+      svg_dark = svg_light != NULL ? render_svg (kind, report, &dark, tmpdir, prefix_dark, error)
+                                   : NULL;
+      if (svg_dark == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      if (!any)
+        {
+          g_string_append (out, "<section id=\"charts\">\n<h2>");
+          esc (out, _("Charts"));
+          g_string_append (out, "</h2>\n");
+          any = TRUE;
+        }
+      g_string_append_printf (out, "<figure id=\"chart-%s\">\n<div class=\"chart-light\">",
+                              kind_id);
+      g_string_append (out, svg_light);
+      g_string_append (out, "</div>\n<div class=\"chart-dark\">");
+      g_string_append (out, svg_dark);
+      g_string_append (out, "</div>\n<figcaption>");
+      esc (out, ib_chart_kind_title (kind));
+      g_string_append (out, "</figcaption>\n</figure>\n");
+    }
+  if (any)
+    g_string_append (out, "</section>\n");
+  if (tmpdir != NULL)
+    g_rmdir (tmpdir);
+  return ok;
+}
+
+static char *
+html_lang (void)
+{
+  const char *const *names = g_get_language_names ();
+  char *lang;
+
+  if (names[0] == NULL || g_str_equal (names[0], "C") || g_str_equal (names[0], "POSIX"))
+    return g_strdup ("en");
+  lang = g_strdup (names[0]);
+  lang[strcspn (lang, "_.@")] = '\0';
+  return lang;
+}
+
+char *
+ib_report_to_html (const IbReport *report,
+                   GError        **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *lang = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  subtitle = ib_report_subtitle (report);
+  lang = html_lang ();
+
+  g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+                          "<meta charset=\"utf-8\"/>\n"
+                          "<meta name=\"viewport\" content=\"width=device-width, "
+                          "initial-scale=1\"/>\n"
+                          "<meta name=\"color-scheme\" content=\"light dark\"/>\n"
+                          "<meta name=\"generator\" content=\"I/O Bench %s\"/>\n<title>",
+                          lang, PACKAGE_VERSION);
+  esc (out, _("I/O Bench report"));
+  g_string_append (out, " — ");
+  esc (out, subtitle);
+  g_string_append_printf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
+                          html_css);
+
+  /* Title, subtitle, partial banner */
+  g_string_append (out, "<header>\n<h1>");
+  esc (out, _("I/O Bench report"));
+  g_string_append (out, "</h1>\n<p class=\"subtitle\">");
+  esc (out, subtitle);
+  g_string_append (out, "</p>\n</header>\n");
+  if (report->partial)
+    {
+      g_string_append (out, "<p class=\"partial\">");
+      esc (out, _("Partial results: the run did not complete."));
+      if (report->error != NULL)
+        {
+          g_string_append_c (out, ' ');
+          esc (out, report->error);
+        }
+      g_string_append (out, "</p>\n");
+    }
+
+  /* Summary first */
+  if (report->findings->len > 0)
+    {
+      g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
+      esc (out, _("Findings"));
+      g_string_append (out, "</h2>\n<ul>\n");
+      for (guint i = 0; i < report->findings->len; i++)
+        {
+          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+          g_autofree char *id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
+
+          g_string_append_printf (out, "<li data-finding=\"%s\">", id);
+          esc (out, f->text);
+          g_string_append (out, "</li>\n");
+        }
+      g_string_append (out, "</ul>\n</section>\n");
+    }
+  if (report->warnings->len > 0)
+    {
+      g_string_append (out, "<section id=\"warnings\" class=\"warnings\" role=\"note\">\n<h2>");
+      esc (out, _("Warnings"));
+      g_string_append (out, "</h2>\n<ul>\n");
+      for (guint i = 0; i < report->warnings->len; i++)
+        {
+          g_string_append (out, "<li>");
+          esc (out, g_ptr_array_index (report->warnings, i));
+          g_string_append (out, "</li>\n");
+        }
+      g_string_append (out, "</ul>\n</section>\n");
+    }
+
+  if (!append_charts (out, report, error))
+    return NULL;
+
+  html_table (out, ib_table_statistics (report), TRUE);
+  html_table (out, ib_table_overhead (report), TRUE);
+  html_table (out, ib_table_write_unlink (report), TRUE);
+  html_table (out, ib_table_sweep (report), TRUE);
+  if (report->sweep != NULL && report->sweep->crossover_text != NULL)
+    {
+      g_string_append (out, "<p>");
+      esc (out, report->sweep->crossover_text);
+      g_string_append (out, "</p>\n");
+    }
+
+  if (report->samples->len > 0)
+    {
+      g_autofree char *summary =
+        g_strdup_printf (ngettext ("Every sample (%u)", "Every sample (%u)",
+                                   report->samples->len), report->samples->len);
+
+      g_string_append (out, "<section id=\"samples\">\n<details>\n<summary>");
+      esc (out, summary);
+      g_string_append (out, "</summary>\n");
+      html_table (out, ib_table_samples (report), FALSE);
+      g_string_append (out, "</details>\n</section>\n");
+    }
+
+  html_table (out, ib_table_plan (report), TRUE);
+  html_table (out, ib_table_environment (report), TRUE);
+
+  g_string_append (out, "<footer>");
+  {
+    /* Translators: the footer of an exported report */
+    g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
+
+    esc (out, footer);
+  }
+  g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
+  return g_strdup (out->str);
+}
+
+gboolean
+ib_report_save_html (const IbReport *report,
+                     const char     *path,
+                     GError        **error)
+{
+  g_autofree char *html = NULL;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  html = ib_report_to_html (report, error);
+  if (html == NULL)
+    return FALSE;
+  return g_file_set_contents (path, html, -1, error);
+}

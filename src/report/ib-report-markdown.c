@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-markdown.c: a Markdown report with PNG charts beside it.
+ *
+ * The charts are written first as NAME-KIND.png next to NAME.md (each one
+ * atomically by ib_chart_export), then the Markdown itself atomically, so a
+ * failure never leaves a Markdown file pointing at missing images. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "chart/ib-chart.h"
+#include "ib-report-io.h"
+#include "ib-report-tables.h"
+
+/* The charts a report shows, in order (compare needs a second report). */
+static const IbChartKind report_charts[] = {
+  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_SWEEP,
+  IB_CHART_OVERHEAD, IB_CHART_LATENCY,
+};
+
+/* Escapes text for Markdown: the characters that start markup, and '<' '&'
+ * so no raw HTML gets through. Newlines become spaces in table cells. */
+static void
+md_escape (GString    *out,
+           const char *text,
+           gboolean    in_table)
+{
+  if (text == NULL)
+    return;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '\\': case '`': case '*': case '_': case '[': case ']': case '|': case '#':
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, *p);
+          break;
+        case '<':
+          g_string_append (out, "&lt;");
+          break;
+        case '>':
+          g_string_append (out, "&gt;");
+          break;
+        case '&':
+          g_string_append (out, "&amp;");
+          break;
+        case '\r':
+          break;
+        case '\n':
+          g_string_append (out, in_table ? " " : "  \n");
+          break;
+        default:
+          g_string_append_c (out, *p);
+        }
+    }
+}
+
+static void
+md_table (GString *out,
+          IbTable *table)
+{
+  if (table == NULL)
+    return;
+  g_string_append (out, "\n## ");
+  md_escape (out, table->title, FALSE);
+  g_string_append (out, "\n\n|");
+  for (guint c = 0; c < table->headers->len; c++)
+    {
+      g_string_append_c (out, ' ');
+      md_escape (out, g_ptr_array_index (table->headers, c), TRUE);
+      g_string_append (out, " |");
+    }
+  g_string_append (out, "\n|");
+  for (guint c = 0; c < table->headers->len; c++)
+    g_string_append (out, g_array_index (table->numeric, gboolean, c) ? " ---: |" : " --- |");
+  g_string_append_c (out, '\n');
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+
+      g_string_append_c (out, '|');
+      for (guint c = 0; c < table->headers->len; c++)
+        {
+          g_string_append_c (out, ' ');
+          md_escape (out, row[c], TRUE);
+          g_string_append (out, " |");
+        }
+      g_string_append_c (out, '\n');
+    }
+  ib_table_free (table);
+}
+
+static void
+md_list (GString    *out,
+         const char *title,
+         GPtrArray  *items)
+{
+  if (items->len == 0)
+    return;
+  g_string_append (out, "\n## ");
+  md_escape (out, title, FALSE);
+  g_string_append (out, "\n\n");
+  for (guint i = 0; i < items->len; i++)
+    {
+      g_string_append (out, "- ");
+      md_escape (out, g_ptr_array_index (items, i), TRUE);
+      g_string_append_c (out, '\n');
+    }
+}
+
+gboolean
+ib_report_save_markdown (const IbReport *report,
+                         const char     *path,
+                         GError        **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) findings = g_ptr_array_new ();
+  g_autofree char *dir = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *subtitle = NULL;
+  IbChartStyle style;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  dir = g_path_get_dirname (path);
+  stem = ib_report_stem (path);
+  subtitle = ib_report_subtitle (report);
+  ib_chart_style_init_light (&style);
+
+  /* Translators: the title of an exported report */
+  g_string_append (out, "# ");
+  md_escape (out, _("I/O Bench report"), FALSE);
+  g_string_append (out, "\n\n");
+  md_escape (out, subtitle, FALSE);
+  g_string_append (out, "\n");
+  if (report->partial)
+    {
+      g_string_append (out, "\n**");
+      md_escape (out, _("Partial results: the run did not complete."), FALSE);
+      g_string_append (out, "**");
+      if (report->error != NULL)
+        {
+          g_string_append_c (out, ' ');
+          md_escape (out, report->error, FALSE);
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  for (guint i = 0; i < report->findings->len; i++)
+    g_ptr_array_add (findings, g_array_index (report->findings, IbFinding, i).text);
+  md_list (out, _("Findings"), findings);
+
+  /* Charts */
+  {
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < G_N_ELEMENTS (report_charts); i++)
+      {
+        IbChartKind kind = report_charts[i];
+        g_autofree char *name = NULL;
+        g_autofree char *png = NULL;
+
+        if (!ib_chart_has_data (kind, report, NULL))
+          continue;
+        name = g_strdup_printf ("%s-%s.png", stem, ib_chart_kind_to_string (kind));
+        png = g_build_filename (dir, name, NULL);
+        if (!ib_chart_export (kind, report, NULL, &style, IB_CHART_FORMAT_PNG, png,
+                              960, 540, 2, error))
+          return FALSE;
+        if (!any)
+          {
+            g_string_append (out, "\n## ");
+            md_escape (out, _("Charts"), FALSE);
+            g_string_append (out, "\n");
+            any = TRUE;
+          }
+        g_string_append (out, "\n![");
+        md_escape (out, ib_chart_kind_title (kind), FALSE);
+        /* a relative URL: the stem may hold spaces or parentheses */
+        g_string_append (out, "](");
+        g_string_append_uri_escaped (out, name, NULL, TRUE);
+        g_string_append (out, ")\n");
+      }
+  }
+
+  md_table (out, ib_table_statistics (report));
+  md_table (out, ib_table_sweep (report));
+  md_table (out, ib_table_overhead (report));
+  md_table (out, ib_table_write_unlink (report));
+  md_table (out, ib_table_plan (report));
+  md_table (out, ib_table_environment (report));
+  md_list (out, _("Warnings"), report->warnings);
+  md_table (out, ib_table_samples (report));
+
+  return g_file_set_contents (path, out->str, (gssize) out->len, error);
+}

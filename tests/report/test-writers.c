@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* CSV, Markdown and HTML writers. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "chart/ib-chart.h"
+#include "report/ib-report-io.h"
+#include "report-fixture.h"
+
+static char *
+make_tmpdir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("iobench-report-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Removes every file in @dir, then @dir (tests make flat folders only). */
+static void
+remove_tmpdir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* ---- a tiny RFC 4180 parser ---------------------------------------------- */
+
+/* Returns rows (GPtrArray of GPtrArray of char *); fails the test on any
+ * violation (bare quote inside a field, missing CRLF, text after a quote). */
+static GPtrArray *
+csv_parse (const char *data)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  GPtrArray *row = NULL;
+  const char *p = data;
+
+  while (*p != '\0')
+    {
+      GString *field = g_string_new (NULL);
+
+      if (row == NULL)
+        row = g_ptr_array_new_with_free_func (g_free);
+      if (*p == '"')
+        {
+          p++;
+          for (;;)
+            {
+              g_assert_true (*p != '\0');   /* unterminated quoted field */
+              if (*p == '"' && p[1] == '"')
+                {
+                  g_string_append_c (field, '"');
+                  p += 2;
+                }
+              else if (*p == '"')
+                {
+                  p++;
+                  break;
+                }
+              else
+                g_string_append_c (field, *p++);
+            }
+        }
+      else
+        {
+          while (*p != ',' && *p != '\r' && *p != '\0')
+            {
+              g_assert_true (*p != '"' && *p != '\n');
+              g_string_append_c (field, *p++);
+            }
+        }
+      g_ptr_array_add (row, g_string_free (field, FALSE));
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      g_assert_true (p[0] == '\r' && p[1] == '\n');
+      p += 2;
+      g_ptr_array_add (rows, row);
+      row = NULL;
+    }
+  g_assert_null (row);
+  return rows;
+}
+
+static const char *
+cell (GPtrArray  *header,
+      GPtrArray  *row,
+      const char *name)
+{
+  for (guint i = 0; i < header->len; i++)
+    if (g_str_equal (g_ptr_array_index (header, i), name))
+      return g_ptr_array_index (row, i);
+  g_error ("no column %s", name);
+  return NULL;
+}
+
+static gint64
+cell_int (GPtrArray  *header,
+          GPtrArray  *row,
+          const char *name)
+{
+  gint64 v = 0;
+
+  g_assert_true (g_ascii_string_to_signed (cell (header, row, name), 10, G_MININT64,
+                                           G_MAXINT64, &v, NULL));
+  return v;
+}
+
+static void
+test_csv (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "r.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  GPtrArray *header;
+  gboolean saw_weird_error = FALSE;
+
+  g_assert_true (ib_report_save_csv (report, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  rows = csv_parse (data);
+  g_assert_cmpuint (rows->len, ==, report->samples->len + 1);
+  header = g_ptr_array_index (rows, 0);
+  g_assert_cmpuint (header->len, ==, 19);
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      GPtrArray *row = g_ptr_array_index (rows, i + 1);
+
+      g_assert_cmpuint (row->len, ==, header->len);
+      g_assert_cmpstr (cell (header, row, "strategy"), ==, s->strategy);
+      g_assert_cmpint (cell_int (header, row, "round"), ==, s->round);
+      g_assert_cmpstr (cell (header, row, "warmup"), ==, s->warmup ? "true" : "false");
+      g_assert_cmpint (cell_int (header, row, "wall_ns"), ==, s->wall_ns);
+      g_assert_cmpint (cell_int (header, row, "user_ns"), ==, s->user_ns);
+      g_assert_cmpint (cell_int (header, row, "sys_ns"), ==, s->sys_ns);
+      g_assert_cmpint (cell_int (header, row, "bytes"), ==, (gint64) s->bytes);
+      g_assert_cmpint (cell_int (header, row, "files"), ==, s->files);
+      if (s->residency < 0)
+        g_assert_cmpstr (cell (header, row, "residency"), ==, "");
+      else
+        g_assert_cmpfloat (g_ascii_strtod (cell (header, row, "residency"), NULL), ==,
+                           s->residency);
+      g_assert_cmpstr (cell (header, row, "cache_ok"), ==, s->cache_ok ? "true" : "false");
+      g_assert_cmpint (cell_int (header, row, "vol_ctxsw"), ==, s->vol_ctxsw);
+      g_assert_cmpint (cell_int (header, row, "invol_ctxsw"), ==, s->invol_ctxsw);
+      g_assert_cmpint (cell_int (header, row, "minflt"), ==, s->minflt);
+      g_assert_cmpint (cell_int (header, row, "majflt"), ==, s->majflt);
+      g_assert_cmpint (cell_int (header, row, "callbacks"), ==, (gint64) s->callbacks);
+      g_assert_cmpint (cell_int (header, row, "peak_rss_bytes"), ==, (gint64) s->peak_rss_bytes);
+      g_assert_cmpint (cell_int (header, row, "chunk"), ==, (gint64) s->chunk);
+      g_assert_cmpstr (cell (header, row, "ok"), ==, s->ok ? "true" : "false");
+      g_assert_cmpstr (cell (header, row, "error"), ==, s->error != NULL ? s->error : "");
+      if (s->error != NULL && strchr (s->error, '\n') != NULL)
+        saw_weird_error = TRUE;
+    }
+  /* the fixture's tricky strings did go through */
+  g_assert_true (saw_weird_error);
+  g_assert_nonnull (strstr (data, "\"weird,\"\"id\"\"\nwith <b>&amp;</b>\""));
+
+  /* an unwritable target fails with a message and leaves nothing behind */
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing-folder", "r.csv", NULL);
+
+    g_assert_false (ib_report_save_csv (report, bad, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+  remove_tmpdir (dir);
+}
+
+static gboolean
+run_xmllint (const char *path,
+             gboolean    html)
+{
+  const char *argv_xml[] = { "xmllint", "--noout", "--nonet", path, NULL };
+  const char *argv_html[] = { "xmllint", "--html", "--noout", "--nonet", path, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) (html ? argv_html : argv_xml), NULL, G_SPAWN_SEARCH_PATH,
+                     NULL, NULL, NULL, &err, &status, &error))
+    g_error ("xmllint could not run (install libxml2-utils): %s", error->message);
+  if (html)
+    {
+      /* xmllint --html knows HTML 4 only: it calls every HTML5 and SVG element
+       * ("Tag section invalid") an error. Any other error counts. */
+      g_auto(GStrv) lines = g_strsplit (err != NULL ? err : "", "\n", -1);
+      guint bad = 0;
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (strstr (lines[i], "parser error") != NULL
+            && !(strstr (lines[i], "parser error : Tag ") != NULL
+                 && g_str_has_suffix (lines[i], " invalid")))
+          {
+            g_printerr ("xmllint --html: %s\n", lines[i]);
+            bad++;
+          }
+      return bad == 0;
+    }
+  if (!g_spawn_check_wait_status (status, NULL) || (err != NULL && *err != '\0'))
+    {
+      g_printerr ("xmllint: %s\n", err);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every src= and href= value must be local: no scheme at all. */
+static void
+assert_no_external_refs (const char *html)
+{
+  static const char *const attrs[] = { "src=\"", "href=\"", "src='", "href='" };
+
+  g_assert_null (strstr (html, "@import"));
+  g_assert_null (strstr (html, "<script"));
+  g_assert_null (strstr (html, "<link"));
+  for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
+    for (const char *p = strstr (html, attrs[i]); p != NULL; p = strstr (p + 1, attrs[i]))
+      {
+        const char *value = p + strlen (attrs[i]);
+
+        g_assert_false (g_str_has_prefix (value, "http:"));
+        g_assert_false (g_str_has_prefix (value, "https:"));
+        g_assert_false (g_str_has_prefix (value, "//"));
+      }
+  g_assert_null (strstr (html, "url(http"));
+  g_assert_null (strstr (html, "url(//"));
+}
+
+static void
+test_html (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "report.html", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = NULL;
+  guint n_charts = 0;
+
+  ib_findings_generate (report);
+  ib_report_add_finding (report, "custom", "a finding with <markup> & \"quotes\"");
+  g_assert_true (ib_report_save_html (report, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &html, NULL, NULL));
+
+  g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>"));
+  g_assert_true (run_xmllint (path, FALSE));
+  g_assert_true (run_xmllint (path, TRUE));
+  assert_no_external_refs (html);
+
+  /* text is escaped, never markup */
+  g_assert_nonnull (strstr (html, "a finding with &lt;markup&gt; &amp; &quot;quotes&quot;"));
+  g_assert_null (strstr (html, "<markup>"));
+  g_assert_nonnull (strstr (html, "weird,&quot;id&quot;\nwith &lt;b&gt;&amp;amp;&lt;/b&gt;"));
+  g_assert_nonnull (strstr (html, "cold cache not possible: &lt;tmpfs&gt; &amp; co"));
+
+  /* structure: findings before charts, samples collapsed, warnings box */
+  g_assert_nonnull (strstr (html, "id=\"findings\""));
+  g_assert_nonnull (strstr (html, "class=\"warnings\""));
+  g_assert_nonnull (strstr (html, "<details>"));
+  g_assert_null (strstr (html, "<details open"));
+  g_assert_nonnull (strstr (html, "prefers-color-scheme:dark"));
+  g_assert_nonnull (strstr (html, "@media print"));
+  g_assert_nonnull (strstr (html, "id=\"statistics\""));
+  g_assert_nonnull (strstr (html, "id=\"overhead\""));
+  g_assert_nonnull (strstr (html, "id=\"write-unlink\""));
+  g_assert_nonnull (strstr (html, "id=\"sweep\""));
+  g_assert_nonnull (strstr (html, "id=\"plan\""));
+  g_assert_nonnull (strstr (html, "id=\"environment\""));
+  g_assert_true (strstr (html, "id=\"findings\"") < strstr (html, "id=\"statistics\""));
+
+  /* one light and one dark inline SVG per chart the report has data for */
+  for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
+    if (kind != IB_CHART_COMPARE && ib_chart_has_data (kind, report, NULL))
+      {
+        g_autofree char *id = g_strdup_printf ("id=\"chart-%s\"",
+                                               ib_chart_kind_to_string (kind));
+
+        g_assert_nonnull (strstr (html, id));
+        n_charts++;
+      }
+  g_assert_cmpuint (n_charts, >, 0);
+  {
+    guint n_svg = 0;
+
+    for (const char *p = strstr (html, "<svg"); p != NULL; p = strstr (p + 1, "<svg"))
+      n_svg++;
+    g_assert_cmpuint (n_svg, ==, 2 * n_charts);
+  }
+  g_assert_null (strstr (html, "<?xml"));
+
+  remove_tmpdir (dir);
+}
+
+static void
+test_markdown (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "my report.md", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *md = NULL;
+  guint n_png = 0;
+
+  ib_findings_generate (report);
+  g_assert_true (ib_report_save_markdown (report, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+
+  g_assert_true (g_str_has_prefix (md, "# I/O Bench report\n"));
+  g_assert_nonnull (strstr (md, "## Findings"));
+  g_assert_nonnull (strstr (md, "## Statistics"));
+  g_assert_nonnull (strstr (md, "## Plan"));
+  g_assert_nonnull (strstr (md, "## Environment"));
+  g_assert_nonnull (strstr (md, "## Warnings"));
+  /* table cells cannot break the table */
+  g_assert_nonnull (strstr (md, "weird,\"id\" with &lt;b&gt;&amp;amp;&lt;/b&gt;"));
+  g_assert_null (strstr (md, "<b>"));
+
+  for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
+    if (kind != IB_CHART_COMPARE && ib_chart_has_data (kind, report, NULL))
+      {
+        g_autofree char *name = g_strdup_printf ("my report-%s.png",
+                                                 ib_chart_kind_to_string (kind));
+        g_autofree char *png = g_build_filename (dir, name, NULL);
+        g_autofree char *link = g_strdup_printf ("(my%%20report-%s.png)",
+                                                 ib_chart_kind_to_string (kind));
+        g_autofree char *head = NULL;
+        gsize len = 0;
+
+        g_assert_true (g_file_get_contents (png, &head, &len, NULL));
+        g_assert_cmpuint (len, >, 8);
+        g_assert_cmpint (memcmp (head, "\x89PNG\r\n\x1a\n", 8), ==, 0);
+        g_assert_nonnull (strstr (md, link));
+        n_png++;
+      }
+  g_assert_cmpuint (n_png, >, 0);
+  remove_tmpdir (dir);
+}
+
+static void
+test_empty_report (void)
+{
+  /* A report with nothing measured still writes every format. */
+  g_autoptr(IbReport) report = ib_report_new ();
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *html = g_build_filename (dir, "e.html", NULL);
+  g_autofree char *md = g_build_filename (dir, "e.md", NULL);
+  g_autofree char *csv = g_build_filename (dir, "e.csv", NULL);
+  g_autoptr(GError) error = NULL;
+
+  ib_findings_generate (report);
+  g_assert_cmpuint (report->findings->len, ==, 0);
+  g_assert_true (ib_report_save_html (report, html, &error));
+  g_assert_no_error (error);
+  g_assert_true (run_xmllint (html, FALSE));
+  g_assert_true (ib_report_save_markdown (report, md, &error));
+  g_assert_no_error (error);
+  g_assert_true (ib_report_save_csv (report, csv, &error));
+  g_assert_no_error (error);
+  remove_tmpdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/csv", test_csv);
+  g_test_add_func ("/report/html", test_html);
+  g_test_add_func ("/report/markdown", test_markdown);
+  g_test_add_func ("/report/empty", test_empty_report);
+  return g_test_run ();
+}
