@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The runner end to end on tiny plans: sample counts, statistics, the
+ * seeded interleaving, where events arrive, cancel and cleanup. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "engine/ib-error.h"
+#include "engine/ib-fileset.h"
+#include "engine/ib-runner.h"
+#include "engine/ib-runner-private.h"
+
+#define KIB G_GUINT64_CONSTANT (1024)
+#define MIB (G_GUINT64_CONSTANT (1) << 20)
+
+static const char *tiny_strategies[] = {
+  "sync-load-contents", "async-load-contents-parallel", "thread-pool-parallel",
+};
+
+static char *
+make_tmp (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("iobench-test-runner-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Fails when anything is left in @dir; then removes @dir. */
+static void
+assert_empty_and_remove (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_error ("left behind in %s: %s", dir, name);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static IbPlan *
+tiny_plan (const char *dir)
+{
+  IbPlan *plan = ib_plan_new ();
+  guint64 size = 100 * KIB;
+
+  plan->dir = g_strdup (dir);
+  g_array_append_val (plan->file_sizes, size);
+  g_array_append_val (plan->file_sizes, size);
+  for (guint i = 0; i < G_N_ELEMENTS (tiny_strategies); i++)
+    g_ptr_array_add (plan->strategies, g_strdup (tiny_strategies[i]));
+  plan->repeat = 2;
+  plan->warmup = 1;
+  plan->seed = 7;
+  plan->verify = TRUE;
+  return plan;
+}
+
+typedef struct
+{
+  GThread      *thread;
+  GMainContext *context;
+  guint         n_samples;
+  guint         n_progress;
+  guint         n_done;
+  gboolean      wrong_thread;
+  double        last_fraction;
+  gboolean      fraction_backwards;
+} EventLog;
+
+static void
+log_event (const IbEvent *event,
+           gpointer       user_data)
+{
+  EventLog *log = user_data;
+
+  if (g_thread_self () != log->thread || !g_main_context_is_owner (log->context))
+    log->wrong_thread = TRUE;
+  switch (event->kind)
+    {
+    case IB_EVENT_SAMPLE:
+      g_assert_nonnull (event->sample);
+      log->n_samples++;
+      break;
+    case IB_EVENT_PROGRESS:
+      log->n_progress++;
+      if (event->fraction + 1e-9 < log->last_fraction)
+        log->fraction_backwards = TRUE;
+      log->last_fraction = event->fraction;
+      break;
+    case IB_EVENT_DONE:
+      g_assert_nonnull (event->report);
+      log->n_done++;
+      break;
+    case IB_EVENT_WARNING:
+    default:
+      break;
+    }
+}
+
+static void
+test_tiny_run (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = tiny_plan (dir);
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  EventLog log = { 0 };
+  guint n_warmup = 0;
+
+  log.thread = g_thread_self ();
+  log.context = g_main_context_default ();
+  g_main_context_acquire (log.context);
+  report = ib_runner_run_sync (plan, NULL, log_event, &log, &error);
+  g_main_context_release (log.context);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  g_assert_false (report->partial);
+  g_assert_null (report->error);
+
+  /* 3 strategies x (1 warm-up + 2 measured) rounds = 9 samples */
+  g_assert_cmpuint (report->samples->len, ==, 9);
+  g_assert_cmpuint (log.n_samples, ==, 9);
+  g_assert_cmpuint (log.n_done, ==, 1);
+  g_assert_cmpuint (log.n_progress, >, 0);
+  g_assert_false (log.fraction_backwards);
+  g_assert_false (log.wrong_thread);
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      guint order[G_N_ELEMENTS (tiny_strategies)];
+
+      g_assert_true (s->ok);
+      g_assert_null (s->error);
+      g_assert_cmpuint (s->bytes, ==, 200 * KIB);
+      g_assert_cmpuint (s->files, ==, 2);
+      g_assert_cmpint (s->wall_ns, >, 0);
+      g_assert_cmpuint (s->round, ==, i / 3);
+      g_assert_cmpint (s->warmup, ==, s->round < 1);
+      n_warmup += s->warmup;
+
+      /* Executed in the seeded order of its round. */
+      ib_runner_round_order (plan->seed, s->round, order, G_N_ELEMENTS (order));
+      g_assert_cmpstr (s->strategy, ==, tiny_strategies[order[i % 3]]);
+    }
+  g_assert_cmpuint (n_warmup, ==, 3);
+
+  /* one statistics row per strategy, plan order, n = 2 measured samples */
+  g_assert_cmpuint (report->statistics->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      g_assert_cmpstr (st->strategy, ==, tiny_strategies[i]);
+      g_assert_cmpuint (st->n, ==, 2);
+      g_assert_cmpuint (st->n_failed, ==, 0);
+      g_assert_cmpfloat (st->median_ns, >, 0);
+      g_assert_cmpfloat (st->ci_low_ns, <=, st->median_ns);
+      g_assert_cmpfloat (st->ci_high_ns, >=, st->median_ns);
+      g_assert_cmpfloat (st->mib_per_s, >, 0);
+    }
+  g_assert_nonnull (report->environment);
+  g_assert_nonnull (report->environment->os);
+  g_assert_cmpuint (report->environment->nofile_limit, >, 0);
+  g_assert_cmpstr (report->plan->dir, ==, dir);
+
+  assert_empty_and_remove (dir);
+}
+
+/* The same seed gives the same schedule; the report records it. */
+static void
+test_deterministic (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = tiny_plan (dir);
+  g_autoptr(IbReport) a = NULL;
+  g_autoptr(IbReport) b = NULL;
+
+  plan->verify = FALSE;
+  a = ib_runner_run_sync (plan, NULL, NULL, NULL, NULL);
+  b = ib_runner_run_sync (plan, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (a->samples->len, ==, b->samples->len);
+  for (guint i = 0; i < a->samples->len; i++)
+    g_assert_cmpstr (g_array_index (a->samples, IbSample, i).strategy, ==,
+                     g_array_index (b->samples, IbSample, i).strategy);
+  g_assert_cmpuint (a->plan->seed, ==, 7);
+  assert_empty_and_remove (dir);
+}
+
+typedef struct
+{
+  IbRunner     *runner;
+  GMainContext *context;
+  GThread      *thread;
+  gboolean      wrong_thread;
+  guint         n_samples;
+  gint64        cancelled_at;
+  gint64        done_at;
+  IbReport     *report;
+  GError       *error;
+} CancelData;
+
+static void
+cancel_event (const IbEvent *event,
+              gpointer       user_data)
+{
+  CancelData *data = user_data;
+
+  if (g_thread_self () != data->thread || !g_main_context_is_owner (data->context))
+    data->wrong_thread = TRUE;
+  if (event->kind == IB_EVENT_SAMPLE && ++data->n_samples == 2)
+    {
+      data->cancelled_at = g_get_monotonic_time ();
+      ib_runner_cancel (data->runner);
+    }
+  else if (event->kind == IB_EVENT_DONE)
+    {
+      data->done_at = g_get_monotonic_time ();
+      data->report = ib_report_ref (event->report);
+      data->error = event->error ? g_error_copy (event->error) : NULL;
+    }
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  CancelData data = { 0 };
+  guint64 size = 4 * MIB;
+
+  plan->dir = g_strdup (dir);
+  for (guint i = 0; i < 4; i++)
+    g_array_append_val (plan->file_sizes, size);
+  g_ptr_array_add (plan->strategies, g_strdup ("sync-read-all"));
+  g_ptr_array_add (plan->strategies, g_strdup ("async-stream-parallel"));
+  plan->repeat = 200;
+  plan->warmup = 0;
+  plan->pause_ms = 200;
+
+  /* Events go to a context of this thread that is not the global default. */
+  g_main_context_push_thread_default (context);
+  data.context = context;
+  data.thread = g_thread_self ();
+  data.runner = ib_runner_new (plan, &error);
+  g_assert_no_error (error);
+  ib_runner_start (data.runner, NULL, cancel_event, &data, NULL);
+  g_assert_true (ib_runner_is_running (data.runner));
+  while (data.report == NULL)
+    g_main_context_iteration (context, TRUE);
+  g_assert_false (ib_runner_is_running (data.runner));
+  ib_runner_free (data.runner);
+  g_main_context_pop_thread_default (context);
+
+  g_assert_false (data.wrong_thread);
+  g_assert_error (data.error, IB_ERROR, IB_ERROR_CANCELLED);
+  g_assert_true (data.report->partial);
+  g_assert_nonnull (data.report->error);
+  /* The samples finished before the cancel are kept, the rest never ran. */
+  g_assert_cmpuint (data.report->samples->len, >=, 2);
+  g_assert_cmpuint (data.report->samples->len, <, 400);
+  g_assert_cmpuint (data.report->statistics->len, ==, 2);
+  /* A generous bound (the design asks for 200 ms); not a speed test. */
+  g_assert_cmpint (data.done_at - data.cancelled_at, <, 10 * G_USEC_PER_SEC);
+
+  g_clear_error (&data.error);
+  ib_report_unref (data.report);
+  assert_empty_and_remove (dir);
+}
+
+/* Freeing a running runner cancels and joins; no event arrives after it. */
+static void
+test_free_running (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = tiny_plan (dir);
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  IbRunner *runner;
+  EventLog log = { 0 };
+
+  plan->repeat = 100;
+  plan->pause_ms = 100;
+  runner = ib_runner_new (plan, NULL);
+  ib_runner_start (runner, context, log_event, &log, NULL);
+  g_usleep (50 * 1000);
+  ib_runner_free (runner);
+  while (g_main_context_iteration (context, FALSE))
+    ;
+  g_assert_cmpuint (log.n_done, ==, 0);
+  assert_empty_and_remove (dir);
+}
+
+static void
+test_missing_dir (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autofree char *missing = g_build_filename (dir, "missing", NULL);
+  g_autoptr(IbPlan) plan = tiny_plan (missing);
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  report = ib_runner_run_sync (plan, NULL, NULL, NULL, &error);
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, missing));
+  g_assert_nonnull (report);
+  g_assert_true (report->partial);
+  g_assert_cmpuint (report->samples->len, ==, 0);
+  assert_empty_and_remove (dir);
+}
+
+static void
+test_invalid_plan (void)
+{
+  g_autoptr(IbPlan) plan = tiny_plan ("/tmp");
+  g_autoptr(GError) error = NULL;
+
+  plan->repeat = 0;
+  g_assert_null (ib_runner_new (plan, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (ib_runner_run_sync (plan, NULL, NULL, NULL, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+}
+
+/* Sweep, overhead and write+delete through the runner. */
+static void
+test_other_workloads (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint64 counts[] = { 3, 1 };
+
+  plan->dir = g_strdup (dir);
+  plan->repeat = 2;
+  plan->warmup = 0;
+  plan->sweep = ib_sweep_spec_new ();
+  g_array_append_vals (plan->sweep->values, counts, 2);
+  g_ptr_array_add (plan->sweep->strategies, g_strdup ("sync-load-contents"));
+  g_ptr_array_add (plan->sweep->strategies, g_strdup ("async-load-contents-parallel"));
+  plan->overhead = g_new0 (IbOverheadSpec, 1);
+  plan->overhead->iterations = 1000;
+  plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+  plan->write_unlink->requests = 20;
+  plan->write_unlink->concurrency = 5;
+  plan->write_unlink->bytes = 4096;
+
+  report = ib_runner_run_sync (plan, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (report->partial);
+  g_assert_cmpuint (report->samples->len, ==, 0);
+  g_assert_cmpuint (report->statistics->len, ==, 0);
+
+  /* points grouped by value (ascending) then strategy */
+  g_assert_nonnull (report->sweep);
+  g_assert_true (report->sweep->vary == IB_VARY_COUNT);
+  g_assert_cmpuint (report->sweep->points->len, ==, 4);
+  g_assert_cmpuint (g_array_index (report->sweep->points, IbSweepPoint, 0).value, ==, 1);
+  g_assert_cmpuint (g_array_index (report->sweep->points, IbSweepPoint, 3).value, ==, 3);
+  g_assert_cmpstr (g_array_index (report->sweep->points, IbSweepPoint, 1).strategy, ==,
+                   "async-load-contents-parallel");
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpfloat (g_array_index (report->sweep->points, IbSweepPoint, i).median_ns, >, 0);
+
+  g_assert_cmpuint (report->overhead->len, >, 0);
+  g_assert_nonnull (report->write_unlink);
+  g_assert_cmpuint (report->write_unlink->requests, ==, 20);
+  assert_empty_and_remove (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/runner/tiny", test_tiny_run);
+  g_test_add_func ("/runner/deterministic", test_deterministic);
+  g_test_add_func ("/runner/cancel", test_cancel);
+  g_test_add_func ("/runner/free-running", test_free_running);
+  g_test_add_func ("/runner/missing-dir", test_missing_dir);
+  g_test_add_func ("/runner/invalid-plan", test_invalid_plan);
+  g_test_add_func ("/runner/other-workloads", test_other_workloads);
+
+  return g_test_run ();
+}
