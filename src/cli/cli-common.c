@@ -1,8 +1,870 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* cli-common.c: helpers every iobench-cli subcommand shares. */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
 
-#include <stdio.h>
+#include <errno.h>
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "cli.h"
+#include "chart/ib-chart.h"
+#include "cli-common.h"
+#include "engine/ib-error.h"
+#include "engine/ib-parse.h"
+#include "engine/ib-stats.h"
+#include "report/ib-report-io.h"
 
+/* ---- messages and exit codes ------------------------------------------ */
+
+void
+ib_cli_printerr (const char *format,
+                 ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  fflush (stdout);
+  fprintf (stderr, "%s: %s\n", g_get_prgname (), text);
+}
+
+int
+ib_cli_exit_code_for_error (const GError *error)
+{
+  if (error == NULL)
+    return IB_EXIT_OK;
+  if (error->domain == G_OPTION_ERROR || g_error_matches (error, IB_ERROR, IB_ERROR_INVALID))
+    return IB_EXIT_USAGE;
+  if (g_error_matches (error, IB_ERROR, IB_ERROR_CANCELLED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return IB_EXIT_INTERRUPTED;
+  return IB_EXIT_FAILED;
+}
+
+int
+ib_cli_fail (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, IB_EXIT_FAILED);
+
+  ib_cli_printerr ("%s", error->message);
+  return ib_cli_exit_code_for_error (error);
+}
+
+gboolean
+ib_cli_parse_options (GOptionContext   *context,
+                      int              *argc,
+                      char           ***argv,
+                      gboolean          allow_args)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      ib_cli_printerr (_("%s (see “%s --help”)"), error->message, g_get_prgname ());
+      return FALSE;
+    }
+  if (!allow_args && *argc > 1)
+    {
+      ib_cli_printerr (_("unexpected argument “%s” (see “%s --help”)"), (*argv)[1],
+                       g_get_prgname ());
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- signals ----------------------------------------------------------- */
+
+struct _IbCliSignals
+{
+  GCancellable *cancellable;
+  guint         sigint_id;
+  guint         sigterm_id;
+  int           received;
+};
+
+static void
+signal_arrived (IbCliSignals *signals,
+                int           signum)
+{
+  if (signals->received == 0)
+    signals->received = signum;
+  g_cancellable_cancel (signals->cancellable);
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  signal_arrived (data, SIGINT);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  signal_arrived (data, SIGTERM);
+  return G_SOURCE_CONTINUE;
+}
+
+IbCliSignals *
+ib_cli_signals_new (GCancellable *cancellable)
+{
+  IbCliSignals *signals = g_new0 (IbCliSignals, 1);
+
+  g_return_val_if_fail (G_IS_CANCELLABLE (cancellable), signals);
+
+  signals->cancellable = g_object_ref (cancellable);
+  signals->sigint_id = g_unix_signal_add (SIGINT, on_sigint, signals);
+  signals->sigterm_id = g_unix_signal_add (SIGTERM, on_sigterm, signals);
+  return signals;
+}
+
+int
+ib_cli_signals_received (IbCliSignals *signals)
+{
+  g_return_val_if_fail (signals != NULL, 0);
+  return signals->received;
+}
+
+int
+ib_cli_signals_exit_code (IbCliSignals *signals,
+                          int           fallback)
+{
+  g_return_val_if_fail (signals != NULL, fallback);
+
+  if (signals->received == SIGINT)
+    return IB_EXIT_INTERRUPTED;
+  if (signals->received == SIGTERM)
+    return IB_EXIT_TERMINATED;
+  return fallback;
+}
+
+void
+ib_cli_signals_free (IbCliSignals *signals)
+{
+  if (signals == NULL)
+    return;
+  g_clear_handle_id (&signals->sigint_id, g_source_remove);
+  g_clear_handle_id (&signals->sigterm_id, g_source_remove);
+  g_clear_object (&signals->cancellable);
+  g_free (signals);
+}
+
+/* ---- progress line ----------------------------------------------------- */
+
+struct _IbCliProgress
+{
+  gboolean  enabled;
+  gboolean  quiet;
+  gboolean  shown;
+  gint64    last_draw;
+};
+
+IbCliProgress *
+ib_cli_progress_new (gboolean quiet)
+{
+  IbCliProgress *progress = g_new0 (IbCliProgress, 1);
+
+  progress->quiet = quiet;
+  progress->enabled = !quiet && isatty (STDERR_FILENO);
+  return progress;
+}
+
+gboolean
+ib_cli_progress_enabled (IbCliProgress *progress)
+{
+  return progress != NULL && progress->enabled;
+}
+
+static char *
+format_eta (gint64 eta_ns)
+{
+  gint64 s;
+
+  if (eta_ns < 0)
+    return g_strdup ("");
+  s = (eta_ns + 500000000) / 1000000000;
+  if (s >= 3600)
+    /* Translators: time left, hours and minutes */
+    return g_strdup_printf (_("ETA %d h %02d min"), (int) (s / 3600), (int) (s % 3600 / 60));
+  if (s >= 60)
+    /* Translators: time left, minutes and seconds */
+    return g_strdup_printf (_("ETA %d min %02d s"), (int) (s / 60), (int) (s % 60));
+  /* Translators: time left in seconds */
+  return g_strdup_printf (_("ETA %d s"), (int) s);
+}
+
+void
+ib_cli_progress_update (IbCliProgress *progress,
+                        const char    *phase,
+                        double         fraction,
+                        gint64         eta_ns,
+                        const char    *message)
+{
+  g_autofree char *eta = NULL;
+  g_autofree char *line = NULL;
+  gint64 now;
+
+  if (!ib_cli_progress_enabled (progress))
+    return;
+  now = g_get_monotonic_time ();
+  if (progress->shown && now - progress->last_draw < 100 * 1000 && fraction < 1.0)
+    return;
+  progress->last_draw = now;
+
+  eta = format_eta (eta_ns);
+  line = g_strdup_printf ("%-14s %3.0f %%  %-14s %s", phase ? phase : "",
+                          CLAMP (fraction, 0.0, 1.0) * 100.0, eta, message ? message : "");
+  /* Keep to one 80-column line so \r can redraw it. */
+  if (g_utf8_strlen (line, -1) > 79)
+    {
+      char *end = g_utf8_offset_to_pointer (line, 79);
+
+      *end = '\0';
+    }
+  fprintf (stderr, "\r\033[K%s", line);
+  fflush (stderr);
+  progress->shown = TRUE;
+}
+
+void
+ib_cli_progress_clear (IbCliProgress *progress)
+{
+  if (!ib_cli_progress_enabled (progress) || !progress->shown)
+    return;
+  fprintf (stderr, "\r\033[K");
+  fflush (stderr);
+  progress->shown = FALSE;
+}
+
+void
+ib_cli_progress_free (IbCliProgress *progress)
+{
+  if (progress == NULL)
+    return;
+  ib_cli_progress_clear (progress);
+  g_free (progress);
+}
+
+void
+ib_cli_progress_event (const IbEvent *event,
+                       gpointer       user_data)
+{
+  IbCliProgress *progress = user_data;
+
+  switch (event->kind)
+    {
+    case IB_EVENT_PROGRESS:
+      ib_cli_progress_update (progress, ib_phase_to_string (event->phase), event->fraction,
+                              event->eta_ns, event->message);
+      break;
+    case IB_EVENT_WARNING:
+      if (progress == NULL || !progress->quiet)
+        {
+          ib_cli_progress_clear (progress);
+          fprintf (stderr, _("warning: %s\n"), event->message);
+        }
+      break;
+    case IB_EVENT_DONE:
+      ib_cli_progress_clear (progress);
+      break;
+    case IB_EVENT_SAMPLE:
+    default:
+      break;
+    }
+}
+
+/* ---- running a plan ---------------------------------------------------- */
+
+IbReport *
+ib_cli_run_plan (const IbPlan *plan,
+                 gboolean      quiet,
+                 int          *exit_code)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(IbCliSignals) signals = NULL;
+  g_autoptr(IbCliProgress) progress = ib_cli_progress_new (quiet);
+  g_autoptr(GError) error = NULL;
+  IbReport *report;
+  int code;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (exit_code != NULL, NULL);
+
+  signals = ib_cli_signals_new (cancellable);
+  report = ib_runner_run_sync (plan, cancellable, ib_cli_progress_event, progress, &error);
+  ib_cli_progress_clear (progress);
+
+  code = ib_cli_exit_code_for_error (error);
+  if (ib_cli_signals_received (signals) != 0)
+    code = ib_cli_signals_exit_code (signals, code);
+  if (error != NULL)
+    {
+      if (code == IB_EXIT_INTERRUPTED || code == IB_EXIT_TERMINATED)
+        ib_cli_printerr (_("interrupted; the test files were removed and the samples so far "
+                           "kept"));
+      else
+        ib_cli_printerr ("%s", error->message);
+    }
+  *exit_code = code;
+  return report;
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+struct _IbCliTable
+{
+  guint      n_columns;
+  gboolean  *right;
+  GPtrArray *rows;     /* char ** (n_columns strings), row 0 = headers */
+};
+
+IbCliTable *
+ib_cli_table_new (guint n_columns,
+                  ...)
+{
+  IbCliTable *table = g_new0 (IbCliTable, 1);
+  char **headers = g_new0 (char *, n_columns + 1);
+  va_list args;
+
+  table->n_columns = n_columns;
+  table->right = g_new0 (gboolean, n_columns);
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  va_start (args, n_columns);
+  for (guint i = 0; i < n_columns; i++)
+    {
+      const char *h = va_arg (args, const char *);
+
+      if (h != NULL && h[0] == '>')
+        {
+          table->right[i] = TRUE;
+          h++;
+        }
+      headers[i] = g_strdup (h ? h : "");
+    }
+  va_end (args);
+  g_ptr_array_add (table->rows, headers);
+  return table;
+}
+
+void
+ib_cli_table_add_row (IbCliTable *table,
+                      ...)
+{
+  char **cells;
+  va_list args;
+
+  g_return_if_fail (table != NULL);
+
+  cells = g_new0 (char *, table->n_columns + 1);
+  va_start (args, table);
+  for (guint i = 0; i < table->n_columns; i++)
+    {
+      const char *c = va_arg (args, const char *);
+
+      cells[i] = g_strdup (c ? c : "");
+    }
+  va_end (args);
+  g_ptr_array_add (table->rows, cells);
+}
+
+void
+ib_cli_table_add_rowv (IbCliTable  *table,
+                       char       **cells)
+{
+  char **row;
+
+  g_return_if_fail (table != NULL);
+
+  row = g_new0 (char *, table->n_columns + 1);
+  for (guint i = 0; i < table->n_columns; i++)
+    row[i] = cells[i] != NULL ? cells[i] : g_strdup ("");
+  g_free (cells);
+  g_ptr_array_add (table->rows, row);
+}
+
+static guint
+display_width (const char *s)
+{
+  return (guint) g_utf8_strlen (s, -1);
+}
+
+void
+ib_cli_table_print (IbCliTable *table,
+                    FILE       *out)
+{
+  g_autofree guint *widths = NULL;
+
+  g_return_if_fail (table != NULL);
+
+  widths = g_new0 (guint, table->n_columns);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; c < table->n_columns; c++)
+        widths[c] = MAX (widths[c], display_width (row[c]));
+    }
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          guint pad = widths[c] - display_width (row[c]);
+
+          if (c > 0)
+            g_string_append (line, "  ");
+          if (table->right[c])
+            {
+              for (guint i = 0; i < pad; i++)
+                g_string_append_c (line, ' ');
+              g_string_append (line, row[c]);
+            }
+          else
+            {
+              g_string_append (line, row[c]);
+              if (c + 1 < table->n_columns)
+                for (guint i = 0; i < pad; i++)
+                  g_string_append_c (line, ' ');
+            }
+        }
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      fprintf (out, "%s\n", line->str);
+      if (r == 0)
+        {
+          g_string_truncate (line, 0);
+          for (guint c = 0; c < table->n_columns; c++)
+            {
+              if (c > 0)
+                g_string_append (line, "  ");
+              for (guint i = 0; i < widths[c]; i++)
+                g_string_append (line, "-");
+            }
+          fprintf (out, "%s\n", line->str);
+        }
+    }
+}
+
+void
+ib_cli_table_free (IbCliTable *table)
+{
+  if (table == NULL)
+    return;
+  g_ptr_array_unref (table->rows);
+  g_free (table->right);
+  g_free (table);
+}
+
+/* ---- printing a report ------------------------------------------------- */
+
+static void
+print_heading (FILE       *out,
+               const char *title)
+{
+  fprintf (out, "\n%s\n", title);
+}
+
+static char *
+format_ci (double low,
+           double high)
+{
+  g_autofree char *a = ib_format_duration (low);
+  g_autofree char *b = ib_format_duration (high);
+
+  return g_strdup_printf ("%s – %s", a, b);
+}
+
+void
+ib_cli_print_statistics (const IbReport *report,
+                         FILE           *out)
+{
+  g_autoptr(IbCliTable) table = NULL;
+  const IbStats *fastest = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  if (report->statistics->len == 0)
+    return;
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+
+      if (s->n > 0 && (fastest == NULL || s->median_ns < fastest->median_ns))
+        fastest = s;
+    }
+
+  table = ib_cli_table_new (8, _("Strategy"), _(">Median"), _(">95 % CI"), _(">MiB/s"),
+                            _(">CPU user"), _(">CPU sys"), _(">× fastest"), _(">n"));
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+      char **cells = g_new0 (char *, 9);
+
+      cells[0] = g_strdup (s->strategy);
+      if (s->n == 0)
+        {
+          cells[1] = g_strdup ("—");
+        }
+      else
+        {
+          cells[1] = ib_format_duration (s->median_ns);
+          cells[2] = format_ci (s->ci_low_ns, s->ci_high_ns);
+          cells[3] = s->mib_per_s > 0 ? g_strdup_printf ("%.0f", s->mib_per_s) : g_strdup ("—");
+          cells[4] = ib_format_duration (s->user_ns);
+          cells[5] = ib_format_duration (s->sys_ns);
+          cells[6] = fastest != NULL && fastest->median_ns > 0
+                     ? g_strdup_printf ("%.2f", s->median_ns / fastest->median_ns)
+                     : g_strdup ("—");
+        }
+      cells[7] = s->n_failed > 0
+                 /* Translators: samples measured, and how many failed */
+                 ? g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed)
+                 : g_strdup_printf ("%u", s->n);
+      ib_cli_table_add_rowv (table, cells);
+    }
+  print_heading (out, _("Results (median wall time; CI = 95 % bootstrap interval)"));
+  ib_cli_table_print (table, out);
+}
+
+void
+ib_cli_print_sweep (const IbReport *report,
+                    FILE           *out)
+{
+  const IbSweep *sweep;
+  g_autoptr(IbCliTable) table = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  sweep = report->sweep;
+  if (sweep == NULL || sweep->points->len == 0)
+    return;
+
+  table = ib_cli_table_new (4, ib_vary_kind_to_string (sweep->vary), _("Strategy"),
+                            _(">Median"), _(">95 % CI"));
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+      char **cells = g_new0 (char *, 5);
+
+      cells[0] = sweep->vary == IB_VARY_SIZE ? ib_format_size (p->value)
+                                              : g_strdup_printf ("%" G_GUINT64_FORMAT, p->value);
+      cells[1] = g_strdup (p->strategy);
+      cells[2] = ib_format_duration (p->median_ns);
+      cells[3] = format_ci (p->ci_low_ns, p->ci_high_ns);
+      ib_cli_table_add_rowv (table, cells);
+    }
+  /* Translators: %s is what the sweep varies: count, size or in-flight */
+  title = g_strdup_printf (_("Sweep (varying %s)"), ib_vary_kind_to_string (sweep->vary));
+  print_heading (out, title);
+  ib_cli_table_print (table, out);
+  if (sweep->has_crossover && sweep->crossover_text != NULL)
+    fprintf (out, _("Crossover: %s\n"), sweep->crossover_text);
+  else
+    fprintf (out, "%s\n", _("Crossover: none (the order never flips beyond the intervals)"));
+}
+
+void
+ib_cli_print_overhead (const IbReport *report,
+                       FILE           *out)
+{
+  g_autoptr(IbCliTable) table = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  if (report->overhead->len == 0)
+    return;
+  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"), _(">95 % CI"),
+                            _(">× direct"));
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+      char **cells = g_new0 (char *, 6);
+
+      cells[0] = g_strdup (row->kind);
+      cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
+      cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
+      cells[3] = g_strdup_printf ("%.1f – %.1f", row->ci_low_ns, row->ci_high_ns);
+      cells[4] = g_strdup_printf ("%.1f", row->ratio_to_direct);
+      ib_cli_table_add_rowv (table, cells);
+    }
+  print_heading (out, _("Dispatch overhead"));
+  ib_cli_table_print (table, out);
+}
+
+void
+ib_cli_print_write_unlink (const IbReport *report,
+                           FILE           *out)
+{
+  const IbWriteUnlink *wu;
+  g_autoptr(IbCliTable) table = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  wu = report->write_unlink;
+  if (wu == NULL || wu->modes->len == 0)
+    return;
+
+  table = ib_cli_table_new (3 + IB_N_PERCENTILES, _("Mode"), _(">Req/s"), _(">Failed"),
+                            ">50%", ">66%", ">75%", ">80%", ">90%", ">95%", ">98%", ">99%",
+                            ">100%");
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+      char **cells = g_new0 (char *, 3 + IB_N_PERCENTILES + 1);
+
+      cells[0] = g_strdup (m->mode);
+      cells[1] = g_strdup_printf ("%.0f", m->requests_per_s);
+      cells[2] = g_strdup_printf ("%u", m->failed);
+      for (guint p = 0; p < IB_N_PERCENTILES; p++)
+        cells[3 + p] = ib_format_duration ((double) m->percentiles_ns[p]);
+      ib_cli_table_add_rowv (table, cells);
+    }
+  /* Translators: e.g. "Write + delete: 2000 requests, 2000 at once, 4096 bytes each" */
+  title = g_strdup_printf (_("Write + delete: %u requests, %u at once, %u bytes each "
+                             "(latency percentiles as ab prints them)"),
+                           wu->requests, wu->effective_concurrency ? wu->effective_concurrency
+                                                                   : wu->concurrency,
+                           wu->bytes);
+  print_heading (out, title);
+  ib_cli_table_print (table, out);
+}
+
+void
+ib_cli_print_findings (const IbReport *report,
+                       FILE           *out)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->findings->len == 0)
+    return;
+  print_heading (out, _("Findings"));
+  for (guint i = 0; i < report->findings->len; i++)
+    fprintf (out, "• %s\n", g_array_index (report->findings, IbFinding, i).text);
+}
+
+void
+ib_cli_print_warnings (const IbReport *report,
+                       FILE           *out)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->warnings->len == 0)
+    return;
+  print_heading (out, _("Warnings"));
+  for (guint i = 0; i < report->warnings->len; i++)
+    fprintf (out, "! %s\n", (const char *) g_ptr_array_index (report->warnings, i));
+}
+
+void
+ib_cli_print_report (const IbReport *report,
+                     FILE           *out)
+{
+  g_return_if_fail (report != NULL);
+
+  ib_cli_print_statistics (report, out);
+  ib_cli_print_sweep (report, out);
+  ib_cli_print_overhead (report, out);
+  ib_cli_print_write_unlink (report, out);
+  ib_cli_print_findings (report, out);
+  ib_cli_print_warnings (report, out);
+  if (report->partial)
+    fprintf (out, _("\nPartial results: %s\n"), report->error ? report->error : _("stopped"));
+  fflush (out);
+}
+
+/* ---- output options ---------------------------------------------------- */
+
+void
+ib_cli_output_init (IbCliOutput *output)
+{
+  memset (output, 0, sizeof *output);
+  output->png_kind = -1;
+}
+
+void
+ib_cli_output_clear (IbCliOutput *output)
+{
+  g_clear_pointer (&output->json, g_free);
+  g_clear_pointer (&output->html, g_free);
+  g_clear_pointer (&output->md, g_free);
+  g_clear_pointer (&output->csv, g_free);
+  g_clear_pointer (&output->png, g_free);
+}
+
+void
+ib_cli_output_add_entries (IbCliOutput      *output,
+                           GOptionContext   *context,
+                           IbCliOutputFlags  flags)
+{
+  GOptionEntry entries[7];
+  guint n = 0;
+
+  memset (entries, 0, sizeof entries);
+#define ADD(flag, name, arg, dest, desc, argdesc)                                   \
+  if (flags & (flag))                                                               \
+    {                                                                               \
+      GOptionEntry e = { name, 0, 0, arg, dest, desc, argdesc };                    \
+      entries[n++] = e;                                                             \
+    }
+  ADD (IB_CLI_OUTPUT_JSON, "json", G_OPTION_ARG_FILENAME, &output->json,
+       N_("Write the report as JSON (also for a partial run)"), N_("FILE"))
+  ADD (IB_CLI_OUTPUT_HTML, "html", G_OPTION_ARG_FILENAME, &output->html,
+       N_("Write the report as one self-contained HTML file"), N_("FILE"))
+  ADD (IB_CLI_OUTPUT_MD, "md", G_OPTION_ARG_FILENAME, &output->md,
+       N_("Write the report as Markdown (charts as PNG beside it)"), N_("FILE"))
+  ADD (IB_CLI_OUTPUT_CSV, "csv", G_OPTION_ARG_FILENAME, &output->csv,
+       N_("Write every sample as CSV"), N_("FILE"))
+  ADD (IB_CLI_OUTPUT_PNG, "png", G_OPTION_ARG_FILENAME, &output->png,
+       N_("Draw the main chart as PNG (1200×700)"), N_("FILE"))
+  ADD (IB_CLI_OUTPUT_QUIET, "quiet", G_OPTION_ARG_NONE, &output->quiet,
+       N_("No progress line and no warnings on stderr"), NULL)
+#undef ADD
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+static gboolean
+check_path (const char  *option,
+            const char  *path,
+            GError     **error)
+{
+  g_autofree char *dir = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  if (*path == '\0')
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("%s: the file name is empty"), option);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: “%s” is a folder; give a file name"), option, path);
+      return FALSE;
+    }
+  dir = g_path_get_dirname (path);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: the folder “%s” does not exist"), option, dir);
+      return FALSE;
+    }
+  if (g_access (dir, W_OK) != 0)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: cannot write in the folder “%s”"), option, dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ib_cli_output_check (const IbCliOutput  *output,
+                     GError            **error)
+{
+  g_return_val_if_fail (output != NULL, FALSE);
+
+  return check_path ("--json", output->json, error) &&
+         check_path ("--html", output->html, error) &&
+         check_path ("--md", output->md, error) &&
+         check_path ("--csv", output->csv, error) &&
+         check_path ("--png", output->png, error);
+}
+
+static IbChartKind
+main_chart_kind (const IbCliOutput *output,
+                 const IbReport    *report)
+{
+  static const IbChartKind order[] = {
+    IB_CHART_STRATEGIES, IB_CHART_SWEEP, IB_CHART_OVERHEAD, IB_CHART_LATENCY,
+  };
+
+  if (output->png_kind >= 0)
+    return (IbChartKind) output->png_kind;
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (ib_chart_has_data (order[i], report, NULL))
+      return order[i];
+  return IB_CHART_STRATEGIES;
+}
+
+static gboolean
+write_one (const char *option,
+           const char *path,
+           gboolean    ok,
+           GError     *error)
+{
+  if (ok)
+    return TRUE;
+  ib_cli_printerr ("%s: %s", option, error != NULL ? error->message : _("could not write"));
+  g_clear_error (&error);
+  (void) path;
+  return FALSE;
+}
+
+gboolean
+ib_cli_output_write (const IbCliOutput *output,
+                     const IbReport    *report)
+{
+  gboolean all_ok = TRUE;
+
+  g_return_val_if_fail (output != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  if (output->json != NULL)
+    {
+      GError *error = NULL;
+      gboolean ok = ib_report_save_json (report, output->json, &error);
+
+      all_ok &= write_one ("--json", output->json, ok, error);
+    }
+  if (output->html != NULL)
+    {
+      GError *error = NULL;
+      gboolean ok = ib_report_save_html (report, output->html, &error);
+
+      all_ok &= write_one ("--html", output->html, ok, error);
+    }
+  if (output->md != NULL)
+    {
+      GError *error = NULL;
+      gboolean ok = ib_report_save_markdown (report, output->md, &error);
+
+      all_ok &= write_one ("--md", output->md, ok, error);
+    }
+  if (output->csv != NULL)
+    {
+      GError *error = NULL;
+      gboolean ok = ib_report_save_csv (report, output->csv, &error);
+
+      all_ok &= write_one ("--csv", output->csv, ok, error);
+    }
+  if (output->png != NULL)
+    {
+      GError *error = NULL;
+      IbChartStyle style;
+      gboolean ok;
+
+      ib_chart_style_init_light (&style);
+      ok = ib_chart_export (main_chart_kind (output, report), report, NULL, &style,
+                            IB_CHART_FORMAT_PNG, output->png,
+                            output->png_width > 0 ? output->png_width : 1200,
+                            output->png_height > 0 ? output->png_height : 700, 1.0, &error);
+      all_ok &= write_one ("--png", output->png, ok, error);
+    }
+  return all_ok;
+}
