@@ -25,6 +25,10 @@ IB_FLATPAK_CI_PKGS=(
   "${IB_FLATPAK_PKGS[@]}" flatpak elfutils ostree mmdebstrap
   xvfb xauth imagemagick dbus-daemon dbus-bin
 )
+# Only for tests/perf (compare-peers, profiling); ./test.sh does not run perf.
+IB_PERF_PKGS=(
+  fio nodejs linux-perf python3
+)
 
 ib_ensure_packages () {
   local missing=() p

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""perf-table.py: turns the raw results compare-peers collected in one folder
+into one Markdown table (times, throughputs, targets T1-T7) and one JSON file.
+
+Usage: perf-table.py OUTDIR [--size 256M] [--files 4] [--md FILE] [--json FILE]
+"""
+
+import argparse
+import glob
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+MIB = 1 << 20
+
+# I/O Bench strategies that read each file whole into a buffer of its own
+# (target T1 compares the fastest of them with Node.js's fastest).
+WHOLE_FILE = {
+    'sync-load-contents', 'sync-read-all',
+    'async-load-contents-parallel', 'async-load-contents-serial',
+    'async-read-all-serial', 'async-read-all-parallel',
+    'gtask-thread-parallel', 'thread-pool-parallel',
+}
+
+
+def load(path):
+    try:
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def read_lines(path):
+    try:
+        with open(path, encoding='utf-8') as f:
+            return [line.strip() for line in f if line.strip()]
+    except OSError:
+        return []
+
+
+def fmt_ms(ns):
+    return '-' if ns is None else f'{ns / 1e6:,.1f}'
+
+
+def fmt_rate(r):
+    return '-' if r is None else f'{r:,.0f}'
+
+
+def machine():
+    info = {'kernel': platform.release(), 'cores': os.cpu_count()}
+    try:
+        with open('/proc/cpuinfo', encoding='utf-8') as f:
+            for line in f:
+                if line.startswith('model name'):
+                    info['cpu'] = line.split(':', 1)[1].strip()
+                    break
+        with open('/proc/meminfo', encoding='utf-8') as f:
+            kb = int(f.readline().split()[1])
+            info['memory_gib'] = round(kb / (1 << 20), 1)
+        with open('/etc/os-release', encoding='utf-8') as f:
+            for line in f:
+                if line.startswith('PRETTY_NAME='):
+                    info['os'] = line.split('=', 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    for tool, cmd in (('fio', ['fio', '--version']), ('node', ['node', '--version'])):
+        try:
+            info[tool] = subprocess.run(cmd, capture_output=True, text=True,
+                                        check=False).stdout.strip()
+        except OSError:
+            info[tool] = None
+    return info
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('out')
+    ap.add_argument('--size', default='?')
+    ap.add_argument('--files', default='?')
+    ap.add_argument('--md')
+    ap.add_argument('--json')
+    args = ap.parse_args()
+    out = args.out
+
+    ib = load(os.path.join(out, 'iobench.json'))
+    if ib is None:
+        sys.exit(f'perf-table.py: {out}/iobench.json is missing or malformed')
+    total = ib['make']['bytes']
+    sizes = [f['size'] for f in ib['files']]
+    status = read_lines(os.path.join(out, 'peers-status.txt'))
+
+    rows = []  # {tool, id, cache, median_ns, mib_per_s, note}
+
+    def add(tool, ident, cache, walls_ns, note=''):
+        walls_ns = [w for w in walls_ns if w and w > 0]
+        med = statistics.median(walls_ns) if walls_ns else None
+        rate = total / MIB / (med / 1e9) if med else None
+        rows.append({'tool': tool, 'id': ident, 'cache': cache, 'n': len(walls_ns),
+                     'median_ns': med, 'mib_per_s': rate, 'note': note})
+        return rows[-1]
+
+    schedule = {}
+    for r in ib['rows']:
+        schedule[r['strategy']] = r['schedule']
+        walls = [s['wall_ns'] for s in r['samples'] if not s['warmup'] and s['ok']]
+        bad = sum(1 for s in r['samples'] if not s['warmup'] and not s['cache_ok'])
+        note = f'{bad} sample(s) not in the asked cache state' if bad else ''
+        failed = [s['error'] for s in r['samples'] if not s['ok']]
+        if failed:
+            note = f'failed: {failed[0]}'
+        add('I/O Bench', r['id'], r['cache'], walls, note)
+
+    for engine in ('psync', 'libaio', 'io_uring', 'mmap'):
+        if f'fio-{engine} not available' in status:
+            rows.append({'tool': 'fio', 'id': engine, 'cache': 'warm', 'n': 0,
+                         'median_ns': None, 'mib_per_s': None, 'note': 'not available'})
+            continue
+        for cache in ('warm', 'cold'):
+            walls = []
+            for path in sorted(glob.glob(os.path.join(out, f'fio-{engine}-{cache}-*.json'))):
+                d = load(path)
+                if d is None:
+                    continue
+                rd = d['jobs'][0]['read']
+                if rd['io_bytes'] != total:
+                    continue
+                walls.append(rd['runtime'] * 1e6)
+            if walls:
+                add('fio', f'{engine} bs=1M', cache, walls, 'fio runtime: 1 ms resolution')
+
+    for cache in ('warm', 'cold'):
+        secs = [float(x) for x in read_lines(os.path.join(out, f'dd-{cache}.txt'))]
+        if secs:
+            add('dd', 'bs=1M', cache, [s * 1e9 for s in secs], 'sum of dd\'s own times')
+
+    node = {}
+    for cache in ('warm', 'cold'):
+        d = load(os.path.join(out, f'node-{cache}.json'))
+        if d is None:
+            continue
+        for s in d['strategies']:
+            note = '' if s['ok'] else f"failed: {s.get('error')}"
+            if not s.get('fresh_buffer', True):
+                note = (note + ' ' if note else '') + 'reuses its buffer (as the seed does)'
+            row = add('Node.js', s['id'], cache, [ms * 1e6 for ms in s['samples_ms']], note)
+            node.setdefault(cache, []).append(row)
+
+    targets = []
+
+    def target(ident, text, measured, bound, met, detail):
+        targets.append({'id': ident, 'target': text, 'measured': measured, 'bound': bound,
+                        'met': met, 'detail': detail})
+
+    def find(tool, ident, cache):
+        for r in rows:
+            if r['tool'] == tool and r['id'] == ident and r['cache'] == cache \
+               and r['median_ns']:
+                return r
+        return None
+
+    # T1
+    ib_whole = [r for r in rows if r['tool'] == 'I/O Bench' and r['cache'] == 'warm'
+                and r['id'] in WHOLE_FILE and r['median_ns']]
+    node_warm = [r for r in node.get('warm', []) if r['median_ns']]
+    if ib_whole and node_warm:
+        best_ib = min(ib_whole, key=lambda r: r['median_ns'])
+        best_node = min(node_warm, key=lambda r: r['median_ns'])
+        ratio = best_ib['median_ns'] / best_node['median_ns']
+        target('T1', 'fastest whole-file read into fresh buffers vs Node.js fastest (warm)',
+               round(ratio, 3), '<= 1.0', ratio <= 1.0,
+               f"{best_ib['id']} {fmt_ms(best_ib['median_ns'])} ms vs node "
+               f"{best_node['id']} {fmt_ms(best_node['median_ns'])} ms")
+    else:
+        target('T1', 'fastest whole-file read vs Node.js fastest (warm)', None, '<= 1.0',
+               None, 'not measured (missing I/O Bench or Node.js rows)')
+
+    # T2
+    parts, ok, worst = [], True, None
+    for cache in ('warm', 'cold'):
+        a = find('I/O Bench', 'sync-stream/reused-1M', cache)
+        b = find('fio', 'psync bs=1M', cache)
+        if a and b:
+            ratio = a['mib_per_s'] / b['mib_per_s']
+            worst = ratio if worst is None else min(worst, ratio)
+            ok = ok and ratio >= 0.9
+            parts.append(f"{cache}: {ratio:.2f} ({fmt_rate(a['mib_per_s'])} vs "
+                         f"{fmt_rate(b['mib_per_s'])} MiB/s)")
+        else:
+            ok = None
+            parts.append(f'{cache}: not measured')
+    target('T2', 'sync-stream, reused 1 MiB buffer, vs fio psync bs=1M throughput',
+           None if worst is None else round(worst, 3), '>= 0.9 warm and cold', ok,
+           '; '.join(parts))
+
+    # T3
+    walls = []
+    for line in read_lines(os.path.join(out, 'fio-write-wall.txt')):
+        ns, nbytes = (int(x) for x in line.split())
+        walls.append(nbytes / MIB / (ns / 1e9))
+    make_rate = ib['make']['mib_per_s']
+    rows.append({'tool': 'I/O Bench', 'id': 'make file set (fsync)', 'cache': 'write', 'n': 1,
+                 'median_ns': ib['make']['wall_ns'], 'mib_per_s': make_rate,
+                 'note': f"content {ib['make']['content']}"})
+    if walls:
+        fio_rate = statistics.median(walls)
+        rows.append({'tool': 'fio', 'id': 'write psync bs=1M, fsync on close', 'cache': 'write',
+                     'n': len(walls), 'median_ns': total / fio_rate * 1e9 / MIB,
+                     'mib_per_s': fio_rate, 'note': 'wall clock of the fio process'})
+        ratio = make_rate / fio_rate
+        target('T3', 'making the file set vs fio sequential write (same folder, fsync)',
+               round(ratio, 3), '>= 0.8', ratio >= 0.8,
+               f'{make_rate:,.0f} vs {fio_rate:,.0f} MiB/s (fio median of {len(walls)})')
+    else:
+        target('T3', 'making the file set vs fio sequential write', None, '>= 0.8', None,
+               'not measured')
+
+    # T4
+    ov = load(os.path.join(out, 'overhead.json'))
+    if ov:
+        detail = (f"bracket {ov['bracket']:.0f} ns (clock {ov['clock']:.0f}, rusage "
+                  f"{ov['rusage']:.0f}, peak-RSS reset {ov['reset-peak-rss']:.0f}; "
+                  f"{ov['inside']:.0f} ns inside the timed span)")
+        if 'runner_per_sample_ns' in ov:
+            detail += (f"; real runner around each sample: "
+                       f"{ov['runner_per_sample_ns'] / 1000:.1f} us")
+        target('T4', 'harness overhead: timing an empty strategy, per sample',
+               f"{ov['bracket'] / 1000:.2f} us", '<= 2 us', ov['bracket'] <= 2000, detail)
+    else:
+        target('T4', 'harness overhead per sample', None, '<= 2 us', None, 'not measured')
+
+    # T5
+    gs = load(os.path.join(out, 'gui-stall.json'))
+    if gs and gs.get('max_stall_ms') is not None:
+        target('T5', 'GUI main loop: longest stall during quick', f"{gs['max_stall_ms']:.1f} ms",
+               '<= 20 ms', gs['max_stall_ms'] <= 20, gs.get('detail', ''))
+    else:
+        target('T5', 'GUI main loop: longest stall during quick', None, '<= 20 ms', None,
+               (gs or {}).get('detail') or 'not measured: GUI not built')
+
+    # T6
+    cli = load(os.path.join(out, 'cli-run.json'))
+    source = 'iobench-cli run'
+    peaks = {}
+    if cli and cli.get('samples'):
+        csizes = [f['size'] for f in cli['plan']['files']]
+        for s in cli['samples']:
+            if s.get('ok'):
+                peaks[s['strategy']] = max(peaks.get(s['strategy'], 0), s['peak_rss_bytes'])
+    else:
+        source = 'ib-perf session (iobench-cli run missing)'
+        csizes = sizes
+        for r in ib['rows']:
+            for s in r['samples']:
+                if s['ok']:
+                    peaks[r['strategy']] = max(peaks.get(r['strategy'], 0), s['peak_rss_bytes'])
+    if peaks:
+        worst_ratio, worst_id, over = 0.0, None, []
+        for sid, peak in peaks.items():
+            par = schedule.get(sid, 'parallel') == 'parallel'
+            bound = (sum(csizes) if par else max(csizes)) + 64 * MIB
+            ratio = peak / bound
+            if ratio > worst_ratio:
+                worst_ratio, worst_id = ratio, sid
+            if peak > bound:
+                over.append(f'{sid} {peak / MIB:,.0f} MiB > {bound / MIB:,.0f} MiB')
+        target('T6', 'peak RSS: serial <= largest file + 64 MiB, parallel <= sum + 64 MiB',
+               round(worst_ratio, 3), '<= 1.0 of the bound', not over,
+               (f'worst {worst_id}; ' + ('; '.join(over) if over else 'all within'))
+               + f' ({source})')
+    else:
+        target('T6', 'peak RSS per strategy', None, '<= bound', None, 'not measured')
+
+    # T7
+    q = read_lines(os.path.join(out, 'quick-wall-ns.txt'))
+    if q:
+        secs = int(q[0]) / 1e9
+        target('T7', '`iobench-cli run --preset quick` wall time', f'{secs:.1f} s', '<= 60 s',
+               secs <= 60, '')
+    else:
+        target('T7', '`iobench-cli run --preset quick` wall time', None, '<= 60 s', None,
+               'not measured (skipped or failed)')
+
+    mach = machine()
+    md = []
+    md.append(f"### {len(sizes)} files x {sizes[0] / MIB:,.0f} MiB "
+              f"({total / MIB:,.0f} MiB), one file set, one run")
+    md.append('')
+    md.append(f"Machine: {mach.get('cpu', '?')}, {mach.get('cores')} cores, "
+              f"{mach.get('memory_gib', '?')} GiB RAM, {mach.get('os', '?')}, "
+              f"Linux {mach.get('kernel')}; {mach.get('fio')}, node {mach.get('node')}. "
+              'Medians; each file set read once per sample.')
+    md.append('')
+    md.append('| tool | strategy | cache | n | median ms | MiB/s | note |')
+    md.append('|---|---|---|---:|---:|---:|---|')
+    order = {'I/O Bench': 0, 'fio': 1, 'dd': 2, 'Node.js': 3}
+    for r in sorted(rows, key=lambda r: (r['cache'] != 'warm', r['cache'],
+                                         order.get(r['tool'], 9),
+                                         r['median_ns'] or float('inf'))):
+        md.append(f"| {r['tool']} | {r['id']} | {r['cache']} | {r['n']} | "
+                  f"{fmt_ms(r['median_ns'])} | {fmt_rate(r['mib_per_s'])} | {r['note']} |")
+    md.append('')
+    md.append('| target | what | measured | bound | result | detail |')
+    md.append('|---|---|---:|---|---|---|')
+    for t in targets:
+        result = 'not measured' if t['met'] is None else ('met' if t['met'] else '**not met**')
+        measured = '-' if t['measured'] is None else t['measured']
+        md.append(f"| {t['id']} | {t['target']} | {measured} | {t['bound']} | {result} | "
+                  f"{t['detail']} |")
+    text = '\n'.join(md) + '\n'
+    print(text)
+    if args.md:
+        with open(args.md + '.tmp', 'w', encoding='utf-8') as f:
+            f.write(text)
+        os.replace(args.md + '.tmp', args.md)
+    if args.json:
+        with open(args.json + '.tmp', 'w', encoding='utf-8') as f:
+            json.dump({'machine': mach, 'files': sizes, 'rows': rows, 'targets': targets,
+                       'status': status}, f, indent=2)
+        os.replace(args.json + '.tmp', args.json)
+
+
+if __name__ == '__main__':
+    main()
