@@ -19,14 +19,13 @@
 #include "engine/ib-error.h"
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
+#include "ib-report-util.h"
 
 static const IbChartKind html_charts[] = {
   IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_SWEEP,
   IB_CHART_OVERHEAD, IB_CHART_LATENCY,
 };
 
-#define CHART_WIDTH  960
-#define CHART_HEIGHT 540
 
 static const char html_css[] =
   ":root{--bg:#fafafa;--fg:#1e1e1e;--muted:#5e5c64;--card:#fff;--line:#deddda;"
@@ -43,6 +42,7 @@ static const char html_css[] =
   ".subtitle{color:var(--muted);margin:.25rem 0 1rem}\n"
   ".card{background:var(--card);border:1px solid var(--line);border-radius:8px;"
   "padding:.75rem 1rem}\n"
+  ".card h2{margin-top:.25rem}\n"
   ".findings li{margin:.3rem 0}\n"
   ".warnings{background:var(--warn-bg);border:1px solid var(--warn-line);"
   "border-left-width:6px;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}\n"
@@ -51,7 +51,7 @@ static const char html_css[] =
   "figure{margin:1rem 0;background:var(--card);border:1px solid var(--line);"
   "border-radius:8px;padding:.5rem}\n"
   "figure svg{display:block;max-width:100%;height:auto;margin:0 auto}\n"
-  "figcaption{color:var(--muted);font-size:.9rem;text-align:center}\n"
+  "td:first-child{white-space:nowrap}\n"
   ".chart-dark{display:none}\n"
   "@media (prefers-color-scheme:dark){.chart-light{display:none}"
   ".chart-dark{display:block}}\n"
@@ -175,7 +175,7 @@ render_svg (IbChartKind         kind,
   name = g_strdup_printf ("%s.svg", id_prefix);
   path = g_build_filename (tmpdir, name, NULL);
   ok = ib_chart_export (kind, report, NULL, style, IB_CHART_FORMAT_SVG, path,
-                        CHART_WIDTH, CHART_HEIGHT, 1, error)
+                        IB_REPORT_CHART_WIDTH, ib_report_chart_height (kind, report), 1, error)
        && g_file_get_contents (path, &data, NULL, error);
   g_unlink (path);
   if (!ok)
@@ -238,14 +238,15 @@ append_charts (GString        *out,
           g_string_append (out, "</h2>\n");
           any = TRUE;
         }
-      g_string_append_printf (out, "<figure id=\"chart-%s\">\n<div class=\"chart-light\">",
+      /* The chart draws its own title; the label is for screen readers. */
+      g_string_append_printf (out, "<figure id=\"chart-%s\" role=\"img\" aria-label=\"",
                               kind_id);
+      esc (out, ib_chart_kind_title (kind));
+      g_string_append (out, "\">\n<div class=\"chart-light\">");
       g_string_append (out, svg_light);
       g_string_append (out, "</div>\n<div class=\"chart-dark\">");
       g_string_append (out, svg_dark);
-      g_string_append (out, "</div>\n<figcaption>");
-      esc (out, ib_chart_kind_title (kind));
-      g_string_append (out, "</figcaption>\n</figure>\n");
+      g_string_append (out, "</div>\n</figure>\n");
     }
   if (any)
     g_string_append (out, "</section>\n");

@@ -13,6 +13,7 @@
 #include "chart/ib-chart.h"
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
+#include "ib-report-util.h"
 
 /* The charts a report shows, in order (compare needs a second report). */
 static const IbChartKind report_charts[] = {
@@ -169,7 +170,8 @@ ib_report_save_markdown (const IbReport *report,
         name = g_strdup_printf ("%s-%s.png", stem, ib_chart_kind_to_string (kind));
         png = g_build_filename (dir, name, NULL);
         if (!ib_chart_export (kind, report, NULL, &style, IB_CHART_FORMAT_PNG, png,
-                              960, 540, 2, error))
+                              IB_REPORT_CHART_WIDTH, ib_report_chart_height (kind, report),
+                              2, error))
           return FALSE;
         if (!any)
           {

@@ -124,3 +124,32 @@ ib_ratio_sentence (const char *a,
       return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s-%s)"), b, r, a, lo, hi);
     }
 }
+
+int
+ib_report_chart_height (IbChartKind     kind,
+                        const IbReport *report)
+{
+  guint rows;
+
+  switch (kind)
+    {
+    case IB_CHART_STRATEGIES:
+    case IB_CHART_THROUGHPUT:
+    case IB_CHART_CPU:
+      rows = report->statistics->len;
+      break;
+    case IB_CHART_OVERHEAD:
+      rows = report->overhead->len;
+      break;
+    case IB_CHART_COMPARE:
+    case IB_CHART_LATENCY:
+    case IB_CHART_SWEEP:
+    case IB_N_CHART_KINDS:
+    default:
+      return 540;
+    }
+  /* The row charts cap a row's height (about 40 units at this width) below
+   * a title and legend of about 90 and an axis of about 40, so a fixed height
+   * would leave most of the picture empty for a few rows. */
+  return (int) CLAMP (130 + 40 * rows, 240, 900);
+}

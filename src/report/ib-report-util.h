@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "chart/ib-chart.h"
 #include "engine/ib-parse.h"   /* ib_format_duration, ib_format_size */
 #include "engine/ib-types.h"
 
@@ -39,5 +40,11 @@ char       *ib_ratio_sentence    (const char *a,
                                   double      ratio,
                                   double      ci_low,
                                   double      ci_high);
+
+/* Height in units for @kind drawn IB_REPORT_CHART_WIDTH wide: row charts grow
+ * with their number of rows, the others are 16:9. */
+#define IB_REPORT_CHART_WIDTH 960
+int         ib_report_chart_height (IbChartKind     kind,
+                                    const IbReport *report);
 
 G_END_DECLS
