@@ -1,0 +1,412 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-axis.c: round ticks (1-2-5 linear; decades with 2/5 minors on log
+ * axes), labels with adapted units, and labels skipped when they collide. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+#define LOG_FLOOR 1e-3    /* smallest value a log axis shows */
+#define VALUE_CEIL 1e18
+
+static double
+nice_step (double raw)
+{
+  double mag, norm;
+
+  if (!(raw > 0) || !isfinite (raw))
+    return 1;
+  mag = pow (10, floor (log10 (raw)));
+  norm = raw / mag;
+  if (norm <= 1.0001)
+    return mag;
+  if (norm <= 2.0001)
+    return 2 * mag;
+  if (norm <= 5.0001)
+    return 5 * mag;
+  return 10 * mag;
+}
+
+static void
+add_tick (IbAxis  *axis,
+          double   value,
+          gboolean major)
+{
+  if (axis->n_ticks >= IB_AXIS_MAX_TICKS)
+    return;
+  axis->ticks[axis->n_ticks].value = value;
+  axis->ticks[axis->n_ticks].major = major;
+  axis->n_ticks++;
+}
+
+static double
+linear_unit_div (IbUnit unit,
+                 double max_abs)
+{
+  switch (unit)
+    {
+    case IB_UNIT_TIME:
+      return max_abs >= 1e9 ? 1e9 : max_abs >= 1e6 ? 1e6 : max_abs >= 1e3 ? 1e3 : 1;
+    case IB_UNIT_RATE:
+      return max_abs >= 1024 ? 1024 : max_abs < 1 ? 1.0 / 1024 : 1;
+    case IB_UNIT_BYTES:
+      return max_abs >= 1073741824.0 ? 1073741824.0 : max_abs >= 1048576 ? 1048576
+             : max_abs >= 1024 ? 1024 : 1;
+    case IB_UNIT_COUNT:
+    case IB_UNIT_PERCENT:
+    default:
+      return 1;
+    }
+}
+
+void
+ib_axis_init (IbAxis   *axis,
+              IbUnit    unit,
+              gboolean  log,
+              gboolean  from_zero,
+              double    lo,
+              double    hi,
+              double    length,
+              double    spacing)
+{
+  double n_target;
+
+  memset (axis, 0, sizeof *axis);
+  axis->unit = unit;
+  axis->log = log;
+  lo = ib_chart_clamp (lo, -VALUE_CEIL, VALUE_CEIL);
+  hi = ib_chart_clamp (hi, -VALUE_CEIL, VALUE_CEIL);
+  if (lo > hi)
+    {
+      double t = lo;
+
+      lo = hi;
+      hi = t;
+    }
+  length = ib_chart_clamp (length, 1, 1e6);
+  spacing = ib_chart_clamp (spacing, 8, 1e6);
+  n_target = MAX (1.0, floor (length / spacing));
+
+  if (log)
+    {
+      int d0, d1, decades;
+      gboolean minors;
+
+      if (hi <= LOG_FLOOR)
+        hi = 1;
+      if (lo < LOG_FLOOR || lo > hi)
+        lo = MAX (LOG_FLOOR, hi / 10);
+      d0 = (int) floor (log10 (lo) + 1e-9);
+      d1 = (int) ceil (log10 (hi) - 1e-9);
+      if (d1 <= d0)
+        d1 = d0 + 1;
+      decades = d1 - d0;
+      minors = length / decades >= spacing * 1.6;
+      axis->min = pow (10, d0);
+      axis->max = pow (10, d1);
+      for (int d = d0; d <= d1; d++)
+        {
+          double v = pow (10, d);
+
+          add_tick (axis, v, TRUE);
+          if (minors && d < d1)
+            {
+              add_tick (axis, 2 * v, FALSE);
+              add_tick (axis, 5 * v, FALSE);
+            }
+        }
+    }
+  else
+    {
+      double step, t0, t1;
+
+      if (from_zero)
+        {
+          lo = MIN (lo, 0);
+          hi = MAX (hi, 0);
+        }
+      if (hi - lo <= 0)
+        hi = lo + (lo != 0 ? fabs (lo) * 0.5 : 1);
+      step = nice_step ((hi - lo) / n_target);
+      t0 = floor (lo / step + 1e-9) * step;
+      t1 = ceil (hi / step - 1e-9) * step;
+      while ((t1 - t0) / step > IB_AXIS_MAX_TICKS - 1)
+        {
+          step = nice_step (step * 1.5);
+          t0 = floor (lo / step + 1e-9) * step;
+          t1 = ceil (hi / step - 1e-9) * step;
+        }
+      axis->min = t0;
+      axis->max = t1 > t0 ? t1 : t0 + step;
+      axis->step = step;
+      for (int i = 0; t0 + i * step <= axis->max + step * 1e-6; i++)
+        add_tick (axis, fabs (t0 + i * step) < step * 1e-6 ? 0 : t0 + i * step, TRUE);
+      axis->unit_div = linear_unit_div (unit, MAX (fabs (axis->min), fabs (axis->max)));
+    }
+  axis->px0 = 0;
+  axis->px1 = length;
+}
+
+void
+ib_axis_set_range (IbAxis *axis,
+                   double  px0,
+                   double  px1)
+{
+  axis->px0 = ib_chart_finite (px0, 0);
+  axis->px1 = ib_chart_finite (px1, 1);
+}
+
+double
+ib_axis_map (const IbAxis *axis,
+             double        value)
+{
+  double t;
+
+  if (axis->log)
+    {
+      double l0 = log10 (axis->min), l1 = log10 (axis->max);
+      double v = ib_chart_clamp (value, axis->min / 10, axis->max * 10);
+
+      t = (log10 (v) - l0) / (l1 - l0);
+    }
+  else
+    {
+      double v = ib_chart_clamp (value, -VALUE_CEIL, VALUE_CEIL);
+
+      t = (v - axis->min) / (axis->max - axis->min);
+    }
+  /* Keep off-scale values near the plot, never at infinity. */
+  t = ib_chart_clamp (t, -0.05, 1.05);
+  return axis->px0 + t * (axis->px1 - axis->px0);
+}
+
+static const char *
+linear_unit_name (const IbAxis *axis)
+{
+  switch (axis->unit)
+    {
+    case IB_UNIT_TIME:
+      return axis->unit_div >= 1e9 ? _("s") : axis->unit_div >= 1e6 ? _("ms")
+             : axis->unit_div >= 1e3 ? _("µs") : _("ns");
+    case IB_UNIT_RATE:
+      return axis->unit_div >= 1024 ? _("GiB/s") : axis->unit_div < 1 ? _("KiB/s") : _("MiB/s");
+    case IB_UNIT_BYTES:
+      return axis->unit_div >= 1073741824.0 ? _("GiB") : axis->unit_div >= 1048576 ? _("MiB")
+             : axis->unit_div >= 1024 ? _("KiB") : _("B");
+    case IB_UNIT_PERCENT:
+      return "%";
+    case IB_UNIT_COUNT:
+    default:
+      return NULL;
+    }
+}
+
+char *
+ib_axis_format (const IbAxis *axis,
+                double        value)
+{
+  value = ib_chart_finite (value, 0);
+  if (axis->log)
+    {
+      switch (axis->unit)
+        {
+        case IB_UNIT_TIME:  return ib_chart_format_time (value);
+        case IB_UNIT_RATE:  return ib_chart_format_rate (value);
+        case IB_UNIT_BYTES: return ib_chart_format_bytes (value);
+        case IB_UNIT_PERCENT:
+        case IB_UNIT_COUNT:
+        default:            return ib_chart_format_count (value);
+        }
+    }
+  else
+    {
+      double scaled = value / axis->unit_div, step = axis->step / axis->unit_div;
+      int decimals = (int) ceil (-log10 (step) - 1e-9);
+      const char *unit = linear_unit_name (axis);
+
+      decimals = CLAMP (decimals, 0, 6);
+      if (value == 0 && axis->unit != IB_UNIT_PERCENT)
+        return g_strdup ("0");
+      if (axis->unit == IB_UNIT_COUNT && fabs (value) >= 10000)
+        return ib_chart_format_count (value);
+      if (unit == NULL)
+        return g_strdup_printf ("%.*f", decimals, scaled);
+      if (axis->unit == IB_UNIT_PERCENT)
+        return g_strdup_printf ("%.*f%s", decimals, scaled, unit);
+      return g_strdup_printf ("%.*f %s", decimals, scaled, unit);
+    }
+}
+
+double
+ib_axis_spacing (IbChartCtx *ctx,
+                 IbUnit      unit,
+                 double      hi)
+{
+  g_autofree char *text = NULL;
+
+  switch (unit)
+    {
+    case IB_UNIT_TIME:  text = ib_chart_format_time (hi * 0.888); break;
+    case IB_UNIT_RATE:  text = ib_chart_format_rate (hi * 0.888); break;
+    case IB_UNIT_BYTES: text = ib_chart_format_bytes (hi * 0.888); break;
+    case IB_UNIT_PERCENT:
+    case IB_UNIT_COUNT:
+    default:            text = ib_chart_format_count (hi * 0.888); break;
+    }
+  return ib_chart_text_width (ctx, IB_TEXT_TICK, text) + ctx->font_px * 1.0;
+}
+
+double
+ib_axis_label_width (IbChartCtx   *ctx,
+                     const IbAxis *axis)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      g_autofree char *text = ib_axis_format (axis, axis->ticks[i].value);
+
+      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, text));
+    }
+  return widest;
+}
+
+static void
+grid_line (IbChartCtx   *ctx,
+           gboolean      vertical,
+           double        pos,
+           double        from,
+           double        to,
+           const IbRgba *color,
+           double        alpha)
+{
+  cairo_t *cr = ctx->cr;
+  double lw = ib_chart_hairline (ctx) * (ctx->style->high_contrast ? 2 : 1);
+
+  if (ctx->query)
+    return;
+  cairo_set_line_width (cr, lw);
+  ib_chart_set_color (ctx, color, alpha);
+  if (vertical)
+    {
+      pos = ib_chart_snap_x (ctx, pos, lw);
+      cairo_move_to (cr, pos, from);
+      cairo_line_to (cr, pos, to);
+    }
+  else
+    {
+      pos = ib_chart_snap_y (ctx, pos, lw);
+      cairo_move_to (cr, from, pos);
+      cairo_line_to (cr, to, pos);
+    }
+  cairo_stroke (cr);
+}
+
+/* Draws tick labels along one axis, majors first, skipping any label that
+ * would overlap one already placed (or leave [lo_limit, hi_limit]). */
+static void
+draw_labels (IbChartCtx   *ctx,
+             const IbAxis *axis,
+             gboolean      horizontal,
+             double        cross,
+             double        lo_limit,
+             double        hi_limit)
+{
+  double placed_lo[IB_AXIS_MAX_TICKS], placed_hi[IB_AXIS_MAX_TICKS];
+  guint n_placed = 0;
+  double gap = ctx->font_px * (horizontal ? 0.9 : 0.3);
+  IbRgba color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.7);
+
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < axis->n_ticks; i++)
+      {
+        const IbTick *tick = &axis->ticks[i];
+        g_autofree char *text = NULL;
+        g_autoptr(PangoLayout) layout = NULL;
+        double pos, w, h, a, b;
+        gboolean clash = FALSE;
+
+        if (tick->major != (pass == 0))
+          continue;
+        text = ib_axis_format (axis, tick->value);
+        layout = ib_chart_layout (ctx, IB_TEXT_TICK, text);
+        ib_chart_layout_size (layout, &w, &h);
+        pos = ib_axis_map (axis, tick->value);
+        a = pos - (horizontal ? w : h) / 2;
+        b = a + (horizontal ? w : h);
+        if (a < lo_limit)
+          {
+            b += lo_limit - a;
+            a = lo_limit;
+          }
+        if (b > hi_limit)
+          {
+            a -= b - hi_limit;
+            b = hi_limit;
+          }
+        if (a < lo_limit - 0.5)
+          continue;
+        for (guint j = 0; j < n_placed && !clash; j++)
+          clash = a < placed_hi[j] + gap && b + gap > placed_lo[j];
+        if (clash)
+          continue;
+        placed_lo[n_placed] = a;
+        placed_hi[n_placed] = b;
+        n_placed++;
+        if (horizontal)
+          ib_chart_show_layout (ctx, layout, a, cross, 0, 0, &color);
+        else
+          ib_chart_show_layout (ctx, layout, cross, a, 1, 0, &color);
+      }
+}
+
+void
+ib_axis_draw_x (IbChartCtx   *ctx,
+                const IbAxis *axis,
+                double        top,
+                double        bottom)
+{
+  IbRgba fg = ctx->style->foreground;
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      const IbTick *tick = &axis->ticks[i];
+      double x = ib_axis_map (axis, tick->value);
+      gboolean baseline = !axis->log && tick->value == 0;
+
+      if (baseline)
+        grid_line (ctx, TRUE, x, top, bottom, &fg, 0.45);
+      else
+        grid_line (ctx, TRUE, x, top, bottom, &ctx->style->grid, tick->major ? 1.0 : 0.5);
+    }
+  draw_labels (ctx, axis, TRUE, bottom + ctx->font_px * 0.35,
+               ctx->pad * 0.5, ctx->width - ctx->pad * 0.5);
+}
+
+void
+ib_axis_draw_y (IbChartCtx   *ctx,
+                const IbAxis *axis,
+                double        left,
+                double        right)
+{
+  IbRgba fg = ctx->style->foreground;
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      const IbTick *tick = &axis->ticks[i];
+      double y = ib_axis_map (axis, tick->value);
+      gboolean baseline = !axis->log && tick->value == 0;
+
+      if (baseline)
+        grid_line (ctx, FALSE, y, left, right, &fg, 0.45);
+      else
+        grid_line (ctx, FALSE, y, left, right, &ctx->style->grid, tick->major ? 1.0 : 0.5);
+    }
+  draw_labels (ctx, axis, FALSE, left - ctx->font_px * 0.5,
+               MIN (axis->px0, axis->px1) - ctx->font_px,
+               MAX (axis->px0, axis->px1) + ctx->font_px);
+}

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-compare.c: two reports strategy by strategy: paired bars A and B
+ * with CI whiskers, the ratio B / A and whether the difference is clear. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+typedef struct
+{
+  const char    *id;
+  const char    *label;
+  const IbStats *a;
+  const IbStats *b;
+  gboolean       a_ok, b_ok;
+  double         ratio, lo, hi;   /* B / A with a conservative 95 % interval */
+  char          *verdict;
+  gboolean       clear;
+} CmpRow;
+
+static gboolean
+stats_ok (const IbStats *st)
+{
+  return st != NULL && st->n > 0 && isfinite (st->median_ns) && st->median_ns > 0;
+}
+
+static double
+ci_or (double ci,
+       double median)
+{
+  return isfinite (ci) && ci > 0 ? ci : median;
+}
+
+static void
+cmp_row_fill (CmpRow *row)
+{
+  g_autofree char *ratio = NULL;
+
+  row->a_ok = stats_ok (row->a);
+  row->b_ok = stats_ok (row->b);
+  if (row->a == NULL || row->b == NULL)
+    {
+      row->verdict = g_strdup (row->a == NULL ? _("only in B") : _("only in A"));
+      return;
+    }
+  if (!row->a_ok || !row->b_ok)
+    {
+      row->verdict = g_strdup (!row->a_ok && !row->b_ok ? _("failed in both")
+                               : !row->a_ok ? _("failed in A") : _("failed in B"));
+      return;
+    }
+  row->ratio = row->b->median_ns / row->a->median_ns;
+  /* Conservative: the ratio of the CI ends. Clear only when it excludes 1. */
+  row->lo = ci_or (row->b->ci_low_ns, row->b->median_ns) /
+            ci_or (row->a->ci_high_ns, row->a->median_ns);
+  row->hi = ci_or (row->b->ci_high_ns, row->b->median_ns) /
+            ci_or (row->a->ci_low_ns, row->a->median_ns);
+  row->clear = row->lo > 1 || row->hi < 1;
+  if (!row->clear)
+    row->verdict = g_strdup (_("no clear difference"));
+  else if (row->ratio >= 1)
+    {
+      ratio = ib_chart_format_ratio (row->ratio);
+      /* Translators: "B 1.6× slower": run B against run A */
+      row->verdict = g_strdup_printf (_("B %s slower"), ratio);
+    }
+  else
+    {
+      ratio = ib_chart_format_ratio (1 / row->ratio);
+      /* Translators: "B 1.6× faster": run B against run A */
+      row->verdict = g_strdup_printf (_("B %s faster"), ratio);
+    }
+}
+
+static int
+cmp_rows (gconstpointer x,
+          gconstpointer y)
+{
+  const CmpRow *a = x, *b = y;
+  gboolean ga = a->a_ok && a->b_ok, gb = b->a_ok && b->b_ok;
+
+  if (ga != gb)
+    return ga ? -1 : 1;
+  if (ga)
+    return a->a->median_ns < b->a->median_ns ? -1 : a->a->median_ns > b->a->median_ns ? 1 : 0;
+  return g_strcmp0 (a->id, b->id);
+}
+
+static void
+cmp_row_clear (gpointer data)
+{
+  CmpRow *row = data;
+
+  g_clear_pointer (&row->verdict, g_free);
+}
+
+static GArray *
+collect_rows (const IbReport *a,
+              const IbReport *b)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (CmpRow));
+
+  g_array_set_clear_func (rows, cmp_row_clear);
+  for (guint i = 0; i < a->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (a->statistics, IbStats, i);
+      CmpRow row = { st->strategy, NULL, st, ib_report_find_stats (b, st->strategy), };
+
+      g_array_append_val (rows, row);
+    }
+  for (guint i = 0; i < b->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (b->statistics, IbStats, i);
+      CmpRow row = { st->strategy, NULL, NULL, st, };
+
+      if (ib_report_find_stats (a, st->strategy) == NULL)
+        g_array_append_val (rows, row);
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CmpRow *row = &g_array_index (rows, CmpRow, i);
+
+      row->label = ib_chart_strategy_title (row->id);
+      cmp_row_fill (row);
+    }
+  g_array_sort (rows, cmp_rows);
+  return rows;
+}
+
+static void
+draw_bar (IbChartCtx    *ctx,
+          const IbAxis  *axis,
+          const IbStats *st,
+          double         top,
+          double         h,
+          const IbRgba  *color,
+          double        *right)
+{
+  double x0 = ib_axis_map (axis, axis->log ? axis->min : 0), x1;
+
+  if (!stats_ok (st))
+    return;
+  x1 = ib_axis_map (axis, st->median_ns);
+  if (!ctx->query)
+    {
+      ib_chart_set_color (ctx, color, ctx->style->high_contrast ? 1.0 : 0.85);
+      cairo_rectangle (ctx->cr, x0, top, MAX (0, x1 - x0), h);
+      cairo_fill (ctx->cr);
+    }
+  *right = MAX (*right, x1);
+  if (st->n >= 2 && ci_or (st->ci_high_ns, 0) > ci_or (st->ci_low_ns, 0))
+    {
+      double wh = ib_axis_map (axis, ci_or (st->ci_high_ns, st->median_ns));
+
+      ib_chart_whisker (ctx, ib_axis_map (axis, ci_or (st->ci_low_ns, st->median_ns)), wh,
+                        top + h / 2, h * 0.7);
+      *right = MAX (*right, wh);
+    }
+}
+
+static char *
+side_text (const char    *name,
+           const IbStats *st)
+{
+  g_autofree char *m = NULL, *l = NULL, *h = NULL;
+
+  if (st == NULL)
+    return g_strdup_printf (_("%s: not run"), name);
+  if (!stats_ok (st))
+    return g_strdup_printf (_("%s: failed"), name);
+  m = ib_chart_format_time (st->median_ns);
+  l = ib_chart_format_time (ci_or (st->ci_low_ns, st->median_ns));
+  h = ib_chart_format_time (ci_or (st->ci_high_ns, st->median_ns));
+  return g_strdup_printf (_("%s: median %s (95 %% CI %s – %s), %u runs"), name, m, l, h, st->n);
+}
+
+void
+ib_chart_draw_compare (IbChartCtx *ctx)
+{
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autoptr(GArray) rows = NULL;
+  g_autofree const char **labels = NULL;
+  double hi = 0, lo = G_MAXDOUBLE, widest = 0, tick_h;
+  gboolean log = ctx->style->log_scale;
+  IbRgba ca = ctx->palette[IB_PAL_BLUE], cb = ctx->palette[IB_PAL_ORANGE];
+  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
+  IbLegendItem legend[2];
+  g_autofree char *label_a = NULL, *label_b = NULL, *text_a = NULL, *text_b = NULL;
+  IbRowLayout layout;
+  IbAxis axis;
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (!ib_chart_has_data (IB_CHART_COMPARE, ctx->report, ctx->other))
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("Comparing needs two reports that both have read results."));
+      return;
+    }
+  rows = collect_rows (ctx->report, ctx->other);
+  labels = g_new0 (const char *, rows->len + 1);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CmpRow *row = &g_array_index (rows, CmpRow, i);
+      const IbStats *sides[2] = { row->a, row->b };
+
+      labels[i] = row->label;
+      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, row->verdict));
+      for (guint s = 0; s < 2; s++)
+        if (stats_ok (sides[s]))
+          {
+            hi = MAX (hi, MAX (sides[s]->median_ns, ci_or (sides[s]->ci_high_ns, 0)));
+            lo = MIN (lo, ci_or (sides[s]->ci_low_ns, sides[s]->median_ns));
+          }
+    }
+  if (hi <= 0)
+    {
+      lo = 1;
+      hi = 10;
+    }
+
+  label_a = ib_chart_report_label (ctx->report);
+  label_b = ib_chart_report_label (ctx->other);
+  /* Translators: legend of the compare chart, "A: quick · 2026-11-29 21:04 · host" */
+  text_a = g_strdup_printf (_("A: %s"), label_a);
+  text_b = g_strdup_printf (_("B: %s"), label_b);
+  legend[0] = (IbLegendItem) { text_a, IB_LEGEND_SWATCH, ca };
+  legend[1] = (IbLegendItem) { text_b, IB_LEGEND_SWATCH, cb };
+  ib_chart_legend (ctx, legend, 2);
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
+                 tick_h + ib_chart_caption_height (ctx), &layout);
+  ib_chart_caption (ctx, _("Median wall time with 95 % CI · a difference is clear when "
+                           "the intervals do not overlap"), layout.axis_top + tick_h);
+  ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
+                ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
+  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CmpRow *row = &g_array_index (rows, CmpRow, i);
+      double cy = ib_row_center (&layout, i);
+      double bh = round (MIN (layout.row_height * 0.34, ctx->font_px * 0.95));
+      double gap = MAX (1, round (bh * 0.15)), right = ib_axis_map (&axis, log ? axis.min : 0);
+      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, row->verdict);
+
+      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
+                        layout.row_height))
+        {
+          g_autofree char *ta = side_text (_("A"), row->a);
+          g_autofree char *tb = side_text (_("B"), row->b);
+
+          ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s", row->label, row->id,
+                                                       ta, tb, row->verdict));
+        }
+      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
+      draw_bar (ctx, &axis, row->a, round (cy - gap / 2 - bh), bh, &ca, &right);
+      draw_bar (ctx, &axis, row->b, round (cy + gap / 2), bh, &cb, &right);
+      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5,
+                            row->clear ? &ctx->style->foreground : &dim);
+    }
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-cpu.c: CPU user + system time stacked against wall time, per
+ * strategy: shows where async strategies spend their time. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+typedef struct
+{
+  double user, sys;
+  double vol, invol;    /* median context switches per run */
+} CpuRow;
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+static double
+median_of (GArray *values)
+{
+  if (values->len == 0)
+    return 0;
+  g_array_sort (values, cmp_double);
+  if (values->len % 2 == 1)
+    return g_array_index (values, double, values->len / 2);
+  return (g_array_index (values, double, values->len / 2 - 1) +
+          g_array_index (values, double, values->len / 2)) / 2;
+}
+
+static void
+cpu_row_fill (const IbReport *report,
+              const IbRow    *row,
+              CpuRow         *out)
+{
+  g_autoptr(GArray) vol = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) invol = g_array_new (FALSE, FALSE, sizeof (double));
+
+  out->user = row->stats != NULL ? ib_chart_clamp (row->stats->user_ns, 0, 1e18) : 0;
+  out->sys = row->stats != NULL ? ib_chart_clamp (row->stats->sys_ns, 0, 1e18) : 0;
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      double v;
+
+      if (!s->ok || s->warmup || g_strcmp0 (s->strategy, row->id) != 0)
+        continue;
+      v = (double) MAX (s->vol_ctxsw, 0);
+      g_array_append_val (vol, v);
+      v = (double) MAX (s->invol_ctxsw, 0);
+      g_array_append_val (invol, v);
+    }
+  out->vol = median_of (vol);
+  out->invol = median_of (invol);
+}
+
+static char *
+cpu_label (const IbRow  *row,
+           const CpuRow *cpu)
+{
+  g_autofree char *sw = ib_chart_format_count (cpu->vol + cpu->invol);
+  double share = row->value > 0 ? (cpu->user + cpu->sys) / row->value * 100 : 0;
+
+  if (row->failed)
+    return g_strdup (_("failed"));
+  /* Translators: CPU time as a share of wall time, then context switches */
+  return g_strdup_printf (_("%.0f %% CPU · %s switches"), ib_chart_clamp (share, 0, 1e6), sw);
+}
+
+static char *
+cpu_tooltip (const IbRow  *row,
+             const CpuRow *cpu)
+{
+  g_autofree char *wall = ib_chart_format_time (row->value);
+  g_autofree char *user = ib_chart_format_time (cpu->user);
+  g_autofree char *sys = ib_chart_format_time (cpu->sys);
+  double share = row->value > 0 ? (cpu->user + cpu->sys) / row->value * 100 : 0;
+
+  if (row->failed)
+    return g_strdup_printf ("%s\n%s", row->label, _("No successful run"));
+  return g_strdup_printf (_("%s\nWall time %s (median)\nCPU user %s, system %s: %.0f %% of wall\n"
+                            "Context switches per run: %.0f voluntary, %.0f involuntary"),
+                          row->label, wall, user, sys, ib_chart_clamp (share, 0, 1e6),
+                          cpu->vol, cpu->invol);
+}
+
+void
+ib_chart_draw_cpu (IbChartCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+  g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, FALSE);
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree const char **labels = NULL;
+  g_autofree CpuRow *cpu = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  gboolean log = ctx->style->log_scale;
+  double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
+  IbRowLayout layout;
+  IbAxis axis;
+  IbLegendItem legend[3];
+  IbRgba wall_color = ctx->palette[IB_PAL_GREY];
+  IbRgba user_color = ctx->palette[IB_PAL_BLUE];
+  IbRgba sys_color = ctx->palette[IB_PAL_ORANGE];
+  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (rows->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("Run a benchmark to see CPU time against wall time."));
+      return;
+    }
+  ib_rows_sort (rows, FALSE);
+  labels = g_new0 (const char *, rows->len + 1);
+  cpu = g_new0 (CpuRow, rows->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IbRow *row = &g_array_index (rows, IbRow, i);
+
+      labels[i] = row->label;
+      cpu_row_fill (ctx->report, row, &cpu[i]);
+      g_ptr_array_add (texts, cpu_label (row, &cpu[i]));
+      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i)));
+      if (row->failed)
+        continue;
+      hi = MAX (hi, MAX (row->value, cpu[i].user + cpu[i].sys));
+      lo = MIN (lo, row->value);
+      if (cpu[i].user > 0)
+        lo = MIN (lo, cpu[i].user);
+    }
+  if (hi <= 0)
+    {
+      lo = 1;
+      hi = 10;
+    }
+
+  legend[0] = (IbLegendItem) { _("Wall time"), IB_LEGEND_SWATCH, wall_color };
+  legend[1] = (IbLegendItem) { _("CPU user"), IB_LEGEND_SWATCH, user_color };
+  legend[2] = (IbLegendItem) { _("CPU system"), IB_LEGEND_SWATCH, sys_color };
+  ib_chart_legend (ctx, legend, G_N_ELEMENTS (legend));
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
+                 tick_h + ib_chart_caption_height (ctx), &layout);
+  ib_chart_caption (ctx, _("Medians · CPU above 100 % of wall means several threads worked"),
+                    layout.axis_top + tick_h);
+  ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
+                ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
+  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IbRow *row = &g_array_index (rows, IbRow, i);
+      double cy = ib_row_center (&layout, i);
+      double bh = round (MIN (layout.row_height * 0.72, ctx->font_px * 2.2));
+      double x0 = ib_axis_map (&axis, log ? axis.min : 0);
+      double wall_h = MAX (1, round (bh * 0.38)), cpu_h = MAX (1, round (bh * 0.5));
+      double top = round (cy - bh / 2), xw, xu, xs, right;
+      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i));
+
+      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
+                        layout.row_height))
+        ib_chart_take_tooltip (ctx, cpu_tooltip (row, &cpu[i]));
+      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
+      if (row->failed)
+        {
+          IbRgba red = ctx->palette[IB_PAL_VERMILLION];
+
+          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &red);
+          continue;
+        }
+      xw = ib_axis_map (&axis, row->value);
+      xu = ib_axis_map (&axis, cpu[i].user > 0 ? cpu[i].user : (log ? axis.min : 0));
+      xs = ib_axis_map (&axis, cpu[i].user + cpu[i].sys);
+      if (!ctx->query)
+        {
+          ib_chart_set_color (ctx, &wall_color, 0.75);
+          cairo_rectangle (cr, x0, top, MAX (0, xw - x0), wall_h);
+          cairo_fill (cr);
+          ib_chart_set_color (ctx, &user_color, 1.0);
+          cairo_rectangle (cr, x0, top + bh - cpu_h, MAX (0, xu - x0), cpu_h);
+          cairo_fill (cr);
+          ib_chart_set_color (ctx, &sys_color, 1.0);
+          cairo_rectangle (cr, xu, top + bh - cpu_h, MAX (0, xs - xu), cpu_h);
+          cairo_fill (cr);
+        }
+      right = MAX (xw, xs);
+      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+    }
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-export.c: PNG, SVG and PDF files, written atomically (a temporary
+ * file in the same folder, renamed over @path only when complete). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "ib-chart-private.h"
+
+#define MAX_SIDE 16384
+
+gboolean
+ib_chart_format_from_path (const char    *path,
+                           IbChartFormat *out)
+{
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (path == NULL)
+    return FALSE;
+  lower = g_ascii_strdown (path, -1);
+  if (g_str_has_suffix (lower, ".png"))
+    *out = IB_CHART_FORMAT_PNG;
+  else if (g_str_has_suffix (lower, ".svg"))
+    *out = IB_CHART_FORMAT_SVG;
+  else if (g_str_has_suffix (lower, ".pdf"))
+    *out = IB_CHART_FORMAT_PDF;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+typedef struct
+{
+  int fd;
+  int saved_errno;
+} Sink;
+
+static cairo_status_t
+sink_write (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
+{
+  Sink *sink = closure;
+
+  while (length > 0)
+    {
+      ssize_t n = write (sink->fd, data, length);
+
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          sink->saved_errno = errno;
+          return CAIRO_STATUS_WRITE_ERROR;
+        }
+      data += n;
+      length -= (unsigned int) n;
+    }
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+set_error (GError    **error,
+           const char *path,
+           int         errsv,
+           const char *fallback)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, G_FILE_ERROR,
+               errsv != 0 ? g_file_error_from_errno (errsv) : G_FILE_ERROR_FAILED,
+               /* Translators: %s is a file name, the second %s why it failed */
+               _("Could not write “%s”: %s"), display,
+               errsv != 0 ? g_strerror (errsv) : fallback);
+}
+
+static cairo_status_t
+draw_to (cairo_surface_t    *surface,
+         IbChartKind         kind,
+         const IbReport     *report,
+         const IbReport     *other,
+         const IbChartStyle *style,
+         int                 width,
+         int                 height)
+{
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+
+  ib_chart_draw (cr, kind, report, other, style, width, height);
+  cairo_show_page (cr);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  return status;
+}
+
+gboolean
+ib_chart_export (IbChartKind         kind,
+                 const IbReport     *report,
+                 const IbReport     *other,
+                 const IbChartStyle *style,
+                 IbChartFormat       format,
+                 const char         *path,
+                 int                 width,
+                 int                 height,
+                 double              scale,
+                 GError            **error)
+{
+  g_autofree char *tmp = NULL;
+  cairo_surface_t *surface = NULL;
+  cairo_status_t status = CAIRO_STATUS_SUCCESS;
+  Sink sink = { -1, 0 };
+
+  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("Could not write “%s”: the size %d × %d is outside 1 – %d pixels"),
+                   path, width, height, MAX_SIDE);
+      return FALSE;
+    }
+  if (!isfinite (scale) || scale < 1 || scale > 4 || width * scale > MAX_SIDE
+      || height * scale > MAX_SIDE)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("Could not write “%s”: the scale %g is outside 1 – 4"), path, scale);
+      return FALSE;
+    }
+
+  tmp = g_strdup_printf ("%s.tmp-XXXXXX", path);
+  sink.fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  if (sink.fd < 0)
+    {
+      set_error (error, path, errno, NULL);
+      return FALSE;
+    }
+
+  switch (format)
+    {
+    case IB_CHART_FORMAT_PNG:
+      {
+        int pw = (int) ceil (width * scale), ph = (int) ceil (height * scale);
+
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+        cairo_surface_set_device_scale (surface, scale, scale);
+        status = cairo_surface_status (surface);
+        if (status == CAIRO_STATUS_SUCCESS)
+          status = draw_to (surface, kind, report, other, style, width, height);
+        if (status == CAIRO_STATUS_SUCCESS)
+          status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+      }
+      break;
+    case IB_CHART_FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (sink_write, &sink, width, height);
+      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+      status = cairo_surface_status (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = draw_to (surface, kind, report, other, style, width, height);
+      break;
+    case IB_CHART_FORMAT_PDF:
+    default:
+      surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
+      status = cairo_surface_status (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        {
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                          ib_chart_kind_title (kind));
+          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "I/O Bench");
+          status = draw_to (surface, kind, report, other, style, width, height);
+        }
+      break;
+    }
+  if (surface != NULL)
+    {
+      cairo_surface_finish (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_status (surface);
+      cairo_surface_destroy (surface);
+    }
+
+  if (status == CAIRO_STATUS_SUCCESS && fsync (sink.fd) != 0 && errno != EINVAL)
+    {
+      sink.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (close (sink.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
+    {
+      sink.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp, path) != 0)
+    {
+      sink.saved_errno = errno;
+      status = CAIRO_STATUS_WRITE_ERROR;
+    }
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_unlink (tmp);
+      set_error (error, path, sink.saved_errno, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-frame.c: background, title and subtitle, legend, empty state. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+void
+ib_chart_frame (IbChartCtx *ctx,
+                const char *title,
+                const char *subtitle)
+{
+  cairo_t *cr = ctx->cr;
+  double x = ctx->pad, y = ctx->pad * 0.8, avail = ctx->width - 2 * ctx->pad;
+  g_autoptr(PangoLayout) tl = ib_chart_layout (ctx, IB_TEXT_TITLE, title);
+  double h;
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+
+  if (!ctx->style->transparent && !ctx->query)
+    {
+      ib_chart_set_color (ctx, &ctx->style->background, 1.0);
+      cairo_rectangle (cr, 0, 0, ctx->width, ctx->height);
+      cairo_fill (cr);
+    }
+
+  pango_layout_set_width (tl, (int) (MAX (avail, 1) * PANGO_SCALE));
+  pango_layout_set_ellipsize (tl, PANGO_ELLIPSIZE_END);
+  ib_chart_show_layout (ctx, tl, x, y, 0, 0, &ctx->style->foreground);
+  ib_chart_layout_size (tl, NULL, &h);
+  y += h;
+
+  if (subtitle != NULL && subtitle[0] != '\0' && !ctx->compact)
+    {
+      g_autoptr(PangoLayout) sl = ib_chart_layout (ctx, IB_TEXT_SUBTITLE, subtitle);
+
+      pango_layout_set_width (sl, (int) (MAX (avail, 1) * PANGO_SCALE));
+      pango_layout_set_ellipsize (sl, PANGO_ELLIPSIZE_END);
+      y += ctx->font_px * 0.15;
+      ib_chart_show_layout (ctx, sl, x, y, 0, 0, &dim);
+      ib_chart_layout_size (sl, NULL, &h);
+      y += h;
+    }
+  y += ctx->font_px * (ctx->compact ? 0.6 : 1.0);
+
+  ctx->area.x = ctx->pad;
+  ctx->area.y = y;
+  ctx->area.width = MAX (1, ctx->width - 2 * ctx->pad);
+  ctx->area.height = MAX (1, ctx->height - y - ctx->pad * 0.8);
+}
+
+static void
+legend_glyph (IbChartCtx         *ctx,
+              const IbLegendItem *item,
+              double              x,
+              double              cy,
+              double              size)
+{
+  cairo_t *cr = ctx->cr;
+  IbRgba fg = ib_chart_fg_alpha (ctx, 0.75);
+  double r = size / 2;
+
+  if (ctx->query)
+    return;
+  switch (item->shape)
+    {
+    case IB_LEGEND_SWATCH:
+      ib_chart_set_color (ctx, &item->color, 1.0);
+      cairo_rectangle (cr, x, round (cy - r), size, size);
+      cairo_fill (cr);
+      break;
+    case IB_LEGEND_HATCH:
+      ib_chart_set_color (ctx, &fg, 0.12);
+      cairo_rectangle (cr, x, round (cy - r), size, size);
+      cairo_fill (cr);
+      ib_chart_hatch (ctx, x, round (cy - r), size, size, &fg);
+      break;
+    case IB_LEGEND_DOT:
+      ib_chart_dot (ctx, x + r, cy, r * 0.6, &item->color, FALSE);
+      break;
+    case IB_LEGEND_HOLLOW_DOT:
+      ib_chart_dot (ctx, x + r, cy, r * 0.6, &item->color, TRUE);
+      break;
+    case IB_LEGEND_LINE:
+      ib_chart_set_color (ctx, &item->color, 1.0);
+      cairo_set_line_width (cr, MAX (2, size / 6));
+      cairo_move_to (cr, x - r * 0.4, cy);
+      cairo_line_to (cr, x + size + r * 0.4, cy);
+      cairo_stroke (cr);
+      ib_chart_dot (ctx, x + r, cy, r * 0.5, &item->color, FALSE);
+      break;
+    case IB_LEGEND_WHISKER:
+    default:
+      ib_chart_set_color (ctx, &item->color, 1.0);
+      cairo_set_line_width (cr, MAX (1.5, size / 8));
+      cairo_move_to (cr, x, cy - r * 0.6);
+      cairo_line_to (cr, x, cy + r * 0.6);
+      cairo_move_to (cr, x, cy);
+      cairo_line_to (cr, x + size, cy);
+      cairo_move_to (cr, x + size, cy - r * 0.6);
+      cairo_line_to (cr, x + size, cy + r * 0.6);
+      cairo_stroke (cr);
+      break;
+    }
+}
+
+/* Lays the items out in rows from the left of the plot area; the area shrinks
+ * by the legend's height. A compact chart keeps the legend only when it fits
+ * on one line. */
+void
+ib_chart_legend (IbChartCtx         *ctx,
+                 const IbLegendItem *items,
+                 guint               n_items)
+{
+  double glyph = round (ctx->font_px * 0.8);
+  double item_gap = ctx->font_px * 1.4, inner = ctx->font_px * 0.45;
+  double line_h = ib_chart_line_height (ctx, IB_TEXT_TICK);
+  double x0 = ctx->area.x, max_x = ctx->area.x + ctx->area.width;
+  double x, y;
+  guint lines = 1;
+  IbRgba text = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.8);
+
+  if (n_items == 0)
+    return;
+
+  /* Measure first. */
+  x = x0;
+  for (guint i = 0; i < n_items; i++)
+    {
+      double w = glyph + inner + ib_chart_text_width (ctx, IB_TEXT_TICK, items[i].label);
+
+      if (x > x0 && x + w > max_x)
+        {
+          lines++;
+          x = x0;
+        }
+      x += w + item_gap;
+    }
+  if (ctx->compact && lines > 1)
+    return;
+
+  x = x0;
+  y = ctx->area.y;
+  for (guint i = 0; i < n_items; i++)
+    {
+      g_autoptr(PangoLayout) layout = ib_chart_layout (ctx, IB_TEXT_TICK, items[i].label);
+      double w;
+
+      ib_chart_layout_size (layout, &w, NULL);
+      if (x > x0 && x + glyph + inner + w > max_x)
+        {
+          x = x0;
+          y += line_h * 1.25;
+        }
+      legend_glyph (ctx, &items[i], x, y + line_h / 2, glyph);
+      ib_chart_show_layout (ctx, layout, x + glyph + inner, y, 0, 0, &text);
+      x += glyph + inner + w + item_gap;
+    }
+  y += line_h + ctx->font_px * 0.9;
+  ctx->area.height = MAX (1, ctx->area.height - (y - ctx->area.y));
+  ctx->area.y = y;
+}
+
+void
+ib_chart_empty (IbChartCtx *ctx,
+                const char *message,
+                const char *hint)
+{
+  g_autoptr(PangoLayout) ml = ib_chart_layout (ctx, IB_TEXT_EMPTY, message);
+  double cx = ctx->area.x + ctx->area.width / 2, cy = ctx->area.y + ctx->area.height / 2;
+  double mh, avail = MAX (1, ctx->area.width);
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
+
+  pango_layout_set_width (ml, (int) (avail * PANGO_SCALE));
+  pango_layout_set_alignment (ml, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (ml, PANGO_WRAP_WORD_CHAR);
+  ib_chart_layout_size (ml, NULL, &mh);
+  ib_chart_show_layout (ctx, ml, cx, cy - ctx->font_px * 0.5, 0.5, 1, &dim);
+  if (hint != NULL)
+    {
+      g_autoptr(PangoLayout) hl = ib_chart_layout (ctx, IB_TEXT_LABEL, hint);
+
+      pango_layout_set_width (hl, (int) (avail * PANGO_SCALE));
+      pango_layout_set_alignment (hl, PANGO_ALIGN_CENTER);
+      pango_layout_set_wrap (hl, PANGO_WRAP_WORD);
+      ib_chart_show_layout (ctx, hl, cx, cy, 0.5, 0, &dim);
+    }
+}
+
+double
+ib_chart_caption_height (IbChartCtx *ctx)
+{
+  if (ctx->compact)
+    return 0;
+  return ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.3;
+}
+
+void
+ib_chart_caption (IbChartCtx *ctx,
+                  const char *text,
+                  double      y)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
+
+  if (ctx->compact || text == NULL)
+    return;
+  layout = ib_chart_layout (ctx, IB_TEXT_TICK, text);
+  pango_layout_set_width (layout, (int) (MAX (1, ctx->area.width) * PANGO_SCALE));
+  pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
+  ib_chart_show_layout (ctx, layout, ctx->area.x, y + ctx->font_px * 0.3, 0, 0, &dim);
+}
+
+/* ---- subtitle ------------------------------------------------------------ */
+
+static void
+add_part (GPtrArray  *parts,
+          const char *text)
+{
+  if (text != NULL && text[0] != '\0')
+    g_ptr_array_add (parts, g_strdup (text));
+}
+
+static char *
+file_set_text (const IbPlan *plan)
+{
+  guint n = plan->file_sizes->len;
+  g_autofree char *total = NULL;
+
+  if (n == 0)
+    return NULL;
+  total = ib_chart_format_bytes ((double) ib_plan_total_bytes (plan));
+  /* Translators: file set, e.g. "4 files, 2.25 GiB, random" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s, %s", "%u files, %s, %s", n),
+                          n, total, ib_content_kind_to_string (plan->content));
+}
+
+static const char *
+cache_text (IbCacheMode mode)
+{
+  switch (mode)
+    {
+    case IB_CACHE_WARM:  return _("warm cache");
+    case IB_CACHE_COLD:  return _("cold cache");
+    case IB_CACHE_AS_IS: return _("cache as is");
+    default:             return NULL;
+    }
+}
+
+static void
+add_machine (GPtrArray    *parts,
+             const IbReport *report)
+{
+  const IbEnvironment *env = report->environment;
+
+  if (env == NULL)
+    return;
+  add_part (parts, env->cpu_model);
+  add_part (parts, env->fs_type);
+}
+
+char *
+ib_chart_report_label (const IbReport *report)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  add_part (parts, report->plan->preset);
+  if (report->created != NULL)
+    {
+      g_autofree char *date = g_strndup (report->created, 16);
+
+      g_strdelimit (date, "T", ' ');
+      add_part (parts, date);
+    }
+  if (report->environment != NULL)
+    add_part (parts, report->environment->hostname);
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+char *
+ib_chart_subtitle (IbChartCtx *ctx)
+{
+  const IbReport *report = ctx->report;
+  const IbPlan *plan = report->plan;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  switch (ctx->kind)
+    {
+    case IB_CHART_STRATEGIES:
+    case IB_CHART_THROUGHPUT:
+    case IB_CHART_CPU:
+      {
+        g_autofree char *files = file_set_text (plan);
+
+        if (plan->preset != NULL)
+          /* Translators: subtitle part, %s is a preset id such as "quick" */
+          g_ptr_array_add (parts, g_strdup_printf (_("preset %s"), plan->preset));
+        add_part (parts, files);
+        add_part (parts, cache_text (plan->cache));
+        add_machine (parts, report);
+      }
+      break;
+    case IB_CHART_LATENCY:
+      if (report->write_unlink != NULL)
+        {
+          const IbWriteUnlink *wu = report->write_unlink;
+          g_autofree char *bytes = ib_chart_format_bytes (wu->bytes);
+
+          /* Translators: e.g. "2000 requests, 2000 in flight, 4 KiB each" */
+          g_ptr_array_add (parts, g_strdup_printf (_("%u requests, %u in flight, %s each"),
+                                                   wu->requests,
+                                                   wu->effective_concurrency > 0
+                                                   ? wu->effective_concurrency
+                                                   : wu->concurrency,
+                                                   bytes));
+        }
+      add_machine (parts, report);
+      break;
+    case IB_CHART_OVERHEAD:
+      if (report->overhead->len > 0)
+        {
+          const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, 0);
+
+          /* Translators: e.g. "999999 iterations per kind" */
+          g_ptr_array_add (parts, g_strdup_printf (_("%" G_GUINT64_FORMAT " iterations per kind"),
+                                                   row->iterations));
+        }
+      add_part (parts, report->environment ? report->environment->cpu_model : NULL);
+      break;
+    case IB_CHART_SWEEP:
+      if (report->sweep != NULL)
+        {
+          const char *what = report->sweep->vary == IB_VARY_COUNT ? _("varying the file count")
+                             : report->sweep->vary == IB_VARY_SIZE ? _("varying the file size")
+                             : _("varying the files in flight");
+
+          add_part (parts, what);
+        }
+      add_part (parts, cache_text (plan->cache));
+      add_machine (parts, report);
+      break;
+    case IB_CHART_COMPARE:
+      {
+        g_autofree char *files = file_set_text (plan);
+
+        add_part (parts, files);
+        add_part (parts, cache_text (plan->cache));
+      }
+      break;
+    case IB_N_CHART_KINDS:
+    default:
+      break;
+    }
+  if (report->partial)
+    add_part (parts, _("partial run"));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-latency.c: write + delete latency percentiles, one line per mode,
+ * x = percentile 50..100, log time axis (as `ab` prints them, seed 001). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+static const char *
+mode_title (const char *mode)
+{
+  /* Translators: write + delete modes (chart legend) */
+  if (g_strcmp0 (mode, "sync-serial") == 0)
+    return _("Sync, one at a time");
+  if (g_strcmp0 (mode, "async-gio") == 0)
+    return _("Async GIO");
+  if (g_strcmp0 (mode, "thread-pool") == 0)
+    return _("Thread pool");
+  return mode != NULL ? mode : "?";
+}
+
+static IbRgba
+mode_color (IbChartCtx *ctx,
+            const char *mode,
+            guint       index)
+{
+  static const IbPaletteSlot others[] = { IB_PAL_PURPLE, IB_PAL_SKY, IB_PAL_VERMILLION,
+                                          IB_PAL_YELLOW, IB_PAL_GREY };
+
+  if (g_strcmp0 (mode, "sync-serial") == 0)
+    return *ib_chart_family_color (ctx, IB_CHART_FAMILY_SYNC);
+  if (g_strcmp0 (mode, "async-gio") == 0)
+    return *ib_chart_family_color (ctx, IB_CHART_FAMILY_ASYNC);
+  if (g_strcmp0 (mode, "thread-pool") == 0)
+    return *ib_chart_family_color (ctx, IB_CHART_FAMILY_THREAD);
+  return ctx->palette[others[index % G_N_ELEMENTS (others)]];
+}
+
+void
+ib_chart_draw_latency (IbChartCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+  const IbWriteUnlink *wu = ctx->report->write_unlink;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree IbLegendItem *legend = NULL;
+  double lo = G_MAXDOUBLE, hi = 0, tick_h, left, bottom, right, best = G_MAXDOUBLE;
+  IbAxis xa, ya;
+  guint n_modes;
+  double lw = MAX (2.0, round (ctx->font_px / 6.0));
+  double radius = ib_chart_clamp (ctx->font_px * 0.3, 2.5, 5);
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (wu == NULL || wu->modes->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no write + delete data; run “iobench-cli write-unlink”."));
+      return;
+    }
+  n_modes = wu->modes->len;
+  legend = g_new0 (IbLegendItem, n_modes);
+  for (guint m = 0; m < n_modes; m++)
+    {
+      const IbWriteUnlinkMode *mode = &g_array_index (wu->modes, IbWriteUnlinkMode, m);
+
+      legend[m] = (IbLegendItem) { mode_title (mode->mode), IB_LEGEND_LINE,
+                                   mode_color (ctx, mode->mode, m) };
+      for (guint i = 0; i < IB_N_PERCENTILES; i++)
+        {
+          double v = (double) mode->percentiles_ns[i];
+
+          if (v > 0)
+            {
+              lo = MIN (lo, v);
+              hi = MAX (hi, v);
+            }
+        }
+    }
+  if (hi <= 0)
+    {
+      lo = 1;
+      hi = 10;
+    }
+  ib_chart_legend (ctx, legend, n_modes);
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_height (ctx);
+  ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, lo, hi, MAX (1, bottom - ctx->area.y),
+                ctx->font_px * 2.6);
+  left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
+  right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
+  ib_axis_set_range (&ya, bottom, ctx->area.y + ctx->font_px * 0.4);
+  ib_axis_init (&xa, IB_UNIT_PERCENT, FALSE, FALSE, 50, 100, MAX (1, right - left),
+                ctx->font_px * 5);
+  ib_axis_set_range (&xa, left, right);
+  ib_axis_draw_y (ctx, &ya, left, right);
+  ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
+  ib_chart_caption (ctx, _("Latency of one write + delete at each percentile · log scale"),
+                    bottom + tick_h);
+
+  for (guint m = 0; m < n_modes; m++)
+    {
+      const IbWriteUnlinkMode *mode = &g_array_index (wu->modes, IbWriteUnlinkMode, m);
+      IbRgba color = legend[m].color;
+      gboolean started = FALSE;
+
+      if (!ctx->query)
+        {
+          cairo_set_line_width (cr, lw);
+          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+          ib_chart_set_color (ctx, &color, 1.0);
+          for (guint i = 0; i < IB_N_PERCENTILES; i++)
+            {
+              double v = (double) mode->percentiles_ns[i];
+
+              if (!(v > 0))
+                continue;
+              if (!started)
+                cairo_move_to (cr, ib_axis_map (&xa, ib_percentile_levels[i]),
+                               ib_axis_map (&ya, v));
+              else
+                cairo_line_to (cr, ib_axis_map (&xa, ib_percentile_levels[i]),
+                               ib_axis_map (&ya, v));
+              started = TRUE;
+            }
+          cairo_stroke (cr);
+        }
+      for (guint i = 0; i < IB_N_PERCENTILES; i++)
+        {
+          double v = (double) mode->percentiles_ns[i];
+          double x, y, d;
+
+          if (!(v > 0))
+            continue;
+          x = ib_axis_map (&xa, ib_percentile_levels[i]);
+          y = ib_axis_map (&ya, v);
+          ib_chart_dot (ctx, x, y, radius, &color, FALSE);
+          d = hypot (ctx->qx - x, ctx->qy - y);
+          if (ctx->query && d < ctx->font_px * 1.2 && d < best)
+            {
+              g_autofree char *t = ib_chart_format_time (v);
+
+              best = d;
+              ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%u %% of requests took "
+                                                             "%s or less\n%.0f requests/s, "
+                                                             "%u failed"),
+                                                           mode_title (mode->mode), mode->mode,
+                                                           ib_percentile_levels[i], t,
+                                                           ib_chart_finite (mode->requests_per_s,
+                                                                            0),
+                                                           mode->failed));
+            }
+        }
+    }
+}

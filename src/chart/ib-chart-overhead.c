@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-overhead.c: dispatch overhead in ns per operation (log scale),
+ * with the ratio to a direct call ("412× direct"). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+typedef enum
+{
+  PATH_DIRECT,
+  PATH_LOOP,
+  PATH_THREAD,
+} DispatchPath;
+
+static const struct
+{
+  const char   *kind;
+  const char   *title;
+  DispatchPath  path;
+} kinds[] = {
+  /* Translators: dispatch overhead kinds (chart row labels) */
+  { "direct",    N_("Direct call"),              PATH_DIRECT },
+  { "gtask",     N_("GTask + dispatch"),         PATH_LOOP },
+  { "idle",      N_("g_idle_add round trip"),    PATH_LOOP },
+  { "thread",    N_("Empty thread hop"),         PATH_THREAD },
+  { "pool",      N_("Empty GThreadPool push"),   PATH_THREAD },
+  { "tasks-1",   N_("1 empty task"),             PATH_LOOP },
+  { "tasks-100", N_("100 empty tasks"),          PATH_LOOP },
+};
+
+static const char *
+kind_title (const char   *kind,
+            DispatchPath *path)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (g_strcmp0 (kind, kinds[i].kind) == 0)
+      {
+        *path = kinds[i].path;
+        return _(kinds[i].title);
+      }
+  *path = PATH_LOOP;
+  return kind != NULL ? kind : "?";
+}
+
+typedef struct
+{
+  const IbOverheadRow *row;
+  const char          *title;
+  DispatchPath         path;
+  double               ns, lo, hi, ratio;
+  gboolean             valid;
+} OvRow;
+
+static int
+cmp_rows (gconstpointer a,
+          gconstpointer b)
+{
+  const OvRow *x = a, *y = b;
+
+  if (x->valid != y->valid)
+    return x->valid ? -1 : 1;
+  return x->ns < y->ns ? -1 : x->ns > y->ns ? 1 : 0;
+}
+
+static char *
+ratio_text (const OvRow *r)
+{
+  g_autofree char *ns = ib_chart_format_time (r->ns);
+  g_autofree char *ratio = NULL;
+
+  if (!r->valid)
+    return g_strdup (_("no data"));
+  if (r->path == PATH_DIRECT || !(r->ratio > 0))
+    return g_steal_pointer (&ns);
+  ratio = ib_chart_format_ratio (r->ratio);
+  /* Translators: "412 ns · 196× direct": cost per operation and ratio to a direct call */
+  return g_strdup_printf (_("%s · %s direct"), ns, ratio);
+}
+
+void
+ib_chart_draw_overhead (IbChartCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+  const GArray *src = ctx->report->overhead;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree OvRow *rows = NULL;
+  g_autofree const char **labels = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h, direct_ns = 0;
+  gboolean have_path[3] = { FALSE, FALSE, FALSE };
+  IbLegendItem legend[3];
+  guint n_legend = 0;
+  IbRowLayout layout;
+  IbAxis axis;
+  IbRgba colors[3];
+  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+  double fill_alpha = ctx->style->high_contrast ? 0.9 : 0.8;
+
+  colors[PATH_DIRECT] = ctx->palette[IB_PAL_GREY];
+  colors[PATH_LOOP] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_ASYNC);
+  colors[PATH_THREAD] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_THREAD);
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (src->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no dispatch overhead data; run “iobench-cli overhead”."));
+      return;
+    }
+
+  rows = g_new0 (OvRow, src->len);
+  for (guint i = 0; i < src->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (src, IbOverheadRow, i);
+
+      rows[i].row = row;
+      rows[i].title = kind_title (row->kind, &rows[i].path);
+      rows[i].valid = isfinite (row->ns_per_op) && row->ns_per_op > 0;
+      rows[i].ns = rows[i].valid ? row->ns_per_op : 0;
+      rows[i].lo = isfinite (row->ci_low_ns) && row->ci_low_ns > 0
+                   ? MIN (row->ci_low_ns, rows[i].ns) : rows[i].ns;
+      rows[i].hi = isfinite (row->ci_high_ns) ? MAX (row->ci_high_ns, rows[i].ns) : rows[i].ns;
+      rows[i].ratio = ib_chart_finite (row->ratio_to_direct, 0);
+      if (rows[i].path == PATH_DIRECT && rows[i].valid)
+        direct_ns = rows[i].ns;
+    }
+  for (guint i = 0; i < src->len; i++)
+    if (!(rows[i].ratio > 0) && direct_ns > 0 && rows[i].valid)
+      rows[i].ratio = rows[i].ns / direct_ns;
+  qsort (rows, src->len, sizeof (OvRow), cmp_rows);
+
+  labels = g_new0 (const char *, src->len + 1);
+  for (guint i = 0; i < src->len; i++)
+    {
+      labels[i] = rows[i].title;
+      g_ptr_array_add (texts, ratio_text (&rows[i]));
+      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i)));
+      if (!rows[i].valid)
+        continue;
+      have_path[rows[i].path] = TRUE;
+      lo = MIN (lo, rows[i].lo);
+      hi = MAX (hi, rows[i].hi);
+    }
+  if (hi <= 0)
+    {
+      lo = 1;
+      hi = 10;
+    }
+
+  if (have_path[PATH_DIRECT])
+    legend[n_legend++] = (IbLegendItem) { _("Plain function call"), IB_LEGEND_SWATCH,
+                                          colors[PATH_DIRECT] };
+  if (have_path[PATH_LOOP])
+    legend[n_legend++] = (IbLegendItem) { _("Through the main loop"), IB_LEGEND_SWATCH,
+                                          colors[PATH_LOOP] };
+  if (have_path[PATH_THREAD])
+    legend[n_legend++] = (IbLegendItem) { _("Through a worker thread"), IB_LEGEND_SWATCH,
+                                          colors[PATH_THREAD] };
+  ib_chart_legend (ctx, legend, n_legend);
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  ib_row_layout (ctx, labels, src->len, widest + ctx->font_px * 0.8,
+                 tick_h + ib_chart_caption_height (ctx), &layout);
+  ib_chart_caption (ctx, _("Time per operation, median · log scale · lower is better"),
+                    layout.axis_top + tick_h);
+  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, lo, hi, layout.plot.width, ctx->font_px * 5);
+  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+
+  for (guint i = 0; i < src->len; i++)
+    {
+      const OvRow *r = &rows[i];
+      double cy = ib_row_center (&layout, i);
+      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 1.8));
+      double x0 = ib_axis_map (&axis, axis.min), x1, right;
+      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i));
+
+      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
+                        layout.row_height))
+        {
+          g_autofree char *ns = ib_chart_format_time (r->ns);
+          g_autofree char *l = ib_chart_format_time (r->lo);
+          g_autofree char *h = ib_chart_format_time (r->hi);
+
+          ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%s per operation "
+                                                          "(95 %% CI %s – %s)\n"
+                                                          "%.1f× a direct call\n"
+                                                          "%" G_GUINT64_FORMAT
+                                                          " iterations × %u"),
+                                                        r->title, r->row->kind, ns, l, h,
+                                                        r->ratio, r->row->iterations,
+                                                        r->row->repeat));
+        }
+      ib_row_draw_label (ctx, &layout, i, r->title, &label_color);
+      if (!r->valid)
+        {
+          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+          continue;
+        }
+      x1 = ib_axis_map (&axis, r->ns);
+      if (!ctx->query)
+        {
+          ib_chart_set_color (ctx, &colors[r->path], fill_alpha);
+          cairo_rectangle (cr, x0, round (cy - bh / 2), MAX (0, x1 - x0), bh);
+          cairo_fill (cr);
+        }
+      right = x1;
+      if (r->hi > r->lo)
+        {
+          double wh = ib_axis_map (&axis, r->hi);
+
+          ib_chart_whisker (ctx, ib_axis_map (&axis, r->lo), wh, cy, bh * 0.45);
+          right = MAX (right, wh);
+        }
+      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+    }
+}

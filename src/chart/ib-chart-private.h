@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-private.h: what the chart files share (not public API).
+ *
+ * Every chart kind is one function `ib_chart_draw_KIND (IbChartCtx *)` that
+ * lays the chart out and draws it. The same function answers tooltips: with
+ * ctx->query set it still lays out (on a scratch surface) and each drawn item
+ * asks ib_chart_hit() whether the point is over it, so layout is never
+ * duplicated between drawing and hit testing. */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "ib-chart.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double x, y, width, height;
+} IbRect;
+
+typedef enum
+{
+  IB_TEXT_TITLE,
+  IB_TEXT_SUBTITLE,
+  IB_TEXT_LABEL,
+  IB_TEXT_TICK,
+  IB_TEXT_EMPTY,
+} IbTextRole;
+
+/* Palette slots (Okabe-Ito), resolved per style. */
+typedef enum
+{
+  IB_PAL_BLUE,
+  IB_PAL_ORANGE,
+  IB_PAL_GREEN,
+  IB_PAL_VERMILLION,
+  IB_PAL_PURPLE,
+  IB_PAL_SKY,
+  IB_PAL_YELLOW,
+  IB_PAL_GREY,
+  IB_N_PAL
+} IbPaletteSlot;
+
+/* Families as drawn; IB_FAMILY_* of ib-strategy.h plus unknown. */
+typedef enum
+{
+  IB_CHART_FAMILY_SYNC,
+  IB_CHART_FAMILY_ASYNC,
+  IB_CHART_FAMILY_THREAD,
+  IB_CHART_FAMILY_UNKNOWN,
+  IB_CHART_N_FAMILIES
+} IbChartFamily;
+
+typedef struct
+{
+  cairo_t            *cr;
+  IbChartKind         kind;
+  const IbReport     *report;
+  const IbReport     *other;
+  const IbChartStyle *style;
+  double              width;
+  double              height;
+
+  PangoFontDescription *font;
+  double              font_px;     /* base font size in user units */
+  double              pad;         /* outer padding */
+  gboolean            compact;     /* small size: no subtitle, no legend */
+  IbRgba              palette[IB_N_PAL];
+  IbRect              area;        /* what is left for the plot after frame + legend */
+
+  /* Tooltip query */
+  gboolean            query;
+  double              qx, qy;
+  char               *tooltip;
+} IbChartCtx;
+
+/* ---- ib-chart-text.c: text, colour, geometry helpers ------------------- */
+
+double        ib_chart_finite        (double v,
+                                      double fallback);
+double        ib_chart_clamp         (double v,
+                                      double lo,
+                                      double hi);
+PangoLayout  *ib_chart_layout        (IbChartCtx  *ctx,
+                                      IbTextRole   role,
+                                      const char  *text);
+void          ib_chart_layout_size   (PangoLayout *layout,
+                                      double      *width,
+                                      double      *height);
+double        ib_chart_text_width    (IbChartCtx  *ctx,
+                                      IbTextRole   role,
+                                      const char  *text);
+double        ib_chart_line_height   (IbChartCtx  *ctx,
+                                      IbTextRole   role);
+/* Draws @layout with its (x_align, y_align) point at (x, y); aligns are 0..1. */
+void          ib_chart_show_layout   (IbChartCtx  *ctx,
+                                      PangoLayout *layout,
+                                      double       x,
+                                      double       y,
+                                      double       x_align,
+                                      double       y_align,
+                                      const IbRgba *color);
+void          ib_chart_set_color     (IbChartCtx  *ctx,
+                                      const IbRgba *color,
+                                      double       alpha);
+IbRgba        ib_chart_fg_alpha      (IbChartCtx  *ctx,
+                                      double       alpha);
+/* Snap a coordinate for a line of @line_width so it lands on device pixels. */
+double        ib_chart_snap_x        (IbChartCtx  *ctx,
+                                      double       x,
+                                      double       line_width);
+double        ib_chart_snap_y        (IbChartCtx  *ctx,
+                                      double       y,
+                                      double       line_width);
+double        ib_chart_hairline      (IbChartCtx  *ctx);
+/* Whether the tooltip point lies in the rectangle (always FALSE when drawing). */
+gboolean      ib_chart_hit           (IbChartCtx  *ctx,
+                                      double       x,
+                                      double       y,
+                                      double       width,
+                                      double       height);
+void          ib_chart_take_tooltip  (IbChartCtx  *ctx,
+                                      char        *text);
+/* Diagonal hatching over a rectangle (marks parallel schedules). */
+void          ib_chart_hatch         (IbChartCtx  *ctx,
+                                      double       x,
+                                      double       y,
+                                      double       width,
+                                      double       height,
+                                      const IbRgba *color);
+void          ib_chart_dot           (IbChartCtx  *ctx,
+                                      double       x,
+                                      double       y,
+                                      double       radius,
+                                      const IbRgba *color,
+                                      gboolean     hollow);
+
+/* Formatting: 3 significant digits, adapted units. */
+char         *ib_chart_format_time   (double       ns);
+char         *ib_chart_format_rate   (double       mib_per_s);
+char         *ib_chart_format_bytes  (double       bytes);
+char         *ib_chart_format_count  (double       count);
+char         *ib_chart_format_ratio  (double       ratio);
+
+/* Strategy metadata (ib_strategy_lookup); unknown ids get the unknown family. */
+IbChartFamily ib_chart_strategy_family   (const char *id,
+                                          gboolean   *parallel);
+const char   *ib_chart_strategy_title    (const char *id);
+const char   *ib_chart_family_name       (IbChartFamily family);
+const IbRgba *ib_chart_family_color      (IbChartCtx   *ctx,
+                                          IbChartFamily family);
+
+/* ---- ib-chart-frame.c: background, title, legend, empty state ---------- */
+
+typedef enum
+{
+  IB_LEGEND_SWATCH,
+  IB_LEGEND_HATCH,
+  IB_LEGEND_DOT,
+  IB_LEGEND_HOLLOW_DOT,
+  IB_LEGEND_LINE,
+  IB_LEGEND_WHISKER,
+} IbLegendShape;
+
+typedef struct
+{
+  const char    *label;
+  IbLegendShape  shape;
+  IbRgba         color;
+} IbLegendItem;
+
+void          ib_chart_frame         (IbChartCtx  *ctx,
+                                      const char  *title,
+                                      const char  *subtitle);
+void          ib_chart_legend        (IbChartCtx          *ctx,
+                                      const IbLegendItem  *items,
+                                      guint                n_items);
+void          ib_chart_empty         (IbChartCtx  *ctx,
+                                      const char  *message,
+                                      const char  *hint);
+char         *ib_chart_subtitle      (IbChartCtx  *ctx);
+/* "preset · date · host" naming a report (compare chart). */
+char         *ib_chart_report_label  (const IbReport *report);
+/* A small caption under the plot, right-aligned (e.g. "lower is better"):
+ * reserve its height from ctx->area first, then draw it at @y. */
+double        ib_chart_caption_height (IbChartCtx *ctx);
+void          ib_chart_caption       (IbChartCtx  *ctx,
+                                      const char  *text,
+                                      double       y);
+
+/* ---- ib-chart-axis.c ---------------------------------------------------- */
+
+typedef enum
+{
+  IB_UNIT_TIME,        /* ns */
+  IB_UNIT_RATE,        /* MiB/s */
+  IB_UNIT_BYTES,
+  IB_UNIT_COUNT,
+  IB_UNIT_PERCENT,     /* percentile level, 0..100 */
+} IbUnit;
+
+#define IB_AXIS_MAX_TICKS 96
+
+typedef struct
+{
+  double   value;
+  gboolean major;
+} IbTick;
+
+typedef struct
+{
+  IbUnit   unit;
+  gboolean log;
+  double   min, max;          /* domain after rounding to ticks */
+  double   px0, px1;          /* pixel positions of min and max */
+  double   step;              /* linear tick step */
+  double   unit_div;          /* linear: one unit for every label */
+  IbTick   ticks[IB_AXIS_MAX_TICKS];
+  guint    n_ticks;
+} IbAxis;
+
+/* @lo/@hi: data range (sanitized inside); @length: pixels; @spacing: wanted
+ * pixels between ticks. Linear axes include 0 when @from_zero. */
+void          ib_axis_init           (IbAxis   *axis,
+                                      IbUnit    unit,
+                                      gboolean  log,
+                                      gboolean  from_zero,
+                                      double    lo,
+                                      double    hi,
+                                      double    length,
+                                      double    spacing);
+void          ib_axis_set_range      (IbAxis   *axis,
+                                      double    px0,
+                                      double    px1);
+double        ib_axis_map            (const IbAxis *axis,
+                                      double        value);
+char         *ib_axis_format         (const IbAxis *axis,
+                                      double        value);
+/* Pixels wanted between ticks for labels of values up to @hi. */
+double        ib_axis_spacing        (IbChartCtx   *ctx,
+                                      IbUnit        unit,
+                                      double        hi);
+/* Widest tick label, to reserve room. */
+double        ib_axis_label_width    (IbChartCtx   *ctx,
+                                      const IbAxis *axis);
+/* Horizontal value axis: grid lines from @top to @bottom, labels below @bottom. */
+void          ib_axis_draw_x         (IbChartCtx   *ctx,
+                                      const IbAxis *axis,
+                                      double        top,
+                                      double        bottom);
+/* Vertical value axis: grid lines from @left to @right, labels left of @left. */
+void          ib_axis_draw_y         (IbChartCtx   *ctx,
+                                      const IbAxis *axis,
+                                      double        left,
+                                      double        right);
+
+/* ---- ib-chart-rows.c: horizontal row charts ----------------------------- */
+
+typedef struct
+{
+  double  value;
+  gboolean warmup;
+} IbRowSample;
+
+typedef struct
+{
+  char          *id;          /* strategy id or overhead kind */
+  char          *label;
+  IbChartFamily  family;
+  gboolean       parallel;
+  gboolean       failed;      /* no successful measured sample */
+  char          *error;
+  guint          n;
+  guint          n_failed;
+  double         value;       /* median (time or rate) */
+  double         lo, hi;      /* 95 % CI */
+  GArray        *samples;     /* IbRowSample */
+  const IbStats *stats;
+} IbRow;
+
+typedef struct
+{
+  IbRect   plot;              /* bars area */
+  double   label_x;
+  double   label_width;
+  double   row_height;
+  guint    n_rows;
+  guint    label_every;
+  double   axis_top;
+} IbRowLayout;
+
+void          ib_row_clear           (gpointer data);
+/* Rows of strategies (plan order) with samples; @rate: MiB/s instead of ns. */
+GArray       *ib_rows_from_report    (const IbReport *report,
+                                      gboolean        rate);
+void          ib_rows_sort           (GArray         *rows,
+                                      gboolean        descending);
+/* Lays out label column (measured, elided past 40 % of the width), rows, and
+ * a value axis along the bottom. @right_reserve: room for value labels. */
+void          ib_row_layout          (IbChartCtx     *ctx,
+                                      const char    **labels,
+                                      guint           n_rows,
+                                      double          right_reserve,
+                                      double          axis_label_height,
+                                      IbRowLayout    *layout);
+double        ib_row_center          (const IbRowLayout *layout,
+                                      guint              i);
+void          ib_row_draw_label      (IbChartCtx        *ctx,
+                                      const IbRowLayout *layout,
+                                      guint              i,
+                                      const char        *text,
+                                      const IbRgba      *color);
+/* Median whisker: CI line with end caps. */
+void          ib_chart_whisker       (IbChartCtx  *ctx,
+                                      double       x0,
+                                      double       x1,
+                                      double       y,
+                                      double       cap);
+/* Deterministic jitter in -1..1 for sample @i of @id. */
+double        ib_chart_jitter        (const char  *id,
+                                      guint        i);
+
+/* ---- one function per kind ---------------------------------------------- */
+
+void ib_chart_draw_strategies (IbChartCtx *ctx);
+void ib_chart_draw_throughput (IbChartCtx *ctx);
+void ib_chart_draw_cpu        (IbChartCtx *ctx);
+void ib_chart_draw_latency    (IbChartCtx *ctx);
+void ib_chart_draw_overhead   (IbChartCtx *ctx);
+void ib_chart_draw_sweep      (IbChartCtx *ctx);
+void ib_chart_draw_compare    (IbChartCtx *ctx);
+
+G_END_DECLS

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-rows.c: the layout every horizontal "one row per strategy" chart
+ * shares (strategies, throughput, CPU, overhead, compare). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+#define MIB 1048576.0
+
+void
+ib_row_clear (gpointer data)
+{
+  IbRow *row = data;
+
+  g_clear_pointer (&row->id, g_free);
+  g_clear_pointer (&row->label, g_free);
+  g_clear_pointer (&row->error, g_free);
+  g_clear_pointer (&row->samples, g_array_unref);
+}
+
+static double
+positive_or (double v,
+             double fallback)
+{
+  return isfinite (v) && v > 0 ? v : fallback;
+}
+
+GArray *
+ib_rows_from_report (const IbReport *report,
+                     gboolean        rate)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (IbRow));
+
+  g_array_set_clear_func (rows, ib_row_clear);
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+      IbRow row = { 0 };
+      double median = positive_or (st->median_ns, 0);
+
+      row.id = g_strdup (st->strategy != NULL ? st->strategy : "?");
+      row.label = g_strdup (ib_chart_strategy_title (row.id));
+      row.family = ib_chart_strategy_family (row.id, &row.parallel);
+      row.n = st->n;
+      row.n_failed = st->n_failed;
+      row.failed = st->n == 0 || median <= 0;
+      row.stats = st;
+      row.samples = g_array_new (FALSE, TRUE, sizeof (IbRowSample));
+      if (rate)
+        {
+          row.value = positive_or (st->mib_per_s, 0);
+          row.lo = row.value * median / positive_or (st->ci_high_ns, median);
+          row.hi = row.value * median / positive_or (st->ci_low_ns, median);
+          if (row.value <= 0)
+            row.failed = TRUE;
+        }
+      else
+        {
+          row.value = median;
+          row.lo = positive_or (st->ci_low_ns, median);
+          row.hi = positive_or (st->ci_high_ns, median);
+        }
+      row.lo = MIN (ib_chart_finite (row.lo, row.value), row.value);
+      row.hi = MAX (ib_chart_finite (row.hi, row.value), row.value);
+
+      for (guint j = 0; j < report->samples->len; j++)
+        {
+          const IbSample *s = &g_array_index (report->samples, IbSample, j);
+          IbRowSample rs = { 0 };
+
+          if (g_strcmp0 (s->strategy, st->strategy) != 0)
+            continue;
+          if (!s->ok)
+            {
+              if (row.error == NULL && s->error != NULL)
+                row.error = g_strdup (s->error);
+              continue;
+            }
+          if (s->wall_ns <= 0)
+            continue;
+          rs.warmup = s->warmup;
+          if (rate)
+            {
+              if (s->bytes == 0)
+                continue;
+              rs.value = ((double) s->bytes / MIB) / ((double) s->wall_ns / 1e9);
+            }
+          else
+            rs.value = (double) s->wall_ns;
+          g_array_append_val (row.samples, rs);
+        }
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
+static int
+compare_asc (gconstpointer a,
+             gconstpointer b)
+{
+  const IbRow *ra = a, *rb = b;
+
+  if (ra->failed != rb->failed)
+    return ra->failed ? 1 : -1;
+  if (ra->value != rb->value)
+    return ra->value < rb->value ? -1 : 1;
+  return g_strcmp0 (ra->id, rb->id);
+}
+
+static int
+compare_desc (gconstpointer a,
+              gconstpointer b)
+{
+  const IbRow *ra = a, *rb = b;
+
+  if (ra->failed != rb->failed)
+    return ra->failed ? 1 : -1;
+  if (ra->value != rb->value)
+    return ra->value > rb->value ? -1 : 1;
+  return g_strcmp0 (ra->id, rb->id);
+}
+
+void
+ib_rows_sort (GArray   *rows,
+              gboolean  descending)
+{
+  g_array_sort (rows, descending ? compare_desc : compare_asc);
+}
+
+void
+ib_row_layout (IbChartCtx   *ctx,
+               const char  **labels,
+               guint         n_rows,
+               double        right_reserve,
+               double        axis_label_height,
+               IbRowLayout  *layout)
+{
+  double widest = 0, label_h = ib_chart_line_height (ctx, IB_TEXT_LABEL);
+  double gap = ctx->font_px * 0.8, max_row = ctx->font_px * 4.5;
+  IbRect *area = &ctx->area;
+
+  memset (layout, 0, sizeof *layout);
+  n_rows = MAX (n_rows, 1);
+  for (guint i = 0; i < n_rows && labels != NULL; i++)
+    widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_LABEL, labels[i]));
+  layout->n_rows = n_rows;
+  layout->label_x = area->x;
+  layout->label_width = ceil (MIN (widest, area->width * (ctx->compact ? 0.34 : 0.38)));
+  right_reserve = MIN (right_reserve, area->width * 0.3);
+
+  layout->plot.x = area->x + layout->label_width + gap;
+  layout->plot.width = MAX (1, area->x + area->width - right_reserve - layout->plot.x);
+  layout->plot.y = area->y;
+  layout->plot.height = MAX (1, area->height - axis_label_height);
+  layout->row_height = MIN (layout->plot.height / n_rows, max_row);
+  layout->plot.height = layout->row_height * n_rows;
+  layout->axis_top = layout->plot.y + layout->plot.height;
+  layout->label_every = (guint) MAX (1, ceil (label_h * 1.02 / MAX (layout->row_height, 0.1)));
+}
+
+double
+ib_row_center (const IbRowLayout *layout,
+               guint              i)
+{
+  return layout->plot.y + layout->row_height * (i + 0.5);
+}
+
+void
+ib_row_draw_label (IbChartCtx        *ctx,
+                   const IbRowLayout *layout,
+                   guint              i,
+                   const char        *text,
+                   const IbRgba      *color)
+{
+  g_autoptr(PangoLayout) pl = NULL;
+
+  if (i % layout->label_every != 0 || layout->label_width < ctx->font_px)
+    return;
+  pl = ib_chart_layout (ctx, IB_TEXT_LABEL, text);
+  pango_layout_set_width (pl, (int) (layout->label_width * PANGO_SCALE));
+  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
+  ib_chart_show_layout (ctx, pl, layout->label_x, ib_row_center (layout, i), 0, 0.5, color);
+}
+
+void
+ib_chart_whisker (IbChartCtx *ctx,
+                  double      x0,
+                  double      x1,
+                  double      y,
+                  double      cap)
+{
+  cairo_t *cr = ctx->cr;
+  double lw = MAX (ib_chart_hairline (ctx), round (ctx->font_px / 9.0));
+  IbRgba fg = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.85);
+
+  if (ctx->query || !(x1 - x0 >= 0.5))
+    return;
+  x0 = ib_chart_snap_x (ctx, x0, lw);
+  x1 = ib_chart_snap_x (ctx, x1, lw);
+  y = ib_chart_snap_y (ctx, y, lw);
+  cairo_set_line_width (cr, lw);
+  ib_chart_set_color (ctx, &fg, 1.0);
+  cairo_move_to (cr, x0, y);
+  cairo_line_to (cr, x1, y);
+  cairo_move_to (cr, x0, y - cap / 2);
+  cairo_line_to (cr, x0, y + cap / 2);
+  cairo_move_to (cr, x1, y - cap / 2);
+  cairo_line_to (cr, x1, y + cap / 2);
+  cairo_stroke (cr);
+}
+
+double
+ib_chart_jitter (const char *id,
+                 guint       i)
+{
+  guint32 h = g_str_hash (id != NULL ? id : "") ^ (i * 2654435761u);
+
+  h ^= h >> 15;
+  h *= 0x2c1b3c6du;
+  h ^= h >> 12;
+  return ((double) (h % 2001) / 1000.0) - 1.0;
+}

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-strategies.c: median wall time (or throughput) per strategy, with
+ * 95 % CI whiskers and every sample as a dot. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+static char *
+format_value (gboolean rate,
+              double   v)
+{
+  return rate ? ib_chart_format_rate (v) : ib_chart_format_time (v);
+}
+
+static char *
+row_tooltip (const IbRow *row,
+             gboolean     rate)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *value = format_value (rate, row->value);
+  g_autofree char *lo = format_value (rate, row->lo);
+  g_autofree char *hi = format_value (rate, row->hi);
+  guint warmups = 0;
+
+  for (guint i = 0; i < row->samples->len; i++)
+    warmups += g_array_index (row->samples, IbRowSample, i).warmup ? 1 : 0;
+
+  g_string_append (s, row->label);
+  if (g_strcmp0 (row->label, row->id) != 0)
+    g_string_append_printf (s, " (%s)", row->id);
+  g_string_append_c (s, '\n');
+  if (row->failed)
+    g_string_append_printf (s, _("Failed: %s"), row->error ? row->error : _("no successful run"));
+  else
+    {
+      if (rate)
+        g_string_append_printf (s, _("Throughput %s (95 %% CI %s – %s)"), value, lo, hi);
+      else
+        g_string_append_printf (s, _("Median %s (95 %% CI %s – %s)"), value, lo, hi);
+      if (row->stats != NULL && !rate)
+        {
+          g_autofree char *min = ib_chart_format_time (row->stats->min_ns);
+          g_autofree char *max = ib_chart_format_time (row->stats->max_ns);
+
+          g_string_append_c (s, '\n');
+          g_string_append_printf (s, _("Fastest %s, slowest %s"), min, max);
+        }
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("%u runs, %u warm-up, %u failed"), row->n, warmups,
+                              row->n_failed);
+    }
+  g_string_append_c (s, '\n');
+  g_string_append_printf (s, "%s · %s", ib_chart_family_name (row->family),
+                          row->parallel ? _("parallel") : _("serial"));
+  return g_string_free (s, FALSE);
+}
+
+static void
+draw_rows (IbChartCtx *ctx,
+           gboolean    rate)
+{
+  cairo_t *cr = ctx->cr;
+  g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, rate);
+  g_autofree const char **labels = NULL;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  IbLegendItem legend[IB_CHART_N_FAMILIES + 3];
+  guint n_legend = 0;
+  gboolean have_family[IB_CHART_N_FAMILIES] = { FALSE, };
+  gboolean any_parallel = FALSE, any_warmup = FALSE, any_ci = FALSE;
+  double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h;
+  gboolean log = ctx->style->log_scale;
+  IbRowLayout layout;
+  IbAxis axis;
+  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
+  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+  double fill_alpha = ctx->style->high_contrast ? 0.5 : ctx->style->dark ? 0.36 : 0.28;
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (rows->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("Run a benchmark to see how long each strategy takes."));
+      return;
+    }
+  ib_rows_sort (rows, rate);
+
+  labels = g_new0 (const char *, rows->len + 1);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IbRow *row = &g_array_index (rows, IbRow, i);
+
+      labels[i] = row->label;
+      have_family[row->family] = TRUE;
+      any_parallel |= row->parallel;
+      if (row->failed)
+        {
+          g_ptr_array_add (values, g_strdup (_("failed")));
+          continue;
+        }
+      any_ci |= row->n >= 2 && row->hi > row->lo;
+      g_ptr_array_add (values, format_value (rate, row->value));
+      lo = MIN (lo, row->lo > 0 ? row->lo : row->value);
+      hi = MAX (hi, row->hi);
+      for (guint j = 0; j < row->samples->len; j++)
+        {
+          const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
+
+          any_warmup |= rs->warmup;
+          if (rs->value > 0)
+            lo = MIN (lo, rs->value);
+          hi = MAX (hi, rs->value);
+        }
+    }
+  for (guint i = 0; i < values->len; i++)
+    widest_value = MAX (widest_value,
+                        ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (values, i)));
+  if (hi <= 0)
+    {
+      lo = 1;
+      hi = 10;
+    }
+
+  for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
+    if (have_family[f])
+      legend[n_legend++] = (IbLegendItem) { ib_chart_family_name (f), IB_LEGEND_SWATCH,
+                                            *ib_chart_family_color (ctx, f) };
+  if (any_parallel)
+    legend[n_legend++] = (IbLegendItem) { _("Parallel"), IB_LEGEND_HATCH, ctx->style->foreground };
+  if (any_warmup)
+    legend[n_legend++] = (IbLegendItem) { _("Warm-up run"), IB_LEGEND_HOLLOW_DOT,
+                                          ib_chart_fg_alpha (ctx, 0.7) };
+  if (any_ci)
+    legend[n_legend++] = (IbLegendItem) { _("95 % CI of the median"), IB_LEGEND_WHISKER,
+                                          ib_chart_fg_alpha (ctx, 0.85) };
+  ib_chart_legend (ctx, legend, n_legend);
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  ib_row_layout (ctx, labels, rows->len, widest_value + ctx->font_px * 0.8,
+                 tick_h + ib_chart_caption_height (ctx), &layout);
+  ib_chart_caption (ctx, rate ? _("Throughput from the median run · higher is better")
+                              : _("Median wall time · every run a dot · lower is better"),
+                    layout.axis_top + tick_h);
+  ib_axis_init (&axis, rate ? IB_UNIT_RATE : IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi,
+                layout.plot.width, ib_axis_spacing (ctx, rate ? IB_UNIT_RATE : IB_UNIT_TIME, hi));
+  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IbRow *row = &g_array_index (rows, IbRow, i);
+      const IbRgba *color = ib_chart_family_color (ctx, row->family);
+      double cy = ib_row_center (&layout, i);
+      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 1.8));
+      double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
+      double x0 = ib_axis_map (&axis, log ? axis.min : 0), x1, right;
+      const char *value_text = g_ptr_array_index (values, i);
+      g_autoptr(PangoLayout) vl = NULL;
+
+      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
+                        layout.row_height))
+        ib_chart_take_tooltip (ctx, row_tooltip (row, rate));
+      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
+      vl = ib_chart_layout (ctx, IB_TEXT_TICK, value_text);
+
+      if (row->failed)
+        {
+          IbRgba red = ctx->palette[IB_PAL_VERMILLION];
+
+          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &red);
+          continue;
+        }
+
+      x1 = ib_axis_map (&axis, row->value);
+      if (!ctx->query)
+        {
+          double top = round (cy - bh / 2), lw = MAX (2.0, round (ctx->font_px / 7.0));
+          double xm = ib_chart_snap_x (ctx, x1, lw);
+
+          ib_chart_set_color (ctx, color, fill_alpha);
+          cairo_rectangle (cr, x0, top, MAX (0, x1 - x0), bh);
+          cairo_fill (cr);
+          if (row->parallel)
+            {
+              IbRgba hatch = *color;
+
+              hatch.a *= 0.55;
+              ib_chart_hatch (ctx, x0, top, MAX (0, x1 - x0), bh, &hatch);
+            }
+          ib_chart_set_color (ctx, color, 1.0);
+          cairo_set_line_width (cr, lw);
+          cairo_move_to (cr, xm, top);
+          cairo_line_to (cr, xm, top + bh);
+          cairo_stroke (cr);
+        }
+
+      right = x1;
+      if (row->n >= 2 && row->hi > row->lo)
+        {
+          double wl = ib_axis_map (&axis, row->lo), wh = ib_axis_map (&axis, row->hi);
+
+          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.45);
+          right = MAX (right, wh);
+        }
+      for (guint j = 0; j < row->samples->len; j++)
+        {
+          const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
+          double x = ib_axis_map (&axis, rs->value);
+          double y = cy + ib_chart_jitter (row->id, j) * bh * 0.3;
+
+          ib_chart_dot (ctx, x, y, radius, color, rs->warmup);
+          right = MAX (right, x + radius);
+        }
+      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+    }
+}
+
+void
+ib_chart_draw_strategies (IbChartCtx *ctx)
+{
+  draw_rows (ctx, FALSE);
+}
+
+void
+ib_chart_draw_throughput (IbChartCtx *ctx)
+{
+  draw_rows (ctx, TRUE);
+}

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-sweep.c: median time against the varied value, log-log, one line
+ * per strategy with its 95 % CI band; the crossover is marked. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+
+typedef struct
+{
+  const char *strategy;
+  GPtrArray  *points;   /* const IbSweepPoint *, sorted by value */
+  IbRgba      color;
+} Series;
+
+static int
+cmp_points (gconstpointer a,
+            gconstpointer b)
+{
+  const IbSweepPoint *x = *(const IbSweepPoint **) a, *y = *(const IbSweepPoint **) b;
+
+  return x->value < y->value ? -1 : x->value > y->value ? 1 : 0;
+}
+
+static void
+series_clear (gpointer data)
+{
+  Series *s = data;
+
+  g_clear_pointer (&s->points, g_ptr_array_unref);
+}
+
+static GArray *
+collect_series (const IbSweep *sweep)
+{
+  GArray *series = g_array_new (FALSE, TRUE, sizeof (Series));
+
+  g_array_set_clear_func (series, series_clear);
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+      Series *found = NULL;
+
+      for (guint j = 0; j < series->len && found == NULL; j++)
+        if (g_strcmp0 (g_array_index (series, Series, j).strategy, p->strategy) == 0)
+          found = &g_array_index (series, Series, j);
+      if (found == NULL)
+        {
+          Series s = { p->strategy, g_ptr_array_new (), { 0, } };
+
+          g_array_append_val (series, s);
+          found = &g_array_index (series, Series, series->len - 1);
+        }
+      g_ptr_array_add (found->points, (gpointer) p);
+    }
+  for (guint j = 0; j < series->len; j++)
+    g_ptr_array_sort (g_array_index (series, Series, j).points, cmp_points);
+  return series;
+}
+
+static void
+assign_colors (IbChartCtx *ctx,
+               GArray     *series)
+{
+  static const IbPaletteSlot slots[] = { IB_PAL_BLUE, IB_PAL_ORANGE, IB_PAL_GREEN, IB_PAL_PURPLE,
+                                         IB_PAL_SKY, IB_PAL_VERMILLION, IB_PAL_YELLOW, IB_PAL_GREY };
+  gboolean used[IB_CHART_N_FAMILIES] = { FALSE, };
+  gboolean distinct = TRUE;
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      IbChartFamily f = ib_chart_strategy_family (g_array_index (series, Series, i).strategy, NULL);
+
+      if (used[f] || f == IB_CHART_FAMILY_UNKNOWN)
+        distinct = FALSE;
+      used[f] = TRUE;
+    }
+  for (guint i = 0; i < series->len; i++)
+    {
+      Series *s = &g_array_index (series, Series, i);
+
+      if (distinct)
+        s->color = *ib_chart_family_color (ctx, ib_chart_strategy_family (s->strategy, NULL));
+      else
+        s->color = ctx->palette[slots[i % G_N_ELEMENTS (slots)]];
+    }
+}
+
+static char *
+format_x (IbVaryKind kind,
+          double     v)
+{
+  g_autofree char *num = NULL;
+
+  if (kind == IB_VARY_SIZE)
+    return ib_chart_format_bytes (v);
+  num = ib_chart_format_count (v);
+  if (kind == IB_VARY_COUNT)
+    /* Translators: a number of files, e.g. "100 files" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s file", "%s files", (gulong) v), num);
+  /* Translators: files in flight, e.g. "16 in flight" */
+  return g_strdup_printf (_("%s in flight"), num);
+}
+
+void
+ib_chart_draw_sweep (IbChartCtx *ctx)
+{
+  cairo_t *cr = ctx->cr;
+  const IbSweep *sweep = ctx->report->sweep;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autoptr(GArray) series = NULL;
+  g_autofree IbLegendItem *legend = NULL;
+  double xlo = G_MAXDOUBLE, xhi = 0, ylo = G_MAXDOUBLE, yhi = 0, tick_h, left, right, bottom;
+  double best = G_MAXDOUBLE, lw = MAX (2.0, round (ctx->font_px / 6.0));
+  double radius = ib_chart_clamp (ctx->font_px * 0.32, 2.5, 5.5);
+  IbAxis xa, ya;
+  const char *caption;
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (sweep == NULL || sweep->points->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no sweep data; run “iobench-cli sweep”."));
+      return;
+    }
+  series = collect_series (sweep);
+  assign_colors (ctx, series);
+  legend = g_new0 (IbLegendItem, series->len);
+  for (guint i = 0; i < series->len; i++)
+    {
+      Series *s = &g_array_index (series, Series, i);
+
+      legend[i] = (IbLegendItem) { ib_chart_strategy_title (s->strategy), IB_LEGEND_LINE,
+                                   s->color };
+    }
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+      double v = (double) p->value;
+
+      if (v > 0)
+        {
+          xlo = MIN (xlo, v);
+          xhi = MAX (xhi, v);
+        }
+      if (p->median_ns > 0 && isfinite (p->median_ns))
+        {
+          ylo = MIN (ylo, p->median_ns);
+          yhi = MAX (yhi, p->median_ns);
+          if (p->ci_low_ns > 0 && isfinite (p->ci_low_ns))
+            ylo = MIN (ylo, p->ci_low_ns);
+          if (isfinite (p->ci_high_ns))
+            yhi = MAX (yhi, p->ci_high_ns);
+        }
+    }
+  if (xhi <= 0)
+    {
+      xlo = 1;
+      xhi = 10;
+    }
+  if (yhi <= 0)
+    {
+      ylo = 1;
+      yhi = 10;
+    }
+  ib_chart_legend (ctx, legend, series->len);
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_height (ctx);
+  ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, ylo, yhi, MAX (1, bottom - ctx->area.y),
+                ctx->font_px * 2.6);
+  left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
+  right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
+  ib_axis_set_range (&ya, bottom, ctx->area.y + ctx->font_px * 0.4);
+  ib_axis_init (&xa, sweep->vary == IB_VARY_SIZE ? IB_UNIT_BYTES : IB_UNIT_COUNT, TRUE, FALSE,
+                xlo, xhi, MAX (1, right - left), ctx->font_px * 4);
+  ib_axis_set_range (&xa, left, right);
+  ib_axis_draw_y (ctx, &ya, left, right);
+  ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
+  caption = sweep->vary == IB_VARY_COUNT ? _("Number of files · median time with 95 % CI · log-log")
+            : sweep->vary == IB_VARY_SIZE ? _("File size · median time with 95 % CI · log-log")
+            : _("Files in flight · median time with 95 % CI · log-log");
+  ib_chart_caption (ctx, caption, bottom + tick_h);
+
+  /* CI bands first, lines and dots over them. */
+  for (guint i = 0; i < series->len && !ctx->query; i++)
+    {
+      Series *s = &g_array_index (series, Series, i);
+      guint n = s->points->len;
+
+      if (n < 2)
+        continue;
+      cairo_new_path (cr);
+      for (guint j = 0; j < n; j++)
+        {
+          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
+          double hi = isfinite (p->ci_high_ns) && p->ci_high_ns > 0 ? p->ci_high_ns : p->median_ns;
+
+          cairo_line_to (cr, ib_axis_map (&xa, (double) p->value), ib_axis_map (&ya, hi));
+        }
+      for (guint j = n; j-- > 0;)
+        {
+          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
+          double lo = isfinite (p->ci_low_ns) && p->ci_low_ns > 0 ? p->ci_low_ns : p->median_ns;
+
+          cairo_line_to (cr, ib_axis_map (&xa, (double) p->value), ib_axis_map (&ya, lo));
+        }
+      cairo_close_path (cr);
+      ib_chart_set_color (ctx, &s->color, ctx->style->dark ? 0.22 : 0.16);
+      cairo_fill (cr);
+    }
+
+  if (sweep->has_crossover && sweep->crossover_value > 0)
+    {
+      double x = ib_chart_snap_x (ctx, ib_axis_map (&xa, (double) sweep->crossover_value), 1);
+      g_autofree char *value = format_x (sweep->vary, (double) sweep->crossover_value);
+      /* Translators: marks where one strategy overtakes the other, e.g. "Crossover: 10 files" */
+      g_autofree char *text = g_strdup_printf (_("Crossover: %s"), value);
+      g_autoptr(PangoLayout) tl = ib_chart_layout (ctx, IB_TEXT_TICK, text);
+      IbRgba fg = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.75);
+      double dash[] = { 4, 3 }, tw;
+
+      if (!ctx->query)
+        {
+          cairo_save (cr);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_set_line_width (cr, 1);
+          ib_chart_set_color (ctx, &fg, 1.0);
+          cairo_move_to (cr, x, ctx->area.y);
+          cairo_line_to (cr, x, bottom);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
+      ib_chart_layout_size (tl, &tw, NULL);
+      /* Label on the side of the line that has room. */
+      if (x + ctx->font_px * 0.4 + tw <= right)
+        ib_chart_show_layout (ctx, tl, x + ctx->font_px * 0.4, ctx->area.y, 0, 0, &fg);
+      else
+        ib_chart_show_layout (ctx, tl, x - ctx->font_px * 0.4, ctx->area.y, 1, 0, &fg);
+      if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px, bottom - ctx->area.y))
+        ib_chart_take_tooltip (ctx, g_strdup (sweep->crossover_text ? sweep->crossover_text : text));
+    }
+
+  for (guint i = 0; i < series->len; i++)
+    {
+      Series *s = &g_array_index (series, Series, i);
+      gboolean started = FALSE;
+
+      if (!ctx->query)
+        {
+          for (guint j = 0; j < s->points->len; j++)
+            {
+              const IbSweepPoint *p = g_ptr_array_index (s->points, j);
+              double x = ib_axis_map (&xa, (double) p->value), y = ib_axis_map (&ya, p->median_ns);
+
+              if (!(p->median_ns > 0) || !isfinite (p->median_ns))
+                continue;
+              if (started)
+                cairo_line_to (cr, x, y);
+              else
+                cairo_move_to (cr, x, y);
+              started = TRUE;
+            }
+          cairo_set_line_width (cr, lw);
+          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+          ib_chart_set_color (ctx, &s->color, 1.0);
+          cairo_stroke (cr);
+        }
+      for (guint j = 0; j < s->points->len; j++)
+        {
+          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
+          double x = ib_axis_map (&xa, (double) p->value), y = ib_axis_map (&ya, p->median_ns), d;
+
+          if (!(p->median_ns > 0) || !isfinite (p->median_ns))
+            continue;
+          ib_chart_dot (ctx, x, y, radius, &s->color, FALSE);
+          d = hypot (ctx->qx - x, ctx->qy - y);
+          if (ctx->query && d < ctx->font_px * 1.2 && d < best)
+            {
+              g_autofree char *xv = format_x (sweep->vary, (double) p->value);
+              g_autofree char *m = ib_chart_format_time (p->median_ns);
+              g_autofree char *l = ib_chart_format_time (p->ci_low_ns);
+              g_autofree char *h = ib_chart_format_time (p->ci_high_ns);
+
+              best = d;
+              ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s\n%s: median %s "
+                                                             "(95 %% CI %s – %s)"),
+                                                           ib_chart_strategy_title (s->strategy),
+                                                           xv, m, l, h));
+            }
+        }
+    }
+}

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-chart-text.c: Pango text, colours, pixel snapping, value formatting. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ib-chart-private.h"
+#include "engine/ib-strategy.h"
+
+double
+ib_chart_finite (double v,
+                 double fallback)
+{
+  return isfinite (v) ? v : fallback;
+}
+
+double
+ib_chart_clamp (double v,
+                double lo,
+                double hi)
+{
+  if (!isfinite (v))
+    return lo;
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+static double
+role_scale (IbTextRole role)
+{
+  switch (role)
+    {
+    case IB_TEXT_TITLE:    return 1.3;
+    case IB_TEXT_SUBTITLE: return 0.9;
+    case IB_TEXT_TICK:     return 0.86;
+    case IB_TEXT_EMPTY:    return 1.4;
+    case IB_TEXT_LABEL:
+    default:               return 1.0;
+    }
+}
+
+PangoLayout *
+ib_chart_layout (IbChartCtx *ctx,
+                 IbTextRole  role,
+                 const char *text)
+{
+  PangoLayout *layout = pango_cairo_create_layout (ctx->cr);
+  g_autoptr(PangoFontDescription) font = pango_font_description_copy (ctx->font);
+  double px = ctx->font_px * role_scale (role);
+
+  pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
+  if (role == IB_TEXT_TITLE || role == IB_TEXT_EMPTY)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  return layout;
+}
+
+void
+ib_chart_layout_size (PangoLayout *layout,
+                      double      *width,
+                      double      *height)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  if (width != NULL)
+    *width = (double) logical.width / PANGO_SCALE;
+  if (height != NULL)
+    *height = (double) logical.height / PANGO_SCALE;
+}
+
+double
+ib_chart_text_width (IbChartCtx *ctx,
+                     IbTextRole  role,
+                     const char *text)
+{
+  g_autoptr(PangoLayout) layout = ib_chart_layout (ctx, role, text);
+  double w;
+
+  ib_chart_layout_size (layout, &w, NULL);
+  return w;
+}
+
+double
+ib_chart_line_height (IbChartCtx *ctx,
+                      IbTextRole  role)
+{
+  g_autoptr(PangoLayout) layout = ib_chart_layout (ctx, role, "Ag");
+  double h;
+
+  ib_chart_layout_size (layout, NULL, &h);
+  return h;
+}
+
+void
+ib_chart_show_layout (IbChartCtx   *ctx,
+                      PangoLayout  *layout,
+                      double        x,
+                      double        y,
+                      double        x_align,
+                      double        y_align,
+                      const IbRgba *color)
+{
+  double w, h;
+
+  if (ctx->query)
+    return;
+  ib_chart_layout_size (layout, &w, &h);
+  x = ib_chart_finite (x, 0) - w * x_align;
+  y = ib_chart_finite (y, 0) - h * y_align;
+  ib_chart_set_color (ctx, color, 1.0);
+  cairo_move_to (ctx->cr, round (x), round (y));
+  pango_cairo_show_layout (ctx->cr, layout);
+  cairo_new_path (ctx->cr);
+}
+
+/* ---- colour and geometry -------------------------------------------------- */
+
+void
+ib_chart_set_color (IbChartCtx   *ctx,
+                    const IbRgba *color,
+                    double        alpha)
+{
+  cairo_set_source_rgba (ctx->cr,
+                         ib_chart_clamp (color->r, 0, 1),
+                         ib_chart_clamp (color->g, 0, 1),
+                         ib_chart_clamp (color->b, 0, 1),
+                         ib_chart_clamp (color->a * alpha, 0, 1));
+}
+
+IbRgba
+ib_chart_fg_alpha (IbChartCtx *ctx,
+                   double      alpha)
+{
+  IbRgba c = ctx->style->foreground;
+
+  c.a *= alpha;
+  return c;
+}
+
+static double
+snap (double d,
+      double device_width)
+{
+  long w = lround (device_width);
+
+  if (w < 1)
+    w = 1;
+  return (w % 2 == 1) ? floor (d) + .5 : round (d);
+}
+
+double
+ib_chart_snap_x (IbChartCtx *ctx,
+                 double      x,
+                 double      line_width)
+{
+  double dx = ib_chart_finite (x, 0), dy = 0, lw = line_width, unused = 0;
+
+  cairo_user_to_device_distance (ctx->cr, &lw, &unused);
+  cairo_user_to_device (ctx->cr, &dx, &dy);
+  dx = snap (dx, lw);
+  cairo_device_to_user (ctx->cr, &dx, &dy);
+  return dx;
+}
+
+double
+ib_chart_snap_y (IbChartCtx *ctx,
+                 double      y,
+                 double      line_width)
+{
+  double dx = 0, dy = ib_chart_finite (y, 0), lw = line_width, unused = 0;
+
+  cairo_user_to_device_distance (ctx->cr, &unused, &lw);
+  cairo_user_to_device (ctx->cr, &dx, &dy);
+  dy = snap (dy, lw);
+  cairo_device_to_user (ctx->cr, &dx, &dy);
+  return dy;
+}
+
+/* One device pixel, in user units (at least 1 user unit on 1x surfaces). */
+double
+ib_chart_hairline (IbChartCtx *ctx)
+{
+  double w = 1, h = 0;
+
+  cairo_device_to_user_distance (ctx->cr, &w, &h);
+  w = fabs (w);
+  if (!isfinite (w) || w <= 0)
+    w = 1;
+  return MAX (w, 0.5);
+}
+
+gboolean
+ib_chart_hit (IbChartCtx *ctx,
+              double      x,
+              double      y,
+              double      width,
+              double      height)
+{
+  if (!ctx->query)
+    return FALSE;
+  return ctx->qx >= x && ctx->qx < x + width && ctx->qy >= y && ctx->qy < y + height;
+}
+
+void
+ib_chart_take_tooltip (IbChartCtx *ctx,
+                       char       *text)
+{
+  g_free (ctx->tooltip);
+  ctx->tooltip = text;
+}
+
+void
+ib_chart_hatch (IbChartCtx   *ctx,
+                double        x,
+                double        y,
+                double        width,
+                double        height,
+                const IbRgba *color)
+{
+  cairo_t *cr = ctx->cr;
+  double gap = MAX (4.0, ctx->font_px * 0.42);
+
+  if (ctx->query || width <= 0 || height <= 0)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_clip (cr);
+  for (double d = -height; d < width; d += gap)
+    {
+      cairo_move_to (cr, x + d, y + height);
+      cairo_line_to (cr, x + d + height, y);
+    }
+  ib_chart_set_color (ctx, color, 1.0);
+  cairo_set_line_width (cr, MAX (1.0, ctx->font_px / 11.0));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+ib_chart_dot (IbChartCtx   *ctx,
+              double        x,
+              double        y,
+              double        radius,
+              const IbRgba *color,
+              gboolean      hollow)
+{
+  cairo_t *cr = ctx->cr;
+
+  if (ctx->query)
+    return;
+  x = ib_chart_finite (x, 0);
+  y = ib_chart_finite (y, 0);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+  if (hollow)
+    {
+      ib_chart_set_color (ctx, &ctx->style->background, 1.0);
+      cairo_fill_preserve (cr);
+      ib_chart_set_color (ctx, color, 1.0);
+      cairo_set_line_width (cr, MAX (1.2, radius * 0.45));
+      cairo_stroke (cr);
+    }
+  else
+    {
+      ib_chart_set_color (ctx, color, 1.0);
+      cairo_fill_preserve (cr);
+      /* A thin ring in the background colour keeps overlapping dots apart. */
+      ib_chart_set_color (ctx, &ctx->style->background, 0.9);
+      cairo_set_line_width (cr, MAX (0.8, radius * 0.3));
+      cairo_stroke (cr);
+    }
+}
+
+/* ---- formatting ---------------------------------------------------------- */
+
+/* Three significant digits, trailing zeros dropped. */
+static char *
+format_sig (double v)
+{
+  double a = fabs (v);
+  int decimals;
+  char *s, *dot;
+
+  if (!isfinite (v))
+    return g_strdup ("–");
+  decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  s = g_strdup_printf ("%.*f", decimals, v);
+  dot = strchr (s, '.');
+  if (dot != NULL)
+    {
+      char *end = s + strlen (s) - 1;
+
+      while (end > dot && *end == '0')
+        *end-- = '\0';
+      if (end == dot)
+        *end = '\0';
+    }
+  if (g_str_equal (s, "-0"))
+    {
+      g_free (s);
+      s = g_strdup ("0");
+    }
+  return s;
+}
+
+char *
+ib_chart_format_time (double ns)
+{
+  /* Translators: time units */
+  static const char *units[] = { N_("ns"), N_("µs"), N_("ms"), N_("s") };
+  double a = fabs (ib_chart_finite (ns, 0));
+  guint u = 0;
+  g_autofree char *num = NULL;
+
+  if (a == 0)
+    return g_strdup ("0");
+  while (u < 3 && a >= 999.5)
+    {
+      a /= 1000;
+      ns /= 1000;
+      u++;
+    }
+  num = format_sig (ns);
+  return g_strdup_printf ("%s %s", num, _(units[u]));
+}
+
+char *
+ib_chart_format_rate (double mib_per_s)
+{
+  double v = ib_chart_finite (mib_per_s, 0);
+  g_autofree char *num = NULL;
+
+  if (v == 0)
+    return g_strdup ("0");
+  if (fabs (v) < 1)
+    {
+      num = format_sig (v * 1024);
+      /* Translators: throughput, kibibytes per second */
+      return g_strdup_printf (_("%s KiB/s"), num);
+    }
+  if (fabs (v) >= 1023.5)
+    {
+      num = format_sig (v / 1024);
+      /* Translators: throughput, gibibytes per second */
+      return g_strdup_printf (_("%s GiB/s"), num);
+    }
+  num = format_sig (v);
+  /* Translators: throughput, mebibytes per second */
+  return g_strdup_printf (_("%s MiB/s"), num);
+}
+
+char *
+ib_chart_format_bytes (double bytes)
+{
+  static const char *units[] = { N_("B"), N_("KiB"), N_("MiB"), N_("GiB"), N_("TiB") };
+  double v = ib_chart_finite (bytes, 0);
+  guint u = 0;
+  g_autofree char *num = NULL;
+
+  while (u < 4 && fabs (v) >= 1023.5)
+    {
+      v /= 1024;
+      u++;
+    }
+  num = format_sig (v);
+  return g_strdup_printf ("%s %s", num, _(units[u]));
+}
+
+char *
+ib_chart_format_count (double count)
+{
+  double v = ib_chart_finite (count, 0);
+  g_autofree char *num = NULL;
+
+  if (fabs (v) < 10000)
+    return format_sig (v);
+  if (fabs (v) < 999500)
+    {
+      num = format_sig (v / 1000);
+      /* Translators: thousands, e.g. 12k */
+      return g_strdup_printf (_("%sk"), num);
+    }
+  num = format_sig (v / 1e6);
+  /* Translators: millions, e.g. 1.2M */
+  return g_strdup_printf (_("%sM"), num);
+}
+
+char *
+ib_chart_format_ratio (double ratio)
+{
+  g_autofree char *num = format_sig (ib_chart_finite (ratio, 0));
+
+  /* Translators: a ratio, e.g. "3.1×" */
+  return g_strdup_printf (_("%s×"), num);
+}
+
+/* ---- strategies ---------------------------------------------------------- */
+
+IbChartFamily
+ib_chart_strategy_family (const char *id,
+                          gboolean   *parallel)
+{
+  const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
+
+  if (parallel != NULL)
+    *parallel = info != NULL && info->schedule == IB_SCHEDULE_PARALLEL;
+  if (info == NULL)
+    return IB_CHART_FAMILY_UNKNOWN;
+  switch (info->family)
+    {
+    case IB_FAMILY_SYNC:   return IB_CHART_FAMILY_SYNC;
+    case IB_FAMILY_ASYNC:  return IB_CHART_FAMILY_ASYNC;
+    case IB_FAMILY_THREAD: return IB_CHART_FAMILY_THREAD;
+    default:               return IB_CHART_FAMILY_UNKNOWN;
+    }
+}
+
+const char *
+ib_chart_strategy_title (const char *id)
+{
+  const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
+
+  if (info != NULL && info->title != NULL && info->title[0] != '\0')
+    return _(info->title);
+  return id != NULL ? id : "";
+}
+
+const char *
+ib_chart_family_name (IbChartFamily family)
+{
+  switch (family)
+    {
+    /* Translators: strategy family in a chart legend */
+    case IB_CHART_FAMILY_SYNC:   return _("Sync");
+    /* Translators: strategy family in a chart legend */
+    case IB_CHART_FAMILY_ASYNC:  return _("Async");
+    /* Translators: strategy family in a chart legend */
+    case IB_CHART_FAMILY_THREAD: return _("Threads");
+    case IB_CHART_FAMILY_UNKNOWN:
+    case IB_CHART_N_FAMILIES:
+    default:                     return _("Other");
+    }
+}
+
+const IbRgba *
+ib_chart_family_color (IbChartCtx   *ctx,
+                       IbChartFamily family)
+{
+  switch (family)
+    {
+    case IB_CHART_FAMILY_SYNC:   return &ctx->palette[IB_PAL_BLUE];
+    case IB_CHART_FAMILY_ASYNC:  return &ctx->palette[IB_PAL_ORANGE];
+    case IB_CHART_FAMILY_THREAD: return &ctx->palette[IB_PAL_GREEN];
+    case IB_CHART_FAMILY_UNKNOWN:
+    case IB_CHART_N_FAMILIES:
+    default:                     return &ctx->palette[IB_PAL_PURPLE];
+    }
+}

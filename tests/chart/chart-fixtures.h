@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* chart-fixtures.h: fixed reports, built in code, for the chart tests and the
+ * gallery. Every value is deterministic so reference images stay stable. */
+#pragma once
+
+#include "chart/ib-chart.h"
+
+G_BEGIN_DECLS
+
+/* Eight seed-002 strategies plus thread ones, one failed; overhead,
+ * write+delete and a sweep with a crossover: every kind has data. */
+IbReport *fixture_full          (void);
+/* The same plan run "on another machine": for the compare chart. */
+IbReport *fixture_other         (void);
+IbReport *fixture_empty         (void);
+IbReport *fixture_one_strategy  (void);
+IbReport *fixture_many          (guint n);
+IbReport *fixture_single_sample (void);
+/* Medians from 1 µs to 1 s (six orders of magnitude). */
+IbReport *fixture_wide_range    (void);
+IbReport *fixture_all_failed    (void);
+/* NaN, inf and negative values everywhere. */
+IbReport *fixture_hostile       (void);
+
+void      fixture_style         (IbChartStyle *style,
+                                 gboolean      dark);
+
+G_END_DECLS
