@@ -458,13 +458,36 @@ gboolean
 ib_file_set_cleanup (IbFileSet  *set,
                      GError    **error)
 {
+  g_autofree char *marker = NULL;
+  g_autoptr(GKeyFile) key = g_key_file_new ();
+  g_autoptr(GPtrArray) all = NULL;
+  g_auto(GStrv) listed = NULL;
+  gsize n_listed = 0;
+  GStatBuf st;
+  gsize i;
+
   g_return_val_if_fail (set != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (set->cleaned)
     return TRUE;
-  if (!cleanup_dir (set->dir, (const char * const *) set->names->pdata, set->names->len,
-                    error))
+
+  /* Others may have listed more names (ib_file_set_marker_add_names): delete
+   * what the marker lists as well as what this set made. */
+  marker = g_build_filename (set->dir, IB_FILESET_MARKER, NULL);
+  all = g_ptr_array_new ();
+  for (i = 0; i < set->names->len; i++)
+    g_ptr_array_add (all, g_ptr_array_index (set->names, i));
+  if (g_lstat (marker, &st) == 0 && S_ISREG (st.st_mode) &&
+      g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, NULL))
+    {
+      listed = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_listed, NULL);
+      for (i = 0; i < n_listed; i++)
+        if (!g_ptr_array_find_with_equal_func (set->names, listed[i], g_str_equal, NULL))
+          g_ptr_array_add (all, listed[i]);
+    }
+
+  if (!cleanup_dir (set->dir, (const char * const *) all->pdata, all->len, error))
     return FALSE;
   set->cleaned = TRUE;
   return TRUE;

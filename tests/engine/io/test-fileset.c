@@ -396,6 +396,52 @@ test_fileset_cleanup_symlink (void)
 #endif
 }
 
+static void
+test_fileset_cleanup_extra_names (void)
+{
+  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *dir = NULL;
+  g_autofree char *extra = NULL;
+  g_autofree char *unlisted = NULL;
+  const char *names[] = { "wr-0.txt", "wr-1.txt" };
+  guint64 sizes[] = { 10 };
+  g_autoptr(GError) error = NULL;
+  IbFileSet *set;
+
+  set = ib_file_set_create (tmp, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
+                            &error);
+  g_assert_no_error (error);
+  dir = g_strdup (ib_file_set_get_dir (set));
+
+  /* Names listed later by another workload are deleted too; wr-1.txt was
+   * listed but never made. */
+  g_assert_true (ib_file_set_marker_add_names (dir, names, G_N_ELEMENTS (names), &error));
+  g_assert_no_error (error);
+  extra = g_build_filename (dir, "wr-0.txt", NULL);
+  g_file_set_contents (extra, "x", -1, &error);
+  g_assert_no_error (error);
+
+  ib_file_set_free (set);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+
+  /* A file nobody listed is never deleted, and keeps the folder. */
+  set = ib_file_set_create (tmp, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
+                            &error);
+  g_assert_no_error (error);
+  g_free (dir);
+  dir = g_strdup (ib_file_set_get_dir (set));
+  unlisted = g_build_filename (dir, "users-notes.txt", NULL);
+  g_file_set_contents (unlisted, "mine", -1, &error);
+  g_assert_no_error (error);
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "*did not make*");
+  ib_file_set_free (set);
+  g_test_assert_expected_messages ();
+  g_assert_true (g_file_test (unlisted, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+
+  rm_rf (tmp);
+}
+
 static char *
 make_fake_run (const char *parent,
                const char *name,
@@ -611,6 +657,7 @@ main (int   argc,
   g_test_add_func ("/io/fileset/bad-target", test_fileset_bad_target);
   g_test_add_func ("/io/fileset/cancel", test_fileset_cancel);
   g_test_add_func ("/io/fileset/cleanup-symlink", test_fileset_cleanup_symlink);
+  g_test_add_func ("/io/fileset/cleanup-extra-names", test_fileset_cleanup_extra_names);
   g_test_add_func ("/io/fileset/reap-stale", test_fileset_reap_stale);
   g_test_add_func ("/io/fileset/cache", test_fileset_cache);
   g_test_add_func ("/io/os/basics", test_os_basics);
