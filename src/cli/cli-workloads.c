@@ -1,21 +1,501 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* placeholder: to be written */
+/* cli-workloads.c: `iobench-cli overhead` and `iobench-cli write-unlink`
+ * (seeds 000 and 001). Each builds a plan holding only its workload, runs it
+ * through the runner and prints the result the way the seed did: a table of
+ * ns per op against a direct call, and ab's "Percentage of the requests served
+ * within a certain time (ms)". */
+#define G_LOG_DOMAIN "iobench"
+
 #include "config.h"
 
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "cli-common.h"
+#include "engine/ib-error.h"
+#include "engine/ib-parse.h"
+#include "engine/ib-presets.h"
+#include "engine/ib-workloads.h"
 
-int
-ib_cli_overhead (int argc, char **argv)
+/* Seed 001: 999,999 `new Promise(middle)` took 1,768.754 ms, the same number
+ * of direct calls with a callback 51.657 ms. */
+#define SEED_PROMISE_MS  1768.754
+#define SEED_FUNCTION_MS 51.657
+
+typedef struct
 {
-  fprintf (stderr, "%s: not built yet\n", argv[0]);
-  return IB_EXIT_FAILED;
+  char *repeat;
+  char *warmup;
+  char *seed;
+} CommonArgs;
+
+static void
+common_args_clear (CommonArgs *args)
+{
+  g_clear_pointer (&args->repeat, g_free);
+  g_clear_pointer (&args->warmup, g_free);
+  g_clear_pointer (&args->seed, g_free);
+}
+
+/* Applies the options given (the others keep the plan's defaults). */
+static gboolean
+apply_common_args (const CommonArgs  *args,
+                   IbPlan            *plan,
+                   GError           **error)
+{
+  guint64 v;
+
+  if (args->repeat != NULL)
+    {
+      if (!ib_parse_uint ("--repeat", args->repeat, 1, IB_MAX_REPEAT, &v, error))
+        return FALSE;
+      plan->repeat = (guint) v;
+    }
+  if (args->warmup != NULL)
+    {
+      if (!ib_parse_uint ("--warmup", args->warmup, 0, IB_MAX_WARMUP, &v, error))
+        return FALSE;
+      plan->warmup = (guint) v;
+    }
+  if (args->seed != NULL)
+    {
+      if (!ib_parse_uint ("--seed", args->seed, 0, G_MAXUINT64, &v, error))
+        return FALSE;
+      plan->seed = v;
+    }
+  return TRUE;
+}
+
+/* --dir, or the default parent of the test folders (made when missing). */
+static gboolean
+resolve_dir (const char  *dir,
+             IbPlan      *plan,
+             GError     **error)
+{
+  if (dir != NULL)
+    {
+      if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                       _("--dir: “%s” does not exist or is not a folder; give an existing "
+                         "folder for the test files"), dir);
+          return FALSE;
+        }
+      plan->dir = g_strdup (dir);
+      return TRUE;
+    }
+
+  plan->dir = ib_presets_default_dir ();
+  if (g_mkdir_with_parents (plan->dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                   _("Cannot make the folder “%s” for the test files: %s; give one with --dir"),
+                   plan->dir, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_partial (const IbReport *report,
+               FILE           *out)
+{
+  if (report->partial)
+    fprintf (out, _("\nPartial results: %s\n"),
+             report->error != NULL ? report->error : _("the run stopped early"));
+}
+
+/* Output files and the exit code after a run (also a partial one). */
+static int
+finish (const IbCliOutput *output,
+        const IbReport    *report,
+        int                code)
+{
+  fflush (stdout);
+  if (!ib_cli_output_write (output, report) && code == IB_EXIT_OK)
+    code = IB_EXIT_FAILED;
+  return code;
+}
+
+/* ---- overhead ------------------------------------------------------------ */
+
+static char *
+format_ratio (double ratio)
+{
+  if (ratio <= 0)
+    return g_strdup ("—");
+  return g_strdup_printf (ratio < 10 ? "%.1f×" : "%.0f×", ratio);
+}
+
+static void
+print_overhead (const IbReport *report,
+                FILE           *out)
+{
+  g_autoptr(IbCliTable) table = NULL;
+  const IbOverheadRow *direct = NULL;
+  const IbOverheadRow *gtask = NULL;
+  const IbPlan *plan = report->plan;
+
+  if (report->overhead->len == 0)
+    return;
+
+  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"), _(">95 % CI"),
+                            _(">× direct"));
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+      char **cells = g_new0 (char *, 6);
+
+      if (g_str_equal (row->kind, "direct"))
+        direct = row;
+      else if (g_str_equal (row->kind, "gtask"))
+        gtask = row;
+      cells[0] = g_strdup (row->kind);
+      cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
+      cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
+      cells[3] = g_strdup_printf ("%.1f – %.1f", row->ci_low_ns, row->ci_high_ns);
+      cells[4] = format_ratio (row->ratio_to_direct);
+      ib_cli_table_add_rowv (table, cells);
+    }
+
+  if (plan != NULL)
+    fprintf (out, _("Dispatch overhead: median ns per op over %u repetitions "
+                    "(after %u warm-up), 95 %% bootstrap CI\n\n"),
+             plan->repeat, plan->warmup);
+  ib_cli_table_print (table, out);
+
+  fprintf (out, "\n");
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const char *kind = g_array_index (report->overhead, IbOverheadRow, i).kind;
+      const char *what = ib_overhead_kind_describe (kind);
+
+      if (what != NULL)
+        fprintf (out, "  %-10s %s\n", kind, what);
+    }
+
+  if (direct != NULL && gtask != NULL && direct->ns_per_op > 0)
+    {
+      g_autofree char *ratio = format_ratio (gtask->ns_per_op / direct->ns_per_op);
+      g_autofree char *seed_ratio = format_ratio (SEED_PROMISE_MS / SEED_FUNCTION_MS);
+
+      fprintf (out, "\n");
+      /* Translators: the first %s is a ratio such as "505×", the second "34×" */
+      fprintf (out, _("A GTask round trip costs %s a direct call (seed 001 measured ~%s for "
+                      "promise vs function in Node 10: %.0f ms vs %.0f ms for 999,999).\n"),
+               ratio, seed_ratio, SEED_PROMISE_MS, SEED_FUNCTION_MS);
+    }
 }
 
 int
-ib_cli_write_unlink (int argc, char **argv)
+ib_cli_overhead (int    argc,
+                 char **argv)
 {
-  fprintf (stderr, "%s: not built yet\n", argv[0]);
-  return IB_EXIT_FAILED;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *iterations = NULL;
+  CommonArgs args = { NULL, };
+  IbCliOutput output;
+  guint64 n = IB_OVERHEAD_DEFAULT_ITERATIONS;
+  int code = IB_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "iterations", 'n', 0, G_OPTION_ARG_STRING, &iterations,
+      N_("Ops per kind and repetition (default 999999, as seed 001)"), N_("N") },
+    { "repeat", 'r', 0, G_OPTION_ARG_STRING, &args.repeat,
+      N_("Measured repetitions (default 5)"), N_("N") },
+    { "warmup", 'w', 0, G_OPTION_ARG_STRING, &args.warmup,
+      N_("Warm-up repetitions, not counted (default 1)"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed,
+      N_("Seed of the run order and the bootstrap (default 42)"), N_("N") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  ib_cli_output_init (&output);
+  context = g_option_context_new (NULL);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Times a direct call with a callback against a GTask round "
+                                  "trip (the promise of seed 001), an idle source, a thread "
+                                  "hop, a thread-pool push, and 1 and 100 tasks awaited "
+                                  "together (seed 000)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
+  if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
+    {
+      common_args_clear (&args);
+      ib_cli_output_clear (&output);
+      return IB_EXIT_USAGE;
+    }
+
+  plan = ib_plan_new ();
+  if ((iterations != NULL &&
+       !ib_parse_uint ("--iterations", iterations, 1, IB_MAX_ITERATIONS, &n, &error)) ||
+      !apply_common_args (&args, plan, &error) ||
+      !ib_cli_output_check (&output, &error) ||
+      !resolve_dir (NULL, plan, &error))
+    {
+      code = ib_cli_fail (error);
+      goto out;
+    }
+  plan->overhead = g_new0 (IbOverheadSpec, 1);
+  plan->overhead->iterations = n;
+
+  report = ib_cli_run_plan (plan, output.quiet, &code);
+  if (report == NULL)
+    goto out;
+
+  print_overhead (report, stdout);
+  ib_cli_print_warnings (report, stdout);
+  print_partial (report, stdout);
+  code = finish (&output, report, code);
+
+out:
+  common_args_clear (&args);
+  ib_cli_output_clear (&output);
+  return code;
+}
+
+/* ---- write + delete ------------------------------------------------------ */
+
+static char *
+format_ms (gint64 ns)
+{
+  return g_strdup_printf ("%.1f", ns / 1e6);
+}
+
+static const IbWriteUnlinkMode *
+find_mode (const IbWriteUnlink *wu,
+           const char          *mode)
+{
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+
+      if (g_str_equal (m->mode, mode))
+        return m;
+    }
+  return NULL;
+}
+
+/* Prints @rows (each a NULL-terminated GStrv of the same length) as ab does:
+ * the first column left-aligned (right-aligned with @right_first), the
+ * others right-aligned, two spaces apart, no rules; @last_suffix (or NULL)
+ * after the last row. */
+static void
+print_columns (GPtrArray  *rows,
+               gboolean    right_first,
+               const char *last_suffix,
+               FILE       *out)
+{
+  g_autofree guint *widths = NULL;
+  guint n_columns = g_strv_length (g_ptr_array_index (rows, 0));
+
+  widths = g_new0 (guint, n_columns);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **row = g_ptr_array_index (rows, r);
+
+      for (guint c = 0; c < n_columns; c++)
+        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+    }
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **row = g_ptr_array_index (rows, r);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          guint pad = widths[c] - (guint) g_utf8_strlen (row[c], -1);
+
+          if (c > 0)
+            g_string_append (line, "  ");
+          if (c > 0 || right_first)
+            for (guint i = 0; i < pad; i++)
+              g_string_append_c (line, ' ');
+          g_string_append (line, row[c]);
+          if (c == 0 && !right_first)
+            for (guint i = 0; i < pad; i++)
+              g_string_append_c (line, ' ');
+        }
+      if (r + 1 == rows->len && last_suffix != NULL)
+        g_string_append_printf (line, " %s", last_suffix);
+      fprintf (out, "%s\n", line->str);
+    }
+}
+
+static void
+print_write_unlink (const IbReport *report,
+                    FILE           *out)
+{
+  const IbWriteUnlink *wu = report->write_unlink;
+  const IbEnvironment *env = report->environment;
+  const char *const *modes = ib_write_unlink_modes ();
+  guint n_modes = g_strv_length ((char **) modes);
+  g_autofree const IbWriteUnlinkMode **found = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (wu == NULL || wu->modes->len == 0)
+    return;
+  /* Always one column per mode; a mode a cancel cut short shows "—". */
+  found = g_new0 (const IbWriteUnlinkMode *, n_modes);
+  for (guint i = 0; i < n_modes; i++)
+    found[i] = find_mode (wu, modes[i]);
+
+  fprintf (out, _("Write + delete: %u requests of %u random letters, each to a new file "
+                  "then deleted\n"), wu->requests, wu->bytes);
+  if (wu->effective_concurrency < wu->concurrency)
+    fprintf (out, _("Concurrency level: %u (asked for %u; capped below the open-file "
+                    "limit)\n"), wu->effective_concurrency, wu->concurrency);
+  else
+    fprintf (out, _("Concurrency level: %u\n"), wu->concurrency);
+  if (report->plan != NULL && report->plan->dir != NULL)
+    fprintf (out, _("Folder: %s (%s)\n"), report->plan->dir,
+             env != NULL && env->fs_type != NULL ? env->fs_type : _("file system unknown"));
+  fprintf (out, "\n");
+
+  /* Side by side, like ab runs against three servers. */
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint line = 0; line < 5; line++)
+    {
+      char **cells = g_new0 (char *, n_modes + 2);
+
+      cells[0] = g_strdup (line == 0 ? ""
+                           : line == 1 ? _("Requests per second:")
+                           : line == 2 ? _("Time taken (ms):")
+                           : line == 3 ? _("Failed requests:")
+                           : _("Most in flight:"));
+      for (guint i = 0; i < n_modes; i++)
+        {
+          const IbWriteUnlinkMode *m = found[i];
+
+          if (line == 0)
+            cells[1 + i] = g_strdup (modes[i]);
+          else if (m == NULL)
+            cells[1 + i] = g_strdup ("—");
+          else if (line == 1)
+            cells[1 + i] = g_strdup_printf ("%.0f", m->requests_per_s);
+          else if (line == 2)
+            cells[1 + i] = format_ms (m->total_ns);
+          else if (line == 3)
+            cells[1 + i] = g_strdup_printf ("%u", m->failed);
+          else
+            cells[1 + i] = g_strdup_printf ("%u", m->max_in_flight);
+        }
+      g_ptr_array_add (rows, cells);
+    }
+  print_columns (rows, FALSE, NULL, out);
+
+  fprintf (out, "\n%s\n", _("Percentage of the requests served within a certain time (ms)"));
+  g_ptr_array_set_size (rows, 0);
+  for (guint p = 0; p <= IB_N_PERCENTILES; p++)
+    {
+      char **cells = g_new0 (char *, n_modes + 2);
+
+      cells[0] = p == 0 ? g_strdup ("")
+                        : g_strdup_printf ("%u%%", ib_percentile_levels[p - 1]);
+      for (guint i = 0; i < n_modes; i++)
+        {
+          if (p == 0)
+            cells[1 + i] = g_strdup (modes[i]);
+          else if (found[i] == NULL)
+            cells[1 + i] = g_strdup ("—");
+          else
+            cells[1 + i] = format_ms (found[i]->percentiles_ns[p - 1]);
+        }
+      g_ptr_array_add (rows, cells);
+    }
+  print_columns (rows, TRUE, _("(longest request)"), out);
+}
+
+int
+ib_cli_write_unlink (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *requests = NULL;
+  g_autofree char *concurrency = NULL;
+  g_autofree char *bytes = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *seed = NULL;
+  IbCliOutput output;
+  guint64 n_requests = IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+  guint64 n_concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
+  guint64 n_bytes = IB_WRITE_UNLINK_DEFAULT_BYTES;
+  guint64 v;
+  int code = IB_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "requests", 'n', 0, G_OPTION_ARG_STRING, &requests,
+      N_("Requests in all (default 2000, as ab -n in seed 001)"), N_("N") },
+    { "concurrency", 'c', 0, G_OPTION_ARG_STRING, &concurrency,
+      N_("Requests in flight at most (default 2000, as ab -c)"), N_("N") },
+    { "bytes", 'b', 0, G_OPTION_ARG_STRING, &bytes,
+      N_("Random letters written per request (default 4096; K/M suffixes work)"),
+      N_("SIZE") },
+    { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir,
+      N_("Folder in which a fresh iobench-XXXXXX test folder is made "
+         "(default ~/.cache/iobench)"), N_("DIR") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
+      N_("Seed of the random letters (default 42)"), N_("N") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  ib_cli_output_init (&output);
+  context = g_option_context_new (NULL);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Writes random letters to a new file and deletes it, for "
+                                  "many requests at once, as seed 001 did with ab: served "
+                                  "one after another (sync-serial), with GIO async calls "
+                                  "(async-gio) and by a thread pool (thread-pool)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
+  if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
+    {
+      ib_cli_output_clear (&output);
+      return IB_EXIT_USAGE;
+    }
+
+  plan = ib_plan_new ();
+  if ((requests != NULL &&
+       !ib_parse_uint ("--requests", requests, 1, IB_MAX_REQUESTS, &n_requests, &error)) ||
+      (concurrency != NULL &&
+       !ib_parse_uint ("--concurrency", concurrency, 1, IB_MAX_IN_FLIGHT, &n_concurrency,
+                       &error)) ||
+      (bytes != NULL &&
+       !ib_parse_size ("--bytes", bytes, 1, 64 << 20, &n_bytes, &error)) ||
+      (seed != NULL && !ib_parse_uint ("--seed", seed, 0, G_MAXUINT64, &v, &error)) ||
+      !ib_cli_output_check (&output, &error) ||
+      !resolve_dir (dir, plan, &error))
+    {
+      code = ib_cli_fail (error);
+      goto out;
+    }
+  if (seed != NULL)
+    plan->seed = v;
+  plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+  plan->write_unlink->requests = (guint) n_requests;
+  plan->write_unlink->concurrency = (guint) n_concurrency;
+  plan->write_unlink->bytes = (guint) n_bytes;
+
+  report = ib_cli_run_plan (plan, output.quiet, &code);
+  if (report == NULL)
+    goto out;
+
+  print_write_unlink (report, stdout);
+  ib_cli_print_warnings (report, stdout);
+  print_partial (report, stdout);
+  code = finish (&output, report, code);
+
+out:
+  ib_cli_output_clear (&output);
+  return code;
 }
