@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-export.c: every file the GUI writes or reads goes through the report
+ * and chart libraries, on a GTask worker thread with its own copy of the
+ * report, so rendering HTML with its charts never stalls the window. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "engine/ib-error.h"
+#include "report/ib-report-io.h"
+#include "ib-export.h"
+
+gboolean
+ib_export_parse_format (const char      *id,
+                        IbExportFormat  *out,
+                        GError         **error)
+{
+  int w = 0, h = 0, s = 0;
+
+  g_return_val_if_fail (id != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  out->scale = 1.0;
+  out->width = 1280;
+  out->height = 720;
+
+  if (g_str_has_prefix (id, "png"))
+    {
+      out->is_chart = TRUE;
+      out->chart_format = IB_CHART_FORMAT_PNG;
+      out->extension = "png";
+      out->mime_type = "image/png";
+      if (id[3] == ':' && sscanf (id + 4, "%dx%d@%d", &w, &h, &s) == 3 &&
+          w >= 200 && w <= 8000 && h >= 150 && h <= 8000 && (s == 1 || s == 2))
+        {
+          out->width = w;
+          out->height = h;
+          out->scale = s;
+        }
+      else if (id[3] != '\0')
+        goto bad;
+    }
+  else if (g_str_equal (id, "svg"))
+    {
+      out->is_chart = TRUE;
+      out->chart_format = IB_CHART_FORMAT_SVG;
+      out->extension = "svg";
+      out->mime_type = "image/svg+xml";
+    }
+  else if (g_str_equal (id, "pdf"))
+    {
+      out->is_chart = TRUE;
+      out->chart_format = IB_CHART_FORMAT_PDF;
+      out->extension = "pdf";
+      out->mime_type = "application/pdf";
+    }
+  else if (g_str_equal (id, "html"))
+    {
+      out->extension = "html";
+      out->mime_type = "text/html";
+    }
+  else if (g_str_equal (id, "md"))
+    {
+      out->extension = "md";
+      out->mime_type = "text/markdown";
+    }
+  else if (g_str_equal (id, "csv"))
+    {
+      out->extension = "csv";
+      out->mime_type = "text/csv";
+    }
+  else if (g_str_equal (id, "json"))
+    {
+      out->extension = "json";
+      out->mime_type = "application/json";
+    }
+  else
+    goto bad;
+  return TRUE;
+
+bad:
+  g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("Unknown export format “%s”"), id);
+  return FALSE;
+}
+
+static char *
+report_stem (const IbReport *report)
+{
+  g_autoptr(GDateTime) created = NULL;
+  g_autofree char *stamp = NULL;
+  const char *preset = report->plan != NULL && report->plan->preset != NULL
+                     ? report->plan->preset : "custom";
+
+  if (report->created != NULL)
+    created = g_date_time_new_from_iso8601 (report->created, NULL);
+  if (created == NULL)
+    created = g_date_time_new_now_utc ();
+  stamp = g_date_time_format (created, "%Y%m%d-%H%M%S");
+  return g_strdup_printf ("iobench-%s-%s", preset, stamp);
+}
+
+char *
+ib_export_suggest_name (const IbReport       *report,
+                        IbChartKind           kind,
+                        const IbExportFormat *format)
+{
+  g_autofree char *stem = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (format != NULL, NULL);
+
+  stem = report_stem (report);
+  if (format->is_chart)
+    return g_strdup_printf ("%s-%s.%s", stem, ib_chart_kind_to_string (kind), format->extension);
+  return g_strdup_printf ("%s.%s", stem, format->extension);
+}
+
+/* ---- export ----------------------------------------------------------- */
+
+typedef struct
+{
+  IbReport       *report;
+  IbChartKind     kind;
+  gboolean        log_scale;
+  IbExportFormat  format;
+  char           *path;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  g_clear_pointer (&job->report, ib_report_unref);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  GError *error = NULL;
+  gboolean ok;
+
+  if (job->format.is_chart)
+    {
+      IbChartStyle style;
+
+      /* Files are documents: always the light style, opaque. */
+      ib_chart_style_init_light (&style);
+      style.log_scale = job->log_scale;
+      ok = ib_chart_export (job->kind, job->report, NULL, &style, job->format.chart_format,
+                            job->path, job->format.width, job->format.height,
+                            job->format.scale, &error);
+    }
+  else if (g_str_equal (job->format.extension, "html"))
+    ok = ib_report_save_html (job->report, job->path, &error);
+  else if (g_str_equal (job->format.extension, "md"))
+    ok = ib_report_save_markdown (job->report, job->path, &error);
+  else if (g_str_equal (job->format.extension, "csv"))
+    ok = ib_report_save_csv (job->report, job->path, &error);
+  else
+    ok = ib_report_save_json (job->report, job->path, &error);
+
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+ib_export_async (const IbReport      *report,
+                 IbChartKind          kind,
+                 gboolean             log_scale,
+                 const char          *format_id,
+                 const char          *path,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (report != NULL);
+  g_return_if_fail (format_id != NULL);
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ib_export_async);
+  job = g_new0 (ExportJob, 1);
+  g_task_set_task_data (task, job, export_job_free);
+  if (!ib_export_parse_format (format_id, &job->format, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The worker gets its own copy: a live report keeps growing. */
+  job->report = ib_report_copy (report);
+  job->kind = kind;
+  job->log_scale = log_scale;
+  job->path = g_strdup (path);
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+ib_export_finish (GAsyncResult  *result,
+                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- history ---------------------------------------------------------- */
+
+char *
+ib_history_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "iobench", "history", NULL);
+}
+
+static void
+history_save_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  IbReport *report = task_data;
+  g_autofree char *dir = ib_history_dir ();
+  g_autofree char *stem = report_stem (report);
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (saved),
+                               _("Could not make the history folder “%s”: %s"),
+                               dir, g_strerror (saved));
+      return;
+    }
+  /* Never overwrite an entry: add a counter when two runs share a second. */
+  for (guint i = 0; i < 100; i++)
+    {
+      g_free (name);
+      g_free (path);
+      name = i == 0 ? g_strdup_printf ("%s.json", stem) : g_strdup_printf ("%s-%u.json", stem, i);
+      path = g_build_filename (dir, name, NULL);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        break;
+    }
+  if (!ib_report_save_json (report, path, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, g_steal_pointer (&path), g_free);
+}
+
+void
+ib_history_save_async (const IbReport      *report,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ib_history_save_async);
+  g_task_set_task_data (task, ib_report_copy (report), (GDestroyNotify) ib_report_unref);
+  g_task_run_in_thread (task, history_save_thread);
+}
+
+char *
+ib_history_save_finish (GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- loading ---------------------------------------------------------- */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  IbReport *report = ib_report_load_json (task_data, &error);
+
+  if (report == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, report, (GDestroyNotify) ib_report_unref);
+}
+
+void
+ib_report_load_async (const char          *path,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ib_report_load_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+IbReport *
+ib_report_load_finish (GAsyncResult  *result,
+                       GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-export.h: writes a chart or a report to a file off the main thread. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "chart/ib-chart.h"
+
+G_BEGIN_DECLS
+
+/* Format ids used by the export menu and the win.export action:
+ * "png:WxH@S" (e.g. "png:1280x720@2"), "svg", "pdf", "html", "md", "csv", "json". */
+typedef struct
+{
+  gboolean       is_chart;
+  IbChartFormat  chart_format;
+  const char    *extension;    /* "png", "html", ... */
+  const char    *mime_type;
+  int            width;
+  int            height;
+  double         scale;
+} IbExportFormat;
+
+gboolean  ib_export_parse_format   (const char      *id,
+                                    IbExportFormat  *out,
+                                    GError         **error);
+/* "iobench-quick-20261129-2320-strategies.png" */
+char     *ib_export_suggest_name   (const IbReport  *report,
+                                    IbChartKind      kind,
+                                    const IbExportFormat *format);
+/* Copies @report, then writes it on a worker thread. */
+void      ib_export_async          (const IbReport  *report,
+                                    IbChartKind      kind,
+                                    gboolean         log_scale,
+                                    const char      *format_id,
+                                    const char      *path,
+                                    GCancellable    *cancellable,
+                                    GAsyncReadyCallback callback,
+                                    gpointer         user_data);
+gboolean  ib_export_finish         (GAsyncResult    *result,
+                                    GError         **error);
+
+/* Saves @report as JSON into the history folder (off the main thread). */
+void      ib_history_save_async    (const IbReport  *report,
+                                    GCancellable    *cancellable,
+                                    GAsyncReadyCallback callback,
+                                    gpointer         user_data);
+/* Returns the path written. */
+char     *ib_history_save_finish   (GAsyncResult    *result,
+                                    GError         **error);
+/* g_get_user_data_dir()/iobench/history */
+char     *ib_history_dir           (void);
+
+/* Loads a JSON report off the main thread. */
+void      ib_report_load_async     (const char      *path,
+                                    GCancellable    *cancellable,
+                                    GAsyncReadyCallback callback,
+                                    gpointer         user_data);
+IbReport *ib_report_load_finish    (GAsyncResult    *result,
+                                    GError         **error);
+
+G_END_DECLS

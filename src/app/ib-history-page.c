@@ -1,0 +1,513 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-history-page.c: lists the JSON reports under the history folder, read
+ * on a worker thread; opens one in the results page ("open-report"), deletes
+ * one after asking, or compares two with the compare chart and the ratio of
+ * medians of every strategy they share. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-parse.h"
+#include "engine/ib-presets.h"
+#include "engine/ib-stats.h"
+#include "report/ib-report-io.h"
+#include "ib-chart-view.h"
+#include "ib-export.h"
+#include "ib-history-page.h"
+
+typedef struct
+{
+  char     *path;
+  IbReport *report;
+  gint64    time;    /* unix seconds, for sorting */
+} Entry;
+
+static void
+entry_free (gpointer data)
+{
+  Entry *entry = data;
+
+  g_free (entry->path);
+  g_clear_pointer (&entry->report, ib_report_unref);
+  g_free (entry);
+}
+
+struct _IbHistoryPage
+{
+  AdwBin        parent_instance;
+
+  GtkStack     *stack;
+  GtkListBox   *list;
+  GtkButton    *compare_button;
+  GtkLabel     *compare_subtitle;
+  GtkBox       *compare_card;
+  GtkListBox   *ratio_list;
+
+  IbChartView  *compare_view;
+  GPtrArray    *entries;       /* Entry, newest first */
+  GPtrArray    *checks;        /* GtkCheckButton, parallel to entries */
+  GCancellable *cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (IbHistoryPage, ib_history_page, ADW_TYPE_BIN)
+
+enum {
+  OPEN_REPORT,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static char *
+describe_entry_title (const IbReport *report)
+{
+  const IbPresetInfo *preset = report->plan != NULL && report->plan->preset != NULL
+                             ? ib_preset_lookup (report->plan->preset) : NULL;
+  g_autoptr(GDateTime) created = report->created != NULL
+                               ? g_date_time_new_from_iso8601 (report->created, NULL) : NULL;
+  g_autoptr(GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
+  g_autofree char *when = local != NULL ? g_date_time_format (local, _("%e %b %Y, %H:%M"))
+                                        : g_strdup (_("Unknown date"));
+
+  /* Translators: history entry, "Quick — 29 Nov 2026, 23:20" */
+  return g_strdup_printf (_("%s — %s"), preset != NULL ? _(preset->title) : _("Custom Plan"),
+                          g_strstrip (when));
+}
+
+static char *
+describe_entry_subtitle (const IbReport *report)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  if (report->plan != NULL && report->plan->dir != NULL)
+    g_ptr_array_add (parts, report->plan->dir);
+  if (report->environment != NULL && report->environment->hostname != NULL)
+    g_ptr_array_add (parts, report->environment->hostname);
+  else if (report->environment != NULL && report->environment->cpu_model != NULL)
+    g_ptr_array_add (parts, report->environment->cpu_model);
+  if (report->partial)
+    g_ptr_array_add (parts, (gpointer) _("Partial"));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+/* ---- list ------------------------------------------------------------- */
+
+static void
+update_compare_button (IbHistoryPage *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (self->checks, i)))
+      n++;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_button), n == 2);
+}
+
+static void delete_entry (IbHistoryPage *self, guint index);
+
+static void
+on_delete_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  IbHistoryPage *self = IB_HISTORY_PAGE (user_data);
+  const char *path = g_object_get_data (G_OBJECT (dialog), "path");
+
+  if (g_strcmp0 (response, "delete") == 0)
+    for (guint i = 0; i < self->entries->len; i++)
+      {
+        Entry *entry = g_ptr_array_index (self->entries, i);
+
+        if (g_strcmp0 (entry->path, path) == 0)
+          {
+            delete_entry (self, i);
+            break;
+          }
+      }
+  g_object_unref (self);
+}
+
+static void
+on_delete_clicked (GtkButton     *button,
+                   IbHistoryPage *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (button), "path");
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Delete This Run?"),
+                                   _("Its saved report is removed from the history for good."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_delete_response), g_object_ref (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+rebuild_list (IbHistoryPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  g_ptr_array_set_size (self->checks, 0);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+      g_autofree char *title = describe_entry_title (entry->report);
+      g_autofree char *subtitle = describe_entry_subtitle (entry->report);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+      GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (check, _("Select for comparison"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (update_compare_button), self);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+
+      gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (delete, "flat");
+      gtk_widget_set_tooltip_text (delete, _("Delete"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (delete),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Delete this run"), -1);
+      g_object_set_data_full (G_OBJECT (delete), "path", g_strdup (entry->path), g_free);
+      g_signal_connect (delete, "clicked", G_CALLBACK (on_delete_clicked), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), delete);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+
+      g_ptr_array_add (self->checks, check);
+      gtk_list_box_append (self->list, row);
+    }
+  update_compare_button (self);
+  if (!g_str_equal (gtk_stack_get_visible_child_name (self->stack), "compare"))
+    gtk_stack_set_visible_child_name (self->stack, self->entries->len > 0 ? "list" : "empty");
+}
+
+static void
+delete_entry (IbHistoryPage *self,
+              guint          index)
+{
+  Entry *entry = g_ptr_array_index (self->entries, index);
+  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+
+  /* One small local file: the async call keeps the loop free anyway. */
+  g_file_delete_async (file, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+  g_ptr_array_remove_index (self->entries, index);
+  rebuild_list (self);
+}
+
+static void
+on_row_activated (IbHistoryPage *self,
+                  GtkListBoxRow *row)
+{
+  int index = gtk_list_box_row_get_index (row);
+  Entry *entry;
+
+  if (index < 0 || (guint) index >= self->entries->len)
+    return;
+  entry = g_ptr_array_index (self->entries, index);
+  g_signal_emit (self, signals[OPEN_REPORT], 0, entry->report);
+}
+
+/* ---- loading ---------------------------------------------------------- */
+
+static int
+compare_entries (gconstpointer a,
+                 gconstpointer b)
+{
+  const Entry *ea = *(const Entry * const *) a;
+  const Entry *eb = *(const Entry * const *) b;
+
+  return ea->time < eb->time ? 1 : ea->time > eb->time ? -1 : g_strcmp0 (eb->path, ea->path);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  g_autofree char *dir_path = ib_history_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GPtrArray *entries = g_ptr_array_new_with_free_func (entry_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GDateTime) created = NULL;
+      IbReport *report;
+      Entry *entry;
+
+      if (g_task_return_error_if_cancelled (task))
+        {
+          g_ptr_array_unref (entries);
+          return;
+        }
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      report = ib_report_load_json (path, &error);
+      if (report == NULL)
+        {
+          g_debug ("Skipping history entry %s: %s", path, error->message);
+          continue;
+        }
+      entry = g_new0 (Entry, 1);
+      entry->path = g_steal_pointer (&path);
+      entry->report = report;
+      if (report->created != NULL)
+        created = g_date_time_new_from_iso8601 (report->created, NULL);
+      entry->time = created != NULL ? g_date_time_to_unix (created) : 0;
+      g_ptr_array_add (entries, entry);
+    }
+  g_ptr_array_sort (entries, compare_entries);
+  g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  IbHistoryPage *self = IB_HISTORY_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  GPtrArray *entries = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (entries == NULL)
+    return;
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  self->entries = entries;
+  rebuild_list (self);
+}
+
+void
+ib_history_page_reload (IbHistoryPage *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (IB_IS_HISTORY_PAGE (self));
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, load_done, NULL);
+  g_task_set_source_tag (task, ib_history_page_reload);
+  g_task_run_in_thread (task, load_thread);
+}
+
+guint
+ib_history_page_get_n_entries (IbHistoryPage *self)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), 0);
+  return self->entries->len;
+}
+
+/* ---- comparison ------------------------------------------------------- */
+
+static GtkWidget *
+ratio_row (const IbReport *a,
+           const IbReport *b,
+           const IbStats  *sa,
+           const IbStats  *sb)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label;
+  g_autoptr(GArray) ta = ib_report_wall_times (a, sa->strategy);
+  g_autoptr(GArray) tb = ib_report_wall_times (b, sb->strategy);
+  g_autofree char *ma = ib_format_duration (sa->median_ns);
+  g_autofree char *mb = ib_format_duration (sb->median_ns);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *verdict = NULL;
+  double ratio, lo, hi;
+
+  /* Translators: medians of one strategy in run A and run B */
+  subtitle = g_strdup_printf (_("A: %s · B: %s"), ma, mb);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sa->strategy);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+
+  /* ratio = median(A) / median(B): how much faster B is than A. */
+  if (ta != NULL && tb != NULL &&
+      ib_stats_ratio ((const double *) tb->data, tb->len, (const double *) ta->data, ta->len,
+                      a->plan != NULL ? a->plan->seed : 0, &ratio, &lo, &hi))
+    {
+      if (!ib_stats_ratio_is_clear (lo, hi))
+        verdict = g_strdup (_("cannot be told apart"));
+      else if (ratio >= 1.0)
+        /* Translators: run B compared with run A, with the 95 % confidence interval */
+        verdict = g_strdup_printf (_("B %.2f× faster (95 %% CI %.2f–%.2f)"), ratio, lo, hi);
+      else
+        verdict = g_strdup_printf (_("B %.2f× slower (95 %% CI %.2f–%.2f)"),
+                                   1.0 / ratio, 1.0 / hi, 1.0 / lo);
+    }
+  else
+    verdict = g_strdup (_("not enough samples"));
+
+  label = gtk_label_new (verdict);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  return row;
+}
+
+void
+ib_history_page_compare (IbHistoryPage *self,
+                         IbReport      *a,
+                         IbReport      *b)
+{
+  GtkWidget *child;
+  g_autofree char *ta = NULL;
+  g_autofree char *tb = NULL;
+  g_autofree char *subtitle = NULL;
+  guint n_rows = 0;
+
+  g_return_if_fail (IB_IS_HISTORY_PAGE (self));
+  g_return_if_fail (a != NULL && b != NULL);
+
+  ta = describe_entry_title (a);
+  tb = describe_entry_title (b);
+  /* Translators: the two runs of a comparison */
+  subtitle = g_strdup_printf (_("A: %s\nB: %s"), ta, tb);
+  gtk_label_set_text (self->compare_subtitle, subtitle);
+
+  ib_chart_view_set_reports (self->compare_view, a, b);
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
+                          ib_chart_has_data (IB_CHART_COMPARE, a, b));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_list))) != NULL)
+    gtk_list_box_remove (self->ratio_list, child);
+  for (guint i = 0; a->statistics != NULL && i < a->statistics->len; i++)
+    {
+      const IbStats *sa = &g_array_index (a->statistics, IbStats, i);
+      const IbStats *sb = ib_report_find_stats (b, sa->strategy);
+
+      if (sb == NULL || sa->n == 0 || sb->n == 0)
+        continue;
+      gtk_list_box_append (self->ratio_list, ratio_row (a, b, sa, sb));
+      n_rows++;
+    }
+  if (n_rows == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     _("The two runs share no measured strategy"));
+      gtk_list_box_append (self->ratio_list, row);
+    }
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+}
+
+static void
+on_compare_clicked (IbHistoryPage *self)
+{
+  Entry *picked[2] = { NULL, NULL };
+  guint n = 0;
+
+  for (guint i = 0; i < self->checks->len && n < 2; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (self->checks, i)))
+      picked[n++] = g_ptr_array_index (self->entries, i);
+  if (n != 2)
+    return;
+  /* A is the older run, B the newer (the list is newest first). */
+  ib_history_page_compare (self, picked[1]->report, picked[0]->report);
+}
+
+void
+ib_history_page_show_list (IbHistoryPage *self)
+{
+  g_return_if_fail (IB_IS_HISTORY_PAGE (self));
+  gtk_stack_set_visible_child_name (self->stack, self->entries->len > 0 ? "list" : "empty");
+}
+
+static void
+on_back_clicked (IbHistoryPage *self)
+{
+  ib_history_page_show_list (self);
+}
+
+/* ---- GObject ---------------------------------------------------------- */
+
+static void
+ib_history_page_dispose (GObject *object)
+{
+  IbHistoryPage *self = IB_HISTORY_PAGE (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (ib_history_page_parent_class)->dispose (object);
+}
+
+static void
+ib_history_page_finalize (GObject *object)
+{
+  IbHistoryPage *self = IB_HISTORY_PAGE (object);
+
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  G_OBJECT_CLASS (ib_history_page_parent_class)->finalize (object);
+}
+
+static void
+ib_history_page_class_init (IbHistoryPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ib_history_page_dispose;
+  object_class->finalize = ib_history_page_finalize;
+
+  /* A saved run was opened. */
+  signals[OPEN_REPORT] =
+    g_signal_new ("open-report", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, IB_TYPE_REPORT);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/iobench/IoBench/ui/history-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, list);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_button);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_card);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, ratio_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+}
+
+static void
+ib_history_page_init (IbHistoryPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->entries = g_ptr_array_new_with_free_func (entry_free);
+  self->checks = g_ptr_array_new ();
+  self->compare_view = IB_CHART_VIEW (ib_chart_view_new (IB_CHART_COMPARE));
+  gtk_widget_set_margin_top (GTK_WIDGET (self->compare_view), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->compare_view), 6);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->compare_view), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->compare_view), 6);
+  gtk_box_append (self->compare_card, GTK_WIDGET (self->compare_view));
+}

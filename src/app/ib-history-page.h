@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-history-page.h: saved runs, newest first; open one, compare two. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+#define IB_TYPE_HISTORY_PAGE (ib_history_page_get_type ())
+G_DECLARE_FINAL_TYPE (IbHistoryPage, ib_history_page, IB, HISTORY_PAGE, AdwBin)
+
+/* Re-reads the history folder (off the main thread). */
+void   ib_history_page_reload        (IbHistoryPage *self);
+guint  ib_history_page_get_n_entries (IbHistoryPage *self);
+/* Shows the comparison of two reports (also used by the tests). */
+void   ib_history_page_compare       (IbHistoryPage *self,
+                                      IbReport      *a,
+                                      IbReport      *b);
+void   ib_history_page_show_list     (IbHistoryPage *self);
+
+G_END_DECLS

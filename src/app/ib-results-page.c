@@ -1,0 +1,461 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-results-page.c: shows one report, live while its run goes on. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-parse.h"
+#include "engine/ib-presets.h"
+#include "ib-chart-view.h"
+#include "ib-results-page.h"
+#include "ib-stats-table.h"
+
+/* The kinds a single report can show, in switcher order, with an icon each. */
+static const struct
+{
+  IbChartKind  kind;
+  const char  *icon;
+} chart_pages[] = {
+  { IB_CHART_STRATEGIES, "view-continuous-symbolic" },
+  { IB_CHART_THROUGHPUT, "network-transmit-receive-symbolic" },
+  { IB_CHART_CPU, "applications-system-symbolic" },
+  { IB_CHART_LATENCY, "preferences-system-time-symbolic" },
+  { IB_CHART_OVERHEAD, "system-run-symbolic" },
+  { IB_CHART_SWEEP, "view-wrapped-symbolic" },
+};
+
+struct _IbResultsPage
+{
+  AdwBin           parent_instance;
+
+  GtkLabel        *title_label;
+  GtkLabel        *status_label;
+  GtkLabel        *subtitle_label;
+  GtkWidget       *progress_box;
+  GtkSpinner      *spinner;
+  GtkLabel        *step_label;
+  GtkLabel        *eta_label;
+  GtkProgressBar  *progress_bar;
+  GtkWidget       *error_bar;
+  GtkLabel        *error_label;
+  GtkWidget       *warning_bar;
+  GtkLabel        *warning_label;
+  GtkWidget       *chart_card;
+  GtkLabel        *chart_title_label;
+  GtkToggleButton *log_button;
+  AdwViewStack    *chart_stack;
+  GtkWidget       *stats_heading;
+  IbStatsTable    *stats_table;
+  GtkWidget       *findings_heading;
+  GtkListBox      *findings_list;
+  GtkLabel        *environment_label;
+
+  IbChartView     *views[G_N_ELEMENTS (chart_pages)];
+  IbRunController *controller;
+  IbReport        *report;
+  guint            n_findings;
+  guint            n_warnings;
+};
+
+G_DEFINE_FINAL_TYPE (IbResultsPage, ib_results_page, ADW_TYPE_BIN)
+
+static char *
+describe_files (const IbPlan *plan)
+{
+  guint n = plan->file_sizes != NULL ? plan->file_sizes->len : 0;
+  gboolean same = TRUE;
+  g_autofree char *size = NULL;
+
+  if (n == 0)
+    return NULL;
+  for (guint i = 1; i < n; i++)
+    if (g_array_index (plan->file_sizes, guint64, i) != g_array_index (plan->file_sizes, guint64, 0))
+      same = FALSE;
+  if (same)
+    {
+      size = ib_format_size (g_array_index (plan->file_sizes, guint64, 0));
+      /* Translators: "4 files × 32.0 MiB" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file × %s", "%u files × %s", n),
+                              n, size);
+    }
+  size = ib_format_size (ib_plan_total_bytes (plan));
+  /* Translators: "4 files, 2.0 GiB in all" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s in all",
+                                       "%u files, %s in all", n), n, size);
+}
+
+static const char *
+describe_cache (IbCacheMode mode)
+{
+  switch (mode)
+    {
+    case IB_CACHE_WARM:  return _("warm cache");
+    case IB_CACHE_COLD:  return _("cold cache");
+    case IB_CACHE_AS_IS: return _("cache as is");
+    default:             return NULL;
+    }
+}
+
+static void
+update_header (IbResultsPage *self)
+{
+  const IbReport *r = self->report;
+  const IbPresetInfo *preset = r->plan != NULL && r->plan->preset != NULL
+                             ? ib_preset_lookup (r->plan->preset) : NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDateTime) created = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *files = NULL;
+
+  gtk_label_set_text (self->title_label, preset != NULL ? _(preset->title) : _("Custom Plan"));
+
+  if (r->created != NULL && (created = g_date_time_new_from_iso8601 (r->created, NULL)) != NULL)
+    {
+      g_autoptr(GDateTime) local = g_date_time_to_local (created);
+
+      /* Translators: date and time of a run, see g_date_time_format() */
+      g_ptr_array_add (parts, g_date_time_format (local, _("%e %b %Y, %H:%M")));
+    }
+  if (r->plan != NULL && (files = describe_files (r->plan)) != NULL)
+    {
+      g_ptr_array_add (parts, g_steal_pointer (&files));
+      g_ptr_array_add (parts, g_strdup (describe_cache (r->plan->cache)));
+    }
+  if (r->plan != NULL && r->plan->dir != NULL)
+    g_ptr_array_add (parts, g_strdup (r->plan->dir));
+  if (r->environment != NULL && r->environment->hostname != NULL)
+    g_ptr_array_add (parts, g_strdup (r->environment->hostname));
+  g_ptr_array_add (parts, NULL);
+  subtitle = g_strjoinv (" · ", (char **) parts->pdata);
+  gtk_label_set_text (self->subtitle_label, subtitle);
+}
+
+static void
+update_environment (IbResultsPage *self)
+{
+  const IbEnvironment *env = self->report->environment;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *memory = NULL;
+
+  if (env == NULL || (env->os == NULL && env->cpu_model == NULL))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->environment_label), FALSE);
+      return;
+    }
+  if (env->os != NULL)
+    g_string_append (text, env->os);
+  if (env->kernel != NULL)
+    g_string_append_printf (text, text->len ? " · %s" : "%s", env->kernel);
+  if (env->cpu_model != NULL)
+    /* Translators: CPU model and number of cores */
+    g_string_append_printf (text, _(" · %s, %u cores"), env->cpu_model, env->cores);
+  if (env->memory_bytes > 0)
+    {
+      memory = ib_format_size (env->memory_bytes);
+      /* Translators: memory size, e.g. "16.0 GiB RAM" */
+      g_string_append_printf (text, _(" · %s RAM"), memory);
+    }
+  if (env->fs_type != NULL)
+    g_string_append_printf (text, " · %s", env->fs_type);
+  if (env->device_model != NULL)
+    g_string_append_printf (text, " (%s)", env->device_model);
+  if (env->glib_version != NULL)
+    g_string_append_printf (text, " · GLib %s", env->glib_version);
+  gtk_label_set_text (self->environment_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->environment_label), TRUE);
+}
+
+static void
+update_findings (IbResultsPage *self)
+{
+  GtkWidget *child;
+  const IbReport *r = self->report;
+  guint n = r->findings != NULL ? r->findings->len : 0;
+
+  if (n == self->n_findings && n > 0)
+    return;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
+    gtk_list_box_remove (self->findings_list, child);
+  for (guint i = 0; i < n; i++)
+    {
+      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
+      GtkWidget *label = gtk_label_new (f->text);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "finding");
+      gtk_list_box_append (self->findings_list, label);
+    }
+  self->n_findings = n;
+  gtk_widget_set_visible (self->findings_heading, n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), n > 0);
+}
+
+static void
+update_warnings (IbResultsPage *self)
+{
+  const IbReport *r = self->report;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = r->warnings != NULL ? r->warnings->len : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, g_ptr_array_index (r->warnings, i));
+    }
+  gtk_label_set_text (self->warning_label, text->str);
+  gtk_widget_set_visible (self->warning_bar, n > 0);
+  self->n_warnings = n;
+
+  gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
+  gtk_widget_set_visible (self->error_bar, r->error != NULL);
+}
+
+static void
+update_chart_title (IbResultsPage *self)
+{
+  IbChartKind kind = ib_results_page_get_chart_kind (self);
+
+  gtk_label_set_text (self->chart_title_label, ib_chart_kind_title (kind));
+  gtk_widget_set_visible (GTK_WIDGET (self->log_button),
+                          kind == IB_CHART_STRATEGIES || kind == IB_CHART_THROUGHPUT);
+}
+
+static void
+update_charts (IbResultsPage *self,
+               gboolean       new_report)
+{
+  gboolean any = FALSE;
+  GtkWidget *visible;
+
+  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+    {
+      gboolean has = ib_chart_has_data (chart_pages[i].kind, self->report, NULL);
+      AdwViewStackPage *page = adw_view_stack_get_page (self->chart_stack,
+                                                        GTK_WIDGET (self->views[i]));
+
+      adw_view_stack_page_set_visible (page, has);
+      any |= has;
+      if (new_report)
+        ib_chart_view_set_reports (self->views[i], self->report, NULL);
+      else
+        ib_chart_view_refresh (self->views[i]);
+    }
+  visible = adw_view_stack_get_visible_child (self->chart_stack);
+  /* Stay on the chart the user picked while it still has data. */
+  if (visible == NULL ||
+      !adw_view_stack_page_get_visible (adw_view_stack_get_page (self->chart_stack, visible)))
+    for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+      if (ib_chart_has_data (chart_pages[i].kind, self->report, NULL))
+        {
+          adw_view_stack_set_visible_child (self->chart_stack, GTK_WIDGET (self->views[i]));
+          break;
+        }
+  gtk_widget_set_visible (self->chart_card, any);
+  update_chart_title (self);
+}
+
+static void
+update_all (IbResultsPage *self,
+            gboolean       new_report)
+{
+  guint n_rows;
+
+  if (self->report == NULL)
+    return;
+  update_header (self);
+  update_warnings (self);
+  update_findings (self);
+  update_environment (self);
+  ib_stats_table_set_report (self->stats_table, self->report);
+  n_rows = ib_stats_table_get_n_rows (self->stats_table);
+  gtk_widget_set_visible (self->stats_heading, n_rows > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->stats_table), n_rows > 0);
+  update_charts (self, new_report);
+}
+
+void
+ib_results_page_set_report (IbResultsPage *self,
+                            IbReport      *report,
+                            const char    *status)
+{
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  g_return_if_fail (report != NULL);
+
+  ib_report_ref (report);
+  g_clear_pointer (&self->report, ib_report_unref);
+  self->report = report;
+  self->n_findings = G_MAXUINT;
+  gtk_label_set_text (self->status_label, status != NULL ? status : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), status != NULL);
+  update_all (self, TRUE);
+}
+
+void
+ib_results_page_refresh (IbResultsPage *self)
+{
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  update_all (self, FALSE);
+}
+
+IbReport *
+ib_results_page_get_report (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  return self->report;
+}
+
+AdwViewStack *
+ib_results_page_get_chart_stack (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  return self->chart_stack;
+}
+
+IbChartKind
+ib_results_page_get_chart_kind (IbResultsPage *self)
+{
+  GtkWidget *visible;
+
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), IB_CHART_STRATEGIES);
+
+  visible = adw_view_stack_get_visible_child (self->chart_stack);
+  if (IB_IS_CHART_VIEW (visible))
+    return ib_chart_view_get_kind (IB_CHART_VIEW (visible));
+  return IB_CHART_STRATEGIES;
+}
+
+gboolean
+ib_results_page_get_log_scale (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), FALSE);
+  return gtk_toggle_button_get_active (self->log_button);
+}
+
+guint
+ib_results_page_get_n_stats_rows (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), 0);
+  return ib_stats_table_get_n_rows (self->stats_table);
+}
+
+/* ---- progress --------------------------------------------------------- */
+
+static void
+update_progress (IbResultsPage *self)
+{
+  IbRunController *c = self->controller;
+  gboolean running = ib_run_controller_get_running (c);
+  const char *eta = ib_run_controller_get_eta (c);
+  const char *step = ib_run_controller_get_step (c);
+
+  gtk_widget_set_visible (self->progress_box, running);
+  gtk_spinner_set_spinning (self->spinner, running);
+  gtk_label_set_text (self->step_label, step != NULL ? step : "");
+  gtk_label_set_text (self->eta_label, eta != NULL ? eta : "");
+  gtk_progress_bar_set_fraction (self->progress_bar, ib_run_controller_get_fraction (c));
+  if (running)
+    {
+      gtk_label_set_text (self->status_label,
+                          ib_run_controller_get_stopping (c) ? _("Stopping") : _("Running"));
+      gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+    }
+}
+
+void
+ib_results_page_set_controller (IbResultsPage   *self,
+                                IbRunController *controller)
+{
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  g_return_if_fail (IB_IS_RUN_CONTROLLER (controller));
+
+  g_set_object (&self->controller, controller);
+  g_signal_connect_object (controller, "notify", G_CALLBACK (update_progress), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* ---- GObject ---------------------------------------------------------- */
+
+static void
+on_log_toggled (IbResultsPage *self)
+{
+  gboolean log_scale = gtk_toggle_button_get_active (self->log_button);
+
+  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+    ib_chart_view_set_log_scale (self->views[i], log_scale);
+}
+
+static void
+ib_results_page_dispose (GObject *object)
+{
+  IbResultsPage *self = IB_RESULTS_PAGE (object);
+
+  g_clear_object (&self->controller);
+  g_clear_pointer (&self->report, ib_report_unref);
+  G_OBJECT_CLASS (ib_results_page_parent_class)->dispose (object);
+}
+
+static void
+ib_results_page_class_init (IbResultsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ib_results_page_dispose;
+
+  g_type_ensure (IB_TYPE_STATS_TABLE);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/iobench/IoBench/ui/results-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbResultsPage, name)
+  BIND (title_label);
+  BIND (status_label);
+  BIND (subtitle_label);
+  BIND (progress_box);
+  BIND (spinner);
+  BIND (step_label);
+  BIND (eta_label);
+  BIND (progress_bar);
+  BIND (error_bar);
+  BIND (error_label);
+  BIND (warning_bar);
+  BIND (warning_label);
+  BIND (chart_card);
+  BIND (chart_title_label);
+  BIND (log_button);
+  BIND (chart_stack);
+  BIND (stats_heading);
+  BIND (stats_table);
+  BIND (findings_heading);
+  BIND (findings_list);
+  BIND (environment_label);
+#undef BIND
+}
+
+static void
+ib_results_page_init (IbResultsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+    {
+      GtkWidget *view = ib_chart_view_new (chart_pages[i].kind);
+      AdwViewStackPage *page;
+
+      self->views[i] = IB_CHART_VIEW (view);
+      gtk_widget_set_margin_start (view, 6);
+      gtk_widget_set_margin_end (view, 6);
+      gtk_widget_set_margin_bottom (view, 6);
+      page = adw_view_stack_add_titled (self->chart_stack, view,
+                                        ib_chart_kind_to_string (chart_pages[i].kind),
+                                        ib_chart_kind_title (chart_pages[i].kind));
+      adw_view_stack_page_set_icon_name (page, chart_pages[i].icon);
+      adw_view_stack_page_set_visible (page, FALSE);
+    }
+  g_signal_connect_swapped (self->chart_stack, "notify::visible-child",
+                            G_CALLBACK (update_chart_title), self);
+  g_signal_connect_swapped (self->log_button, "toggled", G_CALLBACK (on_log_toggled), self);
+}

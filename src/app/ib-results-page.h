@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-results-page.h: one report: charts, statistics, findings, warnings, and
+ * the progress of the run that is filling it. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "chart/ib-chart.h"
+#include "ib-run-controller.h"
+
+G_BEGIN_DECLS
+
+#define IB_TYPE_RESULTS_PAGE (ib_results_page_get_type ())
+G_DECLARE_FINAL_TYPE (IbResultsPage, ib_results_page, IB, RESULTS_PAGE, AdwBin)
+
+void          ib_results_page_set_controller (IbResultsPage   *self,
+                                              IbRunController *controller);
+/* Shows @report (referenced). @status: a badge such as "Partial — stopped by
+ * you", or NULL. */
+void          ib_results_page_set_report     (IbResultsPage   *self,
+                                              IbReport        *report,
+                                              const char      *status);
+/* The report shown has grown (live run): re-read it. */
+void          ib_results_page_refresh        (IbResultsPage   *self);
+IbReport     *ib_results_page_get_report     (IbResultsPage   *self);
+AdwViewStack *ib_results_page_get_chart_stack (IbResultsPage  *self);
+IbChartKind   ib_results_page_get_chart_kind (IbResultsPage   *self);
+gboolean      ib_results_page_get_log_scale  (IbResultsPage   *self);
+guint         ib_results_page_get_n_stats_rows (IbResultsPage *self);
+
+G_END_DECLS

@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-stats-table.c: one IbStatsRow per strategy in a GListStore, shown by a
+ * GtkColumnView whose column sorters drive a GtkSortListModel. Rows are
+ * replaced, not mutated, when a live run recomputes its statistics. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-parse.h"
+#include "engine/ib-strategy.h"
+#include "ib-stats-table.h"
+
+/* ---- IbStatsRow ------------------------------------------------------- */
+
+struct _IbStatsRow
+{
+  GObject  parent_instance;
+  IbStats  stats;
+  double   ratio;      /* median / fastest median, 0 when unknown */
+};
+
+G_DEFINE_FINAL_TYPE (IbStatsRow, ib_stats_row, G_TYPE_OBJECT)
+
+static void
+ib_stats_row_finalize (GObject *object)
+{
+  IbStatsRow *self = IB_STATS_ROW (object);
+
+  ib_stats_clear (&self->stats);
+  G_OBJECT_CLASS (ib_stats_row_parent_class)->finalize (object);
+}
+
+static void
+ib_stats_row_class_init (IbStatsRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ib_stats_row_finalize;
+}
+
+static void
+ib_stats_row_init (IbStatsRow *self)
+{
+}
+
+const IbStats *
+ib_stats_row_get_stats (IbStatsRow *row)
+{
+  g_return_val_if_fail (IB_IS_STATS_ROW (row), NULL);
+  return &row->stats;
+}
+
+/* ---- columns ---------------------------------------------------------- */
+
+typedef enum
+{
+  COL_STRATEGY,
+  COL_MEDIAN,
+  COL_CI,
+  COL_THROUGHPUT,
+  COL_USER,
+  COL_SYS,
+  COL_N,
+  COL_OUTLIERS,
+  COL_RATIO,
+  N_COLUMNS
+} Column;
+
+static const struct
+{
+  const char *title;
+  const char *tooltip;
+  gboolean    numeric;
+} columns[N_COLUMNS] = {
+  { N_("Strategy"), N_("Read strategy"), FALSE },
+  { N_("Median"), N_("Median wall time of one sample (all files)"), TRUE },
+  { N_("95 % CI"), N_("95 % bootstrap confidence interval of the median"), TRUE },
+  { N_("MiB/s"), N_("Throughput from the median"), TRUE },
+  { N_("CPU user"), N_("Median CPU time in user space"), TRUE },
+  { N_("CPU sys"), N_("Median CPU time in the kernel"), TRUE },
+  { N_("n"), N_("Measured samples (warm-ups excluded)"), TRUE },
+  { N_("Outliers"), N_("Tukey outliers: mild + severe"), TRUE },
+  { N_("vs fastest"), N_("Median relative to the fastest strategy"), TRUE },
+};
+
+static char *
+format_cell (IbStatsRow *row,
+             Column      column)
+{
+  const IbStats *s = &row->stats;
+  g_autofree char *lo = NULL;
+  g_autofree char *hi = NULL;
+  const IbStrategyInfo *info;
+
+  switch (column)
+    {
+    case COL_STRATEGY:
+      info = ib_strategy_lookup (s->strategy);
+      return g_strdup (info != NULL ? info->id : s->strategy);
+    case COL_MEDIAN:
+      return s->n > 0 ? ib_format_duration (s->median_ns) : g_strdup ("—");
+    case COL_CI:
+      if (s->n < 2)
+        return g_strdup ("—");
+      lo = ib_format_duration (s->ci_low_ns);
+      hi = ib_format_duration (s->ci_high_ns);
+      return g_strdup_printf ("%s – %s", lo, hi);
+    case COL_THROUGHPUT:
+      return s->mib_per_s > 0 ? g_strdup_printf ("%.1f", s->mib_per_s) : g_strdup ("—");
+    case COL_USER:
+      return s->n > 0 ? ib_format_duration (s->user_ns) : g_strdup ("—");
+    case COL_SYS:
+      return s->n > 0 ? ib_format_duration (s->sys_ns) : g_strdup ("—");
+    case COL_N:
+      if (s->n_failed > 0)
+        /* Translators: measured samples, and how many failed */
+        return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
+      return g_strdup_printf ("%u", s->n);
+    case COL_OUTLIERS:
+      return g_strdup_printf ("%u + %u", s->outliers_mild, s->outliers_severe);
+    case COL_RATIO:
+      if (row->ratio <= 0)
+        return g_strdup ("—");
+      if (row->ratio < 1.005)
+        return g_strdup (_("fastest"));
+      /* Translators: "2.31× slower" than the fastest strategy */
+      return g_strdup_printf (_("%.2f× slower"), row->ratio);
+    case N_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static double
+sort_key (IbStatsRow *row,
+          Column      column)
+{
+  const IbStats *s = &row->stats;
+
+  switch (column)
+    {
+    case COL_MEDIAN:
+    case COL_RATIO:
+      return s->n > 0 ? s->median_ns : G_MAXDOUBLE;
+    case COL_CI:
+      return s->n > 0 ? s->ci_high_ns - s->ci_low_ns : G_MAXDOUBLE;
+    case COL_THROUGHPUT:
+      return s->mib_per_s;
+    case COL_USER:
+      return s->user_ns;
+    case COL_SYS:
+      return s->sys_ns;
+    case COL_N:
+      return s->n;
+    case COL_OUTLIERS:
+      return (double) s->outliers_mild + s->outliers_severe;
+    case COL_STRATEGY:
+    case N_COLUMNS:
+    default:
+      return 0;
+    }
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  Column column = GPOINTER_TO_INT (user_data);
+  IbStatsRow *ra = IB_STATS_ROW ((gpointer) a);
+  IbStatsRow *rb = IB_STATS_ROW ((gpointer) b);
+  double ka, kb;
+
+  if (column == COL_STRATEGY)
+    return g_strcmp0 (ra->stats.strategy, rb->stats.strategy);
+  ka = sort_key (ra, column);
+  kb = sort_key (rb, column);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  Column column = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1.0f : 0.0f);
+  if (columns[column].numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  else
+    gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  Column column = GPOINTER_TO_INT (user_data);
+  IbStatsRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = format_cell (row, column);
+  const IbStrategyInfo *info;
+
+  gtk_label_set_text (GTK_LABEL (label), text);
+  if (column == COL_STRATEGY)
+    {
+      info = ib_strategy_lookup (row->stats.strategy);
+      gtk_widget_set_tooltip_text (label, info != NULL ? _(info->description) : NULL);
+    }
+  if (column == COL_RATIO)
+    {
+      if (row->ratio > 0 && row->ratio < 1.005)
+        gtk_widget_add_css_class (label, "success");
+      else
+        gtk_widget_remove_css_class (label, "success");
+    }
+}
+
+/* ---- IbStatsTable ----------------------------------------------------- */
+
+struct _IbStatsTable
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *scroller;
+  GtkColumnView *view;
+  GListStore    *store;
+};
+
+G_DEFINE_FINAL_TYPE (IbStatsTable, ib_stats_table, GTK_TYPE_WIDGET)
+
+static void
+ib_stats_table_dispose (GObject *object)
+{
+  IbStatsTable *self = IB_STATS_TABLE (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (ib_stats_table_parent_class)->dispose (object);
+}
+
+static void
+ib_stats_table_class_init (IbStatsTableClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = ib_stats_table_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "statstable");
+}
+
+static void
+ib_stats_table_init (IbStatsTable *self)
+{
+  GtkSortListModel *sorted;
+  GtkNoSelection *selection;
+  GtkColumnViewColumn *median_column = NULL;
+
+  self->store = g_list_store_new (IB_TYPE_STATS_ROW);
+  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_reorderable (self->view, FALSE);
+  gtk_column_view_set_show_column_separators (self->view, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
+
+  for (int c = 0; c < N_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkSorter *sorter;
+
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
+      column = gtk_column_view_column_new (_(columns[c].title), factory);
+      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (c), NULL));
+      gtk_column_view_column_set_sorter (column, sorter);
+      g_object_unref (sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (c == COL_STRATEGY)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_append_column (self->view, column);
+      if (c == COL_MEDIAN)
+        median_column = column;
+      g_object_unref (column);
+    }
+
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                    g_object_ref (gtk_column_view_get_sorter (self->view)));
+  selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  gtk_column_view_sort_by_column (self->view, median_column, GTK_SORT_ASCENDING);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
+                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Statistics per strategy"),
+                                  -1);
+}
+
+GtkWidget *
+ib_stats_table_new (void)
+{
+  return g_object_new (IB_TYPE_STATS_TABLE, NULL);
+}
+
+void
+ib_stats_table_set_report (IbStatsTable   *self,
+                           const IbReport *report)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  double fastest = G_MAXDOUBLE;
+
+  g_return_if_fail (IB_IS_STATS_TABLE (self));
+
+  rows = g_ptr_array_new_with_free_func (g_object_unref);
+  if (report != NULL && report->statistics != NULL)
+    {
+      for (guint i = 0; i < report->statistics->len; i++)
+        {
+          const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+
+          if (s->n > 0 && s->median_ns > 0 && s->median_ns < fastest)
+            fastest = s->median_ns;
+        }
+      for (guint i = 0; i < report->statistics->len; i++)
+        {
+          const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+          IbStatsRow *row;
+
+          if (s->n == 0 && s->n_failed == 0)
+            continue;
+          row = g_object_new (IB_TYPE_STATS_ROW, NULL);
+          ib_stats_copy_into (&row->stats, s);
+          row->ratio = (s->n > 0 && fastest < G_MAXDOUBLE) ? s->median_ns / fastest : 0;
+          g_ptr_array_add (rows, row);
+        }
+    }
+
+  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
+                       rows->pdata, rows->len);
+}
+
+guint
+ib_stats_table_get_n_rows (IbStatsTable *self)
+{
+  g_return_val_if_fail (IB_IS_STATS_TABLE (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->store));
+}

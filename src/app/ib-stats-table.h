@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-stats-table.h: the statistics of a report as a sortable GtkColumnView. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+#define IB_TYPE_STATS_ROW (ib_stats_row_get_type ())
+G_DECLARE_FINAL_TYPE (IbStatsRow, ib_stats_row, IB, STATS_ROW, GObject)
+
+#define IB_TYPE_STATS_TABLE (ib_stats_table_get_type ())
+G_DECLARE_FINAL_TYPE (IbStatsTable, ib_stats_table, IB, STATS_TABLE, GtkWidget)
+
+GtkWidget     *ib_stats_table_new         (void);
+void           ib_stats_table_set_report  (IbStatsTable *self,
+                                           const IbReport *report);
+/* Number of strategies with at least one measured sample. */
+guint          ib_stats_table_get_n_rows  (IbStatsTable *self);
+const IbStats *ib_stats_row_get_stats     (IbStatsRow   *row);
+
+G_END_DECLS

@@ -1,0 +1,744 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-window.c: the main window. It wires the plan page, the run controller,
+ * the results and history pages together through window actions:
+ *
+ *   win.run (Ctrl+R)  win.run-quick  win.stop (Escape)  win.open (Ctrl+O)
+ *   win.export ('FORMAT', 'PATH')    win.show-history (Ctrl+H)   win.open-uri
+ *
+ * win.export shows a save dialog when PATH is empty; the tests pass a path.
+ * Nothing here blocks the main loop: runs, exports, loads and history saves
+ * all happen on worker threads. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-error.h"
+#include "ib-application.h"
+#include "ib-export.h"
+#include "ib-window.h"
+
+struct _IbWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwToastOverlay      *toast_overlay;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *plan_pane;
+  GtkWidget            *content_pane;
+  GtkStack             *run_stop_stack;
+  GtkWidget            *content_stop_button;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
+  GtkWidget            *export_button;
+  GtkStack             *main_stack;
+  IbPlanPage           *plan_page;
+  IbResultsPage        *results_page;
+  IbHistoryPage        *history_page;
+
+  /* state */
+  GSettings            *settings;
+  IbRunController      *controller;
+  GFile                *last_export_folder;
+  char                 *last_export_error;
+  guint                 n_pending_exports;
+};
+
+G_DEFINE_FINAL_TYPE (IbWindow, ib_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void
+show_error_dialog (IbWindow   *self,
+                   const char *heading,
+                   const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_toast (IbWindow   *self,
+            const char *title)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* ---- state ------------------------------------------------------------ */
+
+static gboolean
+report_has_content (const IbReport *report)
+{
+  return report != NULL &&
+         ((report->samples != NULL && report->samples->len > 0) ||
+          (report->overhead != NULL && report->overhead->len > 0) ||
+          report->write_unlink != NULL || report->sweep != NULL);
+}
+
+static void
+set_action_enabled (IbWindow   *self,
+                    const char *name,
+                    gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+update_actions (IbWindow *self)
+{
+  gboolean running = ib_run_controller_get_running (self->controller);
+  gboolean stopping = ib_run_controller_get_stopping (self->controller);
+  gboolean valid = ib_plan_page_get_valid (self->plan_page);
+  gboolean has_report = report_has_content (ib_results_page_get_report (self->results_page));
+  const char *error = ib_plan_page_get_error (self->plan_page);
+
+  set_action_enabled (self, "run", valid && !running);
+  set_action_enabled (self, "run-quick", !running);
+  set_action_enabled (self, "stop", running && !stopping);
+  set_action_enabled (self, "open", !running);
+  set_action_enabled (self, "export", has_report && !running);
+  gtk_widget_set_sensitive (self->export_button, has_report && !running);
+
+  gtk_stack_set_visible_child_name (self->run_stop_stack, running ? "stop" : "run");
+  gtk_widget_set_visible (self->content_stop_button,
+                          running && adw_leaflet_get_folded (self->leaflet));
+  gtk_widget_set_tooltip_text (gtk_stack_get_child_by_name (self->run_stop_stack, "run"),
+                               valid ? _("Run the Benchmark (Ctrl+R)") : error);
+}
+
+static void
+update_title (IbWindow *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->main_stack);
+
+  if (g_strcmp0 (page, "results") == 0)
+    {
+      adw_view_switcher_title_set_stack (self->switcher_title,
+                                         ib_results_page_get_chart_stack (self->results_page));
+      adw_view_switcher_bar_set_stack (self->switcher_bar,
+                                       ib_results_page_get_chart_stack (self->results_page));
+      adw_view_switcher_title_set_title (self->switcher_title, _("Results"));
+    }
+  else
+    {
+      adw_view_switcher_title_set_stack (self->switcher_title, NULL);
+      adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
+      adw_view_switcher_title_set_title (self->switcher_title,
+                                         g_strcmp0 (page, "history") == 0 ? _("History") : "");
+    }
+}
+
+static void
+show_page (IbWindow   *self,
+           const char *name)
+{
+  GAction *history = g_action_map_lookup_action (G_ACTION_MAP (self), "show-history");
+
+  gtk_stack_set_visible_child_name (self->main_stack, name);
+  g_simple_action_set_state (G_SIMPLE_ACTION (history),
+                             g_variant_new_boolean (g_str_equal (name, "history")));
+  update_title (self);
+}
+
+static void
+show_content (IbWindow *self)
+{
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
+}
+
+void
+ib_window_show_report (IbWindow   *self,
+                       IbReport   *report,
+                       const char *status)
+{
+  g_return_if_fail (IB_IS_WINDOW (self));
+  g_return_if_fail (report != NULL);
+
+  ib_results_page_set_report (self->results_page, report, status);
+  show_page (self, "results");
+  update_actions (self);
+}
+
+/* ---- running ---------------------------------------------------------- */
+
+static void
+history_saved (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(IbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = ib_history_save_finish (result, &error);
+
+  if (path == NULL)
+    {
+      g_warning ("Could not save the run to the history: %s", error->message);
+      show_toast (self, _("Could not save this run to the history"));
+      return;
+    }
+  ib_history_page_reload (self->history_page);
+}
+
+static void
+on_report_changed (IbWindow *self)
+{
+  IbReport *report = ib_run_controller_get_report (self->controller);
+
+  if (report == NULL)
+    return;
+  if (ib_results_page_get_report (self->results_page) != report)
+    ib_results_page_set_report (self->results_page, report, NULL);
+  else
+    ib_results_page_refresh (self->results_page);
+}
+
+static void
+on_finished (IbWindow        *self,
+             IbReport        *report,
+             GError          *error,
+             IbRunController *controller)
+{
+  const char *status = NULL;
+
+  if (g_error_matches (error, IB_ERROR, IB_ERROR_CANCELLED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    /* Translators: badge on results of a run the user stopped */
+    status = _("Partial — stopped by you");
+  else if (error != NULL)
+    {
+      status = _("Failed");
+      if (report->error == NULL)
+        report->error = g_strdup (error->message);
+    }
+  else if (report->partial)
+    status = _("Partial");
+
+  ib_results_page_set_report (self->results_page, report, status);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") != 0)
+    show_page (self, "results");
+  update_actions (self);
+
+  if (report_has_content (report))
+    ib_history_save_async (report, NULL, history_saved, g_object_ref (self));
+  if (error != NULL && status != NULL && report->error != NULL && !report->partial)
+    show_error_dialog (self, _("The Benchmark Failed"), report->error);
+}
+
+static void
+start_run (IbWindow *self)
+{
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (ib_run_controller_get_running (self->controller))
+    return;
+
+  plan = ib_plan_page_build_plan (self->plan_page, &error);
+  if (plan == NULL)
+    {
+      show_error_dialog (self, _("The Plan Is Not Valid"), error->message);
+      return;
+    }
+  ib_plan_page_save_settings (self->plan_page);
+  if (!ib_run_controller_start (self->controller, plan, &error))
+    {
+      show_error_dialog (self, _("Could Not Start the Benchmark"), error->message);
+      return;
+    }
+  ib_results_page_set_report (self->results_page,
+                              ib_run_controller_get_report (self->controller), NULL);
+  show_page (self, "results");
+  show_content (self);
+  update_actions (self);
+}
+
+static void
+run_activated (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  start_run (IB_WINDOW (user_data));
+}
+
+static void
+run_quick_activated (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  ib_plan_page_select_preset (self->plan_page, "quick");
+  start_run (self);
+}
+
+static void
+stop_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  ib_run_controller_stop (self->controller);
+}
+
+/* ---- export ----------------------------------------------------------- */
+
+typedef struct
+{
+  IbWindow *window;
+  char     *path;
+} ExportCtx;
+
+static void
+export_ctx_free (ExportCtx *ctx)
+{
+  g_object_unref (ctx->window);
+  g_free (ctx->path);
+  g_free (ctx);
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  ExportCtx *ctx = user_data;
+  IbWindow *self = ctx->window;
+  g_autoptr(GError) error = NULL;
+
+  self->n_pending_exports--;
+  g_clear_pointer (&self->last_export_error, g_free);
+  if (!ib_export_finish (result, &error))
+    {
+      self->last_export_error = g_strdup (error->message);
+      show_error_dialog (self, _("Export Failed"), error->message);
+    }
+  else
+    {
+      g_autofree char *name = g_path_get_basename (ctx->path);
+      g_autofree char *uri = g_filename_to_uri (ctx->path, NULL, NULL);
+      g_autofree char *title = NULL;
+      AdwToast *toast;
+
+      /* Translators: %s is a file name */
+      title = g_strdup_printf (_("Exported “%s”"), name);
+      toast = adw_toast_new (title);
+      if (uri != NULL)
+        {
+          adw_toast_set_button_label (toast, _("Open"));
+          adw_toast_set_action_name (toast, "win.open-uri");
+          adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+        }
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+  export_ctx_free (ctx);
+}
+
+static void
+start_export (IbWindow   *self,
+              const char *format_id,
+              const char *path)
+{
+  IbReport *report = ib_results_page_get_report (self->results_page);
+  ExportCtx *ctx;
+
+  if (report == NULL)
+    return;
+  ctx = g_new0 (ExportCtx, 1);
+  ctx->window = g_object_ref (self);
+  ctx->path = g_strdup (path);
+  self->n_pending_exports++;
+  ib_export_async (report,
+                   ib_results_page_get_chart_kind (self->results_page),
+                   ib_results_page_get_log_scale (self->results_page),
+                   format_id, path, NULL, export_done, ctx);
+}
+
+static void
+on_export_chosen (GtkNativeDialog *dialog,
+                  int              response,
+                  gpointer         user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  const char *format_id = g_object_get_data (G_OBJECT (dialog), "format");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        {
+          g_clear_object (&self->last_export_folder);
+          self->last_export_folder = g_file_get_parent (file);
+          start_export (self, format_id, path);
+        }
+      else
+        show_error_dialog (self, _("Export Failed"),
+                           _("The chosen place is not a local file. Choose a folder on this computer."));
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  IbReport *report = ib_results_page_get_report (self->results_page);
+  const char *format_id, *path;
+  IbExportFormat format;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *pattern = NULL;
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+
+  g_variant_get (param, "(&s&s)", &format_id, &path);
+  if (report == NULL)
+    return;
+  if (!ib_export_parse_format (format_id, &format, &error))
+    {
+      show_error_dialog (self, _("Export Failed"), error->message);
+      return;
+    }
+  if (path[0] != '\0')
+    {
+      start_export (self, format_id, path);
+      return;
+    }
+
+  dialog = gtk_file_chooser_native_new (format.is_chart ? _("Export Chart") : _("Export Report"),
+                                        GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  name = ib_export_suggest_name (report, ib_results_page_get_chart_kind (self->results_page),
+                                 &format);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  if (self->last_export_folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog),
+                                         self->last_export_folder, NULL);
+  filter = gtk_file_filter_new ();
+  pattern = g_strdup_printf ("*.%s", format.extension);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_filter_set_name (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  g_object_set_data_full (G_OBJECT (dialog), "format", g_strdup (format_id), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_export_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_uri_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_show_uri (GTK_WINDOW (user_data), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+/* ---- opening reports -------------------------------------------------- */
+
+static void
+report_loaded (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(IbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IbReport) report = ib_report_load_finish (result, &error);
+
+  if (report == NULL)
+    {
+      show_error_dialog (self, _("Could Not Open the Report"), error->message);
+      return;
+    }
+  ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
+  show_content (self);
+}
+
+void
+ib_window_open_file (IbWindow *self,
+                     GFile    *file)
+{
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (IB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      show_error_dialog (self, _("Could Not Open the Report"),
+                         _("Only reports on this computer can be opened."));
+      return;
+    }
+  ib_report_load_async (path, NULL, report_loaded, g_object_ref (self));
+}
+
+static void
+on_open_chosen (GtkNativeDialog *dialog,
+                int              response,
+                gpointer         user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        ib_window_open_file (self, file);
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  GtkFileChooserNative *dialog;
+  GtkFileFilter *filter;
+
+  dialog = gtk_file_chooser_native_new (_("Open Report"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("I/O Bench reports (JSON)"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ---- history ---------------------------------------------------------- */
+
+static void
+show_history_changed (GSimpleAction *action,
+                      GVariant      *state,
+                      gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (g_variant_get_boolean (state))
+    {
+      ib_history_page_reload (self->history_page);
+      ib_history_page_show_list (self->history_page);
+      show_page (self, "history");
+      show_content (self);
+    }
+  else
+    show_page (self, ib_results_page_get_report (self->results_page) != NULL ? "results" : "empty");
+}
+
+static void
+on_history_open (IbWindow      *self,
+                 IbReport      *report,
+                 IbHistoryPage *page)
+{
+  ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
+}
+
+/* ---- navigation ------------------------------------------------------- */
+
+static void
+on_back_clicked (IbWindow *self)
+{
+  adw_leaflet_set_visible_child (self->leaflet, self->plan_pane);
+}
+
+static void
+on_forward_clicked (IbWindow *self)
+{
+  adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
+}
+
+/* ---- GObject ---------------------------------------------------------- */
+
+static const GActionEntry win_entries[] = {
+  { "run", run_activated },
+  { "run-quick", run_quick_activated },
+  { "stop", stop_activated },
+  { "open", open_activated },
+  { "export", export_activated, "(ss)" },
+  { "open-uri", open_uri_activated, "s" },
+  { "show-history", NULL, NULL, "false", show_history_changed },
+};
+
+static gboolean
+ib_window_close_request (GtkWindow *window)
+{
+  IbWindow *self = IB_WINDOW (window);
+
+  /* The application stays alive (held by the controller) until the engine
+   * has deleted its files. */
+  ib_run_controller_stop (self->controller);
+  return GTK_WINDOW_CLASS (ib_window_parent_class)->close_request (window);
+}
+
+static void
+ib_window_dispose (GObject *object)
+{
+  IbWindow *self = IB_WINDOW (object);
+
+  if (self->controller != NULL)
+    ib_run_controller_stop (self->controller);
+  g_clear_object (&self->controller);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->last_export_folder);
+
+  G_OBJECT_CLASS (ib_window_parent_class)->dispose (object);
+}
+
+static void
+ib_window_finalize (GObject *object)
+{
+  IbWindow *self = IB_WINDOW (object);
+
+  g_free (self->last_export_error);
+  G_OBJECT_CLASS (ib_window_parent_class)->finalize (object);
+}
+
+static void
+ib_window_class_init (IbWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = ib_window_dispose;
+  object_class->finalize = ib_window_finalize;
+  window_class->close_request = ib_window_close_request;
+
+  ib_app_ensure_resources ();
+  g_type_ensure (IB_TYPE_PLAN_PAGE);
+  g_type_ensure (IB_TYPE_RESULTS_PAGE);
+  g_type_ensure (IB_TYPE_HISTORY_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/iobench/IoBench/ui/window.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbWindow, name)
+  BIND (toast_overlay);
+  BIND (leaflet);
+  BIND (plan_pane);
+  BIND (content_pane);
+  BIND (run_stop_stack);
+  BIND (content_stop_button);
+  BIND (switcher_title);
+  BIND (switcher_bar);
+  BIND (export_button);
+  BIND (main_stack);
+  BIND (plan_page);
+  BIND (results_page);
+  BIND (history_page);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_forward_clicked);
+}
+
+static void
+ib_window_init (IbWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
+                                   G_N_ELEMENTS (win_entries), self);
+
+  self->controller = ib_run_controller_new ();
+  ib_results_page_set_controller (self->results_page, self->controller);
+  g_signal_connect_object (self->controller, "report-changed",
+                           G_CALLBACK (on_report_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->controller, "finished",
+                           G_CALLBACK (on_finished), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->controller, "notify::running",
+                           G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->controller, "notify::stopping",
+                           G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->plan_page, "notify::valid", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->plan_page, "notify::error", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->history_page, "open-report",
+                            G_CALLBACK (on_history_open), self);
+
+  show_page (self, "empty");
+  update_actions (self);
+}
+
+IbWindow *
+ib_window_new (GtkApplication *app,
+               GSettings      *settings)
+{
+  IbWindow *self = g_object_new (IB_TYPE_WINDOW, "application", app, NULL);
+
+  if (settings != NULL)
+    {
+      self->settings = g_object_ref (settings);
+      g_settings_bind (settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "window-height", self, "default-height",
+                       G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+    }
+  else
+    gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
+  ib_plan_page_set_settings (self->plan_page, settings);
+  update_actions (self);
+  ib_history_page_reload (self->history_page);
+  return self;
+}
+
+IbPlanPage *
+ib_window_get_plan_page (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->plan_page;
+}
+
+IbResultsPage *
+ib_window_get_results_page (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->results_page;
+}
+
+IbHistoryPage *
+ib_window_get_history_page (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->history_page;
+}
+
+IbRunController *
+ib_window_get_controller (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->controller;
+}
+
+guint
+ib_window_get_n_pending_exports (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), 0);
+  return self->n_pending_exports;
+}
+
+const char *
+ib_window_get_last_export_error (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->last_export_error;
+}
