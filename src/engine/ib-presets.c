@@ -117,11 +117,15 @@ write_unlink_spec (guint requests,
 }
 
 static IbOverheadSpec *
-overhead_spec (guint64 iterations)
+overhead_spec (guint64 iterations,
+               guint   repeat,
+               guint   warmup)
 {
   IbOverheadSpec *spec = g_new0 (IbOverheadSpec, 1);
 
   spec->iterations = iterations;
+  spec->repeat = repeat;
+  spec->warmup = warmup;
   return spec;
 }
 
@@ -171,13 +175,18 @@ ib_preset_plan (const char  *id,
     }
   else if (g_str_equal (id, "quick"))
     {
-      /* seed-big at 1/16, no pause, plus the other experiments, scaled down. */
+      /* seed-big at 1/16, no pause, plus the other experiments, scaled down.
+       * Repeats are trimmed so the whole preset stays well under a minute on
+       * a 2-core machine: 3 measured rounds (+1 warm-up) of the reads, and 2
+       * repetitions of the overhead loops (a thread hop costs tens of µs, so
+       * each repetition of 100,000 takes seconds). */
       const guint64 sizes[] = { 32 * MIB, 64 * MIB, 16 * MIB, 32 * MIB };
 
       add_sizes (plan, sizes, G_N_ELEMENTS (sizes));
       add_all_strategies (plan->strategies);
+      plan->repeat = 3;
       plan->sweep = small_files_sweep ();
-      plan->overhead = overhead_spec (100000);
+      plan->overhead = overhead_spec (100000, 2, 0);
       plan->write_unlink = write_unlink_spec (500, 500);
     }
   else if (g_str_equal (id, "seed-small"))
@@ -188,7 +197,7 @@ ib_preset_plan (const char  *id,
     }
   else if (g_str_equal (id, "seed-overhead"))
     {
-      plan->overhead = overhead_spec (999999);
+      plan->overhead = overhead_spec (999999, 0, 0);
     }
   else if (g_str_equal (id, "seed-write-unlink"))
     {

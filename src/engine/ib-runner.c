@@ -646,6 +646,27 @@ sweep_units (const IbPlan *plan)
          (1.0 + 0.2 * plan->sweep->strategies->len * (plan->warmup + plan->repeat));
 }
 
+/* A unit of work is roughly one read sample of a preset (about a second). */
+static double
+overhead_units (const IbPlan *plan)
+{
+  guint reps;
+
+  if (plan->overhead == NULL)
+    return 0;
+  reps = plan->overhead->repeat != 0 ? plan->overhead->repeat + plan->overhead->warmup
+                                     : plan->repeat + plan->warmup;
+  return CLAMP (10.0 * reps * plan->overhead->iterations / 1e6 * 10, 1.0, 1000.0);
+}
+
+static double
+write_unlink_units (const IbPlan *plan)
+{
+  if (plan->write_unlink == NULL)
+    return 0;
+  return CLAMP (plan->write_unlink->requests / 250.0, 1.0, 1000.0);
+}
+
 static void
 resolve_limits (Run *run)
 {
@@ -677,9 +698,8 @@ execute (Run     *run,
   const IbPlan *plan = run->plan;
   guint n_reaped;
 
-  run->total_units = count_units_reads (plan) + sweep_units (plan) +
-                     (plan->overhead != NULL ? 10.0 : 0.0) +
-                     (plan->write_unlink != NULL ? 5.0 : 0.0) + 1.0;
+  run->total_units = count_units_reads (plan) + sweep_units (plan) + overhead_units (plan) +
+                     write_unlink_units (plan) + 1.0;
   if (count_units_reads (plan) > 0)
     run->total_units += MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024)) *
                         (plan->cache == IB_CACHE_WARM ? 1.25 : 1.0);
@@ -718,8 +738,11 @@ execute (Run     *run,
 
   if (plan->overhead != NULL)
     {
-      enter_phase (run, IB_PHASE_OVERHEAD, 10.0, _("Dispatch overhead"));
-      if (!ib_overhead_run (plan->overhead, plan->repeat, plan->warmup, plan->seed,
+      guint repeat = plan->overhead->repeat != 0 ? plan->overhead->repeat : plan->repeat;
+      guint warmup = plan->overhead->repeat != 0 ? plan->overhead->warmup : plan->warmup;
+
+      enter_phase (run, IB_PHASE_OVERHEAD, overhead_units (plan), _("Dispatch overhead"));
+      if (!ib_overhead_run (plan->overhead, repeat, warmup, plan->seed,
                             run->report, run->runner->cancellable, work_progress, run, error))
         return FALSE;
       finish_phase (run);
@@ -727,7 +750,8 @@ execute (Run     *run,
 
   if (plan->write_unlink != NULL)
     {
-      enter_phase (run, IB_PHASE_WRITE_UNLINK, 5.0, _("Write and delete"));
+      enter_phase (run, IB_PHASE_WRITE_UNLINK, write_unlink_units (plan),
+                   _("Write and delete"));
       if (!run_write_unlink (run, error))
         return FALSE;
       finish_phase (run);

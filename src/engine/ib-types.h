@@ -70,6 +70,8 @@ typedef struct
 typedef struct
 {
   guint64 iterations;          /* per repetition; default 999,999 (seed 001) */
+  guint   repeat;              /* repetitions; 0 = the plan's repeat and warmup */
+  guint   warmup;              /* warm-up repetitions, used when repeat > 0 */
 } IbOverheadSpec;
 
 typedef struct
