@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Findings and comparison from constructed data. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/ib-stats.h"
+#include "report/ib-compare.h"
+#include "report/ib-report-io.h"
+#include "report-fixture.h"
+
+static const char *
+finding (const IbReport *report,
+         const char     *id)
+{
+  const char *text = NULL;
+
+  for (guint i = 0; i < report->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+      if (g_str_equal (f->id, id))
+        {
+          g_assert_null (text);   /* ids are unique */
+          text = f->text;
+        }
+    }
+  return text;
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not contain “%s”", text ? text : "(no finding)", part);
+}
+
+/* The factor N of "... is Nx faster ..." */
+static double
+factor_in (const char *text)
+{
+  const char *is = strstr (text, " is ");
+
+  g_assert_nonnull (is);
+  return g_ascii_strtod (is + 4, NULL);
+}
+
+static void
+test_separated (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  const char *text;
+  double factor;
+
+  ib_findings_generate (report);
+
+  text = finding (report, "fastest");
+  assert_contains (text, FX_SYNC " is the fastest: median ");
+  assert_contains (text, "MiB/s");
+
+  text = finding (report, "sync-vs-async");
+  assert_contains (text, FX_SYNC " is ");
+  assert_contains (text, "x faster than " FX_ASYNC " (95 % CI ");
+  g_assert_null (strstr (text, "cannot be told apart"));
+  /* medians 10 ms and 40 ms */
+  factor = factor_in (text);
+  g_assert_cmpfloat (factor, >, 3.5);
+  g_assert_cmpfloat (factor, <, 4.5);
+
+  /* the fixture's async samples are cold except one at 50 % */
+  text = finding (report, "cache");
+  assert_contains (text, "not in the requested state (cold) for 1 of 24 samples");
+  assert_contains (text, FX_ASYNC " (1)");
+
+  assert_contains (finding (report, "sweep"),
+                   FX_ASYNC " overtakes sync-load-contents from 10 files");
+  assert_contains (finding (report, "seed-000"), "Seed 000's conclusion holds here");
+
+  text = finding (report, "overhead");
+  assert_contains (text, "a GTask round trip costs 38x a direct call");
+  assert_contains (text, "seed 001 measured 34x");
+  assert_contains (finding (report, "seed-001-overhead"), "Seed 001's finding holds here");
+
+  text = finding (report, "write-unlink");
+  assert_contains (text, "sync-serial p50 50.0 µs, p99 400 µs");
+  assert_contains (text, "async-gio p50 100 µs, p99 800 µs");
+  /* medians 2x apart: not "small" */
+  assert_contains (finding (report, "seed-001-write-unlink"), "does not hold here");
+
+  text = finding (report, "where-time-goes");
+  assert_contains (text, FX_ASYNC ": CPU user ");
+  assert_contains (text, "384 callbacks per run, one per 8 KiB read");
+  assert_contains (text, "context switches per MiB");
+
+  /* no tmpfs, no FUSE, and no seed-002 pair (no sync-load-contents samples) */
+  g_assert_null (finding (report, "tmpfs"));
+  g_assert_null (finding (report, "fuse"));
+  g_assert_null (finding (report, "seed-002"));
+}
+
+static void
+test_overlapping (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (10);
+  const char *text;
+
+  ib_findings_generate (report);
+  text = finding (report, "sync-vs-async");
+  assert_contains (text, FX_SYNC " and " FX_ASYNC " cannot be told apart (ratio ");
+  assert_contains (text, "95 % CI ");
+  g_assert_null (strstr (text, "faster"));
+}
+
+static void
+test_deterministic (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (12);
+  g_autoptr(IbReport) copy = NULL;
+
+  ib_findings_generate (report);
+  copy = ib_report_copy (report);
+  ib_findings_generate (report);   /* replaces, does not append */
+  g_assert_cmpuint (report->findings->len, ==, copy->findings->len);
+  for (guint i = 0; i < report->findings->len; i++)
+    g_assert_cmpstr (g_array_index (report->findings, IbFinding, i).text, ==,
+                     g_array_index (copy->findings, IbFinding, i).text);
+}
+
+static void
+test_cache_and_filesystem (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+
+  for (guint i = 0; i < report->samples->len; i++)
+    g_array_index (report->samples, IbSample, i).cache_ok = TRUE;
+  report->environment->is_tmpfs = TRUE;
+  report->environment->is_fuse = TRUE;
+  g_free (report->environment->fs_type);
+  report->environment->fs_type = g_strdup ("fuse.sshfs");
+  ib_findings_generate (report);
+
+  assert_contains (finding (report, "cache"), "cold cache held for every sample");
+  assert_contains (finding (report, "tmpfs"), "a cold cache is impossible there");
+  assert_contains (finding (report, "fuse"), "FUSE file system (fuse.sshfs)");
+}
+
+static void
+test_sweep_without_crossover (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+
+  /* make sync win everywhere */
+  for (guint i = 0; i < report->sweep->points->len; i++)
+    {
+      IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, i);
+
+      if (g_str_equal (p->strategy, FX_ASYNC))
+        {
+          p->median_ns *= 1000;
+          p->ci_low_ns *= 1000;
+          p->ci_high_ns *= 1000;
+        }
+    }
+  report->sweep->has_crossover = FALSE;
+  ib_findings_generate (report);
+  assert_contains (finding (report, "sweep"),
+                   "no crossover between 1 file and 100 files: sync-load-contents is faster "
+                   "throughout");
+  assert_contains (finding (report, "seed-000"), "holds only in part");
+}
+
+/* A report of sync-load-contents and async-load-contents-parallel, async
+ * @factor times slower, with the preset @preset. */
+static IbReport *
+seed_pair_report (const char *preset,
+                  double      factor)
+{
+  IbReport *report = ib_report_new ();
+  static const double base[] = { 100, 103, 98, 101, 99, 102, 100.5 };
+
+  report->plan->preset = g_strdup (preset);
+  g_ptr_array_add (report->plan->strategies, g_strdup ("sync-load-contents"));
+  g_ptr_array_add (report->plan->strategies, g_strdup ("async-load-contents-parallel"));
+  for (guint i = 0; i < G_N_ELEMENTS (base); i++)
+    for (guint k = 0; k < 2; k++)
+      {
+        IbSample s = { 0, };
+
+        s.strategy = g_strdup (k == 0 ? "sync-load-contents" : "async-load-contents-parallel");
+        s.round = i;
+        s.wall_ns = (gint64) (base[i] * 1e6 * (k == 0 ? 1 : factor));
+        s.bytes = 64 * 1024 * 1024;
+        s.files = 4;
+        s.residency = 1;
+        s.cache_ok = TRUE;
+        s.ok = TRUE;
+        g_array_append_val (report->samples, s);
+      }
+  ib_report_compute_statistics (report);
+  return report;
+}
+
+static void
+test_seed_002 (void)
+{
+  g_autoptr(IbReport) slower = seed_pair_report ("seed-big", 5);
+  g_autoptr(IbReport) same = seed_pair_report ("quick", 1);
+  g_autoptr(IbReport) faster = seed_pair_report ("seed-big", 0.5);
+  g_autoptr(IbReport) custom = seed_pair_report (NULL, 5);
+  const char *text;
+
+  ib_findings_generate (slower);
+  text = finding (slower, "seed-002");
+  assert_contains (text, "Seed 002's finding holds here: async whole-file reads "
+                         "(async-load-contents-parallel) were ");
+  assert_contains (text, "slower than sync (sync-load-contents); the seed measured 6.6x");
+  g_assert_cmpfloat (g_ascii_strtod (strstr (text, ") were ") + 7, NULL), >, 4.5);
+  /* the same pair is the best sync vs best async: reported once */
+  g_assert_nonnull (finding (slower, "sync-vs-async"));
+  g_assert_null (finding (slower, "sync-vs-async-load-contents"));
+
+  ib_findings_generate (same);
+  assert_contains (finding (same, "seed-002"), "does not hold here");
+  assert_contains (finding (same, "seed-002"), "cannot be told apart");
+
+  ib_findings_generate (faster);
+  assert_contains (finding (faster, "seed-002"), "does not hold here");
+  assert_contains (finding (faster, "seed-002"), "faster than sync");
+
+  /* not a seed-002 plan: no claim about seed 002 */
+  ib_findings_generate (custom);
+  g_assert_null (finding (custom, "seed-002"));
+}
+
+static void
+test_compare_self (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(GArray) rows = ib_compare_reports (report, report);
+
+  g_assert_cmpuint (rows->len, ==, report->statistics->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      g_autofree char *text = ib_compare_row_text (row);
+
+      g_assert_cmpint (row->verdict, ==, IB_VERDICT_SAME);
+      g_assert_cmpfloat (row->ratio, ==, 1.0);
+      g_assert_cmpfloat (row->ci_low, <=, 1.0);
+      g_assert_cmpfloat (row->ci_high, >=, 1.0);
+      assert_contains (text, "cannot be told apart");
+    }
+}
+
+static void
+test_compare_two (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autoptr(GArray) ab = ib_compare_reports (a, b);
+  g_autoptr(GArray) ba = ib_compare_reports (b, a);
+  g_autoptr(IbReport) other = ib_report_new ();
+  g_autoptr(GArray) none = NULL;
+
+  for (guint i = 0; i < ab->len; i++)
+    {
+      const IbCompareRow *x = &g_array_index (ab, IbCompareRow, i);
+      const IbCompareRow *y = &g_array_index (ba, IbCompareRow, i);
+
+      g_assert_cmpstr (x->strategy, ==, y->strategy);
+      if (g_str_equal (x->strategy, FX_ASYNC))
+        {
+          g_autofree char *text = ib_compare_row_text (x);
+
+          /* 40 ms in A, 10 ms in B */
+          g_assert_cmpint (x->verdict, ==, IB_VERDICT_FASTER);
+          g_assert_cmpint (y->verdict, ==, IB_VERDICT_SLOWER);
+          g_assert_cmpfloat (x->ratio, <, 0.3);
+          assert_contains (text, "B is 4.0x faster");
+        }
+      else
+        g_assert_cmpint (x->verdict, ==, IB_VERDICT_SAME);
+    }
+
+  /* nothing in common */
+  g_ptr_array_add (other->plan->strategies, g_strdup ("mmap"));
+  ib_report_compute_statistics (other);
+  none = ib_compare_reports (a, other);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/findings/separated", test_separated);
+  g_test_add_func ("/report/findings/overlapping", test_overlapping);
+  g_test_add_func ("/report/findings/deterministic", test_deterministic);
+  g_test_add_func ("/report/findings/cache-and-filesystem", test_cache_and_filesystem);
+  g_test_add_func ("/report/findings/sweep-without-crossover", test_sweep_without_crossover);
+  g_test_add_func ("/report/findings/seed-002", test_seed_002);
+  g_test_add_func ("/report/compare/self", test_compare_self);
+  g_test_add_func ("/report/compare/two", test_compare_two);
+  return g_test_run ();
+}
