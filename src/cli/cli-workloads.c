@@ -411,6 +411,9 @@ print_write_unlink (const IbReport *report,
       g_ptr_array_add (rows, cells);
     }
   print_columns (rows, TRUE, _("(longest request)"), out);
+  fprintf (out, "%s\n", _("A request's time runs from its issue (as many at once as the "
+                          "concurrency level, as ab does) to its file's deletion, so "
+                          "requests that wait for a turn count their wait."));
 }
 
 int

@@ -589,11 +589,12 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   ib_write_unlink_free (report->write_unlink);
   report->write_unlink = wu;
 
+  /* Word for word the runner's live warning, so the report holds it once. */
   if (run.concurrency < wu->concurrency)
     ib_report_add_warning (report,
-                           _("Write + delete: %u requests in flight would exceed the "
-                             "open-file limit of %u; at most %u were in flight."),
-                           wu->concurrency, nofile_limit, run.concurrency);
+                           _("Write+delete: at most %u requests were in flight instead of %u, "
+                             "to stay below the open-file limit"),
+                           run.concurrency, wu->concurrency);
 
   run.issue_ns = g_new0 (gint64, run.requests);
   run.end_ns = g_new0 (gint64, run.requests);

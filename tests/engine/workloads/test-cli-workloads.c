@@ -179,6 +179,7 @@ test_write_unlink (Fixture       *fx,
   g_autofree char *err = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *report, *wu;
+  JsonArray *modes;
 
   g_assert_cmpint (run_cli (fx, args, &out, &err), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (expect); i++)
@@ -194,6 +195,19 @@ test_write_unlink (Fixture       *fx,
   g_assert_cmpint (json_object_get_int_member (wu, "requests"), ==, 300);
   g_assert_cmpint (json_object_get_int_member (wu, "concurrency"), ==, 50);
   g_assert_cmpint (json_object_get_int_member (wu, "bytes"), ==, 1024);
+  modes = json_object_get_array_member (wu, "mode");
+  g_assert_cmpuint (json_array_get_length (modes), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonObject *m = json_array_get_object_element (modes, i);
+      JsonObject *pct = json_object_get_object_member (m, "percentiles_ns");
+
+      g_assert_cmpint (json_object_get_int_member (m, "failed"), ==, 0);
+      g_assert_cmpint (json_object_get_int_member (m, "max_in_flight"), ==, 50);
+      g_assert_cmpint (json_object_get_int_member (pct, "50"), >, 0);
+      g_assert_cmpint (json_object_get_int_member (pct, "100"), >=,
+                       json_object_get_int_member (pct, "50"));
+    }
 }
 
 static void
