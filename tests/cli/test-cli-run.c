@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* iobench-cli list / run / sweep end to end (IOBENCH_CLI): output, JSON,
+ * exit codes, messages for bad input, signals, and that nothing is left in
+ * the target folder. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <signal.h>
+
+static const char *cli;
+
+typedef struct
+{
+  char *root;        /* fresh temporary folder, removed at the end */
+  char *target;      /* root/target: the --dir of the runs */
+  char *cache;       /* root/cache: XDG_CACHE_HOME of the child */
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->root = g_dir_make_tmp ("iobench-test-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->target = g_build_filename (f->root, "target", NULL);
+  f->cache = g_build_filename (f->root, "cache", NULL);
+  g_assert_cmpint (g_mkdir (f->target, 0700), ==, 0);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      dir = g_dir_open (path, 0, NULL);
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  remove_tree (f->root);
+  g_free (f->root);
+  g_free (f->target);
+  g_free (f->cache);
+}
+
+/* Fails when @dir holds anything. */
+static void
+assert_empty (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_error ("left behind in %s: %s", dir, name);
+}
+
+static GSubprocess *
+spawn (Fixture     *f,
+       const char **args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  GSubprocess *proc;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "XDG_CACHE_HOME", f->cache, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  return proc;
+}
+
+static int
+exit_code (GSubprocess *proc)
+{
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+/* Runs to the end; returns the exit code, stdout and stderr. */
+static int
+run_cli (Fixture      *f,
+         const char  **args,
+         char        **out,
+         char        **err)
+{
+  g_autoptr(GSubprocess) proc = spawn (f, args);
+  g_autoptr(GError) error = NULL;
+  char *o = NULL, *e = NULL;
+
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &o, &e, &error);
+  g_assert_no_error (error);
+  if (out != NULL)
+    *out = o;
+  else
+    g_free (o);
+  if (err != NULL)
+    *err = e;
+  else
+    g_free (e);
+  return exit_code (proc);
+}
+
+static void
+test_list (Fixture       *f,
+           gconstpointer  data)
+{
+  static const char *ids[] = {
+    "sync-load-contents", "sync-read-all", "sync-stream", "async-load-contents-parallel",
+    "async-load-contents-serial", "async-stream-serial", "async-stream-parallel",
+    "async-read-all-serial", "async-read-all-parallel", "gtask-thread-parallel",
+    "thread-pool-parallel", "mmap", "overhead", "write-unlink", "sweep", "quick", "seed-big",
+    "seed-small", "seed-overhead", "seed-write-unlink",
+  };
+  const char *args[] = { "list", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  lines = g_strsplit (out, "\n", -1);
+  /* each id starts exactly one line, followed by a description */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      guint found = 0;
+
+      for (guint j = 0; lines[j] != NULL; j++)
+        if (g_str_has_prefix (lines[j], ids[i]) && lines[j][strlen (ids[i])] == ' ' &&
+            strlen (lines[j]) > strlen (ids[i]) + 10)
+          found++;
+      if (found != 1)
+        g_error ("“%s” starts %u lines of `list`, expected 1:\n%s", ids[i], found, out);
+    }
+  g_assert_nonnull (strstr (out, "quick (default)"));
+  g_assert_cmpint (run_cli (f, (const char *[]) { "list", "extra", NULL }, NULL, NULL), ==, 2);
+}
+
+static JsonObject *
+load_json (const char *path,
+           JsonParser *parser)
+{
+  g_autoptr(GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
+static void
+test_run_json (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "report.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "2", "--size", "100K",
+    "--strategies", "sync-load-contents,mmap,async-read-all-parallel",
+    "--repeat", "2", "--warmup", "1", "--verify", "--json", json, "--quiet", NULL
+  };
+  JsonObject *root, *plan;
+  JsonArray *samples, *stats;
+
+  g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+  /* --quiet, and stderr is not a terminal: nothing on stderr */
+  g_assert_cmpstr (err, ==, "");
+  g_assert_nonnull (strstr (out, "Strategy"));
+  g_assert_nonnull (strstr (out, "async-read-all-parallel"));
+  g_assert_nonnull (strstr (out, "95 % CI"));
+
+  root = load_json (json, parser);
+  g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==, "iobench-report");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_false (json_object_get_boolean_member (root, "partial"));
+  plan = json_object_get_object_member (root, "plan");
+  g_assert_cmpint (json_object_get_int_member (plan, "repeat"), ==, 2);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (plan, "files")), ==, 2);
+  /* 3 strategies x (1 warm-up + 2 measured) */
+  samples = json_object_get_array_member (root, "samples");
+  g_assert_cmpuint (json_array_get_length (samples), ==, 9);
+  for (guint i = 0; i < 9; i++)
+    {
+      JsonObject *s = json_array_get_object_element (samples, i);
+
+      g_assert_true (json_object_get_boolean_member (s, "ok"));
+      g_assert_cmpint (json_object_get_int_member (s, "bytes"), ==, 200 * 1024);
+    }
+  stats = json_object_get_array_member (root, "statistics");
+  g_assert_cmpuint (json_array_get_length (stats), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (stats, 0), "n"),
+                   ==, 2);
+
+  assert_empty (f->target);
+}
+
+typedef struct
+{
+  const char *args[12];
+  const char *needle1;
+  const char *needle2;
+} BadCase;
+
+static void
+test_usage_errors (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *missing = g_build_filename (f->root, "missing", NULL);
+  g_autofree char *file = g_build_filename (f->root, "a-file", NULL);
+  g_autofree char *json = g_build_filename (f->root, "never.json", NULL);
+  g_autofree char *json_nodir = g_build_filename (f->root, "nodir", "r.json", NULL);
+  const char *t = f->target;
+  const BadCase cases[] = {
+    { { "run", "--dir", missing, "--count", "1", "--size", "4K", NULL }, "--dir", "does not exist" },
+    { { "run", "--dir", file, "--count", "1", "--size", "4K", NULL }, "--dir", "not a folder" },
+    { { "run", "--dir", t, "--count", "0", "--size", "4K", NULL }, "--count", "minimum is 1" },
+    { { "run", "--dir", t, "--count", "1", "--size", "garbage", NULL }, "--size", "“garbage”" },
+    { { "run", "--dir", t, "--count", "1", "--size=-1", NULL }, "--size", "“-1”" },
+    { { "run", "--dir", t, "--count", "1", "--size", "12Q", NULL }, "--size", "is not a size" },
+    { { "run", "--dir", t, "--count", "1", "--size", "1e30", NULL }, "--size", "K, M or G" },
+    { { "run", "--dir", t, "--count", "1", "--size", "128G", NULL }, "--size", "64 GiB" },
+    { { "run", "--dir", t, "--strategies", "nope,mmap", NULL }, "--strategies", "“nope”" },
+    { { "run", "--dir", t, "--repeat", "0", NULL }, "--repeat", "minimum is 1" },
+    { { "run", "--dir", t, "--repeat", "x", NULL }, "--repeat", "“x”" },
+    { { "run", "--dir", t, "--cache", "lukewarm", NULL }, "--cache", "warm, cold, as-is" },
+    { { "run", "--dir", t, "--preset", "nope", NULL }, "--preset", "seed-big" },
+    { { "run", "--dir", t, "--files", "1K,,2K", NULL }, "--files", NULL },
+    { { "run", "--dir", t, "--bogus", NULL }, "--bogus", "--help" },
+    { { "run", "--dir", t, "--count", "1", "--json", json_nodir, NULL }, "--json", "does not exist" },
+    { { "run", "--dir", t, "--count", "1", "--json", t, NULL }, "--json", "is a folder" },
+    { { "sweep", "--dir", t, NULL }, "--vary", NULL },
+    { { "sweep", "--dir", t, "--vary", "depth=1,2", NULL }, "--vary", "“depth”" },
+    { { "sweep", "--dir", t, "--vary", "count=0,2", NULL }, "--vary count", "minimum" },
+    { { "sweep", "--dir", t, "--vary", "size=1K,12Q", NULL }, "--vary size", "“12Q”" },
+    { { "sweep", "--dir", t, "--vary", "count=1", "--strategies", "mmap", NULL },
+      "--strategies", "two" },
+  };
+
+  g_assert_true (g_file_set_contents (file, "not a folder\n", -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      int code;
+
+      for (guint j = 0; cases[i].args[j] != NULL; j++)
+        g_ptr_array_add (args, (char *) cases[i].args[j]);
+      if (!g_str_equal (cases[i].args[0], "sweep") && !g_strv_contains (cases[i].args, "--json"))
+        {
+          g_ptr_array_add (args, "--json");
+          g_ptr_array_add (args, json);
+        }
+      g_ptr_array_add (args, NULL);
+
+      code = run_cli (f, (const char **) args->pdata, &out, &err);
+      if (code != 2 || strstr (err, cases[i].needle1) == NULL ||
+          (cases[i].needle2 != NULL && strstr (err, cases[i].needle2) == NULL))
+        g_error ("case %u (%s %s): exit %d, stderr “%s”", i, cases[i].args[0],
+                 cases[i].args[3] ? cases[i].args[3] : "", code, err);
+      /* one message, on one line */
+      g_assert_cmpuint (strlen (err), >, 0);
+      g_assert_nonnull (strchr (err, '\n'));
+      g_assert_cmpstr (strchr (err, '\n') + 1, ==, "");
+      g_assert_cmpstr (out, ==, "");
+      /* nothing made */
+      assert_empty (t);
+      g_assert_false (g_file_test (json, G_FILE_TEST_EXISTS));
+    }
+}
+
+static gboolean
+has_fileset (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "iobench-"))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+interrupt (Fixture       *f,
+           int            signum,
+           int            expected)
+{
+  g_autofree char *json = g_build_filename (f->root, "partial.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "4", "--size", "8M",
+    "--strategies", "sync-read-all,async-stream-parallel", "--repeat", "500", "--warmup", "0",
+    "--pause", "20", "--json", json, NULL
+  };
+  JsonObject *root;
+  guint waited = 0;
+
+  proc = spawn (f, args);
+  /* Wait until the run has made its folder and measured a little. */
+  while (!has_fileset (f->target) && waited++ < 3000)
+    g_usleep (10 * 1000);
+  g_assert_true (has_fileset (f->target));
+  g_usleep (300 * 1000);
+  g_subprocess_send_signal (proc, signum);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (exit_code (proc), ==, expected);
+  g_assert_nonnull (strstr (err, "interrupted"));
+  assert_empty (f->target);
+
+  /* --json is written for the partial run too */
+  root = load_json (json, parser);
+  g_assert_true (json_object_get_boolean_member (root, "partial"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "samples")), <,
+                    1000);
+}
+
+static void
+test_sigint (Fixture       *f,
+             gconstpointer  data)
+{
+  interrupt (f, SIGINT, 130);
+}
+
+static void
+test_sigterm (Fixture       *f,
+              gconstpointer  data)
+{
+  interrupt (f, SIGTERM, 143);
+}
+
+static void
+test_sweep (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "sweep.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL;
+  const char *args[] = {
+    "sweep", "--dir", f->target, "--vary", "count=2,1", "--strategies",
+    "sync-load-contents,async-load-contents-parallel", "--repeat", "2", "--json", json,
+    "--quiet", NULL
+  };
+  JsonObject *root, *sweep;
+  JsonArray *points;
+
+  g_assert_cmpint (run_cli (f, args, &out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Sweep (varying count)"));
+  g_assert_nonnull (strstr (out, "Crossover:"));
+
+  root = load_json (json, parser);
+  sweep = json_object_get_object_member (root, "sweep");
+  g_assert_nonnull (sweep);
+  g_assert_cmpstr (json_object_get_string_member (sweep, "vary"), ==, "count");
+  points = json_object_get_array_member (sweep, "points");
+  g_assert_cmpuint (json_array_get_length (points), ==, 4);
+  assert_empty (f->target);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  cli = g_getenv ("IOBENCH_CLI");
+  if (cli == NULL)
+    {
+      g_printerr ("IOBENCH_CLI is not set\n");
+      return 1;
+    }
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("/cli/list", test_list);
+  ADD ("/cli/run/json", test_run_json);
+  ADD ("/cli/run/usage-errors", test_usage_errors);
+  ADD ("/cli/run/sigint", test_sigint);
+  ADD ("/cli/run/sigterm", test_sigterm);
+  ADD ("/cli/sweep", test_sweep);
+#undef ADD
+
+  return g_test_run ();
+}
