@@ -34,8 +34,11 @@ static const char letters_alphabet[52] =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 static const char digits_pattern[11] = "0123456789\n";
 
-/* byte -> letter, spread evenly over the 52 letters (no modulo per byte). */
-static guint8 letters_table[256];
+/* 12 random bits -> two characters, so a 64-bit word becomes 8 characters
+ * with 4 lookups in an 8 KiB table (in the first-level cache). Letters map 6
+ * bits to 52 letters evenly ((v * 52) >> 6): every letter shows up. */
+static guint16 pairs_base64[4096];
+static guint16 pairs_letters[4096];
 
 static void
 init_tables (void)
@@ -46,10 +49,28 @@ init_tables (void)
     {
       guint i;
 
-      for (i = 0; i < 256; i++)
-        letters_table[i] = (guint8) letters_alphabet[(i * 52) >> 8];
+      for (i = 0; i < 4096; i++)
+        {
+          guint hi = i >> 6, lo = i & 63;
+
+          /* first character in the low byte: stored little-endian it comes first */
+          pairs_base64[i] = (guint16) ((guint8) base64_alphabet[hi] |
+                                       ((guint8) base64_alphabet[lo] << 8));
+          pairs_letters[i] = (guint16) ((guint8) letters_alphabet[(hi * 52) >> 6] |
+                                        ((guint8) letters_alphabet[(lo * 52) >> 6] << 8));
+        }
       g_once_init_leave (&done, 1);
     }
+}
+
+static inline guint64
+text_word (const guint16 *pairs,
+           guint64        r)
+{
+  return (guint64) pairs[r & 0xfff] |
+         (guint64) pairs[(r >> 16) & 0xfff] << 16 |
+         (guint64) pairs[(r >> 32) & 0xfff] << 32 |
+         (guint64) pairs[(r >> 48) & 0xfff] << 48;
 }
 
 /* The eight bytes of word @w, in file order. */
@@ -60,25 +81,13 @@ make_word (IbContentKind  kind,
            guint8         out[8])
 {
   guint64 r = mix64 (seed, w);
-  guint i;
 
-  switch (kind)
-    {
-    case IB_CONTENT_BASE64:
-      for (i = 0; i < 8; i++)
-        out[i] = (guint8) base64_alphabet[(r >> (8 * i)) & 63];
-      break;
-    case IB_CONTENT_LETTERS:
-      for (i = 0; i < 8; i++)
-        out[i] = letters_table[(r >> (8 * i)) & 0xff];
-      break;
-    case IB_CONTENT_RANDOM:
-    case IB_CONTENT_DIGITS:
-    default:
-      r = GUINT64_TO_LE (r);
-      memcpy (out, &r, 8);
-      break;
-    }
+  if (kind == IB_CONTENT_BASE64)
+    r = text_word (pairs_base64, r);
+  else if (kind == IB_CONTENT_LETTERS)
+    r = text_word (pairs_letters, r);
+  r = GUINT64_TO_LE (r);
+  memcpy (out, &r, 8);
 }
 
 static void
@@ -131,48 +140,30 @@ ib_content_fill (IbContentKind  kind,
       pos = n;
     }
 
-  /* Whole words; one switch per call, not per byte. */
+  /* Whole words; one switch per call, not per word or byte. */
   switch (kind)
     {
-    case IB_CONTENT_RANDOM:
-    case IB_CONTENT_DIGITS: /* handled above */
-    default:
-      for (; pos + 8 <= len; pos += 8, w++)
-        {
-          guint64 r = GUINT64_TO_LE (mix64 (seed, w));
-          memcpy (buf + pos, &r, 8);
-        }
-      break;
     case IB_CONTENT_BASE64:
       for (; pos + 8 <= len; pos += 8, w++)
         {
-          guint64 r = mix64 (seed, w);
-          guint8 *p = buf + pos;
-
-          p[0] = (guint8) base64_alphabet[r & 63];
-          p[1] = (guint8) base64_alphabet[(r >> 8) & 63];
-          p[2] = (guint8) base64_alphabet[(r >> 16) & 63];
-          p[3] = (guint8) base64_alphabet[(r >> 24) & 63];
-          p[4] = (guint8) base64_alphabet[(r >> 32) & 63];
-          p[5] = (guint8) base64_alphabet[(r >> 40) & 63];
-          p[6] = (guint8) base64_alphabet[(r >> 48) & 63];
-          p[7] = (guint8) base64_alphabet[(r >> 56) & 63];
+          guint64 v = GUINT64_TO_LE (text_word (pairs_base64, mix64 (seed, w)));
+          memcpy (buf + pos, &v, 8);
         }
       break;
     case IB_CONTENT_LETTERS:
       for (; pos + 8 <= len; pos += 8, w++)
         {
-          guint64 r = mix64 (seed, w);
-          guint8 *p = buf + pos;
-
-          p[0] = letters_table[r & 0xff];
-          p[1] = letters_table[(r >> 8) & 0xff];
-          p[2] = letters_table[(r >> 16) & 0xff];
-          p[3] = letters_table[(r >> 24) & 0xff];
-          p[4] = letters_table[(r >> 32) & 0xff];
-          p[5] = letters_table[(r >> 40) & 0xff];
-          p[6] = letters_table[(r >> 48) & 0xff];
-          p[7] = letters_table[(r >> 56) & 0xff];
+          guint64 v = GUINT64_TO_LE (text_word (pairs_letters, mix64 (seed, w)));
+          memcpy (buf + pos, &v, 8);
+        }
+      break;
+    case IB_CONTENT_RANDOM:
+    case IB_CONTENT_DIGITS: /* handled above */
+    default:
+      for (; pos + 8 <= len; pos += 8, w++)
+        {
+          guint64 v = GUINT64_TO_LE (mix64 (seed, w));
+          memcpy (buf + pos, &v, 8);
         }
       break;
     }
