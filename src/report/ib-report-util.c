@@ -89,6 +89,17 @@ ib_report_times_dup (const IbReport *report,
   return g_memdup2 (times->data, sizeof (double) * MAX (times->len, 1));
 }
 
+/* "3.9-4.6": both bounds with the precision ib_format_ratio gives @ratio. */
+static char *
+format_ci (double ratio,
+           double low,
+           double high)
+{
+  int digits = ratio >= 10 ? 0 : ratio >= 1.1 ? 1 : 2;
+
+  return g_strdup_printf ("%.*f-%.*f", digits, low, digits, high);
+}
+
 char *
 ib_ratio_sentence (const char *a,
                    const char *b,
@@ -104,24 +115,18 @@ ib_ratio_sentence (const char *a,
   if (ratio >= 1)
     {
       g_autofree char *r = ib_format_ratio (ratio);
-      g_autofree char *lo = ib_format_ratio (ci_low);
-      g_autofree char *hi = ib_format_ratio (ci_high);
+      g_autofree char *ci = format_ci (ratio, ci_low, ci_high);
 
-      g_strdelimit (lo, "x", '\0');
-      g_strdelimit (hi, "x", '\0');
       /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
        * (95 % CI 3.9-4.6)" */
-      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s-%s)"), a, r, b, lo, hi);
+      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s)"), a, r, b, ci);
     }
   else
     {
       g_autofree char *r = ib_format_ratio (1 / ratio);
-      g_autofree char *lo = ib_format_ratio (1 / ci_high);
-      g_autofree char *hi = ib_format_ratio (1 / ci_low);
+      g_autofree char *ci = format_ci (1 / ratio, 1 / ci_high, 1 / ci_low);
 
-      g_strdelimit (lo, "x", '\0');
-      g_strdelimit (hi, "x", '\0');
-      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s-%s)"), b, r, a, lo, hi);
+      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s)"), b, r, a, ci);
     }
 }
 

@@ -309,8 +309,13 @@ static void
 test_every_prefix_fails (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *json = ib_report_to_json (report, NULL);
-  gsize length = strlen (json);
+  g_autofree char *json = NULL;
+  gsize length;
+
+  /* every section, but few samples: this loop is quadratic in the length */
+  g_array_set_size (report->samples, 4);
+  json = ib_report_to_json (report, NULL);
+  length = strlen (json);
 
   for (gsize n = 0; n < length; n++)
     {
