@@ -544,8 +544,13 @@ run_reads (Run     *run,
 
           sample_index++;
           run->done_units = run->phase_base + sample_index;
-          /* Translators: e.g. "Round 2 of 6: sync-read-all" */
-          message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, n_rounds, id);
+          if (warmup)
+            /* Translators: e.g. "Warm-up 1 of 1: sync-read-all" */
+            message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup, id);
+          else
+            /* Translators: e.g. "Round 2 of 5: sync-read-all" */
+            message = g_strdup_printf (_("Round %u of %u: %s"), round + 1 - plan->warmup,
+                                       plan->repeat, id);
           post_progress (run, message, TRUE);
         }
     }
