@@ -80,10 +80,9 @@ ib_cli_report (int    argc,
       status = IB_EXIT_FAILED;
       goto out;
     }
-  /* A report keeps the findings of the run that made it; one without any
-   * (written by hand or by another tool) gets them now. */
-  if (report->findings->len == 0)
-    ib_findings_generate (report);
+  /* Findings are a function of the data: say them again with this version's
+   * wording and in the reader's language (the JSON file is left as it is). */
+  ib_findings_generate (report);
 
   if (!ib_cli_output_write (&output, report))
     status = IB_EXIT_FAILED;

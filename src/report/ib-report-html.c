@@ -64,7 +64,10 @@ static const char html_css[] =
   "details{margin:1rem 0}\n"
   "summary{cursor:pointer;font-weight:bold;font-size:1.1rem}\n"
   "footer{color:var(--muted);font-size:.85rem;margin:2rem 0 1rem}\n"
-  "@media (max-width:600px){body{font-size:15px}main{padding:.5rem}h1{font-size:1.4rem}}\n"
+  "@media (max-width:600px){body{font-size:15px}main{padding:.5rem}h1{font-size:1.4rem}"
+  /* on a phone a chart scaled to the screen is unreadable: keep it legible
+   * and let it scroll sideways like the tables */
+  "figure>div{overflow-x:auto}figure svg{max-width:none;width:620px}}\n"
   "@media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#333}"
   ".chart-light{display:block!important}.chart-dark{display:none!important}"
   "figure,table,.warnings{break-inside:avoid}.table-wrap{overflow:visible}"
