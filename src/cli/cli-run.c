@@ -388,15 +388,15 @@ plan_from_options (RunOptions *o)
   if (o->chunk != NULL &&
       !ib_parse_size ("--chunk", o->chunk, 1, IB_MAX_CHUNK, &plan->chunk, &error))
     {
-          usage (error);
-          return NULL;
-        }
+      usage (error);
+      return NULL;
+    }
   if (o->seed != NULL &&
       !ib_parse_uint ("--seed", o->seed, 0, G_MAXUINT64, &plan->seed, &error))
     {
-          usage (error);
-          return NULL;
-        }
+      usage (error);
+      return NULL;
+    }
   if (o->verify)
     plan->verify = TRUE;
   if (o->fsync)
