@@ -41,13 +41,15 @@ ib_os_can_control_cache (void)
   return TRUE;
 }
 
+/* Mapped a window at a time so huge files need no huge address range. */
+#define RESIDENCY_WINDOW (G_GUINT64_CONSTANT (64) * 1024 * 1024)
+
 double
 ib_os_residency (const char *path)
 {
   struct stat st;
   long page;
-  gsize n_pages, resident = 0, i;
-  void *map;
+  guint64 size, n_pages, resident = 0, offset;
   unsigned char *vec;
   int fd;
 
@@ -61,7 +63,8 @@ ib_os_residency (const char *path)
       close (fd);
       return -1;
     }
-  if (st.st_size == 0)
+  size = (guint64) st.st_size;
+  if (size == 0)
     {
       close (fd);
       return 1.0;
@@ -70,26 +73,35 @@ ib_os_residency (const char *path)
   page = sysconf (_SC_PAGESIZE);
   if (page <= 0)
     page = 4096;
-  n_pages = ((gsize) st.st_size + (gsize) page - 1) / (gsize) page;
+  n_pages = (size + (guint64) page - 1) / (guint64) page;
+  vec = g_malloc ((gsize) (RESIDENCY_WINDOW / (guint64) page));
 
-  map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-  close (fd);
-  if (map == MAP_FAILED)
-    return -1;
-
-  vec = g_malloc (n_pages);
-  if (mincore (map, (size_t) st.st_size, vec) != 0)
+  for (offset = 0; offset < size; offset += RESIDENCY_WINDOW)
     {
-      g_free (vec);
-      munmap (map, (size_t) st.st_size);
-      return -1;
-    }
-  for (i = 0; i < n_pages; i++)
-    resident += vec[i] & 1;
-  g_free (vec);
-  munmap (map, (size_t) st.st_size);
+      gsize len = (gsize) MIN (RESIDENCY_WINDOW, size - offset);
+      gsize pages = (len + (gsize) page - 1) / (gsize) page, i;
+      void *map = mmap (NULL, len, PROT_READ, MAP_SHARED, fd, (off_t) offset);
 
+      if (map == MAP_FAILED)
+        goto fail;
+      if (mincore (map, len, vec) != 0)
+        {
+          munmap (map, len);
+          goto fail;
+        }
+      for (i = 0; i < pages; i++)
+        resident += vec[i] & 1;
+      munmap (map, len);
+    }
+
+  g_free (vec);
+  close (fd);
   return (double) resident / (double) n_pages;
+
+fail:
+  g_free (vec);
+  close (fd);
+  return -1;
 }
 
 gboolean

@@ -13,6 +13,8 @@
 #include <glib/gstdio.h>
 
 #ifdef G_OS_UNIX
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #endif
 
@@ -341,6 +343,59 @@ test_fileset_cancel (void)
   rm_rf (tmp);
 }
 
+/* A write that fails mid-file (here: the file-size limit, EFBIG) names the
+ * file and leaves nothing behind, also when the content comes from the
+ * producer thread (files of 4 MiB and more). */
+static void
+test_fileset_write_error (void)
+{
+#ifdef G_OS_UNIX
+  g_autofree char *tmp = make_tmp_dir ();
+  guint64 sizes[] = { 1024 * 1024, 6 * 1024 * 1024, 10 };
+  guint64 small[] = { 1024, 300000, 10 };
+  g_autoptr(GError) error = NULL;
+  struct rlimit old, lim;
+  IbFileSet *set;
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old), ==, 0);
+  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < 8 * 1024 * 1024)
+    {
+      rm_rf (tmp);
+      g_test_skip ("the file-size limit is already below what this test needs");
+      return;
+    }
+  signal (SIGXFSZ, SIG_IGN);
+  lim = old;
+  lim.rlim_cur = 3 * 1024 * 1024 + 17;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
+
+  set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_BASE64, 1, FALSE,
+                            NULL, NULL, NULL, &error);
+  g_assert_null (set);
+  g_assert_error (error, IB_ERROR, IB_ERROR_IO);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "file-1.bin"));
+  g_assert_cmpuint (count_entries (tmp), ==, 0);
+  g_clear_error (&error);
+
+  /* Inline path (small files) */
+  lim.rlim_cur = 200000;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
+  set = ib_file_set_create (tmp, small, G_N_ELEMENTS (small), IB_CONTENT_BASE64, 1, FALSE,
+                            NULL, NULL, NULL, &error);
+  g_assert_null (set);
+  g_assert_error (error, IB_ERROR, IB_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "file-1.bin"));
+  g_assert_cmpuint (count_entries (tmp), ==, 0);
+
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  rm_rf (tmp);
+#else
+  g_test_skip ("needs RLIMIT_FSIZE");
+#endif
+}
+
 static void
 test_fileset_cleanup_symlink (void)
 {
@@ -656,6 +711,7 @@ main (int   argc,
   g_test_add_func ("/io/fileset/create", test_fileset_create);
   g_test_add_func ("/io/fileset/bad-target", test_fileset_bad_target);
   g_test_add_func ("/io/fileset/cancel", test_fileset_cancel);
+  g_test_add_func ("/io/fileset/write-error", test_fileset_write_error);
   g_test_add_func ("/io/fileset/cleanup-symlink", test_fileset_cleanup_symlink);
   g_test_add_func ("/io/fileset/cleanup-extra-names", test_fileset_cleanup_extra_names);
   g_test_add_func ("/io/fileset/reap-stale", test_fileset_reap_stale);
