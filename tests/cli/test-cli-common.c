@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The shared CLI helpers: exit codes from errors, aligned tables, output
+ * path checks. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+
+#include "cli/cli-common.h"
+#include "engine/ib-error.h"
+
+static void
+test_exit_codes (void)
+{
+  g_autoptr(GError) invalid = g_error_new_literal (IB_ERROR, IB_ERROR_INVALID, "x");
+  g_autoptr(GError) option = g_error_new_literal (G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "x");
+  g_autoptr(GError) cancelled = g_error_new_literal (IB_ERROR, IB_ERROR_CANCELLED, "x");
+  g_autoptr(GError) io_cancelled = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "x");
+  g_autoptr(GError) nospace = g_error_new_literal (IB_ERROR, IB_ERROR_NO_SPACE, "x");
+  g_autoptr(GError) io = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, "x");
+
+  g_assert_cmpint (ib_cli_exit_code_for_error (NULL), ==, 0);
+  g_assert_cmpint (ib_cli_exit_code_for_error (invalid), ==, 2);
+  g_assert_cmpint (ib_cli_exit_code_for_error (option), ==, 2);
+  g_assert_cmpint (ib_cli_exit_code_for_error (cancelled), ==, 130);
+  g_assert_cmpint (ib_cli_exit_code_for_error (io_cancelled), ==, 130);
+  g_assert_cmpint (ib_cli_exit_code_for_error (nospace), ==, 1);
+  g_assert_cmpint (ib_cli_exit_code_for_error (io), ==, 1);
+}
+
+static char *
+print_to_string (IbCliTable *table)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&buf, &len);
+
+  ib_cli_table_print (table, out);
+  fclose (out);
+  return buf;
+}
+
+static void
+test_table (void)
+{
+  g_autoptr(IbCliTable) table = ib_cli_table_new (3, "Name", ">Time", "Note");
+  g_autofree char *text = NULL;
+
+  ib_cli_table_add_row (table, "a", "1 µs", "x");
+  ib_cli_table_add_row (table, "longer", "123 ms", NULL);
+  ib_cli_table_add_rowv (table, g_strdupv ((char *[]) { "é", "5 s", "last", NULL }));
+  text = print_to_string (table);
+
+  /* Columns padded by characters (µ and é count as one), two spaces apart;
+   * the second column right-aligned; no trailing blanks. */
+  g_assert_cmpstr (text, ==,
+                   "Name      Time  Note\n"
+                   "------  ------  ----\n"
+                   "a         1 µs  x\n"
+                   "longer  123 ms\n"
+                   "é          5 s  last\n");
+}
+
+static void
+test_output_check (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-test-cli-common-XXXXXX", NULL);
+  g_autofree char *ok_path = g_build_filename (tmp, "r.json", NULL);
+  g_autofree char *no_dir = g_build_filename (tmp, "missing", "r.json", NULL);
+  IbCliOutput output;
+
+  ib_cli_output_init (&output);
+  g_assert_true (ib_cli_output_check (&output, &error));
+
+  output.json = g_strdup (ok_path);
+  g_assert_true (ib_cli_output_check (&output, &error));
+  g_assert_no_error (error);
+
+  output.html = g_strdup (no_dir);
+  g_assert_false (ib_cli_output_check (&output, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "--html"));
+  g_clear_error (&error);
+  g_clear_pointer (&output.html, g_free);
+
+  output.csv = g_strdup (tmp);
+  g_assert_false (ib_cli_output_check (&output, &error));
+  g_assert_nonnull (strstr (error->message, "--csv"));
+  g_assert_nonnull (strstr (error->message, "folder"));
+  g_clear_error (&error);
+
+  /* checking never creates anything */
+  g_assert_false (g_file_test (ok_path, G_FILE_TEST_EXISTS));
+  ib_cli_output_clear (&output);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_set_prgname ("test-cli-common");
+
+  g_test_add_func ("/cli-common/exit-codes", test_exit_codes);
+  g_test_add_func ("/cli-common/table", test_table);
+  g_test_add_func ("/cli-common/output-check", test_output_check);
+
+  return g_test_run ();
+}
