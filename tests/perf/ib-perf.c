@@ -320,6 +320,49 @@ child_setup (gpointer user_data)
   signal (SIGTERM, SIG_DFL);
 }
 
+/* Runs @command with the set's paths appended, while the files exist.
+ * @cache and @round (NULL / -1 for none) go to IB_PERF_CACHE / IB_PERF_ROUND. */
+static gboolean
+run_on_files (char            **command,
+              const IbFileSet  *set,
+              const char       *parent_dir,
+              const char       *cache,
+              int               round)
+{
+  g_autoptr(GPtrArray) child_argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *round_text = g_strdup_printf ("%d", round);
+  int status = 0;
+  guint i;
+
+  for (i = 0; command[i] != NULL; i++)
+    g_ptr_array_add (child_argv, command[i]);
+  for (i = 0; i < ib_file_set_get_n_files (set); i++)
+    g_ptr_array_add (child_argv, ib_file_set_get_file (set, i)->path);
+  g_ptr_array_add (child_argv, NULL);
+  envp = g_environ_setenv (envp, "IB_PERF_SET_DIR", ib_file_set_get_dir (set), TRUE);
+  envp = g_environ_setenv (envp, "IB_PERF_PARENT_DIR", parent_dir, TRUE);
+  if (cache != NULL)
+    envp = g_environ_setenv (envp, "IB_PERF_CACHE", cache, TRUE);
+  if (round >= 0)
+    envp = g_environ_setenv (envp, "IB_PERF_ROUND", round_text, TRUE);
+  fflush (stdout);
+  if (!g_spawn_sync (NULL, (char **) child_argv->pdata, envp,
+                     G_SPAWN_SEARCH_PATH | G_SPAWN_CHILD_INHERITS_STDIN,
+                     child_setup, NULL, NULL, NULL, &status, &error))
+    {
+      g_printerr ("ib-perf session: cannot run %s: %s\n", command[0], error->message);
+      return FALSE;
+    }
+  if (!g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("ib-perf session: %s: %s\n", command[0], error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 cmd_session (int    argc,
              char **argv)
@@ -329,6 +372,7 @@ cmd_session (int    argc,
   g_autofree char *strategies_text = NULL;
   g_autofree char *cache_text = g_strdup ("warm,cold");
   g_autofree char *json_path = NULL;
+  g_autofree char *round_cmd = NULL;
   int count = 4, repeat = 3, warmup = 1;
   gboolean no_fsync = FALSE;
   gint64 seed = 2;
@@ -346,6 +390,9 @@ cmd_session (int    argc,
     { "no-fsync", 0, 0, G_OPTION_ARG_NONE, &no_fsync, "Do not fsync the files made", NULL },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of content and order", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the results as JSON", "FILE" },
+    { "round-cmd", 0, 0, G_OPTION_ARG_STRING, &round_cmd,
+      "Shell command run with the files' paths after every measured round "
+      "(IB_PERF_CACHE, IB_PERF_ROUND set), to interleave other tools", "CMD" },
     { NULL }
   };
   g_autoptr(GOptionContext) octx = g_option_context_new ("[-- COMMAND ARG...]");
@@ -363,7 +410,7 @@ cmd_session (int    argc,
   char **command = NULL;
   guint64 size = 0;
   gint64 make_t0, make_ns;
-  int child_status = 0, exit_code = 0, i, dashdash = -1;
+  int exit_code = 0, i, dashdash = -1;
   guint m, r, k, n_strategies;
   const IbStrategyInfo *table;
 
@@ -529,6 +576,16 @@ cmd_session (int    argc,
                             ib_cache_mode_to_string (mode), sample.error);
               g_array_append_val (row->samples, sample);
             }
+          if (round_cmd != NULL && r >= (guint) warmup)
+            {
+              g_autofree char *script = g_strconcat (round_cmd, " \"$@\"", NULL);
+              char *sh_argv[] = { (char *) "/bin/sh", (char *) "-c", script, (char *) "sh",
+                                  NULL };
+
+              if (!run_on_files (sh_argv, set, dir, ib_cache_mode_to_string (mode),
+                                 (int) r - warmup))
+                exit_code = 1;
+            }
         }
 
       g_print ("\n| %-30s | %-5s | %10s | %9s | %9s |\n", "I/O Bench strategy", "cache",
@@ -554,32 +611,9 @@ cmd_session (int    argc,
         }
     }
 
-  if (command != NULL && command[0] != NULL)
-    {
-      g_autoptr(GPtrArray) child_argv = g_ptr_array_new ();
-      g_auto(GStrv) envp = g_get_environ ();
-
-      for (i = 0; command[i] != NULL; i++)
-        g_ptr_array_add (child_argv, command[i]);
-      for (k = 0; k < ib_file_set_get_n_files (set); k++)
-        g_ptr_array_add (child_argv, ib_file_set_get_file (set, k)->path);
-      g_ptr_array_add (child_argv, NULL);
-      envp = g_environ_setenv (envp, "IB_PERF_SET_DIR", ib_file_set_get_dir (set), TRUE);
-      envp = g_environ_setenv (envp, "IB_PERF_PARENT_DIR", dir, TRUE);
-      fflush (stdout);
-      if (!g_spawn_sync (NULL, (char **) child_argv->pdata, envp,
-                         G_SPAWN_SEARCH_PATH | G_SPAWN_CHILD_INHERITS_STDIN,
-                         child_setup, NULL, NULL, NULL, &child_status, &error))
-        {
-          g_printerr ("ib-perf session: cannot run %s: %s\n", command[0], error->message);
-          exit_code = 1;
-        }
-      else if (!g_spawn_check_wait_status (child_status, &error))
-        {
-          g_printerr ("ib-perf session: %s: %s\n", command[0], error->message);
-          exit_code = 1;
-        }
-    }
+  if (command != NULL && command[0] != NULL
+      && !run_on_files (command, set, dir, NULL, -1))
+    exit_code = 1;
 
 out:
   g_main_context_pop_thread_default (context);
@@ -673,6 +707,74 @@ out:
   if (g_cancellable_is_cancelled (perf_cancellable))
     return 130;
   return exit_code;
+}
+
+/* ---- make (target T3) ------------------------------------------------------ */
+
+/* Makes one file set, prints "WALL_NS BYTES", removes it. */
+static int
+cmd_make (int    argc,
+          char **argv)
+{
+  g_autofree char *dir = g_strdup ("/var/tmp");
+  g_autofree char *size_text = g_strdup ("256M");
+  int count = 4;
+  gboolean no_fsync = FALSE;
+  gint64 seed = 2;
+  GOptionEntry entries[] = {
+    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Parent folder (default /var/tmp)", "DIR" },
+    { "count", 0, 0, G_OPTION_ARG_INT, &count, "Number of files (default 4)", "N" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, "Size of each file (default 256M)",
+      "SIZE" },
+    { "no-fsync", 0, 0, G_OPTION_ARG_NONE, &no_fsync, "Do not fsync the files made", NULL },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the content", "N" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) octx = g_option_context_new ("");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(IbFileSet) set = NULL;
+  guint64 size = 0;
+  gint64 t0, wall;
+  int i;
+
+  g_option_context_add_main_entries (octx, entries, NULL);
+  g_option_context_set_summary (octx,
+    "Time the file maker: make a file set, print \"WALL_NS BYTES\", remove it.");
+  if (!g_option_context_parse (octx, &argc, &argv, &error))
+    {
+      g_printerr ("ib-perf make: %s\n", error->message);
+      return 2;
+    }
+  if (count < 1 || count > 1000)
+    {
+      g_printerr ("ib-perf make: --count must be 1..1000\n");
+      return 2;
+    }
+  if (!ib_parse_size ("--size", size_text, 1, IB_MAX_FILE_SIZE, &size, &error))
+    {
+      g_printerr ("ib-perf make: %s\n", error->message);
+      return 2;
+    }
+  watch_signals ();
+  for (i = 0; i < count; i++)
+    g_array_append_val (sizes, size);
+  t0 = ib_os_monotonic_ns ();
+  set = ib_file_set_create (dir, (const guint64 *) sizes->data, sizes->len, IB_CONTENT_RANDOM,
+                            (guint64) seed, !no_fsync, NULL, NULL, perf_cancellable, &error);
+  wall = ib_os_monotonic_ns () - t0;
+  if (set == NULL)
+    {
+      g_printerr ("ib-perf make: cannot make the files: %s\n", error->message);
+      return 1;
+    }
+  g_print ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT "\n", wall, ib_file_set_total_bytes (set));
+  if (!ib_file_set_cleanup (set, &error))
+    {
+      g_printerr ("ib-perf make: cleanup: %s\n", error->message);
+      return 1;
+    }
+  return 0;
 }
 
 /* ---- drop / residency ------------------------------------------------------ */
@@ -1072,16 +1174,21 @@ main (int    argc,
 
   if (g_strcmp0 (cmd, "session") == 0)
     return cmd_session (argc - 1, argv + 1);
+  if (g_strcmp0 (cmd, "make") == 0)
+    return cmd_make (argc - 1, argv + 1);
   if (g_strcmp0 (cmd, "drop") == 0)
     return cmd_drop (argc - 1, argv + 1);
   if (g_strcmp0 (cmd, "residency") == 0)
     return cmd_residency (argc - 1, argv + 1);
   if (g_strcmp0 (cmd, "overhead") == 0)
     return cmd_overhead (argc - 1, argv + 1);
-  g_printerr ("Usage: ib-perf session|drop|residency|overhead [OPTION...]\n"
+  g_printerr ("Usage: ib-perf session|make|drop|residency|overhead [OPTION...]\n"
               "  session [--dir DIR] [--count N] [--size SIZE] [--repeat N] [--warmup N]\n"
               "          [--strategies ID,...|none] [--cache warm,cold] [--json FILE]\n"
-              "          [-- COMMAND ARG...]   (COMMAND gets the files' paths appended)\n"
+              "          [--round-cmd CMD] [-- COMMAND ARG...]\n"
+              "          (CMD and COMMAND get the files' paths appended)\n"
+              "  make [--dir DIR] [--count N] [--size SIZE] [--no-fsync]\n"
+              "                      time the file maker, print WALL_NS BYTES\n"
               "  drop FILE...        drop the page cache of FILEs, print the residency left\n"
               "  residency FILE...   print the page-cache residency of FILEs (0..1)\n"
               "  overhead [--iterations N] [--json FILE]\n");

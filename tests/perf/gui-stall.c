@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gui-stall.c: target T5 of issue 8. Opens the real application window,
+ * selects the "quick" preset, presses Run (the window's "win.run" action) and,
+ * while the benchmark runs, a 1 ms high-priority timer on the main context
+ * records the gap between its ticks: the longest gap minus the period is the
+ * longest stall of the GTK main loop. Run under Xvfb:
+ *
+ *   xvfb-run -a gui-stall [--dir DIR] [--json FILE]
+ *
+ * The figure is printed, never asserted.
+ */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+#include "engine/ib-os.h"
+#include "ib-application.h"
+#include "ib-window.h"
+
+#define TICK_MS      1
+#define TIMEOUT_S    300
+
+typedef struct
+{
+  GApplication *app;
+  IbWindow     *window;
+  GArray       *gaps;        /* gint64 ns between ticks while running */
+  gint64        last_tick;
+  gint64        start_ns;
+  gint64        end_ns;
+  guint         tick_id;
+  guint         timeout_id;
+  gboolean      started;
+  char         *error;
+  char         *dir;
+} Stall;
+
+static gboolean
+on_tick (gpointer data)
+{
+  Stall *st = data;
+  gint64 now = ib_os_monotonic_ns ();
+
+  if (st->last_tick != 0)
+    {
+      gint64 gap = now - st->last_tick;
+
+      g_array_append_val (st->gaps, gap);
+    }
+  st->last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_finished (IbRunController *controller,
+             IbReport        *report,
+             GError          *error,
+             gpointer         data)
+{
+  Stall *st = data;
+
+  st->end_ns = ib_os_monotonic_ns ();
+  if (error != NULL)
+    st->error = g_strdup (error->message);
+  g_clear_handle_id (&st->tick_id, g_source_remove);
+  g_application_quit (st->app);
+}
+
+static gboolean
+on_timeout (gpointer data)
+{
+  Stall *st = data;
+
+  st->timeout_id = 0;
+  st->error = g_strdup_printf ("the run did not finish within %d s", TIMEOUT_S);
+  g_application_quit (st->app);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+start_run (gpointer data)
+{
+  Stall *st = data;
+  IbPlanPage *page = ib_window_get_plan_page (st->window);
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_plan_page_set_dir (page, st->dir);
+  g_signal_connect (ib_window_get_controller (st->window), "finished",
+                    G_CALLBACK (on_finished), st);
+  st->tick_id = g_timeout_add_full (G_PRIORITY_HIGH, TICK_MS, on_tick, st, NULL);
+  st->start_ns = ib_os_monotonic_ns ();
+  st->started = TRUE;
+  g_action_group_activate_action (G_ACTION_GROUP (st->window), "run", NULL);
+  if (!ib_run_controller_get_running (ib_window_get_controller (st->window)))
+    {
+      st->error = g_strdup_printf ("pressing Run did not start a run (%s)",
+                                   ib_plan_page_get_error (page) != NULL
+                                   ? ib_plan_page_get_error (page) : "no error shown");
+      g_clear_handle_id (&st->tick_id, g_source_remove);
+      g_application_quit (st->app);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_activate (GApplication *app,
+             gpointer      data)
+{
+  Stall *st = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (st->window != NULL)
+    return;
+  if (window == NULL || !IB_IS_WINDOW (window))
+    {
+      st->error = g_strdup ("the application opened no IbWindow");
+      g_application_quit (app);
+      return;
+    }
+  st->window = IB_WINDOW (window);
+  st->timeout_id = g_timeout_add_seconds (TIMEOUT_S, on_timeout, st);
+  /* Let the window map and settle first: start-up is not what T5 measures. */
+  g_timeout_add (500, start_run, st);
+}
+
+static int
+cmp_int64 (gconstpointer a,
+           gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *json_path = NULL;
+  g_autofree char *dir = g_strdup ("/var/tmp");
+  GOptionEntry entries[] = {
+    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the result as JSON", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) octx = g_option_context_new ("");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IbApplication) app = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *detail = NULL;
+  char *app_argv[] = { argv[0], NULL };
+  Stall st = { 0 };
+  double max_ms = -1, p99_ms = -1, run_s = 0;
+  guint n;
+
+  g_option_context_add_main_entries (octx, entries, NULL);
+  g_option_context_set_summary (octx,
+    "Longest GTK main-loop stall while the window runs the quick preset (target T5).");
+  if (!g_option_context_parse (octx, &argc, &argv, &error))
+    {
+      g_printerr ("gui-stall: %s\n", error->message);
+      return 2;
+    }
+  /* A separate instance, settings in memory: the user's are never touched. */
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  st.gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
+  st.dir = dir;
+  app = ib_application_new ();
+  st.app = G_APPLICATION (app);
+  g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), &st);
+  g_application_run (G_APPLICATION (app), 1, app_argv);
+  g_clear_handle_id (&st.timeout_id, g_source_remove);
+
+  n = st.gaps->len;
+  if (n > 0)
+    {
+      g_array_sort (st.gaps, cmp_int64);
+      max_ms = (g_array_index (st.gaps, gint64, n - 1) - TICK_MS * 1000000) / 1e6;
+      p99_ms = (g_array_index (st.gaps, gint64, (n - 1) * 99 / 100) - TICK_MS * 1000000) / 1e6;
+    }
+  if (st.end_ns > st.start_ns)
+    run_s = (st.end_ns - st.start_ns) / 1e9;
+  if (st.error != NULL)
+    detail = g_strdup_printf ("run failed: %s", st.error);
+  else
+    detail = g_strdup_printf ("quick preset in the window, %.1f s, %u ticks of %d ms, "
+                              "p99 stall %.1f ms", run_s, n, TICK_MS, p99_ms);
+  g_print ("GUI main loop, longest stall during quick: %.1f ms (T5 bound 20 ms); %s\n",
+           max_ms, detail);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "max_stall_ms");
+  if (st.error == NULL && max_ms >= 0)
+    json_builder_add_double_value (b, max_ms);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "p99_stall_ms");
+  json_builder_add_double_value (b, p99_ms);
+  json_builder_set_member_name (b, "run_s");
+  json_builder_add_double_value (b, run_s);
+  json_builder_set_member_name (b, "ticks");
+  json_builder_add_int_value (b, n);
+  json_builder_set_member_name (b, "detail");
+  json_builder_add_string_value (b, detail);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  if (json_path != NULL && !g_file_set_contents (json_path, text, -1, &error))
+    {
+      g_printerr ("gui-stall: cannot write %s: %s\n", json_path, error->message);
+      return 1;
+    }
+  g_array_unref (st.gaps);
+  if (st.error != NULL)
+    {
+      g_free (st.error);
+      return 1;
+    }
+  return 0;
+}
