@@ -326,6 +326,23 @@ unescape_octal (const char *s)
   return g_string_free (out, FALSE);
 }
 
+/* Per-mount options, then the super-block options not already in them:
+ * what mount(8) prints. */
+static char *
+merge_options (const char *mount_opts,
+               const char *super_opts)
+{
+  g_auto(GStrv) mine = g_strsplit (mount_opts, ",", -1);
+  g_auto(GStrv) super = super_opts != NULL ? g_strsplit (super_opts, ",", -1) : NULL;
+  GString *out = g_string_new (mount_opts);
+  guint i;
+
+  for (i = 0; super != NULL && super[i] != NULL; i++)
+    if (*super[i] != '\0' && !g_strv_contains ((const char * const *) mine, super[i]))
+      g_string_append_printf (out, ",%s", super[i]);
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 path_under (const char *path,
             const char *mount_point)
@@ -447,7 +464,7 @@ ib_os_mount_info (const char   *path,
       g_free (best_source);
       best_source = unescape_octal (f[sep + 2]);
       g_free (best_opts);
-      best_opts = g_strdup (f[5]);
+      best_opts = merge_options (f[5], sep + 3 < n ? f[sep + 3] : NULL);
       if (sscanf (f[2], "%u:%u", &best_major, &best_minor) != 2)
         best_major = best_minor = 0;
     }
