@@ -126,7 +126,15 @@ ib_chart_view_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
-  /* Small enough for a 360 px wide window, big enough to read. */
+  IbChartView *self = IB_CHART_VIEW (widget);
+  guint rows = 0;
+
+  /* Small enough for a 360 px wide window, big enough to read; charts with
+   * a row per strategy grow with the number of strategies. */
+  if (self->report != NULL && self->report->statistics != NULL &&
+      (self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
+       self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
+    rows = self->report->statistics->len;
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 280;
@@ -134,8 +142,9 @@ ib_chart_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 260;
-      *natural = 380;
+      /* Scrolled windows give their child its minimum height. */
+      *minimum = MAX (340, 120 + (int) rows * 26);
+      *natural = *minimum;
     }
 }
 
@@ -264,7 +273,7 @@ ib_chart_view_set_reports (IbChartView *self,
   g_clear_pointer (&self->other, ib_report_unref);
   self->report = report;
   self->other = other;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 IbReport *
@@ -299,5 +308,6 @@ void
 ib_chart_view_refresh (IbChartView *self)
 {
   g_return_if_fail (IB_IS_CHART_VIEW (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* A live report may have gained a strategy row. */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }

@@ -16,14 +16,16 @@
 static const struct
 {
   IbChartKind  kind;
+  const char  *title;   /* short, for the view switcher */
   const char  *icon;
 } chart_pages[] = {
-  { IB_CHART_STRATEGIES, "view-continuous-symbolic" },
-  { IB_CHART_THROUGHPUT, "network-transmit-receive-symbolic" },
-  { IB_CHART_CPU, "applications-system-symbolic" },
-  { IB_CHART_LATENCY, "preferences-system-time-symbolic" },
-  { IB_CHART_OVERHEAD, "system-run-symbolic" },
-  { IB_CHART_SWEEP, "view-wrapped-symbolic" },
+  /* Translators: short view switcher titles of the charts */
+  { IB_CHART_STRATEGIES, N_("Time"), "preferences-system-time-symbolic" },
+  { IB_CHART_THROUGHPUT, N_("Throughput"), "network-transmit-receive-symbolic" },
+  { IB_CHART_CPU, N_("CPU"), "applications-system-symbolic" },
+  { IB_CHART_LATENCY, N_("Latency"), "view-continuous-symbolic" },
+  { IB_CHART_OVERHEAD, N_("Overhead"), "system-run-symbolic" },
+  { IB_CHART_SWEEP, N_("Sweep"), "view-wrapped-symbolic" },
 };
 
 struct _IbResultsPage
@@ -43,7 +45,6 @@ struct _IbResultsPage
   GtkWidget       *warning_bar;
   GtkLabel        *warning_label;
   GtkWidget       *chart_card;
-  GtkLabel        *chart_title_label;
   GtkToggleButton *log_button;
   AdwViewStack    *chart_stack;
   GtkWidget       *stats_heading;
@@ -220,7 +221,6 @@ update_chart_title (IbResultsPage *self)
 {
   IbChartKind kind = ib_results_page_get_chart_kind (self);
 
-  gtk_label_set_text (self->chart_title_label, ib_chart_kind_title (kind));
   gtk_widget_set_visible (GTK_WIDGET (self->log_button),
                           kind == IB_CHART_STRATEGIES || kind == IB_CHART_THROUGHPUT);
 }
@@ -424,7 +424,6 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (warning_bar);
   BIND (warning_label);
   BIND (chart_card);
-  BIND (chart_title_label);
   BIND (log_button);
   BIND (chart_stack);
   BIND (stats_heading);
@@ -448,10 +447,11 @@ ib_results_page_init (IbResultsPage *self)
       self->views[i] = IB_CHART_VIEW (view);
       gtk_widget_set_margin_start (view, 6);
       gtk_widget_set_margin_end (view, 6);
+      gtk_widget_set_margin_top (view, 6);
       gtk_widget_set_margin_bottom (view, 6);
       page = adw_view_stack_add_titled (self->chart_stack, view,
                                         ib_chart_kind_to_string (chart_pages[i].kind),
-                                        ib_chart_kind_title (chart_pages[i].kind));
+                                        _(chart_pages[i].title));
       adw_view_stack_page_set_icon_name (page, chart_pages[i].icon);
       adw_view_stack_page_set_visible (page, FALSE);
     }

@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window.c: drives the real window under Xvfb through its actions:
+ * run a tiny plan until statistics show, stop a bigger one and find no test
+ * files left, export a PNG through the menu's action, reopen a saved report,
+ * and check that bad input disables Run and says why beside the field. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "engine/ib-error.h"
+#include "ib-application.h"
+#include "ib-window.h"
+
+#define WAIT_TIMEOUT_S 300   /* generous: a guard against hangs, not a speed test */
+
+static IbApplication *app;
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the main context until @cond holds; FALSE after the timeout. */
+static gboolean
+wait_until (Condition cond,
+            gpointer  data)
+{
+  gint64 end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
+  guint id = g_timeout_add (20, wake, NULL);
+  gboolean ok = TRUE;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (id);
+  return ok;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  guint id = g_timeout_add (10, wake, NULL);
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}
+
+static IbWindow *
+new_window (void)
+{
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), 1100, 760);
+  gtk_window_present (GTK_WINDOW (win));
+  spin (200);
+  return win;
+}
+
+static void
+destroy_window (IbWindow *win)
+{
+  gtk_window_destroy (GTK_WINDOW (win));
+  spin (100);
+}
+
+static gboolean
+action_enabled (IbWindow   *win,
+                const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (win), name);
+}
+
+/* A small custom plan: seed-big's reads (no other workloads), edited. */
+static void
+set_plan (IbWindow           *win,
+          const char         *dir,
+          const char         *count,
+          const char         *size,
+          const char * const *strategies,
+          guint               repeat)
+{
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_dir (plan, dir);
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, count);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, size);
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_rounds (plan, repeat, 0);
+}
+
+static gboolean
+has_stats_rows (gpointer data)
+{
+  IbWindow *win = data;
+
+  return !ib_run_controller_get_running (ib_window_get_controller (win)) &&
+         ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)) > 0;
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+static gboolean
+has_samples (gpointer data)
+{
+  IbRunController *c = ib_window_get_controller (data);
+
+  return !ib_run_controller_get_running (c) || ib_run_controller_get_n_samples (c) > 0;
+}
+
+static gboolean
+exports_done (gpointer data)
+{
+  return ib_window_get_n_pending_exports (data) == 0;
+}
+
+static gboolean
+history_has_entry (gpointer data)
+{
+  return ib_history_page_get_n_entries (ib_window_get_history_page (data)) > 0;
+}
+
+static guint
+count_iobench_dirs (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "iobench-"))
+      n++;
+  return n;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static gboolean
+has_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return has_message_dialog ();
+}
+
+static void
+close_message_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void
+test_run_export_reopen (void)
+{
+  const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (tmp, "target", NULL);
+  g_autofree char *png = g_build_filename (tmp, "chart.png", NULL);
+  g_autofree char *json = g_build_filename (tmp, "report.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) json_file = NULL;
+  g_autoptr(GError) error = NULL;
+  IbWindow *win;
+  IbReport *report;
+  cairo_surface_t *surface;
+  gsize length = 0;
+
+  g_assert_nonnull (tmp);
+  g_assert_cmpint (g_mkdir (target, 0700), ==, 0);
+
+  win = new_window ();
+  g_assert_false (action_enabled (win, "export"));
+
+  set_plan (win, target, "2", "64K", strategies, 2);
+  g_assert_true (ib_plan_page_get_valid (ib_window_get_plan_page (win)));
+  g_assert_true (action_enabled (win, "run"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+  g_assert_false (action_enabled (win, "run"));
+  g_assert_true (action_enabled (win, "stop"));
+
+  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_assert_nonnull (report);
+  g_assert_false (report->partial);
+  g_assert_nonnull (report->environment);
+  g_assert_nonnull (report->environment->gtk_version);
+  g_assert_nonnull (report->environment->adw_version);
+  g_assert_cmpuint (count_iobench_dirs (target), ==, 0);
+  g_assert_true (action_enabled (win, "run"));
+  g_assert_true (action_enabled (win, "export"));
+
+  /* The run was saved to the history. */
+  g_assert_true (wait_until (history_has_entry, win));
+
+  /* Export a PNG through the menu's action, with the path given. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                  g_variant_new ("(ss)", "png:800x600@2", png));
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_null (ib_window_get_last_export_error (win));
+  g_assert_true (g_file_get_contents (png, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1600);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 1200);
+  cairo_surface_destroy (surface);
+
+  /* Export to a folder that does not exist: an error, results kept. */
+  {
+    g_autofree char *bad = g_build_filename (tmp, "missing", "chart.svg", NULL);
+
+    g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                    g_variant_new ("(ss)", "svg", bad));
+    g_assert_true (wait_until (exports_done, win));
+    g_assert_nonnull (ib_window_get_last_export_error (win));
+    g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+    g_assert_true (has_message_dialog ());
+    close_message_dialogs ();
+    g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
+                      ==, 2);
+  }
+
+  /* JSON, then open it again in a fresh window: shown as if just run. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                  g_variant_new ("(ss)", "json", json));
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_null (ib_window_get_last_export_error (win));
+  destroy_window (win);
+
+  win = new_window ();
+  g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 0);
+  json_file = g_file_new_for_path (json);
+  ib_window_open_file (win, json_file);
+  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
+  g_assert_true (action_enabled (win, "export"));
+
+  /* A malformed report: a dialog with the loader's message, nothing else. */
+  {
+    g_autofree char *bad = g_build_filename (tmp, "bad.json", NULL);
+    g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+
+    g_assert_true (g_file_set_contents (bad, "{\"schema\": \"nope\"", -1, NULL));
+    ib_window_open_file (win, bad_file);
+    g_assert_true (wait_until (dialog_shown, NULL));
+    close_message_dialogs ();
+    g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
+                      ==, 2);
+  }
+  destroy_window (win);
+
+  remove_tree (tmp);
+}
+
+static void
+test_stop (void)
+{
+  const char *strategies[] = { "sync-read-all", "sync-load-contents", "async-read-all-serial",
+                               "async-load-contents-parallel", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  IbWindow *win;
+  IbReport *report;
+
+  g_assert_nonnull (tmp);
+  win = new_window ();
+  /* Big enough never to finish before the stop: 8 x 8 MiB, 200 rounds. */
+  set_plan (win, tmp, "8", "8M", strategies, 200);
+  g_assert_true (action_enabled (win, "run"));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (has_samples, win));
+  g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
+  g_assert_true (ib_run_controller_get_stopping (ib_window_get_controller (win)));
+  g_assert_false (action_enabled (win, "stop"));
+  g_assert_true (wait_until (not_running, win));
+
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_assert_nonnull (report);
+  g_assert_true (report->partial);
+  g_assert_cmpuint (report->samples->len, >, 0);
+  g_assert_cmpuint (count_iobench_dirs (tmp), ==, 0);
+  g_assert_true (action_enabled (win, "run"));
+  destroy_window (win);
+
+  remove_tree (tmp);
+}
+
+static void
+test_bad_input (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  IbWindow *win = new_window ();
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  const char *reason;
+
+  set_plan (win, tmp, "2", "64K", strategies, 2);
+  g_assert_true (action_enabled (win, "run"));
+  g_assert_null (ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SIZE));
+
+  /* A size with a unit the parser does not know. */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "12Q");
+  g_assert_false (action_enabled (win, "run"));
+  reason = ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SIZE);
+  g_assert_nonnull (reason);
+  g_assert_nonnull (strstr (reason, "12Q"));
+  g_assert_false (ib_plan_page_get_valid (plan));
+
+  /* Fixed: Run comes back and the reason goes away. */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  g_assert_true (action_enabled (win, "run"));
+  g_assert_null (ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SIZE));
+
+  /* Zero files. */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "0");
+  g_assert_false (action_enabled (win, "run"));
+  g_assert_nonnull (ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_COUNT));
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
+
+  /* A list with a bad entry. */
+  ib_plan_page_set_list_mode (plan, TRUE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_LIST, "64K,banana");
+  g_assert_false (action_enabled (win, "run"));
+  reason = ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_LIST);
+  g_assert_nonnull (reason);
+  g_assert_nonnull (strstr (reason, "banana"));
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_LIST, "64K,128K");
+  g_assert_true (action_enabled (win, "run"));
+
+  /* No strategy at all. */
+  ib_plan_page_set_strategies (plan, NULL);
+  g_assert_false (action_enabled (win, "run"));
+  ib_plan_page_set_strategies (plan, strategies);
+  g_assert_true (action_enabled (win, "run"));
+
+  /* A seed that is not a number. */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SEED, "-1");
+  g_assert_false (action_enabled (win, "run"));
+  g_assert_nonnull (ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SEED));
+
+  destroy_window (win);
+  remove_tree (tmp);
+}
+
+static void
+test_presets_valid (void)
+{
+  IbWindow *win = new_window ();
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  const char *ids[] = { "quick", "seed-small", "seed-overhead", "seed-write-unlink", "seed-big" };
+
+  /* Every preset as shipped can be run straight away. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      ib_plan_page_select_preset (plan, ids[i]);
+      g_assert_true (ib_plan_page_get_valid (plan));
+      g_assert_true (action_enabled (win, "run"));
+    }
+  destroy_window (win);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  /* A private home (history, cache, settings) but the system's XDG_DATA_DIRS:
+   * loading SVG icons needs the shared MIME database. */
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                             "XDG_STATE_HOME" };
+      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (ib_application_get_settings (app));
+
+  g_test_add_func ("/gui/bad-input", test_bad_input);
+  g_test_add_func ("/gui/presets-valid", test_presets_valid);
+  g_test_add_func ("/gui/run-export-reopen", test_run_export_reopen);
+  g_test_add_func ("/gui/stop", test_stop);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  remove_tree (home);
+  return ret;
+}
