@@ -312,6 +312,27 @@ test_fileset_bad_target (void)
   g_assert_error (error, IB_ERROR, IB_ERROR_NO_SPACE);
   g_clear_error (&error);
 
+#ifdef G_OS_UNIX
+  /* A folder without write permission. Root may write anywhere, so only a
+   * normal user can see the refusal. */
+  if (geteuid () != 0)
+    {
+      g_autofree char *ro = g_build_filename (tmp, "read-only", NULL);
+
+      g_assert_cmpint (g_mkdir (ro, 0500), ==, 0);
+      set = ib_file_set_create (ro, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
+                                &error);
+      g_assert_null (set);
+      g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "not writable"));
+      g_clear_error (&error);
+      g_assert_cmpuint (count_entries (ro), ==, 0);
+      g_assert_cmpint (g_rmdir (ro), ==, 0);
+    }
+  else
+    g_test_message ("running as root: the unwritable-folder check cannot be exercised");
+#endif
+
   /* Nothing was made besides the user's own file. */
   g_assert_cmpuint (count_entries (tmp), ==, 1);
   rm_rf (tmp);

@@ -201,6 +201,47 @@ test_read_empty_set (void)
   run_all_on (NULL, 0, 0);
 }
 
+/* ---- callbacks: one per async step, as the GIO calls promise ------------ */
+
+static void
+test_callbacks (void)
+{
+  const guint64 sizes[] = { 655360 * 2 + 1, 655360, 0, 7 };
+  Fixture f = { NULL, };
+  const IbStrategyInfo *all;
+  guint n, i, k, pass;
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  all = ib_strategies (&n);
+
+  for (i = 0; i < n; i++)
+    for (pass = 0; pass < 2; pass++)
+      {
+        g_autoptr(GError) error = NULL;
+        IbStrategyContext ctx;
+        guint64 expected = 0;
+
+        context_init (&ctx, &f, &all[i], pass ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
+        for (k = 0; k < G_N_ELEMENTS (sizes); k++)
+          {
+            if (g_str_has_prefix (all[i].id, "async-stream"))
+              /* open, one read per chunk, the read that sees the end */
+              expected += 1 + (sizes[k] + ctx.chunk - 1) / ctx.chunk + 1;
+            else if (g_str_has_prefix (all[i].id, "async-read-all"))
+              expected += 3;   /* open, query_info, read_all */
+            else if (g_str_has_prefix (all[i].id, "async-load-contents") ||
+                     g_str_equal (all[i].id, "gtask-thread-parallel"))
+              expected += 1;
+          }
+        g_assert_true (all[i].run (&ctx, &error));
+        g_assert_no_error (error);
+        g_test_message ("%s: %" G_GUINT64_FORMAT " callbacks", all[i].id, ctx.callbacks);
+        g_assert_cmpuint (ctx.callbacks, ==, expected);
+      }
+
+  fixture_free (&f);
+}
+
 /* ---- in-flight cap ------------------------------------------------------ */
 
 static void
@@ -527,6 +568,7 @@ main (int   argc,
   g_test_add_func ("/io/strategy/read-odd-sizes", test_read_odd_sizes);
   g_test_add_func ("/io/strategy/read-small-chunks", test_read_small_chunks);
   g_test_add_func ("/io/strategy/read-empty-set", test_read_empty_set);
+  g_test_add_func ("/io/strategy/callbacks", test_callbacks);
   g_test_add_func ("/io/strategy/in-flight-cap", test_in_flight_cap);
   g_test_add_func ("/io/strategy/errors", test_errors);
   g_test_add_func ("/io/strategy/cancel", test_cancel);
