@@ -53,13 +53,14 @@ typedef enum
   REQ_OK,
   REQ_FAILED,
   REQ_CANCELLED,
+  REQ_RETRY,
 } ReqState;
 
 typedef struct
 {
   char         *work_dir;
   guint         requests;
-  guint         concurrency;   /* effective */
+  guint         concurrency;   /* effective; lowered when the open-file limit is hit */
   guint         bytes;
   guint64       seed;
   GCancellable *cancellable;
@@ -75,6 +76,9 @@ typedef struct
   Mode          mode;
   gint64        start_ns;
   guint         next;          /* next request to issue */
+  GQueue        retry;         /* indices to issue again (open-file limit hit) */
+  guint         limit_hits;    /* requests that hit the open-file limit */
+  guint         limit_in_flight; /* in flight when the limit was first hit */
   guint         completed;
   guint         in_flight;
   guint         max_in_flight;
@@ -161,7 +165,9 @@ mark_issued (Run   *run,
              guint  index,
              gint64 now)
 {
-  run->issue_ns[index] = now;
+  /* A retried request keeps its first issue time: its wait counts. */
+  if (run->state[index] != REQ_RETRY)
+    run->issue_ns[index] = now;
   run->state[index] = REQ_PENDING;
   run->may_exist[index] = TRUE;
   run->in_flight++;
@@ -205,6 +211,50 @@ check_cancel (Run *run)
   if (!run->stop && g_cancellable_is_cancelled (run->cancellable))
     run->stop = TRUE;
   return run->stop;
+}
+
+/* A request that could not open its file because the process ran out of
+ * file descriptors (the limit was unknown, or other code holds many) is not a
+ * failure of the mode: it goes back in the queue and fewer run at once from
+ * then on. With nothing else in flight it is a real failure. Returns TRUE
+ * when the request was queued again (it is then no longer in flight). */
+static gboolean
+retry_if_out_of_fds (Run          *run,
+                     guint         index,
+                     const GError *error)
+{
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES) ||
+      run->in_flight <= 1 || run->stop)
+    return FALSE;
+
+  if (run->limit_hits++ == 0)
+    run->limit_in_flight = run->in_flight;
+  /* Leave an eighth of what was in flight free for everything else. */
+  run->concurrency = MAX (1, MIN (run->concurrency, run->in_flight - 1) * 7 / 8);
+  run->state[index] = REQ_RETRY;
+  g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
+  run->in_flight--;
+  return TRUE;
+}
+
+/* The next request to issue, if a slot is free: a retried one first. */
+static gboolean
+take_work (Run   *run,
+           guint *index)
+{
+  if (check_cancel (run) || run->in_flight >= run->concurrency)
+    return FALSE;
+  if (!g_queue_is_empty (&run->retry))
+    {
+      *index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
+      return TRUE;
+    }
+  if (run->next < run->requests)
+    {
+      *index = run->next++;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* ---- sync-serial ----------------------------------------------------- */
@@ -273,13 +323,15 @@ async_finish (AsyncRequest *req,
               const GError *error)
 {
   Run *run = req->run;
+  guint index;
 
-  mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, error);
+  if (!retry_if_out_of_fds (run, req->index, error))
+    mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, error);
   g_object_unref (req->file);
   g_free (req);
 
-  if (!check_cancel (run) && run->next < run->requests)
-    async_issue (run, run->next++);
+  while (take_work (run, &index))
+    async_issue (run, index);
 }
 
 static void
@@ -331,12 +383,12 @@ async_issue (Run   *run,
 static void
 run_async_gio (Run *run)
 {
-  guint n_first = MIN (run->concurrency, run->requests);
+  guint index;
 
+  /* ab's first burst: C requests at once. */
   run->start_ns = ib_os_monotonic_ns ();
-  run->next = n_first;
-  for (guint i = 0; i < n_first; i++)
-    async_issue (run, i);
+  while (take_work (run, &index))
+    async_issue (run, index);
 
   /* Every issued request calls back, also when cancelled. */
   while (run->in_flight > 0)
@@ -398,15 +450,14 @@ run_thread_pool (Run *run)
 {
   PoolShared shared = { run->cancellable, g_async_queue_new () };
   GThreadPool *pool;
-  guint n_first = MIN (run->concurrency, run->requests);
+  guint index;
 
   pool = g_thread_pool_new (pool_job_func, &shared, (int) ib_os_n_cores (), FALSE, NULL);
   g_assert (pool != NULL);
 
   run->start_ns = ib_os_monotonic_ns ();
-  run->next = n_first;
-  for (guint i = 0; i < n_first; i++)
-    pool_issue (run, pool, i);
+  while (take_work (run, &index))
+    pool_issue (run, pool, index);
 
   while (run->in_flight > 0)
     {
@@ -418,14 +469,15 @@ run_thread_pool (Run *run)
           check_cancel (run);
           continue;
         }
-      mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
+      if (!retry_if_out_of_fds (run, job->index, job->error))
+        mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
       g_object_unref (job->file);
       g_bytes_unref (job->content);
       g_clear_error (&job->error);
       g_free (job);
 
-      if (!check_cancel (run) && run->next < run->requests)
-        pool_issue (run, pool, run->next++);
+      while (take_work (run, &index))
+        pool_issue (run, pool, index);
     }
 
   g_thread_pool_free (pool, FALSE, TRUE);
@@ -607,6 +659,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
       run.mode = (Mode) m;
       run.next = run.completed = run.in_flight = run.max_in_flight = run.failed = 0;
+      run.limit_hits = run.limit_in_flight = 0;
+      g_queue_clear (&run.retry);
       g_clear_pointer (&run.first_error, g_free);
       memset (run.state, REQ_PENDING, run.requests);
       report_progress (&run);
@@ -629,6 +683,16 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
           g_assert_not_reached ();
         }
       g_assert (run.in_flight == 0);
+      g_queue_clear (&run.retry);
+      /* What the open-file limit allowed in the end (later modes start there). */
+      wu->effective_concurrency = MIN (wu->effective_concurrency, run.concurrency);
+      if (run.limit_hits > 0)
+        ib_report_add_warning (report,
+                               /* Translators: "%s" (1st) is a mode id such as "async-gio". */
+                               _("Write + delete (%s): the process ran out of file descriptors "
+                                 "with %u requests in flight; those requests were issued again "
+                                 "and at most %u ran at once from then on"),
+                               mode_ids[run.mode], run.limit_in_flight, run.concurrency);
 
       /* Files of failed or cancelled requests; also checked on success. */
       if (!delete_leftovers (&run, &local_error))
