@@ -89,7 +89,8 @@ ib_axis_init (IbAxis   *axis,
     }
   length = ib_chart_clamp (length, 1, 1e6);
   spacing = ib_chart_clamp (spacing, 8, 1e6);
-  n_target = MAX (1.0, floor (length / spacing));
+  /* Round ticks read best at about 4 to 10 intervals. */
+  n_target = CLAMP (floor (length / spacing), 1.0, 10.0);
 
   if (log)
     {
@@ -257,7 +258,7 @@ ib_axis_spacing (IbChartCtx *ctx,
     case IB_UNIT_COUNT:
     default:            text = ib_chart_format_count (hi * 0.888); break;
     }
-  return ib_chart_text_width (ctx, IB_TEXT_TICK, text) + ctx->font_px * 1.0;
+  return ib_chart_text_width (ctx, IB_TEXT_TICK, text) + ctx->font_px * 2.5;
 }
 
 double

@@ -170,7 +170,7 @@ ib_chart_empty (IbChartCtx *ctx,
                 const char *hint)
 {
   g_autoptr(PangoLayout) ml = ib_chart_layout (ctx, IB_TEXT_EMPTY, message);
-  double cx = ctx->area.x + ctx->area.width / 2, cy = ctx->area.y + ctx->area.height / 2;
+  double cy = ctx->area.y + ctx->area.height / 2;
   double mh, avail = MAX (1, ctx->area.width);
   IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
 
@@ -178,7 +178,7 @@ ib_chart_empty (IbChartCtx *ctx,
   pango_layout_set_alignment (ml, PANGO_ALIGN_CENTER);
   pango_layout_set_wrap (ml, PANGO_WRAP_WORD_CHAR);
   ib_chart_layout_size (ml, NULL, &mh);
-  ib_chart_show_layout (ctx, ml, cx, cy - ctx->font_px * 0.5, 0.5, 1, &dim);
+  ib_chart_show_layout (ctx, ml, ctx->area.x, cy - ctx->font_px * 0.3, 0, 1, &dim);
   if (hint != NULL)
     {
       g_autoptr(PangoLayout) hl = ib_chart_layout (ctx, IB_TEXT_LABEL, hint);
@@ -186,7 +186,7 @@ ib_chart_empty (IbChartCtx *ctx,
       pango_layout_set_width (hl, (int) (avail * PANGO_SCALE));
       pango_layout_set_alignment (hl, PANGO_ALIGN_CENTER);
       pango_layout_set_wrap (hl, PANGO_WRAP_WORD);
-      ib_chart_show_layout (ctx, hl, cx, cy, 0.5, 0, &dim);
+      ib_chart_show_layout (ctx, hl, ctx->area.x, cy + ctx->font_px * 0.3, 0, 0, &dim);
     }
 }
 
@@ -301,7 +301,8 @@ ib_chart_subtitle (IbChartCtx *ctx)
           /* Translators: subtitle part, %s is a preset id such as "quick" */
           g_ptr_array_add (parts, g_strdup_printf (_("preset %s"), plan->preset));
         add_part (parts, files);
-        add_part (parts, cache_text (plan->cache));
+        if (files != NULL)
+          add_part (parts, cache_text (plan->cache));
         add_machine (parts, report);
       }
       break;

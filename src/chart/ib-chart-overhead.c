@@ -177,7 +177,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
     {
       const OvRow *r = &rows[i];
       double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 1.8));
+      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 2.2));
       double x0 = ib_axis_map (&axis, axis.min), x1, right;
       g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i));
 

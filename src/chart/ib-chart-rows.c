@@ -141,7 +141,7 @@ ib_row_layout (IbChartCtx   *ctx,
                IbRowLayout  *layout)
 {
   double widest = 0, label_h = ib_chart_line_height (ctx, IB_TEXT_LABEL);
-  double gap = ctx->font_px * 0.8, max_row = ctx->font_px * 4.5;
+  double gap = ctx->font_px * 0.8, max_row = ctx->font_px * 6;
   IbRect *area = &ctx->area;
 
   memset (layout, 0, sizeof *layout);
@@ -158,6 +158,8 @@ ib_row_layout (IbChartCtx   *ctx,
   layout->plot.y = area->y;
   layout->plot.height = MAX (1, area->height - axis_label_height);
   layout->row_height = MIN (layout->plot.height / n_rows, max_row);
+  /* Few rows: keep them together in the middle rather than at the top. */
+  layout->plot.y += floor ((layout->plot.height - layout->row_height * n_rows) / 2);
   layout->plot.height = layout->row_height * n_rows;
   layout->axis_top = layout->plot.y + layout->plot.height;
   layout->label_every = (guint) MAX (1, ceil (label_h * 1.02 / MAX (layout->row_height, 0.1)));
@@ -204,14 +206,20 @@ ib_chart_whisker (IbChartCtx *ctx,
   x0 = ib_chart_snap_x (ctx, x0, lw);
   x1 = ib_chart_snap_x (ctx, x1, lw);
   y = ib_chart_snap_y (ctx, y, lw);
-  cairo_set_line_width (cr, lw);
-  ib_chart_set_color (ctx, &fg, 1.0);
   cairo_move_to (cr, x0, y);
   cairo_line_to (cr, x1, y);
   cairo_move_to (cr, x0, y - cap / 2);
   cairo_line_to (cr, x0, y + cap / 2);
   cairo_move_to (cr, x1, y - cap / 2);
   cairo_line_to (cr, x1, y + cap / 2);
+  /* A halo in the background colour keeps it readable over dots and bars. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+  cairo_set_line_width (cr, lw + 2 * ib_chart_hairline (ctx));
+  ib_chart_set_color (ctx, &ctx->style->background, 0.7);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_width (cr, lw);
+  ib_chart_set_color (ctx, &fg, 1.0);
   cairo_stroke (cr);
 }
 

@@ -155,7 +155,7 @@ draw_rows (IbChartCtx *ctx,
       IbRow *row = &g_array_index (rows, IbRow, i);
       const IbRgba *color = ib_chart_family_color (ctx, row->family);
       double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 1.8));
+      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 2.2));
       double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
       double x0 = ib_axis_map (&axis, log ? axis.min : 0), x1, right;
       const char *value_text = g_ptr_array_index (values, i);
@@ -199,13 +199,6 @@ draw_rows (IbChartCtx *ctx,
         }
 
       right = x1;
-      if (row->n >= 2 && row->hi > row->lo)
-        {
-          double wl = ib_axis_map (&axis, row->lo), wh = ib_axis_map (&axis, row->hi);
-
-          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.45);
-          right = MAX (right, wh);
-        }
       for (guint j = 0; j < row->samples->len; j++)
         {
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
@@ -214,6 +207,13 @@ draw_rows (IbChartCtx *ctx,
 
           ib_chart_dot (ctx, x, y, radius, color, rs->warmup);
           right = MAX (right, x + radius);
+        }
+      if (row->n >= 2 && row->hi > row->lo)
+        {
+          double wl = ib_axis_map (&axis, row->lo), wh = ib_axis_map (&axis, row->hi);
+
+          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34);
+          right = MAX (right, wh);
         }
       ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
     }

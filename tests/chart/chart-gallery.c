@@ -54,7 +54,10 @@ main (int    argc,
                                                    ib_chart_kind_to_string (k),
                                                    log ? "-log" : "");
 
-          fixture_style (&style, FALSE);
+          if (log)
+            ib_chart_style_init_high_contrast (&style, e % 2 == 1);
+          else
+            fixture_style (&style, FALSE);
           style.log_scale = log;
           if (!ib_chart_export (k, edges[e].report, edges[e].report, &style,
                                 IB_CHART_FORMAT_PNG, path, 900, 560, 1, &error))
