@@ -298,6 +298,40 @@ test_free_running (void)
   assert_empty_and_remove (dir);
 }
 
+/* The run never needs the caller's loop: with async strategies in the plan
+ * it finishes while nobody iterates the event context (their callbacks run
+ * on the worker's own context), and the events then wait there. */
+static void
+test_caller_loop_idle (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = tiny_plan (dir);
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  IbRunner *runner;
+  EventLog log = { 0 };
+  guint waited = 0;
+
+  g_ptr_array_add (plan->strategies, g_strdup ("async-stream-parallel"));
+  g_ptr_array_add (plan->strategies, g_strdup ("async-read-all-serial"));
+  runner = ib_runner_new (plan, NULL);
+  log.thread = g_thread_self ();
+  log.context = context;
+  ib_runner_start (runner, context, log_event, &log, NULL);
+  while (ib_runner_is_running (runner) && waited++ < 6000)
+    g_usleep (10 * 1000);
+  g_assert_false (ib_runner_is_running (runner));
+  g_assert_cmpuint (log.n_samples, ==, 0);
+
+  g_main_context_push_thread_default (context);
+  while (log.n_done == 0)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_pop_thread_default (context);
+  g_assert_cmpuint (log.n_samples, ==, 15);
+  g_assert_false (log.wrong_thread);
+  ib_runner_free (runner);
+  assert_empty_and_remove (dir);
+}
+
 static void
 test_missing_dir (void)
 {
@@ -387,6 +421,7 @@ main (int    argc,
   g_test_add_func ("/runner/deterministic", test_deterministic);
   g_test_add_func ("/runner/cancel", test_cancel);
   g_test_add_func ("/runner/free-running", test_free_running);
+  g_test_add_func ("/runner/caller-loop-idle", test_caller_loop_idle);
   g_test_add_func ("/runner/missing-dir", test_missing_dir);
   g_test_add_func ("/runner/invalid-plan", test_invalid_plan);
   g_test_add_func ("/runner/other-workloads", test_other_workloads);
