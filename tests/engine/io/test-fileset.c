@@ -178,10 +178,45 @@ expected_crc (const char *path,
 
 typedef struct
 {
-  guint   calls;
-  guint64 last_done;
-  guint64 total;
+  const char *parent;
+  guint       calls;
+  guint64     last_done;
+  guint64     total;
 } Progress;
+
+/* While files are being made, the marker already lists every file there is. */
+static void
+assert_all_listed (const char *parent)
+{
+  g_autoptr(GDir) dir = g_dir_open (parent, 0, NULL);
+  const char *name;
+  guint n_sets = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *set_dir = g_build_filename (parent, name, NULL);
+      g_autofree char *marker = g_build_filename (set_dir, IB_FILESET_MARKER, NULL);
+      g_autoptr(GKeyFile) key = g_key_file_new ();
+      g_autoptr(GDir) inner = NULL;
+      g_auto(GStrv) listed = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *file;
+
+      if (!g_str_has_prefix (name, IB_FILESET_PREFIX))
+        continue;
+      n_sets++;
+      g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, &error);
+      g_assert_no_error (error);
+      listed = g_key_file_get_string_list (key, "iobench", "files", NULL, &error);
+      g_assert_no_error (error);
+      inner = g_dir_open (set_dir, 0, NULL);
+      while ((file = g_dir_read_name (inner)) != NULL)
+        if (!g_str_equal (file, IB_FILESET_MARKER))
+          g_assert_true (g_strv_contains ((const char * const *) listed, file));
+    }
+  g_assert_cmpuint (n_sets, ==, 1);
+}
 
 static void
 on_progress (guint64  done,
@@ -190,6 +225,7 @@ on_progress (guint64  done,
 {
   Progress *p = data;
 
+  assert_all_listed (p->parent);
   g_assert_cmpuint (done, >=, p->last_done);
   g_assert_cmpuint (done, <=, total);
   p->calls++;
@@ -208,7 +244,7 @@ test_fileset_create (void)
   g_auto(GStrv) listed = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
-  Progress progress = { 0, };
+  Progress progress = { tmp, 0, };
   IbFileSet *set;
   GStatBuf st;
   guint i;
