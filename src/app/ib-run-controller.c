@@ -107,6 +107,14 @@ refresh_cb (gpointer user_data)
     return G_SOURCE_REMOVE;
   self->dirty = FALSE;
   ib_report_compute_statistics (self->report);
+  /* Strategies not reached yet have no row: they have not failed either. */
+  for (guint i = self->report->statistics->len; i > 0; i--)
+    {
+      const IbStats *s = &g_array_index (self->report->statistics, IbStats, i - 1);
+
+      if (s->n == 0 && s->n_failed == 0)
+        g_array_remove_index (self->report->statistics, i - 1);
+    }
   g_signal_emit (self, signals[REPORT_CHANGED], 0);
   return G_SOURCE_REMOVE;
 }

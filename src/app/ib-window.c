@@ -148,8 +148,8 @@ show_page (IbWindow   *self,
 static void
 show_content (IbWindow *self)
 {
-  if (adw_leaflet_get_folded (self->leaflet))
-    adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
+  /* Unconditionally: the leaflet may fold only once the window is sized. */
+  adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
 }
 
 void
