@@ -123,7 +123,7 @@ ib_axis_init (IbAxis   *axis,
     }
   else
     {
-      double step, t0, t1;
+      double step, t0, t1, div;
 
       if (from_zero)
         {
@@ -132,6 +132,10 @@ ib_axis_init (IbAxis   *axis,
         }
       if (hi - lo <= 0)
         hi = lo + (lo != 0 ? fabs (lo) * 0.5 : 1);
+      /* Round in the unit the labels show (1 GiB/s, not 1000 MiB/s). */
+      div = linear_unit_div (unit, MAX (fabs (lo), fabs (hi)));
+      lo /= div;
+      hi /= div;
       step = nice_step ((hi - lo) / n_target);
       t0 = floor (lo / step + 1e-9) * step;
       t1 = ceil (hi / step - 1e-9) * step;
@@ -141,12 +145,14 @@ ib_axis_init (IbAxis   *axis,
           t0 = floor (lo / step + 1e-9) * step;
           t1 = ceil (hi / step - 1e-9) * step;
         }
-      axis->min = t0;
-      axis->max = t1 > t0 ? t1 : t0 + step;
-      axis->step = step;
-      for (int i = 0; t0 + i * step <= axis->max + step * 1e-6; i++)
-        add_tick (axis, fabs (t0 + i * step) < step * 1e-6 ? 0 : t0 + i * step, TRUE);
-      axis->unit_div = linear_unit_div (unit, MAX (fabs (axis->min), fabs (axis->max)));
+      if (t1 <= t0)
+        t1 = t0 + step;
+      axis->min = t0 * div;
+      axis->max = t1 * div;
+      axis->step = step * div;
+      axis->unit_div = div;
+      for (int i = 0; t0 + i * step <= t1 + step * 1e-6; i++)
+        add_tick (axis, fabs (t0 + i * step) < step * 1e-6 ? 0 : (t0 + i * step) * div, TRUE);
     }
   axis->px0 = 0;
   axis->px1 = length;
@@ -318,11 +324,13 @@ draw_labels (IbChartCtx   *ctx,
              double        hi_limit)
 {
   double placed_lo[IB_AXIS_MAX_TICKS], placed_hi[IB_AXIS_MAX_TICKS];
-  guint n_placed = 0;
+  double minor_lo[IB_AXIS_MAX_TICKS], minor_hi[IB_AXIS_MAX_TICKS];
+  guint n_placed = 0, n_minor_checked = 0;
+  gboolean minors_fit = TRUE;
   double gap = ctx->font_px * (horizontal ? 0.9 : 0.3);
   IbRgba color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.7);
 
-  for (int pass = 0; pass < 2; pass++)
+  for (int pass = 0; pass < 3; pass++)
     for (guint i = 0; i < axis->n_ticks; i++)
       {
         const IbTick *tick = &axis->ticks[i];
@@ -331,7 +339,8 @@ draw_labels (IbChartCtx   *ctx,
         double pos, w, h, a, b;
         gboolean clash = FALSE;
 
-        if (tick->major != (pass == 0))
+        /* Pass 0: majors; pass 1: check every minor fits; pass 2: draw them. */
+        if (tick->major != (pass == 0) || (pass == 2 && !minors_fit))
           continue;
         text = ib_axis_format (axis, tick->value);
         layout = ib_chart_layout (ctx, IB_TEXT_TICK, text);
@@ -349,10 +358,21 @@ draw_labels (IbChartCtx   *ctx,
             a -= b - hi_limit;
             b = hi_limit;
           }
-        if (a < lo_limit - 0.5)
-          continue;
+        clash = a < lo_limit - 0.5;
         for (guint j = 0; j < n_placed && !clash; j++)
           clash = a < placed_hi[j] + gap && b + gap > placed_lo[j];
+        if (pass == 1)
+          {
+            for (guint j = 0; j < n_minor_checked && !clash; j++)
+              clash = a < minor_hi[j] + gap && b + gap > minor_lo[j];
+            minors_fit &= !clash;
+            if (n_minor_checked < IB_AXIS_MAX_TICKS)
+              {
+                minor_lo[n_minor_checked] = a;
+                minor_hi[n_minor_checked++] = b;
+              }
+            continue;
+          }
         if (clash)
           continue;
         placed_lo[n_placed] = a;

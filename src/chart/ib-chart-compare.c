@@ -262,7 +262,7 @@ ib_chart_draw_compare (IbChartCtx *ctx)
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
       draw_bar (ctx, &axis, row->a, round (cy - gap / 2 - bh), bh, &ca, &right);
       draw_bar (ctx, &axis, row->b, round (cy + gap / 2), bh, &cb, &right);
-      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5,
-                            row->clear ? &ctx->style->foreground : &dim);
+      ib_row_draw_value (ctx, &layout, i, vl, right,
+                         row->clear ? &ctx->style->foreground : &dim);
     }
 }

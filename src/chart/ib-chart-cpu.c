@@ -64,7 +64,8 @@ cpu_row_fill (const IbReport *report,
 }
 
 static char *
-cpu_label (const IbRow  *row,
+cpu_label (IbChartCtx   *ctx,
+           const IbRow  *row,
            const CpuRow *cpu)
 {
   g_autofree char *sw = ib_chart_format_count (cpu->vol + cpu->invol);
@@ -72,6 +73,9 @@ cpu_label (const IbRow  *row,
 
   if (row->failed)
     return g_strdup (_("failed"));
+  if (ctx->compact)
+    /* Translators: CPU time as a share of wall time */
+    return g_strdup_printf (_("%.0f %%"), ib_chart_clamp (share, 0, 1e6));
   /* Translators: CPU time as a share of wall time, then context switches */
   return g_strdup_printf (_("%.0f %% CPU · %s switches"), ib_chart_clamp (share, 0, 1e6), sw);
 }
@@ -129,7 +133,7 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
 
       labels[i] = row->label;
       cpu_row_fill (ctx->report, row, &cpu[i]);
-      g_ptr_array_add (texts, cpu_label (row, &cpu[i]));
+      g_ptr_array_add (texts, cpu_label (ctx, row, &cpu[i]));
       widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i)));
       if (row->failed)
         continue;
@@ -177,7 +181,7 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
         {
           IbRgba red = ctx->palette[IB_PAL_VERMILLION];
 
-          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &red);
+          ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
           continue;
         }
       xw = ib_axis_map (&axis, row->value);
@@ -196,6 +200,6 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
           cairo_fill (cr);
         }
       right = MAX (xw, xs);
-      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
 }

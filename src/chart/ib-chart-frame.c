@@ -312,8 +312,8 @@ ib_chart_subtitle (IbChartCtx *ctx)
           const IbWriteUnlink *wu = report->write_unlink;
           g_autofree char *bytes = ib_chart_format_bytes (wu->bytes);
 
-          /* Translators: e.g. "2000 requests, 2000 in flight, 4 KiB each" */
-          g_ptr_array_add (parts, g_strdup_printf (_("%u requests, %u in flight, %s each"),
+          /* Translators: e.g. "2,000 requests, 1,000 in flight, 4 KiB each" */
+          g_ptr_array_add (parts, g_strdup_printf (_("%'u requests, %'u in flight, %s each"),
                                                    wu->requests,
                                                    wu->effective_concurrency > 0
                                                    ? wu->effective_concurrency
@@ -327,8 +327,8 @@ ib_chart_subtitle (IbChartCtx *ctx)
         {
           const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, 0);
 
-          /* Translators: e.g. "999999 iterations per kind" */
-          g_ptr_array_add (parts, g_strdup_printf (_("%" G_GUINT64_FORMAT " iterations per kind"),
+          /* Translators: e.g. "999,999 iterations per kind" (grouped by the locale) */
+          g_ptr_array_add (parts, g_strdup_printf (_("%'" G_GUINT64_FORMAT " iterations per kind"),
                                                    row->iterations));
         }
       add_part (parts, report->environment ? report->environment->cpu_model : NULL);

@@ -200,7 +200,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
       ib_row_draw_label (ctx, &layout, i, r->title, &label_color);
       if (!r->valid)
         {
-          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+          ib_row_draw_value (ctx, &layout, i, vl, x0, &dim);
           continue;
         }
       x1 = ib_axis_map (&axis, r->ns);
@@ -218,6 +218,6 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
           ib_chart_whisker (ctx, ib_axis_map (&axis, r->lo), wh, cy, bh * 0.45);
           right = MAX (right, wh);
         }
-      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
 }

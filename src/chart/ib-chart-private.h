@@ -311,6 +311,13 @@ void          ib_row_draw_label      (IbChartCtx        *ctx,
                                       guint              i,
                                       const char        *text,
                                       const IbRgba      *color);
+/* A value label right of @x, on rows that have room for text. */
+void          ib_row_draw_value      (IbChartCtx        *ctx,
+                                      const IbRowLayout *layout,
+                                      guint              i,
+                                      PangoLayout       *text,
+                                      double             x,
+                                      const IbRgba      *color);
 /* Median whisker: CI line with end caps. */
 void          ib_chart_whisker       (IbChartCtx  *ctx,
                                       double       x0,

@@ -191,6 +191,21 @@ ib_row_draw_label (IbChartCtx        *ctx,
 }
 
 void
+ib_row_draw_value (IbChartCtx        *ctx,
+                   const IbRowLayout *layout,
+                   guint              i,
+                   PangoLayout       *text,
+                   double             x,
+                   const IbRgba      *color)
+{
+  /* Rows thinner than a line of text show every label_every-th value only. */
+  if (i % layout->label_every != 0)
+    return;
+  ib_chart_show_layout (ctx, text, x + ctx->font_px * 0.5, ib_row_center (layout, i), 0, 0.5,
+                        color);
+}
+
+void
 ib_chart_whisker (IbChartCtx *ctx,
                   double      x0,
                   double      x1,

@@ -171,7 +171,7 @@ draw_rows (IbChartCtx *ctx,
         {
           IbRgba red = ctx->palette[IB_PAL_VERMILLION];
 
-          ib_chart_show_layout (ctx, vl, x0 + ctx->font_px * 0.5, cy, 0, 0.5, &red);
+          ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
           continue;
         }
 
@@ -215,7 +215,7 @@ draw_rows (IbChartCtx *ctx,
           ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34);
           right = MAX (right, wh);
         }
-      ib_chart_show_layout (ctx, vl, right + ctx->font_px * 0.5, cy, 0, 0.5, &dim);
+      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
 }
 

@@ -394,7 +394,8 @@ ib_chart_format_count (double count)
 char *
 ib_chart_format_ratio (double ratio)
 {
-  g_autofree char *num = format_sig (ib_chart_finite (ratio, 0));
+  double r = ib_chart_finite (ratio, 0);
+  g_autofree char *num = fabs (r) >= 10000 ? ib_chart_format_count (r) : format_sig (r);
 
   /* Translators: a ratio, e.g. "3.1×" */
   return g_strdup_printf (_("%s×"), num);

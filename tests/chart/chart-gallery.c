@@ -63,6 +63,16 @@ main (int    argc,
                                 IB_CHART_FORMAT_PNG, path, 900, 560, 1, &error))
             fprintf (stderr, "%s\n", error->message);
         }
+  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+    {
+      IbChartStyle style;
+      g_autofree char *path = g_strdup_printf ("%s/edge-many-small-%s.png", outdir,
+                                               ib_chart_kind_to_string (k));
+
+      fixture_style (&style, TRUE);
+      ib_chart_export (k, edges[2].report, edges[2].report, &style, IB_CHART_FORMAT_PNG, path,
+                       360, 300, 1, NULL);
+    }
   for (guint e = 0; e < G_N_ELEMENTS (edges); e++)
     ib_report_unref (edges[e].report);
   return 0;
