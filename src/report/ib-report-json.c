@@ -365,6 +365,50 @@ build_sweep (JsonBuilder   *b,
   json_builder_end_object (b);
 }
 
+/* json-glib 1.6 appends ".0" to every double printed without a '.', which
+ * turns a large round value such as 1e+27 into "1e+27.0": not JSON. Outside
+ * strings, drop a ".0" that follows an exponent. Works in place. */
+static gsize
+fix_exponent_doubles (char  *data,
+                      gsize  length)
+{
+  gboolean in_string = FALSE;
+  gsize r = 0, w = 0;
+
+  while (r < length)
+    {
+      char c = data[r];
+
+      if (in_string)
+        {
+          data[w++] = data[r++];
+          if (c == '\\' && r < length)
+            data[w++] = data[r++];
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (c == '"')
+        in_string = TRUE;
+      if ((c == 'e' || c == 'E') && w > 0 && (g_ascii_isdigit (data[w - 1]) || data[w - 1] == '.'))
+        {
+          /* copy the exponent, then skip a ".0" right after its digits */
+          data[w++] = data[r++];
+          if (r < length && (data[r] == '+' || data[r] == '-'))
+            data[w++] = data[r++];
+          while (r < length && g_ascii_isdigit (data[r]))
+            data[w++] = data[r++];
+          if (r + 1 < length && data[r] == '.' && data[r + 1] == '0'
+              && (r + 2 >= length || !g_ascii_isdigit (data[r + 2])))
+            r += 2;
+          continue;
+        }
+      data[w++] = data[r++];
+    }
+  data[w] = '\0';
+  return w;
+}
+
 char *
 ib_report_to_json (const IbReport *report,
                    gsize          *length)
@@ -373,6 +417,7 @@ ib_report_to_json (const IbReport *report,
   g_autoptr(JsonGenerator) gen = NULL;
   g_autoptr(JsonNode) root = NULL;
   char *data;
+  gsize len = 0;
 
   g_return_val_if_fail (report != NULL, NULL);
 
@@ -459,7 +504,10 @@ ib_report_to_json (const IbReport *report,
   json_generator_set_pretty (gen, TRUE);
   json_generator_set_indent (gen, 2);
   json_generator_set_root (gen, root);
-  data = json_generator_to_data (gen, length);
+  data = json_generator_to_data (gen, &len);
+  len = fix_exponent_doubles (data, len);
+  if (length != NULL)
+    *length = len;
   return data;
 }
 

@@ -247,6 +247,10 @@ test_round_trip (void)
   g_array_index (report->statistics, IbStats, 0).cv = 0.1;
   g_array_index (report->statistics, IbStats, 1).mean_ns = 1.0 / 3.0;
   g_array_index (report->statistics, IbStats, 2).mib_per_s = 2.2250738585072014e-308;
+  /* json-glib prints these as "1e+27.0" unless the writer fixes it */
+  g_array_index (report->statistics, IbStats, 0).max_ns = 1e27;
+  g_array_index (report->statistics, IbStats, 1).stddev_ns = 1e22;
+  g_array_index (report->overhead, IbOverheadRow, 0).ratio_to_direct = 1e300;
 
   json = ib_report_to_json (report, &length);
   g_assert_nonnull (json);
@@ -446,7 +450,7 @@ test_random_bytes (void)
 
       for (guint k = 0; k < 1 + i % 4; k++)
         copy[g_rand_int_range (rand, 0, (gint32) length)] =
-          (char) g_rand_int_range (rand, 1, 256);
+          (char) g_rand_int_range (rand, 0, 256);
       loaded = ib_report_from_json (copy, (gssize) length, &error);
       g_assert_true ((loaded == NULL) == (error != NULL));
       if (error != NULL)
