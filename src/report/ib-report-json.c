@@ -1371,7 +1371,8 @@ load_report (JsonObject *root,
   if (!read_string (root, "", "schema", REQUIRED, FALSE, &schema, error))
     return FALSE;
   if (!g_str_equal (schema, IB_REPORT_SCHEMA))
-    return format_error (error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"),
+    return format_error (error,
+                         _("not an I/O Bench report (schema is “%s”, expected “%s”)"),
                          schema, IB_REPORT_SCHEMA);
   version = get_member (root, "", "version", REQUIRED, FALSE, &ok, error);
   if (version == NULL)
