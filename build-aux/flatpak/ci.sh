@@ -54,7 +54,7 @@ else
   rm -f "$W/runtime.stamp"
   flatpak --user uninstall -y --noninteractive --all >/dev/null 2>&1 || true
   flatpak --user remote-delete --force debian-local >/dev/null 2>&1 || true
-  rm -rf "$W/rt"
+  rm -rf "$W/rt/repo"   # keep $W/rt/aptcache: the .debs are reused
   ID_PREFIX=${RUNTIME%.Platform} BRANCH=$BRANCH \
     bash "$HERE/build-runtime.sh" "$W/rt" >"$OUT/runtime.log" 2>&1 ||
     { tail -n 40 "$OUT/runtime.log"; die "build-runtime.sh"; }

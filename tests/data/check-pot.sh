@@ -16,9 +16,21 @@ xgettext --package-name=iobench --from-code=UTF-8 --add-comments --no-wrap \
   --flag=g_dngettext:2:pass-c-format --flag=g_strdup_printf:1:c-format \
   --flag=g_string_printf:2:c-format --flag=g_string_append_printf:2:c-format \
   --flag=g_error_new:3:c-format --flag=g_set_error:4:c-format \
-  --directory="$root" --files-from="$root/po/POTFILES.in" -o "$tmp/iobench.pot"
+  --directory="$root" --files-from="$root/po/POTFILES.in" -o "$tmp/iobench.pot" \
+  2>"$tmp/xgettext.log" || { cat "$tmp/xgettext.log"; exit 1; }
 
 status=0
+# xgettext cannot expand GLib's format macros: _("%" G_GUINT64_FORMAT " files") is
+# extracted as the msgid "%", so the message can never be translated.
+if grep -q 'ends in the middle of a directive' "$tmp/xgettext.log"; then
+  sed -n 's/^\([^ ]*:[0-9]*\): warning: .*ends in the middle of a directive.*/\1/p' \
+    "$tmp/xgettext.log" | while read -r where; do
+      echo "$where: a translatable string is cut short by a GLib format macro" \
+           "(G_GUINT64_FORMAT...); use PRIu64/PRId64 from <inttypes.h>, which gettext" \
+           "understands, or format the number into a string first"
+    done
+  status=1
+fi
 expect () {
   if ! grep -qF -- "$1" "$tmp/iobench.pot"; then
     echo "iobench.pot lacks $1 ($2)"; status=1
