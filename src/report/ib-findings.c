@@ -3,8 +3,8 @@
  * (DESIGN.md section 8). The ids are stable, tools and tests rely on them:
  *
  *   fastest, sync-vs-async, sync-vs-async-load-contents, cache, tmpfs, fuse,
- *   sweep, overhead, write-unlink, where-time-goes,
- *   seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
+ *   sweep, overhead, overhead-thread, write-unlink, where-time-goes, warm-up,
+ *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
  *
  * Every comparison of two strategies goes through ib_stats_ratio (a seeded
  * bootstrap of the ratio of medians) and says "cannot be told apart" when the
@@ -586,6 +586,68 @@ finding_where_time_goes (IbReport *report)
   ib_report_add_finding (report, "where-time-goes", "%s", text->str);
 }
 
+/* Seed 000 saw the first run differ from the next ones: show how much the
+ * warm-up runs here differ from the measured median. */
+static void
+finding_warm_up (IbReport *report)
+{
+  const char *worst = NULL;
+  double worst_ratio = 0;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n == 0 || !(st->median_ns > 0))
+        continue;
+      for (guint k = 0; k < report->samples->len; k++)
+        {
+          const IbSample *s = &g_array_index (report->samples, IbSample, k);
+          double ratio;
+
+          if (!s->warmup || !s->ok || g_strcmp0 (s->strategy, st->strategy) != 0)
+            continue;
+          ratio = (double) s->wall_ns / st->median_ns;
+          if (ratio > worst_ratio)
+            {
+              worst_ratio = ratio;
+              worst = st->strategy;
+            }
+        }
+    }
+  if (worst == NULL || worst_ratio < 1.5)
+    return;
+  {
+    g_autofree char *r = ib_format_ratio (worst_ratio);
+
+    /* Translators: "the warm-up run of sync-load-contents took 3.2x its median
+     * (seed 000 saw the first run differ too); warm-ups are kept in the data but
+     * left out of the statistics" */
+    ib_report_add_finding (report, "warm-up",
+                           _("the warm-up run of %s took %s its median (seed 000 saw the first "
+                             "run differ too); warm-ups are kept in the data but left out of "
+                             "the statistics"), worst, r);
+  }
+}
+
+static void
+finding_empty_tasks (IbReport *report)
+{
+  const IbOverheadRow *one = overhead_row (report, "tasks-1");
+  const IbOverheadRow *hundred = overhead_row (report, "tasks-100");
+  g_autofree char *t1 = NULL, *t100 = NULL;
+
+  if (one == NULL || hundred == NULL)
+    return;
+  t1 = ib_format_duration (one->ns_per_op);
+  t100 = ib_format_duration (hundred->ns_per_op);
+  /* Translators: seed 000 timed 1 and 100 empty promises */
+  ib_report_add_finding (report, "empty-tasks",
+                         _("one empty GTask, created and completed through the main context, "
+                           "costs %s; 100 of them %s (seed 000 timed 1 and 100 empty "
+                           "promises)"), t1, t100);
+}
+
 static gboolean
 preset_is (const IbReport *report,
            const char     *a,
@@ -709,6 +771,8 @@ ib_findings_generate (IbReport *report)
   finding_overhead (report);
   finding_write_unlink (report);
   finding_where_time_goes (report);
+  finding_warm_up (report);
+  finding_empty_tasks (report);
   finding_seed_002 (report);
   finding_seed_000 (report);
 }

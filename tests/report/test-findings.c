@@ -173,6 +173,35 @@ test_sweep_without_crossover (void)
   assert_contains (finding (report, "seed-000"), "holds only in part");
 }
 
+static void
+test_warm_up_and_empty_tasks (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  IbOverheadRow row = { 0, };
+
+  ib_findings_generate (report);
+  /* the fixture's warm-ups are like the other runs */
+  g_assert_null (finding (report, "warm-up"));
+  g_assert_null (finding (report, "empty-tasks"));
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (s->warmup && g_str_equal (s->strategy, FX_SYNC))
+        s->wall_ns = 30000000;   /* 3x the 10 ms median */
+    }
+  row.kind = g_strdup ("tasks-1");
+  row.ns_per_op = 1500;
+  g_array_append_val (report->overhead, row);
+  row.kind = g_strdup ("tasks-100");
+  row.ns_per_op = 45000;
+  g_array_append_val (report->overhead, row);
+  ib_findings_generate (report);
+  assert_contains (finding (report, "warm-up"), "the warm-up run of " FX_SYNC " took 3.0x");
+  assert_contains (finding (report, "empty-tasks"), "costs 1.50 µs; 100 of them 45.0 µs");
+}
+
 /* A report of sync-load-contents and async-load-contents-parallel, async
  * @factor times slower, with the preset @preset. */
 static IbReport *
@@ -304,6 +333,7 @@ main (int   argc,
   g_test_add_func ("/report/findings/cache-and-filesystem", test_cache_and_filesystem);
   g_test_add_func ("/report/findings/sweep-without-crossover", test_sweep_without_crossover);
   g_test_add_func ("/report/findings/seed-002", test_seed_002);
+  g_test_add_func ("/report/findings/warm-up-and-empty-tasks", test_warm_up_and_empty_tasks);
   g_test_add_func ("/report/compare/self", test_compare_self);
   g_test_add_func ("/report/compare/two", test_compare_two);
   return g_test_run ();
