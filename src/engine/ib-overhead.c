@@ -23,8 +23,12 @@
 #include "ib-stats.h"
 #include "ib-workloads.h"
 
-/* Ops between two looks at the cancellable. */
-#define CHECK_EVERY 1024
+/* Ops between two looks at the cancellable; every PROGRESS_EVERY looks the
+ * clock is read too, and progress is reported at most every
+ * PROGRESS_INTERVAL_NS (a call costs microseconds, well below the noise). */
+#define CHECK_EVERY          1024
+#define PROGRESS_EVERY       16
+#define PROGRESS_INTERVAL_NS (G_GINT64_CONSTANT (250) * 1000 * 1000)
 
 typedef enum
 {
@@ -52,13 +56,52 @@ static const char *const kind_descriptions[N_KINDS] = {
   N_("100 empty tasks, awaited together like Promise.all (ns per batch)"),
 };
 
+/* A first guess of ns per op (per batch for tasks-*) on a current PC, used
+ * for progress until a kind has been timed once. */
+static const double guess_ns[N_KINDS] = { 3, 1000, 700, 20000, 15000, 1500, 50000 };
+
 typedef struct
 {
-  GMainContext *context;
-  GCancellable *cancellable;
-  GThreadPool  *pool;
-  guint64       done;       /* callbacks that ran on this thread */
+  GMainContext  *context;
+  GCancellable  *cancellable;
+  GThreadPool   *pool;
+  guint64        done;          /* callbacks that ran on this thread */
+
+  /* progress */
+  IbWorkProgress progress;
+  gpointer       progress_data;
+  char          *message;       /* of the kind running now */
+  double         unit_start;    /* fraction when the kind started */
+  double         unit_span;     /* the kind's share of the whole */
+  double         last_fraction;
+  gint64         last_report_ns;
+  guint          n_checks;
 } Bench;
+
+static void
+bench_report (Bench  *bench,
+              double  fraction)
+{
+  /* Estimates improve as kinds are timed: never go backwards. */
+  fraction = CLAMP (fraction, bench->last_fraction, 1.0);
+  bench->last_fraction = fraction;
+  bench->last_report_ns = ib_os_monotonic_ns ();
+  bench->progress (fraction, bench->message, bench->progress_data);
+}
+
+/* Called every CHECK_EVERY ops: FALSE when cancelled. */
+static gboolean
+bench_tick (Bench   *bench,
+            guint64  i,
+            guint64  n)
+{
+  if (g_cancellable_is_cancelled (bench->cancellable))
+    return FALSE;
+  if (bench->progress != NULL && ++bench->n_checks % PROGRESS_EVERY == 0 &&
+      ib_os_monotonic_ns () - bench->last_report_ns >= PROGRESS_INTERVAL_NS)
+    bench_report (bench, bench->unit_start + bench->unit_span * ((double) i / (double) n));
+  return TRUE;
+}
 
 const char *const *
 ib_overhead_kinds (void)
@@ -134,7 +177,7 @@ run_direct (Bench   *bench,
 {
   for (guint64 i = 0; i < n; i++)
     {
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % CHECK_EVERY == 0 && !bench_tick (bench, i, n))
         return FALSE;
       direct_middle_ptr (direct_resolve, bench);
     }
@@ -170,7 +213,7 @@ run_gtask (Bench   *bench,
     {
       GTask *task;
 
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % CHECK_EVERY == 0 && !bench_tick (bench, i, n))
         return FALSE;
       task = g_task_new (NULL, NULL, task_done_cb, bench);
       g_task_return_pointer (task, GINT_TO_POINTER (1 + 1), NULL);
@@ -199,7 +242,7 @@ run_idle (Bench   *bench,
     {
       GSource *source;
 
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % CHECK_EVERY == 0 && !bench_tick (bench, i, n))
         return FALSE;
       source = g_idle_source_new ();
       g_source_set_callback (source, idle_cb, bench, NULL);
@@ -229,7 +272,7 @@ run_thread (Bench   *bench,
     {
       GTask *task;
 
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % CHECK_EVERY == 0 && !bench_tick (bench, i, n))
         return FALSE;
       task = g_task_new (NULL, NULL, task_done_cb, bench);
       g_task_run_in_thread (task, empty_thread_func);
@@ -260,7 +303,7 @@ run_pool (Bench   *bench,
 {
   for (guint64 i = 0; i < n; i++)
     {
-      if (i % CHECK_EVERY == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % CHECK_EVERY == 0 && !bench_tick (bench, i, n))
         return FALSE;
       /* The data must not be NULL; it is not used. */
       g_thread_pool_push (bench->pool, bench, NULL);
@@ -302,7 +345,7 @@ run_batches (Bench   *bench,
     {
       Batch batch;
 
-      if (i % MAX (1, CHECK_EVERY / k) == 0 && g_cancellable_is_cancelled (bench->cancellable))
+      if (i % MAX (1, CHECK_EVERY / k) == 0 && !bench_tick (bench, i, n))
         return FALSE;
 
       batch.bench = bench;
@@ -418,8 +461,9 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   Bench bench = { NULL, };
   GArray *values[N_KINDS];
   guint64 iterations[N_KINDS];
+  double est_ns[N_KINDS];    /* time of one run of each kind, guessed then measured */
+  double done_ns = 0;
   guint rounds;
-  guint units_done = 0;
   IbRng rng;
   gboolean cancelled = FALSE;
 
@@ -433,6 +477,8 @@ ib_overhead_run (const IbOverheadSpec  *spec,
 
   bench.context = g_main_context_ref_thread_default ();
   bench.cancellable = cancellable;
+  bench.progress = progress;
+  bench.progress_data = progress_data;
   /* Non-exclusive: idle threads are shared with the rest of GLib. */
   bench.pool = g_thread_pool_new (pool_func, &bench, (int) ib_os_n_cores (), FALSE, NULL);
   g_assert (bench.pool != NULL);
@@ -441,6 +487,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
     {
       values[k] = g_array_new (FALSE, FALSE, sizeof (double));
       iterations[k] = ib_overhead_kind_iterations (kind_ids[k], spec->iterations);
+      est_ns[k] = guess_ns[k] * (double) iterations[k];
     }
 
   /* Seeded, and different from the read experiment's interleaving. */
@@ -455,16 +502,21 @@ ib_overhead_run (const IbOverheadSpec  *spec,
         {
           Kind kind = order[i];
           gint64 start, elapsed;
+          double left_ns = 0;
 
+          /* What is left: the rest of this round, then whole rounds. */
+          for (guint j = i; j < N_KINDS; j++)
+            left_ns += est_ns[order[j]];
+          for (guint k = 0; k < N_KINDS; k++)
+            left_ns += est_ns[k] * (rounds - round - 1);
+          bench.unit_start = done_ns / (done_ns + left_ns);
+          bench.unit_span = est_ns[kind] / (done_ns + left_ns);
+          g_free (bench.message);
+          /* Translators: "%s" is an overhead kind id such as "gtask". */
+          bench.message = g_strdup_printf (_("Dispatch overhead: %s, round %u of %u"),
+                                           kind_ids[kind], round + 1, rounds);
           if (progress != NULL)
-            {
-              g_autofree char *message = NULL;
-
-              /* Translators: "%s" is an overhead kind id such as "gtask". */
-              message = g_strdup_printf (_("Dispatch overhead: %s, round %u of %u"),
-                                         kind_ids[kind], round + 1, rounds);
-              progress ((double) units_done / (rounds * N_KINDS), message, progress_data);
-            }
+            bench_report (&bench, bench.unit_start);
 
           start = ib_os_monotonic_ns ();
           if (!run_kind (&bench, kind, iterations[kind]))
@@ -473,6 +525,8 @@ ib_overhead_run (const IbOverheadSpec  *spec,
               break;
             }
           elapsed = ib_os_monotonic_ns () - start;
+          done_ns += (double) elapsed;
+          est_ns[kind] = MAX ((double) elapsed, 1.0);
 
           if (round >= warmup)
             {
@@ -480,7 +534,6 @@ ib_overhead_run (const IbOverheadSpec  *spec,
 
               g_array_append_val (values[kind], ns_per_op);
             }
-          units_done++;
         }
     }
 
@@ -492,6 +545,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   for (guint k = 0; k < N_KINDS; k++)
     g_array_unref (values[k]);
   g_main_context_unref (bench.context);
+  g_free (bench.message);
 
   if (cancelled)
     {

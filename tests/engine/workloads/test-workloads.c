@@ -225,8 +225,8 @@ test_overhead_rows (Fixture       *fx,
   g_assert_cmpfloat (direct->ns_per_op, <, gtask->ns_per_op);
   g_assert_cmpfloat (tasks1->ns_per_op, <, tasks100->ns_per_op);
 
-  /* 4 rounds x 7 kinds, then "done". */
-  g_assert_cmpuint (fx->n_progress, ==, 4 * 7 + 1);
+  /* At least once per round and kind (4 x 7), then "done". */
+  g_assert_cmpuint (fx->n_progress, >=, 4 * 7 + 1);
   g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
 }
 
