@@ -15,6 +15,7 @@
 
 #include <adwaita.h>
 #include <json-glib/json-glib.h>
+#include <time.h>
 
 #include "engine/ib-os.h"
 #include "ib-application.h"
@@ -22,13 +23,27 @@
 
 #define TICK_MS      1
 #define TIMEOUT_S    300
+#define N_WORST      5
+
+/* One long gap: when (since Run), how long, how much of it the main thread
+ * spent on the CPU (busy in GUI code) rather than waiting (blocked or
+ * starved of a CPU), and the step the run was at. */
+typedef struct
+{
+  gint64  at_ns;
+  gint64  gap_ns;
+  gint64  cpu_ns;
+  char   *step;
+} Gap;
 
 typedef struct
 {
   GApplication *app;
   IbWindow     *window;
   GArray       *gaps;        /* gint64 ns between ticks while running */
+  Gap           worst[N_WORST];
   gint64        last_tick;
+  gint64        last_cpu;
   gint64        start_ns;
   gint64        end_ns;
   guint         tick_id;
@@ -38,19 +53,53 @@ typedef struct
   char         *dir;
 } Stall;
 
+static gint64
+thread_cpu_ns (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+static void
+note_gap (Stall  *st,
+          gint64  now,
+          gint64  gap,
+          gint64  cpu)
+{
+  guint i, min = 0;
+
+  for (i = 1; i < N_WORST; i++)
+    if (st->worst[i].gap_ns < st->worst[min].gap_ns)
+      min = i;
+  if (gap <= st->worst[min].gap_ns)
+    return;
+  g_free (st->worst[min].step);
+  st->worst[min].at_ns = now - st->start_ns;
+  st->worst[min].gap_ns = gap;
+  st->worst[min].cpu_ns = cpu;
+  st->worst[min].step = g_strdup (ib_run_controller_get_step (
+                                    ib_window_get_controller (st->window)));
+}
+
 static gboolean
 on_tick (gpointer data)
 {
   Stall *st = data;
   gint64 now = ib_os_monotonic_ns ();
+  gint64 cpu = thread_cpu_ns ();
 
   if (st->last_tick != 0)
     {
       gint64 gap = now - st->last_tick;
 
       g_array_append_val (st->gaps, gap);
+      note_gap (st, now, gap, cpu - st->last_cpu);
     }
   st->last_tick = now;
+  st->last_cpu = cpu;
   return G_SOURCE_CONTINUE;
 }
 
@@ -195,6 +244,13 @@ main (int    argc,
                               "p99 stall %.1f ms", run_s, n, TICK_MS, p99_ms);
   g_print ("GUI main loop, longest stall during quick: %.1f ms (T5 bound 20 ms); %s\n",
            max_ms, detail);
+  g_print ("longest gaps (at s since Run: gap ms, main-thread CPU ms in it, step):\n");
+  for (n = 0; n < N_WORST; n++)
+    if (st.worst[n].gap_ns > 0)
+      g_print ("  %6.2f s: %7.1f ms, CPU %6.1f ms, %s\n", st.worst[n].at_ns / 1e9,
+               st.worst[n].gap_ns / 1e6, st.worst[n].cpu_ns / 1e6,
+               st.worst[n].step != NULL ? st.worst[n].step : "");
+  n = st.gaps->len;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "max_stall_ms");
@@ -210,6 +266,27 @@ main (int    argc,
   json_builder_add_int_value (b, n);
   json_builder_set_member_name (b, "detail");
   json_builder_add_string_value (b, detail);
+  json_builder_set_member_name (b, "renderer");
+  json_builder_add_string_value (b, g_getenv ("GSK_RENDERER") != NULL
+                                    ? g_getenv ("GSK_RENDERER") : "default");
+  json_builder_set_member_name (b, "worst");
+  json_builder_begin_array (b);
+  for (n = 0; n < N_WORST; n++)
+    {
+      if (st.worst[n].gap_ns == 0)
+        continue;
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "at_s");
+      json_builder_add_double_value (b, st.worst[n].at_ns / 1e9);
+      json_builder_set_member_name (b, "gap_ms");
+      json_builder_add_double_value (b, st.worst[n].gap_ns / 1e6);
+      json_builder_set_member_name (b, "main_thread_cpu_ms");
+      json_builder_add_double_value (b, st.worst[n].cpu_ns / 1e6);
+      json_builder_set_member_name (b, "step");
+      json_builder_add_string_value (b, st.worst[n].step);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
@@ -221,6 +298,8 @@ main (int    argc,
       return 1;
     }
   g_array_unref (st.gaps);
+  for (n = 0; n < N_WORST; n++)
+    g_free (st.worst[n].step);
   if (st.error != NULL)
     {
       g_free (st.error);
