@@ -77,7 +77,10 @@ cpu_label (IbChartCtx   *ctx,
     /* Translators: CPU time as a share of wall time */
     return g_strdup_printf (_("%.0f %%"), ib_chart_clamp (share, 0, 1e6));
   /* Translators: CPU time as a share of wall time, then context switches */
-  return g_strdup_printf (_("%.0f %% CPU · %s switches"), ib_chart_clamp (share, 0, 1e6), sw);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f %% CPU · %s switch",
+                                       "%.0f %% CPU · %s switches",
+                                       (gulong) MIN (cpu->vol + cpu->invol, 1e9)),
+                          ib_chart_clamp (share, 0, 1e6), sw);
 }
 
 static char *

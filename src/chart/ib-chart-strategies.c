@@ -73,7 +73,7 @@ draw_rows (IbChartCtx *ctx,
   guint n_legend = 0;
   gboolean have_family[IB_CHART_N_FAMILIES] = { FALSE, };
   gboolean any_parallel = FALSE, any_warmup = FALSE, any_ci = FALSE;
-  double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h;
+  double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h, max_value = 0;
   gboolean log = ctx->style->log_scale;
   IbRowLayout layout;
   IbAxis axis;
@@ -107,6 +107,7 @@ draw_rows (IbChartCtx *ctx,
       g_ptr_array_add (values, format_value (rate, row->value));
       lo = MIN (lo, row->lo > 0 ? row->lo : row->value);
       hi = MAX (hi, row->hi);
+      max_value = MAX (max_value, row->value);
       for (guint j = 0; j < row->samples->len; j++)
         {
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
@@ -125,6 +126,11 @@ draw_rows (IbChartCtx *ctx,
       lo = 1;
       hi = 10;
     }
+  /* On a linear axis one wild run (a warm-up, a CI from three samples) must
+   * not squash every bar: past 1.6x the largest median, marks are clipped at
+   * the edge with an arrow, and the tooltip still has the exact values. */
+  if (!log && max_value > 0)
+    hi = MIN (hi, max_value * 1.6);
 
   for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
     if (have_family[f])
@@ -159,6 +165,7 @@ draw_rows (IbChartCtx *ctx,
       double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
       double x0 = ib_axis_map (&axis, log ? axis.min : 0), x1, right;
       const char *value_text = g_ptr_array_index (values, i);
+      gboolean clipped = FALSE;
       g_autoptr(PangoLayout) vl = NULL;
 
       if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
@@ -202,18 +209,31 @@ draw_rows (IbChartCtx *ctx,
       for (guint j = 0; j < row->samples->len; j++)
         {
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
-          double x = ib_axis_map (&axis, rs->value);
+          double x = ib_axis_map (&axis, MIN (rs->value, axis.max));
           double y = cy + ib_chart_jitter (row->id, j) * bh * 0.3;
 
           ib_chart_dot (ctx, x, y, radius, color, rs->warmup);
+          if (rs->value > axis.max)
+            clipped = TRUE;
           right = MAX (right, x + radius);
         }
       if (row->n >= 2 && row->hi > row->lo)
         {
-          double wl = ib_axis_map (&axis, row->lo), wh = ib_axis_map (&axis, row->hi);
+          double wl = ib_axis_map (&axis, row->lo);
+          double wh = ib_axis_map (&axis, MIN (row->hi, axis.max));
 
           ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34);
           right = MAX (right, wh);
+          clipped |= row->hi > axis.max;
+        }
+      if (clipped)
+        {
+          g_autoptr(PangoLayout) al = ib_chart_layout (ctx, IB_TEXT_TICK, "›");
+          double aw;
+
+          ib_chart_layout_size (al, &aw, NULL);
+          ib_chart_show_layout (ctx, al, right + ctx->font_px * 0.3, cy, 0, 0.5, &dim);
+          right += aw + ctx->font_px * 0.3;
         }
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }

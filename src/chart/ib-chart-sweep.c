@@ -120,7 +120,10 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
   IbAxis xa, ya;
   const char *caption;
 
-  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  ib_chart_frame (ctx, sweep == NULL ? ib_chart_kind_title (ctx->kind)
+                      : sweep->vary == IB_VARY_COUNT ? _("Read time against the number of files")
+                      : sweep->vary == IB_VARY_SIZE ? _("Read time against the file size")
+                      : _("Read time against the files in flight"), subtitle);
   if (sweep == NULL || sweep->points->len == 0)
     {
       ib_chart_empty (ctx, _("Nothing to show yet"),
