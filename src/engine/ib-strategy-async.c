@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
@@ -303,8 +305,9 @@ read_all_sized (GObject      *source,
   if (size < 0 || (guint64) size != job->entry->size)
     {
       g_set_error (&error, IB_ERROR, IB_ERROR_SHORT_READ,
-                   _("“%s” holds %" G_GINT64_FORMAT " bytes, not the %" G_GUINT64_FORMAT
-                     " it was made with"), job->entry->path, (gint64) size, job->entry->size);
+                   _("“%s” holds %" PRId64 " bytes, not the %" PRIu64
+                     " it was made with"), job->entry->path, (int64_t) size,
+                   (uint64_t) job->entry->size);
       job_finish (job, error);
       return;
     }

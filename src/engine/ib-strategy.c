@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -254,8 +255,8 @@ ib_strategy_check (const IbStrategyContext *ctx,
   if (bytes != entry->size)
     {
       g_set_error (error, IB_ERROR, IB_ERROR_SHORT_READ,
-                   _("Read %" G_GUINT64_FORMAT " bytes of “%s”, which should hold %"
-                     G_GUINT64_FORMAT), bytes, entry->path, entry->size);
+                   _("Read %" PRIu64 " bytes of “%s”, which should hold %"
+                     PRIu64), (uint64_t) bytes, entry->path, (uint64_t) entry->size);
       return FALSE;
     }
   if (ctx->verify && crc != entry->crc)
@@ -333,8 +334,8 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   if (size < 0 || (guint64) size != entry->size)
     {
       g_set_error (&local_error, IB_ERROR, IB_ERROR_SHORT_READ,
-                   _("“%s” holds %" G_GINT64_FORMAT " bytes, not the %" G_GUINT64_FORMAT
-                     " it was made with"), entry->path, (gint64) size, entry->size);
+                   _("“%s” holds %" PRId64 " bytes, not the %" PRIu64
+                     " it was made with"), entry->path, (int64_t) size, (uint64_t) entry->size);
       goto fail;
     }
 
