@@ -349,8 +349,9 @@ make_file (IbFileSet          *set,
 
   for (i = 0; i < N_BLOCKS; i++)
     g_async_queue_push (m->free_q, &m->blocks[i]);
+  /* Without a second thread (none to be had), make the file inline. */
   if (entry->size >= PIPELINE_MIN)
-    producer = g_thread_new ("iobench-make", maker_produce, m);
+    producer = g_thread_try_new ("iobench-make", maker_produce, m, NULL);
 
   while (offset < entry->size)
     {
