@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "ib-chart-private.h"
@@ -328,7 +329,7 @@ ib_chart_subtitle (IbChartCtx *ctx)
           const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, 0);
 
           /* Translators: e.g. "999,999 iterations per kind" (grouped by the locale) */
-          g_ptr_array_add (parts, g_strdup_printf (_("%'" G_GUINT64_FORMAT " iterations per kind"),
+          g_ptr_array_add (parts, g_strdup_printf (_("%'" PRIu64 " iterations per kind"),
                                                    row->iterations));
         }
       add_part (parts, report->environment ? report->environment->cpu_model : NULL);

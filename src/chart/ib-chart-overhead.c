@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "ib-chart-private.h"
@@ -191,7 +192,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
           ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%s per operation "
                                                           "(95 %% CI %s – %s)\n"
                                                           "%.1f× a direct call\n"
-                                                          "%" G_GUINT64_FORMAT
+                                                          "%" PRIu64
                                                           " iterations × %u"),
                                                         r->title, r->row->kind, ns, l, h,
                                                         r->ratio, r->row->iterations,
