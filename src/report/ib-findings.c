@@ -225,7 +225,16 @@ finding_cache (IbReport *report)
       return;
     }
 
-  for (guint i = 0; i < order->len; i++)
+  if (n_bad == n)
+    {
+      /* Translators: "the cache was never in the requested state (cold): none of
+       * the 36 samples" */
+      ib_report_add_finding (report, "cache",
+                             _("the cache was never in the requested state (%s): none of the "
+                               "%u samples"), mode, n);
+      return;
+    }
+  for (guint i = 0; i < order->len && i < 4; i++)
     {
       const char *strategy = g_ptr_array_index (order, i);
 
@@ -234,6 +243,9 @@ finding_cache (IbReport *report)
       g_string_append_printf (detail, "%s (%u)", strategy,
                               GPOINTER_TO_UINT (g_hash_table_lookup (bad, strategy)));
     }
+  if (order->len > 4)
+    /* Translators: appended to a list of strategies, e.g. ", and 8 more" */
+    g_string_append_printf (detail, _(", and %u more"), order->len - 4);
   /* Translators: "the cache was not in the requested state (cold) for 3 of 60
    * samples: sync-read-all (2), mmap (1)" */
   ib_report_add_finding (report, "cache",

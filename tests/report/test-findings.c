@@ -144,6 +144,12 @@ test_cache_and_filesystem (void)
   ib_findings_generate (report);
 
   assert_contains (finding (report, "cache"), "cold cache held for every sample");
+
+  for (guint i = 0; i < report->samples->len; i++)
+    g_array_index (report->samples, IbSample, i).cache_ok = FALSE;
+  ib_findings_generate (report);
+  assert_contains (finding (report, "cache"),
+                   "the cache was never in the requested state (cold): none of the 24 samples");
   assert_contains (finding (report, "tmpfs"), "a cold cache is impossible there");
   assert_contains (finding (report, "fuse"), "FUSE file system (fuse.sshfs)");
 }
