@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-history-page.c: lists the JSON reports under the history folder, read
  * on a worker thread; opens one in the results page ("open-report"), deletes
- * one after asking, or compares two with the compare chart and the ratio of
- * medians of every strategy they share. */
+ * one after asking, or compares two with the compare chart and the ratios
+ * of ib-compare.h for every strategy they share. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -11,7 +11,7 @@
 
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
-#include "engine/ib-stats.h"
+#include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "ib-chart-view.h"
 #include "ib-export.h"
@@ -49,6 +49,7 @@ struct _IbHistoryPage
   GPtrArray    *entries;       /* Entry, newest first */
   GPtrArray    *checks;        /* GtkCheckButton, parallel to entries */
   GCancellable *cancellable;
+  guint         n_ratio_rows;
 };
 
 G_DEFINE_FINAL_TYPE (IbHistoryPage, ib_history_page, ADW_TYPE_BIN)
@@ -327,48 +328,31 @@ ib_history_page_get_n_entries (IbHistoryPage *self)
 /* ---- comparison ------------------------------------------------------- */
 
 static GtkWidget *
-ratio_row (const IbReport *a,
-           const IbReport *b,
-           const IbStats  *sa,
-           const IbStats  *sb)
+ratio_row (const IbCompareRow *r)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
-  g_autoptr(GArray) ta = ib_report_wall_times (a, sa->strategy);
-  g_autoptr(GArray) tb = ib_report_wall_times (b, sb->strategy);
-  g_autofree char *ma = ib_format_duration (sa->median_ns);
-  g_autofree char *mb = ib_format_duration (sb->median_ns);
+  g_autofree char *ma = ib_format_duration (r->median_a_ns);
+  g_autofree char *mb = ib_format_duration (r->median_b_ns);
   g_autofree char *subtitle = NULL;
-  g_autofree char *verdict = NULL;
-  double ratio, lo, hi;
+  g_autofree char *text = ib_compare_row_text (r);
 
-  /* Translators: medians of one strategy in run A and run B */
-  subtitle = g_strdup_printf (_("A: %s · B: %s"), ma, mb);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sa->strategy);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->strategy);
 
-  /* ratio = median(A) / median(B): how much faster B is than A. */
-  if (ta != NULL && tb != NULL &&
-      ib_stats_ratio ((const double *) tb->data, tb->len, (const double *) ta->data, ta->len,
-                      a->plan != NULL ? a->plan->seed : 0, &ratio, &lo, &hi))
-    {
-      if (!ib_stats_ratio_is_clear (lo, hi))
-        verdict = g_strdup (_("cannot be told apart"));
-      else if (ratio >= 1.0)
-        /* Translators: run B compared with run A, with the 95 % confidence interval */
-        verdict = g_strdup_printf (_("B %.2f× faster (95 %% CI %.2f–%.2f)"), ratio, lo, hi);
-      else
-        verdict = g_strdup_printf (_("B %.2f× slower (95 %% CI %.2f–%.2f)"),
-                                   1.0 / ratio, 1.0 / hi, 1.0 / lo);
-    }
+  label = gtk_label_new (ib_verdict_to_string (r->verdict));
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (label, text);
+  if (r->verdict == IB_VERDICT_FASTER)
+    gtk_widget_add_css_class (label, "success");
+  else if (r->verdict == IB_VERDICT_SLOWER)
+    gtk_widget_add_css_class (label, "warning");
   else
-    verdict = g_strdup (_("not enough samples"));
-
-  label = gtk_label_new (verdict);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
-  gtk_widget_add_css_class (label, "numeric");
+    gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  /* The full sentence, with the ratio and its CI, under the medians.
+   * Translators: medians of one strategy in run A and run B, then a sentence */
+  subtitle = g_strdup_printf (_("A: %s · B: %s\n%s"), ma, mb, text);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   return row;
 }
 
@@ -381,6 +365,7 @@ ib_history_page_compare (IbHistoryPage *self,
   g_autofree char *ta = NULL;
   g_autofree char *tb = NULL;
   g_autofree char *subtitle = NULL;
+  g_autoptr(GArray) rows = NULL;
   guint n_rows = 0;
 
   g_return_if_fail (IB_IS_HISTORY_PAGE (self));
@@ -398,16 +383,17 @@ ib_history_page_compare (IbHistoryPage *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_list))) != NULL)
     gtk_list_box_remove (self->ratio_list, child);
-  for (guint i = 0; a->statistics != NULL && i < a->statistics->len; i++)
+  rows = ib_compare_reports (a, b);
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
     {
-      const IbStats *sa = &g_array_index (a->statistics, IbStats, i);
-      const IbStats *sb = ib_report_find_stats (b, sa->strategy);
+      const IbCompareRow *r = &g_array_index (rows, IbCompareRow, i);
 
-      if (sb == NULL || sa->n == 0 || sb->n == 0)
+      if (r->verdict == IB_VERDICT_NO_DATA)
         continue;
-      gtk_list_box_append (self->ratio_list, ratio_row (a, b, sa, sb));
+      gtk_list_box_append (self->ratio_list, ratio_row (r));
       n_rows++;
     }
+  self->n_ratio_rows = n_rows;
   if (n_rows == 0)
     {
       GtkWidget *row = adw_action_row_new ();
@@ -417,6 +403,13 @@ ib_history_page_compare (IbHistoryPage *self,
       gtk_list_box_append (self->ratio_list, row);
     }
   gtk_stack_set_visible_child_name (self->stack, "compare");
+}
+
+guint
+ib_history_page_get_n_ratio_rows (IbHistoryPage *self)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), 0);
+  return self->n_ratio_rows;
 }
 
 static void

@@ -19,5 +19,7 @@ void   ib_history_page_compare       (IbHistoryPage *self,
                                       IbReport      *a,
                                       IbReport      *b);
 void   ib_history_page_show_list     (IbHistoryPage *self);
+/* Rows of the ratio table of the comparison shown. */
+guint  ib_history_page_get_n_ratio_rows (IbHistoryPage *self);
 
 G_END_DECLS

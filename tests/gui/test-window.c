@@ -301,6 +301,11 @@ test_run_export_reopen (void)
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
   g_assert_true (action_enabled (win, "export"));
 
+  /* Compare the report with itself: a ratio row per strategy. */
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  ib_history_page_compare (ib_window_get_history_page (win), report, report);
+  g_assert_cmpuint (ib_history_page_get_n_ratio_rows (ib_window_get_history_page (win)), ==, 2);
+
   /* A malformed report: a dialog with the loader's message, nothing else. */
   {
     g_autofree char *bad = g_build_filename (tmp, "bad.json", NULL);
