@@ -512,8 +512,9 @@ ib_overhead_run (const IbOverheadSpec  *spec,
           bench.unit_start = done_ns / (done_ns + left_ns);
           bench.unit_span = est_ns[kind] / (done_ns + left_ns);
           g_free (bench.message);
-          /* Translators: "%s" is an overhead kind id such as "gtask". */
-          bench.message = g_strdup_printf (_("Dispatch overhead: %s, round %u of %u"),
+          /* Translators: "%s" is an overhead kind id such as "gtask" (the phase,
+           * dispatch overhead, is shown beside it). */
+          bench.message = g_strdup_printf (_("%s: round %u of %u"),
                                            kind_ids[kind], round + 1, rounds);
           if (progress != NULL)
             bench_report (&bench, bench.unit_start);

@@ -154,8 +154,9 @@ report_progress (Run *run)
   if (run->progress == NULL)
     return;
   fraction = ((double) run->mode + (double) run->completed / run->requests) / N_MODES;
-  /* Translators: "%s" is a mode id such as "async-gio". */
-  message = g_strdup_printf (_("Write + delete: %s, %u of %u requests"),
+  /* Translators: "%s" is a mode id such as "async-gio" (the phase, write +
+   * delete, is shown beside it). */
+  message = g_strdup_printf (_("%s: %u of %u requests"),
                              mode_ids[run->mode], run->completed, run->requests);
   run->progress (fraction, message, run->progress_data);
 }
