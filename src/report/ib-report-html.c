@@ -70,7 +70,8 @@ static const char html_css[] =
   "figure>div{overflow-x:auto}figure svg{max-width:none;width:620px}}\n"
   "@media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#333}"
   ".chart-light{display:block!important}.chart-dark{display:none!important}"
-  "figure,table,.warnings{break-inside:avoid}.table-wrap{overflow:visible}"
+  "figure,table,.warnings{break-inside:avoid}h2{break-after:avoid}"
+  ".table-wrap{overflow:visible}"
   "details>summary{list-style:none}}\n";
 
 static void
