@@ -28,8 +28,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #ifdef __linux__
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #endif
@@ -138,6 +141,80 @@ perf_measure (const IbStrategyInfo *info,
   out->error = g_strdup (sample.error);
   ib_sample_clear (&sample);
 }
+
+/* ---- prototypes of proposed engine changes ----------------------------------- */
+
+/* A fresh buffer for a whole file. Prototype: 2 MiB-aligned and advised for
+ * transparent huge pages, so the kernel fills it with 512x fewer page faults
+ * (THP "madvise" mode, Debian's default). Freed with g_free (GLib's allocator
+ * is the system malloc). */
+static guint8 *
+proto_alloc_fresh (gsize size)
+{
+#ifdef __linux__
+  const gsize huge = 2 * MIB;
+
+  if (size >= huge)
+    {
+      gsize len = (size + huge - 1) / huge * huge;
+      void *p = NULL;
+
+      if (posix_memalign (&p, huge, len) == 0)
+        {
+          if (madvise (p, len, MADV_HUGEPAGE) != 0)
+            g_debug ("madvise (MADV_HUGEPAGE): %s", g_strerror (errno));
+          return p;
+        }
+    }
+#endif
+  return g_malloc (MAX (size, 1));
+}
+
+/* sync-read-all as the engine does it (g_file_read, query the size, one
+ * g_input_stream_read_all into a fresh buffer), with proto_alloc_fresh. */
+static gboolean
+proto_sync_read_all_thp (IbStrategyContext *ctx,
+                         GError           **error)
+{
+  guint i, n = ib_file_set_get_n_files (ctx->files);
+
+  for (i = 0; i < n; i++)
+    {
+      const IbFileEntry *entry = ib_file_set_get_file (ctx->files, i);
+      g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+      g_autoptr(GFileInputStream) in = NULL;
+      g_autoptr(GFileInfo) info = NULL;
+      g_autofree guint8 *buf = NULL;
+      gsize got = 0;
+      goffset size;
+
+      in = g_file_read (file, ctx->cancellable, error);
+      if (in == NULL)
+        return FALSE;
+      info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                             ctx->cancellable, error);
+      if (info == NULL)
+        return FALSE;
+      size = g_file_info_get_size (info);
+      buf = proto_alloc_fresh ((gsize) size);
+      if (!g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got,
+                                    ctx->cancellable, error))
+        return FALSE;
+      if (got != entry->size)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "short read of %s", entry->path);
+          return FALSE;
+        }
+      ctx->bytes += got;
+    }
+  return TRUE;
+}
+
+static const IbStrategyInfo proto_thp_info = {
+  "proto-sync-read-all-thp", "Prototype: sync single read, huge-page buffer",
+  "sync-read-all with a 2 MiB-aligned, MADV_HUGEPAGE fresh buffer", NULL,
+  IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE, proto_sync_read_all_thp,
+};
 
 /* ---- session --------------------------------------------------------------- */
 
@@ -374,13 +451,15 @@ cmd_session (int    argc,
   g_autofree char *json_path = NULL;
   g_autofree char *round_cmd = NULL;
   int count = 4, repeat = 3, warmup = 1;
-  gboolean no_fsync = FALSE;
+  gboolean no_fsync = FALSE, prototypes = FALSE;
   gint64 seed = 2;
   GOptionEntry entries[] = {
     { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Parent folder (default /var/tmp)", "DIR" },
     { "count", 0, 0, G_OPTION_ARG_INT, &count, "Number of files (default 4)", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, "Size of each file (default 256M)",
       "SIZE" },
+    { "prototypes", 0, 0, G_OPTION_ARG_NONE, &prototypes,
+      "Also time prototypes of proposed engine changes (rows named proto-*)", NULL },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Measured rounds (default 3)", "N" },
     { "warmup", 0, 0, G_OPTION_ARG_INT, &warmup, "Warm-up rounds (default 1)", "N" },
     { "strategies", 0, 0, G_OPTION_ARG_STRING, &strategies_text,
@@ -487,6 +566,8 @@ cmd_session (int    argc,
           add_variant (variants, &table[k], table[k].id, IB_BUFFER_FRESH, 0);
           if (g_strcmp0 (table[k].id, "sync-stream") == 0)
             add_variant (variants, &table[k], "sync-stream/reused-1M", IB_BUFFER_REUSED, MIB);
+          if (g_strcmp0 (table[k].id, "sync-read-all") == 0 && prototypes)
+            add_variant (variants, &proto_thp_info, proto_thp_info.id, IB_BUFFER_FRESH, 0);
         }
     }
 

@@ -170,15 +170,20 @@ def main():
     # T1
     ib_whole = [r for r in rows if r['tool'] == 'I/O Bench' and r['cache'] == 'warm'
                 and r['id'] in WHOLE_FILE and r['median_ns']]
+    # (proto-* rows time proposed engine changes; they never count for a target.)
     node_warm = [r for r in node.get('warm', []) if r['median_ns']]
     if ib_whole and node_warm:
         best_ib = min(ib_whole, key=lambda r: r['median_ns'])
         best_node = min(node_warm, key=lambda r: r['median_ns'])
         ratio = best_ib['median_ns'] / best_node['median_ns']
+        detail = (f"{best_ib['id']} {fmt_ms(best_ib['median_ns'])} ms vs node "
+                  f"{best_node['id']} {fmt_ms(best_node['median_ns'])} ms")
+        proto = find('I/O Bench', 'proto-sync-read-all-thp', 'warm')
+        if proto:
+            detail += (f"; prototype with a huge-page fresh buffer: "
+                       f"{proto['median_ns'] / best_node['median_ns']:.2f}")
         target('T1', 'fastest whole-file read into fresh buffers vs Node.js fastest (warm)',
-               round(ratio, 3), '<= 1.0', ratio <= 1.0,
-               f"{best_ib['id']} {fmt_ms(best_ib['median_ns'])} ms vs node "
-               f"{best_node['id']} {fmt_ms(best_node['median_ns'])} ms")
+               round(ratio, 3), '<= 1.0', ratio <= 1.0, detail)
     else:
         target('T1', 'fastest whole-file read vs Node.js fastest (warm)', None, '<= 1.0',
                None, 'not measured (missing I/O Bench or Node.js rows)')
