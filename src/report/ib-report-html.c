@@ -259,17 +259,18 @@ append_charts (GString        *out,
   return ok;
 }
 
+/* The language the page is written in: the one of the translation in use. */
 static char *
 html_lang (void)
 {
-  const char *const *names = g_get_language_names ();
-  char *lang;
+  /* Translators: the language code of your translation (BCP 47: "es",
+   * "ru", "zh-TW"), used as the lang attribute of exported HTML reports */
+  const char *lang = C_("HTML lang attribute", "en");
 
-  if (names[0] == NULL || g_str_equal (names[0], "C") || g_str_equal (names[0], "POSIX"))
-    return g_strdup ("en");
-  lang = g_strdup (names[0]);
-  lang[strcspn (lang, "_.@")] = '\0';
-  return lang;
+  for (const char *p = lang; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-')
+      return g_strdup ("en");
+  return g_strdup (*lang != '\0' ? lang : "en");
 }
 
 char *
