@@ -423,9 +423,15 @@ export_activated (GSimpleAction *action,
   name = ib_export_suggest_name (report, ib_results_page_get_chart_kind (self->results_page),
                                  &format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  if (self->last_export_folder != NULL)
-    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog),
-                                         self->last_export_folder, NULL);
+  if (self->last_export_folder == NULL)
+    {
+      const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+      self->last_export_folder = g_file_new_for_path (docs != NULL &&
+                                                      g_file_test (docs, G_FILE_TEST_IS_DIR)
+                                                      ? docs : g_get_home_dir ());
+    }
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), self->last_export_folder, NULL);
   filter = gtk_file_filter_new ();
   pattern = g_strdup_printf ("*.%s", format.extension);
   gtk_file_filter_add_pattern (filter, pattern);
