@@ -112,6 +112,7 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
   gboolean log = ctx->style->log_scale;
   double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
   IbRowLayout layout;
+  gboolean any_value;
   IbAxis axis;
   IbLegendItem legend[3];
   IbRgba wall_color = ctx->palette[IB_PAL_GREY];
@@ -145,7 +146,8 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
       if (cpu[i].user > 0)
         lo = MIN (lo, cpu[i].user);
     }
-  if (hi <= 0)
+  any_value = hi > 0;
+  if (!any_value)
     {
       lo = 1;
       hi = 10;
@@ -164,7 +166,9 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
-  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+  /* Every row failed: the names and "failed" say it all, no empty axis. */
+  if (any_value)
+    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
     {

@@ -97,6 +97,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
   IbLegendItem legend[3];
   guint n_legend = 0;
   IbRowLayout layout;
+  gboolean any_value;
   IbAxis axis;
   IbRgba colors[3];
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
@@ -148,7 +149,8 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
       lo = MIN (lo, rows[i].lo);
       hi = MAX (hi, rows[i].hi);
     }
-  if (hi <= 0)
+  any_value = hi > 0;
+  if (!any_value)
     {
       lo = 1;
       hi = 10;
@@ -172,7 +174,9 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
                     layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, lo, hi, layout.plot.width, ctx->font_px * 5);
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
-  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+  /* Every row failed: the names and "failed" say it all, no empty axis. */
+  if (any_value)
+    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
 
   for (guint i = 0; i < src->len; i++)
     {

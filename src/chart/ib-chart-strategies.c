@@ -76,6 +76,7 @@ draw_rows (IbChartCtx *ctx,
   double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h, max_value = 0;
   gboolean log = ctx->style->log_scale;
   IbRowLayout layout;
+  gboolean any_value;
   IbAxis axis;
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
   IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
@@ -96,13 +97,16 @@ draw_rows (IbChartCtx *ctx,
       IbRow *row = &g_array_index (rows, IbRow, i);
 
       labels[i] = row->label;
-      have_family[row->family] = TRUE;
-      any_parallel |= row->parallel;
       if (row->failed)
         {
-          g_ptr_array_add (values, g_strdup (_("failed")));
+          g_ptr_array_add (values, row->error != NULL
+                                   /* Translators: a strategy that failed, and why */
+                                   ? g_strdup_printf (_("failed: %s"), row->error)
+                                   : g_strdup (_("failed")));
           continue;
         }
+      have_family[row->family] = TRUE;
+      any_parallel |= row->parallel;
       any_ci |= row->n >= 2 && row->hi > row->lo;
       g_ptr_array_add (values, format_value (rate, row->value));
       lo = MIN (lo, row->lo > 0 ? row->lo : row->value);
@@ -118,10 +122,13 @@ draw_rows (IbChartCtx *ctx,
           hi = MAX (hi, rs->value);
         }
     }
+  /* Failed rows write their reason across the empty plot, not in the margin. */
   for (guint i = 0; i < values->len; i++)
-    widest_value = MAX (widest_value,
-                        ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (values, i)));
-  if (hi <= 0)
+    if (!g_array_index (rows, IbRow, i).failed)
+      widest_value = MAX (widest_value,
+                          ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (values, i)));
+  any_value = hi > 0;
+  if (!any_value)
     {
       lo = 1;
       hi = 10;
@@ -148,13 +155,16 @@ draw_rows (IbChartCtx *ctx,
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest_value + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, rate ? _("Throughput from the median run · higher is better")
-                              : _("Median wall time · every run a dot · lower is better"),
-                    layout.axis_top + tick_h);
+  if (any_value)
+    ib_chart_caption (ctx, rate ? _("Throughput from the median run · higher is better")
+                                : _("Median wall time · every run a dot · lower is better"),
+                      layout.axis_top + tick_h);
   ib_axis_init (&axis, rate ? IB_UNIT_RATE : IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi,
                 layout.plot.width, ib_axis_spacing (ctx, rate ? IB_UNIT_RATE : IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
-  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+  /* Every row failed: the names and "failed" say it all, no empty axis. */
+  if (any_value)
+    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
     {
@@ -178,6 +188,9 @@ draw_rows (IbChartCtx *ctx,
         {
           IbRgba red = ctx->palette[IB_PAL_VERMILLION];
 
+          pango_layout_set_width (vl, (int) (MAX (1, ctx->area.x + ctx->area.width - x0
+                                                     - ctx->font_px) * PANGO_SCALE));
+          pango_layout_set_ellipsize (vl, PANGO_ELLIPSIZE_END);
           ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
           continue;
         }
