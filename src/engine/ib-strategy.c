@@ -466,7 +466,8 @@ ib_run_execute (IbRun *run)
 {
   ib_run_pump (run);
   while (run->active > 0)
-    g_main_context_iteration (run->main_ctx, TRUE);
+    if (g_main_context_iteration (run->main_ctx, TRUE))
+      run->ctx->dispatches++;
 }
 
 gboolean

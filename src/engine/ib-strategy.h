@@ -57,6 +57,9 @@ typedef struct
   /* out */
   guint64          bytes;       /* total bytes read */
   guint64          callbacks;   /* async callbacks dispatched on the context */
+  guint64          dispatches;  /* iterations of the context that dispatched something:
+                                 * GIO's internal steps included (a lower bound when
+                                 * several callbacks are ready at once) */
   guint            max_open;    /* most files open (or requested) at once */
   gint             open_now;    /* internal: files open right now */
 } IbStrategyContext;
