@@ -470,6 +470,84 @@ test_random_bytes (void)
 }
 
 static void
+test_mutations (void)
+{
+  /* Structural edits of a valid report: whatever loads must also save to
+   * JSON that loads again (this found json-glib writing 1e+27 as
+   * "1e+27.0"), and findings must work on it. */
+  static const char *const tokens[] = {
+    "{", "}", "[", "]", ",", ":", "\"", "null", "true", "-1", "0", "1e308", "1e+27",
+    "99999999999999999999", "0.5", "\"x\"", "[]", "{}", "-0", "1e999", "\"\\u0000\"",
+  };
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *json = NULL;
+  GRand *rand = g_rand_new_with_seed (99);
+  guint loaded = 0;
+
+  g_array_set_size (report->samples, 6);
+  json = ib_report_to_json (report, NULL);
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autoptr(GString) s = g_string_new (json);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IbReport) got = NULL;
+
+      for (guint k = 0; k < 1 + i % 3 && s->len > 1; k++)
+        {
+          gsize pos = (gsize) g_rand_int_range (rand, 0, (gint32) s->len);
+          const char *colon;
+
+          switch (g_rand_int_range (rand, 0, 3))
+            {
+            case 0:
+              {
+                gsize n = (gsize) g_rand_int_range (rand, 1, 30);
+
+                g_string_erase (s, (gssize) pos, (gssize) MIN (s->len - pos, n));
+              }
+              break;
+            case 1:
+              g_string_insert (s, (gssize) pos,
+                               tokens[g_rand_int_range (rand, 0, G_N_ELEMENTS (tokens))]);
+              break;
+            default:
+              /* replace a whole value */
+              colon = strstr (s->str + pos, " : ");
+              if (colon != NULL)
+                {
+                  gsize start = (gsize) (colon - s->str) + 3;
+                  gsize end = start + strcspn (s->str + start, ",\n}");
+
+                  g_string_erase (s, (gssize) start, (gssize) (end - start));
+                  g_string_insert (s, (gssize) start,
+                                   tokens[g_rand_int_range (rand, 0, G_N_ELEMENTS (tokens))]);
+                }
+              break;
+            }
+        }
+      got = ib_report_from_json (s->str, (gssize) s->len, &error);
+      g_assert_true ((got == NULL) == (error != NULL));
+      if (got != NULL)
+        {
+          g_autofree char *again = NULL;
+          g_autoptr(IbReport) reloaded = NULL;
+
+          loaded++;
+          ib_findings_generate (got);
+          again = ib_report_to_json (got, NULL);
+          reloaded = ib_report_from_json (again, -1, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (reloaded);
+        }
+      else
+        g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+    }
+  /* some edits (in strings, of numbers) keep a valid report */
+  g_assert_cmpuint (loaded, >, 0);
+  g_rand_free (rand);
+}
+
+static void
 test_save_and_load (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
@@ -526,6 +604,7 @@ main (int   argc,
   g_test_add_func ("/report/json/every-prefix-fails", test_every_prefix_fails);
   g_test_add_func ("/report/json/bad-input", test_bad_input);
   g_test_add_func ("/report/json/random-bytes", test_random_bytes);
+  g_test_add_func ("/report/json/mutations", test_mutations);
   g_test_add_func ("/report/json/save-and-load", test_save_and_load);
   return g_test_run ();
 }
