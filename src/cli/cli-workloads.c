@@ -355,8 +355,13 @@ print_write_unlink (const IbReport *report,
   else
     fprintf (out, _("Concurrency level: %u\n"), wu->concurrency);
   if (report->plan != NULL && report->plan->dir != NULL)
-    fprintf (out, _("Folder: %s (%s)\n"), report->plan->dir,
-             env != NULL && env->fs_type != NULL ? env->fs_type : _("file system unknown"));
+    {
+      const char *fs_type = env != NULL && env->fs_type != NULL ? env->fs_type
+                                                               : _("file system unknown");
+      g_autofree char *line = g_strdup_printf (_("Folder: %s (%s)"), report->plan->dir, fs_type);
+
+      fprintf (out, "%s\n", line);
+    }
   fprintf (out, "\n");
 
   /* Side by side, like ab runs against three servers. */
