@@ -14,11 +14,12 @@
 
 static void
 csv_field (GString    *out,
-           const char *value,
+           const char *text,
            gboolean    last)
 {
-  if (value == NULL)
-    value = "";
+  /* UTF-8 in, UTF-8 out, whatever bytes a message carried */
+  g_autofree char *value = g_utf8_make_valid (text != NULL ? text : "", -1);
+
   if (strpbrk (value, ",\"\r\n") != NULL)
     {
       g_string_append_c (out, '"');

@@ -79,10 +79,12 @@ esc (GString    *out,
      const char *text)
 {
   g_autofree char *escaped = NULL;
+  g_autofree char *valid = NULL;
 
   if (text == NULL)
     return;
-  escaped = g_markup_escape_text (text, -1);
+  valid = g_utf8_make_valid (text, -1);
+  escaped = g_markup_escape_text (valid, -1);
   g_string_append (out, escaped);
 }
 

@@ -79,10 +79,21 @@ add_string (JsonBuilder *b,
             const char  *value)
 {
   json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
+  if (value == NULL)
+    {
+      json_builder_add_null_value (b);
+    }
+  else if (!g_utf8_validate (value, -1, NULL))
+    {
+      /* JSON is UTF-8 and the loader checks it: never save what cannot load */
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+
+      json_builder_add_string_value (b, valid);
+    }
   else
-    json_builder_add_null_value (b);
+    {
+      json_builder_add_string_value (b, value);
+    }
 }
 
 static void
@@ -96,8 +107,9 @@ add_string_array (JsonBuilder *b,
     for (guint i = 0; i < strings->len; i++)
       {
         const char *s = g_ptr_array_index (strings, i);
+        g_autofree char *valid = g_utf8_make_valid (s != NULL ? s : "", -1);
 
-        json_builder_add_string_value (b, s != NULL ? s : "");
+        json_builder_add_string_value (b, valid);
       }
   json_builder_end_array (b);
 }

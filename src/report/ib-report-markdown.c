@@ -25,11 +25,14 @@ static const IbChartKind report_charts[] = {
  * so no raw HTML gets through. Newlines become spaces in table cells. */
 static void
 md_escape (GString    *out,
-           const char *text,
+           const char *raw,
            gboolean    in_table)
 {
-  if (text == NULL)
+  g_autofree char *text = NULL;
+
+  if (raw == NULL)
     return;
+  text = g_utf8_make_valid (raw, -1);
   for (const char *p = text; *p != '\0'; p++)
     {
       switch (*p)

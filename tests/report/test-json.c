@@ -269,6 +269,27 @@ test_round_trip (void)
 }
 
 static void
+test_invalid_utf8 (void)
+{
+  /* A byte string that is not UTF-8 (a file name, say) is saved as valid
+   * UTF-8, so the file loads again. */
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+
+  g_free (report->error);
+  report->error = g_strdup ("cannot read /tmp/\xff\xfe.bin");
+  g_ptr_array_add (report->warnings, g_strdup ("bad \xc3 byte"));
+  json = ib_report_to_json (report, NULL);
+  g_assert_true (g_utf8_validate (json, -1, NULL));
+  loaded = ib_report_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (loaded->error, "cannot read /tmp/"));
+  g_assert_true (g_str_has_suffix (loaded->error, ".bin"));
+}
+
+static void
 test_minimal (void)
 {
   /* Only what DESIGN.md section 11 requires; the extras take defaults. */
@@ -601,6 +622,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/json/round-trip", test_round_trip);
   g_test_add_func ("/report/json/minimal", test_minimal);
+  g_test_add_func ("/report/json/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/report/json/every-prefix-fails", test_every_prefix_fails);
   g_test_add_func ("/report/json/bad-input", test_bad_input);
   g_test_add_func ("/report/json/random-bytes", test_random_bytes);
