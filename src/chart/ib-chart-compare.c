@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ib-chart-private.h"
+#include "engine/ib-stats.h"
 
 typedef struct
 {
@@ -17,7 +18,7 @@ typedef struct
   const IbStats *a;
   const IbStats *b;
   gboolean       a_ok, b_ok;
-  double         ratio, lo, hi;   /* B / A with a conservative 95 % interval */
+  double         ratio, lo, hi;   /* B / A with its 95 % CI */
   char          *verdict;
   gboolean       clear;
 } CmpRow;
@@ -35,10 +36,17 @@ ci_or (double ci,
   return isfinite (ci) && ci > 0 ? ci : median;
 }
 
+/* The same test the report's comparison uses (ib_stats_ratio: a seeded
+ * bootstrap of the ratio of medians, seed = A's plan seed), so the chart and
+ * the tables never disagree. Without samples, the ratio of the CI ends. */
 static void
-cmp_row_fill (CmpRow *row)
+cmp_row_fill (CmpRow         *row,
+              const IbReport *a,
+              const IbReport *b)
 {
   g_autofree char *ratio = NULL;
+  g_autoptr(GArray) ta = NULL;
+  g_autoptr(GArray) tb = NULL;
 
   row->a_ok = stats_ok (row->a);
   row->b_ok = stats_ok (row->b);
@@ -53,15 +61,21 @@ cmp_row_fill (CmpRow *row)
                                : !row->a_ok ? _("failed in A") : _("failed in B"));
       return;
     }
-  row->ratio = row->b->median_ns / row->a->median_ns;
-  /* Conservative: the ratio of the CI ends. Clear only when it excludes 1. */
-  row->lo = ci_or (row->b->ci_low_ns, row->b->median_ns) /
-            ci_or (row->a->ci_high_ns, row->a->median_ns);
-  row->hi = ci_or (row->b->ci_high_ns, row->b->median_ns) /
-            ci_or (row->a->ci_low_ns, row->a->median_ns);
-  row->clear = row->lo > 1 || row->hi < 1;
+  ta = ib_report_wall_times (a, row->id);
+  tb = ib_report_wall_times (b, row->id);
+  if (!ib_stats_ratio ((const double *) ta->data, ta->len, (const double *) tb->data, tb->len,
+                       a->plan->seed, &row->ratio, &row->lo, &row->hi)
+      || !isfinite (row->ratio) || !isfinite (row->lo) || !isfinite (row->hi))
+    {
+      row->ratio = row->b->median_ns / row->a->median_ns;
+      row->lo = ci_or (row->b->ci_low_ns, row->b->median_ns) /
+                ci_or (row->a->ci_high_ns, row->a->median_ns);
+      row->hi = ci_or (row->b->ci_high_ns, row->b->median_ns) /
+                ci_or (row->a->ci_low_ns, row->a->median_ns);
+    }
+  row->clear = ib_stats_ratio_is_clear (row->lo, row->hi);
   if (!row->clear)
-    row->verdict = g_strdup (_("no clear difference"));
+    row->verdict = g_strdup (_("cannot be told apart"));
   else if (row->ratio >= 1)
     {
       ratio = ib_chart_format_ratio (row->ratio);
@@ -125,7 +139,7 @@ collect_rows (const IbReport *a,
       CmpRow *row = &g_array_index (rows, CmpRow, i);
 
       row->label = ib_chart_strategy_title (row->id);
-      cmp_row_fill (row);
+      cmp_row_fill (row, a, b);
     }
   g_array_sort (rows, cmp_rows);
   return rows;
@@ -157,7 +171,7 @@ draw_bar (IbChartCtx    *ctx,
       double wh = ib_axis_map (axis, ci_or (st->ci_high_ns, st->median_ns));
 
       ib_chart_whisker (ctx, ib_axis_map (axis, ci_or (st->ci_low_ns, st->median_ns)), wh,
-                        top + h / 2, h * 0.7);
+                        top + h / 2, h * 0.7, FALSE);
       *right = MAX (*right, wh);
     }
 }
@@ -235,8 +249,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, _("Median wall time with 95 % CI · a difference is clear when "
-                           "the intervals do not overlap"), layout.axis_top + tick_h);
+  ib_chart_caption (ctx, _("Median wall time with 95 % CI · a verdict needs the 95 % CI "
+                           "of the ratio to exclude 1"), layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
@@ -256,8 +270,14 @@ ib_chart_draw_compare (IbChartCtx *ctx)
           g_autofree char *ta = side_text (_("A"), row->a);
           g_autofree char *tb = side_text (_("B"), row->b);
 
-          ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s", row->label, row->id,
-                                                       ta, tb, row->verdict));
+          g_autofree char *ratio = row->ratio > 0
+                                   /* Translators: the ratio of medians B / A and its CI */
+                                   ? g_strdup_printf (_("B / A = %.2f (95 %% CI %.2f – %.2f): "),
+                                                      row->ratio, row->lo, row->hi)
+                                   : g_strdup ("");
+
+          ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s%s", row->label,
+                                                       row->id, ta, tb, ratio, row->verdict));
         }
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
       draw_bar (ctx, &axis, row->a, round (cy - gap / 2 - bh), bh, &ca, &right);

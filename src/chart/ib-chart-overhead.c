@@ -220,7 +220,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
         {
           double wh = ib_axis_map (&axis, r->hi);
 
-          ib_chart_whisker (ctx, ib_axis_map (&axis, r->lo), wh, cy, bh * 0.45);
+          ib_chart_whisker (ctx, ib_axis_map (&axis, r->lo), wh, cy, bh * 0.45, FALSE);
           right = MAX (right, wh);
         }
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);

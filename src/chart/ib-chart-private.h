@@ -318,12 +318,14 @@ void          ib_row_draw_value      (IbChartCtx        *ctx,
                                       PangoLayout       *text,
                                       double             x,
                                       const IbRgba      *color);
-/* Median whisker: CI line with end caps. */
+/* Median whisker: CI line with end caps; @halo: outlined in the background
+ * colour, to stay readable over sample dots. */
 void          ib_chart_whisker       (IbChartCtx  *ctx,
                                       double       x0,
                                       double       x1,
                                       double       y,
-                                      double       cap);
+                                      double       cap,
+                                      gboolean     halo);
 /* Deterministic jitter in -1..1 for sample @i of @id. */
 double        ib_chart_jitter        (const char  *id,
                                       guint        i);

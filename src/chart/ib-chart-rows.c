@@ -210,7 +210,8 @@ ib_chart_whisker (IbChartCtx *ctx,
                   double      x0,
                   double      x1,
                   double      y,
-                  double      cap)
+                  double      cap,
+                  gboolean    halo)
 {
   cairo_t *cr = ctx->cr;
   double lw = MAX (ib_chart_hairline (ctx), round (ctx->font_px / 9.0));
@@ -228,11 +229,14 @@ ib_chart_whisker (IbChartCtx *ctx,
   cairo_move_to (cr, x1, y - cap / 2);
   cairo_line_to (cr, x1, y + cap / 2);
   /* A halo in the background colour keeps it readable over dots and bars. */
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
-  cairo_set_line_width (cr, lw + 2 * ib_chart_hairline (ctx));
-  ib_chart_set_color (ctx, &ctx->style->background, 0.7);
-  cairo_stroke_preserve (cr);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  if (halo)
+    {
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+      cairo_set_line_width (cr, lw + 2 * ib_chart_hairline (ctx));
+      ib_chart_set_color (ctx, &ctx->style->background, 0.7);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+    }
   cairo_set_line_width (cr, lw);
   ib_chart_set_color (ctx, &fg, 1.0);
   cairo_stroke (cr);

@@ -235,7 +235,7 @@ draw_rows (IbChartCtx *ctx,
           double wl = ib_axis_map (&axis, row->lo);
           double wh = ib_axis_map (&axis, MIN (row->hi, axis.max));
 
-          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34);
+          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34, TRUE);
           right = MAX (right, wh);
           clipped |= row->hi > axis.max;
         }
