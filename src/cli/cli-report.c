@@ -136,6 +136,28 @@ print_compare (const char *path_a,
       ib_cli_table_add_row (table, row->strategy, ma, mb, ratio, ci, verdict);
     }
   ib_cli_table_print (table, stdout);
+
+  /* say which strategies could not be compared */
+  for (guint side = 0; side < 2; side++)
+    {
+      const IbReport *from = side == 0 ? a : b;
+      const IbReport *to = side == 0 ? b : a;
+      g_autoptr(GString) only = g_string_new (NULL);
+
+      for (guint i = 0; i < from->statistics->len; i++)
+        {
+          const char *id = g_array_index (from->statistics, IbStats, i).strategy;
+
+          if (ib_report_find_stats (to, id) != NULL)
+            continue;
+          if (only->len > 0)
+            g_string_append (only, ", ");
+          g_string_append (only, id);
+        }
+      if (only->len > 0)
+        /* Translators: "Only in A: mmap, sync-stream" */
+        printf (side == 0 ? _("\nOnly in A: %s\n") : _("\nOnly in B: %s\n"), only->str);
+    }
   fflush (stdout);
 }
 
