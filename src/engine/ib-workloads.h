@@ -66,6 +66,12 @@ const char *const *ib_write_unlink_modes    (void);
 guint              ib_write_unlink_effective_concurrency (guint concurrency,
                                                           guint nofile_limit);
 
+/* What request @index of a run with @seed writes: @bytes random letters
+ * a-zA-Z (as seed 001's randomString), the same for the same arguments. */
+GBytes            *ib_write_unlink_content (guint64 seed,
+                                            guint   index,
+                                            guint   bytes);
+
 /* Write + delete under concurrency in @work_dir (a folder the runner made,
  * holding its IB_FILESET_MARKER): sets report->write_unlink. Requests are
  * issued as `ab -n R -c C` does: C at once, then one more each time one

@@ -122,27 +122,34 @@ request_file (Run   *run,
   return g_file_new_for_path (path);
 }
 
-/* @bytes random letters a-zA-Z, the same for a given seed and request. */
-static GBytes *
-request_content (Run   *run,
-                 guint  index)
+GBytes *
+ib_write_unlink_content (guint64 seed,
+                         guint   index,
+                         guint   bytes)
 {
   static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  guint8 *buf = g_malloc (run->bytes);
+  guint8 *buf = g_malloc (bytes);
   IbRng rng;
   guint i = 0;
 
-  ib_rng_init (&rng, run->seed + (guint64) index * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
-  while (i < run->bytes)
+  ib_rng_init (&rng, seed + (guint64) index * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+  while (i < bytes)
     {
       guint64 x = ib_rng_next (&rng);
 
       /* Two letters per draw, each from 32 bits by multiply-shift. */
       buf[i++] = (guint8) letters[((x & 0xffffffff) * 52) >> 32];
-      if (i < run->bytes)
+      if (i < bytes)
         buf[i++] = (guint8) letters[((x >> 32) * 52) >> 32];
     }
-  return g_bytes_new_take (buf, run->bytes);
+  return g_bytes_new_take (buf, bytes);
+}
+
+static GBytes *
+request_content (Run   *run,
+                 guint  index)
+{
+  return ib_write_unlink_content (run->seed, index, run->bytes);
 }
 
 static void

@@ -269,6 +269,35 @@ test_wu_effective_concurrency (void)
  * @concurrency in flight; with @filled exactly that many (the client always
  * fills its slots when nothing lowers them). */
 static void
+test_wu_content (void)
+{
+  g_autoptr(GBytes) a = ib_write_unlink_content (42, 7, 4096);
+  g_autoptr(GBytes) again = ib_write_unlink_content (42, 7, 4096);
+  g_autoptr(GBytes) other = ib_write_unlink_content (42, 8, 4096);
+  g_autoptr(GBytes) odd = ib_write_unlink_content (42, 7, 3);
+  const guint8 *data;
+  gsize len;
+  guint seen[256] = { 0, };
+  guint n_kinds = 0;
+
+  data = g_bytes_get_data (a, &len);
+  g_assert_cmpuint (len, ==, 4096);
+  for (gsize i = 0; i < len; i++)
+    {
+      g_assert_true (g_ascii_isalpha (data[i]));
+      if (seen[data[i]]++ == 0)
+        n_kinds++;
+    }
+  /* 4,096 draws from 52 letters: every one shows up. */
+  g_assert_cmpuint (n_kinds, ==, 52);
+
+  g_assert_true (g_bytes_equal (a, again));
+  g_assert_false (g_bytes_equal (a, other));
+  g_assert_cmpuint (g_bytes_get_size (odd), ==, 3);
+  g_assert_cmpmem (g_bytes_get_data (odd, NULL), 3, data, 3);
+}
+
+static void
 check_modes (IbReport *report,
              guint     requests,
              guint     concurrency,
@@ -529,6 +558,7 @@ main (int    argc,
   g_test_add ("/workloads/overhead/cancel", Fixture, NULL,
               fixture_setup, test_overhead_cancel, fixture_teardown);
 
+  g_test_add_func ("/workloads/write-unlink/content", test_wu_content);
   g_test_add_func ("/workloads/write-unlink/effective-concurrency",
                    test_wu_effective_concurrency);
   g_test_add ("/workloads/write-unlink/deletes-everything", Fixture, NULL,
