@@ -57,7 +57,8 @@ ib_chart_draw_latency (IbChartCtx *ctx)
   if (wu == NULL || wu->modes->len == 0)
     {
       ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("This report has no write + delete data; run “iobench-cli write-unlink”."));
+                      _("This report has no write + delete data; "
+                        "run “iobench-cli write-unlink”."));
       return;
     }
   n_modes = wu->modes->len;

@@ -112,7 +112,8 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
   if (src->len == 0)
     {
       ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("This report has no dispatch overhead data; run “iobench-cli overhead”."));
+                      _("This report has no dispatch overhead data; "
+                        "run “iobench-cli overhead”."));
       return;
     }
 

@@ -66,8 +66,10 @@ static void
 assign_colors (IbChartCtx *ctx,
                GArray     *series)
 {
-  static const IbPaletteSlot slots[] = { IB_PAL_BLUE, IB_PAL_ORANGE, IB_PAL_GREEN, IB_PAL_PURPLE,
-                                         IB_PAL_SKY, IB_PAL_VERMILLION, IB_PAL_YELLOW, IB_PAL_GREY };
+  static const IbPaletteSlot slots[] = {
+    IB_PAL_BLUE, IB_PAL_ORANGE, IB_PAL_GREEN, IB_PAL_PURPLE,
+    IB_PAL_SKY, IB_PAL_VERMILLION, IB_PAL_YELLOW, IB_PAL_GREY,
+  };
   gboolean used[IB_CHART_N_FAMILIES] = { FALSE, };
   gboolean distinct = TRUE;
 
@@ -184,9 +186,12 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
   ib_axis_set_range (&xa, left, right);
   ib_axis_draw_y (ctx, &ya, left, right);
   ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
-  caption = sweep->vary == IB_VARY_COUNT ? _("Number of files · median time with 95 % CI · log-log")
-            : sweep->vary == IB_VARY_SIZE ? _("File size · median time with 95 % CI · log-log")
-            : _("Files in flight · median time with 95 % CI · log-log");
+  if (sweep->vary == IB_VARY_COUNT)
+    caption = _("Number of files · median time with 95 % CI · log-log");
+  else if (sweep->vary == IB_VARY_SIZE)
+    caption = _("File size · median time with 95 % CI · log-log");
+  else
+    caption = _("Files in flight · median time with 95 % CI · log-log");
   ib_chart_caption (ctx, caption, bottom + tick_h);
 
   /* CI bands first, lines and dots over them. */
@@ -244,8 +249,10 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
         ib_chart_show_layout (ctx, tl, x + ctx->font_px * 0.4, ctx->area.y, 0, 0, &fg);
       else
         ib_chart_show_layout (ctx, tl, x - ctx->font_px * 0.4, ctx->area.y, 1, 0, &fg);
-      if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px, bottom - ctx->area.y))
-        ib_chart_take_tooltip (ctx, g_strdup (sweep->crossover_text ? sweep->crossover_text : text));
+      if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px,
+                        bottom - ctx->area.y))
+        ib_chart_take_tooltip (ctx, g_strdup (sweep->crossover_text != NULL
+                                              ? sweep->crossover_text : text));
     }
 
   for (guint i = 0; i < series->len; i++)

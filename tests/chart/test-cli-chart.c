@@ -210,7 +210,8 @@ test_data_errors (Fixture       *f,
   g_autofree char *unwritable = g_build_filename (f->dir, "no-folder", "x.png", NULL);
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_chart (&err, "--from", f->one, "--kind", "sweep", "--png", png, NULL), ==, 1);
+  g_assert_cmpint (run_chart (&err, "--from", f->one, "--kind", "sweep", "--png", png, NULL),
+                   ==, 1);
   g_assert_nonnull (strstr (err, "no sweep data"));
   g_assert_nonnull (strstr (err, "iobench-cli sweep"));
   g_clear_pointer (&err, g_free);
