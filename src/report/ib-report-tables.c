@@ -170,6 +170,27 @@ ib_table_sweep (const IbReport *report)
   return table;
 }
 
+/* Per-operation times go down to a few nanoseconds: keep their decimals. */
+static char *
+ns_cell (double ns)
+{
+  if (ns >= 0 && ns < 10)
+    return g_strdup_printf ("%.2f ns", ns);
+  if (ns >= 10 && ns < 100)
+    return g_strdup_printf ("%.1f ns", ns);
+  return ib_format_duration (ns);
+}
+
+static char *
+ns_ci_cell (double low,
+            double high)
+{
+  g_autofree char *lo = ns_cell (low);
+  g_autofree char *hi = ns_cell (high);
+
+  return g_strdup_printf ("%s – %s", lo, hi);
+}
+
 IbTable *
 ib_table_overhead (const IbReport *report)
 {
@@ -186,8 +207,8 @@ ib_table_overhead (const IbReport *report)
       table_add (table,
                  g_strdup (row->kind),
                  u64 (row->iterations),
-                 ib_format_duration (row->ns_per_op),
-                 ci_cell (row->ci_low_ns, row->ci_high_ns),
+                 ns_cell (row->ns_per_op),
+                 ns_ci_cell (row->ci_low_ns, row->ci_high_ns),
                  ib_format_ratio (row->ratio_to_direct));
     }
   return table;
