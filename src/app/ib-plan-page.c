@@ -405,7 +405,8 @@ apply_plan_fields (IbPlanPage   *self,
   self->applying++;
 
   for (guint i = 1; i < n; i++)
-    if (g_array_index (plan->file_sizes, guint64, i) != g_array_index (plan->file_sizes, guint64, 0))
+    if (g_array_index (plan->file_sizes, guint64, i) !=
+        g_array_index (plan->file_sizes, guint64, 0))
       same = FALSE;
   if (n == 0 || same)
     {
@@ -592,14 +593,16 @@ mount_info_done (GObject      *source,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fs_warning_row),
                                      _("This folder is in memory (tmpfs)"));
       adw_action_row_set_subtitle (self->fs_warning_row,
-                                   _("Reads never reach a disk and the cache modes mean nothing here."));
+                                   _("Reads never reach a disk and the cache modes "
+                                     "mean nothing here."));
     }
   else if (info->is_fuse)
     {
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fs_warning_row),
                                      _("This folder is on a FUSE file system"));
       adw_action_row_set_subtitle (self->fs_warning_row,
-                                   _("Timings include the FUSE daemon, and a cold cache may not be possible."));
+                                   _("Timings include the FUSE daemon, and a cold "
+                                     "cache may not be possible."));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), info->is_tmpfs || info->is_fuse);
   mount_info_free (info);

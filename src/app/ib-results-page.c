@@ -72,7 +72,8 @@ describe_files (const IbPlan *plan)
   if (n == 0)
     return NULL;
   for (guint i = 1; i < n; i++)
-    if (g_array_index (plan->file_sizes, guint64, i) != g_array_index (plan->file_sizes, guint64, 0))
+    if (g_array_index (plan->file_sizes, guint64, i) !=
+        g_array_index (plan->file_sizes, guint64, 0))
       same = FALSE;
   if (same)
     {

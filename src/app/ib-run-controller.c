@@ -36,6 +36,7 @@ struct _IbRunController
   gboolean   running;
   gboolean   stopping;
   gboolean   holding;
+  GThread   *ui_thread;
 };
 
 G_DEFINE_FINAL_TYPE (IbRunController, ib_run_controller, G_TYPE_OBJECT)
@@ -193,11 +194,73 @@ handle_done (IbRunController *self,
   release_app (self);
 }
 
+static void handle_event (IbRunController *self,
+                          const IbEvent   *event);
+
+/* g_main_context_invoke_full() runs the callback at once, on the calling
+ * thread, when that thread can acquire the target context: an event posted
+ * by the worker after it popped its own context can land on the worker
+ * thread. Such events are copied and queued to the UI thread. */
+typedef struct
+{
+  IbRunController *self;
+  IbEvent          event;
+} Redelivery;
+
+static void
+redelivery_free (gpointer data)
+{
+  Redelivery *r = data;
+
+  g_free (r->event.message);
+  g_clear_pointer (&r->event.sample, ib_sample_free);
+  g_clear_pointer (&r->event.report, ib_report_unref);
+  g_clear_error (&r->event.error);
+  g_object_unref (r->self);
+  g_free (r);
+}
+
+static gboolean
+redelivery_dispatch (gpointer data)
+{
+  Redelivery *r = data;
+
+  handle_event (r->self, &r->event);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_event (const IbEvent *event,
           gpointer       user_data)
 {
   IbRunController *self = user_data;
+  Redelivery *r;
+  GSource *source;
+
+  if (g_thread_self () == self->ui_thread)
+    {
+      handle_event (self, event);
+      return;
+    }
+
+  r = g_new0 (Redelivery, 1);
+  r->self = g_object_ref (self);
+  r->event = *event;
+  r->event.message = g_strdup (event->message);
+  r->event.sample = event->sample != NULL ? ib_sample_copy (event->sample) : NULL;
+  r->event.report = event->report != NULL ? ib_report_ref (event->report) : NULL;
+  r->event.error = event->error != NULL ? g_error_copy (event->error) : NULL;
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, redelivery_dispatch, r, redelivery_free);
+  g_source_attach (source, g_main_context_default ());
+  g_source_unref (source);
+}
+
+static void
+handle_event (IbRunController *self,
+              const IbEvent   *event)
+{
   g_autofree char *eta = NULL;
 
   switch (event->kind)
@@ -458,6 +521,7 @@ ib_run_controller_class_init (IbRunControllerClass *klass)
 static void
 ib_run_controller_init (IbRunController *self)
 {
+  self->ui_thread = g_thread_self ();
 }
 
 IbRunController *

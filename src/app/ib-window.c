@@ -381,7 +381,8 @@ on_export_chosen (GtkNativeDialog *dialog,
         }
       else
         show_error_dialog (self, _("Export Failed"),
-                           _("The chosen place is not a local file. Choose a folder on this computer."));
+                           _("The chosen place is not a local file. "
+                             "Choose a folder on this computer."));
     }
   g_object_unref (dialog);
   g_object_unref (self);

@@ -208,6 +208,28 @@ close_message_dialogs (void)
     }
 }
 
+/* Closes the visible toplevels of @type; returns how many there were. */
+static guint
+close_toplevels (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  spin (100);
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        {
+          gtk_window_close (GTK_WINDOW (window));
+          n++;
+        }
+    }
+  spin (100);
+  return n;
+}
+
 /* ---- tests ------------------------------------------------------------ */
 
 static void
@@ -339,7 +361,11 @@ test_stop (void)
   g_assert_true (action_enabled (win, "run"));
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (wait_until (has_samples, win));
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  if (!ib_run_controller_get_running (ib_window_get_controller (win)))
+    g_test_message ("run ended early: %s", report->error ? report->error : "no error");
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+  g_assert_true (action_enabled (win, "stop"));
 
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   g_assert_true (ib_run_controller_get_stopping (ib_window_get_controller (win)));
@@ -428,6 +454,12 @@ test_presets_valid (void)
       g_assert_true (ib_plan_page_get_valid (plan));
       g_assert_true (action_enabled (win, "run"));
     }
+
+  /* The About window and the shortcuts window open. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_true (close_toplevels (ADW_TYPE_ABOUT_WINDOW) == 1);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "show-help-overlay", NULL);
+  g_assert_true (close_toplevels (GTK_TYPE_SHORTCUTS_WINDOW) == 1);
   destroy_window (win);
 }
 
