@@ -84,9 +84,13 @@ for f in bin/iobench bin/iobench-cli \
          share/glib-2.0/schemas/gschemas.compiled; do
   [ -e "$loc/$f" ] || die "the installed app lacks /app/$f"
 done
-# flatpak-builder 1.2 moves metainfo to share/appdata; newer ones keep share/metainfo.
-ls "$loc"/share/{metainfo,appdata}/"$APP_ID".*.xml >/dev/null 2>&1 ||
+# flatpak-builder 1.2 renames the metainfo to share/appdata/ID.appdata.xml; newer
+# ones keep share/metainfo. Either way appstream-compose must have accepted it.
+any() { local f; for f; do [ -e "$f" ] && return 0; done; return 1; }
+any "$loc"/share/{metainfo,appdata}/"$APP_ID".{metainfo,appdata}.xml ||
   die "the installed app lacks its metainfo"
+any "$loc"/share/{app-info/xmls,swcatalog/xml}/"$APP_ID".xml.gz ||
+  die "appstream-compose made no catalog from the metainfo"
 echo "installed files: OK"
 
 step "4. iobench-cli inside the sandbox"
