@@ -23,7 +23,7 @@ IB_FLATPAK_PKGS=(
 # build-aux/flatpak/ci.sh: a stand-in GNOME runtime, flatpak-builder, a bundle, a launch.
 IB_FLATPAK_CI_PKGS=(
   "${IB_FLATPAK_PKGS[@]}" flatpak elfutils ostree mmdebstrap
-  xvfb xauth imagemagick dbus-daemon dbus-bin
+  xvfb xauth xdotool imagemagick dbus-daemon dbus-bin
 )
 # Only for tests/perf (compare-peers, profiling); ./test.sh does not run perf.
 IB_PERF_PKGS=(

@@ -9,8 +9,8 @@
 #      tree (build directories and .git left out) and installed;
 #   4. iobench-cli run inside the sandbox on a tiny plan, its JSON report checked;
 #   5. a single-file bundle made, the app uninstalled and reinstalled from it;
-#   6. the app launched under Xvfb (run-app.sh): a window must be drawn and the app
-#      still alive; the screenshot is saved.
+#   6. the app launched under Xvfb (run-app.sh): a window titled "I/O Bench" must be
+#      mapped and drawn, and the app still alive; the screenshot is saved.
 # Ends with "flatpak: OK" or fails. Everything lives under $IOBENCH_FLATPAK_WORKDIR
 # (default /var/tmp/iobench-flatpak, ~3 GB); HOME and FLATPAK_USER_DIR point there,
 # so nothing lands in the real home. Results: _build-flatpak/ (bundle, screenshot, logs).
@@ -119,7 +119,7 @@ flatpak --user info "$APP_ID" | sed -n '1,12p'
 echo "bundle: $(du -h "$bundle" | cut -f1)"
 
 step "6. launch under Xvfb"
-bash "$HERE/run-app.sh" "$APP_ID" "$OUT/flatpak-shot.png" || die "run-app.sh (see $OUT/flatpak-shot.log)"
+EXPECT_TITLE="I/O Bench" bash "$HERE/run-app.sh" "$APP_ID" "$OUT/flatpak-shot.png" || die "run-app.sh (see $OUT/flatpak-shot.log)"
 
 rm -rf "$W/build" "$W/src"
 echo
