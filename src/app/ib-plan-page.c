@@ -578,7 +578,7 @@ mount_info_done (GObject      *source,
     }
 
   free_text = ib_format_size (info->free_bytes);
-  if (info->fs_type != NULL && info->device != NULL)
+  if (info->fs_type != NULL && info->device != NULL && info->device[0] == '/')
     /* Translators: "12.3 GiB free · ext4 on /dev/sda2" */
     subtitle = g_strdup_printf (_("%s free · %s on %s"), free_text, info->fs_type, info->device);
   else if (info->fs_type != NULL)

@@ -218,7 +218,7 @@ update_warnings (IbResultsPage *self)
 }
 
 static void
-update_chart_title (IbResultsPage *self)
+update_log_button (IbResultsPage *self)
 {
   IbChartKind kind = ib_results_page_get_chart_kind (self);
 
@@ -257,7 +257,7 @@ update_charts (IbResultsPage *self,
           break;
         }
   gtk_widget_set_visible (self->chart_card, any);
-  update_chart_title (self);
+  update_log_button (self);
 }
 
 static void
@@ -457,6 +457,6 @@ ib_results_page_init (IbResultsPage *self)
       adw_view_stack_page_set_visible (page, FALSE);
     }
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child",
-                            G_CALLBACK (update_chart_title), self);
+                            G_CALLBACK (update_log_button), self);
   g_signal_connect_swapped (self->log_button, "toggled", G_CALLBACK (on_log_toggled), self);
 }
