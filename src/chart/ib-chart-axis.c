@@ -137,6 +137,15 @@ ib_axis_init (IbAxis   *axis,
       lo /= div;
       hi /= div;
       step = nice_step ((hi - lo) / n_target);
+      if (unit == IB_UNIT_PERCENT)
+        {
+          /* Percentile levels: steps that keep 50 and 100 on ticks. */
+          static const double steps[] = { 5, 10, 25, 50 };
+
+          for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+            if ((step = steps[i]) * n_target >= hi - lo - 1e-9)
+              break;
+        }
       t0 = floor (lo / step + 1e-9) * step;
       t1 = ceil (hi / step - 1e-9) * step;
       while ((t1 - t0) / step > IB_AXIS_MAX_TICKS - 1)

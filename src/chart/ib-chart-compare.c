@@ -42,7 +42,8 @@ ci_or (double ci,
 static void
 cmp_row_fill (CmpRow         *row,
               const IbReport *a,
-              const IbReport *b)
+              const IbReport *b,
+              gboolean        compact)
 {
   g_autofree char *ratio = NULL;
   g_autoptr(GArray) ta = NULL;
@@ -75,18 +76,19 @@ cmp_row_fill (CmpRow         *row,
     }
   row->clear = ib_stats_ratio_is_clear (row->lo, row->hi);
   if (!row->clear)
-    row->verdict = g_strdup (_("cannot be told apart"));
+    /* Translators: short for "cannot be told apart" in a small chart */
+    row->verdict = g_strdup (compact ? _("≈") : _("cannot be told apart"));
   else if (row->ratio >= 1)
     {
       ratio = ib_chart_format_ratio (row->ratio);
       /* Translators: "B 1.6× slower": run B against run A */
-      row->verdict = g_strdup_printf (_("B %s slower"), ratio);
+      row->verdict = g_strdup_printf (compact ? _("%s slower") : _("B %s slower"), ratio);
     }
   else
     {
       ratio = ib_chart_format_ratio (1 / row->ratio);
       /* Translators: "B 1.6× faster": run B against run A */
-      row->verdict = g_strdup_printf (_("B %s faster"), ratio);
+      row->verdict = g_strdup_printf (compact ? _("%s faster") : _("B %s faster"), ratio);
     }
 }
 
@@ -114,7 +116,8 @@ cmp_row_clear (gpointer data)
 
 static GArray *
 collect_rows (const IbReport *a,
-              const IbReport *b)
+              const IbReport *b,
+              gboolean        compact)
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (CmpRow));
 
@@ -139,7 +142,7 @@ collect_rows (const IbReport *a,
       CmpRow *row = &g_array_index (rows, CmpRow, i);
 
       row->label = ib_chart_strategy_title (row->id);
-      cmp_row_fill (row, a, b);
+      cmp_row_fill (row, a, b, compact);
     }
   g_array_sort (rows, cmp_rows);
   return rows;
@@ -215,7 +218,7 @@ ib_chart_draw_compare (IbChartCtx *ctx)
                       _("Comparing needs two reports that both have read results."));
       return;
     }
-  rows = collect_rows (ctx->report, ctx->other);
+  rows = collect_rows (ctx->report, ctx->other, ctx->compact);
   labels = g_new0 (const char *, rows->len + 1);
   for (guint i = 0; i < rows->len; i++)
     {

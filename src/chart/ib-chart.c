@@ -191,9 +191,9 @@ ctx_init (IbChartCtx         *ctx,
   ctx->compact = ctx->width < 560 || ctx->height < 380;
 
   scale = ib_chart_clamp (style->font_scale > 0 ? style->font_scale : 1.0, 0.5, 3);
-  ctx->font_px = ib_chart_clamp (sqrt (ctx->width * ctx->height) / 66, 11.5, 20) * scale;
+  ctx->font_px = ib_chart_clamp (sqrt (ctx->width * ctx->height) / 66, 12, 20) * scale;
   if (ctx->compact)
-    ctx->font_px = MIN (ctx->font_px, 11.5 * scale);
+    ctx->font_px = MIN (ctx->font_px, 12 * scale);
   ctx->pad = round (ctx->font_px * (ctx->compact ? 1.0 : 1.6));
   ctx->font = pango_font_description_from_string (style->font_family != NULL
                                                   ? style->font_family : DEFAULT_FONT);
