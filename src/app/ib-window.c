@@ -226,8 +226,6 @@ on_finished (IbWindow        *self,
 
   if (report_has_content (report))
     ib_history_save_async (report, NULL, history_saved, g_object_ref (self));
-  if (error != NULL && status != NULL && report->error != NULL && !report->partial)
-    show_error_dialog (self, _("The Benchmark Failed"), report->error);
 }
 
 static void

@@ -441,6 +441,31 @@ test_bad_input (void)
 }
 
 static void
+test_failed_run (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (tmp, "no-such-folder", NULL);
+  IbWindow *win = new_window ();
+  IbReport *report;
+
+  /* A folder that vanished after it was chosen: the run fails with a
+   * message in the results (no dialog); the window stays usable. */
+  set_plan (win, missing, "2", "64K", strategies, 2);
+  g_assert_true (action_enabled (win, "run"));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (not_running, win));
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_assert_nonnull (report);
+  g_assert_nonnull (report->error);
+  g_assert_true (action_enabled (win, "run"));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  g_assert_false (has_message_dialog ());
+  destroy_window (win);
+  remove_tree (tmp);
+}
+
+static void
 test_presets_valid (void)
 {
   IbWindow *win = new_window ();
@@ -497,6 +522,7 @@ main (int   argc,
   g_test_add_func ("/gui/presets-valid", test_presets_valid);
   g_test_add_func ("/gui/run-export-reopen", test_run_export_reopen);
   g_test_add_func ("/gui/stop", test_stop);
+  g_test_add_func ("/gui/failed-run", test_failed_run);
 
   ret = g_test_run ();
   g_clear_object (&app);
