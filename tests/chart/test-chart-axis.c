@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-chart-axis: round ticks, adapted units, value formatting and the
+ * sanitizing of non-finite values (the private helpers of src/chart). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "chart/ib-chart-private.h"
+
+static gboolean
+is_1_2_5 (double step)
+{
+  double mag = pow (10, floor (log10 (step) + 1e-9));
+  double norm = step / mag;
+
+  return fabs (norm - 1) < 1e-9 || fabs (norm - 2) < 1e-9 || fabs (norm - 5) < 1e-9;
+}
+
+static void
+test_linear_ticks (void)
+{
+  IbAxis axis;
+
+  /* 0 .. 273 ms over 600 px, ticks ~100 px apart: 0, 50, ... 300 ms. */
+  ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 12e6, 273e6, 600, 100);
+  g_assert_cmpfloat (axis.min, ==, 0);
+  g_assert_cmpfloat (axis.max, >=, 273e6);
+  g_assert_true (is_1_2_5 (axis.step / 1e6));
+  g_assert_cmpuint (axis.n_ticks, >=, 3);
+  g_assert_cmpuint (axis.n_ticks, <=, 11);
+  for (guint i = 0; i < axis.n_ticks; i++)
+    {
+      double k = axis.ticks[i].value / axis.step;
+
+      g_assert_cmpfloat (fabs (k - round (k)), <, 1e-6);
+    }
+  g_assert_cmpstr (ib_axis_format (&axis, 0), ==, "0");
+  {
+    g_autofree char *label = ib_axis_format (&axis, axis.ticks[1].value);
+
+    g_assert_true (g_str_has_suffix (label, " ms"));
+  }
+
+  /* Never more than about ten intervals, however long the axis. */
+  ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 0, 1e9, 100000, 10);
+  g_assert_cmpuint (axis.n_ticks, <=, 11);
+}
+
+static void
+test_binary_units (void)
+{
+  IbAxis axis;
+
+  /* 0 .. 5.9 GiB/s: steps round in GiB/s, not in MiB/s shown as GiB/s. */
+  ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 5.9 * 1024, 800, 80);
+  g_assert_cmpfloat (axis.unit_div, ==, 1024);
+  g_assert_true (is_1_2_5 (axis.step / 1024));
+  for (guint i = 0; i < axis.n_ticks; i++)
+    {
+      g_autofree char *label = ib_axis_format (&axis, axis.ticks[i].value);
+
+      g_assert_true (i == 0 || g_str_has_suffix (label, " GiB/s"));
+      g_assert_null (strstr (label, ".9"));
+    }
+}
+
+static void
+test_log_ticks (void)
+{
+  IbAxis axis;
+  guint majors = 0;
+
+  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 1.2e3, 1.05e9, 800, 60);
+  g_assert_cmpfloat (axis.min, ==, 1e3);
+  g_assert_cmpfloat (axis.max, ==, 1e10);
+  for (guint i = 0; i < axis.n_ticks; i++)
+    if (axis.ticks[i].major)
+      {
+        double l = log10 (axis.ticks[i].value);
+
+        g_assert_cmpfloat (fabs (l - round (l)), <, 1e-9);
+        majors++;
+      }
+    else
+      {
+        double m = axis.ticks[i].value / pow (10, floor (log10 (axis.ticks[i].value)));
+
+        g_assert_true (fabs (m - 2) < 1e-9 || fabs (m - 5) < 1e-9);
+      }
+  g_assert_cmpuint (majors, ==, 8);
+  g_assert_cmpfloat (ib_axis_map (&axis, 1e3), ==, 0);
+  g_assert_cmpfloat (fabs (ib_axis_map (&axis, 1e10) - 800), <, 1e-9);
+
+  /* Values at or below zero are clamped, never log10 (0). */
+  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, -5, 0, 400, 60);
+  g_assert_true (isfinite (axis.min) && axis.min > 0);
+  g_assert_true (isfinite (ib_axis_map (&axis, 0)));
+  g_assert_true (isfinite (ib_axis_map (&axis, -1)));
+}
+
+static void
+test_percent_ticks (void)
+{
+  IbAxis axis;
+
+  for (double length = 60; length < 3000; length *= 1.7)
+    {
+      ib_axis_init (&axis, IB_UNIT_PERCENT, FALSE, FALSE, 50, 100, length, 50);
+      g_assert_cmpfloat (axis.min, ==, 50);
+      g_assert_cmpfloat (axis.max, ==, 100);
+    }
+}
+
+static void
+test_non_finite (void)
+{
+  IbAxis axis;
+  const double bad[] = { NAN, INFINITY, -INFINITY, -1e300, 1e300 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (bad); j++)
+      for (int log = 0; log < 2; log++)
+        {
+          ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, bad[i], bad[j], bad[i], bad[j]);
+          ib_axis_set_range (&axis, 10, 500);
+          g_assert_true (isfinite (axis.min) && isfinite (axis.max));
+          g_assert_cmpfloat (axis.max, >, axis.min);
+          g_assert_cmpuint (axis.n_ticks, >=, 1);
+          for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+            {
+              double x = ib_axis_map (&axis, bad[k]);
+
+              g_assert_true (isfinite (x));
+              /* Off-scale values stay near the plot. */
+              g_assert_cmpfloat (x, >=, 10 - 500 * 0.06);
+              g_assert_cmpfloat (x, <=, 500 + 500 * 0.06);
+            }
+        }
+}
+
+static void
+test_format (void)
+{
+  static const struct { double v; const char *want; } times[] = {
+    { 0, "0" }, { 412, "412 ns" }, { 1234, "1.23 µs" }, { 41.9e6, "41.9 ms" },
+    { 412e6, "412 ms" }, { 1.5e9, "1.5 s" }, { 999.9, "1 µs" }, { 3600e9, "3600 s" },
+  };
+  static const struct { double v; const char *want; } bytes[] = {
+    { 0, "0 B" }, { 2732, "2.67 KiB" }, { 512 * 1048576.0, "512 MiB" },
+    { 2.25 * 1073741824.0, "2.25 GiB" },
+  };
+  static const struct { double v; const char *want; } rates[] = {
+    { 0.5, "512 KiB/s" }, { 773, "773 MiB/s" }, { 5.84 * 1024, "5.84 GiB/s" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autofree char *s = ib_chart_format_time (times[i].v);
+
+      g_assert_cmpstr (s, ==, times[i].want);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bytes); i++)
+    {
+      g_autofree char *s = ib_chart_format_bytes (bytes[i].v);
+
+      g_assert_cmpstr (s, ==, bytes[i].want);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      g_autofree char *s = ib_chart_format_rate (rates[i].v);
+
+      g_assert_cmpstr (s, ==, rates[i].want);
+    }
+  {
+    g_autofree char *big = ib_chart_format_ratio (438095);
+    g_autofree char *small = ib_chart_format_ratio (1.6);
+    g_autofree char *nan = ib_chart_format_time (NAN);
+
+    g_assert_cmpstr (big, ==, "438k×");
+    g_assert_cmpstr (small, ==, "1.6×");
+    g_assert_cmpstr (nan, ==, "0");
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/chart/axis/linear", test_linear_ticks);
+  g_test_add_func ("/chart/axis/binary-units", test_binary_units);
+  g_test_add_func ("/chart/axis/log", test_log_ticks);
+  g_test_add_func ("/chart/axis/percent", test_percent_ticks);
+  g_test_add_func ("/chart/axis/non-finite", test_non_finite);
+  g_test_add_func ("/chart/format", test_format);
+  return g_test_run ();
+}
