@@ -267,7 +267,27 @@ test_html (void)
 
   g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>"));
   g_assert_true (run_xmllint (path, FALSE));
-  g_assert_true (run_xmllint (path, TRUE));
+  /* libxml2's HTML parser is HTML 4 and trips over long SVG markup (it
+   * misreads a "/>" that falls on its input buffer's edge); the XML check
+   * above covers the SVGs, so the HTML check sees the page without them. */
+  {
+    g_autofree char *stripped_path = g_build_filename (dir, "no-svg.html", NULL);
+    g_autoptr(GString) stripped = g_string_new (NULL);
+    const char *p = html;
+    const char *svg;
+
+    while ((svg = strstr (p, "<svg")) != NULL)
+      {
+        const char *end = strstr (svg, "</svg>");
+
+        g_assert_nonnull (end);
+        g_string_append_len (stripped, p, svg - p);
+        p = end + strlen ("</svg>");
+      }
+    g_string_append (stripped, p);
+    g_assert_true (g_file_set_contents (stripped_path, stripped->str, -1, NULL));
+    g_assert_true (run_xmllint (stripped_path, TRUE));
+  }
   assert_no_external_refs (html);
 
   /* text is escaped, never markup */
