@@ -52,6 +52,8 @@ typedef struct
   gboolean    transparent;   /* do not paint the background */
 } IbChartStyle;
 
+/* Adwaita-like colours; the data palette (Okabe-Ito) is derived from
+ * style->dark and style->high_contrast, so it stays readable on each. */
 void         ib_chart_style_init_light (IbChartStyle *style);
 void         ib_chart_style_init_dark  (IbChartStyle *style);
 void         ib_chart_style_init_high_contrast (IbChartStyle *style,
@@ -89,7 +91,9 @@ char        *ib_chart_query_tooltip    (IbChartKind         kind,
                                         double              y);
 
 /* Writes the chart to @path (atomically: a temporary file renamed on success).
- * PNG is width*scale x height*scale pixels (scale 1 or 2). */
+ * PNG is width*scale x height*scale pixels (scale 1 or 2; up to 4 accepted).
+ * On failure nothing is left behind and @error (G_FILE_ERROR) reads
+ * "Could not write “PATH”: REASON". */
 gboolean     ib_chart_export           (IbChartKind         kind,
                                         const IbReport     *report,
                                         const IbReport     *other,
