@@ -531,6 +531,26 @@ open_activated (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         IbWindow      *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) ||
+      ib_run_controller_get_running (self->controller))
+    return FALSE;
+  files = g_value_get_boxed (value);
+  if (files == NULL)
+    return FALSE;
+  /* One report at a time: the last one dropped. */
+  ib_window_open_file (self, g_slist_last (files)->data);
+  return TRUE;
+}
+
 /* ---- history ---------------------------------------------------------- */
 
 static void
@@ -659,6 +679,8 @@ ib_window_class_init (IbWindowClass *klass)
 static void
 ib_window_init (IbWindow *self)
 {
+  GtkDropTarget *drop;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
@@ -679,6 +701,11 @@ ib_window_init (IbWindow *self)
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->history_page, "open-report",
                             G_CALLBACK (on_history_open), self);
+
+  /* A report dropped on the window opens as with Ctrl+O. */
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   show_page (self, "empty");
   update_actions (self);
