@@ -104,6 +104,8 @@ update_actions (IbWindow *self)
   set_action_enabled (self, "export", has_report && !running);
   gtk_widget_set_sensitive (self->export_button, has_report && !running);
 
+  /* The plan being measured cannot change under it. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->plan_page), !running);
   gtk_stack_set_visible_child_name (self->run_stop_stack, running ? "stop" : "run");
   gtk_widget_set_visible (self->content_stop_button,
                           running && adw_leaflet_get_folded (self->leaflet));
