@@ -388,7 +388,7 @@ test_presets (void)
     g_assert_nonnull (quick->sweep);
     g_assert_cmpuint (quick->overhead->iterations, ==, 100000);
     g_assert_cmpuint (quick->overhead->repeat, ==, 2);
-    g_assert_cmpuint (quick->repeat, ==, 3);
+    g_assert_cmpuint (quick->repeat, ==, 5);
     g_assert_cmpuint (quick->warmup, ==, 1);
     g_assert_cmpuint (quick->write_unlink->requests, ==, 500);
     g_assert_cmpuint (quick->write_unlink->concurrency, ==, 500);
