@@ -182,12 +182,18 @@ print_overhead (const IbReport *report,
     {
       g_autofree char *ratio = format_ratio (gtask->ns_per_op / direct->ns_per_op);
       g_autofree char *seed_ratio = format_ratio (SEED_PROMISE_MS / SEED_FUNCTION_MS);
+      g_autofree char *gtask_op = ib_format_duration (gtask->ns_per_op);
+      g_autofree char *direct_op = ib_format_duration (direct->ns_per_op);
+      /* ms for 999,999 ops -> ns per op */
+      g_autofree char *seed_promise_op = ib_format_duration (SEED_PROMISE_MS * 1e6 / 999999);
+      g_autofree char *seed_function_op = ib_format_duration (SEED_FUNCTION_MS * 1e6 / 999999);
 
       fprintf (out, "\n");
-      /* Translators: the first %s is a ratio such as "505×", the second "34×" */
-      fprintf (out, _("A GTask round trip costs %s a direct call (seed 001 measured ~%s for "
-                      "promise vs function in Node 10: %.0f ms vs %.0f ms for 999,999).\n"),
-               ratio, seed_ratio, SEED_PROMISE_MS, SEED_FUNCTION_MS);
+      /* Translators: ratios such as "505×" and durations such as "1.10 µs" */
+      fprintf (out, _("A GTask round trip costs %s a direct call (%s vs %s per op).\n"
+                      "Seed 001 measured ~%s for promise vs function in Node 10 "
+                      "(%s vs %s per op).\n"),
+               ratio, gtask_op, direct_op, seed_ratio, seed_promise_op, seed_function_op);
     }
 }
 

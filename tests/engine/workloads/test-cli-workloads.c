@@ -145,7 +145,7 @@ test_overhead (Fixture       *fx,
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     g_assert_nonnull (strstr (out, kinds[i]));
   g_assert_nonnull (strstr (out, "A GTask round trip costs"));
-  g_assert_nonnull (strstr (out, "seed 001"));
+  g_assert_nonnull (strstr (out, "Seed 001 measured"));
 
   report = load_report (json, parser);
   rows = json_object_get_array_member (report, "overhead");
