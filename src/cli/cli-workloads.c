@@ -163,9 +163,16 @@ print_overhead (const IbReport *report,
     }
 
   if (plan != NULL)
-    fprintf (out, _("Dispatch overhead: median ns per op over %u repetitions "
-                    "(after %u warm-up), 95 %% bootstrap CI\n\n"),
-             plan->repeat, plan->warmup);
+    {
+      /* The workload's own counts win over the plan's (see IbOverheadSpec). */
+      const IbOverheadSpec *spec = plan->overhead;
+      guint warmup = spec != NULL && spec->repeat > 0 ? spec->warmup : plan->warmup;
+      guint repeat = g_array_index (report->overhead, IbOverheadRow, 0).repeat;
+
+      fprintf (out, _("Dispatch overhead: median ns per op over %u repetitions "
+                      "(after %u warm-up), 95 %% bootstrap CI\n\n"),
+               repeat, warmup);
+    }
   ib_cli_table_print (table, out);
 
   fprintf (out, "\n");
