@@ -49,6 +49,12 @@ struct _IbResultsPage
   AdwViewStack    *chart_stack;
   GtkWidget       *stats_heading;
   IbStatsTable    *stats_table;
+  GtkWidget       *overhead_heading;
+  GtkWidget       *overhead_card;
+  GtkGrid         *overhead_grid;
+  GtkWidget       *write_unlink_heading;
+  GtkWidget       *write_unlink_card;
+  GtkGrid         *write_unlink_grid;
   GtkWidget       *findings_heading;
   GtkListBox      *findings_list;
   GtkLabel        *environment_label;
@@ -260,6 +266,108 @@ update_charts (IbResultsPage *self,
   update_log_button (self);
 }
 
+/* ---- small tables for the other workloads ----------------------------- */
+
+static void
+grid_clear (GtkGrid *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static void
+grid_cell (GtkGrid    *grid,
+           int         column,
+           int         row,
+           const char *text,
+           gboolean    numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  gtk_widget_set_hexpand (label, column == 0);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  if (row == 0)
+    {
+      gtk_widget_add_css_class (label, "heading");
+      gtk_widget_add_css_class (label, "dim-label");
+    }
+  gtk_grid_attach (grid, label, column, row, 1, 1);
+}
+
+static void
+update_overhead (IbResultsPage *self)
+{
+  const IbReport *r = self->report;
+  guint n = r->overhead != NULL ? r->overhead->len : 0;
+  /* Translators: column titles of the dispatch overhead table */
+  const char *titles[] = { N_("Kind"), N_("Iterations"), N_("Time per Op"), N_("95 % CI"),
+                           N_("vs Direct Call") };
+
+  grid_clear (self->overhead_grid);
+  gtk_widget_set_visible (self->overhead_heading, n > 0);
+  gtk_widget_set_visible (self->overhead_card, n > 0);
+  if (n == 0)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
+    grid_cell (self->overhead_grid, c, 0, _(titles[c]), c > 0);
+  for (guint i = 0; i < n; i++)
+    {
+      const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
+      g_autofree char *iterations = g_strdup_printf ("%" G_GUINT64_FORMAT, o->iterations);
+      g_autofree char *per_op = ib_format_duration (o->ns_per_op);
+      g_autofree char *lo = ib_format_duration (o->ci_low_ns);
+      g_autofree char *hi = ib_format_duration (o->ci_high_ns);
+      g_autofree char *ci = g_strdup_printf ("%s – %s", lo, hi);
+      g_autofree char *ratio = g_strdup_printf ("%.1f×", o->ratio_to_direct);
+
+      grid_cell (self->overhead_grid, 0, i + 1, o->kind, FALSE);
+      grid_cell (self->overhead_grid, 1, i + 1, iterations, TRUE);
+      grid_cell (self->overhead_grid, 2, i + 1, per_op, TRUE);
+      grid_cell (self->overhead_grid, 3, i + 1, ci, TRUE);
+      grid_cell (self->overhead_grid, 4, i + 1, ratio, TRUE);
+    }
+}
+
+static void
+update_write_unlink (IbResultsPage *self)
+{
+  const IbWriteUnlink *wu = self->report->write_unlink;
+  guint n = wu != NULL && wu->modes != NULL ? wu->modes->len : 0;
+  /* Translators: column titles of the write + delete table; 50 % etc. are percentiles */
+  const char *titles[] = { N_("Mode"), N_("Requests/s"), N_("50 %"), N_("90 %"), N_("99 %"),
+                           N_("Slowest"), N_("Failed") };
+  /* indexes of 50, 90, 99 and 100 in ib_percentile_levels */
+  const guint levels[] = { 0, 4, 7, 8 };
+
+  grid_clear (self->write_unlink_grid);
+  gtk_widget_set_visible (self->write_unlink_heading, n > 0);
+  gtk_widget_set_visible (self->write_unlink_card, n > 0);
+  if (n == 0)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
+    grid_cell (self->write_unlink_grid, c, 0, _(titles[c]), c > 0);
+  for (guint i = 0; i < n; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+      g_autofree char *rps = g_strdup_printf ("%.0f", m->requests_per_s);
+      g_autofree char *failed = g_strdup_printf ("%u", m->failed);
+
+      grid_cell (self->write_unlink_grid, 0, i + 1, m->mode, FALSE);
+      grid_cell (self->write_unlink_grid, 1, i + 1, rps, TRUE);
+      for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+        {
+          g_autofree char *t = ib_format_duration (m->percentiles_ns[levels[l]]);
+
+          grid_cell (self->write_unlink_grid, 2 + l, i + 1, t, TRUE);
+        }
+      grid_cell (self->write_unlink_grid, 6, i + 1, failed, TRUE);
+    }
+}
+
 static void
 update_all (IbResultsPage *self,
             gboolean       new_report)
@@ -276,6 +384,8 @@ update_all (IbResultsPage *self,
   n_rows = ib_stats_table_get_n_rows (self->stats_table);
   gtk_widget_set_visible (self->stats_heading, n_rows > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->stats_table), n_rows > 0);
+  update_overhead (self);
+  update_write_unlink (self);
   update_charts (self, new_report);
 }
 
@@ -429,6 +539,12 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (chart_stack);
   BIND (stats_heading);
   BIND (stats_table);
+  BIND (overhead_heading);
+  BIND (overhead_card);
+  BIND (overhead_grid);
+  BIND (write_unlink_heading);
+  BIND (write_unlink_card);
+  BIND (write_unlink_grid);
   BIND (findings_heading);
   BIND (findings_list);
   BIND (environment_label);
