@@ -406,6 +406,8 @@ test_presets (void)
 
     /* seed 001 */
     g_assert_cmpuint (overhead->overhead->iterations, ==, 999999);
+    g_assert_cmpuint (overhead->overhead->repeat, ==, 3);
+    g_assert_cmpuint (overhead->overhead->warmup, ==, 1);
     g_assert_cmpuint (wu->write_unlink->requests, ==, 2000);
     g_assert_cmpuint (wu->write_unlink->concurrency, ==, 2000);
     g_assert_cmpuint (wu->write_unlink->bytes, ==, 4096);
