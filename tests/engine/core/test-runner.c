@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
@@ -332,6 +333,85 @@ test_caller_loop_idle (void)
   assert_empty_and_remove (dir);
 }
 
+typedef struct
+{
+  const char *parent;
+  guint       n_samples;
+  gboolean    truncated;
+} BreakData;
+
+/* After the first sample, cut every test file in half behind the runner's
+ * back: later samples must fail (short read), be recorded, and the run must
+ * go on and still clean up. */
+static void
+break_files (const IbEvent *event,
+             gpointer       user_data)
+{
+  BreakData *data = user_data;
+  g_autoptr(GDir) parent = NULL;
+  const char *name;
+
+  if (event->kind != IB_EVENT_SAMPLE || data->n_samples++ != 0)
+    return;
+  parent = g_dir_open (data->parent, 0, NULL);
+  while ((name = g_dir_read_name (parent)) != NULL)
+    {
+      g_autofree char *set = g_build_filename (data->parent, name, NULL);
+      g_autoptr(GDir) d = g_dir_open (set, 0, NULL);
+      const char *file;
+
+      while (d != NULL && (file = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (set, file, NULL);
+
+          if (g_str_has_prefix (file, "."))
+            continue;
+          g_assert_cmpint (truncate (path, 50 * 1024), ==, 0);
+          data->truncated = TRUE;
+        }
+    }
+}
+
+static void
+test_failed_samples (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = tiny_plan (dir);
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  BreakData data = { dir, 0, FALSE };
+  guint n_failed = 0;
+  guint n_failed_stats = 0;
+
+  plan->repeat = 3;
+  plan->pause_ms = 100;
+  report = ib_runner_run_sync (plan, NULL, break_files, &data, &error);
+  g_assert_true (data.truncated);
+  g_assert_no_error (error);
+  g_assert_false (report->partial);
+  g_assert_cmpuint (report->samples->len, ==, 12);
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (!s->ok)
+        {
+          g_assert_nonnull (s->error);
+          n_failed += !s->warmup;
+        }
+      else
+        g_assert_null (s->error);
+    }
+  /* the first sample was fine; at least the whole last round failed */
+  g_assert_true (g_array_index (report->samples, IbSample, 0).ok);
+  g_assert_cmpuint (n_failed, >=, 3);
+  for (guint i = 0; i < report->statistics->len; i++)
+    n_failed_stats += g_array_index (report->statistics, IbStats, i).n_failed;
+  g_assert_cmpuint (n_failed_stats, ==, n_failed);
+  g_assert_cmpuint (report->warnings->len, >, 0);
+  assert_empty_and_remove (dir);
+}
+
 static void
 test_missing_dir (void)
 {
@@ -422,6 +502,7 @@ main (int    argc,
   g_test_add_func ("/runner/cancel", test_cancel);
   g_test_add_func ("/runner/free-running", test_free_running);
   g_test_add_func ("/runner/caller-loop-idle", test_caller_loop_idle);
+  g_test_add_func ("/runner/failed-samples", test_failed_samples);
   g_test_add_func ("/runner/missing-dir", test_missing_dir);
   g_test_add_func ("/runner/invalid-plan", test_invalid_plan);
   g_test_add_func ("/runner/other-workloads", test_other_workloads);
