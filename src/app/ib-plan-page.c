@@ -299,8 +299,12 @@ validate (IbPlanPage *self)
   plan = ib_plan_page_build_plan (self, &error);
   valid = plan != NULL;
   if (!is_custom (self))
-    for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
-      set_field_error (self, i, NULL);
+    {
+      /* A preset's own fields are valid: clear what a custom plan showed. */
+      for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
+        set_field_error (self, i, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->strategies_error_label), FALSE);
+    }
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     if (self->field_errors[i] != NULL)
       fields_ok = FALSE;

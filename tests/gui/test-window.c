@@ -436,6 +436,13 @@ test_bad_input (void)
   g_assert_false (action_enabled (win, "run"));
   g_assert_nonnull (ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SEED));
 
+  /* Picking a preset again replaces the bad fields with its own. */
+  ib_plan_page_select_preset (plan, "quick");
+  g_assert_true (ib_plan_page_get_valid (plan));
+  g_assert_true (action_enabled (win, "run"));
+  for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
+    g_assert_null (ib_plan_page_get_field_error (plan, i));
+
   destroy_window (win);
   remove_tree (tmp);
 }
