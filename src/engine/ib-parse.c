@@ -160,7 +160,8 @@ ib_parse_size (const char  *field,
   /* Fraction of the unit, rounded to the nearest byte. */
   if (frac_num != 0)
     {
-      guint64 extra = (guint64) llround ((double) frac_num / (double) frac_den * (double) multiplier);
+      guint64 extra = (guint64) llround ((double) frac_num / (double) frac_den *
+                                         (double) multiplier);
 
       if (value > G_MAXUINT64 - extra)
         return range_error (field, text, G_MAXUINT64, min, max, TRUE, error);
