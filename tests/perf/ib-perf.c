@@ -170,8 +170,43 @@ proto_alloc_fresh (gsize size)
   return g_malloc (MAX (size, 1));
 }
 
-/* sync-read-all as the engine does it (g_file_read, query the size, one
- * g_input_stream_read_all into a fresh buffer), with proto_alloc_fresh. */
+/* One file as the engine's sync-read-all reads it (g_file_read, query the
+ * size, one g_input_stream_read_all into a fresh buffer), but with
+ * proto_alloc_fresh. */
+static gboolean
+proto_read_one (const IbFileEntry *entry,
+                GCancellable      *cancellable,
+                guint64           *bytes,
+                GError           **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree guint8 *buf = NULL;
+  gsize got = 0;
+  goffset size;
+
+  in = g_file_read (file, cancellable, error);
+  if (in == NULL)
+    return FALSE;
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable,
+                                         error);
+  if (info == NULL)
+    return FALSE;
+  size = g_file_info_get_size (info);
+  buf = proto_alloc_fresh ((gsize) size);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got, cancellable,
+                                error))
+    return FALSE;
+  if (got != entry->size)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "short read of %s", entry->path);
+      return FALSE;
+    }
+  *bytes = got;
+  return TRUE;
+}
+
 static gboolean
 proto_sync_read_all_thp (IbStrategyContext *ctx,
                          GError           **error)
@@ -180,35 +215,90 @@ proto_sync_read_all_thp (IbStrategyContext *ctx,
 
   for (i = 0; i < n; i++)
     {
-      const IbFileEntry *entry = ib_file_set_get_file (ctx->files, i);
-      g_autoptr(GFile) file = g_file_new_for_path (entry->path);
-      g_autoptr(GFileInputStream) in = NULL;
-      g_autoptr(GFileInfo) info = NULL;
-      g_autofree guint8 *buf = NULL;
-      gsize got = 0;
-      goffset size;
+      guint64 got = 0;
 
-      in = g_file_read (file, ctx->cancellable, error);
-      if (in == NULL)
+      if (!proto_read_one (ib_file_set_get_file (ctx->files, i), ctx->cancellable, &got,
+                           error))
         return FALSE;
-      info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                             ctx->cancellable, error);
-      if (info == NULL)
-        return FALSE;
-      size = g_file_info_get_size (info);
-      buf = proto_alloc_fresh ((gsize) size);
-      if (!g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got,
-                                    ctx->cancellable, error))
-        return FALSE;
-      if (got != entry->size)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "short read of %s", entry->path);
-          return FALSE;
-        }
       ctx->bytes += got;
     }
   return TRUE;
 }
+
+/* thread-pool-parallel's shape (a GThreadPool of ctx->workers threads made per
+ * sample, one job per file) with proto_read_one. */
+typedef struct
+{
+  GMutex         lock;
+  GCond          cond;
+  guint          pending;
+  guint64        bytes;
+  GError        *error;
+  GCancellable  *cancellable;
+} ProtoPool;
+
+static void
+proto_pool_work (gpointer data,
+                 gpointer user_data)
+{
+  const IbFileEntry *entry = data;
+  ProtoPool *pp = user_data;
+  GError *local_error = NULL;
+  guint64 got = 0;
+  gboolean ok = proto_read_one (entry, pp->cancellable, &got, &local_error);
+
+  g_mutex_lock (&pp->lock);
+  if (ok)
+    pp->bytes += got;
+  else if (pp->error == NULL)
+    pp->error = local_error;
+  else
+    g_error_free (local_error);
+  pp->pending--;
+  g_cond_signal (&pp->cond);
+  g_mutex_unlock (&pp->lock);
+}
+
+static gboolean
+proto_thread_pool_thp (IbStrategyContext *ctx,
+                       GError           **error)
+{
+  ProtoPool pp = { 0 };
+  GThreadPool *pool;
+  guint i, n = ib_file_set_get_n_files (ctx->files);
+
+  g_mutex_init (&pp.lock);
+  g_cond_init (&pp.cond);
+  pp.cancellable = ctx->cancellable;
+  pool = g_thread_pool_new (proto_pool_work, &pp, (gint) MAX (ctx->workers, 1), TRUE, error);
+  if (pool == NULL)
+    return FALSE;
+  g_mutex_lock (&pp.lock);
+  pp.pending = n;
+  g_mutex_unlock (&pp.lock);
+  for (i = 0; i < n; i++)
+    g_thread_pool_push (pool, (gpointer) ib_file_set_get_file (ctx->files, i), NULL);
+  g_mutex_lock (&pp.lock);
+  while (pp.pending > 0)
+    g_cond_wait (&pp.cond, &pp.lock);
+  g_mutex_unlock (&pp.lock);
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_mutex_clear (&pp.lock);
+  g_cond_clear (&pp.cond);
+  ctx->bytes += pp.bytes;
+  if (pp.error != NULL)
+    {
+      g_propagate_error (error, pp.error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const IbStrategyInfo proto_pool_info = {
+  "proto-thread-pool-thp", "Prototype: thread pool, huge-page buffers",
+  "thread-pool-parallel with 2 MiB-aligned, MADV_HUGEPAGE fresh buffers", NULL,
+  IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE, proto_thread_pool_thp,
+};
 
 static const IbStrategyInfo proto_thp_info = {
   "proto-sync-read-all-thp", "Prototype: sync single read, huge-page buffer",
@@ -568,6 +658,8 @@ cmd_session (int    argc,
             add_variant (variants, &table[k], "sync-stream/reused-1M", IB_BUFFER_REUSED, MIB);
           if (g_strcmp0 (table[k].id, "sync-read-all") == 0 && prototypes)
             add_variant (variants, &proto_thp_info, proto_thp_info.id, IB_BUFFER_FRESH, 0);
+          if (g_strcmp0 (table[k].id, "thread-pool-parallel") == 0 && prototypes)
+            add_variant (variants, &proto_pool_info, proto_pool_info.id, IB_BUFFER_FRESH, 0);
         }
     }
 

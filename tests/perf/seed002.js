@@ -285,13 +285,14 @@ async function main() {
 
     for (const s of chosen) {
         const row = {id: s.id, seed_name: s.seed, fresh_buffer: s.fresh,
-                     warmup_ms: [], samples_ms: [], ok: true};
+                     warmup_ms: [], samples_ms: [], cpu_ms: [], ok: true};
         for (let round = 0; round < opts.warmup + opts.repeat; round++) {
             await delay(opts.pause);
             if (opts.beforeEach) {
                 execSync(opts.beforeEach, {stdio: ['ignore', 'ignore', 'inherit']});
             }
             let r;
+            const cpu0 = process.cpuUsage();
             try {
                 r = await s.fn(files);
             } catch (e) {
@@ -305,7 +306,15 @@ async function main() {
                 row.error = `read ${got} bytes, expected ${expected}`;
                 break;
             }
-            (round < opts.warmup ? row.warmup_ms : row.samples_ms).push(r.ms);
+            // CPU time of the whole process (libuv's pool too), user + system,
+            // around the strategy call: less sensitive to a busy machine.
+            const cpu = process.cpuUsage(cpu0);
+            if (round < opts.warmup) {
+                row.warmup_ms.push(r.ms);
+            } else {
+                row.samples_ms.push(r.ms);
+                row.cpu_ms.push((cpu.user + cpu.system) / 1000);
+            }
             r = null;
         }
         if (row.samples_ms.length > 0) {
