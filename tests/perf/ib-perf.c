@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include <stdlib.h>
+#include <zlib.h>
 
 #ifdef __linux__
 #include <fcntl.h>
@@ -882,6 +883,80 @@ out:
   return exit_code;
 }
 
+/* Prototype of the file maker's write loop (serial: content, CRC-32, one
+ * 1 MiB write, as ib-fileset.c does per block), with or without preallocating
+ * each file first (fallocate, as fio does by default). Shows on the same disk
+ * what preallocation would change; the files are removed. */
+static gint64
+proto_make (const char *dir,
+            int         count,
+            guint64     size,
+            gboolean    preallocate,
+            GError    **error)
+{
+#ifdef __linux__
+  g_autofree char *tmpl = g_build_filename (dir, "iobench-perf-proto-XXXXXX", NULL);
+  g_autofree guint8 *block = g_malloc (MIB);
+  gint64 t0;
+  int i;
+
+  if (g_mkdtemp (tmpl) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "mkdtemp %s: %s", tmpl,
+                   g_strerror (errno));
+      return -1;
+    }
+  t0 = ib_os_monotonic_ns ();
+  for (i = 0; i < count; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("file-%d.bin", i);
+      g_autofree char *path = g_build_filename (tmpl, name, NULL);
+      int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      guint32 crc = (guint32) crc32 (0L, Z_NULL, 0);
+      guint64 off;
+
+      if (fd < 0)
+        {
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
+                       g_strerror (errno));
+          break;
+        }
+      if (preallocate && fallocate (fd, 0, 0, (off_t) size) != 0)
+        g_debug ("fallocate: %s", g_strerror (errno));
+      for (off = 0; off < size; off += MIB)
+        {
+          gsize n = (gsize) MIN ((guint64) MIB, size - off);
+
+          ib_content_fill (IB_CONTENT_RANDOM, 2, off, block, n);
+          crc = (guint32) crc32 (crc, block, (uInt) n);
+          if (write (fd, block, n) != (gssize) n)
+            {
+              g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "write: %s",
+                           g_strerror (errno));
+              break;
+            }
+        }
+      if (fsync (fd) != 0)
+        g_debug ("fsync: %s", g_strerror (errno));
+      close (fd);
+      (void) crc;
+    }
+  t0 = ib_os_monotonic_ns () - t0;
+  for (i = 0; i < count; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("file-%d.bin", i);
+      g_autofree char *path = g_build_filename (tmpl, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (tmpl);
+  return (error != NULL && *error != NULL) ? -1 : t0;
+#else
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "Linux only");
+  return -1;
+#endif
+}
+
 /* ---- make (target T3) ------------------------------------------------------ */
 
 /* Makes one file set, prints "WALL_NS BYTES", removes it. */
@@ -892,6 +967,7 @@ cmd_make (int    argc,
   g_autofree char *dir = g_strdup ("/var/tmp");
   g_autofree char *size_text = g_strdup ("256M");
   int count = 4;
+  g_autofree char *proto = NULL;
   gboolean no_fsync = FALSE;
   gint64 seed = 2;
   GOptionEntry entries[] = {
@@ -901,6 +977,8 @@ cmd_make (int    argc,
       "SIZE" },
     { "no-fsync", 0, 0, G_OPTION_ARG_NONE, &no_fsync, "Do not fsync the files made", NULL },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the content", "N" },
+    { "proto", 0, 0, G_OPTION_ARG_STRING, &proto,
+      "Time a serial prototype of the write loop instead: plain or fallocate", "KIND" },
     { NULL }
   };
   g_autoptr(GOptionContext) octx = g_option_context_new ("");
@@ -928,6 +1006,22 @@ cmd_make (int    argc,
     {
       g_printerr ("ib-perf make: %s\n", error->message);
       return 2;
+    }
+  if (proto != NULL)
+    {
+      if (g_strcmp0 (proto, "plain") != 0 && g_strcmp0 (proto, "fallocate") != 0)
+        {
+          g_printerr ("ib-perf make: --proto must be plain or fallocate\n");
+          return 2;
+        }
+      wall = proto_make (dir, count, size, g_str_equal (proto, "fallocate"), &error);
+      if (wall < 0)
+        {
+          g_printerr ("ib-perf make: prototype failed: %s\n", error->message);
+          return 1;
+        }
+      g_print ("%" G_GINT64_FORMAT " %" G_GUINT64_FORMAT "\n", wall, size * (guint64) count);
+      return 0;
     }
   watch_signals ();
   for (i = 0; i < count; i++)
