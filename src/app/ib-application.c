@@ -187,13 +187,21 @@ IbApplication *
 ib_application_new (void)
 {
   GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
+  IbApplication *app;
 
   ib_app_ensure_resources ();
   if (g_getenv ("IOBENCH_NON_UNIQUE") != NULL)
     flags |= G_APPLICATION_NON_UNIQUE;
-  return g_object_new (IB_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", flags,
-                       "resource-base-path", "/io/github/iobench/IoBench",
-                       NULL);
+  app = g_object_new (IB_TYPE_APPLICATION,
+                      "application-id", APP_ID,
+                      "flags", flags,
+                      "resource-base-path", "/io/github/iobench/IoBench",
+                      NULL);
+  /* Translators: the arguments in "iobench --help" */
+  g_application_set_option_context_parameter_string (G_APPLICATION (app), _("[REPORT.json]"));
+  g_application_set_option_context_summary (G_APPLICATION (app),
+                                            _("Measure whether sync or async file reading is "
+                                              "faster here; open a saved JSON report to see it "
+                                              "again."));
+  return app;
 }
