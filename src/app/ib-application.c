@@ -108,16 +108,13 @@ quit_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  GList *windows = gtk_application_get_windows (app);
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
 
   /* Closing the windows stops a run; the controller holds the application
    * until the engine has cleaned up, then it quits by itself. */
-  for (GList *l = g_list_copy (windows), *it = l; it != NULL; it = it->next)
-    {
-      gtk_window_close (it->data);
-      if (it->next == NULL)
-        g_list_free (l);
-    }
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
 }
 
 static const GActionEntry app_entries[] = {
