@@ -728,7 +728,7 @@ ib_window_new (GtkApplication *app,
       g_settings_bind (settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
     }
   else
-    gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
+    gtk_window_set_default_size (GTK_WINDOW (self), 1100, 720);
   ib_plan_page_set_settings (self->plan_page, settings);
   update_actions (self);
   ib_history_page_reload (self->history_page);
