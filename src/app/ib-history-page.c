@@ -339,7 +339,14 @@ ratio_row (const IbCompareRow *r)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->strategy);
 
-  label = gtk_label_new (ib_verdict_to_string (r->verdict));
+  if (r->verdict == IB_VERDICT_FASTER)
+    /* Translators: verdict beside a strategy: run B is faster than run A */
+    label = gtk_label_new (_("B faster"));
+  else if (r->verdict == IB_VERDICT_SLOWER)
+    /* Translators: verdict beside a strategy: run B is slower than run A */
+    label = gtk_label_new (_("B slower"));
+  else
+    label = gtk_label_new (ib_verdict_to_string (r->verdict));
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (label, text);
   if (r->verdict == IB_VERDICT_FASTER)
