@@ -12,6 +12,10 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#ifdef G_OS_UNIX
+#include <sys/resource.h>
+#endif
+
 #include "ib-error.h"
 #include "ib-os.h"
 
@@ -62,16 +66,48 @@ ib_os_reset_peak_rss (void)
   return FALSE;
 }
 
-guint
-ib_os_raise_nofile_limit (void)
+/* The descriptor limit is POSIX, not Linux: every Unix gets it. Elsewhere
+ * assume a conservative 512 (the C runtime's default on Windows), so that
+ * files in flight are still capped rather than failing with "too many open
+ * files". */
+#ifdef G_OS_UNIX
+static guint
+rlim_to_guint (rlim_t value)
 {
-  return G_MAXUINT;
+  if (value == RLIM_INFINITY || value > G_MAXUINT)
+    return G_MAXUINT;
+  return (guint) value;
 }
+#endif
 
 guint
 ib_os_nofile_limit (void)
 {
-  return G_MAXUINT;
+#ifdef G_OS_UNIX
+  struct rlimit rl;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0)
+    return rlim_to_guint (rl.rlim_cur);
+#endif
+  return 512;
+}
+
+guint
+ib_os_raise_nofile_limit (void)
+{
+#ifdef G_OS_UNIX
+  struct rlimit rl;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != rl.rlim_max)
+    {
+      struct rlimit want = rl;
+
+      want.rlim_cur = rl.rlim_max;
+      if (setrlimit (RLIMIT_NOFILE, &want) != 0)
+        g_debug ("Cannot raise RLIMIT_NOFILE to its hard limit");
+    }
+#endif
+  return ib_os_nofile_limit ();
 }
 
 guint64
