@@ -82,7 +82,7 @@ static const IbStrategyInfo strategies[] = {
     ib_strategy_thread_pool_parallel },
   { "mmap",
     N_("Memory map"),
-    N_("g_mapped_file_new() and a touch of every page"),
+    N_("g_mapped_file_new() and a read of every byte of the mapping"),
     NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE,
     ib_strategy_mmap },
 };
