@@ -8,6 +8,9 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "engine/ib-runner.h"
+#include "report/ib-report-io.h"
+
 #include "cli.h"
 
 typedef struct
@@ -52,6 +55,8 @@ main (int    argc,
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("iobench-cli");
   g_set_application_name (_("I/O Bench"));
+  /* Findings are written on the run's worker thread, by the report layer. */
+  ib_runner_set_finish_hook (ib_findings_generate);
 
   if (argc < 2)
     {

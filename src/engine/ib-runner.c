@@ -6,7 +6,8 @@
  * the whole run, so async strategies dispatch their callbacks there. The
  * report is built on the worker only; the caller sees copies of samples and,
  * at the end, the report itself (never mutated again). Events travel as heap
- * structs through g_main_context_invoke_full() and are freed after delivery.
+ * structs in idle sources attached to the caller's context (always queued,
+ * see post()) and are freed after delivery.
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -26,7 +27,6 @@
 #include "ib-strategy.h"
 #include "ib-sweep.h"
 #include "ib-workloads.h"
-#include "report/ib-report-io.h"
 
 #define FD_RESERVE          64          /* descriptors kept free below RLIMIT_NOFILE */
 #define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
@@ -128,6 +128,16 @@ typedef struct
   gboolean      cache_possible;
 } Run;
 
+/* Set once by the shells (the report layer's findings): the engine does not
+ * depend on the layers above it. */
+static IbReportHook finish_hook;
+
+void
+ib_runner_set_finish_hook (IbReportHook hook)
+{
+  finish_hook = hook;
+}
+
 static void
 post (Run     *run,
       IbEvent *event)
@@ -135,10 +145,21 @@ post (Run     *run,
   Sink *sink = run->runner->sink;
   Delivery *d = g_new0 (Delivery, 1);
 
+  GSource *source;
+
   d->sink = sink_ref (sink);
   d->event = *event;
-  g_main_context_invoke_full (sink->context, G_PRIORITY_DEFAULT, delivery_dispatch, d,
-                              delivery_free);
+
+  /* Always queue, never g_main_context_invoke_full(): once the worker has
+   * popped its own context, the caller's context can become the worker's
+   * thread-default, and invoke would then run the handler right here on
+   * the worker thread, touching the UI from the wrong thread. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, delivery_dispatch, d, delivery_free);
+  g_source_set_static_name (source, "[iobench] runner event");
+  g_source_attach (source, sink->context);
+  g_source_unref (source);
 }
 
 static gint64
@@ -821,7 +842,8 @@ worker_thread (gpointer data)
       run.report->error = g_strdup (error->message);
     }
   ib_report_compute_statistics (run.report);
-  ib_findings_generate (run.report);
+  if (finish_hook != NULL)
+    finish_hook (run.report);
 
   /* Let async callbacks still queued on the run's context finish. */
   while (g_main_context_pending (context))
