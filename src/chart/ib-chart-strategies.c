@@ -149,6 +149,7 @@ draw_rows (IbChartCtx *ctx,
     legend[n_legend++] = (IbLegendItem) { _("Warm-up run"), IB_LEGEND_HOLLOW_DOT,
                                           ib_chart_fg_alpha (ctx, 0.7) };
   if (any_ci)
+    /* xgettext:no-c-format */
     legend[n_legend++] = (IbLegendItem) { _("95 % CI of the median"), IB_LEGEND_WHISKER,
                                           ib_chart_fg_alpha (ctx, 0.85) };
   ib_chart_legend (ctx, legend, n_legend);

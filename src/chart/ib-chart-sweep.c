@@ -187,10 +187,13 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
   ib_axis_draw_y (ctx, &ya, left, right);
   ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
   if (sweep->vary == IB_VARY_COUNT)
+    /* xgettext:no-c-format */
     caption = _("Number of files · median time with 95 % CI · log-log");
   else if (sweep->vary == IB_VARY_SIZE)
+    /* xgettext:no-c-format */
     caption = _("File size · median time with 95 % CI · log-log");
   else
+    /* xgettext:no-c-format */
     caption = _("Files in flight · median time with 95 % CI · log-log");
   ib_chart_caption (ctx, caption, bottom + tick_h);
 

@@ -185,6 +185,7 @@ ib_cli_compare (int    argc,
   /* Translators: the arguments of `iobench-cli compare` */
   context = g_option_context_new (_("A.json B.json"));
   g_option_context_set_summary (context,
+                                /* xgettext:no-c-format */
                                 _("Compares two saved reports strategy by strategy: the ratio "
                                   "of the medians B / A with a bootstrap 95 % confidence "
                                   "interval."));
