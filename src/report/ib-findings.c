@@ -220,8 +220,11 @@ finding_cache (IbReport *report)
 
   if (n_bad == 0)
     {
-      /* Translators: %s is the cache mode, "warm" or "cold" */
-      ib_report_add_finding (report, "cache", _("%s cache held for every sample"), mode);
+      /* A whole sentence per mode: "warm" and "cold" are adjectives in it. */
+      ib_report_add_finding (report, "cache", "%s",
+                             report->plan->cache == IB_CACHE_COLD
+                             ? _("cold cache held for every sample")
+                             : _("warm cache held for every sample"));
       return;
     }
 

@@ -121,7 +121,9 @@ ib_table_statistics (const IbReport *report)
   /* Translators: in table headers a leading '>' marks a right-aligned column
    * and is not shown; keep it. */
   table = table_new ("statistics", _("Statistics"),
-                     _("Strategy"), ">n", _(">Median"), _(">95 % CI"), _(">Min"),
+                     _("Strategy"), ">n", _(">Median"),
+                     /* xgettext:no-c-format */
+                     _(">95 % CI"), _(">Min"),
                      _(">Max"), _(">CV"), _(">Throughput"), _(">CPU user"), _(">CPU system"),
                      _(">vs fastest"), _(">Outliers mild/severe"), _(">Failed"), NULL);
   for (guint i = 0; i < report->statistics->len; i++)
@@ -428,9 +430,9 @@ ib_report_subtitle (const IbReport *report)
       g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u file, %s", "%u files, %s",
                                                          plan->file_sizes->len),
                                                plan->file_sizes->len, total));
-      /* Translators: "cold cache", "warm cache", "as-is cache" */
-      g_ptr_array_add (parts, g_strdup_printf (_("%s cache"),
-                                               ib_cache_mode_to_string (plan->cache)));
+      g_ptr_array_add (parts, g_strdup (plan->cache == IB_CACHE_WARM ? _("warm cache")
+                                        : plan->cache == IB_CACHE_COLD ? _("cold cache")
+                                        : _("as-is cache")));
     }
   if (env->cpu_model != NULL)
     g_ptr_array_add (parts, g_strdup_printf ("%s × %u", env->cpu_model, env->cores));
