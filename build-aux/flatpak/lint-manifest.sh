@@ -98,7 +98,9 @@ for f in "${meta[@]}"; do
   while read -r fs; do
     [ -z "$fs" ] && continue
     case $fs in home) word="home folder" ;; *) word=$fs ;; esac
-    chk "metainfo explains --filesystem=$fs" grep -qF -- "$word" "$f"
+    # A whole path, so that "/run/media" does not count for "/media".
+    chk "metainfo explains --filesystem=$fs" \
+      grep -qE -- "(^|[^[:alnum:]/_.-])$word([^[:alnum:]/_-]|$)" "$f"
   done < <(args | sed -n 's/^--filesystem=\([^:]*\).*/\1/p')
 done
 schemas=("$DATA"/**/*.gschema.xml)
