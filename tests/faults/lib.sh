@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck shell=bash
+# Sourced by the fault tests: a fresh work area, skips, checks and a summary.
+# Every test prints "ok - ..." / "not ok - ..." lines and exits 0 (all passed),
+# 1 (a check failed) or 77 (skipped: meson counts that as SKIP).
+set -uo pipefail
+
+CLI=${IOBENCH_CLI:?IOBENCH_CLI must name iobench-cli (set by meson)}
+fault_failed=0
+fault_checks=0
+fault_mounts=()
+fault_pids=()
+
+# A fresh work area, removed on exit (after unmounting what we mounted).
+work=$(mktemp -d "${TMPDIR:-/tmp}/iobench-faults.XXXXXX")
+chmod 0755 "$work"
+# Runs that get no --dir must never reach the user's cache: point it here.
+export XDG_CACHE_HOME="$work/xdg-cache"
+
+fault_cleanup () {
+  local p m
+  for p in "${fault_pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
+  for m in "${fault_mounts[@]}"; do umount -l "$m" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap fault_cleanup EXIT
+
+skip () {
+  echo "SKIP: $*"
+  exit 77
+}
+
+pass () {
+  fault_checks=$((fault_checks + 1))
+  echo "ok - $*"
+}
+
+fail () {
+  fault_checks=$((fault_checks + 1))
+  fault_failed=$((fault_failed + 1))
+  echo "not ok - $*"
+}
+
+# check DESCRIPTION COMMAND...: passes when COMMAND succeeds.
+check () {
+  local what=$1; shift
+  if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+finish () {
+  echo "# $fault_checks checks, $fault_failed failed"
+  [ "$fault_failed" -eq 0 ]
+  exit $?
+}
+
+need_root () {
+  [ "$(id -u)" -eq 0 ] || skip "needs root (mount namespaces, setpriv); CI runs as root"
+}
+
+# Mount namespaces: the test re-runs itself inside `unshare -m` (private
+# propagation, so nothing it mounts is seen outside, and all is undone when it
+# exits). Call this first, before making anything.
+need_mount_ns () {
+  need_root
+  command -v unshare >/dev/null || skip "unshare (util-linux) is not installed"
+  if [ "${IB_FAULTS_IN_NS:-}" != 1 ]; then
+    unshare -m true 2>/dev/null || skip "cannot make a mount namespace here (unshare -m failed)"
+    rm -rf "$work"
+    trap - EXIT
+    IB_FAULTS_IN_NS=1 exec unshare -m --propagation private bash "$0" "$@"
+  fi
+}
+
+# mount_tmpfs DIR SIZE: a small tmpfs of SIZE (e.g. 8m) on DIR.
+mount_tmpfs () {
+  mkdir -p "$1"
+  mount -t tmpfs -o "size=$2,mode=0755" iobench-faults "$1" || return 1
+  fault_mounts+=("$1")
+}
+
+# mount_readonly DIR: DIR becomes a read-only bind mount of itself.
+mount_readonly () {
+  mount --bind "$1" "$1" || return 1
+  fault_mounts+=("$1")
+  mount -o remount,ro,bind "$1"
+}
+
+# test_dirs DIR: prints the iobench-* folders directly under DIR.
+test_dirs () {
+  find "$1" -mindepth 1 -maxdepth 1 -name 'iobench-*' 2>/dev/null
+}
+
+# no_test_dirs DIR: true when no iobench-* folder is left under DIR.
+no_test_dirs () {
+  [ -z "$(test_dirs "$1")" ]
+}
+
+# is_empty DIR: true when DIR has nothing in it (or does not exist).
+is_empty () {
+  [ ! -e "$1" ] || [ -z "$(ls -A "$1")" ]
+}
+
+# grep_file PATTERN FILE: extended regex, quiet; shows FILE when it fails.
+grep_file () {
+  if grep -qE -- "$1" "$2"; then return 0; fi
+  echo "# expected /$1/ in $2:"; sed 's/^/#   /' "$2" | head -20
+  return 1
+}
+
+# expect_exit CODE CMD...: runs CMD (stdout to $work/out, stderr to $work/err)
+# and succeeds when it exits with CODE; shows stderr otherwise.
+expect_exit () {
+  local want=$1 got; shift
+  "$@" >"$work/out" 2>"$work/err" </dev/null
+  got=$?
+  last_exit=$got
+  if [ "$got" -eq "$want" ]; then return 0; fi
+  echo "# exit $got, wanted $want: $*"; sed 's/^/#   /' "$work/err" | head -10
+  return 1
+}
+
+# wait_for DESCRIPTION SECONDS COMMAND...: polls COMMAND every 50 ms. Not a
+# timed assertion: SECONDS is only a safety net so a broken build cannot hang.
+wait_for () {
+  local what=$1 limit=$2 i=0; shift 2
+  while ! "$@"; do
+    sleep 0.05
+    i=$((i + 1))
+    if [ "$i" -ge $((limit * 20)) ]; then
+      echo "# gave up waiting for: $what"
+      return 1
+    fi
+  done
+}
+
+# json_get FILE PYTHON-EXPR: evaluates EXPR with `r` bound to the loaded JSON.
+json_get () {
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2]))' "$1" "$2"
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Fuzzes the JSON report loader (ib_report_from_json) with libFuzzer for a
+# bounded time. Not run by ./test.sh (it takes minutes); the inputs it keeps
+# are replayed by the meson test "fuzz-replay" (suite faults) in every build.
+#
+#   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options...]
+#
+# Builds libiobench with clang, ASan and coverage in _build-fuzz, links the
+# target tests/fuzz/fuzz-report-json.c with -fsanitize=fuzzer,address, and
+# runs it on a copy of tests/fuzz/corpus (plus tests/fuzz/regressions) with
+# the schema dictionary. A crash leaves its input in _build-fuzz/artifacts/
+# and makes this script fail: fix the bug, then copy the input into
+# tests/fuzz/regressions/ so it is replayed from then on.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+seconds=${1:-120}
+shift || true
+build=${IB_FUZZ_BUILD:-$root/_build-fuzz}
+
+# shellcheck source=build-aux/deps.sh
+source "$root/build-aux/deps.sh"
+ib_ensure_packages clang libclang-rt-14-dev
+
+if [ ! -f "$build/build.ninja" ]; then
+  CC=clang meson setup "$build" "$root" -Dgui=disabled -Dwerror=false \
+    -Db_sanitize=address -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
+fi
+ninja -C "$build" src/libiobench.a >/dev/null
+
+deps="glib-2.0 gio-2.0 json-glib-1.0 zlib cairo pangocairo"
+# shellcheck disable=SC2046
+clang -g -O1 -fsanitize=fuzzer,address -Werror -Wall \
+  -I"$build" -I"$root/src" -I"$root" \
+  $(pkg-config --cflags $deps) \
+  "$root/tests/fuzz/fuzz-report-json.c" "$build/src/libiobench.a" \
+  $(pkg-config --libs $deps) -lm -o "$build/fuzz-report-json"
+
+work="$build/corpus"
+mkdir -p "$work" "$build/artifacts"
+cp -n "$root"/tests/fuzz/corpus/* "$work"/ 2>/dev/null || true
+cp -n "$root"/tests/fuzz/regressions/* "$work"/ 2>/dev/null || true
+rm -f "$work"/*.md
+
+echo "fuzzing ib_report_from_json for ${seconds}s (corpus: $(ls "$work" | wc -l) inputs)" >&2
+set +e
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  "$build/fuzz-report-json" "$work" \
+  -dict="$root/tests/fuzz/json.dict" -max_total_time="$seconds" -max_len=65536 \
+  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="$build/artifacts/" "$@" >"$build/fuzz.log" 2>&1
+status=$?
+set -e
+grep -v -E '^#[0-9]+.*(NEW|REDUCE|pulse)' "$build/fuzz.log" | tail -n 60 >&2
+if [ "$status" -ne 0 ]; then
+  echo "run-fuzz: the fuzzer stopped with status $status; inputs in $build/artifacts/:" >&2
+  ls -l "$build/artifacts/" >&2
+  exit 1
+fi
+echo "run-fuzz: no crash in ${seconds}s" >&2
