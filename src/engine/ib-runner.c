@@ -611,6 +611,13 @@ work_progress (double      fraction,
   phase_progress (user_data, fraction, message);
 }
 
+static void
+sweep_warn (const char *message,
+            gpointer    user_data)
+{
+  warn (user_data, message, "%s", message);
+}
+
 static gboolean
 run_sweep (Run     *run,
            GError **error)
@@ -626,6 +633,7 @@ run_sweep (Run     *run,
   ctx.cancellable = run->runner->cancellable;
   ctx.progress = work_progress;
   ctx.progress_data = run;
+  ctx.warn = sweep_warn;
 
   sweep = ib_sweep_run (&ctx, &partial, error);
   if (sweep == NULL)

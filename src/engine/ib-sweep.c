@@ -188,6 +188,14 @@ measure_point (const IbSweepContext *ctx,
       in_flight = (guint) value;
       break;
     }
+  if (in_flight > ctx->max_in_flight && ctx->warn != NULL)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("Sweep: at most %u files were open at once instead of %u, to stay "
+                           "below the open-file limit"), ctx->max_in_flight, in_flight);
+
+      ctx->warn (message, ctx->progress_data);
+    }
   in_flight = CLAMP (in_flight, 1, ctx->max_in_flight);
   for (guint i = 0; i < count; i++)
     g_array_append_val (sizes, size);

@@ -24,6 +24,10 @@ typedef struct
   GCancellable    *cancellable;
   IbSweepProgress  progress;
   gpointer         progress_data;
+  /* Called (with progress_data) for things the report should say, e.g. a
+   * value capped below the open-file limit. May be NULL. */
+  void           (*warn) (const char *message,
+                          gpointer    user_data);
 } IbSweepContext;
 
 /* Makes a file set per value, measures every sweep strategy (plan->warmup +
