@@ -5,8 +5,16 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+
+#ifdef G_OS_UNIX
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#endif
 
 #include "ib-error.h"
 #include "ib-strategy-private.h"
@@ -176,6 +184,93 @@ fold_words (const guint8 *data,
   return a ^ b ^ c ^ d;
 }
 
+/* A file truncated while its mapping is read raises SIGBUS on the pages past
+ * its new end, which would kill the process. The loop that reads a mapping
+ * runs under a guard: a SIGBUS on that thread while it is set jumps back, and
+ * the sample fails with a message. Any other SIGBUS goes where it went before. */
+#ifdef G_OS_UNIX
+static __thread sigjmp_buf *mmap_guard;
+static struct sigaction previous_sigbus;
+
+static void
+on_sigbus (int        signum,
+           siginfo_t *info,
+           void      *ucontext)
+{
+  (void) info;
+  (void) ucontext;
+  if (mmap_guard != NULL)
+    siglongjmp (*mmap_guard, 1);
+  /* Not ours: put the previous handler back and let it have the signal (a
+   * fault raises it again when the instruction is retried). */
+  sigaction (signum, &previous_sigbus, NULL);
+  raise (signum);
+}
+
+static void
+install_sigbus_guard (void)
+{
+  static gsize installed = 0;
+
+  if (g_once_init_enter (&installed))
+    {
+      struct sigaction sa;
+
+      memset (&sa, 0, sizeof sa);
+      sa.sa_sigaction = on_sigbus;
+      sa.sa_flags = SA_SIGINFO;
+      sigemptyset (&sa.sa_mask);
+      sigaction (SIGBUS, &sa, &previous_sigbus);
+      g_once_init_leave (&installed, 1);
+    }
+}
+#endif
+
+/* Reads the whole mapping (CRC-32 or a fold of its words); FALSE when pages
+ * vanished under it (SIGBUS: the file was truncated meanwhile). */
+static gboolean
+touch_mapping (IbStrategyContext *ctx,
+               const guint8      *data,
+               gsize              length,
+               guint32           *crc,
+               guint64           *acc)
+{
+#ifdef G_OS_UNIX
+  sigjmp_buf jmp;
+
+  install_sigbus_guard ();
+  /* No mask saved (that would be a system call per file in the timed path):
+   * the failure path unblocks SIGBUS, blocked since the handler started. */
+  if (sigsetjmp (jmp, 0) != 0)
+    {
+      sigset_t bus;
+
+      mmap_guard = NULL;
+      sigemptyset (&bus);
+      sigaddset (&bus, SIGBUS);
+      pthread_sigmask (SIG_UNBLOCK, &bus, NULL);
+      return FALSE;
+    }
+  mmap_guard = &jmp;
+#endif
+  for (gsize pos = 0; pos < length; )
+    {
+      gsize end = MIN (length, pos + MMAP_CANCEL_CHECK);
+
+      if (g_cancellable_is_cancelled (ctx->cancellable))
+        break;
+      if (ctx->verify)
+        *crc = ib_strategy_crc_update (*crc, data + pos, end - pos);
+      else
+        *acc ^= fold_words (data + pos, end - pos);
+      pos = end;
+    }
+#ifdef G_OS_UNIX
+  mmap_guard = NULL;
+#endif
+  return TRUE;
+}
+
 gboolean
 ib_strategy_mmap (IbStrategyContext *ctx,
                   GError           **error)
@@ -189,7 +284,7 @@ ib_strategy_mmap (IbStrategyContext *ctx,
       GError *local_error = NULL;
       const guint8 *data;
       guint32 crc = ib_strategy_crc_init ();
-      gsize length, pos;
+      gsize length;
       volatile guint64 sink = 0;
       guint64 acc = 0;
 
@@ -208,17 +303,14 @@ ib_strategy_mmap (IbStrategyContext *ctx,
       data = (const guint8 *) g_mapped_file_get_contents (mapped);
       length = g_mapped_file_get_length (mapped);
 
-      for (pos = 0; pos < length; )
+      if (!touch_mapping (ctx, data, length, &crc, &acc))
         {
-          gsize end = MIN (length, pos + MMAP_CANCEL_CHECK);
-
-          if (g_cancellable_is_cancelled (ctx->cancellable))
-            break;
-          if (ctx->verify)
-            crc = ib_strategy_crc_update (crc, data + pos, end - pos);
-          else
-            acc ^= fold_words (data + pos, end - pos);
-          pos = end;
+          g_mapped_file_unref (mapped);
+          ib_strategy_note_close (ctx);
+          g_set_error (error, IB_ERROR, IB_ERROR_SHORT_READ,
+                       _("“%s” shrank while its mapping was being read (bus error)"),
+                       entry->path);
+          return FALSE;
         }
       sink = acc;
       (void) sink;
