@@ -139,3 +139,34 @@ json_get () {
 r = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2]))' "$1" "$2"
 }
+
+need_script () {
+  command -v script >/dev/null || skip "script (util-linux) is needed to watch the progress line"
+}
+
+# start_cli LOG ARGS...: starts iobench-cli ARGS on a pseudo-terminal (so it
+# draws its progress line, which we watch), in the background. Sets $spid
+# (script) and $cpid (iobench-cli).
+start_cli () {
+  local log=$1; shift
+  rm -f "$work/pid"
+  script -qfec "sh -c 'echo \$\$ > $work/pid; exec $CLI $*'" "$log" </dev/null >/dev/null &
+  spid=$!
+  fault_pids+=("$spid")
+  wait_for "iobench-cli to start" 60 test -s "$work/pid" || return 1
+  cpid=$(cat "$work/pid")
+}
+
+# finish_cli: waits for the run; sets $code.
+finish_cli () {
+  wait "$spid"
+  code=$?
+  fault_pids=()
+}
+
+# json_check DESCRIPTION FILE PYTHON-EXPR
+json_check () {
+  local v
+  v=$(json_get "$2" "$3" 2>&1)
+  if [ "$v" = True ]; then pass "$1"; else fail "$1 ($3 -> $v)"; fi
+}
