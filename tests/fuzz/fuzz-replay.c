@@ -15,6 +15,8 @@ int LLVMFuzzerInitialize   (int            *argc,
 int LLVMFuzzerTestOneInput (const uint8_t  *data,
                             size_t          size);
 
+/* Each input in a subprocess: an abort (what the fuzz target does on a wrong
+ * answer) or a crash fails that input's test case alone. */
 static void
 replay_file (gconstpointer data)
 {
@@ -23,10 +25,15 @@ replay_file (gconstpointer data)
   g_autoptr(GError) error = NULL;
   gsize len = 0;
 
-  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
-  g_assert_no_error (error);
-  /* Aborts (and so fails the test) on a wrong answer; a crash fails it too. */
-  g_assert_cmpint (LLVMFuzzerTestOneInput ((const uint8_t *) contents, len), ==, 0);
+  if (g_test_subprocess ())
+    {
+      g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (LLVMFuzzerTestOneInput ((const uint8_t *) contents, len), ==, 0);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
 }
 
 static int
@@ -69,12 +76,16 @@ main (int    argc,
   guint n;
 
   g_test_init (&argc, &argv, NULL);
+  g_test_set_nonfatal_assertions ();
   LLVMFuzzerInitialize (&argc, &argv);
   n = add_dir ("regressions");
   n += add_dir ("corpus");
   /* An empty corpus would make this test pass without replaying anything. */
   if (n == 0)
-    g_error ("no fuzz inputs found under %s",
-             g_test_get_filename (G_TEST_DIST, "fuzz", NULL));
+    {
+      g_autofree char *where = g_test_build_filename (G_TEST_DIST, "fuzz", NULL);
+
+      g_error ("no fuzz inputs found under %s", where);
+    }
   return g_test_run ();
 }

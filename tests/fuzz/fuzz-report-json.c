@@ -3,7 +3,8 @@
  *
  * Whatever the bytes, ib_report_from_json() must return either a report and
  * no error, or NULL and one IB_ERROR_FORMAT error with a message; a report it
- * accepts must survive what the CLI and the app do next with a loaded report:
+ * accepts must hold only valid UTF-8 strings, and survive what the CLI and the
+ * app do next with a loaded report:
  * writing it back as JSON (which must load again), as CSV, and regenerating
  * its findings. Built with clang -fsanitize=fuzzer,address by run-fuzz.sh;
  * fuzz-replay.c links the same function into the normal build to replay the
@@ -50,6 +51,82 @@ check_error (const GError *error)
     }
 }
 
+/* Every string of a loaded report ends up in a GTK label, a terminal or an
+ * HTML page: it must be valid UTF-8 (json-glib turns a lone "\ud800" escape
+ * into bytes that are not). */
+static void
+check_utf8 (const char *what,
+            const char *s)
+{
+  if (s != NULL && !g_utf8_validate (s, -1, NULL))
+    {
+      g_printerr ("a loaded report holds invalid UTF-8 in %s\n", what);
+      abort ();
+    }
+}
+
+static void
+check_strv (const char *what,
+            GPtrArray  *strings)
+{
+  for (guint i = 0; strings != NULL && i < strings->len; i++)
+    check_utf8 (what, g_ptr_array_index (strings, i));
+}
+
+static void
+check_report_strings (const IbReport *r)
+{
+  const IbEnvironment *e = r->environment;
+
+  check_utf8 ("created", r->created);
+  check_utf8 ("error", r->error);
+  check_strv ("warnings", r->warnings);
+  if (r->plan != NULL)
+    {
+      check_utf8 ("plan.preset", r->plan->preset);
+      check_utf8 ("plan.dir", r->plan->dir);
+      check_strv ("plan.strategies", r->plan->strategies);
+      if (r->plan->sweep != NULL)
+        check_strv ("plan.sweep.strategies", r->plan->sweep->strategies);
+    }
+  if (e != NULL)
+    {
+      const char *fields[] = { e->os, e->kernel, e->cpu_model, e->glib_version, e->gtk_version,
+                               e->adw_version, e->fs_type, e->mount_options, e->device,
+                               e->device_model, e->app_version, e->hostname };
+
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        check_utf8 ("environment", fields[i]);
+    }
+  for (guint i = 0; i < r->samples->len; i++)
+    {
+      const IbSample *sample = &g_array_index (r->samples, IbSample, i);
+
+      check_utf8 ("samples[].strategy", sample->strategy);
+      check_utf8 ("samples[].error", sample->error);
+    }
+  for (guint i = 0; i < r->statistics->len; i++)
+    check_utf8 ("statistics[].strategy", g_array_index (r->statistics, IbStats, i).strategy);
+  for (guint i = 0; i < r->overhead->len; i++)
+    check_utf8 ("overhead[].kind", g_array_index (r->overhead, IbOverheadRow, i).kind);
+  for (guint i = 0; i < r->findings->len; i++)
+    {
+      check_utf8 ("findings[].id", g_array_index (r->findings, IbFinding, i).id);
+      check_utf8 ("findings[].text", g_array_index (r->findings, IbFinding, i).text);
+    }
+  if (r->write_unlink != NULL)
+    for (guint i = 0; i < r->write_unlink->modes->len; i++)
+      check_utf8 ("write_unlink.mode[].mode",
+                  g_array_index (r->write_unlink->modes, IbWriteUnlinkMode, i).mode);
+  if (r->sweep != NULL)
+    {
+      check_utf8 ("sweep.crossover_text", r->sweep->crossover_text);
+      for (guint i = 0; i < r->sweep->points->len; i++)
+        check_utf8 ("sweep.points[].strategy",
+                    g_array_index (r->sweep->points, IbSweepPoint, i).strategy);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -70,6 +147,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
   if (error != NULL)
     abort ();
+  check_report_strings (report);
 
   /* What a loaded report goes through next must not crash either, and what
    * we write must load again. */
