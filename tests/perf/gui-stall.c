@@ -15,7 +15,10 @@
 
 #include <adwaita.h>
 #include <json-glib/json-glib.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/ib-os.h"
 #include "ib-application.h"
@@ -33,6 +36,7 @@ typedef struct
   gint64  at_ns;
   gint64  gap_ns;
   gint64  cpu_ns;
+  gint64  wait_ns;   /* runnable but not running (schedstat run_delay), -1 unknown */
   char   *step;
 } Gap;
 
@@ -44,10 +48,15 @@ typedef struct
   Gap           worst[N_WORST];
   gint64        last_tick;
   gint64        last_cpu;
+  gint64        last_wait;
+  int           schedstat_fd;
   gint64        start_ns;
   gint64        end_ns;
   guint         tick_id;
   guint         timeout_id;
+  guint         renice_id;
+  int           renice;      /* 0: off; else the nice value for other threads */
+  GHashTable   *reniced;     /* thread ids already reniced */
   gboolean      started;
   char         *error;
   char         *dir;
@@ -63,11 +72,34 @@ thread_cpu_ns (void)
   return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
 }
 
+/* Time this thread has spent runnable but waiting for a CPU, from
+ * /proc/thread-self/schedstat (second field, ns); -1 when unknown. */
+static gint64
+thread_wait_ns (Stall *st)
+{
+  char buf[128];
+  gssize n;
+
+  if (st->schedstat_fd < 0)
+    return -1;
+  n = pread (st->schedstat_fd, buf, sizeof buf - 1, 0);
+  if (n <= 0)
+    return -1;
+  buf[n] = '\0';
+  {
+    char *end = NULL;
+
+    g_ascii_strtoull (buf, &end, 10);
+    return end != NULL ? (gint64) g_ascii_strtoull (end, NULL, 10) : -1;
+  }
+}
+
 static void
 note_gap (Stall  *st,
           gint64  now,
           gint64  gap,
-          gint64  cpu)
+          gint64  cpu,
+          gint64  wait)
 {
   guint i, min = 0;
 
@@ -80,6 +112,7 @@ note_gap (Stall  *st,
   st->worst[min].at_ns = now - st->start_ns;
   st->worst[min].gap_ns = gap;
   st->worst[min].cpu_ns = cpu;
+  st->worst[min].wait_ns = wait;
   st->worst[min].step = g_strdup (ib_run_controller_get_step (
                                     ib_window_get_controller (st->window)));
 }
@@ -90,16 +123,19 @@ on_tick (gpointer data)
   Stall *st = data;
   gint64 now = ib_os_monotonic_ns ();
   gint64 cpu = thread_cpu_ns ();
+  gint64 wait = thread_wait_ns (st);
 
   if (st->last_tick != 0)
     {
       gint64 gap = now - st->last_tick;
 
       g_array_append_val (st->gaps, gap);
-      note_gap (st, now, gap, cpu - st->last_cpu);
+      note_gap (st, now, gap, cpu - st->last_cpu,
+                wait >= 0 && st->last_wait >= 0 ? wait - st->last_wait : -1);
     }
   st->last_tick = now;
   st->last_cpu = cpu;
+  st->last_wait = wait;
   return G_SOURCE_CONTINUE;
 }
 
@@ -115,7 +151,33 @@ on_finished (IbRunController *controller,
   if (error != NULL)
     st->error = g_strdup (error->message);
   g_clear_handle_id (&st->tick_id, g_source_remove);
+  g_clear_handle_id (&st->renice_id, g_source_remove);
   g_application_quit (st->app);
+}
+
+/* Prototype for T5: lower the priority of every thread but the main one
+ * (the runner's worker, GTask's pool, thread-pool workers) so the GTK thread
+ * wins the CPU when it wakes. Checked every 50 ms for new threads. */
+static gboolean
+renice_others (gpointer data)
+{
+  Stall *st = data;
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *name;
+  gint64 self = (gint64) getpid ();
+
+  if (dir == NULL)
+    return G_SOURCE_CONTINUE;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      gint64 tid = g_ascii_strtoll (name, NULL, 10);
+
+      if (tid <= 0 || tid == self || g_hash_table_contains (st->reniced, GINT_TO_POINTER (tid)))
+        continue;
+      if (setpriority (PRIO_PROCESS, (id_t) tid, st->renice) == 0)
+        g_hash_table_add (st->reniced, GINT_TO_POINTER (tid));
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
@@ -140,6 +202,8 @@ start_run (gpointer data)
   g_signal_connect (ib_window_get_controller (st->window), "finished",
                     G_CALLBACK (on_finished), st);
   st->tick_id = g_timeout_add_full (G_PRIORITY_HIGH, TICK_MS, on_tick, st, NULL);
+  if (st->renice != 0)
+    st->renice_id = g_timeout_add (50, renice_others, st);
   st->start_ns = ib_os_monotonic_ns ();
   st->started = TRUE;
   g_action_group_activate_action (G_ACTION_GROUP (st->window), "run", NULL);
@@ -190,9 +254,12 @@ main (int    argc,
 {
   g_autofree char *json_path = NULL;
   g_autofree char *dir = g_strdup ("/var/tmp");
+  Stall st = { 0 };
   GOptionEntry entries[] = {
     { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the result as JSON", "FILE" },
+    { "renice-workers", 0, 0, G_OPTION_ARG_INT, &st.renice,
+      "Prototype: run every other thread at this nice value (1..19)", "N" },
     { NULL }
   };
   g_autoptr(GOptionContext) octx = g_option_context_new ("");
@@ -204,7 +271,6 @@ main (int    argc,
   g_autofree char *text = NULL;
   g_autofree char *detail = NULL;
   char *app_argv[] = { argv[0], NULL };
-  Stall st = { 0 };
   double max_ms = -1, p99_ms = -1, run_s = 0;
   guint n;
 
@@ -220,8 +286,15 @@ main (int    argc,
   g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
 
+  if (st.renice < 0 || st.renice > 19)
+    {
+      g_printerr ("gui-stall: --renice-workers must be 1..19\n");
+      return 2;
+    }
+  st.reniced = g_hash_table_new (NULL, NULL);
   st.gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
   st.dir = dir;
+  st.schedstat_fd = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
   app = ib_application_new ();
   st.app = G_APPLICATION (app);
   g_signal_connect_after (app, "activate", G_CALLBACK (on_activate), &st);
@@ -244,11 +317,14 @@ main (int    argc,
                               "p99 stall %.1f ms", run_s, n, TICK_MS, p99_ms);
   g_print ("GUI main loop, longest stall during quick: %.1f ms (T5 bound 20 ms); %s\n",
            max_ms, detail);
-  g_print ("longest gaps (at s since Run: gap ms, main-thread CPU ms in it, step):\n");
+  g_print ("longest gaps (s since Run: gap; main thread on a CPU / runnable but waiting for "
+           "one / the rest, blocked; step):\n");
   for (n = 0; n < N_WORST; n++)
     if (st.worst[n].gap_ns > 0)
-      g_print ("  %6.2f s: %7.1f ms, CPU %6.1f ms, %s\n", st.worst[n].at_ns / 1e9,
-               st.worst[n].gap_ns / 1e6, st.worst[n].cpu_ns / 1e6,
+      g_print ("  %6.2f s: %7.1f ms; CPU %6.1f, waiting for a CPU %6.1f, blocked %6.1f ms; %s\n",
+               st.worst[n].at_ns / 1e9, st.worst[n].gap_ns / 1e6, st.worst[n].cpu_ns / 1e6,
+               st.worst[n].wait_ns / 1e6,
+               (st.worst[n].gap_ns - st.worst[n].cpu_ns - MAX (st.worst[n].wait_ns, 0)) / 1e6,
                st.worst[n].step != NULL ? st.worst[n].step : "");
   n = st.gaps->len;
 
@@ -266,6 +342,8 @@ main (int    argc,
   json_builder_add_int_value (b, n);
   json_builder_set_member_name (b, "detail");
   json_builder_add_string_value (b, detail);
+  json_builder_set_member_name (b, "renice_workers");
+  json_builder_add_int_value (b, st.renice);
   json_builder_set_member_name (b, "renderer");
   json_builder_add_string_value (b, g_getenv ("GSK_RENDERER") != NULL
                                     ? g_getenv ("GSK_RENDERER") : "default");
@@ -282,6 +360,8 @@ main (int    argc,
       json_builder_add_double_value (b, st.worst[n].gap_ns / 1e6);
       json_builder_set_member_name (b, "main_thread_cpu_ms");
       json_builder_add_double_value (b, st.worst[n].cpu_ns / 1e6);
+      json_builder_set_member_name (b, "main_thread_runqueue_wait_ms");
+      json_builder_add_double_value (b, st.worst[n].wait_ns / 1e6);
       json_builder_set_member_name (b, "step");
       json_builder_add_string_value (b, st.worst[n].step);
       json_builder_end_object (b);
@@ -298,6 +378,9 @@ main (int    argc,
       return 1;
     }
   g_array_unref (st.gaps);
+  g_hash_table_unref (st.reniced);
+  if (st.schedstat_fd >= 0)
+    close (st.schedstat_fd);
   for (n = 0; n < N_WORST; n++)
     g_free (st.worst[n].step);
   if (st.error != NULL)

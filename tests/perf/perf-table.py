@@ -292,6 +292,8 @@ def main():
             w = worst[0]
             detail += (f"; longest at {w['at_s']:.1f} s ({w['step']}): main thread on CPU "
                        f"{w['main_thread_cpu_ms']:.1f} ms of {w['gap_ms']:.0f} ms")
+            if w.get('main_thread_runqueue_wait_ms', -1) >= 0:
+                detail += f", waiting for a CPU {w['main_thread_runqueue_wait_ms']:.1f} ms"
         target('T5', 'GUI main loop: longest stall during quick', f"{gs['max_stall_ms']:.1f} ms",
                '<= 20 ms', gs['max_stall_ms'] <= 20, detail)
     else:
