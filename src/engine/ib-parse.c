@@ -26,7 +26,8 @@ range_error (const char  *field,
              GError     **error)
 {
   g_autofree char *limit = NULL;
-  g_autofree char *shown = text ? g_strdup (text) : g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+  g_autofree char *shown = text ? g_strdup (text)
+                                 : g_strdup_printf ("%" G_GUINT64_FORMAT, value);
 
   if (value < min)
     {
@@ -249,10 +250,14 @@ ib_parse_uint (const char  *field,
 
       if (!g_ascii_isdigit (*p))
         {
+          g_autofree char *low = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+          g_autofree char *high = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+
           g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                       _("%s: “%s” is not a whole number; use digits only, from %"
-                         G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT),
-                       field, text, min, max);
+                       /* Translators: e.g. "--repeat: “x” is not a whole number; use digits
+                        * only, from 1 to 1000" */
+                       _("%s: “%s” is not a whole number; use digits only, from %s to %s"),
+                       field, text, low, high);
           return FALSE;
         }
       d = *p - '0';

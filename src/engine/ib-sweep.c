@@ -19,17 +19,20 @@ char *
 ib_sweep_format_value (IbVaryKind vary,
                        guint64    value)
 {
+  g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+
   switch (vary)
     {
     case IB_VARY_SIZE:
       return ib_format_size (value);
     case IB_VARY_IN_FLIGHT:
       /* Translators: a sweep value, e.g. "8 in flight" (files open at once) */
-      return g_strdup_printf (_("%" G_GUINT64_FORMAT " in flight"), value);
+      return g_strdup_printf (_("%s in flight"), number);
     case IB_VARY_COUNT:
     default:
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " file",
-                                           "%" G_GUINT64_FORMAT " files", value), value);
+      /* Translators: a sweep value, e.g. "100 files" */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s file", "%s files",
+                                           (gulong) MIN (value, G_MAXULONG)), number);
     }
 }
 
