@@ -77,10 +77,11 @@ GBytes            *ib_write_unlink_content (guint64 seed,
  * issued as `ab -n R -c C` does: C at once, then one more each time one
  * completes; a request's latency runs from its issue to its file's deletion.
  * In "sync-serial" the requests are served one after another, so the ones
- * issued together queue. Files are named wr-N.txt inside @work_dir (the run
- * owns the folder) and listed in its marker before the first is written
- * (ib_file_set_marker_add_names); all are deleted, also on error and
- * cancel. */
+ * issued together queue. A request in flight holds one of at most C slots
+ * and writes the new file wr-SLOT.txt inside @work_dir (the run owns the
+ * folder); the slot names are listed in its marker before the first is
+ * written (ib_file_set_marker_add_names). All files are deleted, also on
+ * error and cancel. */
 gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
                               const char              *work_dir,
                               guint64                  seed,

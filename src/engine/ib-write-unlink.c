@@ -15,11 +15,13 @@
  * a request's latency runs from its issue to its file's deletion. All
  * bookkeeping happens on the calling thread.
  *
- * Files are named wr-N.txt inside the run's own folder (a fresh
- * iobench-XXXXXX holding the runner's marker), and all names are listed in
- * the marker before the first is written. Every file that may exist is
- * remembered and deleted at the end of each mode, also after an error or a
- * cancel (after in-flight requests have come back).
+ * A request in flight holds one of C slots and writes wr-SLOT.txt inside the
+ * run's own folder (a fresh iobench-XXXXXX holding the runner's marker): the
+ * file is new, since the slot's previous request deleted its file before the
+ * slot came free. The C names are listed in the marker before the first is
+ * written (listing a million request names would take seconds). Every slot
+ * whose file may exist is remembered and its file deleted at the end of each
+ * mode, also after an error or a cancel (after in-flight requests are back).
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -70,6 +72,12 @@ typedef struct
   gint64       *issue_ns;
   gint64       *end_ns;
   guint8       *state;         /* ReqState */
+  guint        *slot_of;       /* slot held while in flight */
+
+  /* per slot: one file name each */
+  guint         n_slots;       /* MIN (concurrency, requests) */
+  guint        *free_slots;    /* stack */
+  guint         n_free;
   guint8       *may_exist;     /* written (or being written) and not known deleted */
 
   /* counters of the current mode */
@@ -113,10 +121,10 @@ ib_write_unlink_effective_concurrency (guint concurrency,
 }
 
 static GFile *
-request_file (Run   *run,
-              guint  index)
+slot_file (Run   *run,
+           guint  slot)
 {
-  g_autofree char *name = g_strdup_printf ("wr-%u.txt", index);
+  g_autofree char *name = g_strdup_printf ("wr-%u.txt", slot);
   g_autofree char *path = g_build_filename (run->work_dir, name, NULL);
 
   return g_file_new_for_path (path);
@@ -168,6 +176,24 @@ report_progress (Run *run)
   run->progress (fraction, message, run->progress_data);
 }
 
+/* The slot of request @index is free again (its file deleted, or not: then
+ * the next request in it overwrites and deletes it, and cleanup checks). */
+static void
+release_slot (Run   *run,
+              guint  index)
+{
+  g_assert (run->n_free < run->n_slots);
+  run->free_slots[run->n_free++] = run->slot_of[index];
+}
+
+static void
+reset_slots (Run *run)
+{
+  run->n_free = run->n_slots;
+  for (guint i = 0; i < run->n_slots; i++)
+    run->free_slots[i] = run->n_slots - 1 - i;   /* slot 0 on top */
+}
+
 static void
 mark_issued (Run   *run,
              guint  index,
@@ -177,7 +203,9 @@ mark_issued (Run   *run,
   if (run->state[index] != REQ_RETRY)
     run->issue_ns[index] = now;
   run->state[index] = REQ_PENDING;
-  run->may_exist[index] = TRUE;
+  g_assert (run->n_free > 0);
+  run->slot_of[index] = run->free_slots[--run->n_free];
+  run->may_exist[run->slot_of[index]] = TRUE;
   run->in_flight++;
   run->max_in_flight = MAX (run->max_in_flight, run->in_flight);
 }
@@ -192,7 +220,8 @@ mark_completed (Run          *run,
 {
   run->end_ns[index] = end;
   if (deleted)
-    run->may_exist[index] = FALSE;
+    run->may_exist[run->slot_of[index]] = FALSE;
+  release_slot (run, index);
 
   if (error == NULL)
     run->state[index] = REQ_OK;
@@ -240,6 +269,7 @@ retry_if_out_of_fds (Run          *run,
   /* Leave an eighth of what was in flight free for everything else. */
   run->concurrency = MAX (1, MIN (run->concurrency, run->in_flight - 1) * 7 / 8);
   run->state[index] = REQ_RETRY;
+  release_slot (run, index);
   g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
   run->in_flight--;
   return TRUE;
@@ -298,7 +328,7 @@ run_sync_serial (Run *run)
           break;
         }
 
-      file = request_file (run, i);
+      file = slot_file (run, run->slot_of[i]);
       content = request_content (run, i);
       data = g_bytes_get_data (content, &len);
       if (g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
@@ -385,7 +415,7 @@ async_issue (Run    *run,
   mark_issued (run, index, issue_ns);
   req->run = run;
   req->index = index;
-  req->file = request_file (run, index);
+  req->file = slot_file (run, run->slot_of[index]);
   content = request_content (run, index);
   g_file_replace_contents_bytes_async (req->file, content, NULL, FALSE, G_FILE_CREATE_NONE,
                                        run->cancellable, async_replace_cb, req);
@@ -457,7 +487,7 @@ pool_issue (Run         *run,
 
   mark_issued (run, index, issue_ns);
   job->index = index;
-  job->file = request_file (run, index);
+  job->file = slot_file (run, run->slot_of[index]);
   job->seed = run->seed;
   job->bytes = run->bytes;
   g_thread_pool_push (pool, job, NULL);
@@ -512,14 +542,14 @@ delete_leftovers (Run     *run,
 {
   gboolean ok = TRUE;
 
-  for (guint i = 0; i < run->requests; i++)
+  for (guint i = 0; i < run->n_slots; i++)
     {
       g_autoptr(GFile) file = NULL;
       g_autoptr(GError) local_error = NULL;
 
       if (!run->may_exist[i])
         continue;
-      file = request_file (run, i);
+      file = slot_file (run, i);
       run->may_exist[i] = FALSE;
       /* Only a regular file can be one we wrote; leave anything else alone.
        * No cancellable: this must happen after a cancel too. */
@@ -598,9 +628,9 @@ static gboolean
 list_in_marker (Run     *run,
                 GError **error)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->requests, g_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->n_slots, g_free);
 
-  for (guint i = 0; i < run->requests; i++)
+  for (guint i = 0; i < run->n_slots; i++)
     g_ptr_array_add (names, g_strdup_printf ("wr-%u.txt", i));
   return ib_file_set_marker_add_names (run->work_dir, (const char * const *) names->pdata,
                                        names->len, error);
@@ -633,6 +663,11 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
   run.work_dir = g_strdup (work_dir);
   run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+
+  /* Every request in flight may hold an open file: stay below the limit. */
+  nofile_limit = ib_os_raise_nofile_limit ();
+  run.concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
+  run.n_slots = MIN (run.concurrency, run.requests);
   if (!list_in_marker (&run, error))
     {
       g_free (run.work_dir);
@@ -645,10 +680,6 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   run.progress = progress;
   run.progress_data = progress_data;
   run.progress_step = MAX (1, run.requests / 50);
-
-  /* Every request in flight may hold an open file: stay below the limit. */
-  nofile_limit = ib_os_raise_nofile_limit ();
-  run.concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
 
   wu = ib_write_unlink_new ();
   wu->requests = run.requests;
@@ -669,7 +700,9 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   run.issue_ns = g_new0 (gint64, run.requests);
   run.end_ns = g_new0 (gint64, run.requests);
   run.state = g_new0 (guint8, run.requests);
-  run.may_exist = g_new0 (guint8, run.requests);
+  run.slot_of = g_new0 (guint, run.requests);
+  run.free_slots = g_new0 (guint, run.n_slots);
+  run.may_exist = g_new0 (guint8, run.n_slots);
 
   for (guint m = 0; m < N_MODES && ok; m++)
     {
@@ -681,6 +714,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       g_queue_clear (&run.retry);
       g_clear_pointer (&run.first_error, g_free);
       memset (run.state, REQ_PENDING, run.requests);
+      reset_slots (&run);
       report_progress (&run);
 
       if (check_cancel (&run))
@@ -750,6 +784,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   g_free (run.issue_ns);
   g_free (run.end_ns);
   g_free (run.state);
+  g_free (run.slot_of);
+  g_free (run.free_slots);
   g_free (run.may_exist);
   g_free (run.first_error);
   g_main_context_unref (run.context);
