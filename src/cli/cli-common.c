@@ -315,6 +315,10 @@ ib_cli_run_plan (const IbPlan *plan,
         ib_cli_printerr ("%s", error->message);
     }
   *exit_code = code;
+  /* A target the run refused (missing, not writable...) is bad input like
+   * an invalid plan: nothing ran, so there is no report to print or save. */
+  if (code == IB_EXIT_USAGE)
+    g_clear_pointer (&report, ib_report_unref);
   return report;
 }
 

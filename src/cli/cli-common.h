@@ -82,9 +82,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliProgress, ib_cli_progress_free)
 /* ---- running a plan ---------------------------------------------------- */
 
 /* Runs @plan with SIGINT/SIGTERM handling and a progress line. Always returns
- * a report unless the plan is invalid (then NULL); *exit_code is set to
- * IB_EXIT_OK, IB_EXIT_FAILED, IB_EXIT_USAGE, IB_EXIT_INTERRUPTED or
- * IB_EXIT_TERMINATED. Errors are printed on stderr. */
+ * a report (maybe partial) unless the input was refused: an invalid plan or a
+ * target folder the run cannot use (then NULL and *exit_code IB_EXIT_USAGE;
+ * nothing ran). *exit_code is set to IB_EXIT_OK, IB_EXIT_FAILED,
+ * IB_EXIT_USAGE, IB_EXIT_INTERRUPTED or IB_EXIT_TERMINATED. Errors are
+ * printed on stderr. */
 IbReport  *ib_cli_run_plan            (const IbPlan   *plan,
                                        gboolean        quiet,
                                        int            *exit_code);
