@@ -95,6 +95,17 @@ no_test_dirs () {
   [ -z "$(test_dirs "$1")" ]
 }
 
+# has_test_dir DIR: true when an iobench-* folder is under DIR (for wait_for:
+# its arguments are expanded once, so pass this, not a $(...) test).
+has_test_dir () {
+  [ -n "$(test_dirs "$1")" ]
+}
+
+# has_marker DIR: true when a test folder under DIR has its marker.
+has_marker () {
+  [ -n "$(find "$1" -mindepth 2 -maxdepth 2 -name .iobench-marker 2>/dev/null)" ]
+}
+
 # is_empty DIR: true when DIR has nothing in it (or does not exist).
 is_empty () {
   [ ! -e "$1" ] || [ -z "$(ls -A "$1")" ]

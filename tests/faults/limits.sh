@@ -63,7 +63,7 @@ fi
   2>"$work/a.err" </dev/null &
 apid=$!
 fault_pids+=("$apid")
-wait_for "A's test folder" 60 test -n "$(test_dirs "$dir")"
+wait_for "A's test folder" 60 has_test_dir "$dir"
 afolder=$(test_dirs "$dir")
 "$CLI" write-unlink --dir "$dir" --requests 500 --concurrency 50 --quiet \
   --json "$work/c.json" >"$work/c.out" 2>"$work/c.err" </dev/null &

@@ -19,7 +19,7 @@ for sig in INT TERM; do
   start_cli "$work/log" run --dir "$dir" --count 20000 --size 4K \
     --strategies sync-read-all --repeat 1 --warmup 0 --json "$json" ||
     { fail "SIG$sig mid-write: start"; continue; }
-  wait_for "the test folder" 60 test -n "$(test_dirs "$dir")"
+  wait_for "the test folder" 60 has_test_dir "$dir"
   folder=$(test_dirs "$dir")
   [ -e "$folder/file-19999.bin" ] && echo "# note: every file was made before the signal"
   kill -"$sig" "$cpid"
@@ -54,7 +54,7 @@ done
 # 3. Write + delete: SIGTERM while requests are in flight.
 start_cli "$work/log" write-unlink --dir "$dir" --requests 1000000 --concurrency 50 \
   --json "$work/wu.json" || fail "SIGTERM write-unlink: start"
-wait_for "the test folder" 60 test -n "$(test_dirs "$dir")"
+wait_for "the test folder" 60 has_test_dir "$dir"
 wait_for "a progress line" 60 grep -q "%" "$work/log"
 kill -TERM "$cpid"
 finish_cli
@@ -66,7 +66,7 @@ json_check "SIGTERM write-unlink: the report is marked partial" "$work/wu.json" 
 # 4. SIGKILL: nothing can clean up, so the folder stays, marker and all ...
 start_cli "$work/log" run --dir "$dir" --count 20000 --size 4K --strategies sync-read-all \
   --repeat 1 --warmup 0 || fail "SIGKILL: start"
-wait_for "the marker" 60 test -n "$(find "$dir" -name .iobench-marker)"
+wait_for "the marker" 60 has_marker "$dir"
 kill -KILL "$cpid"
 finish_cli
 stale=$(test_dirs "$dir")
@@ -93,7 +93,7 @@ rmdir "$stale" 2>/dev/null
 # Without a user file inside, the reaper removes the folder itself.
 start_cli "$work/log" run --dir "$dir" --count 20000 --size 4K --strategies sync-read-all \
   --repeat 1 --warmup 0 || fail "SIGKILL again: start"
-wait_for "the marker" 60 test -n "$(find "$dir" -name .iobench-marker)"
+wait_for "the marker" 60 has_marker "$dir"
 kill -KILL "$cpid"
 finish_cli
 expect_exit 0 "$CLI" run --dir "$dir" --count 2 --size 4K --strategies sync-read-all \
