@@ -121,6 +121,13 @@ flatpak --user uninstall -y --noninteractive "$APP_ID"
 flatpak --user install -y --noninteractive --bundle "$bundle"
 flatpak --user info "$APP_ID" | sed -n '1,12p'
 echo "bundle: $(du -h "$bundle" | cut -f1)"
+# The manifest keeps translations in the app ("separate-locales": false): a bundle
+# carries no .Locale extension, so they must work right after a bundle install.
+flatpak run --env=LC_ALL=C.UTF-8 --env=LANGUAGE=es --command=iobench-cli "$APP_ID" --help \
+  >"$OUT/cli-help-es.txt" 2>&1 || true
+grep -qF 'Órdenes:' "$OUT/cli-help-es.txt" ||
+  { head -n 5 "$OUT/cli-help-es.txt"; die "iobench-cli from the bundle does not speak Spanish"; }
+echo "translations in the bundle: OK"
 
 step "6. launch under Xvfb"
 EXPECT_TITLE="I/O Bench" bash "$HERE/run-app.sh" "$APP_ID" "$OUT/flatpak-shot.png" || die "run-app.sh (see $OUT/flatpak-shot.log)"
