@@ -8,7 +8,8 @@
 #   3. the UNMODIFIED manifest built with flatpak-builder from a clean copy of the
 #      tree (build directories and .git left out) and installed;
 #   4. iobench-cli run inside the sandbox on a tiny plan, its JSON report checked;
-#   5. a single-file bundle made, the app uninstalled and reinstalled from it;
+#   5. a single-file bundle made, the app uninstalled and reinstalled from it, and its
+#      translations checked (the bundled CLI must speak Spanish);
 #   6. the app launched under Xvfb (run-app.sh): a window titled "I/O Bench" must be
 #      mapped and drawn, and the app still alive; the screenshot is saved.
 # Ends with "flatpak: OK" or fails. Everything lives under $IOBENCH_FLATPAK_WORKDIR
