@@ -346,6 +346,8 @@ make_file (IbFileSet          *set,
   out = g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable, &local_error);
   if (out == NULL)
     goto fail;
+  if (!ib_os_preallocate (entry->path, entry->size, &local_error))
+    goto fail;
 
   for (i = 0; i < N_BLOCKS; i++)
     g_async_queue_push (m->free_q, &m->blocks[i]);

@@ -160,3 +160,11 @@ ib_os_mount_info (const char   *path,
   ib_os_mount_info_classify (out);
   return TRUE;
 }
+
+gboolean
+ib_os_preallocate (const char *path,
+                   guint64     size,
+                   GError    **error)
+{
+  return TRUE;
+}
