@@ -568,3 +568,21 @@ ib_os_preallocate (const char *path,
   g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
   return FALSE;
 }
+
+#define HUGE_PAGE (2 * 1024 * 1024)
+
+gpointer
+ib_os_alloc_buffer (gsize size)
+{
+  void *p = NULL;
+
+  if (size < HUGE_PAGE)
+    return g_malloc (MAX (size, 1));
+  if (posix_memalign (&p, HUGE_PAGE, size) != 0)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+#ifdef MADV_HUGEPAGE
+  /* Advice only: where THP is off this changes nothing. */
+  (void) madvise (p, size, MADV_HUGEPAGE);
+#endif
+  return p;
+}

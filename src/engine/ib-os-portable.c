@@ -168,3 +168,9 @@ ib_os_preallocate (const char *path,
 {
   return TRUE;
 }
+
+gpointer
+ib_os_alloc_buffer (gsize size)
+{
+  return g_malloc (MAX (size, 1));
+}

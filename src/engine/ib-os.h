@@ -31,6 +31,12 @@ gboolean ib_os_preallocate        (const char *path,
                                    guint64     size,
                                    GError    **error);
 
+/* A buffer for a whole file's content, freed with g_free(). On Linux, sizes
+ * of 2 MiB and more are 2 MiB-aligned and advised as transparent huge pages:
+ * a fresh 1 GiB buffer then takes ~500 page faults instead of ~262,000, as
+ * a careful C program would allocate it. Elsewhere plain g_malloc(). */
+gpointer ib_os_alloc_buffer       (gsize       size);
+
 /* resource usage, process-wide */
 typedef struct
 {

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "ib-error.h"
+#include "ib-os.h"
 #include "ib-strategy-private.h"
 
 typedef struct
@@ -213,7 +214,7 @@ stream_opened (GObject      *source,
       /* Like Buffer.concat, but one allocation: the chunks land one after
        * another (+1 byte so the last read can see the end of the file). */
       job->cap = (gsize) job->entry->size + 1;
-      job->owned = g_malloc (job->cap);
+      job->owned = ib_os_alloc_buffer (job->cap);
     }
   stream_read_next (job);
 }
@@ -315,7 +316,7 @@ read_all_sized (GObject      *source,
   if (job->reuse)
     job->buf = ib_run_scratch (job->run, job->slot, (gsize) size);
   else
-    job->buf = job->owned = g_malloc (MAX ((gsize) size, 1));
+    job->buf = job->owned = ib_os_alloc_buffer ((gsize) size);
   g_input_stream_read_all_async (G_INPUT_STREAM (job->in), job->buf, (gsize) size,
                                  G_PRIORITY_DEFAULT, job->run->cancel, read_all_done, job);
 }

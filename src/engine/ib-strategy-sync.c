@@ -17,6 +17,7 @@
 #endif
 
 #include "ib-error.h"
+#include "ib-os.h"
 #include "ib-strategy-private.h"
 
 #define MMAP_CANCEL_CHECK (16 * 1024 * 1024)   /* bytes between cancel checks */
@@ -123,7 +124,7 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
           /* Fresh: the chunks land one after another in a buffer sized from
            * the file (+1 byte so the final read can see the end). */
           cap = (gsize) entry->size + 1;
-          buf = whole = g_malloc (cap);
+          buf = whole = ib_os_alloc_buffer (cap);
         }
 
       do

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "ib-error.h"
+#include "ib-os.h"
 #include "ib-strategy-private.h"
 
 #define KiB G_GUINT64_CONSTANT (1024)
@@ -202,7 +203,7 @@ ib_scratch_get (IbScratch *scratch,
   if (s->size < size)
     {
       g_free (s->data);
-      s->data = g_malloc (size);
+      s->data = ib_os_alloc_buffer (size);
       s->size = size;
     }
   return s->data;
@@ -341,7 +342,7 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
 
   buf = reused;
   if (buf == NULL)
-    buf = fresh = g_malloc (MAX ((gsize) size, 1));
+    buf = fresh = ib_os_alloc_buffer ((gsize) size);
 
   ok = g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got, cancellable,
                                 &local_error);
