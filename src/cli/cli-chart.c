@@ -79,17 +79,6 @@ missing_data_message (IbChartKind kind)
     }
 }
 
-static IbReport *
-load (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  IbReport *report = ib_report_load_json (path, &error);
-
-  if (report == NULL)
-    ib_cli_printerr ("%s", error->message);
-  return report;
-}
-
 int
 ib_cli_chart (int    argc,
               char **argv)
@@ -204,7 +193,7 @@ ib_cli_chart (int    argc,
       goto out;
     }
 
-  report = load (o.from);
+  report = ib_cli_load_report (o.from);
   if (report == NULL)
     {
       status = IB_EXIT_FAILED;
@@ -212,7 +201,7 @@ ib_cli_chart (int    argc,
     }
   if (o.with != NULL)
     {
-      other = load (o.with);
+      other = ib_cli_load_report (o.with);
       if (other == NULL)
         {
           status = IB_EXIT_FAILED;

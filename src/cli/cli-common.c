@@ -872,3 +872,14 @@ ib_cli_output_write (const IbCliOutput *output,
     }
   return all_ok;
 }
+
+IbReport *
+ib_cli_load_report (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  IbReport *report = ib_report_load_json (path, &error);
+
+  if (report == NULL)
+    ib_cli_printerr ("%s", error->message);
+  return report;
+}

@@ -27,6 +27,10 @@ void      ib_cli_printerr            (const char      *format,
  * and G_IO_ERROR_CANCELLED -> IB_EXIT_INTERRUPTED, anything else ->
  * IB_EXIT_FAILED; NULL -> IB_EXIT_OK. */
 int       ib_cli_exit_code_for_error (const GError    *error);
+/* Loads a saved report; on failure prints the loader's message (naming the
+ * file and what is wrong) and returns NULL. */
+IbReport *ib_cli_load_report         (const char      *path);
+
 /* Prints @error's message (see ib_cli_printerr) and returns its exit code. */
 int       ib_cli_fail                (const GError    *error);
 

@@ -19,17 +19,6 @@
 #include "report/ib-report-tables.h"
 #include "report/ib-report-util.h"
 
-static IbReport *
-load_report (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  IbReport *report = ib_report_load_json (path, &error);
-
-  if (report == NULL)
-    ib_cli_printerr ("%s", error->message);
-  return report;
-}
-
 int
 ib_cli_report (int    argc,
                char **argv)
@@ -74,7 +63,7 @@ ib_cli_report (int    argc,
       goto out;
     }
 
-  report = load_report (argv[1]);
+  report = ib_cli_load_report (argv[1]);
   if (report == NULL)
     {
       status = IB_EXIT_FAILED;
@@ -215,8 +204,8 @@ ib_cli_compare (int    argc,
       goto out;
     }
 
-  a = load_report (argv[1]);
-  b = a != NULL ? load_report (argv[2]) : NULL;
+  a = ib_cli_load_report (argv[1]);
+  b = a != NULL ? ib_cli_load_report (argv[2]) : NULL;
   if (a == NULL || b == NULL)
     {
       status = IB_EXIT_FAILED;
