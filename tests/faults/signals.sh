@@ -63,6 +63,26 @@ check "SIGTERM write-unlink: no test folder left" no_test_dirs "$dir"
 json_check "SIGTERM write-unlink: the report is marked partial" "$work/wu.json" \
   'r["partial"] is True'
 
+# 3b. A sweep (several test folders one after another) and the dispatch
+#     overhead workload (no files at all) stop the same way.
+start_cli "$work/log" sweep --vary count=1,10,100,1000 --size 64K --repeat 20 --warmup 0 \
+  --dir "$dir" --json "$work/sweep.json" || fail "SIGINT sweep: start"
+wait_for "a test folder" 60 has_test_dir "$dir"
+kill -INT "$cpid"
+finish_cli
+check "SIGINT sweep: exit 130" [ "$code" -eq 130 ]
+check "SIGINT sweep: no test folder left" no_test_dirs "$dir"
+json_check "SIGINT sweep: the report is marked partial" "$work/sweep.json" 'r["partial"] is True'
+
+start_cli "$work/log" overhead --iterations 5000000 --repeat 5 --json "$work/overhead.json" ||
+  fail "SIGTERM overhead: start"
+wait_for "a progress line" 60 grep -q "%" "$work/log"
+kill -TERM "$cpid"
+finish_cli
+check "SIGTERM overhead: exit 143" [ "$code" -eq 143 ]
+json_check "SIGTERM overhead: the report is marked partial" "$work/overhead.json" \
+  'r["partial"] is True'
+
 # 4. SIGKILL: nothing can clean up, so the folder stays, marker and all ...
 start_cli "$work/log" run --dir "$dir" --count 20000 --size 4K --strategies sync-read-all \
   --repeat 1 --warmup 0 || fail "SIGKILL: start"
