@@ -47,6 +47,8 @@ struct _IbFileSet
   char      *created;
   guint64    total;
   gboolean   cleaned;
+  guint64    dir_dev;  /* identity of the folder made, so cleanup never */
+  guint64    dir_ino;  /* deletes in another one put in its place */
 };
 
 static void
@@ -96,24 +98,143 @@ write_marker (IbFileSet  *set,
   return TRUE;
 }
 
-/* Removes the listed regular files, the marker and the folder. Returns FALSE
- * (with @error set to the first failure) when a listed file could not be
- * removed; what the user put there (symlinks, folders, other files) stays. */
+/* The test folder being cleaned. On Unix every step goes through a
+ * descriptor of the folder opened without following a symlink and checked to
+ * be the very folder that was made: a symlink or another folder put in its
+ * place (even one holding files of the same names) is never entered. */
+typedef struct
+{
+  const char *dir;
+  guint64     dev;
+  guint64     ino;
+#ifdef G_OS_UNIX
+  int         fd;
+#endif
+} Folder;
+
+/* FALSE when there is nothing to clean here: the folder is gone, or it is
+ * not the folder that was made (@dev and @ino, both 0 when not known). */
+static gboolean
+folder_open (Folder     *f,
+             const char *dir,
+             guint64     dev,
+             guint64     ino)
+{
+  GStatBuf st;
+
+  f->dir = dir;
+#ifdef G_OS_UNIX
+  f->fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (f->fd < 0 || fstat (f->fd, &st) != 0)
+    {
+      if (errno != ENOENT)
+        g_message ("Leaving %s alone: it is no longer the folder I/O Bench made", dir);
+      if (f->fd >= 0)
+        close (f->fd);
+      return FALSE;
+    }
+#else
+  if (g_lstat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
+    return FALSE;
+#endif
+  f->dev = (guint64) st.st_dev;
+  f->ino = (guint64) st.st_ino;
+  if (ino != 0 && (f->dev != dev || f->ino != ino))
+    {
+      g_message ("Leaving %s alone: it is no longer the folder I/O Bench made", dir);
+#ifdef G_OS_UNIX
+      close (f->fd);
+#endif
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+folder_lstat (const Folder *f,
+              const char   *name,
+              GStatBuf     *st)
+{
+#ifdef G_OS_UNIX
+  return fstatat (f->fd, name, st, AT_SYMLINK_NOFOLLOW);
+#else
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+
+  return g_lstat (path, st);
+#endif
+}
+
+static int
+folder_unlink (const Folder *f,
+               const char   *name)
+{
+#ifdef G_OS_UNIX
+  return unlinkat (f->fd, name, 0);
+#else
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+
+  return g_unlink (path);
+#endif
+}
+
+/* Closes the folder and removes it when it is empty and still itself. */
+static int
+folder_close_and_remove (Folder *f)
+{
+#ifdef G_OS_UNIX
+  g_autofree char *parent = g_path_get_dirname (f->dir);
+  g_autofree char *base = g_path_get_basename (f->dir);
+  int pfd = open (parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  GStatBuf st;
+  int ret = -1;
+
+  close (f->fd);
+  if (pfd < 0)
+    return -1;
+  if (fstatat (pfd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR (st.st_mode) &&
+      (guint64) st.st_dev == f->dev && (guint64) st.st_ino == f->ino)
+    ret = unlinkat (pfd, base, AT_REMOVEDIR);
+  else
+    errno = ENOENT;
+  if (ret != 0)
+    {
+      int saved = errno;
+
+      close (pfd);
+      errno = saved;
+      return ret;
+    }
+  close (pfd);
+  return 0;
+#else
+  return g_rmdir (f->dir);
+#endif
+}
+
+/* Removes the listed regular files, the marker and the folder @dir, if it is
+ * still the folder @dev/@ino (0/0: any real folder). Returns FALSE (with
+ * @error set to the first failure) when a listed file could not be removed;
+ * what the user put there (symlinks, folders, other files) stays. */
 static gboolean
 cleanup_dir (const char          *dir,
+             guint64              dev,
+             guint64              ino,
              const char * const  *names,
              guint                n_names,
              GError             **error)
 {
-  g_autofree char *marker = g_build_filename (dir, IB_FILESET_MARKER, NULL);
+  Folder f;
   GError *first = NULL;
   gboolean kept = FALSE;
+  GStatBuf st;
   guint i;
+
+  if (!folder_open (&f, dir, dev, ino))
+    return TRUE;
 
   for (i = 0; i < n_names; i++)
     {
       g_autofree char *path = NULL;
-      GStatBuf st;
 
       if (!listed_name_ok (names[i]))
         {
@@ -121,7 +242,7 @@ cleanup_dir (const char          *dir,
           continue;
         }
       path = g_build_filename (dir, names[i], NULL);
-      if (g_lstat (path, &st) != 0)
+      if (folder_lstat (&f, names[i], &st) != 0)
         {
           if (errno != ENOENT)
             g_warning ("Cannot inspect %s: %s", path, g_strerror (errno));
@@ -133,7 +254,7 @@ cleanup_dir (const char          *dir,
           kept = TRUE;
           continue;
         }
-      if (g_unlink (path) != 0 && errno != ENOENT)
+      if (folder_unlink (&f, names[i]) != 0 && errno != ENOENT)
         {
           int saved = errno;
           if (first == NULL)
@@ -146,13 +267,17 @@ cleanup_dir (const char          *dir,
   if (first != NULL)
     {
       /* Keep the marker so a later start can finish the job. */
+#ifdef G_OS_UNIX
+      close (f.fd);
+#endif
       g_propagate_error (error, first);
       return FALSE;
     }
 
-  if (g_unlink (marker) != 0 && errno != ENOENT)
-    g_warning ("Cannot delete %s: %s", marker, g_strerror (errno));
-  if (g_rmdir (dir) != 0 && errno != ENOENT)
+  if (folder_lstat (&f, IB_FILESET_MARKER, &st) == 0 && S_ISREG (st.st_mode) &&
+      folder_unlink (&f, IB_FILESET_MARKER) != 0 && errno != ENOENT)
+    g_warning ("Cannot delete the marker in %s: %s", dir, g_strerror (errno));
+  if (folder_close_and_remove (&f) != 0 && errno != ENOENT)
     {
       if (!kept)
         g_message ("Leaving %s: it holds files I/O Bench did not make", dir);
@@ -509,6 +634,15 @@ ib_file_set_create (const char        *parent_dir,
 
   set = g_new0 (IbFileSet, 1);
   set->dir = g_steal_pointer (&template);
+  {
+    GStatBuf st;
+
+    if (g_lstat (set->dir, &st) == 0)
+      {
+        set->dir_dev = (guint64) st.st_dev;
+        set->dir_ino = (guint64) st.st_ino;
+      }
+  }
   set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), n_sizes);
   g_array_set_clear_func (set->files, file_entry_clear);
   set->names = g_ptr_array_new_with_free_func (g_free);
@@ -615,7 +749,8 @@ ib_file_set_cleanup (IbFileSet  *set,
           g_ptr_array_add (all, listed[i]);
     }
 
-  if (!cleanup_dir (set->dir, (const char * const *) all->pdata, all->len, error))
+  if (!cleanup_dir (set->dir, set->dir_dev, set->dir_ino, (const char * const *) all->pdata,
+                    all->len, error))
     return FALSE;
   set->cleaned = TRUE;
   return TRUE;
@@ -744,14 +879,14 @@ ib_file_set_reap_stale (const char *parent_dir)
       g_autoptr(GKeyFile) key = NULL;
       g_auto(GStrv) files = NULL;
       g_autoptr(GError) error = NULL;
-      GStatBuf st;
+      GStatBuf st, dir_st;
       gsize n_files = 0;
       gint64 pid;
 
       if (!g_str_has_prefix (name, IB_FILESET_PREFIX))
         continue;
       path = g_build_filename (parent_dir, name, NULL);
-      if (g_lstat (path, &st) != 0 || !S_ISDIR (st.st_mode))
+      if (g_lstat (path, &dir_st) != 0 || !S_ISDIR (dir_st.st_mode))
         continue;   /* never follow a symlink to a folder elsewhere */
       marker = g_build_filename (path, IB_FILESET_MARKER, NULL);
       if (g_lstat (marker, &st) != 0 || !S_ISREG (st.st_mode))
@@ -768,7 +903,8 @@ ib_file_set_reap_stale (const char *parent_dir)
         continue;
       files = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_files, NULL);
 
-      if (!cleanup_dir (path, (const char * const *) files, (guint) n_files, &error))
+      if (!cleanup_dir (path, (guint64) dir_st.st_dev, (guint64) dir_st.st_ino,
+                        (const char * const *) files, (guint) n_files, &error))
         {
           g_warning ("Cannot remove leftovers in %s: %s", path, error->message);
           continue;
