@@ -6,7 +6,9 @@
 #    with other bytes; unlisted entries are added. The affected samples fail
 #    with a message naming the file, the run goes on, the report says which,
 #    and cleanup deletes only the listed regular files: it neither follows
-#    nor deletes what was planted, and the user's files are intact.
+#    nor deletes what was planted, and the user's files are intact; the
+#    test folder itself swapped for a symlink or another folder is not
+#    entered.
 # 2. the start-up reaper meets hostile leftovers: markers listing paths
 #    outside their folder, a folder that is a symlink to a user folder, a
 #    live run's folder, a broken marker, a marker that is a symlink. It
@@ -54,6 +56,35 @@ json_check "planted: every failed sample names a changed file" "$json" \
 json_check "planted: a warning says which strategy failed" "$json" \
   'any("failed in round" in w for w in r["warnings"])'
 rm -rf "$folder"
+
+# 1b. The test folder itself swapped during a run: for a symlink to a user
+#     folder, then for another real folder, each holding user files with the
+#     listed names (and a marker). Cleanup must not enter either.
+for swap in symlink folder; do
+  decoy="$work/decoy-$swap"
+  mkdir -p "$decoy"
+  for n in file-0.bin file-1.bin .iobench-marker; do echo "user's $n" >"$decoy/$n"; done
+  start_cli "$work/log" run --dir "$dir" --count 2 --size 64K --strategies sync-read-all \
+    --repeat 6 --warmup 0 --pause 300 || { fail "swap $swap: start"; continue; }
+  wait_for "a finished round" 120 grep -qE "Round [0-9]+ of 6" "$work/log"
+  folder=$(test_dirs "$dir")
+  mv "$folder" "$work/moved-away"
+  if [ "$swap" = symlink ]; then
+    ln -s "$decoy" "$folder"
+  else
+    mv "$decoy" "$folder"
+    decoy=$folder
+  fi
+  finish_cli
+  check "folder swapped for a $swap: the run ends (exit 0 or 1)" test "$code" -le 1
+  for n in file-0.bin file-1.bin .iobench-marker; do
+    check "folder swapped for a $swap: the user's $n is intact" \
+      grep -qx "user's $n" "$decoy/$n"
+  done
+  check "folder swapped for a $swap: says it left it alone" \
+    grep_file "Leaving .* alone: it is no longer the folder I/O Bench made" "$work/log"
+  rm -rf "$folder" "$work/moved-away" "$work/decoy-$swap"
+done
 
 # 2. The reaper and hostile leftovers. Each fake test folder has a marker
 #    naming a PID that is not running (a fresh, exited child's).
