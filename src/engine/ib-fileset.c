@@ -20,6 +20,7 @@
 
 #ifdef G_OS_UNIX
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 #define ib_getpid() ((gint64) getpid ())
 #else
@@ -49,7 +50,49 @@ struct _IbFileSet
   gboolean   cleaned;
   guint64    dir_dev;  /* identity of the folder made, so cleanup never */
   guint64    dir_ino;  /* deletes in another one put in its place */
+  int        lock_fd;  /* holds the folder's lock while the set lives, or -1 */
 };
+
+/* A live set holds an exclusive flock() on its folder from creation to free;
+ * the kernel drops it when the process ends, however it ends. The start-up
+ * reaper leaves alone a folder whose lock it cannot take: its run is alive,
+ * even in another PID namespace (a Flatpak sandbox and a host CLI see
+ * different PIDs, so the marker's PID alone would call a live run dead).
+ * Returns the descriptor holding the lock, or -1 with *busy set when another
+ * process holds it (also -1 where locks are not to be had). */
+static int
+folder_lock (const char *dir,
+             gboolean   *busy)
+{
+  *busy = FALSE;
+#ifdef G_OS_UNIX
+  {
+    int fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+    if (fd >= 0 && flock (fd, LOCK_EX | LOCK_NB) != 0)
+      {
+        *busy = errno == EWOULDBLOCK;
+        close (fd);
+        fd = -1;
+      }
+    return fd;
+  }
+#else
+  (void) dir;
+  return -1;
+#endif
+}
+
+static void
+folder_unlock (int fd)
+{
+#ifdef G_OS_UNIX
+  if (fd >= 0)
+    close (fd);
+#else
+  (void) fd;
+#endif
+}
 
 static void
 file_entry_clear (gpointer data)
@@ -636,6 +679,9 @@ ib_file_set_create (const char        *parent_dir,
   set->dir = g_steal_pointer (&template);
   {
     GStatBuf st;
+    gboolean busy;
+
+    set->lock_fd = folder_lock (set->dir, &busy);
 
     if (g_lstat (set->dir, &st) == 0)
       {
@@ -767,6 +813,7 @@ ib_file_set_free (IbFileSet *set)
   if (!ib_file_set_cleanup (set, &error))
     g_warning ("Cleaning up %s: %s", set->dir, error->message);
 
+  folder_unlock (set->lock_fd);
   g_clear_pointer (&set->files, g_array_unref);
   g_clear_pointer (&set->names, g_ptr_array_unref);
   g_free (set->created);
@@ -882,6 +929,8 @@ ib_file_set_reap_stale (const char *parent_dir)
       GStatBuf st, dir_st;
       gsize n_files = 0;
       gint64 pid;
+      gboolean busy, ok;
+      int lock_fd;
 
       if (!g_str_has_prefix (name, IB_FILESET_PREFIX))
         continue;
@@ -901,10 +950,16 @@ ib_file_set_reap_stale (const char *parent_dir)
       pid = g_key_file_get_int64 (key, MARKER_GROUP, "pid", &error);
       if (error != NULL || pid <= 0 || ib_os_pid_alive (pid))
         continue;
+      /* A PID from another PID namespace looks dead: the lock says better. */
+      lock_fd = folder_lock (path, &busy);
+      if (busy)
+        continue;
       files = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_files, NULL);
 
-      if (!cleanup_dir (path, (guint64) dir_st.st_dev, (guint64) dir_st.st_ino,
-                        (const char * const *) files, (guint) n_files, &error))
+      ok = cleanup_dir (path, (guint64) dir_st.st_dev, (guint64) dir_st.st_ino,
+                        (const char * const *) files, (guint) n_files, &error);
+      folder_unlock (lock_fd);
+      if (!ok)
         {
           g_warning ("Cannot remove leftovers in %s: %s", path, error->message);
           continue;
