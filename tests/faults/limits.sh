@@ -6,7 +6,8 @@
 #    says how far in-flight was lowered, never an EMFILE failure;
 # 2. a low soft limit under a high hard one is raised, and the run completes;
 # 3. two instances in the same folder at once both succeed and neither
-#    deletes the other's files.
+#    deletes the other's files, also when they live in different PID
+#    namespaces (Flatpak).
 source "$(dirname "$0")/lib.sh"
 
 dir="$work/dir"
@@ -93,5 +94,34 @@ check "two instances: no warning about the other's files" \
   bash -c "! grep -qiE 'leftover|stale|cannot delete' '$work/a.err' '$work/b.err' '$work/c.err'"
 check "two instances: no test folder left" no_test_dirs "$dir"
 check "two instances: nothing else left" is_empty "$dir"
+
+# 4. The other instance lives in another PID namespace (a Flatpak sandbox and
+#    a host CLI, or two sandboxes): the live run's PID means nothing there,
+#    so its folder must be recognised as live some other way (root only).
+if [ "$(id -u)" -eq 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
+  "$CLI" run --dir "$dir" --count 4 --size 1M --strategies sync-read-all --repeat 30 \
+    --warmup 0 --pause 100 --quiet --json "$work/host.json" >/dev/null 2>"$work/host.err" \
+    </dev/null &
+  hpid=$!
+  fault_pids+=("$hpid")
+  wait_for "the host run's marker" 60 has_marker "$dir"
+  hfolder=$(test_dirs "$dir")
+  unshare -pf --mount-proc "$CLI" run --dir "$dir" --count 1 --size 4K \
+    --strategies sync-read-all --repeat 1 --warmup 0 --quiet >/dev/null 2>"$work/ns.err" </dev/null
+  nscode=$?
+  kill -0 "$hpid" 2>/dev/null && h_alive=1 || h_alive=0
+  check "another PID namespace: its run succeeds" [ "$nscode" -eq 0 ]
+  if [ "$h_alive" = 1 ]; then
+    check "another PID namespace: the live run's folder survived its start-up" test -d "$hfolder"
+  fi
+  wait "$hpid"; hcode=$?
+  fault_pids=()
+  check "another PID namespace: the host run succeeds" [ "$hcode" -eq 0 ]
+  check "another PID namespace: every sample of the host run ok" \
+    test "$(json_get "$work/host.json" 'all(s["ok"] for s in r["samples"])')" = True
+  check "another PID namespace: nothing left" no_test_dirs "$dir"
+else
+  echo "# not root or no PID namespaces: the other-namespace instance is not tried"
+fi
 
 finish
