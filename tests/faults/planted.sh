@@ -86,6 +86,19 @@ for swap in symlink folder; do
   rm -rf "$folder" "$work/moved-away" "$work/decoy-$swap"
 done
 
+# 1c. The test folder deleted outright during a run: the samples after it
+#     fail with a message, the run ends, and nothing is made again.
+start_cli "$work/log" run --dir "$dir" --count 3 --size 64K \
+  --strategies sync-read-all,async-read-all-parallel,mmap,thread-pool-parallel --repeat 4 \
+  --warmup 0 --pause 200 --json "$work/deleted.json" || fail "deleted: start"
+wait_for "a finished round" 120 grep -qE "Round [0-9]+ of 4" "$work/log"
+rm -rf "$(test_dirs "$dir")"
+finish_cli
+check "folder deleted: the run ends (exit 0 or 1)" test "$code" -le 1
+check "folder deleted: nothing is made again" is_empty "$dir"
+json_check "folder deleted: the failed samples say the file is missing" "$work/deleted.json" \
+  'any(not s["ok"] and "No such file" in s["error"] for s in r["samples"])'
+
 # 2. The reaper and hostile leftovers. Each fake test folder has a marker
 #    naming a PID that is not running (a fresh, exited child's).
 sh -c 'exit 0' &
