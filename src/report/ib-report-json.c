@@ -558,6 +558,15 @@ format_error (GError    **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* Messages quote the file's bytes (and json-glib's own parse errors do):
+   * whatever they hold, what reaches a terminal or a GTK label is UTF-8. */
+  if (!g_utf8_validate (message, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (message, -1);
+
+      g_free (message);
+      message = valid;
+    }
   g_set_error_literal (error, IB_ERROR, IB_ERROR_FORMAT, message);
   return FALSE;
 }
@@ -911,7 +920,9 @@ read_string (JsonObject *obj,
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     return member_error (error, path, name, _("expected a string"));
   g_free (*out);
-  *out = g_strdup (json_node_get_string (node));
+  /* A lone "\ud800" escape decodes to bytes that are not UTF-8: repair them
+   * (U+FFFD) so labels, terminals and writers only ever see UTF-8. */
+  *out = g_utf8_make_valid (json_node_get_string (node), -1);
   return TRUE;
 }
 
@@ -998,7 +1009,7 @@ read_string_array (JsonObject *obj,
 
           return format_error (error, _("%s[%u]: expected a string"), base, i);
         }
-      g_ptr_array_add (into, g_strdup (json_node_get_string (node)));
+      g_ptr_array_add (into, g_utf8_make_valid (json_node_get_string (node), -1));
     }
   return TRUE;
 }
