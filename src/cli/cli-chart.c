@@ -134,6 +134,13 @@ ib_cli_chart (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  if (!ib_cli_check_path ("--from", o.from) || !ib_cli_check_path ("--with", o.with) ||
+      !ib_cli_check_path ("--png", o.png) || !ib_cli_check_path ("--svg", o.svg) ||
+      !ib_cli_check_path ("--pdf", o.pdf))
+    {
+      status = IB_EXIT_USAGE;
+      goto out;
+    }
   if (o.kind != NULL && !ib_chart_kind_from_string (o.kind, &kind))
     {
       ib_cli_printerr (_("unknown chart kind “%s” for --kind; use one of: %s"), o.kind, kinds);

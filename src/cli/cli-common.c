@@ -883,3 +883,16 @@ ib_cli_load_report (const char *path)
     ib_cli_printerr ("%s", error->message);
   return report;
 }
+
+gboolean
+ib_cli_check_path (const char *what,
+                   const char *path)
+{
+  if (path != NULL && path[0] == '\0')
+    {
+      /* Translators: %s is an option ("--png") or what the argument is ("report") */
+      ib_cli_printerr (_("%s: the file name is empty"), what);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -27,6 +27,12 @@ void      ib_cli_printerr            (const char      *format,
  * and G_IO_ERROR_CANCELLED -> IB_EXIT_INTERRUPTED, anything else ->
  * IB_EXIT_FAILED; NULL -> IB_EXIT_OK. */
 int       ib_cli_exit_code_for_error (const GError    *error);
+/* FALSE (after printing "WHAT: the file name is empty") when @path is set
+ * but empty: a usage error (exit 2), not a file that cannot be read. NULL is
+ * fine (the option was not given). */
+gboolean  ib_cli_check_path          (const char      *what,
+                                      const char      *path);
+
 /* Loads a saved report; on failure prints the loader's message (naming the
  * file and what is wrong) and returns NULL. */
 IbReport *ib_cli_load_report         (const char      *path);

@@ -51,6 +51,11 @@ ib_cli_report (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  if (!ib_cli_check_path (_("report"), argv[1]))
+    {
+      status = IB_EXIT_USAGE;
+      goto out;
+    }
   if (output.html == NULL && output.md == NULL && output.csv == NULL)
     {
       ib_cli_printerr (_("nothing to write: give --html FILE, --md FILE or --csv FILE"));
@@ -189,6 +194,11 @@ ib_cli_compare (int    argc,
   if (argc != 3)
     {
       ib_cli_printerr (_("give two reports to compare (see “%s --help”)"), g_get_prgname ());
+      status = IB_EXIT_USAGE;
+      goto out;
+    }
+  if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]))
+    {
       status = IB_EXIT_USAGE;
       goto out;
     }
