@@ -479,6 +479,11 @@ ib_run_finish (IbRun   *run,
 
   g_assert (run->active == 0);
 
+  /* GIO may still have queued its own bookkeeping (e.g. an inner task's
+   * completion after a cancel): leave nothing behind on the context. */
+  while (g_main_context_pending (run->main_ctx))
+    g_main_context_iteration (run->main_ctx, FALSE);
+
   /* Stopped by the caller's cancellable, possibly before any job failed. */
   if (run->error == NULL && g_cancellable_is_cancelled (run->ctx->cancellable))
     g_cancellable_set_error_if_cancelled (run->ctx->cancellable, &run->error);
