@@ -4,6 +4,9 @@
 # garbage, extremes and overflow. Each must give exactly one message on stderr
 # that names the option (or the file), exit 2, print nothing on stdout and
 # create nothing: not in --dir, not in the current folder, not in the cache.
+# “quotes” as the CLI prints them; tables used by name:
+# shellcheck disable=SC1111,SC2034,SC2054
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 dir="$work/dir"          # --dir of every run: must stay empty
@@ -77,7 +80,8 @@ try () {
   elif [ -s "$work/out" ]; then
     fail "$name: printed on stdout"; sed 's/^/#   /' "$work/out" | head -5
   elif ! is_empty "$dir" || ! is_empty "$cwd" || ! is_empty "$XDG_CACHE_HOME"; then
-    fail "$name: something was created"; ls -lA "$dir" "$cwd" "$XDG_CACHE_HOME" 2>&1 | sed 's/^/#   /'
+    fail "$name: something was created"
+    ls -lA "$dir" "$cwd" "$XDG_CACHE_HOME" 2>&1 | sed 's/^/#   /'
   else
     fault_checks=$((fault_checks + 1))
   fi

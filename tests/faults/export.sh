@@ -6,6 +6,8 @@
 # itself failed); the input report and any earlier file at the path stay as
 # they were, and no temporary file is left. Read-only mounts and full disks
 # need root (a private mount namespace); without it only /proc is tried.
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] && [ "${IB_FAULTS_IN_NS:-}" != 1 ] && unshare -m true 2>/dev/null &&
   need_mount_ns "$@"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
+# shellcheck disable=SC2034  # last_exit, cpid, spid: read by the tests
 # Sourced by the fault tests: a fresh work area, skips, checks and a summary.
 # Every test prints "ok - ..." / "not ok - ..." lines and exits 0 (all passed),
 # 1 (a check failed) or 77 (skipped: meson counts that as SKIP).

@@ -8,6 +8,8 @@
 # 3. two instances in the same folder at once both succeed and neither
 #    deletes the other's files, also when they live in different PID
 #    namespaces (Flatpak).
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 dir="$work/dir"
@@ -36,8 +38,10 @@ check "ulimit 64, reads: warns how far in-flight was lowered" \
 check "ulimit 64, reads: the report keeps the warning" \
   test "$(json_get "$work/read.json" 'any("open-file limit" in w for w in r["warnings"])')" = True
 check "ulimit 64, reads: every sample of every strategy ok" \
-  test "$(json_get "$work/read.json" 'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 12')" = True
-check "ulimit 64, reads: no EMFILE" bash -c "! grep -qE '$emfile' '$work/out' '$work/err' '$work/read.json'"
+  test "$(json_get "$work/read.json" \
+    'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 12')" = True
+check "ulimit 64, reads: no EMFILE" \
+  bash -c "! grep -qE '$emfile' '$work/out' '$work/err' '$work/read.json'"
 check "ulimit 64, reads: no test folder left" no_test_dirs "$dir"
 
 # 2. soft 64, hard as it was: raised, so nothing to lower
@@ -87,9 +91,11 @@ fault_pids=()
 check "two instances: A succeeds" [ "$acode" -eq 0 ]
 check "two instances: write-unlink beside them succeeds" [ "$ccode" -eq 0 ]
 check "two instances: every sample of A ok" \
-  test "$(json_get "$work/a.json" 'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 80')" = True
+  test "$(json_get "$work/a.json" \
+    'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 80')" = True
 check "two instances: every sample of B ok" \
-  test "$(json_get "$work/b.json" 'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 10')" = True
+  test "$(json_get "$work/b.json" \
+    'all(s["ok"] for s in r["samples"]) and len(r["samples"]) == 10')" = True
 check "two instances: no warning about the other's files" \
   bash -c "! grep -qiE 'leftover|stale|cannot delete' '$work/a.err' '$work/b.err' '$work/c.err'"
 check "two instances: no test folder left" no_test_dirs "$dir"

@@ -13,6 +13,8 @@
 #    outside their folder, a folder that is a symlink to a user folder, a
 #    live run's folder, a broken marker, a marker that is a symlink. It
 #    touches none of the user's files and no live run's.
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 need_script
 
@@ -144,7 +146,8 @@ check "reaper: the user's files are intact" user_intact
 check "reaper: a listed symlink is not followed or deleted" test -L "$dir/iobench-evil1/file-0.bin"
 check "reaper: a symlinked 'test folder' is not entered" \
   test -f "$work/userfolder/inside.txt" -a -f "$work/userfolder/.iobench-marker"
-check "reaper: a live run's folder is left alone" grep -qx "live data" "$dir/iobench-live/file-0.bin"
+check "reaper: a live run's folder is left alone" \
+  grep -qx "live data" "$dir/iobench-live/file-0.bin"
 check "reaper: a folder with a broken marker is left alone" test -f "$dir/iobench-broken/file-0.bin"
 check "reaper: a symlinked marker is not trusted" test -f "$dir/iobench-linked/file-0.bin"
 check "reaper: PID 0 is not 'dead'" test -f "$dir/iobench-pid0/file-0.bin"

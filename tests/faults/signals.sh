@@ -4,6 +4,8 @@
 # read end with exit 130 / 143, the files removed and, with --json, a partial
 # report that keeps the samples finished so far. SIGKILL leaves the folder
 # behind; the next run finds it by its marker (dead PID) and removes it.
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 need_script
 

@@ -7,6 +7,8 @@
 #    files are made) ends in an ENOSPC error naming the file, and the partial
 #    files are removed; the other writer's file is untouched.
 # 3. write + delete on a full disk fails cleanly too.
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 need_mount_ns "$@"
 
@@ -20,7 +22,8 @@ else
   fail "16 MiB on 8 MiB: exit 1"
 fi
 check "16 MiB on 8 MiB: says what is needed" grep_file "need 16\.0[^0-9]{1,3}MiB" "$work/err"
-check "16 MiB on 8 MiB: says what is free" grep_file "8\.0[^0-9]{1,3}MiB free on .*$small" "$work/err"
+check "16 MiB on 8 MiB: says what is free" \
+  grep_file "8\.0[^0-9]{1,3}MiB free on .*$small" "$work/err"
 check "16 MiB on 8 MiB: one message" [ "$(grep -c . "$work/err")" -eq 1 ]
 check "16 MiB on 8 MiB: nothing written" is_empty "$small"
 # The same for a sweep (its biggest point decides).

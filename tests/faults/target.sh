@@ -5,6 +5,8 @@
 # refuses with exit 2 and one message naming the folder, and makes nothing.
 # The read-only mount and the unprivileged user need root (CI runs as root);
 # without it only the first two faults are tried.
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 [ "$(id -u)" -eq 0 ] && [ "${IB_FAULTS_IN_NS:-}" != 1 ] && unshare -m true 2>/dev/null &&
   need_mount_ns "$@"
