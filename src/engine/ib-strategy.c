@@ -479,10 +479,31 @@ ib_run_finish (IbRun   *run,
 
   g_assert (run->active == 0);
 
-  /* GIO may still have queued its own bookkeeping (e.g. an inner task's
-   * completion after a cancel): leave nothing behind on the context. */
-  while (g_main_context_pending (run->main_ctx))
-    g_main_context_iteration (run->main_ctx, FALSE);
+  /* GIO may still have its own bookkeeping in flight (an inner 8 KiB read or
+   * close of g_file_load_contents_async finishing on a pool thread after a
+   * cancel or a failed sibling): leave nothing behind on the context. After a
+   * clean run that is only what is already queued; after an error or cancel,
+   * wait until the context has been quiet for 10 ms (at most 100 ms). */
+  {
+    gint64 now = g_get_monotonic_time ();
+    gint64 deadline = now + (run->error != NULL ||
+                             g_cancellable_is_cancelled (run->ctx->cancellable) ? 100000 : 0);
+    gint64 quiet_since = now;
+
+    for (;;)
+      {
+        now = g_get_monotonic_time ();
+        if (g_main_context_pending (run->main_ctx))
+          {
+            g_main_context_iteration (run->main_ctx, FALSE);
+            quiet_since = now;
+          }
+        else if (now >= deadline || now - quiet_since >= 10000)
+          break;
+        else
+          g_usleep (500);
+      }
+  }
 
   /* Stopped by the caller's cancellable, possibly before any job failed. */
   if (run->error == NULL && g_cancellable_is_cancelled (run->ctx->cancellable))

@@ -369,6 +369,7 @@ test_errors (void)
       IbStrategyContext ctx;
 
       context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
+      g_test_message ("%s, second file missing", all[i].id);
       g_assert_false (all[i].run (&ctx, &error));
       g_assert_error (error, IB_ERROR, IB_ERROR_IO);
       g_assert_nonnull (strstr (error->message, e2->path));
