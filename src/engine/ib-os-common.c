@@ -73,3 +73,14 @@ ib_os_mount_info_classify (IbMountInfo *info)
   info->is_fuse = t != NULL && (g_str_equal (t, "fuse") || g_str_equal (t, "fuseblk") ||
                                 g_str_has_prefix (t, "fuse."));
 }
+
+guint
+ib_os_fd_budget (guint limit)
+{
+  guint reserve;
+
+  if (limit == G_MAXUINT)
+    return G_MAXUINT;
+  reserve = MIN (64, limit / 2);
+  return limit > reserve + 1 ? limit - reserve : 1;
+}

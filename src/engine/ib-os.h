@@ -59,6 +59,11 @@ gboolean ib_os_reset_peak_rss     (void);
  * in force (G_MAXUINT when unlimited or unknown). */
 guint    ib_os_raise_nofile_limit (void);
 guint    ib_os_nofile_limit       (void);
+/* Descriptors a run may hold open for its files below the soft limit
+ * @limit: the limit less a reserve for everything else the process holds
+ * (64, or half the limit when that is less), at least 1; G_MAXUINT stays
+ * G_MAXUINT. With "ulimit -n 64" that is 32 files in flight, not 1. */
+guint    ib_os_fd_budget          (guint      limit);
 
 /* machine */
 guint    ib_os_n_cores            (void);

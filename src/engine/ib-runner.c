@@ -28,7 +28,6 @@
 #include "ib-sweep.h"
 #include "ib-workloads.h"
 
-#define FD_RESERVE          64          /* descriptors kept free below RLIMIT_NOFILE */
 #define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
 #define WARM_MIN            0.99
 #define COLD_MAX            0.01
@@ -716,7 +715,7 @@ resolve_limits (Run *run)
   if (limit == G_MAXUINT)
     run->max_in_flight = IB_MAX_IN_FLIGHT;
   else
-    run->max_in_flight = limit > FD_RESERVE + 1 ? limit - FD_RESERVE : 1;
+    run->max_in_flight = ib_os_fd_budget (limit);
 
   requested = plan->in_flight != 0 ? plan->in_flight : MAX (plan->file_sizes->len, 1);
   run->in_flight = MIN (requested, run->max_in_flight);

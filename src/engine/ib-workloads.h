@@ -24,8 +24,6 @@ G_BEGIN_DECLS
 #define IB_WRITE_UNLINK_DEFAULT_REQUESTS    2000
 #define IB_WRITE_UNLINK_DEFAULT_CONCURRENCY 2000
 #define IB_WRITE_UNLINK_DEFAULT_BYTES       4096
-/* File descriptors left free for everything else when capping concurrency. */
-#define IB_WRITE_UNLINK_FD_HEADROOM         64
 
 typedef void (*IbWorkProgress) (double      fraction,
                                 const char *message,
@@ -61,8 +59,8 @@ gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
 /* The write + delete modes in report order: "sync-serial", "async-gio",
  * "thread-pool" (NULL-terminated, static). */
 const char *const *ib_write_unlink_modes    (void);
-/* At most @concurrency, and at least 1 below @nofile_limit minus
- * IB_WRITE_UNLINK_FD_HEADROOM (G_MAXUINT: no limit). 0 means the default. */
+/* At most @concurrency, and at most ib_os_fd_budget (@nofile_limit)
+ * (G_MAXUINT: no limit). 0 means the default. */
 guint              ib_write_unlink_effective_concurrency (guint concurrency,
                                                           guint nofile_limit);
 

@@ -115,8 +115,7 @@ ib_write_unlink_effective_concurrency (guint concurrency,
     concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
   if (nofile_limit == G_MAXUINT)
     return concurrency;
-  cap = nofile_limit > IB_WRITE_UNLINK_FD_HEADROOM + 1
-        ? nofile_limit - IB_WRITE_UNLINK_FD_HEADROOM : 1;
+  cap = ib_os_fd_budget (nofile_limit);
   return MIN (concurrency, cap);
 }
 

@@ -262,8 +262,13 @@ test_wu_effective_concurrency (void)
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (0, G_MAXUINT), ==, 2000);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 256), ==, 256 - 64);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (100, 256), ==, 100);
-  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 65), ==, 1);
-  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 10), ==, 1);
+  /* Below 128 the reserve is half the limit (ib_os_fd_budget). */
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 128), ==, 64);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 65), ==, 65 - 32);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 64), ==, 32);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 10), ==, 5);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 2), ==, 1);
+  g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 1), ==, 1);
 }
 
 /* Every mode ran all requests without a failure and never had more than
