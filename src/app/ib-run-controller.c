@@ -265,64 +265,16 @@ handle_done (IbRunController *self,
 static void handle_event (IbRunController *self,
                           const IbEvent   *event);
 
-/* g_main_context_invoke_full() runs the callback at once, on the calling
- * thread, when that thread can acquire the target context: an event posted
- * by the worker after it popped its own context can land on the worker
- * thread. Such events are copied and queued to the UI thread. */
-typedef struct
-{
-  IbRunController *self;
-  IbEvent          event;
-} Redelivery;
-
-static void
-redelivery_free (gpointer data)
-{
-  Redelivery *r = data;
-
-  g_free (r->event.message);
-  g_clear_pointer (&r->event.sample, ib_sample_free);
-  g_clear_pointer (&r->event.report, ib_report_unref);
-  g_clear_error (&r->event.error);
-  g_object_unref (r->self);
-  g_free (r);
-}
-
-static gboolean
-redelivery_dispatch (gpointer data)
-{
-  Redelivery *r = data;
-
-  handle_event (r->self, &r->event);
-  return G_SOURCE_REMOVE;
-}
-
+/* The runner always queues its events on the context it was given (ours),
+ * never runs them on its worker thread (ib-runner.c, post()). */
 static void
 on_event (const IbEvent *event,
           gpointer       user_data)
 {
   IbRunController *self = user_data;
-  Redelivery *r;
-  GSource *source;
 
-  if (g_thread_self () == self->ui_thread)
-    {
-      handle_event (self, event);
-      return;
-    }
-
-  r = g_new0 (Redelivery, 1);
-  r->self = g_object_ref (self);
-  r->event = *event;
-  r->event.message = g_strdup (event->message);
-  r->event.sample = event->sample != NULL ? ib_sample_copy (event->sample) : NULL;
-  r->event.report = event->report != NULL ? ib_report_ref (event->report) : NULL;
-  r->event.error = event->error != NULL ? g_error_copy (event->error) : NULL;
-  source = g_idle_source_new ();
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, redelivery_dispatch, r, redelivery_free);
-  g_source_attach (source, g_main_context_default ());
-  g_source_unref (source);
+  g_assert (g_thread_self () == self->ui_thread);
+  handle_event (self, event);
 }
 
 static void
