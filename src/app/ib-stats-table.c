@@ -75,6 +75,7 @@ static const struct
   { N_("Strategy"), FALSE },
   { N_("Median"), TRUE },
   { N_("vs Fastest"), TRUE },
+  /* xgettext:no-c-format */
   { N_("95 % CI"), TRUE },
   { N_("MiB/s"), TRUE },
   { N_("n"), TRUE },
