@@ -396,10 +396,22 @@ ib_cli_table_add_rowv (IbCliTable  *table,
   g_ptr_array_add (table->rows, row);
 }
 
-static guint
-display_width (const char *s)
+guint
+ib_cli_display_width (const char *s)
 {
-  return (guint) g_utf8_strlen (s, -1);
+  guint width = 0;
+
+  /* Terminal columns, not characters: CJK text takes two columns a
+   * character, combining marks none. */
+  for (; s != NULL && *s != '\0'; s = g_utf8_next_char (s))
+    {
+      gunichar c = g_utf8_get_char (s);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
 }
 
 void
@@ -416,7 +428,7 @@ ib_cli_table_print (IbCliTable *table,
       char **row = g_ptr_array_index (table->rows, r);
 
       for (guint c = 0; c < table->n_columns; c++)
-        widths[c] = MAX (widths[c], display_width (row[c]));
+        widths[c] = MAX (widths[c], ib_cli_display_width (row[c]));
     }
 
   for (guint r = 0; r < table->rows->len; r++)
@@ -426,7 +438,7 @@ ib_cli_table_print (IbCliTable *table,
 
       for (guint c = 0; c < table->n_columns; c++)
         {
-          guint pad = widths[c] - display_width (row[c]);
+          guint pad = widths[c] - ib_cli_display_width (row[c]);
 
           if (c > 0)
             g_string_append (line, "  ");

@@ -33,6 +33,9 @@ int       ib_cli_exit_code_for_error (const GError    *error);
 gboolean  ib_cli_check_path          (const char      *what,
                                       const char      *path);
 
+/* Terminal columns @s takes (wide CJK characters count two). */
+guint     ib_cli_display_width       (const char      *s);
+
 /* Loads a saved report; on failure prints the loader's message (naming the
  * file and what is wrong) and returns NULL. */
 IbReport *ib_cli_load_report         (const char      *path);

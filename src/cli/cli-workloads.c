@@ -315,7 +315,7 @@ print_columns (GPtrArray  *rows,
       char **row = g_ptr_array_index (rows, r);
 
       for (guint c = 0; c < n_columns; c++)
-        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+        widths[c] = MAX (widths[c], ib_cli_display_width (row[c]));
     }
   for (guint r = 0; r < rows->len; r++)
     {
@@ -324,7 +324,7 @@ print_columns (GPtrArray  *rows,
 
       for (guint c = 0; c < n_columns; c++)
         {
-          guint pad = widths[c] - (guint) g_utf8_strlen (row[c], -1);
+          guint pad = widths[c] - ib_cli_display_width (row[c]);
 
           if (c > 0)
             g_string_append (line, "  ");
