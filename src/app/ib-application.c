@@ -76,7 +76,7 @@ about_activated (GSimpleAction *action,
                  gpointer       user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  const char *developers[] = { "The I/O Bench contributors", NULL };
+  const char *developers[] = { _("The I/O Bench contributors"), NULL };
   g_autofree char *debug = g_strdup_printf ("I/O Bench %s\nGLib %u.%u.%u\nGTK %u.%u.%u\n"
                                             "libadwaita %u.%u.%u\n",
                                             PACKAGE_VERSION,
