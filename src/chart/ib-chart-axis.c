@@ -394,25 +394,36 @@ draw_labels (IbChartCtx   *ctx,
       }
 }
 
-void
-ib_axis_draw_x (IbChartCtx   *ctx,
-                const IbAxis *axis,
-                double        top,
-                double        bottom)
+/* One grid line per tick across [from, to]; a linear axis's zero is the
+ * baseline, drawn in the foreground colour. */
+static void
+draw_grid (IbChartCtx   *ctx,
+           const IbAxis *axis,
+           gboolean      vertical,
+           double        from,
+           double        to)
 {
   IbRgba fg = ctx->style->foreground;
 
   for (guint i = 0; i < axis->n_ticks; i++)
     {
       const IbTick *tick = &axis->ticks[i];
-      double x = ib_axis_map (axis, tick->value);
-      gboolean baseline = !axis->log && tick->value == 0;
+      double at = ib_axis_map (axis, tick->value);
 
-      if (baseline)
-        grid_line (ctx, TRUE, x, top, bottom, &fg, 0.45);
+      if (!axis->log && tick->value == 0)
+        grid_line (ctx, vertical, at, from, to, &fg, 0.45);
       else
-        grid_line (ctx, TRUE, x, top, bottom, &ctx->style->grid, tick->major ? 1.0 : 0.5);
+        grid_line (ctx, vertical, at, from, to, &ctx->style->grid, tick->major ? 1.0 : 0.5);
     }
+}
+
+void
+ib_axis_draw_x (IbChartCtx   *ctx,
+                const IbAxis *axis,
+                double        top,
+                double        bottom)
+{
+  draw_grid (ctx, axis, TRUE, top, bottom);
   draw_labels (ctx, axis, TRUE, bottom + ctx->font_px * 0.35,
                ctx->pad * 0.5, ctx->width - ctx->pad * 0.5);
 }
@@ -423,19 +434,7 @@ ib_axis_draw_y (IbChartCtx   *ctx,
                 double        left,
                 double        right)
 {
-  IbRgba fg = ctx->style->foreground;
-
-  for (guint i = 0; i < axis->n_ticks; i++)
-    {
-      const IbTick *tick = &axis->ticks[i];
-      double y = ib_axis_map (axis, tick->value);
-      gboolean baseline = !axis->log && tick->value == 0;
-
-      if (baseline)
-        grid_line (ctx, FALSE, y, left, right, &fg, 0.45);
-      else
-        grid_line (ctx, FALSE, y, left, right, &ctx->style->grid, tick->major ? 1.0 : 0.5);
-    }
+  draw_grid (ctx, axis, FALSE, left, right);
   draw_labels (ctx, axis, FALSE, left - ctx->font_px * 0.5,
                MIN (axis->px0, axis->px1) - ctx->font_px,
                MAX (axis->px0, axis->px1) + ctx->font_px);
