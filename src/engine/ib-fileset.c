@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <gio/gunixoutputstream.h>
 #define ib_getpid() ((gint64) getpid ())
 #else
 #include <process.h>
@@ -51,6 +52,8 @@ struct _IbFileSet
   guint64    dir_dev;  /* identity of the folder made, so cleanup never */
   guint64    dir_ino;  /* deletes in another one put in its place */
   int        lock_fd;  /* holds the folder's lock while the set lives, or -1 */
+  int        dir_fd;   /* the folder made, opened at once: every file is made
+                        * relative to it, never through its path (or -1) */
 };
 
 /* A live set holds an exclusive flock() on its folder from creation to free;
@@ -487,6 +490,65 @@ maker_produce (gpointer data)
   return NULL;
 }
 
+/* Creates @entry's file, empty, and reserves its size. On Unix it is made
+ * relative to the folder's descriptor held since the folder was made
+ * (O_EXCL, O_NOFOLLOW): the folder's path is never resolved again, so a
+ * folder swapped for a symlink mid-way never receives a file. */
+static GOutputStream *
+create_file (IbFileSet    *set,
+             IbFileEntry  *entry,
+             GCancellable *cancellable,
+             GError      **error)
+{
+#ifdef G_OS_UNIX
+  g_autofree char *name = g_path_get_basename (entry->path);
+  int fd;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  fd = openat (set->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+      return NULL;
+    }
+  if (!ib_os_preallocate (fd, entry->size, error))
+    {
+      close (fd);
+      return NULL;
+    }
+  return g_unix_output_stream_new (fd, TRUE);
+#else
+  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+
+  /* create = O_CREAT | O_EXCL: never replaces and never follows a symlink. */
+  return (GOutputStream *) g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable, error);
+#endif
+}
+
+/* Flushes @out and, on Unix, fsyncs its descriptor. */
+static gboolean
+sync_file (GOutputStream *out,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  if (!g_output_stream_flush (out, cancellable, error))
+    return FALSE;
+#ifdef G_OS_UNIX
+  if (fsync (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (out))) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "fsync: %s",
+                   g_strerror (saved));
+      return FALSE;
+    }
+#endif
+  return TRUE;
+}
+
 static gboolean
 make_file (IbFileSet          *set,
            Maker              *m,
@@ -498,8 +560,7 @@ make_file (IbFileSet          *set,
            GCancellable       *cancellable,
            GError            **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (entry->path);
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GError) local_error = NULL;
   GThread *producer = NULL;
   guint64 offset = 0;
@@ -510,11 +571,8 @@ make_file (IbFileSet          *set,
   m->crc = (guint32) crc32 (0L, Z_NULL, 0);
   m->stop = 0;
 
-  /* create = O_CREAT | O_EXCL: never replaces and never follows a symlink. */
-  out = g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable, &local_error);
+  out = create_file (set, entry, cancellable, &local_error);
   if (out == NULL)
-    goto fail;
-  if (!ib_os_preallocate (entry->path, entry->size, &local_error))
     goto fail;
 
   for (i = 0; i < N_BLOCKS; i++)
@@ -541,7 +599,7 @@ make_file (IbFileSet          *set,
 
       len = b->len;
       if (!g_cancellable_set_error_if_cancelled (cancellable, &local_error))
-        g_output_stream_write_all (G_OUTPUT_STREAM (out), b->data, len, NULL,
+        g_output_stream_write_all (out, b->data, len, NULL,
                                    cancellable, &local_error);
       g_async_queue_push (m->free_q, b);   /* the producer owns it again */
       if (local_error != NULL)
@@ -561,31 +619,10 @@ make_file (IbFileSet          *set,
       g_thread_join (g_steal_pointer (&producer));
     }
 
-  if (do_fsync)
-    {
-      if (!g_output_stream_flush (G_OUTPUT_STREAM (out), cancellable, &local_error))
-        goto fail;
-#ifdef G_OS_UNIX
-      {
-        /* GFileDescriptorBased lives in gio-unix; fsync through a second
-         * descriptor instead: it flushes the file's data all the same. */
-        int fd = open (entry->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (do_fsync && !sync_file (out, cancellable, &local_error))
+    goto fail;
 
-        if (fd < 0 || fsync (fd) != 0)
-          {
-            int saved = errno;
-            if (fd >= 0)
-              close (fd);
-            local_error = g_error_new (G_IO_ERROR, g_io_error_from_errno (saved),
-                                       "fsync: %s", g_strerror (saved));
-            goto fail;
-          }
-        close (fd);
-      }
-#endif
-    }
-
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &local_error))
+  if (!g_output_stream_close (out, cancellable, &local_error))
     goto fail;
 
   entry->crc = m->crc;
@@ -611,7 +648,7 @@ fail:
   while (g_async_queue_try_pop (m->full_q) != NULL)
     ;
   if (out != NULL)
-    g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
+    g_output_stream_close (out, NULL, NULL);
   g_propagate_error (error, translate_write_error (local_error, entry->path));
   return FALSE;
 }
@@ -682,8 +719,21 @@ ib_file_set_create (const char        *parent_dir,
     gboolean busy;
 
     set->lock_fd = folder_lock (set->dir, &busy);
+    set->dir_fd = -1;
+#ifdef G_OS_UNIX
+    /* Held until the set is freed: the files are made relative to it. */
+    set->dir_fd = open (set->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (set->dir_fd < 0 || fstat (set->dir_fd, &st) != 0)
+      {
+        int saved = errno;
 
+        g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
+                     set->dir, g_strerror (saved));
+        return NULL;   /* the autoptr removes the (empty) folder */
+      }
+#else
     if (g_lstat (set->dir, &st) == 0)
+#endif
       {
         set->dir_dev = (guint64) st.st_dev;
         set->dir_ino = (guint64) st.st_ino;
@@ -814,6 +864,10 @@ ib_file_set_free (IbFileSet *set)
     g_warning ("Cleaning up %s: %s", set->dir, error->message);
 
   folder_unlock (set->lock_fd);
+#ifdef G_OS_UNIX
+  if (set->dir_fd >= 0)
+    close (set->dir_fd);
+#endif
   g_clear_pointer (&set->files, g_array_unref);
   g_clear_pointer (&set->names, g_ptr_array_unref);
   g_free (set->created);

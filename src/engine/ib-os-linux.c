@@ -547,22 +547,17 @@ ib_os_mount_info (const char   *path,
 }
 
 gboolean
-ib_os_preallocate (const char *path,
+ib_os_preallocate (int         fd,
                    guint64     size,
                    GError    **error)
 {
-  int fd, saved = 0;
+  int saved = 0;
 
   if (size == 0)
     return TRUE;
-  fd = open (path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0)
-    saved = errno;
   /* Mode 0: allocate and extend; the writes then fill the reserved space. */
-  else if (fallocate (fd, 0, 0, (off_t) size) != 0)
+  if (fallocate (fd, 0, 0, (off_t) size) != 0)
     saved = errno;
-  if (fd >= 0)
-    close (fd);
   if (saved == 0 || saved == EOPNOTSUPP || saved == ENOSYS || saved == EINVAL)
     return TRUE;
   g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));

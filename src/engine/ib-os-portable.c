@@ -162,7 +162,7 @@ ib_os_mount_info (const char   *path,
 }
 
 gboolean
-ib_os_preallocate (const char *path,
+ib_os_preallocate (int         fd,
                    guint64     size,
                    GError    **error)
 {

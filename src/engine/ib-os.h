@@ -23,11 +23,11 @@ double   ib_os_residency          (const char *path);
 gboolean ib_os_drop_cache         (const char *path,
                                    GError    **error);
 
-/* Reserves @size bytes for the (new, empty) file at @path, as fio does
- * before writing: fewer extents, and a full disk is found before the first
- * byte. Does nothing where the OS or file system cannot (not an error);
- * G_IO_ERROR from errno otherwise (G_IO_ERROR_NO_SPACE when full). */
-gboolean ib_os_preallocate        (const char *path,
+/* Reserves @size bytes for the (new, empty) file open for writing as @fd,
+ * as fio does before writing: fewer extents, and a full disk is found before
+ * the first byte. Does nothing where the OS or file system cannot (not an
+ * error); G_IO_ERROR from errno otherwise (G_IO_ERROR_NO_SPACE when full). */
+gboolean ib_os_preallocate        (int         fd,
                                    guint64     size,
                                    GError    **error);
 
