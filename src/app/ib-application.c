@@ -136,6 +136,9 @@ ib_application_startup (GApplication *app)
     { "win.stop", { "Escape", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.show-history", { "<Control>h", NULL } },
+    { "win.export-menu", { "<Control>e", NULL } },
+    { "win.chart-step(1)", { "<Control>Page_Down", NULL } },
+    { "win.chart-step(-1)", { "<Control>Page_Up", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "app.quit", { "<Control>q", NULL } },
   };

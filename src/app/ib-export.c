@@ -128,6 +128,7 @@ ib_export_suggest_name (const IbReport       *report,
 typedef struct
 {
   IbReport       *report;
+  IbReport       *other;
   IbChartKind     kind;
   gboolean        log_scale;
   IbExportFormat  format;
@@ -140,6 +141,7 @@ export_job_free (gpointer data)
   ExportJob *job = data;
 
   g_clear_pointer (&job->report, ib_report_unref);
+  g_clear_pointer (&job->other, ib_report_unref);
   g_free (job->path);
   g_free (job);
 }
@@ -161,7 +163,7 @@ export_thread (GTask        *task,
       /* Files are documents: always the light style, opaque. */
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
-      ok = ib_chart_export (job->kind, job->report, NULL, &style, job->format.chart_format,
+      ok = ib_chart_export (job->kind, job->report, job->other, &style, job->format.chart_format,
                             job->path, job->format.width, job->format.height,
                             job->format.scale, &error);
     }
@@ -182,6 +184,7 @@ export_thread (GTask        *task,
 
 void
 ib_export_async (const IbReport      *report,
+                 const IbReport      *other,
                  IbChartKind          kind,
                  gboolean             log_scale,
                  const char          *format_id,
@@ -209,6 +212,7 @@ ib_export_async (const IbReport      *report,
     }
   /* The worker gets its own copy: a live report keeps growing. */
   job->report = ib_report_copy (report);
+  job->other = other != NULL ? ib_report_copy (other) : NULL;
   job->kind = kind;
   job->log_scale = log_scale;
   job->path = g_strdup (path);

@@ -28,8 +28,10 @@ gboolean  ib_export_parse_format   (const char      *id,
 char     *ib_export_suggest_name   (const IbReport  *report,
                                     IbChartKind      kind,
                                     const IbExportFormat *format);
-/* Copies @report, then writes it on a worker thread. */
+/* Copies @report (and @other, the second report of IB_CHART_COMPARE, else
+ * NULL), then writes it on a worker thread. */
 void      ib_export_async          (const IbReport  *report,
+                                    const IbReport  *other,
                                     IbChartKind      kind,
                                     gboolean         log_scale,
                                     const char      *format_id,

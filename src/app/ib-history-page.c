@@ -43,7 +43,11 @@ struct _IbHistoryPage
   GtkButton    *compare_button;
   GtkLabel     *compare_subtitle;
   GtkBox       *compare_card;
+  GtkSwitch    *compare_log_switch;
   GtkListBox   *ratio_list;
+
+  IbReport     *compare_a;
+  IbReport     *compare_b;
 
   IbChartView  *compare_view;
   GPtrArray    *entries;       /* Entry, newest first */
@@ -60,6 +64,25 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_COMPARING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_stack_page (IbHistoryPage *self,
+                const char    *name)
+{
+  gboolean was = ib_history_page_get_comparing (self);
+
+  gtk_stack_set_visible_child_name (self->stack, name);
+  if (was != ib_history_page_get_comparing (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARING]);
+}
 
 static char *
 describe_entry_title (const IbReport *report)
@@ -200,7 +223,7 @@ rebuild_list (IbHistoryPage *self)
     }
   update_compare_button (self);
   if (!g_str_equal (gtk_stack_get_visible_child_name (self->stack), "compare"))
-    gtk_stack_set_visible_child_name (self->stack, self->entries->len > 0 ? "list" : "empty");
+    set_stack_page (self, self->entries->len > 0 ? "list" : "empty");
 }
 
 static void
@@ -384,6 +407,12 @@ ib_history_page_compare (IbHistoryPage *self,
   subtitle = g_strdup_printf (_("A: %s\nB: %s"), ta, tb);
   gtk_label_set_text (self->compare_subtitle, subtitle);
 
+  ib_report_ref (a);
+  ib_report_ref (b);
+  g_clear_pointer (&self->compare_a, ib_report_unref);
+  g_clear_pointer (&self->compare_b, ib_report_unref);
+  self->compare_a = a;
+  self->compare_b = b;
   ib_chart_view_set_reports (self->compare_view, a, b);
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
                           ib_chart_has_data (IB_CHART_COMPARE, a, b));
@@ -409,7 +438,44 @@ ib_history_page_compare (IbHistoryPage *self,
                                      _("The two runs share no measured strategy"));
       gtk_list_box_append (self->ratio_list, row);
     }
-  gtk_stack_set_visible_child_name (self->stack, "compare");
+  set_stack_page (self, "compare");
+}
+
+gboolean
+ib_history_page_get_comparing (IbHistoryPage *self)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
+  return self->compare_a != NULL &&
+         g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "compare") == 0;
+}
+
+gboolean
+ib_history_page_get_comparison (IbHistoryPage  *self,
+                                IbReport      **a,
+                                IbReport      **b)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
+
+  if (!ib_history_page_get_comparing (self))
+    return FALSE;
+  if (a != NULL)
+    *a = self->compare_a;
+  if (b != NULL)
+    *b = self->compare_b;
+  return TRUE;
+}
+
+gboolean
+ib_history_page_get_log_scale (IbHistoryPage *self)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
+  return gtk_switch_get_active (self->compare_log_switch);
+}
+
+static void
+on_compare_log_changed (IbHistoryPage *self)
+{
+  ib_chart_view_set_log_scale (self->compare_view, gtk_switch_get_active (self->compare_log_switch));
 }
 
 guint
@@ -438,7 +504,7 @@ void
 ib_history_page_show_list (IbHistoryPage *self)
 {
   g_return_if_fail (IB_IS_HISTORY_PAGE (self));
-  gtk_stack_set_visible_child_name (self->stack, self->entries->len > 0 ? "list" : "empty");
+  set_stack_page (self, self->entries->len > 0 ? "list" : "empty");
 }
 
 static void
@@ -467,7 +533,25 @@ ib_history_page_finalize (GObject *object)
 
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->checks, g_ptr_array_unref);
+  g_clear_pointer (&self->compare_a, ib_report_unref);
+  g_clear_pointer (&self->compare_b, ib_report_unref);
   G_OBJECT_CLASS (ib_history_page_parent_class)->finalize (object);
+}
+
+static void
+ib_history_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_COMPARING:
+      g_value_set_boolean (value, ib_history_page_get_comparing (IB_HISTORY_PAGE (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -478,6 +562,12 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
 
   object_class->dispose = ib_history_page_dispose;
   object_class->finalize = ib_history_page_finalize;
+  object_class->get_property = ib_history_page_get_property;
+
+  properties[PROP_COMPARING] =
+    g_param_spec_boolean ("comparing", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A saved run was opened. */
   signals[OPEN_REPORT] =
@@ -492,6 +582,7 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_subtitle);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_card);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, ratio_list);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_log_switch);
   gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
@@ -509,5 +600,7 @@ ib_history_page_init (IbHistoryPage *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->compare_view), 6);
   gtk_widget_set_margin_start (GTK_WIDGET (self->compare_view), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->compare_view), 6);
-  gtk_box_append (self->compare_card, GTK_WIDGET (self->compare_view));
+  gtk_box_prepend (self->compare_card, GTK_WIDGET (self->compare_view));
+  g_signal_connect_swapped (self->compare_log_switch, "notify::active",
+                            G_CALLBACK (on_compare_log_changed), self);
 }

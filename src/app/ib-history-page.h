@@ -21,5 +21,12 @@ void   ib_history_page_compare       (IbHistoryPage *self,
 void   ib_history_page_show_list     (IbHistoryPage *self);
 /* Rows of the ratio table of the comparison shown. */
 guint  ib_history_page_get_n_ratio_rows (IbHistoryPage *self);
+/* Whether a comparison is shown ("comparing" property), its two reports
+ * (A older, B newer; not referenced) and its log-scale switch. */
+gboolean ib_history_page_get_comparing  (IbHistoryPage *self);
+gboolean ib_history_page_get_comparison (IbHistoryPage *self,
+                                         IbReport     **a,
+                                         IbReport     **b);
+gboolean ib_history_page_get_log_scale  (IbHistoryPage *self);
 
 G_END_DECLS

@@ -45,7 +45,10 @@ struct _IbResultsPage
   GtkWidget       *warning_bar;
   GtkLabel        *warning_label;
   GtkWidget       *chart_card;
-  GtkToggleButton *log_button;
+  GtkWidget       *chart_switcher;
+  GtkDropDown     *chart_dropdown;
+  GtkWidget       *log_box;
+  GtkSwitch       *log_switch;
   AdwViewStack    *chart_stack;
   GtkWidget       *stats_heading;
   IbStatsTable    *stats_table;
@@ -60,6 +63,9 @@ struct _IbResultsPage
   GtkLabel        *environment_label;
 
   IbChartView     *views[G_N_ELEMENTS (chart_pages)];
+  guint            shown[G_N_ELEMENTS (chart_pages)];   /* dropdown position -> page */
+  guint            n_shown;
+  gboolean         syncing_dropdown;
   IbRunController *controller;
   IbReport        *report;
   guint            n_findings;
@@ -227,9 +233,86 @@ static void
 update_log_button (IbResultsPage *self)
 {
   IbChartKind kind = ib_results_page_get_chart_kind (self);
+  GtkWidget *visible = adw_view_stack_get_visible_child (self->chart_stack);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->log_button),
+  gtk_widget_set_visible (self->log_box,
                           kind == IB_CHART_STRATEGIES || kind == IB_CHART_THROUGHPUT);
+  /* The dropdown (narrow windows) follows the switcher. */
+  self->syncing_dropdown = TRUE;
+  for (guint i = 0; i < self->n_shown; i++)
+    if (GTK_WIDGET (self->views[self->shown[i]]) == visible)
+      gtk_drop_down_set_selected (self->chart_dropdown, i);
+  self->syncing_dropdown = FALSE;
+}
+
+static void
+update_chart_dropdown (IbResultsPage *self)
+{
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+    if (adw_view_stack_page_get_visible (adw_view_stack_get_page (self->chart_stack,
+                                                                  GTK_WIDGET (self->views[i]))))
+      {
+        gtk_string_list_append (titles, _(chart_pages[i].title));
+        self->shown[n++] = i;
+      }
+  if (n == self->n_shown)
+    return;
+  self->n_shown = n;
+  self->syncing_dropdown = TRUE;
+  gtk_drop_down_set_model (self->chart_dropdown, G_LIST_MODEL (titles));
+  self->syncing_dropdown = FALSE;
+}
+
+static void
+on_dropdown_selected (IbResultsPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->chart_dropdown);
+
+  if (self->syncing_dropdown || selected >= self->n_shown)
+    return;
+  adw_view_stack_set_visible_child (self->chart_stack,
+                                    GTK_WIDGET (self->views[self->shown[selected]]));
+}
+
+/* Shows the next (+1) or previous (-1) chart that has data, wrapping. */
+void
+ib_results_page_cycle_chart (IbResultsPage *self,
+                             int            step)
+{
+  GtkWidget *visible;
+  guint current = 0;
+
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+
+  if (self->n_shown == 0)
+    return;
+  visible = adw_view_stack_get_visible_child (self->chart_stack);
+  for (guint i = 0; i < self->n_shown; i++)
+    if (GTK_WIDGET (self->views[self->shown[i]]) == visible)
+      current = i;
+  current = (current + self->n_shown + (guint) (step % (int) self->n_shown)) % self->n_shown;
+  adw_view_stack_set_visible_child (self->chart_stack,
+                                    GTK_WIDGET (self->views[self->shown[current]]));
+}
+
+guint
+ib_results_page_get_n_charts (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), 0);
+  return self->n_shown;
+}
+
+/* The switcher as shown: whichever of its forms fits, or NULL when hidden. */
+GtkWidget *
+ib_results_page_get_chart_switcher (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  if (!gtk_widget_get_mapped (self->chart_switcher))
+    return NULL;
+  return adw_squeezer_get_visible_child (ADW_SQUEEZER (self->chart_switcher));
 }
 
 static void
@@ -263,6 +346,9 @@ update_charts (IbResultsPage *self,
           break;
         }
   gtk_widget_set_visible (self->chart_card, any);
+  update_chart_dropdown (self);
+  /* One chart needs no switcher; several always show it, in the same place. */
+  gtk_widget_set_visible (self->chart_switcher, self->n_shown > 1);
   update_log_button (self);
 }
 
@@ -444,7 +530,7 @@ gboolean
 ib_results_page_get_log_scale (IbResultsPage *self)
 {
   g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), FALSE);
-  return gtk_toggle_button_get_active (self->log_button);
+  return gtk_switch_get_active (self->log_switch);
 }
 
 guint
@@ -494,7 +580,7 @@ ib_results_page_set_controller (IbResultsPage   *self,
 static void
 on_log_toggled (IbResultsPage *self)
 {
-  gboolean log_scale = gtk_toggle_button_get_active (self->log_button);
+  gboolean log_scale = gtk_switch_get_active (self->log_switch);
 
   for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
     ib_chart_view_set_log_scale (self->views[i], log_scale);
@@ -535,7 +621,10 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (warning_bar);
   BIND (warning_label);
   BIND (chart_card);
-  BIND (log_button);
+  BIND (chart_switcher);
+  BIND (chart_dropdown);
+  BIND (log_box);
+  BIND (log_switch);
   BIND (chart_stack);
   BIND (stats_heading);
   BIND (stats_table);
@@ -574,5 +663,7 @@ ib_results_page_init (IbResultsPage *self)
     }
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child",
                             G_CALLBACK (update_log_button), self);
-  g_signal_connect_swapped (self->log_button, "toggled", G_CALLBACK (on_log_toggled), self);
+  g_signal_connect_swapped (self->log_switch, "notify::active", G_CALLBACK (on_log_toggled), self);
+  g_signal_connect_swapped (self->chart_dropdown, "notify::selected",
+                            G_CALLBACK (on_dropdown_selected), self);
 }

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "engine/ib-error.h"
 #include "ib-application.h"
@@ -30,8 +31,9 @@ struct _IbWindow
   GtkWidget            *content_pane;
   GtkStack             *run_stop_stack;
   GtkWidget            *content_stop_button;
-  AdwViewSwitcherTitle *switcher_title;
-  AdwViewSwitcherBar   *switcher_bar;
+  AdwWindowTitle       *content_title;
+  GMenuModel           *export_menu;
+  GMenuModel           *compare_export_menu;
   GtkWidget            *export_button;
   GtkStack             *main_stack;
   IbPlanPage           *plan_page;
@@ -94,7 +96,11 @@ update_actions (IbWindow *self)
   gboolean running = ib_run_controller_get_running (self->controller);
   gboolean stopping = ib_run_controller_get_stopping (self->controller);
   gboolean valid = ib_plan_page_get_valid (self->plan_page);
-  gboolean has_report = report_has_content (ib_results_page_get_report (self->results_page));
+  gboolean comparing = ib_history_page_get_comparing (self->history_page) &&
+                       g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack),
+                                  "history") == 0;
+  gboolean has_report = comparing ||
+                        report_has_content (ib_results_page_get_report (self->results_page));
   const char *error = ib_plan_page_get_error (self->plan_page);
 
   set_action_enabled (self, "run", valid && !running);
@@ -103,6 +109,9 @@ update_actions (IbWindow *self)
   set_action_enabled (self, "open", !running);
   set_action_enabled (self, "export", has_report && !running);
   gtk_widget_set_sensitive (self->export_button, has_report && !running);
+  /* A comparison exports as a chart only. */
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button),
+                                  comparing ? self->compare_export_menu : self->export_menu);
 
   /* The plan being measured cannot change under it. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->plan_page), !running);
@@ -117,22 +126,14 @@ static void
 update_title (IbWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
+  const char *title = "";
 
+  /* The chart switcher lives in the chart card, always in the same place. */
   if (g_strcmp0 (page, "results") == 0)
-    {
-      adw_view_switcher_title_set_stack (self->switcher_title,
-                                         ib_results_page_get_chart_stack (self->results_page));
-      adw_view_switcher_bar_set_stack (self->switcher_bar,
-                                       ib_results_page_get_chart_stack (self->results_page));
-      adw_view_switcher_title_set_title (self->switcher_title, _("Results"));
-    }
-  else
-    {
-      adw_view_switcher_title_set_stack (self->switcher_title, NULL);
-      adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
-      adw_view_switcher_title_set_title (self->switcher_title,
-                                         g_strcmp0 (page, "history") == 0 ? _("History") : "");
-    }
+    title = _("Results");
+  else if (g_strcmp0 (page, "history") == 0)
+    title = ib_history_page_get_comparing (self->history_page) ? _("Comparison") : _("History");
+  adw_window_title_set_title (self->content_title, title);
 }
 
 static void
@@ -145,6 +146,7 @@ show_page (IbWindow   *self,
   g_simple_action_set_state (G_SIMPLE_ACTION (history),
                              g_variant_new_boolean (g_str_equal (name, "history")));
   update_title (self);
+  update_actions (self);
 }
 
 static void
@@ -287,7 +289,29 @@ stop_activated (GSimpleAction *action,
   ib_run_controller_stop (self->controller);
 }
 
+static void
+chart_step_activated (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  ib_results_page_cycle_chart (self->results_page, g_variant_get_int32 (param));
+}
+
 /* ---- export ----------------------------------------------------------- */
+
+static void
+export_menu_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (gtk_widget_is_sensitive (self->export_button) &&
+      gtk_widget_is_drawable (self->export_button))
+    gtk_menu_button_popup (GTK_MENU_BUTTON (self->export_button));
+}
 
 typedef struct
 {
@@ -340,23 +364,50 @@ export_done (GObject      *source,
   export_ctx_free (ctx);
 }
 
+/* What win.export writes: the comparison when one is shown, else the report
+ * on the results page with its visible chart. */
+typedef struct
+{
+  IbReport    *report;
+  IbReport    *other;
+  IbChartKind  kind;
+  gboolean     log_scale;
+} ExportSource;
+
+static gboolean
+get_export_source (IbWindow     *self,
+                   ExportSource *out)
+{
+  memset (out, 0, sizeof *out);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") == 0)
+    {
+      if (!ib_history_page_get_comparison (self->history_page, &out->report, &out->other))
+        return FALSE;
+      out->kind = IB_CHART_COMPARE;
+      out->log_scale = ib_history_page_get_log_scale (self->history_page);
+      return TRUE;
+    }
+  out->report = ib_results_page_get_report (self->results_page);
+  out->kind = ib_results_page_get_chart_kind (self->results_page);
+  out->log_scale = ib_results_page_get_log_scale (self->results_page);
+  return out->report != NULL;
+}
+
 static void
 start_export (IbWindow   *self,
               const char *format_id,
               const char *path)
 {
-  IbReport *report = ib_results_page_get_report (self->results_page);
+  ExportSource source;
   ExportCtx *ctx;
 
-  if (report == NULL)
+  if (!get_export_source (self, &source))
     return;
   ctx = g_new0 (ExportCtx, 1);
   ctx->window = g_object_ref (self);
   ctx->path = g_strdup (path);
   self->n_pending_exports++;
-  ib_export_async (report,
-                   ib_results_page_get_chart_kind (self->results_page),
-                   ib_results_page_get_log_scale (self->results_page),
+  ib_export_async (source.report, source.other, source.kind, source.log_scale,
                    format_id, path, NULL, export_done, ctx);
 }
 
@@ -394,7 +445,7 @@ export_activated (GSimpleAction *action,
                   gpointer       user_data)
 {
   IbWindow *self = IB_WINDOW (user_data);
-  IbReport *report = ib_results_page_get_report (self->results_page);
+  ExportSource source;
   const char *format_id, *path;
   IbExportFormat format;
   g_autoptr(GError) error = NULL;
@@ -404,11 +455,20 @@ export_activated (GSimpleAction *action,
   GtkFileFilter *filter;
 
   g_variant_get (param, "(&s&s)", &format_id, &path);
-  if (report == NULL)
+  if (!get_export_source (self, &source))
     return;
   if (!ib_export_parse_format (format_id, &format, &error))
     {
       show_error_dialog (self, _("Export Failed"), error->message);
+      return;
+    }
+  if (source.other != NULL && !format.is_chart)
+    {
+      g_free (self->last_export_error);
+      self->last_export_error = g_strdup (_("A comparison is exported as a chart: "
+                                            "choose PNG, SVG or PDF. To export a report, "
+                                            "open one of the two runs."));
+      show_error_dialog (self, _("Export Failed"), self->last_export_error);
       return;
     }
   if (path[0] != '\0')
@@ -421,8 +481,7 @@ export_activated (GSimpleAction *action,
                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  name = ib_export_suggest_name (report, ib_results_page_get_chart_kind (self->results_page),
-                                 &format);
+  name = ib_export_suggest_name (source.report, source.kind, &format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   if (self->last_export_folder == NULL)
     {
@@ -603,6 +662,8 @@ static const GActionEntry win_entries[] = {
   { "stop", stop_activated },
   { "open", open_activated },
   { "export", export_activated, "(ss)" },
+  { "export-menu", export_menu_activated },
+  { "chart-step", chart_step_activated, "i" },
   { "open-uri", open_uri_activated, "s" },
   { "show-history", NULL, NULL, "false", show_history_changed },
 };
@@ -666,8 +727,9 @@ ib_window_class_init (IbWindowClass *klass)
   BIND (content_pane);
   BIND (run_stop_stack);
   BIND (content_stop_button);
-  BIND (switcher_title);
-  BIND (switcher_bar);
+  BIND (content_title);
+  BIND (export_menu);
+  BIND (compare_export_menu);
   BIND (export_button);
   BIND (main_stack);
   BIND (plan_page);
@@ -703,6 +765,10 @@ ib_window_init (IbWindow *self)
   g_signal_connect_swapped (self->leaflet, "notify::folded", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->history_page, "open-report",
                             G_CALLBACK (on_history_open), self);
+  g_signal_connect_swapped (self->history_page, "notify::comparing",
+                            G_CALLBACK (update_title), self);
+  g_signal_connect_swapped (self->history_page, "notify::comparing",
+                            G_CALLBACK (update_actions), self);
 
   /* A report dropped on the window opens as with Ctrl+O. */
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -275,6 +275,21 @@ test_run_export_reopen (void)
   g_assert_true (action_enabled (win, "run"));
   g_assert_true (action_enabled (win, "export"));
 
+  /* The chart switcher shows after the very first run, in the chart card,
+   * and Ctrl+Page Down's action steps to the next chart. */
+  {
+    IbResultsPage *results = ib_window_get_results_page (win);
+    IbChartKind first = ib_results_page_get_chart_kind (results);
+
+    g_assert_cmpuint (ib_results_page_get_n_charts (results), >=, 2);
+    g_assert_nonnull (ib_results_page_get_chart_switcher (results));
+    g_assert_true (gtk_widget_get_mapped (ib_results_page_get_chart_switcher (results)));
+    g_action_group_activate_action (G_ACTION_GROUP (win), "chart-step", g_variant_new_int32 (1));
+    g_assert_cmpint (ib_results_page_get_chart_kind (results), !=, first);
+    g_action_group_activate_action (G_ACTION_GROUP (win), "chart-step", g_variant_new_int32 (-1));
+    g_assert_cmpint (ib_results_page_get_chart_kind (results), ==, first);
+  }
+
   /* The run was saved to the history. */
   g_assert_true (wait_until (history_has_entry, win));
 
@@ -325,8 +340,43 @@ test_run_export_reopen (void)
 
   /* Compare the report with itself: a ratio row per strategy. */
   report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
   ib_history_page_compare (ib_window_get_history_page (win), report, report);
   g_assert_cmpuint (ib_history_page_get_n_ratio_rows (ib_window_get_history_page (win)), ==, 2);
+
+  /* Export while the comparison is shown writes the comparison chart, the
+   * same bytes as the chart library draws for the two reports. */
+  {
+    g_autofree char *cmp_png = g_build_filename (tmp, "compare.png", NULL);
+    g_autofree char *ref_png = g_build_filename (tmp, "compare-ref.png", NULL);
+    g_autofree char *cmp_html = g_build_filename (tmp, "compare.html", NULL);
+    g_autofree char *got = NULL, *want = NULL;
+    gsize got_len = 0, want_len = 0;
+    IbChartStyle style;
+
+    g_assert_true (action_enabled (win, "export"));
+    g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                    g_variant_new ("(ss)", "png:800x600@1", cmp_png));
+    g_assert_true (wait_until (exports_done, win));
+    g_assert_null (ib_window_get_last_export_error (win));
+    ib_chart_style_init_light (&style);
+    g_assert_true (ib_chart_export (IB_CHART_COMPARE, report, report, &style,
+                                    IB_CHART_FORMAT_PNG, ref_png, 800, 600, 1.0, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (cmp_png, &got, &got_len, NULL));
+    g_assert_true (g_file_get_contents (ref_png, &want, &want_len, NULL));
+    g_assert_cmpmem (got, got_len, want, want_len);
+
+    /* A report format is refused with a reason, and nothing is written. */
+    g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                    g_variant_new ("(ss)", "html", cmp_html));
+    g_assert_true (wait_until (exports_done, win));
+    g_assert_nonnull (ib_window_get_last_export_error (win));
+    g_assert_false (g_file_test (cmp_html, G_FILE_TEST_EXISTS));
+    g_assert_true (has_message_dialog ());
+    close_message_dialogs ();
+  }
 
   /* A malformed report: a dialog with the loader's message, nothing else. */
   {
