@@ -21,6 +21,7 @@
 #include "ib-fileset.h"
 #include "ib-os.h"
 #include "ib-parse.h"
+#include "ib-responsiveness.h"
 #include "ib-runner.h"
 #include "ib-runner-private.h"
 #include "ib-stats.h"
@@ -320,21 +321,27 @@ ib_runner_measure (const IbStrategyInfo  *info,
                    GError               **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GMainContext) context = g_main_context_ref_thread_default ();
   IbRusage before, after;
+  IbTick *tick;
   gint64 t0, t1;
   gboolean ok;
 
   ctx->bytes = 0;
   ctx->callbacks = 0;
   ctx->dispatches = 0;
+  ctx->ticks = 0;
   ib_os_reset_peak_rss ();
   ib_os_rusage (&before);
+  tick = ctx->responsiveness ? ib_tick_start (context, &ctx->ticks) : NULL;
 
   /* Wall time around the strategy call only. */
   t0 = ib_os_monotonic_ns ();
   ok = info->run (ctx, &local_error);
   t1 = ib_os_monotonic_ns ();
 
+  if (tick != NULL)
+    ib_tick_stop (tick, sample);
   ib_os_rusage (&after);
 
   if (!ok && (is_cancel_error (local_error) || g_cancellable_is_cancelled (ctx->cancellable)))
@@ -542,6 +549,7 @@ run_reads (Run     *run,
           ctx.verify = plan->verify;
           ctx.cancellable = run->runner->cancellable;
           ctx.scratch = run->scratch;
+          ctx.responsiveness = plan->responsiveness;
 
           if (!ib_runner_measure (info, &ctx, &sample, error))
             {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ib-responsiveness.h"
 #include "ib-stats.h"
 
 /* ---- PRNG ---------------------------------------------------------------- */
@@ -437,6 +438,7 @@ ib_report_compute_statistics (IbReport *report)
 
       /* A different, deterministic bootstrap stream per strategy. */
       compute_one (report, g_ptr_array_index (order, i), seed + i + 1, &stats);
+      ib_responsiveness_stats (report, stats.strategy, &stats);
       g_array_append_val (report->statistics, stats);
     }
 }

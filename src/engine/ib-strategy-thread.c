@@ -2,7 +2,8 @@
 /* ib-strategy-thread.c: blocking single reads moved onto worker threads:
  * gtask-thread-parallel (GTask's shared pool, results as callbacks on the
  * calling thread's context) and thread-pool-parallel (a GThreadPool of
- * ctx->workers threads, results through a GAsyncQueue). */
+ * ctx->workers threads, results through a GAsyncQueue while the calling
+ * thread iterates its context). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -116,8 +117,9 @@ ib_strategy_gtask_thread_parallel (IbStrategyContext *ctx,
 
 typedef struct
 {
-  GThreadPool *pool;
-  GAsyncQueue *finished;
+  GThreadPool  *pool;
+  GAsyncQueue  *finished;
+  GMainContext *context;     /* woken when a job is done */
 } PoolState;
 
 static void
@@ -129,6 +131,7 @@ pool_work (gpointer data,
 
   thread_job_read (job);
   g_async_queue_push (state->finished, job);
+  g_main_context_wakeup (state->context);
 }
 
 static void
@@ -151,7 +154,7 @@ gboolean
 ib_strategy_thread_pool_parallel (IbStrategyContext *ctx,
                                   GError           **error)
 {
-  PoolState state = { NULL, NULL };
+  PoolState state = { NULL, NULL, NULL };
   GError *local_error = NULL;
   IbRun run;
 
@@ -172,9 +175,19 @@ ib_strategy_thread_pool_parallel (IbStrategyContext *ctx,
     }
 
   ib_run_init (&run, ctx, FALSE, pool_start, &state);
+  state.context = run.main_ctx;
   ib_run_pump (&run);
+  /* Wait as an app's main loop would: iterating the context (so its other
+   * sources still run), woken by each finished job. */
   while (run.active > 0)
-    thread_job_done (g_async_queue_pop (state.finished));
+    {
+      ThreadJob *job = g_async_queue_try_pop (state.finished);
+
+      if (job != NULL)
+        thread_job_done (job);
+      else
+        g_main_context_iteration (run.main_ctx, TRUE);
+    }
 
   g_thread_pool_free (state.pool, FALSE, TRUE);
   g_async_queue_unref (state.finished);

@@ -467,8 +467,14 @@ ib_run_execute (IbRun *run)
 {
   ib_run_pump (run);
   while (run->active > 0)
-    if (g_main_context_iteration (run->main_ctx, TRUE))
-      run->ctx->dispatches++;
+    {
+      guint64 ticks = run->ctx->ticks;
+
+      /* The tick has a higher priority than anything GIO attaches, so an
+       * iteration that ran it ran nothing else. */
+      if (g_main_context_iteration (run->main_ctx, TRUE) && run->ctx->ticks == ticks)
+        run->ctx->dispatches++;
+    }
 }
 
 gboolean

@@ -54,12 +54,15 @@ typedef struct
   gboolean         verify;
   GCancellable    *cancellable;
   IbScratch       *scratch;
+  gboolean         responsiveness; /* tick the context while the sample runs */
   /* out */
   guint64          bytes;       /* total bytes read */
   guint64          callbacks;   /* async callbacks dispatched on the context */
   guint64          dispatches;  /* iterations of the context that dispatched something:
                                  * GIO's internal steps included (a lower bound when
-                                 * several callbacks are ready at once) */
+                                 * several callbacks are ready at once), the
+                                 * responsiveness tick's left out */
+  guint64          ticks;       /* dispatches of the responsiveness tick */
   guint            max_open;    /* most files open (or requested) at once */
   gint             open_now;    /* internal: files open right now */
 } IbStrategyContext;

@@ -127,6 +127,7 @@ ib_plan_new (void)
   plan->cache = IB_CACHE_WARM;
   plan->buffer = IB_BUFFER_FRESH;
   plan->seed = 42;
+  plan->responsiveness = TRUE;
   return plan;
 }
 

@@ -101,6 +101,7 @@ typedef struct
   gboolean           fsync;       /* fsync test files when making them */
   guint64            seed;        /* PRNG seed: content, interleaving, bootstrap */
   guint              pause_ms;    /* pause between samples */
+  gboolean           responsiveness; /* run the main-loop tick (ib-responsiveness.h) */
 
   /* Other workloads; NULL when not part of this plan. */
   IbSweepSpec       *sweep;
@@ -172,6 +173,12 @@ typedef struct
   guint64   chunk;             /* effective chunk size, 0 when not applicable */
   gboolean  ok;
   char     *error;             /* NULL when ok */
+  /* Main-loop responsiveness (ib-responsiveness.h), valid when responsive. */
+  gboolean  responsive;        /* the tick ran during the sample */
+  gint64    stall_ns;          /* longest lateness of the 1 ms tick */
+  gint64    lateness_p99_ns;   /* 99th percentile of its lateness */
+  guint     frames_missed_60;  /* whole 60 Hz frames with no dispatch */
+  guint     frames_missed_120; /* whole 120 Hz frames with no dispatch */
 } IbSample;
 
 void      ib_sample_copy_into (IbSample       *dest,
@@ -201,6 +208,13 @@ typedef struct
   double  sys_ns;              /* median CPU system time */
   guint   outliers_mild;
   guint   outliers_severe;
+  /* Main-loop responsiveness over the samples that carry it. */
+  guint   n_responsive;        /* 0: not measured */
+  double  stall_ns;            /* median longest stall */
+  double  stall_max_ns;        /* the longest stall of any sample */
+  double  lateness_p99_ns;     /* median 99th percentile of lateness */
+  double  frames_missed_60;    /* median */
+  double  frames_missed_120;   /* median */
 } IbStats;
 
 void ib_stats_clear     (IbStats       *stats);

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-responsiveness.h: how long a strategy keeps the run's main loop from
+ * running anything (issue 13).
+ *
+ * While a sample runs, a tick is attached to the GMainContext on which the
+ * strategy's callbacks land, the stand-in for an app's main loop. It is due
+ * when the sample starts and then 1 ms after each of its dispatches; each
+ * dispatch records how late it came. A sync strategy never iterates the
+ * context, so its single (final) lateness is the whole read. The tick runs
+ * at G_PRIORITY_HIGH: an iteration that dispatches it dispatches nothing else,
+ * so the scheduler can leave it out of its dispatch count exactly.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "ib-types.h"
+
+G_BEGIN_DECLS
+
+#define IB_TICK_INTERVAL_NS  G_GINT64_CONSTANT (1000000)   /* 1 ms */
+#define IB_FRAME_60HZ_NS     G_GINT64_CONSTANT (16666667)
+#define IB_FRAME_120HZ_NS    G_GINT64_CONSTANT (8333333)
+
+typedef struct _IbTick IbTick;
+
+/* Attaches a tick to @context, due at once. Each dispatch adds one to
+ * *@counter (may be NULL). */
+IbTick  *ib_tick_start                  (GMainContext   *context,
+                                         guint64        *counter);
+/* Detaches and frees @tick; an overdue tick counts as dispatched now. Fills
+ * the responsiveness fields of @sample (responsive = TRUE). */
+void     ib_tick_stop                   (IbTick         *tick,
+                                         IbSample       *sample);
+/* Number of dispatches so far (tests). */
+guint    ib_tick_get_n_dispatches       (const IbTick   *tick);
+
+/* The summary ib_tick_stop() makes, from @n dispatch times and their
+ * latenesses (ns, in dispatch order) within [@start_ns, @stop_ns]: the longest
+ * lateness, its 99th percentile, and the whole 60 Hz and 120 Hz frames from
+ * @start_ns that saw no dispatch. */
+void     ib_responsiveness_summarise    (const gint64   *dispatch_ns,
+                                         const gint64   *lateness_ns,
+                                         guint           n,
+                                         gint64          start_ns,
+                                         gint64          stop_ns,
+                                         IbSample       *sample);
+
+/* Whole frames of @period_ns from @start_ns to @stop_ns with no dispatch. */
+guint    ib_frames_missed               (const gint64   *dispatch_ns,
+                                         guint           n,
+                                         gint64          start_ns,
+                                         gint64          stop_ns,
+                                         gint64          period_ns);
+
+/* Fills the responsiveness fields of @out from the measured (non warm-up,
+ * ok) samples of @strategy that carry them; n_responsive = 0 when none. */
+void     ib_responsiveness_stats        (const IbReport *report,
+                                         const char     *strategy,
+                                         IbStats        *out);
+
+G_END_DECLS

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The main-loop tick (issue 13): its arithmetic, a sync read blocking it for
+ * the whole read, async and thread strategies leaving it free, `off`
+ * recording nothing, and GIO's dispatch count left untouched. No timed
+ * assertions: only ratios of times measured in the same sample. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "engine/ib-fileset.h"
+#include "engine/ib-responsiveness.h"
+#include "engine/ib-runner.h"
+#include "engine/ib-runner-private.h"
+#include "engine/ib-strategy.h"
+
+#define MIB (G_GUINT64_CONSTANT (1) << 20)
+#define MS  G_GINT64_CONSTANT (1000000)
+
+/* ---- arithmetic --------------------------------------------------------- */
+
+static void
+test_frames (void)
+{
+  /* 50 ms from 0: three whole 60 Hz frames [0,16.7) [16.7,33.3) [33.3,50). */
+  const gint64 every_ms[] = { 0, 10 * MS, 20 * MS, 30 * MS, 40 * MS };
+  const gint64 one_gap[] = { 0, 1 * MS, 40 * MS };
+
+  g_assert_cmpuint (ib_frames_missed (every_ms, 5, 0, 50 * MS, IB_FRAME_60HZ_NS), ==, 0);
+  /* 120 Hz frames: [0,8.3) [8.3,16.7) [16.7,25) [25,33.3) [33.3,41.7) [41.7,50) */
+  g_assert_cmpuint (ib_frames_missed (every_ms, 5, 0, 50 * MS, IB_FRAME_120HZ_NS), ==, 1);
+  g_assert_cmpuint (ib_frames_missed (one_gap, 3, 0, 50 * MS, IB_FRAME_60HZ_NS), ==, 1);
+  g_assert_cmpuint (ib_frames_missed (one_gap, 3, 0, 50 * MS, IB_FRAME_120HZ_NS), ==, 4);
+  /* No dispatch at all: every whole frame is missed, a partial one is not. */
+  g_assert_cmpuint (ib_frames_missed (NULL, 0, 0, 40 * MS, IB_FRAME_60HZ_NS), ==, 2);
+  g_assert_cmpuint (ib_frames_missed (NULL, 0, 0, 10 * MS, IB_FRAME_60HZ_NS), ==, 0);
+  g_assert_cmpuint (ib_frames_missed (NULL, 0, 5, 5, IB_FRAME_60HZ_NS), ==, 0);
+}
+
+static void
+test_summarise (void)
+{
+  gint64 dispatch[100], lateness[100];
+  IbSample sample = { 0 };
+
+  /* 99 punctual ticks and one 30 ms late. */
+  for (guint i = 0; i < 100; i++)
+    {
+      dispatch[i] = i * MS;
+      lateness[i] = 0;
+    }
+  lateness[60] = 30 * MS;
+  for (guint i = 60; i < 100; i++)
+    dispatch[i] += 30 * MS;
+  ib_responsiveness_summarise (dispatch, lateness, 100, 0, 130 * MS, &sample);
+
+  g_assert_true (sample.responsive);
+  g_assert_cmpint (sample.stall_ns, ==, 30 * MS);
+  /* type-7 quantile at 0.99 of 99 zeros and one 30 ms: 0.01 x 30 ms */
+  g_assert_cmpint (sample.lateness_p99_ns, >=, 299999);
+  g_assert_cmpint (sample.lateness_p99_ns, <=, 300000);
+  /* the gap 59..90 ms spans the whole 60 Hz frame [66.7, 83.3) */
+  g_assert_cmpuint (sample.frames_missed_60, ==, 1);
+  /* and the 120 Hz frames [66.7, 75) and [75, 83.3) */
+  g_assert_cmpuint (sample.frames_missed_120, ==, 2);
+}
+
+/* ---- end to end --------------------------------------------------------- */
+
+static char *
+make_tmp (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("iobench-test-resp-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static IbReport *
+run_plan (IbPlan *plan)
+{
+  g_autoptr(GError) error = NULL;
+  IbReport *report;
+
+  report = ib_runner_run_sync (plan, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  g_assert_false (report->partial);
+  return report;
+}
+
+static IbPlan *
+big_plan (const char *dir,
+          guint64     size,
+          guint       repeat)
+{
+  IbPlan *plan = ib_plan_new ();
+  guint n;
+  const IbStrategyInfo *all = ib_strategies (&n);
+
+  plan->dir = g_strdup (dir);
+  g_array_append_val (plan->file_sizes, size);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (plan->strategies, g_strdup (all[i].id));
+  plan->repeat = repeat;
+  plan->warmup = 0;
+  /* No CRC on the loop: it would be the strategy's own stall, not its I/O. */
+  plan->verify = FALSE;
+  return plan;
+}
+
+/* Sync strategies block the context for the whole read; async and thread
+ * ones leave it free. Each strategy runs five times through the runner's
+ * sample bracket on a context of the test's own, as the runner's worker
+ * does. What is asserted does not depend on the machine's load: a sync read
+ * lets the tick dispatch not once and stalls for (at least half) its whole
+ * read; an async or thread read lets it dispatch, and its best sample
+ * stalls for clearly less than its read (a ratio; on an idle machine it is a
+ * few per cent, see the README). */
+static void
+test_sync_blocks (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(GError) error = NULL;
+  guint64 size = 16 * MIB;
+  g_autoptr(IbFileSet) set = ib_file_set_create (dir, &size, 1, IB_CONTENT_RANDOM, 3, FALSE,
+                                                 NULL, NULL, NULL, &error);
+  IbScratch *scratch = ib_scratch_new ();
+  guint n;
+  const IbStrategyInfo *all = ib_strategies (&n);
+
+  g_assert_no_error (error);
+  g_main_context_push_thread_default (context);
+  for (guint k = 0; k < n; k++)
+    {
+      double best = G_MAXDOUBLE;
+
+      for (guint r = 0; r < 5; r++)
+        {
+          IbStrategyContext ctx = { 0 };
+          IbSample s = { 0 };
+
+          ctx.files = set;
+          ctx.chunk = all[k].default_chunk;
+          ctx.buffer = IB_BUFFER_FRESH;
+          ctx.workers = 2;
+          ctx.in_flight = 1;
+          ctx.scratch = scratch;
+          /* No CRC on the loop: it would be the strategy's own stall. */
+          ctx.verify = FALSE;
+          ctx.responsiveness = TRUE;
+          g_assert_true (ib_runner_measure (&all[k], &ctx, &s, &error));
+          g_assert_no_error (error);
+          g_assert_true (s.ok);
+          g_assert_true (s.responsive);
+          g_assert_cmpint (s.wall_ns, >, 0);
+          g_assert_cmpint (s.lateness_p99_ns, <=, s.stall_ns);
+          g_test_message ("%s: wall %.2f ms, longest stall %.2f ms, p99 %.2f ms, %"
+                          G_GUINT64_FORMAT " ticks", all[k].id, s.wall_ns / 1e6,
+                          s.stall_ns / 1e6, s.lateness_p99_ns / 1e6, ctx.ticks);
+          if (all[k].family == IB_FAMILY_SYNC)
+            {
+              /* The sync call never returns to the loop: one stall, the read. */
+              g_assert_cmpuint (ctx.ticks, ==, 0);
+              g_assert_cmpint (s.stall_ns * 2, >=, s.wall_ns);
+            }
+          else
+            g_assert_cmpuint (ctx.ticks, >=, 1);
+          best = MIN (best, (double) s.stall_ns / (double) s.wall_ns);
+          ib_sample_clear (&s);
+        }
+      if (all[k].family != IB_FAMILY_SYNC && best >= 0.9)
+        g_error ("%s stalled the loop for %.0f %% of its read in each of 5 samples",
+                 all[k].id, best * 100);
+    }
+  g_main_context_pop_thread_default (context);
+  ib_scratch_free (scratch);
+  g_clear_pointer (&set, ib_file_set_free);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* The runner fills the per-strategy statistics. */
+static void
+test_stats (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = big_plan (dir, 1 * MIB, 2);
+  g_autoptr(IbReport) report = run_plan (plan);
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+      const IbStrategyInfo *info = ib_strategy_lookup (st->strategy);
+
+      g_assert_cmpuint (st->n_responsive, ==, 2);
+      g_assert_cmpfloat (st->stall_max_ns, >=, st->stall_ns);
+      g_assert_cmpfloat (st->lateness_p99_ns, <=, st->stall_max_ns);
+      if (info->family == IB_FAMILY_SYNC)
+        g_assert_cmpfloat (st->stall_ns, >, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* `--responsiveness off` records nothing. */
+static void
+test_off (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = big_plan (dir, 1 * MIB, 1);
+  g_autoptr(IbReport) report = NULL;
+
+  plan->responsiveness = FALSE;
+  report = run_plan (plan);
+  g_assert_cmpuint (report->samples->len, >, 0);
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      g_assert_true (s->ok);
+      g_assert_false (s->responsive);
+      g_assert_cmpint (s->stall_ns, ==, 0);
+      g_assert_cmpuint (s->frames_missed_60, ==, 0);
+    }
+  for (guint i = 0; i < report->statistics->len; i++)
+    g_assert_cmpuint (g_array_index (report->statistics, IbStats, i).n_responsive, ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* The tick's own dispatches are not GIO's: a serial async read, one step in
+ * flight at a time, counts the same callbacks with and without it. */
+static void
+test_callbacks_exact (void)
+{
+  g_autofree char *dir = make_tmp ();
+  guint64 callbacks[2] = { 0, 0 };
+
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autoptr(IbPlan) plan = ib_plan_new ();
+      g_autoptr(IbReport) report = NULL;
+      guint64 size = 4 * MIB;
+      const IbSample *s;
+
+      plan->dir = g_strdup (dir);
+      g_array_append_val (plan->file_sizes, size);
+      g_ptr_array_add (plan->strategies, g_strdup ("async-stream-serial"));
+      plan->repeat = 1;
+      plan->warmup = 0;
+      plan->responsiveness = on;
+      report = run_plan (plan);
+      s = &g_array_index (report->samples, IbSample, 0);
+      g_assert_cmpint (s->responsive, ==, on);
+      callbacks[on] = s->callbacks;
+    }
+  /* 640 KiB chunks: 7 reads with data, 1 at the end, and the open */
+  g_assert_cmpuint (callbacks[0], >=, 8);
+  g_assert_cmpuint (callbacks[1], ==, callbacks[0]);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A tick on a context nobody iterates dispatches nothing; stopping it still
+ * records the stall since it was due. */
+static void
+test_tick_blocked (void)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  guint64 counter = 0;
+  IbSample sample = { 0 };
+  IbTick *tick = ib_tick_start (context, &counter);
+
+  g_usleep (40 * 1000);
+  g_assert_cmpuint (ib_tick_get_n_dispatches (tick), ==, 0);
+  ib_tick_stop (tick, &sample);
+  g_assert_cmpuint (counter, ==, 0);
+  g_assert_true (sample.responsive);
+  g_assert_cmpint (sample.stall_ns, >=, 40 * MS);
+  g_assert_cmpint (sample.lateness_p99_ns, ==, sample.stall_ns);
+  g_assert_cmpuint (sample.frames_missed_60, >=, 2);
+  g_assert_cmpuint (sample.frames_missed_120, >=, 4);
+  g_assert_false (g_main_context_pending (context));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/responsiveness/frames", test_frames);
+  g_test_add_func ("/responsiveness/summarise", test_summarise);
+  g_test_add_func ("/responsiveness/tick-blocked", test_tick_blocked);
+  g_test_add_func ("/responsiveness/sync-blocks", test_sync_blocks);
+  g_test_add_func ("/responsiveness/stats", test_stats);
+  g_test_add_func ("/responsiveness/off", test_off);
+  g_test_add_func ("/responsiveness/callbacks-exact", test_callbacks_exact);
+
+  return g_test_run ();
+}
