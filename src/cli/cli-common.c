@@ -522,12 +522,13 @@ ib_cli_print_statistics (const IbReport *report,
         fastest = s;
     }
 
-  table = ib_cli_table_new (8, _("Strategy"), _(">Median"), _(">95 % CI"), _(">MiB/s"),
-                            _(">CPU user"), _(">CPU sys"), _(">× fastest"), _(">n"));
+  table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">95 % CI"), _(">MiB/s"),
+                            _(">CPU user"), _(">CPU sys"), _(">× fastest"),
+                            _(">Longest stall"), _(">n"));
   for (guint i = 0; i < report->statistics->len; i++)
     {
       const IbStats *s = &g_array_index (report->statistics, IbStats, i);
-      char **cells = g_new0 (char *, 9);
+      char **cells = g_new0 (char *, 10);
 
       cells[0] = g_strdup (s->strategy);
       if (s->n == 0)
@@ -545,7 +546,9 @@ ib_cli_print_statistics (const IbReport *report,
                      ? g_strdup_printf ("%.2f", s->median_ns / fastest->median_ns)
                      : g_strdup ("—");
         }
-      cells[7] = s->n_failed > 0
+      /* The median of each sample's longest main-loop stall. */
+      cells[7] = s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
+      cells[8] = s->n_failed > 0
                  /* Translators: samples measured, and how many failed */
                  ? g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed)
                  : g_strdup_printf ("%u", s->n);

@@ -243,6 +243,7 @@ typedef struct
   gboolean  fsync;
   char     *seed;
   char     *pause;
+  char     *responsiveness;
 } RunOptions;
 
 static void
@@ -264,6 +265,7 @@ run_options_clear (RunOptions *o)
   g_free (o->buffer);
   g_free (o->seed);
   g_free (o->pause);
+  g_free (o->responsiveness);
 }
 
 /* Builds the plan: the preset (or a custom read plan), then every explicit
@@ -397,6 +399,12 @@ plan_from_options (RunOptions *o)
       usage (error);
       return NULL;
     }
+  if (o->responsiveness != NULL &&
+      !ib_parse_on_off ("--responsiveness", o->responsiveness, &plan->responsiveness, &error))
+    {
+      usage (error);
+      return NULL;
+    }
   if (o->verify)
     plan->verify = TRUE;
   if (o->fsync)
@@ -449,6 +457,9 @@ ib_cli_run (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &o.seed,
       N_("Seed for content, interleaving and bootstrap"), N_("N") },
     { "pause", 0, 0, G_OPTION_ARG_STRING, &o.pause, N_("Pause between samples"), N_("MS") },
+    { "responsiveness", 0, 0, G_OPTION_ARG_STRING, &o.responsiveness,
+      N_("Time the main loop's stalls with a 1 ms tick during each read: on (default) or "
+         "off"), N_("on|off") },
     { NULL }
   };
 

@@ -221,6 +221,34 @@ ib_parse_size_list (const char  *field,
 /* ---- integers ---------------------------------------------------------- */
 
 gboolean
+ib_parse_on_off (const char  *field,
+                 const char  *text,
+                 gboolean    *out,
+                 GError     **error)
+{
+  g_autofree char *copy = NULL;
+
+  g_return_val_if_fail (field != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  copy = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (g_ascii_strcasecmp (copy, "on") == 0)
+    *out = TRUE;
+  else if (g_ascii_strcasecmp (copy, "off") == 0)
+    *out = FALSE;
+  else
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   /* Translators: e.g. "--responsiveness: “maybe” is neither on nor off" */
+                   _("%s: “%s” is neither on nor off; give on or off"), field,
+                   text != NULL ? text : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 ib_parse_uint (const char  *field,
                const char  *text,
                guint64      min,

@@ -42,6 +42,11 @@ gboolean ib_parse_uint       (const char  *field,
                               guint64      max,
                               guint64     *out,
                               GError     **error);
+/* "on" or "off" (any case, surrounding space ignored). */
+gboolean ib_parse_on_off     (const char  *field,
+                              const char  *text,
+                              gboolean    *out,
+                              GError     **error);
 /* "a,b,c" of known strategy ids; unknown ids are named in the error. */
 GPtrArray *ib_parse_strategy_list (const char *field,
                                    const char *text,

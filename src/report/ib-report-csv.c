@@ -2,7 +2,8 @@
 /* ib-report-csv.c: one row per sample, RFC 4180 (CRLF line ends, fields with
  * a comma, quote, CR or LF quoted, quotes doubled). Numbers are written raw
  * (nanoseconds, bytes) in the C locale so spreadsheets and scripts read them
- * exactly; an unknown residency is an empty field. */
+ * exactly; an unknown residency is an empty field, and so are the main-loop
+ * figures of a sample the tick did not watch. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -61,6 +62,8 @@ static const char *const csv_header[] = {
   "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "bytes", "files",
   "residency", "cache_ok", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
   "peak_rss_bytes", "chunk", "ok", "error",
+  /* main-loop responsiveness, empty when the tick did not run */
+  "stall_ns", "lateness_p99_ns", "frames_missed_60", "frames_missed_120",
 };
 
 char *
@@ -100,7 +103,13 @@ ib_report_to_csv (const IbReport *report)
       csv_u64 (out, s->peak_rss_bytes);
       csv_u64 (out, s->chunk);
       csv_bool (out, s->ok);
-      csv_field (out, s->error, TRUE);
+      csv_field (out, s->error, FALSE);
+      if (s->responsive)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%u,%u\r\n",
+                                s->stall_ns, s->lateness_p99_ns, s->frames_missed_60,
+                                s->frames_missed_120);
+      else
+        g_string_append (out, ",,,\r\n");
     }
   return g_string_free (out, FALSE);
 }

@@ -355,6 +355,7 @@ ib_report_to_html (const IbReport *report,
     return NULL;
 
   html_table (out, ib_table_statistics (report), TRUE);
+  html_table (out, ib_table_responsiveness (report), TRUE);
   html_table (out, ib_table_overhead (report), TRUE);
   html_table (out, ib_table_write_unlink (report), TRUE);
   html_table (out, ib_table_sweep (report), TRUE);

@@ -168,6 +168,7 @@ build_plan (JsonBuilder  *b,
       add_string (b, "seed", seed);
     }
   add_int (b, "pause_ms", plan->pause_ms);
+  add_bool (b, "responsiveness", plan->responsiveness);
 
   json_builder_set_member_name (b, "sweep");
   if (plan->sweep != NULL)
@@ -264,6 +265,14 @@ build_sample (JsonBuilder    *b,
   add_u64 (b, "chunk", s->chunk);
   add_bool (b, "ok", s->ok);
   add_string (b, "error", s->error);
+  if (s->responsive)
+    {
+      /* Absent when the tick did not run (off, or an older report). */
+      add_int (b, "stall_ns", s->stall_ns);
+      add_int (b, "lateness_p99_ns", s->lateness_p99_ns);
+      add_int (b, "frames_missed_60", s->frames_missed_60);
+      add_int (b, "frames_missed_120", s->frames_missed_120);
+    }
   json_builder_end_object (b);
 }
 
@@ -291,6 +300,15 @@ build_stats (JsonBuilder   *b,
   add_double (b, "sys_ns", st->sys_ns);
   add_int (b, "outliers_mild", st->outliers_mild);
   add_int (b, "outliers_severe", st->outliers_severe);
+  if (st->n_responsive > 0)
+    {
+      add_int (b, "n_responsive", st->n_responsive);
+      add_double (b, "stall_ns", st->stall_ns);
+      add_double (b, "stall_max_ns", st->stall_max_ns);
+      add_double (b, "lateness_p99_ns", st->lateness_p99_ns);
+      add_double (b, "frames_missed_60", st->frames_missed_60);
+      add_double (b, "frames_missed_120", st->frames_missed_120);
+    }
   json_builder_end_object (b);
 }
 
@@ -1091,7 +1109,8 @@ load_plan (JsonObject *o,
       || !read_ib_buffer_policy (o, p, "buffer", OPTIONAL, &plan->buffer, error)
       || !read_bool (o, p, "verify", REQUIRED, &plan->verify, error)
       || !read_bool (o, p, "fsync", OPTIONAL, &plan->fsync, error)
-      || !read_uint (o, p, "pause_ms", REQUIRED, &plan->pause_ms, error))
+      || !read_uint (o, p, "pause_ms", REQUIRED, &plan->pause_ms, error)
+      || !read_bool (o, p, "responsiveness", OPTIONAL, &plan->responsiveness, error))
     return FALSE;
 
   /* The seed is an integer, or a decimal string when above G_MAXINT64. */
@@ -1228,6 +1247,14 @@ load_sample (JsonObject *o,
       || !read_bool (o, p, "ok", REQUIRED, &s->ok, error)
       || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error))
     return FALSE;
+  /* Main-loop responsiveness: optional, present when the tick ran. */
+  s->responsive = json_object_has_member (o, "stall_ns");
+  if (s->responsive
+      && (!read_count (o, p, "stall_ns", REQUIRED, &s->stall_ns, error)
+          || !read_count (o, p, "lateness_p99_ns", OPTIONAL, &s->lateness_p99_ns, error)
+          || !read_uint (o, p, "frames_missed_60", OPTIONAL, &s->frames_missed_60, error)
+          || !read_uint (o, p, "frames_missed_120", OPTIONAL, &s->frames_missed_120, error)))
+    return FALSE;
   /* Only -1 stands for "unknown"; other negative values are not fractions. */
   if (s->residency < 0 && s->residency != -1)
     return member_error (error, p, "residency", _("expected a fraction from 0 to 1, or -1"));
@@ -1258,7 +1285,14 @@ load_stats (JsonObject *o,
          && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
          && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
          && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
-         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error);
+         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error)
+         /* Main-loop responsiveness: optional (absent when not measured). */
+         && read_uint (o, p, "n_responsive", OPTIONAL, &st->n_responsive, error)
+         && read_double (o, p, "stall_ns", OPTIONAL, &st->stall_ns, error)
+         && read_double (o, p, "stall_max_ns", OPTIONAL, &st->stall_max_ns, error)
+         && read_double (o, p, "lateness_p99_ns", OPTIONAL, &st->lateness_p99_ns, error)
+         && read_double (o, p, "frames_missed_60", OPTIONAL, &st->frames_missed_60, error)
+         && read_double (o, p, "frames_missed_120", OPTIONAL, &st->frames_missed_120, error);
 }
 
 static gboolean

@@ -193,6 +193,7 @@ ib_report_save_markdown (const IbReport *report,
   }
 
   md_table (out, ib_table_statistics (report));
+  md_table (out, ib_table_responsiveness (report));
   md_table (out, ib_table_sweep (report));
   if (report->sweep != NULL && report->sweep->crossover_text != NULL)
     {

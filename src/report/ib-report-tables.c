@@ -149,6 +149,39 @@ ib_table_statistics (const IbReport *report)
   return table;
 }
 
+static char *
+frames_cell (double frames)
+{
+  return g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
+}
+
+IbTable *
+ib_table_responsiveness (const IbReport *report)
+{
+  IbTable *table = NULL;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n_responsive == 0)
+        continue;
+      if (table == NULL)
+        table = table_new ("responsiveness", _("Main-loop responsiveness"),
+                           _("Strategy"), _(">Longest stall"), _(">Worst"),
+                           _(">p99 lateness"), _(">Frames missed 60 Hz"),
+                           _(">Frames missed 120 Hz"), NULL);
+      table_add (table,
+                 g_strdup (st->strategy),
+                 ib_format_duration (st->stall_ns),
+                 ib_format_duration (st->stall_max_ns),
+                 ib_format_duration (st->lateness_p99_ns),
+                 frames_cell (st->frames_missed_60),
+                 frames_cell (st->frames_missed_120));
+    }
+  return table;
+}
+
 IbTable *
 ib_table_sweep (const IbReport *report)
 {
@@ -315,6 +348,7 @@ ib_table_plan (const IbReport *report)
       kv (table, _("Verify content"), yes_no (plan->verify));
       kv (table, _("fsync test files"), yes_no (plan->fsync));
       kv (table, _("Pause between samples"), g_strdup_printf ("%u ms", plan->pause_ms));
+      kv (table, _("Main-loop tick"), yes_no (plan->responsiveness));
     }
   kv (table, _("Seed"), g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed));
   if (plan->sweep != NULL)

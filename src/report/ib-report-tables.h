@@ -23,6 +23,9 @@ void       ib_table_free            (IbTable        *table);
 
 /* Each returns NULL when the report has nothing for it. */
 IbTable   *ib_table_statistics      (const IbReport *report);
+/* Median longest stall, worst stall, p99 lateness and frames missed of the
+ * 1 ms main-loop tick per strategy (medians over the samples). */
+IbTable   *ib_table_responsiveness  (const IbReport *report);
 IbTable   *ib_table_sweep           (const IbReport *report);
 IbTable   *ib_table_overhead        (const IbReport *report);
 IbTable   *ib_table_write_unlink    (const IbReport *report);

@@ -200,6 +200,7 @@ test_run_json (Fixture       *f,
   g_assert_nonnull (strstr (out, "Strategy"));
   g_assert_nonnull (strstr (out, "async-read-all-parallel"));
   g_assert_nonnull (strstr (out, "95 % CI"));
+  g_assert_nonnull (strstr (out, "Longest stall"));
 
   root = load_json (json, parser);
   g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==, "iobench-report");
@@ -217,12 +218,49 @@ test_run_json (Fixture       *f,
 
       g_assert_true (json_object_get_boolean_member (s, "ok"));
       g_assert_cmpint (json_object_get_int_member (s, "bytes"), ==, 200 * 1024);
+      /* the main-loop tick ran (on by default) */
+      g_assert_cmpint (json_object_get_int_member (s, "stall_ns"), >=, 0);
+      g_assert_true (json_object_has_member (s, "frames_missed_60"));
     }
   stats = json_object_get_array_member (root, "statistics");
   g_assert_cmpuint (json_array_get_length (stats), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (stats, 0),
+                                               "n_responsive"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (stats, 0), "n"),
                    ==, 2);
 
+  assert_empty (f->target);
+}
+
+/* `--responsiveness off`: no tick, no fields, nothing in the table. */
+static void
+test_run_responsiveness_off (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "off.json", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "1", "--size", "64K",
+    "--strategies", "sync-read-all,async-read-all-serial", "--repeat", "1", "--warmup", "0",
+    "--responsiveness", "off", "--json", json, "--quiet", NULL
+  };
+  JsonObject *root;
+  JsonArray *samples, *stats;
+
+  g_assert_cmpint (run_cli (f, args, &out, NULL), ==, 0);
+  root = load_json (json, parser);
+  g_assert_false (json_object_get_boolean_member (json_object_get_object_member (root, "plan"),
+                                                  "responsiveness"));
+  samples = json_object_get_array_member (root, "samples");
+  g_assert_cmpuint (json_array_get_length (samples), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_false (json_object_has_member (json_array_get_object_element (samples, i),
+                                            "stall_ns"));
+  stats = json_object_get_array_member (root, "statistics");
+  for (guint i = 0; i < json_array_get_length (stats); i++)
+    g_assert_false (json_object_has_member (json_array_get_object_element (stats, i),
+                                            "stall_ns"));
   assert_empty (f->target);
 }
 
@@ -256,6 +294,7 @@ test_usage_errors (Fixture       *f,
     { { "run", "--dir", t, "--repeat", "0", NULL }, "--repeat", "minimum is 1" },
     { { "run", "--dir", t, "--repeat", "x", NULL }, "--repeat", "“x”" },
     { { "run", "--dir", t, "--cache", "lukewarm", NULL }, "--cache", "warm, cold, as-is" },
+    { { "run", "--dir", t, "--responsiveness", "maybe", NULL }, "--responsiveness", "on or off" },
     { { "run", "--dir", t, "--preset", "nope", NULL }, "--preset", "seed-big" },
     { { "run", "--dir", t, "--files", "1K,,2K", NULL }, "--files", NULL },
     { { "run", "--dir", t, "--bogus", NULL }, "--bogus", "--help" },
@@ -415,6 +454,7 @@ main (int    argc,
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/cli/list", test_list);
   ADD ("/cli/run/json", test_run_json);
+  ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
   ADD ("/cli/run/usage-errors", test_usage_errors);
   ADD ("/cli/run/sigint", test_sigint);
   ADD ("/cli/run/sigterm", test_sigterm);

@@ -37,6 +37,22 @@ add_sample (IbReport   *report,
   s.chunk = 65536;
   s.ok = ok;
   s.error = g_strdup (error);
+  /* Main-loop tick: the sync read stalls for all of it, the async one for
+   * a fraction of a ms; the third strategy has no tick (an older report). */
+  if (g_str_equal (strategy, FX_SYNC))
+    {
+      s.responsive = TRUE;
+      s.stall_ns = wall_ns;
+      s.lateness_p99_ns = wall_ns;
+      s.frames_missed_60 = (guint) (wall_ns / 16666667);
+      s.frames_missed_120 = (guint) (wall_ns / 8333333);
+    }
+  else if (g_str_equal (strategy, FX_ASYNC))
+    {
+      s.responsive = TRUE;
+      s.stall_ns = 300000 + round * 1000;
+      s.lateness_p99_ns = 250000;
+    }
   g_array_append_val (report->samples, s);
 }
 

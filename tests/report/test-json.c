@@ -37,6 +37,11 @@ assert_samples_equal (const IbSample *a,
   g_assert_cmpuint (a->chunk, ==, b->chunk);
   g_assert_cmpint (a->ok, ==, b->ok);
   g_assert_cmpstr (a->error, ==, b->error);
+  g_assert_cmpint (a->responsive, ==, b->responsive);
+  g_assert_cmpint (a->stall_ns, ==, b->stall_ns);
+  g_assert_cmpint (a->lateness_p99_ns, ==, b->lateness_p99_ns);
+  g_assert_cmpuint (a->frames_missed_60, ==, b->frames_missed_60);
+  g_assert_cmpuint (a->frames_missed_120, ==, b->frames_missed_120);
 }
 
 static void
@@ -63,6 +68,12 @@ assert_stats_equal (const IbStats *a,
   g_assert_cmpfloat (a->sys_ns, ==, b->sys_ns);
   g_assert_cmpuint (a->outliers_mild, ==, b->outliers_mild);
   g_assert_cmpuint (a->outliers_severe, ==, b->outliers_severe);
+  g_assert_cmpuint (a->n_responsive, ==, b->n_responsive);
+  g_assert_cmpfloat (a->stall_ns, ==, b->stall_ns);
+  g_assert_cmpfloat (a->stall_max_ns, ==, b->stall_max_ns);
+  g_assert_cmpfloat (a->lateness_p99_ns, ==, b->lateness_p99_ns);
+  g_assert_cmpfloat (a->frames_missed_60, ==, b->frames_missed_60);
+  g_assert_cmpfloat (a->frames_missed_120, ==, b->frames_missed_120);
 }
 
 static void
@@ -110,6 +121,7 @@ assert_reports_equal (const IbReport *a,
   g_assert_cmpint (pa->fsync, ==, pb->fsync);
   g_assert_cmpuint (pa->seed, ==, pb->seed);
   g_assert_cmpuint (pa->pause_ms, ==, pb->pause_ms);
+  g_assert_cmpint (pa->responsiveness, ==, pb->responsiveness);
   g_assert_cmpint (pa->sweep != NULL, ==, pb->sweep != NULL);
   if (pa->sweep != NULL)
     {
@@ -252,9 +264,16 @@ test_round_trip (void)
   g_array_index (report->statistics, IbStats, 1).stddev_ns = 1e22;
   g_array_index (report->overhead, IbOverheadRow, 0).ratio_to_direct = 1e300;
 
+  report->plan->responsiveness = FALSE;   /* as `--responsiveness off` saves it */
+
   json = ib_report_to_json (report, &length);
   g_assert_nonnull (json);
   g_assert_cmpuint (length, ==, strlen (json));
+  /* The tick's fields are written for the samples and rows that have them. */
+  g_assert_cmpuint (g_array_index (report->statistics, IbStats, 0).n_responsive, ==, 8);
+  g_assert_cmpuint (g_array_index (report->statistics, IbStats, 2).n_responsive, ==, 0);
+  g_assert_nonnull (strstr (json, "\"stall_max_ns\""));
+  g_assert_nonnull (strstr (json, "\"frames_missed_60\""));
   g_assert_nonnull (strstr (json, "\"schema\" : \"iobench-report\""));
   g_assert_nonnull (strstr (json, "\"version\" : 1"));
 
@@ -324,6 +343,10 @@ test_minimal (void)
   g_assert_cmpfloat (s->residency, ==, -1);
   g_assert_true (s->cache_ok);
   g_assert_null (s->error);
+  /* No responsiveness fields (a report from before issue 13): not measured. */
+  g_assert_false (s->responsive);
+  g_assert_cmpint (s->stall_ns, ==, 0);
+  g_assert_true (report->plan->responsiveness);
   g_assert_null (report->sweep);
   g_assert_null (report->write_unlink);
   g_assert_cmpuint (report->overhead->len, ==, 0);

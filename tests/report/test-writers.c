@@ -140,7 +140,7 @@ test_csv (void)
   rows = csv_parse (data);
   g_assert_cmpuint (rows->len, ==, report->samples->len + 1);
   header = g_ptr_array_index (rows, 0);
-  g_assert_cmpuint (header->len, ==, 19);
+  g_assert_cmpuint (header->len, ==, 23);
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -171,6 +171,16 @@ test_csv (void)
       g_assert_cmpint (cell_int (header, row, "chunk"), ==, (gint64) s->chunk);
       g_assert_cmpstr (cell (header, row, "ok"), ==, s->ok ? "true" : "false");
       g_assert_cmpstr (cell (header, row, "error"), ==, s->error != NULL ? s->error : "");
+      if (s->responsive)
+        {
+          g_assert_cmpint (cell_int (header, row, "stall_ns"), ==, s->stall_ns);
+          g_assert_cmpint (cell_int (header, row, "lateness_p99_ns"), ==, s->lateness_p99_ns);
+          g_assert_cmpint (cell_int (header, row, "frames_missed_60"), ==, s->frames_missed_60);
+          g_assert_cmpint (cell_int (header, row, "frames_missed_120"), ==,
+                           s->frames_missed_120);
+        }
+      else
+        g_assert_cmpstr (cell (header, row, "stall_ns"), ==, "");
       if (s->error != NULL && strchr (s->error, '\n') != NULL)
         saw_weird_error = TRUE;
     }

@@ -520,6 +520,28 @@ test_crossover (void)
   ib_sweep_free (late);
 }
 
+static void
+test_on_off (void)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean v = FALSE;
+
+  g_assert_true (ib_parse_on_off ("--responsiveness", " ON ", &v, &error));
+  g_assert_no_error (error);
+  g_assert_true (v);
+  g_assert_true (ib_parse_on_off ("--responsiveness", "off", &v, &error));
+  g_assert_false (v);
+  v = TRUE;
+  g_assert_false (ib_parse_on_off ("--responsiveness", "maybe", &v, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "--responsiveness"));
+  g_assert_nonnull (strstr (error->message, "“maybe”"));
+  g_assert_true (v);   /* untouched on error */
+  g_clear_error (&error);
+  g_assert_false (ib_parse_on_off ("--responsiveness", NULL, &v, &error));
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -541,6 +563,7 @@ main (int    argc,
   g_test_add_func ("/parse/size/good", test_sizes_good);
   g_test_add_func ("/parse/size/bad", test_sizes_bad);
   g_test_add_func ("/parse/uint", test_uints);
+  g_test_add_func ("/parse/on-off", test_on_off);
   g_test_add_func ("/parse/size-list", test_size_list);
   g_test_add_func ("/parse/strategies", test_strategy_list);
   g_test_add_func ("/parse/format", test_format);
