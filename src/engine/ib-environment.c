@@ -49,6 +49,7 @@ ib_environment_probe (const char *target_dir)
       if (ib_os_mount_info (target_dir, &mount, &error))
         {
           env->fs_type = g_steal_pointer (&mount.fs_type);
+          env->fs_note = g_steal_pointer (&mount.note);
           env->mount_options = g_steal_pointer (&mount.mount_options);
           env->device = g_steal_pointer (&mount.device);
           env->device_model = g_steal_pointer (&mount.device_model);
@@ -59,8 +60,8 @@ ib_environment_probe (const char *target_dir)
         }
       else
         {
-          g_debug ("Could not describe the file system of %s: %s",
-                   target_dir, error->message);
+          /* The machine is still described; the file system is unknown, and why. */
+          env->fs_note = g_strdup (error->message);
         }
       ib_mount_info_clear (&mount);
     }

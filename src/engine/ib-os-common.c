@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
 #include <glib.h>
 
 #ifdef G_OS_UNIX
@@ -57,6 +60,7 @@ ib_mount_info_clear (IbMountInfo *info)
   g_clear_pointer (&info->mount_point, g_free);
   g_clear_pointer (&info->device, g_free);
   g_clear_pointer (&info->device_model, g_free);
+  g_clear_pointer (&info->note, g_free);
   info->rotational = -1;
   info->free_bytes = 0;
   info->is_tmpfs = FALSE;
@@ -83,4 +87,125 @@ ib_os_fd_budget (guint limit)
     return G_MAXUINT;
   reserve = MIN (64, limit / 2);
   return limit > reserve + 1 ? limit - reserve : 1;
+}
+
+/* /proc/self/mountinfo escapes space, tab, newline and backslash as \ooo. */
+static char *
+unescape_octal (const char *s)
+{
+  GString *out = g_string_sized_new (strlen (s));
+
+  while (*s != '\0')
+    {
+      if (s[0] == '\\' && g_ascii_isdigit (s[1]) && g_ascii_isdigit (s[2]) &&
+          g_ascii_isdigit (s[3]))
+        {
+          g_string_append_c (out, (char) (((s[1] - '0') << 6) | ((s[2] - '0') << 3) |
+                                          (s[3] - '0')));
+          s += 4;
+        }
+      else
+        g_string_append_c (out, *s++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Per-mount options, then the super-block options not already in them:
+ * what mount(8) prints. */
+static char *
+merge_options (const char *mount_opts,
+               const char *super_opts)
+{
+  g_auto(GStrv) mine = g_strsplit (mount_opts, ",", -1);
+  g_auto(GStrv) super = super_opts != NULL ? g_strsplit (super_opts, ",", -1) : NULL;
+  GString *out = g_string_new (mount_opts);
+  guint i;
+
+  for (i = 0; super != NULL && super[i] != NULL; i++)
+    if (*super[i] != '\0' && !g_strv_contains ((const char * const *) mine, super[i]))
+      g_string_append_printf (out, ",%s", super[i]);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+path_under (const char *path,
+            const char *mount_point)
+{
+  gsize len = strlen (mount_point);
+
+  if (g_str_equal (mount_point, "/"))
+    return TRUE;
+  return strncmp (path, mount_point, len) == 0 && (path[len] == '/' || path[len] == '\0');
+}
+
+gboolean
+ib_os_mountinfo_lookup (const char  *mountinfo,
+                        const char  *path,
+                        IbMountInfo *out,
+                        guint       *major,
+                        guint       *minor)
+{
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *best_point = NULL;
+  g_autofree char *best_type = NULL;
+  g_autofree char *best_opts = NULL;
+  g_autofree char *best_source = NULL;
+  guint best_major = 0, best_minor = 0;
+  guint i;
+
+  g_return_val_if_fail (mountinfo != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  lines = g_strsplit (mountinfo, "\n", -1);
+
+  /* id parent major:minor root mount-point options [optional...] - type source super */
+  for (i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], " ", -1);
+      g_autofree char *point = NULL;
+      guint n = g_strv_length (f), sep;
+
+      if (n < 7)
+        continue;
+      for (sep = 6; sep < n && !g_str_equal (f[sep], "-"); sep++)
+        ;
+      if (sep + 2 >= n)
+        continue;
+
+      point = unescape_octal (f[4]);
+      if (!path_under (path, point))
+        continue;
+      /* Longest prefix wins; for equal ones the later (stacked on top) wins. */
+      if (best_point != NULL && strlen (point) < strlen (best_point))
+        continue;
+
+      g_free (best_point);
+      best_point = g_steal_pointer (&point);
+      g_free (best_type);
+      best_type = unescape_octal (f[sep + 1]);
+      g_free (best_source);
+      best_source = unescape_octal (f[sep + 2]);
+      g_free (best_opts);
+      best_opts = merge_options (f[5], sep + 3 < n ? f[sep + 3] : NULL);
+      if (sscanf (f[2], "%u:%u", &best_major, &best_minor) != 2)
+        best_major = best_minor = 0;
+    }
+
+  if (best_point == NULL)
+    return FALSE;
+
+  g_free (out->mount_point);
+  out->mount_point = g_steal_pointer (&best_point);
+  g_free (out->fs_type);
+  out->fs_type = g_steal_pointer (&best_type);
+  g_free (out->mount_options);
+  out->mount_options = g_steal_pointer (&best_opts);
+  g_free (out->device);
+  out->device = g_steal_pointer (&best_source);
+  if (major != NULL)
+    *major = best_major;
+  if (minor != NULL)
+    *minor = best_minor;
+  return TRUE;
 }

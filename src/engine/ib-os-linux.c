@@ -343,55 +343,6 @@ ib_os_kernel (void)
   return g_strdup_printf ("%s %s", u.sysname, u.release);
 }
 
-/* /proc/self/mountinfo escapes space, tab, newline and backslash as \ooo. */
-static char *
-unescape_octal (const char *s)
-{
-  GString *out = g_string_sized_new (strlen (s));
-
-  while (*s != '\0')
-    {
-      if (s[0] == '\\' && g_ascii_isdigit (s[1]) && g_ascii_isdigit (s[2]) &&
-          g_ascii_isdigit (s[3]))
-        {
-          g_string_append_c (out, (char) (((s[1] - '0') << 6) | ((s[2] - '0') << 3) |
-                                          (s[3] - '0')));
-          s += 4;
-        }
-      else
-        g_string_append_c (out, *s++);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* Per-mount options, then the super-block options not already in them:
- * what mount(8) prints. */
-static char *
-merge_options (const char *mount_opts,
-               const char *super_opts)
-{
-  g_auto(GStrv) mine = g_strsplit (mount_opts, ",", -1);
-  g_auto(GStrv) super = super_opts != NULL ? g_strsplit (super_opts, ",", -1) : NULL;
-  GString *out = g_string_new (mount_opts);
-  guint i;
-
-  for (i = 0; super != NULL && super[i] != NULL; i++)
-    if (*super[i] != '\0' && !g_strv_contains ((const char * const *) mine, super[i]))
-      g_string_append_printf (out, ",%s", super[i]);
-  return g_string_free (out, FALSE);
-}
-
-static gboolean
-path_under (const char *path,
-            const char *mount_point)
-{
-  gsize len = strlen (mount_point);
-
-  if (g_str_equal (mount_point, "/"))
-    return TRUE;
-  return strncmp (path, mount_point, len) == 0 && (path[len] == '/' || path[len] == '\0');
-}
-
 static char *
 read_sys_line (const char *path)
 {
@@ -447,14 +398,9 @@ ib_os_mount_info (const char   *path,
 {
   char resolved[PATH_MAX];
   g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autofree char *best_point = NULL;
-  g_autofree char *best_type = NULL;
-  g_autofree char *best_opts = NULL;
-  g_autofree char *best_source = NULL;
-  guint best_major = 0, best_minor = 0;
+  g_autoptr(GError) read_error = NULL;
+  guint major = 0, minor = 0;
   struct statvfs vfs;
-  guint i;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
@@ -471,49 +417,13 @@ ib_os_mount_info (const char   *path,
       return FALSE;
     }
 
-  if (g_file_get_contents ("/proc/self/mountinfo", &contents, NULL, NULL))
-    lines = g_strsplit (contents, "\n", -1);
-
-  /* id parent major:minor root mount-point options [optional...] - type source super */
-  for (i = 0; lines != NULL && lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) f = g_strsplit (lines[i], " ", -1);
-      g_autofree char *point = NULL;
-      guint n = g_strv_length (f), sep;
-
-      if (n < 7)
-        continue;
-      for (sep = 6; sep < n && !g_str_equal (f[sep], "-"); sep++)
-        ;
-      if (sep + 2 >= n)
-        continue;
-
-      point = unescape_octal (f[4]);
-      if (!path_under (resolved, point))
-        continue;
-      /* Longest prefix wins; for equal ones the later (stacked on top) wins. */
-      if (best_point != NULL && strlen (point) < strlen (best_point))
-        continue;
-
-      g_free (best_point);
-      best_point = g_steal_pointer (&point);
-      g_free (best_type);
-      best_type = unescape_octal (f[sep + 1]);
-      g_free (best_source);
-      best_source = unescape_octal (f[sep + 2]);
-      g_free (best_opts);
-      best_opts = merge_options (f[5], sep + 3 < n ? f[sep + 3] : NULL);
-      if (sscanf (f[2], "%u:%u", &best_major, &best_minor) != 2)
-        best_major = best_minor = 0;
-    }
-
-  if (best_point != NULL)
-    {
-      out->mount_point = g_steal_pointer (&best_point);
-      out->fs_type = g_steal_pointer (&best_type);
-      out->mount_options = g_steal_pointer (&best_opts);
-      out->device = g_steal_pointer (&best_source);
-    }
+  /* Where the mount is not found, the rest is still worth finding: free space. */
+  if (!g_file_get_contents ("/proc/self/mountinfo", &contents, NULL, &read_error))
+    out->note = g_strdup (read_error->message);
+  else if (!ib_os_mountinfo_lookup (contents, resolved, out, &major, &minor))
+    /* A chroot: the mount table lists only the mounts under the new root. */
+    out->note = g_strdup_printf (_("/proc/self/mountinfo lists no mount holding “%s”, "
+                                   "as in a chroot"), resolved);
 
   /* The block device: the source under /dev (resolving /dev/mapper and
    * /dev/disk links), else the device number of the mount. */
@@ -527,9 +437,9 @@ ib_os_mount_info (const char   *path,
           probe_block_device (name, out);
         }
     }
-  if (out->device_model == NULL && out->rotational == -1 && best_major != 0)
+  if (out->device_model == NULL && out->rotational == -1 && major != 0)
     {
-      g_autofree char *link = g_strdup_printf ("/sys/dev/block/%u:%u", best_major, best_minor);
+      g_autofree char *link = g_strdup_printf ("/sys/dev/block/%u:%u", major, minor);
       char dev_resolved[PATH_MAX];
 
       if (realpath (link, dev_resolved) != NULL)

@@ -156,6 +156,8 @@ ib_os_mount_info (const char   *path,
   if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE))
     out->fs_type = g_strdup (g_file_info_get_attribute_string (info,
                                                                G_FILE_ATTRIBUTE_FILESYSTEM_TYPE));
+  if (out->fs_type == NULL)
+    out->note = g_strdup (_("GIO does not report the file-system type on this system"));
 
   ib_os_mount_info_classify (out);
   return TRUE;

@@ -86,9 +86,13 @@ typedef struct
   guint64  free_bytes;
   gboolean is_tmpfs;
   gboolean is_fuse;
+  char    *note;         /* why fs_type is unknown (NULL when it is known) */
 } IbMountInfo;
 
-/* Describes the file system holding @path. Fields it cannot find stay NULL/-1. */
+/* Describes the file system holding @path. Fields it cannot find stay NULL/-1;
+ * when the file-system type cannot be found (a chroot, whose mount table does not
+ * show the mount holding @path), fs_type stays NULL and note says why. FALSE, with
+ * @error set, only when @path itself cannot be resolved. */
 gboolean ib_os_mount_info         (const char  *path,
                                    IbMountInfo *out,
                                    GError     **error);
@@ -96,5 +100,16 @@ void     ib_mount_info_clear      (IbMountInfo *info);
 
 /* Internal, shared by the implementations: sets is_tmpfs / is_fuse from fs_type. */
 void     ib_os_mount_info_classify (IbMountInfo *info);
+
+/* Internal, and tested on its own: finds in @mountinfo (the text of
+ * /proc/self/mountinfo) the mount holding the resolved absolute @path (the
+ * longest mount point above it; the last one mounted of equal ones) and fills
+ * mount_point, fs_type, mount_options and device of @out, and the mount's device
+ * number. FALSE, with @out untouched, when no entry holds @path. */
+gboolean ib_os_mountinfo_lookup   (const char  *mountinfo,
+                                   const char  *path,
+                                   IbMountInfo *out,
+                                   guint       *major,
+                                   guint       *minor);
 
 G_END_DECLS

@@ -204,6 +204,7 @@ ib_environment_copy (const IbEnvironment *env)
   copy->gtk_version = g_strdup (env->gtk_version);
   copy->adw_version = g_strdup (env->adw_version);
   copy->fs_type = g_strdup (env->fs_type);
+  copy->fs_note = g_strdup (env->fs_note);
   copy->mount_options = g_strdup (env->mount_options);
   copy->device = g_strdup (env->device);
   copy->device_model = g_strdup (env->device_model);
@@ -224,6 +225,7 @@ ib_environment_free (IbEnvironment *env)
   g_free (env->gtk_version);
   g_free (env->adw_version);
   g_free (env->fs_type);
+  g_free (env->fs_note);
   g_free (env->mount_options);
   g_free (env->device);
   g_free (env->device_model);

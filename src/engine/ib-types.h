@@ -132,7 +132,8 @@ typedef struct
   char    *glib_version;
   char    *gtk_version;        /* NULL when not known (CLI) */
   char    *adw_version;        /* NULL when not known (CLI) */
-  char    *fs_type;
+  char    *fs_type;            /* NULL when unknown; fs_note says why */
+  char    *fs_note;            /* why fs_type is unknown, NULL when it is known */
   char    *mount_options;
   char    *device;             /* e.g. /dev/nvme0n1p2, NULL when unknown */
   char    *device_model;       /* sysfs model, NULL when unknown */

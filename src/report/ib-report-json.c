@@ -224,6 +224,8 @@ build_environment (JsonBuilder         *b,
   add_string (b, "gtk_version", env->gtk_version);
   add_string (b, "adw_version", env->adw_version);
   add_string (b, "fs_type", env->fs_type);
+  if (env->fs_note != NULL)   /* optional: only where the type is unknown */
+    add_string (b, "fs_note", env->fs_note);
   add_string (b, "mount_options", env->mount_options);
   add_string (b, "device", env->device);
   add_string (b, "device_model", env->device_model);
@@ -1203,6 +1205,7 @@ load_environment (JsonObject    *o,
       || !read_string (o, p, "gtk_version", OPTIONAL, TRUE, &env->gtk_version, error)
       || !read_string (o, p, "adw_version", OPTIONAL, TRUE, &env->adw_version, error)
       || !read_string (o, p, "fs_type", REQUIRED, TRUE, &env->fs_type, error)
+      || !read_string (o, p, "fs_note", OPTIONAL, TRUE, &env->fs_note, error)
       || !read_string (o, p, "mount_options", REQUIRED, TRUE, &env->mount_options, error)
       || !read_string (o, p, "device", OPTIONAL, TRUE, &env->device, error)
       || !read_string (o, p, "device_model", OPTIONAL, TRUE, &env->device_model, error)

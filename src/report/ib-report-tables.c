@@ -384,10 +384,14 @@ ib_table_environment (const IbReport *report)
   kv (table, _("CPU"), g_strdup_printf ("%s (%u)", env->cpu_model != NULL ? env->cpu_model
                                                    : _("unknown"), env->cores));
   kv (table, _("Memory"), ib_format_size (env->memory_bytes));
-  kv (table, _("File system"), g_strdup_printf ("%s (%s)",
-                                               env->fs_type != NULL ? env->fs_type : "?",
-                                               env->mount_options != NULL
-                                               ? env->mount_options : "?"));
+  if (env->fs_type == NULL && env->fs_note != NULL)
+    /* Translators: the reason why the file-system type is unknown follows */
+    kv (table, _("File system"), g_strdup_printf (_("unknown: %s"), env->fs_note));
+  else
+    kv (table, _("File system"), g_strdup_printf ("%s (%s)",
+                                                 env->fs_type != NULL ? env->fs_type : "?",
+                                                 env->mount_options != NULL
+                                                 ? env->mount_options : "?"));
   kv (table, _("Device"), g_strdup_printf ("%s%s%s%s",
                                           env->device != NULL ? env->device : _("unknown"),
                                           env->device_model != NULL ? " — " : "",

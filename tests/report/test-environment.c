@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "engine/ib-environment.h"
+#include "report/ib-report-io.h"
+#include "report/ib-report-tables.h"
+#include "report-fixture.h"
 
 static void
 test_probe (void)
@@ -24,9 +27,13 @@ test_probe (void)
   g_assert_null (env->gtk_version);
   g_assert_null (env->adw_version);
   g_assert_true (env->rotational >= -1 && env->rotational <= 1);
+  /* The file-system type, or (in a chroot, whose mount table does not show the
+   * folder's mount) the reason it is unknown: never both, never neither. */
+  g_assert_true ((env->fs_type != NULL) != (env->fs_note != NULL));
+  if (env->fs_note != NULL)
+    g_test_message ("file system unknown here: %s", env->fs_note);
 #if IB_OS_LINUX
   g_assert_nonnull (env->kernel);
-  g_assert_nonnull (env->fs_type);
   g_assert_cmpuint (env->memory_bytes, >, 0);
   g_assert_cmpuint (env->free_bytes, >, 0);
 #endif
@@ -42,10 +49,66 @@ test_missing_dir (void)
 
   g_assert_nonnull (env->glib_version);
   g_assert_null (env->fs_type);
+  g_assert_nonnull (strstr (env->fs_note, "/nonexistent/iobench/dir"));
   g_assert_false (env->is_tmpfs);
   g_assert_cmpint (env->rotational, ==, -1);
   g_assert_nonnull (none->glib_version);
   g_assert_null (none->fs_type);
+  g_assert_null (none->fs_note);
+}
+
+static const char *
+table_value (const IbTable *table,
+             const char    *item)
+{
+  guint i;
+
+  for (i = 0; i < table->rows->len; i++)
+    {
+      char **row = g_ptr_array_index (table->rows, i);
+
+      if (g_str_equal (row[0], item))
+        return row[1];
+    }
+  return NULL;
+}
+
+/* A run where the file system is unknown (a chroot): the report says so, with
+ * the reason, and keeps the reason through JSON; a report without one (every
+ * report written before there was one) still loads. */
+static void
+test_unknown_fs (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(IbTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *known_json = NULL;
+  const char *reason = "/proc/self/mountinfo lists no mount holding “/x”, as in a chroot";
+
+  known_json = ib_report_to_json (report, NULL);
+  g_assert_null (strstr (known_json, "fs_note"));
+  loaded = ib_report_from_json (known_json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded->environment->fs_type);
+  g_assert_null (loaded->environment->fs_note);
+  g_clear_pointer (&loaded, ib_report_unref);
+
+  g_clear_pointer (&report->environment->fs_type, g_free);
+  g_clear_pointer (&report->environment->mount_options, g_free);
+  report->environment->fs_note = g_strdup (reason);
+
+  table = ib_table_environment (report);
+  g_assert_nonnull (strstr (table_value (table, "File system"), "unknown"));
+  g_assert_nonnull (strstr (table_value (table, "File system"), reason));
+
+  json = ib_report_to_json (report, NULL);
+  g_assert_no_error (error);
+  loaded = ib_report_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_null (loaded->environment->fs_type);
+  g_assert_cmpstr (loaded->environment->fs_note, ==, reason);
 }
 
 static void
@@ -77,5 +140,6 @@ main (int   argc,
   g_test_add_func ("/report/environment/probe", test_probe);
   g_test_add_func ("/report/environment/missing-dir", test_missing_dir);
   g_test_add_func ("/report/environment/tmpfs", test_tmpfs);
+  g_test_add_func ("/report/environment/unknown-fs", test_unknown_fs);
   return g_test_run ();
 }

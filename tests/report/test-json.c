@@ -152,6 +152,7 @@ assert_reports_equal (const IbReport *a,
   g_assert_cmpstr (ea->gtk_version, ==, eb->gtk_version);
   g_assert_cmpstr (ea->adw_version, ==, eb->adw_version);
   g_assert_cmpstr (ea->fs_type, ==, eb->fs_type);
+  g_assert_cmpstr (ea->fs_note, ==, eb->fs_note);
   g_assert_cmpstr (ea->mount_options, ==, eb->mount_options);
   g_assert_cmpstr (ea->device, ==, eb->device);
   g_assert_cmpstr (ea->device_model, ==, eb->device_model);
