@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "engine/ib-error.h"
 #include "engine/ib-os.h"
@@ -62,6 +63,10 @@ struct _IbPlanPage
   char            *dir;
   char            *error;
   char            *field_errors[IB_N_PLAN_FIELDS];
+  gboolean         touched[IB_N_PLAN_FIELDS];   /* typed in since the plan was applied */
+  guint64          free_bytes;
+  gboolean         free_known;                  /* free_bytes is for self->dir */
+  char            *checked_dir;
   GCancellable    *mount_cancellable;
   guint            n_presets;
   guint            applying;
@@ -78,6 +83,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SPACE_CHECKED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static const char *content_ids[] = { "random", "base64", "digits", "letters" };
 static const char *cache_ids[] = { "warm", "cold", "as-is" };
@@ -144,6 +156,9 @@ set_field_error (IbPlanPage  *self,
 
   g_free (self->field_errors[field]);
   self->field_errors[field] = g_strdup (message);
+  /* A field nobody has typed in yet keeps quiet (Run still says why). */
+  if (!self->touched[field])
+    message = NULL;
   gtk_widget_set_visible (GTK_WIDGET (rows[field]), message != NULL);
   gtk_label_set_text (labels[field], message != NULL ? message : "");
   if (message != NULL)
@@ -160,6 +175,28 @@ set_field_error (IbPlanPage  *self,
       gtk_accessible_reset_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
       gtk_accessible_reset_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID);
     }
+}
+
+/* The field's title without its mnemonic underline. */
+static char *
+field_title (IbPlanPage  *self,
+             IbPlanField  field)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (field_entry (self,
+                                                                                     field)));
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = title; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        {
+          if (p[1] != '_')
+            continue;
+          p++;   /* "__" is a literal underline */
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
 }
 
 static const char *
@@ -189,8 +226,8 @@ read_fields (IbPlanPage *self,
   g_clear_pointer (&plan->file_sizes, g_array_unref);
   if (list_mode)
     {
-      /* Translators: the field name in "files: ..." errors, as the CLI's --files */
-      plan->file_sizes = ib_parse_size_list ("files", entry_text (self->list_row),
+      /* No field name: the message shows beside its field. */
+      plan->file_sizes = ib_parse_size_list (NULL, entry_text (self->list_row),
                                              1, IB_MAX_FILE_SIZE, &error);
       if (plan->file_sizes == NULL)
         {
@@ -201,14 +238,14 @@ read_fields (IbPlanPage *self,
     }
   else
     {
-      if (!ib_parse_uint ("count", entry_text (self->count_row), 1, IB_MAX_FILES,
+      if (!ib_parse_uint (NULL, entry_text (self->count_row), 1, IB_MAX_FILES,
                           &count, &error))
         {
           set_field_error (self, IB_PLAN_FIELD_COUNT, error->message);
           g_clear_error (&error);
           ok = FALSE;
         }
-      if (!ib_parse_size ("size", entry_text (self->size_row), 1, IB_MAX_FILE_SIZE,
+      if (!ib_parse_size (NULL, entry_text (self->size_row), 1, IB_MAX_FILE_SIZE,
                           &size, &error))
         {
           set_field_error (self, IB_PLAN_FIELD_SIZE, error->message);
@@ -225,7 +262,7 @@ read_fields (IbPlanPage *self,
   if (plan->file_sizes == NULL)
     plan->file_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  if (!ib_parse_uint ("seed", entry_text (self->seed_row), 0, G_MAXUINT64, &seed, &error))
+  if (!ib_parse_uint (NULL, entry_text (self->seed_row), 0, G_MAXUINT64, &seed, &error))
     {
       set_field_error (self, IB_PLAN_FIELD_SEED, error->message);
       g_clear_error (&error);
@@ -298,6 +335,12 @@ validate (IbPlanPage *self)
 
   plan = ib_plan_page_build_plan (self, &error);
   valid = plan != NULL;
+  if (valid && self->free_known)
+    valid = ib_plan_check_space (plan, self->free_bytes, &error);
+  if (g_error_matches (error, IB_ERROR, IB_ERROR_NO_SPACE))
+    gtk_widget_add_css_class (GTK_WIDGET (self->space_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->space_row), "error");
   if (!is_custom (self))
     {
       /* A preset's own fields are valid: clear what a custom plan showed. */
@@ -311,6 +354,18 @@ validate (IbPlanPage *self)
 
   g_free (self->error);
   self->error = valid ? NULL : g_strdup (error->message);
+  /* A field error beside a field scrolled out of sight: Run says which. */
+  if (!valid && !fields_ok)
+    for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
+      if (self->field_errors[i] != NULL)
+        {
+          g_autofree char *title = field_title (self, i);
+
+          g_free (self->error);
+          /* Translators: a field title, then what is wrong with it */
+          self->error = g_strdup_printf (_("%s: %s"), title, self->field_errors[i]);
+          break;
+        }
   /* Field errors are shown beside their field; other problems at the top. */
   gtk_widget_set_visible (GTK_WIDGET (self->plan_error_row),
                           !valid && fields_ok && gtk_widget_get_visible (
@@ -394,6 +449,18 @@ on_field_changed (IbPlanPage *self)
   validate (self);
 }
 
+static void
+on_entry_changed (GtkEditable *entry,
+                  IbPlanPage  *self)
+{
+  if (self->applying > 0)
+    return;
+  for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
+    if (field_entry (self, i) == entry)
+      self->touched[i] = TRUE;
+  on_field_changed (self);
+}
+
 /* ---- applying a plan to the fields ------------------------------------ */
 
 static void
@@ -407,6 +474,7 @@ apply_plan_fields (IbPlanPage   *self,
   gpointer value;
 
   self->applying++;
+  memset (self->touched, 0, sizeof self->touched);
 
   for (guint i = 1; i < n; i++)
     if (g_array_index (plan->file_sizes, guint64, i) !=
@@ -581,6 +649,8 @@ mount_info_done (GObject      *source,
       return;
     }
 
+  self->free_bytes = info->free_bytes;
+  self->free_known = TRUE;
   free_text = ib_format_size (info->free_bytes);
   if (info->fs_type != NULL && info->device != NULL && info->device[0] == '/')
     /* Translators: "12.3 GiB free · ext4 on /dev/sda2" */
@@ -610,6 +680,8 @@ mount_info_done (GObject      *source,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), info->is_tmpfs || info->is_fuse);
   mount_info_free (info);
+  validate (self);
+  g_signal_emit (self, signals[SPACE_CHECKED], 0);
 }
 
 static void
@@ -618,7 +690,15 @@ update_location (IbPlanPage *self)
   g_autoptr(GTask) task = NULL;
 
   adw_action_row_set_subtitle (self->folder_row, self->dir != NULL ? self->dir : "");
-  adw_action_row_set_subtitle (self->space_row, _("Checking…"));
+  /* A new folder: nothing known yet. The same one: keep showing the last
+   * figure until the new one arrives. */
+  if (g_strcmp0 (self->checked_dir, self->dir) != 0)
+    {
+      adw_action_row_set_subtitle (self->space_row, _("Checking…"));
+      self->free_known = FALSE;
+      g_free (self->checked_dir);
+      self->checked_dir = g_strdup (self->dir);
+    }
   if (self->mount_cancellable != NULL)
     g_cancellable_cancel (self->mount_cancellable);
   g_clear_object (&self->mount_cancellable);
@@ -893,6 +973,20 @@ ib_plan_page_save_settings (IbPlanPage *self)
 
 /* ---- accessors -------------------------------------------------------- */
 
+void
+ib_plan_page_refresh_space (IbPlanPage *self)
+{
+  g_return_if_fail (IB_IS_PLAN_PAGE (self));
+  update_location (self);
+}
+
+gboolean
+ib_plan_page_get_space_known (IbPlanPage *self)
+{
+  g_return_val_if_fail (IB_IS_PLAN_PAGE (self), FALSE);
+  return self->free_known;
+}
+
 gboolean
 ib_plan_page_get_valid (IbPlanPage *self)
 {
@@ -969,6 +1063,7 @@ ib_plan_page_finalize (GObject *object)
   g_clear_pointer (&self->base, ib_plan_free);
   g_free (self->base_id);
   g_free (self->dir);
+  g_free (self->checked_dir);
   g_free (self->error);
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     g_free (self->field_errors[i]);
@@ -1014,6 +1109,11 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
     g_param_spec_string ("error", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The free space of the folder was read (and the plan checked against it). */
+  signals[SPACE_CHECKED] =
+    g_signal_new ("space-checked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/plan-page.ui");
@@ -1084,10 +1184,10 @@ ib_plan_page_init (IbPlanPage *self)
                             G_CALLBACK (update_cache_subtitle), self);
   g_signal_connect_swapped (self->cache_row, "notify::selected",
                             G_CALLBACK (on_field_changed), self);
-  g_signal_connect_swapped (self->count_row, "changed", G_CALLBACK (on_field_changed), self);
-  g_signal_connect_swapped (self->size_row, "changed", G_CALLBACK (on_field_changed), self);
-  g_signal_connect_swapped (self->list_row, "changed", G_CALLBACK (on_field_changed), self);
-  g_signal_connect_swapped (self->seed_row, "changed", G_CALLBACK (on_field_changed), self);
+  g_signal_connect (self->count_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (self->size_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (self->list_row, "changed", G_CALLBACK (on_entry_changed), self);
+  g_signal_connect (self->seed_row, "changed", G_CALLBACK (on_entry_changed), self);
   g_signal_connect_swapped (self->repeat_spin, "value-changed",
                             G_CALLBACK (on_field_changed), self);
   g_signal_connect_swapped (self->warmup_spin, "value-changed",

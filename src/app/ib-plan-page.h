@@ -50,5 +50,9 @@ void        ib_plan_page_set_strategies (IbPlanPage         *self,
 void        ib_plan_page_set_rounds     (IbPlanPage         *self,
                                          guint               repeat,
                                          guint               warmup);
+/* Reads the folder's free space again (off the main thread); the plan is
+ * checked against it and "space-checked" is emitted when it is known. */
+void        ib_plan_page_refresh_space  (IbPlanPage         *self);
+gboolean    ib_plan_page_get_space_known (IbPlanPage        *self);
 
 G_END_DECLS

@@ -32,6 +32,8 @@ struct _IbWindow
   GtkStack             *run_stop_stack;
   GtkWidget            *content_stop_button;
   AdwWindowTitle       *content_title;
+  GtkRevealer          *run_reason_revealer;
+  GtkLabel             *run_reason_label;
   GMenuModel           *export_menu;
   GMenuModel           *compare_export_menu;
   GtkWidget            *export_button;
@@ -46,6 +48,7 @@ struct _IbWindow
   GFile                *last_export_folder;
   char                 *last_export_error;
   guint                 n_pending_exports;
+  guint                 space_timeout;
 };
 
 G_DEFINE_FINAL_TYPE (IbWindow, ib_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -93,15 +96,18 @@ set_action_enabled (IbWindow   *self,
 static void
 update_actions (IbWindow *self)
 {
-  gboolean running = ib_run_controller_get_running (self->controller);
-  gboolean stopping = ib_run_controller_get_stopping (self->controller);
-  gboolean valid = ib_plan_page_get_valid (self->plan_page);
-  gboolean comparing = ib_history_page_get_comparing (self->history_page) &&
-                       g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack),
-                                  "history") == 0;
-  gboolean has_report = comparing ||
-                        report_has_content (ib_results_page_get_report (self->results_page));
-  const char *error = ib_plan_page_get_error (self->plan_page);
+  gboolean running, stopping, valid, comparing, has_report;
+  const char *error;
+
+  if (self->controller == NULL)   /* being disposed */
+    return;
+  running = ib_run_controller_get_running (self->controller);
+  stopping = ib_run_controller_get_stopping (self->controller);
+  valid = ib_plan_page_get_valid (self->plan_page);
+  comparing = ib_history_page_get_comparing (self->history_page) &&
+              g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") == 0;
+  has_report = comparing || report_has_content (ib_results_page_get_report (self->results_page));
+  error = ib_plan_page_get_error (self->plan_page);
 
   set_action_enabled (self, "run", valid && !running);
   set_action_enabled (self, "run-quick", !running);
@@ -120,6 +126,14 @@ update_actions (IbWindow *self)
                           running && adw_leaflet_get_folded (self->leaflet));
   gtk_widget_set_tooltip_text (gtk_stack_get_child_by_name (self->run_stop_stack, "run"),
                                valid ? _("Run the Benchmark (Ctrl+R)") : error);
+  if (!valid && error != NULL)
+    {
+      /* Translators: under the plan when Run is off; %s says why */
+      g_autofree char *reason = g_strdup_printf (_("Run is off. %s"), error);
+
+      gtk_label_set_text (self->run_reason_label, reason);
+    }
+  gtk_revealer_set_reveal_child (self->run_reason_revealer, !valid && !running && error != NULL);
 }
 
 static void
@@ -224,6 +238,7 @@ on_finished (IbWindow        *self,
     status = _("Partial");
 
   ib_results_page_set_report (self->results_page, report, status);
+  ib_plan_page_refresh_space (self->plan_page);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") != 0)
     show_page (self, "results");
   update_actions (self);
@@ -640,6 +655,18 @@ on_history_open (IbWindow      *self,
   ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
 }
 
+/* ---- free space -------------------------------------------------------- */
+
+static gboolean
+refresh_space (gpointer user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (self->controller != NULL && !ib_run_controller_get_running (self->controller))
+    ib_plan_page_refresh_space (self->plan_page);
+  return G_SOURCE_CONTINUE;
+}
+
 /* ---- navigation ------------------------------------------------------- */
 
 static void
@@ -684,6 +711,7 @@ ib_window_dispose (GObject *object)
 {
   IbWindow *self = IB_WINDOW (object);
 
+  g_clear_handle_id (&self->space_timeout, g_source_remove);
   if (self->controller != NULL)
     ib_run_controller_stop (self->controller);
   g_clear_object (&self->controller);
@@ -728,6 +756,8 @@ ib_window_class_init (IbWindowClass *klass)
   BIND (run_stop_stack);
   BIND (content_stop_button);
   BIND (content_title);
+  BIND (run_reason_revealer);
+  BIND (run_reason_label);
   BIND (export_menu);
   BIND (compare_export_menu);
   BIND (export_button);
@@ -774,6 +804,11 @@ ib_window_init (IbWindow *self)
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  /* Free space changes under us: read it again now and then, and when the
+   * window comes back to the front, so Run is refused before it starts. */
+  self->space_timeout = g_timeout_add_seconds (15, refresh_space, self);
+  g_signal_connect_swapped (self, "notify::is-active", G_CALLBACK (refresh_space), self);
 
   show_page (self, "empty");
   update_actions (self);

@@ -16,6 +16,22 @@
 
 /* ---- errors ------------------------------------------------------------ */
 
+/* Sets IB_ERROR_INVALID: "FIELD: MESSAGE", or MESSAGE alone when @field is
+ * NULL (the GUI shows the message beside its field). Takes @message. */
+static gboolean
+field_error (GError     **error,
+             const char  *field,
+             char        *message)
+{
+  if (field != NULL)
+    /* Translators: a field (e.g. "--count") and what is wrong with it */
+    g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("%s: %s"), field, message);
+  else
+    g_set_error_literal (error, IB_ERROR, IB_ERROR_INVALID, message);
+  g_free (message);
+  return FALSE;
+}
+
 static gboolean
 range_error (const char  *field,
              const char  *text,
@@ -32,16 +48,16 @@ range_error (const char  *field,
   if (value < min)
     {
       limit = is_size ? ib_format_size (min) : g_strdup_printf ("%" G_GUINT64_FORMAT, min);
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   /* Translators: e.g. "--count: “0” is too small; the minimum is 1" */
-                   _("%s: “%s” is too small; the minimum is %s"), field, shown, limit);
+      field_error (error, field,
+                   /* Translators: e.g. "“0” is too small; the minimum is 1" */
+                   g_strdup_printf (_("“%s” is too small; the minimum is %s"), shown, limit));
     }
   else
     {
       limit = is_size ? ib_format_size (max) : g_strdup_printf ("%" G_GUINT64_FORMAT, max);
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   /* Translators: e.g. "--size: “128G” is too large; the maximum is 64 GiB" */
-                   _("%s: “%s” is too large; the maximum is %s"), field, shown, limit);
+      field_error (error, field,
+                   /* Translators: e.g. "“128G” is too large; the maximum is 64 GiB" */
+                   g_strdup_printf (_("“%s” is too large; the maximum is %s"), shown, limit));
     }
   return FALSE;
 }
@@ -51,10 +67,9 @@ not_a_size (const char  *field,
             const char  *text,
             GError     **error)
 {
-  g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-               _("%s: “%s” is not a size; use a number with an optional K, M or G suffix "
-                 "(KiB, MiB, GiB)"), field, text);
-  return FALSE;
+  return field_error (error, field,
+                      g_strdup_printf (_("“%s” is not a size; use a number with an optional "
+                                         "K, M or G suffix (KiB, MiB, GiB)"), text));
 }
 
 /* ---- sizes ------------------------------------------------------------- */
@@ -103,7 +118,6 @@ ib_parse_size (const char  *field,
   gboolean has_digits = FALSE;
   gboolean has_point = FALSE;
 
-  g_return_val_if_fail (field != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (text == NULL)
@@ -149,10 +163,9 @@ ib_parse_size (const char  *field,
 
   if (has_point && multiplier == 1 && frac_num != 0)
     {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: “%s” is not a whole number of bytes; use an integer, or a K, M or "
-                     "G suffix"), field, text);
-      return FALSE;
+      return field_error (error, field,
+                          g_strdup_printf (_("“%s” is not a whole number of bytes; use an "
+                                             "integer, or a K, M or G suffix"), text));
     }
 
   if (overflow || whole > G_MAXUINT64 / multiplier)
@@ -188,14 +201,12 @@ ib_parse_size_list (const char  *field,
   g_auto(GStrv) parts = NULL;
   g_autofree char *trimmed = NULL;
 
-  g_return_val_if_fail (field != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   trimmed = g_strstrip (g_strdup (text != NULL ? text : ""));
   if (*trimmed == '\0')
     {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: give at least one size, e.g. “512M,1G”"), field);
+      field_error (error, field, g_strdup (_("Give at least one size, e.g. “512M,1G”")));
       return NULL;
     }
 
@@ -210,9 +221,8 @@ ib_parse_size_list (const char  *field,
     }
   if (sizes->len > IB_MAX_FILES)
     {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: %u sizes are too many; the maximum is %u"),
-                   field, sizes->len, (guint) IB_MAX_FILES);
+      field_error (error, field, g_strdup_printf (_("%u sizes are too many; the maximum is %u"),
+                                                  sizes->len, (guint) IB_MAX_FILES));
       return NULL;
     }
   return g_steal_pointer (&sizes);
@@ -260,7 +270,6 @@ ib_parse_uint (const char  *field,
   guint64 value = 0;
   gboolean overflow = FALSE;
 
-  g_return_val_if_fail (field != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (text == NULL)
@@ -268,9 +277,7 @@ ib_parse_uint (const char  *field,
   copy = g_strstrip (g_strdup (text));
   if (*copy == '\0')
     {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: a whole number is missing"), field);
-      return FALSE;
+      return field_error (error, field, g_strdup (_("A whole number is missing")));
     }
   for (const char *p = copy; *p != '\0'; p++)
     {
@@ -281,12 +288,11 @@ ib_parse_uint (const char  *field,
           g_autofree char *low = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
           g_autofree char *high = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
 
-          g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                       /* Translators: e.g. "--repeat: “x” is not a whole number; use digits
-                        * only, from 1 to 1000" */
-                       _("%s: “%s” is not a whole number; use digits only, from %s to %s"),
-                       field, text, low, high);
-          return FALSE;
+          return field_error (error, field,
+                              /* Translators: e.g. "“x” is not a whole number; use digits
+                               * only, from 1 to 1000" */
+                              g_strdup_printf (_("“%s” is not a whole number; use digits "
+                                                 "only, from %s to %s"), text, low, high));
         }
       d = *p - '0';
       if (value > (G_MAXUINT64 - d) / 10)
@@ -581,6 +587,40 @@ ib_plan_validate (const IbPlan  *plan,
 }
 
 /* ---- formatting -------------------------------------------------------- */
+
+gboolean
+ib_plan_check_space (const IbPlan  *plan,
+                     guint64        free_bytes,
+                     GError       **error)
+{
+  guint64 need = 0;
+  gboolean overflow = FALSE;
+
+  g_return_val_if_fail (plan != NULL, FALSE);
+
+  for (guint i = 0; plan->file_sizes != NULL && i < plan->file_sizes->len; i++)
+    {
+      guint64 size = g_array_index (plan->file_sizes, guint64, i);
+
+      if (need > G_MAXUINT64 - size)
+        overflow = TRUE;
+      else
+        need += size;
+    }
+  if (!overflow && need <= G_MAXUINT64 - need / 20 && need + need / 20 <= free_bytes)
+    return TRUE;
+  {
+    g_autofree char *need_str = ib_format_size (need);
+    g_autofree char *free_str = ib_format_size (free_bytes);
+
+    g_set_error (error, IB_ERROR, IB_ERROR_NO_SPACE,
+                 /* Translators: "the test files need 100 GiB (plus 5 %), 75 GiB are free" */
+                 _("Not enough free space: the test files need %s (plus 5 %%), %s are free "
+                   "in this folder. Choose smaller files or another folder."),
+                 need_str, free_str);
+  }
+  return FALSE;
+}
 
 char *
 ib_format_size (guint64 bytes)

@@ -2,7 +2,8 @@
 /* ib-parse.h: parsing and validating user input, shared by the CLI and the GUI
  * so both reject the same things with the same words. Every error is
  * IB_ERROR_INVALID with a message naming the field, the bad value and the
- * accepted range. */
+ * accepted range. The parsers take @field NULL for a message without the
+ * field's name (the GUI shows it beside the field). */
 #pragma once
 
 #include <glib.h>
@@ -54,6 +55,12 @@ GPtrArray *ib_parse_strategy_list (const char *field,
 
 /* Whole-plan check (ranges, known strategies, at least one workload). */
 gboolean ib_plan_validate    (const IbPlan *plan,
+                              GError      **error);
+
+/* Whether the plan's test files fit in @free_bytes with the 5 % margin the
+ * runner keeps; IB_ERROR_NO_SPACE naming both sizes otherwise. */
+gboolean ib_plan_check_space (const IbPlan *plan,
+                              guint64       free_bytes,
                               GError      **error);
 
 /* "1.5 GiB", "640 KiB", "2,732 B" */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The plan page's text fields fed garbage, extremes and overflow (issue 9):
- * each value marks the plan invalid, puts one message naming the field
- * beside it and builds no plan; a good value afterwards clears it all. Runs
+ * each value marks the plan invalid, puts one message beside the field (in
+ * words, no CLI option name) and the field's title in the reason Run is off,
+ * and builds no plan; a good value afterwards clears it all. Runs
  * under Xvfb (tests/gui/xvfb-run.sh) through the page's own API. */
 #define G_LOG_DOMAIN "iobench"
 
@@ -16,17 +17,18 @@
 typedef struct
 {
   IbPlanField  field;
-  const char  *name;       /* what the message must name */
+  const char  *name;       /* the CLI's word the message must not start with */
+  const char  *title;      /* what the reason Run is off must name */
   gboolean     list_mode;
   const char  *good;
   const char  *valid[4];   /* garbage this field accepts (e.g. a 0 seed) */
 } FieldCase;
 
 static const FieldCase fields[] = {
-  { IB_PLAN_FIELD_COUNT, "count", FALSE, "3", { NULL } },
-  { IB_PLAN_FIELD_SIZE, "size", FALSE, "64K", { "4294967296", NULL } },
-  { IB_PLAN_FIELD_LIST, "files", TRUE, "64K,1M", { "4294967296", NULL } },
-  { IB_PLAN_FIELD_SEED, "seed", FALSE, "42", { "0", "-0", "4294967296", NULL } },
+  { IB_PLAN_FIELD_COUNT, "count", "Number of files", FALSE, "3", { NULL } },
+  { IB_PLAN_FIELD_SIZE, "size", "File size", FALSE, "64K", { "4294967296", NULL } },
+  { IB_PLAN_FIELD_LIST, "files", "File sizes", TRUE, "64K,1M", { "4294967296", NULL } },
+  { IB_PLAN_FIELD_SEED, "seed", "Random seed", FALSE, "42", { "0", "-0", "4294967296", NULL } },
 };
 
 static const char *garbage[] = {
@@ -83,11 +85,13 @@ test_field (gconstpointer data)
         g_error ("%s accepted “%s”", c->name, value);
       g_assert_cmpstr (message, !=, "");
       g_assert_true (g_utf8_validate (message, -1, NULL));
-      if (strstr (message, c->name) == NULL)
-        g_error ("%s = “%s”: the message does not name the field: %s", c->name, value,
-                 message);
+      if (g_str_has_prefix (message, c->name))
+        g_error ("%s = “%s”: the message names the CLI option: %s", c->name, value, message);
       g_assert_false (ib_plan_page_get_valid (page));
       g_assert_nonnull (ib_plan_page_get_error (page));
+      if (strstr (ib_plan_page_get_error (page), c->title) == NULL)
+        g_error ("%s = “%s”: the reason Run is off does not name the field: %s", c->name,
+                 value, ib_plan_page_get_error (page));
       bad = ib_plan_page_build_plan (page, &bad_error);
       g_assert_null (bad);
       g_assert_nonnull (bad_error);

@@ -452,7 +452,11 @@ test_bad_input (void)
   reason = ib_plan_page_get_field_error (plan, IB_PLAN_FIELD_SIZE);
   g_assert_nonnull (reason);
   g_assert_nonnull (strstr (reason, "12Q"));
+  /* The message beside the field names no CLI option ... */
+  g_assert_false (g_str_has_prefix (reason, "size"));
   g_assert_false (ib_plan_page_get_valid (plan));
+  /* ... and the reason Run is off names the field by its title. */
+  g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "12Q"));
 
   /* Fixed: Run comes back and the reason goes away. */
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
@@ -493,6 +497,44 @@ test_bad_input (void)
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     g_assert_null (ib_plan_page_get_field_error (plan, i));
 
+  destroy_window (win);
+  remove_tree (tmp);
+}
+
+static gboolean
+space_known (gpointer data)
+{
+  return ib_plan_page_get_space_known (data);
+}
+
+static void
+test_no_space (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  IbWindow *win = new_window ();
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  const char *reason;
+
+  /* 100000 files of 64 GiB fit on no disk: refused before Run, not after. */
+  set_plan (win, tmp, "100000", "64G", strategies, 1);
+  g_assert_true (wait_until (space_known, plan));
+  g_assert_false (ib_plan_page_get_valid (plan));
+  g_assert_false (action_enabled (win, "run"));
+  reason = ib_plan_page_get_error (plan);
+  g_assert_nonnull (reason);
+  g_assert_nonnull (strstr (reason, "free space"));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
+  g_assert_cmpuint (count_iobench_dirs (tmp), ==, 0);
+
+  /* Small files fit again; the folder's space is read again on request. */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  g_assert_true (ib_plan_page_get_valid (plan));
+  g_assert_true (action_enabled (win, "run"));
+  ib_plan_page_refresh_space (plan);
+  g_assert_true (wait_until (space_known, plan));
+  g_assert_true (ib_plan_page_get_valid (plan));
   destroy_window (win);
   remove_tree (tmp);
 }
@@ -580,6 +622,7 @@ main (int   argc,
   g_test_add_func ("/gui/run-export-reopen", test_run_export_reopen);
   g_test_add_func ("/gui/stop", test_stop);
   g_test_add_func ("/gui/failed-run", test_failed_run);
+  g_test_add_func ("/gui/no-space", test_no_space);
 
   ret = g_test_run ();
   g_clear_object (&app);
