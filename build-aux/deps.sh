@@ -15,6 +15,8 @@ IB_TEST_PKGS=(
   xvfb xauth xdotool imagemagick dbus-daemon dbus-bin
   fonts-cantarell fonts-dejavu-core poppler-utils libxml2-utils
   valgrind clang libclang-rt-14-dev util-linux
+  # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images (issue 16)
+  libfuse3-dev fuse3 xfsprogs btrfs-progs
 )
 # tests/checks/flatpak-lint.sh: static checks of the Flatpak manifest (no runtime).
 IB_FLATPAK_PKGS=(

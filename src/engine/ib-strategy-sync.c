@@ -5,10 +5,13 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #ifdef G_OS_UNIX
 #include <pthread.h>
@@ -272,6 +275,24 @@ touch_mapping (IbStrategyContext *ctx,
   return TRUE;
 }
 
+/* A bus error in a mapping of @length bytes: the file shrank under it, or,
+ * when it is still whole, the storage failed to read a page (EIO). */
+static void
+mapping_error (const char *path,
+               gsize       length,
+               GError    **error)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) == 0 && (guint64) st.st_size >= (guint64) length)
+    g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                 _("Cannot read “%s”: %s (bus error in its mapping)"), path,
+                 g_strerror (EIO));
+  else
+    g_set_error (error, IB_ERROR, IB_ERROR_SHORT_READ,
+                 _("“%s” shrank while its mapping was being read (bus error)"), path);
+}
+
 gboolean
 ib_strategy_mmap (IbStrategyContext *ctx,
                   GError           **error)
@@ -308,9 +329,7 @@ ib_strategy_mmap (IbStrategyContext *ctx,
         {
           g_mapped_file_unref (mapped);
           ib_strategy_note_close (ctx);
-          g_set_error (error, IB_ERROR, IB_ERROR_SHORT_READ,
-                       _("“%s” shrank while its mapping was being read (bus error)"),
-                       entry->path);
+          mapping_error (entry->path, length, error);
           return FALSE;
         }
       sink = acc;

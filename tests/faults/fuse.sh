@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Real faults from a FUSE file system (tests/faults/faultfs.c) mounted in a
+# mount namespace over a backing folder:
+# 1. EIO in the middle of one file, in its first open for reading, under each
+#    of the 12 strategies: that sample fails naming the file and
+#    "Input/output error", the run goes on (exit 0), the report says which
+#    sample, and cleanup removes everything.
+# 2. EIO and ENOSPC while the test files are made: a clear error naming the
+#    file (exit 1) and nothing left behind.
+# 3. Slow storage (200 ms per read): the rounds keep coming, and SIGINT ends
+#    a streaming strategy long before the sample would have ended.
+# 4. The FUSE warning in the findings and the report.
+# Usage: fuse.sh [FAULTFS] (meson passes faultfs when libfuse3 was found).
+# shellcheck disable=SC1111  # “quotes” as the CLI prints them
+# shellcheck source=tests/faults/lib.sh
+source "$(dirname "$0")/lib.sh"
+faultfs=${1:-}
+[ -n "$faultfs" ] ||
+  skip "faultfs was not built: libfuse3's development files (libfuse3-dev) were not found"
+need_mount_ns "$@"
+[ -c /dev/fuse ] || skip "/dev/fuse is missing: this machine cannot mount FUSE file systems"
+need_script
+
+backing="$work/backing"
+mnt="$work/mnt"
+mkdir -p "$backing" "$mnt"
+
+# fuse_mount OPTIONS: a fresh faultfs on $mnt over $backing with OPTIONS.
+fuse_mount () {
+  fuse_umount
+  "$faultfs" -o "$1" "$backing" "$mnt" || return 1
+  fault_mounts+=("$mnt")
+}
+
+fuse_umount () {
+  if mountpoint -q "$mnt"; then umount "$mnt" || umount -l "$mnt"; fi
+}
+
+if ! fuse_mount "match=nothing"; then
+  skip "faultfs cannot mount here (no FUSE in this kernel or container)"
+fi
+
+# 1. EIO at byte 100,000 of file-1.bin, in its first open for reading only.
+strategies=$("$CLI" list | awk 'NR > 2 && NF == 0 { exit } NR > 2 { print $1 }')
+n_strategies=$(echo "$strategies" | wc -w)
+check "EIO: the CLI lists 12 strategies" [ "$n_strategies" -eq 12 ]
+for s in $strategies; do
+  json="$work/eio-$s.json"
+  fuse_mount "match=file-1.bin,eio_read_at=100000,eio_opens=1" || { fail "$s: mount"; continue; }
+  expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies "$s" --repeat 2 \
+    --warmup 0 --cache cold --json "$json"
+  check "EIO under $s: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+  check "EIO under $s: the warning names the file and the error" \
+    grep_file "warning: $s failed in round 1: .*file-1\.bin.*Input/output error" "$work/err"
+  json_check "EIO under $s: the report says the first sample failed, naming the file" "$json" \
+    '[s["ok"] for s in r["samples"]] == [False, True] and "file-1.bin" in r["samples"][0]["error"] and "Input/output error" in r["samples"][0]["error"]'
+  check "EIO under $s: cleanup removes everything" is_empty "$backing"
+done
+
+# 1b. The same EIO met while warming the page cache, before any sample: the
+#     run stops with the file named (a warm cache cannot be had).
+fuse_mount "match=file-1.bin,eio_read_at=100000,eio_opens=1" || fail "EIO warming: mount"
+expect_exit 1 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies sync-read-all \
+  --repeat 2 --warmup 0 --cache warm
+check "EIO while warming: exit 1" [ "$last_exit" -eq 1 ]
+check "EIO while warming: the error names the file" \
+  grep_file "Cannot read “$mnt/iobench-[A-Za-z0-9]{6}/file-1\.bin”: .*Input/output error" "$work/err"
+check "EIO while warming: nothing left behind" is_empty "$backing"
+
+# 2. Faults while making the files: the third 64 KiB write of a file fails.
+for e in eio enospc; do
+  fuse_mount "match=file-,write_fail_after=150000,write_errno=$e" || { fail "$e: mount"; continue; }
+  expect_exit 1 "$CLI" run --dir "$mnt" --count 3 --size 1M --strategies sync-read-all \
+    --repeat 1 --warmup 0
+  if [ "$e" = eio ]; then
+    msg="Cannot write “$mnt/iobench-[A-Za-z0-9]{6}/file-0\.bin”: .*Input/output error"
+  else
+    msg="The disk filled up while writing “$mnt/iobench-[A-Za-z0-9]{6}/file-0\.bin”: .*No space left on device"
+  fi
+  check "$e while making files: exit 1" [ "$last_exit" -eq 1 ]
+  check "$e while making files: the error names the file" grep_file "$msg" "$work/err"
+  check "$e while making files: nothing left behind" is_empty "$backing"
+done
+
+# 3. Slow storage: every read of a test file waits 200 ms.
+fuse_mount "match=file-,delay_ms=200,log=$work/reads" || fail "slow: mount"
+start_cli "$work/log" run --dir "$mnt" --count 2 --size 64K --strategies sync-stream \
+  --repeat 4 --warmup 0 --cache cold || fail "slow: start"
+finish_cli
+check "slow: the run succeeds (exit 0)" [ "$code" -eq 0 ]
+rounds=$(grep -oE "Round [0-9] of 4" "$work/log" | uniq | tr -d '\n')
+check "slow: the progress line went through every round ($rounds)" \
+  [ "$rounds" = "Round 1 of 4Round 2 of 4Round 3 of 4Round 4 of 4" ]
+
+# SIGINT in a sample that would take minutes (direct I/O: each 64 KiB read
+# waits 200 ms, 2 x 32 MiB take 200 s): it ends at the next read. 60 s is
+# only a safety cap.
+fuse_mount "match=file-,delay_ms=200,direct_io,log=$work/reads" || fail "slow: mount"
+# shellcheck disable=SC2317  # called through wait_for
+stopped () { ! kill -0 "$cpid" 2>/dev/null; }
+for s in sync-stream async-stream-serial; do
+  : >"$work/reads"
+  start_cli "$work/log" run --dir "$mnt" --count 2 --size 32M --strategies "$s" --chunk 64K \
+    --repeat 3 --warmup 0 --cache cold || { fail "slow $s: start"; continue; }
+  wait_for "the first slow read" 120 grep -q "^read " "$work/reads"
+  kill -INT "$cpid"
+  check "slow $s: SIGINT ends the run within the 60 s cap" wait_for "the run to end" 60 stopped
+  finish_cli
+  check "slow $s: exit 130" [ "$code" -eq 130 ]
+  check "slow $s: says the files were removed" \
+    grep_file "interrupted; the test files were removed" "$work/log"
+  check "slow $s: nothing left behind" is_empty "$backing"
+done
+
+# 4. The FUSE warning in the findings and the report.
+fuse_mount "match=nothing" || fail "warning: mount"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 2 --size 64K --strategies sync-read-all \
+  --repeat 1 --warmup 0 --json "$work/fuse.json"
+check "FUSE: the findings say the files were on FUSE" \
+  grep_file "the files were on a FUSE file system \(fuse\.faultfs\)" "$work/out"
+json_check "FUSE: the report's environment says FUSE" "$work/fuse.json" \
+  'r["environment"]["is_fuse"] is True and r["environment"]["fs_type"] == "fuse.faultfs"'
+json_check "FUSE: the report's findings say FUSE" "$work/fuse.json" \
+  'any("FUSE file system" in f["text"] for f in r["findings"])'
+fuse_umount
+finish
