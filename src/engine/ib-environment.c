@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib.h>
 
 #include "ib-environment.h"
@@ -67,4 +69,78 @@ ib_environment_probe (const char *target_dir)
     }
 
   return env;
+}
+
+/* The value of the mount option @name in @env's options ("" for a bare
+ * flag), or NULL when it is not there. */
+static char *
+mount_option (const IbEnvironment *env,
+              const char          *name)
+{
+  g_auto(GStrv) opts = NULL;
+  gsize len = strlen (name);
+
+  if (env->mount_options == NULL)
+    return NULL;
+  opts = g_strsplit (env->mount_options, ",", -1);
+  for (guint i = 0; opts[i] != NULL; i++)
+    {
+      if (g_str_equal (opts[i], name))
+        return g_strdup ("");
+      if (strncmp (opts[i], name, len) == 0 && opts[i][len] == '=')
+        return g_strdup (opts[i] + len + 1);
+    }
+  return NULL;
+}
+
+static gboolean
+fs_is (const IbEnvironment *env,
+       const char          *type)
+{
+  return env->fs_type != NULL && g_str_equal (env->fs_type, type);
+}
+
+gboolean
+ib_environment_copy_on_write (const IbEnvironment *env)
+{
+  g_autofree char *nodatacow = NULL;
+
+  g_return_val_if_fail (env != NULL, FALSE);
+
+  if (fs_is (env, "bcachefs") || fs_is (env, "zfs"))
+    return TRUE;
+  if (!fs_is (env, "btrfs"))
+    return FALSE;
+  nodatacow = mount_option (env, "nodatacow");
+  return nodatacow == NULL;
+}
+
+char *
+ib_environment_compression (const IbEnvironment *env)
+{
+  /* btrfs: compress[=alg[:level]], compress-force[=...]; bcachefs:
+   * compression=alg, background_compression=alg. Bare compress is zlib. */
+  static const char * const names[] = {
+    "compress-force", "compress", "compression", "background_compression",
+  };
+
+  g_return_val_if_fail (env != NULL, NULL);
+
+  if (!fs_is (env, "btrfs") && !fs_is (env, "bcachefs"))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *value = mount_option (env, names[i]);
+      char *colon;
+
+      if (value == NULL)
+        continue;
+      colon = strchr (value, ':');
+      if (colon != NULL)
+        *colon = '\0';
+      if (g_str_equal (value, "no") || g_str_equal (value, "none"))
+        return NULL;
+      return g_strdup (*value != '\0' ? value : "zlib");
+    }
+  return NULL;
 }

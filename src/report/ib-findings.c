@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-environment.h"
 #include "engine/ib-stats.h"
 #include "ib-report-io.h"
 #include "ib-report-util.h"
@@ -276,6 +277,42 @@ finding_filesystem (IbReport *report)
                            _("the files were on a FUSE file system (%s): these numbers measure "
                              "FUSE and the daemon behind it as much as the storage"),
                            env->fs_type != NULL ? env->fs_type : "fuse");
+}
+
+/* Copy-on-write and compressing file systems (btrfs, bcachefs): what
+ * KDiskMark users meet as "impossible" results. */
+static void
+finding_copy_on_write (IbReport *report)
+{
+  const IbEnvironment *env = report->environment;
+  g_autofree char *compression = NULL;
+
+  if (env == NULL)
+    return;
+  if (ib_environment_copy_on_write (env))
+    ib_report_add_finding (report, "copy-on-write",
+                           _("the files were on %s, which copies on write: new data goes to "
+                             "new places and is checksummed, so these numbers can differ "
+                             "from a file system that writes in place"),
+                           env->fs_type);
+  compression = ib_environment_compression (env);
+  if (compression == NULL)
+    return;
+  if (report->plan != NULL && report->plan->content != IB_CONTENT_RANDOM)
+    ib_report_add_finding (report, "compression",
+                           /* Translators: "btrfs compresses what it stores (zstd): the
+                            * content here (base64) compresses, ..." */
+                           _("%s compresses what it stores (%s): the content here (%s) "
+                             "compresses, so these numbers measure compression too; random "
+                             "content measures the storage"),
+                           env->fs_type, compression,
+                           ib_content_kind_to_string (report->plan->content));
+  else
+    ib_report_add_finding (report, "compression",
+                           _("%s compresses what it stores (%s): random content does not "
+                             "compress, but base64, digits and letters would, and would "
+                             "measure compression too"),
+                           env->fs_type, compression);
 }
 
 /* The fastest strategy at @value, or NULL when the two best overlap. */
@@ -785,6 +822,7 @@ ib_findings_generate (IbReport *report)
   finding_sync_vs_async (report);
   finding_cache (report);
   finding_filesystem (report);
+  finding_copy_on_write (report);
   finding_sweep (report);
   finding_overhead (report);
   finding_write_unlink (report);

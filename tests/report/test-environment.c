@@ -132,6 +132,42 @@ test_tmpfs (void)
 #endif
 }
 
+/* Copy-on-write and compression, read from the type and the mount options. */
+static void
+test_copy_on_write (void)
+{
+  static const struct
+  {
+    const char *type;
+    const char *options;
+    gboolean    cow;
+    const char *compression;
+  } cases[] = {
+    { "btrfs", "rw,relatime,space_cache=v2,subvolid=5,subvol=/", TRUE, NULL },
+    { "btrfs", "rw,relatime,compress=zstd:3,space_cache=v2", TRUE, "zstd" },
+    { "btrfs", "rw,compress-force=lzo", TRUE, "lzo" },
+    { "btrfs", "rw,compress", TRUE, "zlib" },
+    { "btrfs", "rw,compress=no", TRUE, NULL },
+    { "btrfs", "rw,nodatacow,nodatasum", FALSE, NULL },
+    { "bcachefs", "rw,compression=lz4", TRUE, "lz4" },
+    { "xfs", "rw,inode64,logbufs=8,logbsize=32k,noquota", FALSE, NULL },
+    { "ext4", "rw,compress=zstd", FALSE, NULL },
+    { NULL, NULL, FALSE, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(IbEnvironment) env = ib_environment_new ();
+      g_autofree char *compression = NULL;
+
+      env->fs_type = g_strdup (cases[i].type);
+      env->mount_options = g_strdup (cases[i].options);
+      compression = ib_environment_compression (env);
+      g_assert_cmpint (ib_environment_copy_on_write (env), ==, cases[i].cow);
+      g_assert_cmpstr (compression, ==, cases[i].compression);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -141,5 +177,6 @@ main (int   argc,
   g_test_add_func ("/report/environment/missing-dir", test_missing_dir);
   g_test_add_func ("/report/environment/tmpfs", test_tmpfs);
   g_test_add_func ("/report/environment/unknown-fs", test_unknown_fs);
+  g_test_add_func ("/report/environment/copy-on-write", test_copy_on_write);
   return g_test_run ();
 }
