@@ -23,6 +23,7 @@ static const struct
   { IB_CHART_STRATEGIES, N_("Time"), "preferences-system-time-symbolic" },
   { IB_CHART_THROUGHPUT, N_("Throughput"), "network-transmit-receive-symbolic" },
   { IB_CHART_CPU, N_("CPU"), "applications-system-symbolic" },
+  { IB_CHART_STALL, N_("Stall"), "media-playback-pause-symbolic" },
   { IB_CHART_LATENCY, N_("Latency"), "view-continuous-symbolic" },
   { IB_CHART_OVERHEAD, N_("Overhead"), "system-run-symbolic" },
   { IB_CHART_SWEEP, N_("Sweep"), "view-wrapped-symbolic" },

@@ -58,6 +58,7 @@ typedef enum
   COL_STRATEGY,
   COL_MEDIAN,
   COL_RATIO,
+  COL_STALL,
   COL_CI,
   COL_THROUGHPUT,
   COL_N,
@@ -75,6 +76,7 @@ static const struct
   { N_("Strategy"), FALSE },
   { N_("Median"), TRUE },
   { N_("vs Fastest"), TRUE },
+  { N_("Longest Stall"), TRUE },
   /* xgettext:no-c-format */
   { N_("95 % CI"), TRUE },
   { N_("MiB/s"), TRUE },
@@ -108,6 +110,8 @@ format_cell (IbStatsRow *row,
       return g_strdup_printf ("%s – %s", lo, hi);
     case COL_THROUGHPUT:
       return s->mib_per_s > 0 ? g_strdup_printf ("%.1f", s->mib_per_s) : g_strdup ("—");
+    case COL_STALL:
+      return s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
     case COL_USER:
       return s->n > 0 ? ib_format_duration (s->user_ns) : g_strdup ("—");
     case COL_SYS:
@@ -147,6 +151,8 @@ sort_key (IbStatsRow *row,
       return s->n > 0 ? s->ci_high_ns - s->ci_low_ns : G_MAXDOUBLE;
     case COL_THROUGHPUT:
       return s->mib_per_s;
+    case COL_STALL:
+      return s->n_responsive > 0 ? s->stall_ns : G_MAXDOUBLE;
     case COL_USER:
       return s->user_ns;
     case COL_SYS:
@@ -211,6 +217,25 @@ bind_cell (GtkSignalListItemFactory *factory,
     {
       info = ib_strategy_lookup (row->stats.strategy);
       gtk_widget_set_tooltip_text (label, info != NULL ? _(info->description) : NULL);
+    }
+  if (column == COL_STALL)
+    {
+      g_autofree char *tip = NULL;
+
+      if (row->stats.n_responsive > 0)
+        {
+          g_autofree char *worst = ib_format_duration (row->stats.stall_max_ns);
+          g_autofree char *p99 = ib_format_duration (row->stats.lateness_p99_ns);
+
+          /* Translators: tooltip of the "Longest Stall" cell; medians over the reads */
+          tip = g_strdup_printf (_("How long the read kept the main loop from running a 1 ms "
+                                   "tick (median of %u reads)\nWorst read: %s\n"
+                                   "99th percentile of lateness: %s\n"
+                                   "Frames missed per read: %.1f at 60 Hz, %.1f at 120 Hz"),
+                                 row->stats.n_responsive, worst, p99,
+                                 row->stats.frames_missed_60, row->stats.frames_missed_120);
+        }
+      gtk_widget_set_tooltip_text (label, tip);
     }
   if (column == COL_RATIO)
     {

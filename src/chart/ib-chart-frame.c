@@ -295,6 +295,7 @@ ib_chart_subtitle (IbChartCtx *ctx)
     case IB_CHART_STRATEGIES:
     case IB_CHART_THROUGHPUT:
     case IB_CHART_CPU:
+    case IB_CHART_STALL:
       {
         g_autofree char *files = file_set_text (plan);
 

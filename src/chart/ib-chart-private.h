@@ -339,5 +339,6 @@ void ib_chart_draw_latency    (IbChartCtx *ctx);
 void ib_chart_draw_overhead   (IbChartCtx *ctx);
 void ib_chart_draw_sweep      (IbChartCtx *ctx);
 void ib_chart_draw_compare    (IbChartCtx *ctx);
+void ib_chart_draw_stall      (IbChartCtx *ctx);
 
 G_END_DECLS

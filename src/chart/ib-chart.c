@@ -100,6 +100,7 @@ static const struct
   { "overhead",   N_("Dispatch overhead") },
   { "sweep",      N_("Sweep") },
   { "compare",    N_("Comparison of two runs") },
+  { "stall",      N_("Main-loop stall per strategy") },
 };
 
 const char *
@@ -160,6 +161,11 @@ ib_chart_has_data (IbChartKind     kind,
       return report->sweep != NULL && report->sweep->points->len > 0;
     case IB_CHART_COMPARE:
       return other != NULL && report->statistics->len > 0 && other->statistics->len > 0;
+    case IB_CHART_STALL:
+      for (guint i = 0; i < report->statistics->len; i++)
+        if (g_array_index (report->statistics, IbStats, i).n_responsive > 0)
+          return TRUE;
+      return FALSE;
     case IB_N_CHART_KINDS:
     default:
       return FALSE;
@@ -227,6 +233,7 @@ run_kind (IbChartCtx *ctx)
     case IB_CHART_OVERHEAD:   ib_chart_draw_overhead (ctx); break;
     case IB_CHART_SWEEP:      ib_chart_draw_sweep (ctx); break;
     case IB_CHART_COMPARE:    ib_chart_draw_compare (ctx); break;
+    case IB_CHART_STALL:      ib_chart_draw_stall (ctx); break;
     case IB_N_CHART_KINDS:
     default:
       g_assert_not_reached ();

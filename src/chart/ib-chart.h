@@ -23,6 +23,7 @@ typedef enum
   IB_CHART_OVERHEAD,     /* dispatch overhead ns/op (log) */
   IB_CHART_SWEEP,        /* sweep lines, log-log, crossover marked */
   IB_CHART_COMPARE,      /* two reports strategy by strategy, with the ratio */
+  IB_CHART_STALL,        /* main-loop stall per strategy (log time), 60 Hz frame marked */
   IB_N_CHART_KINDS
 } IbChartKind;
 

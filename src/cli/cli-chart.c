@@ -68,6 +68,9 @@ missing_data_message (IbChartKind kind)
                "--strategies A,B --json FILE” first");
     case IB_CHART_COMPARE:
       return _("both reports need read results to compare; run “iobench-cli run --json FILE”");
+    case IB_CHART_STALL:
+      return _("this report has no main-loop stall data; run “iobench-cli run --json FILE” "
+               "without “--responsiveness off” first");
     case IB_CHART_THROUGHPUT:
       return _("this report has no throughput (no bytes were read); run “iobench-cli run "
                "--json FILE” first");
@@ -88,7 +91,7 @@ ib_cli_chart (int    argc,
     { "from", 0, 0, G_OPTION_ARG_FILENAME, &o.from,
       N_("The report to draw (required)"), N_("REPORT.json") },
     { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind,
-      N_("strategies (default), throughput, cpu, latency, overhead, sweep or compare"),
+      N_("strategies (default), throughput, cpu, stall, latency, overhead, sweep or compare"),
       N_("KIND") },
     { "with", 0, 0, G_OPTION_ARG_FILENAME, &o.with,
       N_("The second report, for --kind compare"), N_("B.json") },

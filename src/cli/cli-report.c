@@ -100,8 +100,8 @@ print_compare (const char *path_a,
   printf ("A: %s\n   %s\n", path_a, sub_a);
   printf ("B: %s\n   %s\n\n", path_b, sub_b);
 
-  table = ib_cli_table_new (6, _("Strategy"), _(">Median A"), _(">Median B"), _(">B / A"),
-                            _(">95 % CI"), _("Verdict"));
+  table = ib_cli_table_new (8, _("Strategy"), _(">Median A"), _(">Median B"), _(">B / A"),
+                            _(">95 % CI"), _(">Stall A"), _(">Stall B"), _("Verdict"));
   for (guint i = 0; i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
@@ -110,6 +110,8 @@ print_compare (const char *path_a,
       g_autofree char *ratio = NULL;
       g_autofree char *ci = NULL;
       g_autofree char *verdict = NULL;
+      g_autofree char *stall_a = NULL;
+      g_autofree char *stall_b = NULL;
 
       if (row->verdict != IB_VERDICT_NO_DATA)
         {
@@ -127,7 +129,10 @@ print_compare (const char *path_a,
         }
       else
         verdict = g_strdup (ib_verdict_to_string (row->verdict));
-      ib_cli_table_add_row (table, row->strategy, ma, mb, ratio, ci, verdict);
+      /* the median longest main-loop stall of each side, when measured */
+      stall_a = row->stall_a_ns >= 0 ? ib_format_duration (row->stall_a_ns) : g_strdup ("—");
+      stall_b = row->stall_b_ns >= 0 ? ib_format_duration (row->stall_b_ns) : g_strdup ("—");
+      ib_cli_table_add_row (table, row->strategy, ma, mb, ratio, ci, stall_a, stall_b, verdict);
     }
   ib_cli_table_print (table, stdout);
 

@@ -46,6 +46,8 @@ ib_compare_reports (const IbReport *a,
       tb = ib_report_times_dup (b, sa->strategy, &row.n_b);
       row.median_a_ns = sa->median_ns;
       row.median_b_ns = sb->median_ns;
+      row.stall_a_ns = sa->n_responsive > 0 ? sa->stall_ns : -1;
+      row.stall_b_ns = sb->n_responsive > 0 ? sb->stall_ns : -1;
       row.verdict = IB_VERDICT_NO_DATA;
       if (ib_stats_ratio (ta, row.n_a, tb, row.n_b, a->plan->seed, &row.ratio, &row.ci_low,
                           &row.ci_high)

@@ -28,6 +28,8 @@ typedef struct
   double     ci_low;         /* bootstrap 95 % CI of the ratio */
   double     ci_high;
   IbVerdict  verdict;
+  double     stall_a_ns;     /* median longest main-loop stall; < 0: not measured */
+  double     stall_b_ns;
 } IbCompareRow;
 
 /* One row per strategy present in both reports, in A's statistics order.

@@ -17,7 +17,7 @@
 
 /* The charts a report shows, in order (compare needs a second report). */
 static const IbChartKind report_charts[] = {
-  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_SWEEP,
+  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL, IB_CHART_SWEEP,
   IB_CHART_OVERHEAD, IB_CHART_LATENCY,
 };
 

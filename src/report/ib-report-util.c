@@ -141,6 +141,7 @@ ib_report_chart_height (IbChartKind     kind,
     case IB_CHART_STRATEGIES:
     case IB_CHART_THROUGHPUT:
     case IB_CHART_CPU:
+    case IB_CHART_STALL:
       rows = report->statistics->len;
       break;
     case IB_CHART_OVERHEAD:

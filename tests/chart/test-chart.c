@@ -604,6 +604,34 @@ test_tooltips (void)
   g_clear_pointer (&lines, g_ptr_array_unref);
   lines = scan_tooltips (IB_CHART_COMPARE, full, other, 900, 600, 900, 3);
   g_assert_true (any_contains (lines, "B 1.6× slower"));
+  g_clear_pointer (&lines, g_ptr_array_unref);
+
+  /* Main-loop stall: one tooltip per strategy row with its stall and frames. */
+  lines = scan_tooltips (IB_CHART_STALL, full, NULL, 900, 600, 900, 2);
+  g_assert_cmpuint (lines->len, ==, full->statistics->len);
+  g_assert_true (any_contains (lines, "Longest stall 41.9 ms (median of 5 reads)"));
+  g_assert_true (any_contains (lines, "Frames missed per read: 2.0 at 60 Hz"));
+  g_assert_true (any_contains (lines, "No successful run"));
+}
+
+/* A report without the main-loop fields (the tick off, or an older report):
+ * no stall data, and the chart says so instead of drawing empty bars. */
+static void
+test_stall_not_measured (void)
+{
+  g_autoptr(IbReport) report = fixture_full ();
+  g_autoptr(GPtrArray) lines = NULL;
+  IbChartStyle style;
+
+  g_assert_true (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  for (guint i = 0; i < report->statistics->len; i++)
+    g_array_index (report->statistics, IbStats, i).n_responsive = 0;
+  g_assert_false (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  g_array_index (report->statistics, IbStats, 0).n_responsive = 5;
+  g_assert_true (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  fixture_style (&style, FALSE);
+  lines = scan_tooltips (IB_CHART_STALL, report, NULL, 900, 600, 900, 2);
+  g_assert_true (any_contains (lines, "The main-loop tick was off for this run"));
 }
 
 int
@@ -640,5 +668,6 @@ main (int    argc,
   g_test_add_func ("/chart/empty-centered", test_empty_message_centered);
   g_test_add_func ("/chart/bad-geometry", test_null_and_nan_geometry);
   g_test_add_func ("/chart/tooltips", test_tooltips);
+  g_test_add_func ("/chart/stall-not-measured", test_stall_not_measured);
   return g_test_run ();
 }

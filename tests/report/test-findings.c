@@ -288,6 +288,13 @@ test_compare_self (void)
       g_assert_cmpfloat (row->ci_low, <=, 1.0);
       g_assert_cmpfloat (row->ci_high, >=, 1.0);
       assert_contains (text, "cannot be told apart");
+      /* the main-loop stall travels along, or says it was not measured */
+      if (g_str_equal (row->strategy, FX_WEIRD))
+        g_assert_cmpfloat (row->stall_a_ns, <, 0);
+      else
+        g_assert_cmpfloat (row->stall_a_ns, ==,
+                           ib_report_find_stats (report, row->strategy)->stall_ns);
+      g_assert_cmpfloat (row->stall_b_ns, ==, row->stall_a_ns);
     }
 }
 
