@@ -8,7 +8,10 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
+#include "engine/ib-parse.h"
+#include "engine/ib-strategy.h"
 #include "ib-chart-view.h"
 
 struct _IbChartView
@@ -258,6 +261,60 @@ ib_chart_view_get_kind (IbChartView *self)
   return self->kind;
 }
 
+static int
+compare_medians (gconstpointer a,
+                 gconstpointer b)
+{
+  const IbStats *sa = *(const IbStats * const *) a;
+  const IbStats *sb = *(const IbStats * const *) b;
+
+  return sa->median_ns < sb->median_ns ? -1 : sa->median_ns > sb->median_ns ? 1 : 0;
+}
+
+/* What the chart shows, in words, for a screen reader: its strategies
+ * fastest first with their medians, or the overhead per kind. */
+static void
+update_description (IbChartView *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  const IbReport *r = self->report;
+
+  if (r != NULL && self->kind == IB_CHART_OVERHEAD && r->overhead != NULL)
+    for (guint i = 0; i < r->overhead->len; i++)
+      {
+        const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
+        g_autofree char *per_op = ib_format_duration (o->ns_per_op);
+
+        g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "", o->kind, per_op);
+      }
+  else if (r != NULL && r->statistics != NULL && self->kind != IB_CHART_SWEEP)
+    {
+      g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+      for (guint i = 0; i < r->statistics->len; i++)
+        if (g_array_index (r->statistics, IbStats, i).n > 0)
+          g_ptr_array_add (sorted, &g_array_index (r->statistics, IbStats, i));
+      g_ptr_array_sort (sorted, compare_medians);
+      for (guint i = 0; i < sorted->len; i++)
+        {
+          const IbStats *st = g_ptr_array_index (sorted, i);
+          const IbStrategyInfo *info = ib_strategy_lookup (st->strategy);
+          g_autofree char *median = ib_format_duration (st->median_ns);
+
+          if (i == 0)
+            /* Translators: start of a chart's description for screen readers */
+            g_string_append (text, _("Median read time, fastest first: "));
+          g_string_append_printf (text, "%s%s %s", i > 0 ? ", " : "",
+                                  info != NULL ? _(info->title) : st->strategy, median);
+        }
+    }
+  if (text->len > 0)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    text->str, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 void
 ib_chart_view_set_reports (IbChartView *self,
                            IbReport    *report,
@@ -273,6 +330,7 @@ ib_chart_view_set_reports (IbChartView *self,
   g_clear_pointer (&self->other, ib_report_unref);
   self->report = report;
   self->other = other;
+  update_description (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -309,5 +367,6 @@ ib_chart_view_refresh (IbChartView *self)
 {
   g_return_if_fail (IB_IS_CHART_VIEW (self));
   /* A live report may have gained a strategy row. */
+  update_description (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }

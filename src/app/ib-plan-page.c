@@ -846,8 +846,8 @@ build_strategy_rows (IbPlanPage *self)
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       gtk_widget_set_tooltip_text (row, _(info->title));
+      /* Named by the row's title (the row makes it its activatable widget). */
       gtk_accessible_update_property (GTK_ACCESSIBLE (check),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, info->id,
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(info->description),
                                       -1);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_field_changed), self);

@@ -71,6 +71,7 @@ struct _IbResultsPage
   IbReport        *report;
   guint            n_findings;
   guint            n_warnings;
+  gboolean         stopped;    /* the user stopped the run shown */
 };
 
 G_DEFINE_FINAL_TYPE (IbResultsPage, ib_results_page, ADW_TYPE_BIN)
@@ -198,11 +199,17 @@ update_findings (IbResultsPage *self)
       const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
       GtkWidget *label = gtk_label_new (f->text);
 
+      GtkWidget *row = gtk_list_box_row_new ();
+
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "finding");
-      gtk_list_box_append (self->findings_list, label);
+      /* One Tab stop per finding (the row, named by its sentence), not two. */
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                      label, NULL, -1);
+      gtk_list_box_append (self->findings_list, row);
     }
   self->n_findings = n;
   gtk_widget_set_visible (self->findings_heading, n > 0);
@@ -226,8 +233,20 @@ update_warnings (IbResultsPage *self)
   gtk_widget_set_visible (self->warning_bar, n > 0);
   self->n_warnings = n;
 
-  gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
-  gtk_widget_set_visible (self->error_bar, r->error != NULL);
+  /* A run the user stopped did not fail: say so calmly, not in red. */
+  if (self->stopped)
+    {
+      gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_INFO);
+      gtk_label_set_text (self->error_label,
+                          _("You stopped the run. The results measured until then are shown "
+                            "and kept in the history."));
+    }
+  else
+    {
+      gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_ERROR);
+      gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
+    }
+  gtk_widget_set_visible (self->error_bar, r->error != NULL || self->stopped);
 }
 
 static void
@@ -487,10 +506,29 @@ ib_results_page_set_report (IbResultsPage *self,
   ib_report_ref (report);
   g_clear_pointer (&self->report, ib_report_unref);
   self->report = report;
+  self->stopped = FALSE;
   self->n_findings = G_MAXUINT;
   gtk_label_set_text (self->status_label, status != NULL ? status : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), status != NULL);
   update_all (self, TRUE);
+}
+
+void
+ib_results_page_set_stopped (IbResultsPage *self,
+                             gboolean       stopped)
+{
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  self->stopped = stopped;
+  if (self->report != NULL)
+    update_warnings (self);
+}
+
+gboolean
+ib_results_page_get_stopped (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), FALSE);
+  return self->stopped &&
+         gtk_info_bar_get_message_type (GTK_INFO_BAR (self->error_bar)) != GTK_MESSAGE_ERROR;
 }
 
 void

@@ -20,6 +20,10 @@ void          ib_results_page_set_controller (IbResultsPage   *self,
 void          ib_results_page_set_report     (IbResultsPage   *self,
                                               IbReport        *report,
                                               const char      *status);
+/* The run shown was stopped by the user: a neutral note, not a failure. */
+void          ib_results_page_set_stopped    (IbResultsPage   *self,
+                                              gboolean         stopped);
+gboolean      ib_results_page_get_stopped    (IbResultsPage   *self);
 /* The report shown has grown (live run): re-read it. */
 void          ib_results_page_refresh        (IbResultsPage   *self);
 IbReport     *ib_results_page_get_report     (IbResultsPage   *self);

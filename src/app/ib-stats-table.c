@@ -215,8 +215,24 @@ bind_cell (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (label), text);
   if (column == COL_STRATEGY)
     {
+      GtkWidget *cell = gtk_widget_get_parent (label);
+      GtkWidget *row_widget = cell != NULL ? gtk_widget_get_parent (cell) : NULL;
+
       info = ib_strategy_lookup (row->stats.strategy);
       gtk_widget_set_tooltip_text (label, info != NULL ? _(info->description) : NULL);
+      /* GTK 4.8 has no API for the row of a column view: name the row
+       * widget (the cell's parent) so a screen reader says more than its
+       * type, "Memory map, median 38 ms, fastest". */
+      if (row_widget != NULL)
+        {
+          g_autofree char *median = format_cell (row, COL_MEDIAN);
+          g_autofree char *ratio = format_cell (row, COL_RATIO);
+          /* Translators: accessible name of a statistics row: strategy, median, ratio */
+          g_autofree char *name = g_strdup_printf (_("%s, median %s, %s"), text, median, ratio);
+
+          gtk_accessible_update_property (GTK_ACCESSIBLE (row_widget),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+        }
     }
   if (column == COL_STALL)
     {

@@ -47,6 +47,7 @@ struct _IbWindow
   IbRunController      *controller;
   GFile                *last_export_folder;
   char                 *last_export_error;
+  char                 *last_open_error;
   guint                 n_pending_exports;
   guint                 space_timeout;
 };
@@ -238,6 +239,9 @@ on_finished (IbWindow        *self,
     status = _("Partial");
 
   ib_results_page_set_report (self->results_page, report, status);
+  ib_results_page_set_stopped (self->results_page,
+                               g_error_matches (error, IB_ERROR, IB_ERROR_CANCELLED) ||
+                               g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
   ib_plan_page_refresh_space (self->plan_page);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") != 0)
     show_page (self, "results");
@@ -539,8 +543,10 @@ report_loaded (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(IbReport) report = ib_report_load_finish (result, &error);
 
+  g_clear_pointer (&self->last_open_error, g_free);
   if (report == NULL)
     {
+      self->last_open_error = g_strdup (error->message);
       show_error_dialog (self, _("Could Not Open the Report"), error->message);
       return;
     }
@@ -681,6 +687,21 @@ on_forward_clicked (IbWindow *self)
   adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
 }
 
+/* ---- accessibility ---------------------------------------------------- */
+
+/* GTK 4.8 names a button with a mnemonic label twice: by its raw label
+ * ("Run _Quick Benchmark") and by the label child. The child alone is right. */
+static void
+ib_window_fix_button_names (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_use_underline (GTK_BUTTON (widget)) &&
+      gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ib_window_fix_button_names (child);
+}
+
 /* ---- GObject ---------------------------------------------------------- */
 
 static const GActionEntry win_entries[] = {
@@ -727,6 +748,7 @@ ib_window_finalize (GObject *object)
   IbWindow *self = IB_WINDOW (object);
 
   g_free (self->last_export_error);
+  g_free (self->last_open_error);
   G_OBJECT_CLASS (ib_window_parent_class)->finalize (object);
 }
 
@@ -812,6 +834,7 @@ ib_window_init (IbWindow *self)
 
   show_page (self, "empty");
   update_actions (self);
+  ib_window_fix_button_names (GTK_WIDGET (self));
 }
 
 IbWindow *
@@ -876,4 +899,11 @@ ib_window_get_last_export_error (IbWindow *self)
 {
   g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
   return self->last_export_error;
+}
+
+const char *
+ib_window_get_last_open_error (IbWindow *self)
+{
+  g_return_val_if_fail (IB_IS_WINDOW (self), NULL);
+  return self->last_open_error;
 }

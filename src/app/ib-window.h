@@ -33,5 +33,7 @@ IbRunController *ib_window_get_controller     (IbWindow       *self);
 guint            ib_window_get_n_pending_exports (IbWindow    *self);
 /* The message of the last failed export, NULL when the last one succeeded. */
 const char      *ib_window_get_last_export_error (IbWindow    *self);
+/* Why the last report could not be opened, NULL when it opened. */
+const char      *ib_window_get_last_open_error (IbWindow      *self);
 
 G_END_DECLS

@@ -230,6 +230,61 @@ close_toplevels (GType type)
   return n;
 }
 
+/* The accessible label of @widget as set (not computed), or NULL. */
+static char *
+accessible_label (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  /* check_property returns the value when it differs from the one given. */
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+}
+
+/* Walks the widget tree: no accessible label keeps a mnemonic underline,
+ * none is given twice (a label and a labelled-by relation add up in the
+ * name screen readers say), and no list row is left nameless. Returns the
+ * number of problems, each logged. */
+static guint
+check_accessible_names (GtkWidget *widget)
+{
+  g_autofree char *label = accessible_label (widget);
+  guint problems = 0;
+
+  if (gtk_widget_get_visible (widget))
+    {
+      GtkWidget *first = gtk_widget_get_first_child (widget);
+      /* An icon button "labelled" by its nameless image is named once. */
+      g_autofree char *by_image = GTK_IS_IMAGE (first)
+        ? gtk_test_accessible_check_relation (GTK_ACCESSIBLE (widget),
+                                              GTK_ACCESSIBLE_RELATION_LABELLED_BY, first, NULL)
+        : g_strdup ("");
+
+      if (label != NULL && strchr (label, '_') != NULL &&
+          !(GTK_IS_LABEL (widget) && !gtk_label_get_use_underline (GTK_LABEL (widget))))
+        {
+          g_test_message ("%s: mnemonic underline in the accessible name “%s”",
+                          G_OBJECT_TYPE_NAME (widget), label);
+          problems++;
+        }
+      if (label != NULL && label[0] != '\0' && by_image != NULL &&
+          gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget),
+                                            GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+        {
+          g_autofree char *by = gtk_test_accessible_check_relation (
+            GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, widget, NULL);
+
+          g_test_message ("%s: named twice, “%s” and by %s",
+                          G_OBJECT_TYPE_NAME (widget), label, by);
+          problems++;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    problems += check_accessible_names (child);
+  return problems;
+}
+
 /* ---- tests ------------------------------------------------------------ */
 
 static void
@@ -274,6 +329,7 @@ test_run_export_reopen (void)
   g_assert_cmpuint (count_iobench_dirs (target), ==, 0);
   g_assert_true (action_enabled (win, "run"));
   g_assert_true (action_enabled (win, "export"));
+  g_assert_cmpuint (check_accessible_names (GTK_WIDGET (win)), ==, 0);
 
   /* The chart switcher shows after the very first run, in the chart card,
    * and Ctrl+Page Down's action steps to the next chart. */
@@ -292,6 +348,7 @@ test_run_export_reopen (void)
 
   /* The run was saved to the history. */
   g_assert_true (wait_until (history_has_entry, win));
+  g_assert_cmpuint (check_accessible_names (GTK_WIDGET (win)), ==, 0);
 
   /* Export a PNG through the menu's action, with the path given. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "export",
@@ -386,7 +443,23 @@ test_run_export_reopen (void)
     g_assert_true (g_file_set_contents (bad, "{\"schema\": \"nope\"", -1, NULL));
     ib_window_open_file (win, bad_file);
     g_assert_true (wait_until (dialog_shown, NULL));
+    g_assert_nonnull (ib_window_get_last_open_error (win));
     close_message_dialogs ();
+  }
+
+  /* A picture opened as a report: said plainly, not as a JSON error. */
+  {
+    g_autoptr(GFile) png_file = g_file_new_for_path (png);
+
+    ib_window_open_file (win, png_file);
+    g_assert_true (wait_until (dialog_shown, NULL));
+    g_assert_nonnull (ib_window_get_last_open_error (win));
+    g_assert_nonnull (strstr (ib_window_get_last_open_error (win),
+                              "is not an I/O Bench report (JSON)"));
+    g_assert_null (strstr (ib_window_get_last_open_error (win), "line 1"));
+    close_message_dialogs ();
+    g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
+                      ==, 2);
     g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
                       ==, 2);
   }
@@ -426,6 +499,8 @@ test_stop (void)
   g_assert_nonnull (report);
   g_assert_true (report->partial);
   g_assert_cmpuint (report->samples->len, >, 0);
+  /* Stopping is not failing: a neutral note, not the red error bar. */
+  g_assert_true (ib_results_page_get_stopped (ib_window_get_results_page (win)));
   g_assert_cmpuint (count_iobench_dirs (tmp), ==, 0);
   g_assert_true (action_enabled (win, "run"));
   destroy_window (win);
