@@ -8,13 +8,17 @@ IB_BUILD_PKGS=(
   libcairo2-dev libpango1.0-dev libgtk-4-dev libadwaita-1-dev
   desktop-file-utils appstream python3
 )
+# Everything is installed with --no-install-recommends, so what GTK only
+# recommends is named here: at-spi2-core gives GTK its accessibility bus (screen
+# readers; GTK warns on every start without it). build-aux/fresh-root.sh proves
+# these lists on a brand-new Debian 12 root.
 IB_RUN_PKGS=(
-  fonts-cantarell fonts-dejavu-core
+  fonts-cantarell fonts-dejavu-core at-spi2-core
 )
 IB_TEST_PKGS=(
-  xvfb xauth xdotool imagemagick dbus-daemon dbus-bin
+  xvfb xauth xdotool imagemagick dbus-daemon dbus-bin at-spi2-core
   fonts-cantarell fonts-dejavu-core poppler-utils libxml2-utils
-  valgrind clang libclang-rt-14-dev util-linux
+  valgrind clang libclang-rt-14-dev util-linux mount
   # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images (issue 16)
   libfuse3-dev fuse3 xfsprogs btrfs-progs
 )
@@ -26,6 +30,10 @@ IB_FLATPAK_PKGS=(
 IB_FLATPAK_CI_PKGS=(
   "${IB_FLATPAK_PKGS[@]}" flatpak elfutils ostree mmdebstrap
   xvfb xauth xdotool imagemagick dbus-daemon dbus-bin
+)
+# build-aux/fresh-root.sh: a new Debian 12 root in a private mount namespace.
+IB_FRESH_ROOT_PKGS=(
+  mmdebstrap util-linux git python3
 )
 # Only for tests/perf (compare-peers, profiling); ./test.sh does not run perf.
 IB_PERF_PKGS=(
