@@ -831,4 +831,5 @@ ib_findings_generate (IbReport *report)
   finding_empty_tasks (report);
   finding_seed_002 (report);
   finding_seed_000 (report);
+  ib_findings_stall (report);
 }

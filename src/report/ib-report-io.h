@@ -47,5 +47,8 @@ gboolean  ib_report_save_html     (const IbReport *report,
 
 /* Fills report->findings from the data (replacing what was there). */
 void      ib_findings_generate    (IbReport       *report);
+/* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
+ * calls it). */
+void      ib_findings_stall       (IbReport       *report);
 
 G_END_DECLS

@@ -335,6 +335,54 @@ test_compare_two (void)
   g_assert_cmpuint (none->len, ==, 0);
 }
 
+/* Main-loop stall next to speed (issue 13). */
+static void
+test_stall (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) old = fx_report_new (40);
+  const char *text;
+
+  ib_findings_generate (report);
+  /* sync-read-all (10 ms, stalls for all of it) against the async strategy
+   * (40 ms, at most 308 µs stall): speed with its interval, then the cost. */
+  text = finding (report, "stall-trade-off");
+  assert_contains (text, "sync-read-all is ");
+  assert_contains (text, "x faster than async-load-contents-parallel (95 % CI ");
+  assert_contains (text, "but sync-read-all blocks the main loop for ");
+  assert_contains (text, "per read (no frame missed at 60 Hz); async-load-contents-parallel "
+                         "never stalls it longer than 308 µs");
+  g_assert_cmpfloat (factor_in (text), >, 3.5);
+  g_assert_cmpfloat (factor_in (text), <, 4.5);
+  /* a 10 ms stall still fits in a 60 Hz frame */
+  assert_contains (finding (report, "stall-responsive"),
+                   "sync-read-all is the fastest strategy that never missed a 60 Hz frame: "
+                   "median ");
+
+  /* Make the sync reads miss frames: the async one is then the answer. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_equal (s->strategy, FX_SYNC))
+        s->frames_missed_60 = i % 2 ? 2 : 1;
+    }
+  ib_report_compute_statistics (report);
+  ib_findings_generate (report);
+  assert_contains (finding (report, "stall-responsive"),
+                   "async-load-contents-parallel is the fastest strategy that never missed");
+  assert_contains (finding (report, "stall-trade-off"), "frames at 60 Hz)");
+
+  /* No tick data (off, or an older report): neither finding. */
+  for (guint i = 0; i < old->samples->len; i++)
+    g_array_index (old->samples, IbSample, i).responsive = FALSE;
+  ib_report_compute_statistics (old);
+  ib_findings_generate (old);
+  g_assert_null (finding (old, "stall-trade-off"));
+  g_assert_null (finding (old, "stall-responsive"));
+  g_assert_nonnull (finding (old, "fastest"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -347,6 +395,7 @@ main (int   argc,
   g_test_add_func ("/report/findings/sweep-without-crossover", test_sweep_without_crossover);
   g_test_add_func ("/report/findings/seed-002", test_seed_002);
   g_test_add_func ("/report/findings/warm-up-and-empty-tasks", test_warm_up_and_empty_tasks);
+  g_test_add_func ("/report/findings/stall", test_stall);
   g_test_add_func ("/report/compare/self", test_compare_self);
   g_test_add_func ("/report/compare/two", test_compare_two);
   return g_test_run ();

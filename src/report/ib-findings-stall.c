@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-findings-stall.c: what each way of reading costs an app's main loop
+ * (issue 13), next to its speed. Finding ids:
+ *
+ *   stall-trade-off   the fastest sync strategy (mmap included) against the
+ *                     fastest async or thread one: the speed ratio with its 95 % interval, and
+ *                     how long each blocks the main loop per read
+ *   stall-responsive  the fastest strategy that never missed a 60 Hz frame
+ *
+ * Only samples the 1 ms tick watched count (ib-responsiveness.h); a report
+ * without them gets neither finding.
+ */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
+#include "ib-report-io.h"
+#include "ib-report-util.h"
+
+static gboolean
+is_measured (const IbStats *st)
+{
+  return st->n > 0 && st->median_ns > 0 && st->n_responsive > 0 && isfinite (st->stall_ns);
+}
+
+/* The fastest measured strategy that blocks its thread for the whole read
+ * (the sync family, mmap included) or, with !@blocking, that does not (async
+ * and thread strategies). Ids this build does not know are left out. */
+static const IbStats *
+fastest_of (const IbReport *report,
+            gboolean        blocking)
+{
+  const IbStats *best = NULL;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+      const IbStrategyInfo *info = st->strategy != NULL ? ib_strategy_lookup (st->strategy)
+                                                        : NULL;
+
+      if (!is_measured (st) || info == NULL || (info->family == IB_FAMILY_SYNC) != blocking)
+        continue;
+      if (best == NULL || st->median_ns < best->median_ns)
+        best = st;
+    }
+  return best;
+}
+
+/* "2 frames at 60 Hz", "no frame at 60 Hz" (medians per read). */
+static char *
+frames_phrase (double frames)
+{
+  g_autofree char *n = NULL;
+
+  if (!(frames > 0))
+    /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
+     * missed at 60 Hz)" */
+    return g_strdup (_("no frame missed at 60 Hz"));
+  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
+  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
+                                       "%s frames at 60 Hz",
+                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
+}
+
+static void
+finding_trade_off (IbReport *report)
+{
+  const IbStats *sync = fastest_of (report, TRUE);
+  const IbStats *other = fastest_of (report, FALSE);
+  g_autofree double *ta = NULL;
+  g_autofree double *tb = NULL;
+  g_autofree char *speed = NULL;
+  g_autofree char *sync_stall = NULL;
+  g_autofree char *other_worst = NULL;
+  g_autofree char *frames = NULL;
+  double ratio, lo, hi;
+  guint na, nb;
+
+  if (sync == NULL || other == NULL)
+    return;
+  ta = ib_report_times_dup (report, sync->strategy, &na);
+  tb = ib_report_times_dup (report, other->strategy, &nb);
+  if (!ib_stats_ratio (ta, na, tb, nb, report->plan->seed, &ratio, &lo, &hi)
+      || !isfinite (ratio) || !isfinite (lo) || !isfinite (hi))
+    return;
+
+  speed = ib_ratio_sentence (sync->strategy, other->strategy, ratio, lo, hi);
+  sync_stall = ib_format_duration (sync->stall_ns);
+  other_worst = ib_format_duration (other->stall_max_ns);
+  frames = frames_phrase (sync->frames_missed_60);
+  /* Translators: the first %s is a speed comparison ("sync-read-all is 1.7x faster
+   * than async-read-all-serial (95 % CI 1.5-1.9)"); then a strategy, its median longest
+   * stall of the main loop per read, the frames that costs ("2 frames at 60 Hz"), the
+   * other strategy and its longest stall in any read. */
+  ib_report_add_finding (report, "stall-trade-off",
+                         _("%s, but %s blocks the main loop for %s per read (%s); %s never "
+                           "stalls it longer than %s"),
+                         speed, sync->strategy, sync_stall, frames, other->strategy,
+                         other_worst);
+}
+
+/* Whether no measured sample of @strategy missed a 60 Hz frame. */
+static gboolean
+never_missed (const IbReport *report,
+              const char     *strategy)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (s->warmup || !s->ok || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
+        continue;
+      if (s->frames_missed_60 > 0)
+        return FALSE;
+      n++;
+    }
+  return n > 0;
+}
+
+static void
+finding_responsive (IbReport *report)
+{
+  const IbStats *best = NULL;
+  const IbStats *least = NULL;
+  guint n_measured = 0;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (!is_measured (st))
+        continue;
+      n_measured++;
+      if (least == NULL || st->stall_max_ns < least->stall_max_ns)
+        least = st;
+      if (never_missed (report, st->strategy)
+          && (best == NULL || st->median_ns < best->median_ns))
+        best = st;
+    }
+  if (n_measured < 2)
+    return;
+
+  if (best != NULL)
+    {
+      g_autofree char *time = ib_format_duration (best->median_ns);
+      g_autofree char *worst = ib_format_duration (best->stall_max_ns);
+
+      /* Translators: "async-read-all-serial is the fastest strategy that never missed a
+       * 60 Hz frame: median 45 ms, longest stall 0.4 ms" */
+      ib_report_add_finding (report, "stall-responsive",
+                             _("%s is the fastest strategy that never missed a 60 Hz frame: "
+                               "median %s, longest stall %s"),
+                             best->strategy, time, worst);
+    }
+  else
+    {
+      g_autofree char *worst = ib_format_duration (least->stall_max_ns);
+
+      /* Translators: no strategy kept a 60 Hz display drawing; the one that came
+       * closest and its longest stall */
+      ib_report_add_finding (report, "stall-responsive",
+                             _("every strategy missed a 60 Hz frame at least once; %s came "
+                               "closest, with a longest stall of %s"),
+                             least->strategy, worst);
+    }
+}
+
+void
+ib_findings_stall (IbReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  finding_trade_off (report);
+  finding_responsive (report);
+}
