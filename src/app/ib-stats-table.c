@@ -9,8 +9,10 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-parse.h"
+#include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "ib-stats-table.h"
+#include "report/ib-report-util.h"
 
 /* ---- IbStatsRow ------------------------------------------------------- */
 
@@ -19,6 +21,7 @@ struct _IbStatsRow
   GObject  parent_instance;
   IbStats  stats;
   double   ratio;      /* median / fastest median, 0 when unknown */
+  gboolean too_few;    /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
 };
 
 G_DEFINE_FINAL_TYPE (IbStatsRow, ib_stats_row, G_TYPE_OBJECT)
@@ -77,8 +80,7 @@ static const struct
   { N_("Median"), TRUE },
   { N_("vs Fastest"), TRUE },
   { N_("Longest Stall"), TRUE },
-  /* xgettext:no-c-format */
-  { N_("95 % CI"), TRUE },
+  { N_("CI of Median"), TRUE },
   { N_("MiB/s"), TRUE },
   { N_("n"), TRUE },
   { N_("Outliers"), TRUE },
@@ -117,6 +119,13 @@ format_cell (IbStatsRow *row,
     case COL_SYS:
       return s->n > 0 ? ib_format_duration (s->sys_ns) : g_strdup ("—");
     case COL_N:
+      if (s->n_failed > 0 && s->n_excluded > 0)
+        /* Translators: valid samples, how many failed and how many were excluded */
+        return g_strdup_printf (_("%u (%u failed, %u excluded)"), s->n, s->n_failed,
+                                s->n_excluded);
+      if (s->n_excluded > 0)
+        /* Translators: valid samples, and how many were excluded (cache state) */
+        return g_strdup_printf (_("%u (+%u excluded)"), s->n, s->n_excluded);
       if (s->n_failed > 0)
         /* Translators: measured samples, and how many failed */
         return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
@@ -124,6 +133,9 @@ format_cell (IbStatsRow *row,
     case COL_OUTLIERS:
       return g_strdup_printf ("%u + %u", s->outliers_mild, s->outliers_severe);
     case COL_RATIO:
+      if (row->too_few)
+        /* Translators: no factor, fewer than 5 valid samples on a side */
+        return g_strdup (_("too few samples"));
       if (row->ratio <= 0)
         return g_strdup ("—");
       if (row->ratio < 1.005)
@@ -253,9 +265,21 @@ bind_cell (GtkSignalListItemFactory *factory,
         }
       gtk_widget_set_tooltip_text (label, tip);
     }
+  else if (column != COL_STRATEGY)
+    {
+      /* How the row is aggregated: median of n valid samples, interval and
+       * its coverage, excluded samples. */
+      g_autofree char *how = ib_stats_aggregation_text (&row->stats);
+      g_autofree char *tip = NULL;
+
+      if (column == COL_RATIO && row->too_few)
+        tip = g_strdup_printf (_("%s\nA factor needs at least %u valid samples on each side."),
+                               how, IB_VERDICT_MIN_SAMPLES);
+      gtk_widget_set_tooltip_text (label, tip != NULL ? tip : how);
+    }
   if (column == COL_RATIO)
     {
-      if (row->ratio > 0 && row->ratio < 1.005)
+      if (!row->too_few && row->ratio > 0 && row->ratio < 1.005)
         gtk_widget_add_css_class (label, "success");
       else
         gtk_widget_remove_css_class (label, "success");
@@ -358,6 +382,7 @@ ib_stats_table_set_report (IbStatsTable   *self,
 {
   g_autoptr(GPtrArray) rows = NULL;
   double fastest = G_MAXDOUBLE;
+  guint fastest_n = 0;
 
   g_return_if_fail (IB_IS_STATS_TABLE (self));
 
@@ -369,18 +394,27 @@ ib_stats_table_set_report (IbStatsTable   *self,
           const IbStats *s = &g_array_index (report->statistics, IbStats, i);
 
           if (s->n > 0 && s->median_ns > 0 && s->median_ns < fastest)
-            fastest = s->median_ns;
+            {
+              fastest = s->median_ns;
+              fastest_n = s->n;
+            }
         }
       for (guint i = 0; i < report->statistics->len; i++)
         {
           const IbStats *s = &g_array_index (report->statistics, IbStats, i);
           IbStatsRow *row;
 
-          if (s->n == 0 && s->n_failed == 0)
+          if (s->n == 0 && s->n_failed == 0 && s->n_excluded == 0)
             continue;
           row = g_object_new (IB_TYPE_STATS_ROW, NULL);
           ib_stats_copy_into (&row->stats, s);
           row->ratio = (s->n > 0 && fastest < G_MAXDOUBLE) ? s->median_ns / fastest : 0;
+          /* No factor that the samples cannot carry (README, "What it
+           * measures"). */
+          row->too_few = row->ratio > 0 && (s->n < IB_VERDICT_MIN_SAMPLES
+                                            || fastest_n < IB_VERDICT_MIN_SAMPLES);
+          if (row->too_few)
+            row->ratio = 0;
           g_ptr_array_add (rows, row);
         }
     }

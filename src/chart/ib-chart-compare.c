@@ -18,7 +18,7 @@ typedef struct
   const IbStats *a;
   const IbStats *b;
   gboolean       a_ok, b_ok;
-  double         ratio, lo, hi;   /* B / A with its 95 % CI */
+  double         ratio, lo, hi;   /* B / A with its interval */
   char          *verdict;
   gboolean       clear;
 } CmpRow;
@@ -36,9 +36,10 @@ ci_or (double ci,
   return isfinite (ci) && ci > 0 ? ci : median;
 }
 
-/* The same test the report's comparison uses (ib_stats_ratio: a seeded
- * bootstrap of the ratio of medians, seed = A's plan seed), so the chart and
- * the tables never disagree. Without samples, the ratio of the CI ends. */
+/* The same test the report's comparison uses (ib_report_ratio: the ratio of
+ * medians with its Mann-Whitney interval, no verdict below
+ * IB_VERDICT_MIN_SAMPLES a side), so the chart and the tables never disagree.
+ * Without samples, the ratio of the interval ends, under the same rule. */
 static void
 cmp_row_fill (CmpRow         *row,
               const IbReport *a,
@@ -46,8 +47,8 @@ cmp_row_fill (CmpRow         *row,
               gboolean        compact)
 {
   g_autofree char *ratio = NULL;
-  g_autoptr(GArray) ta = NULL;
-  g_autoptr(GArray) tb = NULL;
+  gboolean too_few;
+  IbRatio r;
 
   row->a_ok = stats_ok (row->a);
   row->b_ok = stats_ok (row->b);
@@ -62,20 +63,30 @@ cmp_row_fill (CmpRow         *row,
                                : !row->a_ok ? _("failed in A") : _("failed in B"));
       return;
     }
-  ta = ib_report_wall_times (a, row->id);
-  tb = ib_report_wall_times (b, row->id);
-  if (!ib_stats_ratio ((const double *) ta->data, ta->len, (const double *) tb->data, tb->len,
-                       a->plan->seed, &row->ratio, &row->lo, &row->hi)
-      || !isfinite (row->ratio) || !isfinite (row->lo) || !isfinite (row->hi))
+  ib_report_ratio (a, row->id, b, row->id, &r);
+  if (r.verdict != IB_RATIO_NO_DATA)
+    {
+      row->ratio = r.ratio;
+      row->lo = r.ci_low;
+      row->hi = r.ci_high;
+      too_few = r.verdict == IB_RATIO_TOO_FEW;
+      row->clear = ib_ratio_is_clear (&r);
+    }
+  else
     {
       row->ratio = row->b->median_ns / row->a->median_ns;
       row->lo = ci_or (row->b->ci_low_ns, row->b->median_ns) /
                 ci_or (row->a->ci_high_ns, row->a->median_ns);
       row->hi = ci_or (row->b->ci_high_ns, row->b->median_ns) /
                 ci_or (row->a->ci_low_ns, row->a->median_ns);
+      too_few = row->a->n < IB_VERDICT_MIN_SAMPLES || row->b->n < IB_VERDICT_MIN_SAMPLES;
+      row->clear = !too_few && (row->lo > 1 || row->hi < 1);
     }
-  row->clear = ib_stats_ratio_is_clear (row->lo, row->hi);
-  if (!row->clear)
+  if (too_few)
+    /* Translators: no verdict, a side has fewer than 5 valid samples; the
+     * short form is for a small chart */
+    row->verdict = g_strdup (compact ? _("too few") : _("too few samples to tell"));
+  else if (!row->clear)
     /* Translators: short for "cannot be told apart" in a small chart */
     row->verdict = g_strdup (compact ? _("≈") : _("cannot be told apart"));
   else if (row->ratio >= 1)

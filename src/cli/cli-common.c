@@ -20,6 +20,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "report/ib-report-io.h"
+#include "report/ib-report-util.h"
 
 /* ---- messages and exit codes ------------------------------------------ */
 
@@ -503,12 +504,31 @@ format_ci (double low,
   return g_strdup_printf ("%s – %s", a, b);
 }
 
+/* The "n" cell: "8", "7 (1 failed)", "3 (+2 excluded)". */
+static char *
+format_n (const IbStats *s)
+{
+  if (s->n_failed > 0 && s->n_excluded > 0)
+    /* Translators: valid samples, how many failed and how many were excluded */
+    return g_strdup_printf (_("%u (%u failed, %u excluded)"), s->n, s->n_failed, s->n_excluded);
+  if (s->n_excluded > 0)
+    /* Translators: valid samples, and how many were excluded (cache state) */
+    return g_strdup_printf (_("%u (+%u excluded)"), s->n, s->n_excluded);
+  if (s->n_failed > 0)
+    /* Translators: samples measured, and how many failed */
+    return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
+  return g_strdup_printf ("%u", s->n);
+}
+
 void
 ib_cli_print_statistics (const IbReport *report,
                          FILE           *out)
 {
   g_autoptr(IbCliTable) table = NULL;
+  g_autoptr(GString) levels = g_string_new (NULL);
   const IbStats *fastest = NULL;
+  gboolean few = FALSE, bootstrap = FALSE;
+  guint last_n = 0;
 
   g_return_if_fail (report != NULL);
 
@@ -522,7 +542,7 @@ ib_cli_print_statistics (const IbReport *report,
         fastest = s;
     }
 
-  table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">95 % CI"), _(">MiB/s"),
+  table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">CI of median"), _(">MiB/s"),
                             _(">CPU user"), _(">CPU sys"), _(">× fastest"),
                             _(">Longest stall"), _(">n"));
   for (guint i = 0; i < report->statistics->len; i++)
@@ -538,24 +558,65 @@ ib_cli_print_statistics (const IbReport *report,
       else
         {
           cells[1] = ib_format_duration (s->median_ns);
-          cells[2] = format_ci (s->ci_low_ns, s->ci_high_ns);
+          cells[2] = s->n >= 2 ? format_ci (s->ci_low_ns, s->ci_high_ns) : g_strdup ("—");
           cells[3] = s->mib_per_s > 0 ? g_strdup_printf ("%.0f", s->mib_per_s) : g_strdup ("—");
           cells[4] = ib_format_duration (s->user_ns);
           cells[5] = ib_format_duration (s->sys_ns);
-          cells[6] = fastest != NULL && fastest->median_ns > 0
-                     ? g_strdup_printf ("%.2f", s->median_ns / fastest->median_ns)
-                     : g_strdup ("—");
+          /* A factor only where both sides have enough samples to carry it. */
+          if (fastest == NULL || !(fastest->median_ns > 0))
+            cells[6] = g_strdup ("—");
+          else if (s->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
+            {
+              cells[6] = g_strdup ("—");
+              few = TRUE;
+            }
+          else
+            cells[6] = g_strdup_printf ("%.2f", s->median_ns / fastest->median_ns);
+          bootstrap |= s->ci_method == IB_CI_BOOTSTRAP;
+          /* one "93.75 % at n = 5" per distinct n, in table order */
+          if (s->n >= 2 && s->ci_method == IB_CI_ORDER_STATISTIC && s->n != last_n)
+            {
+              g_autofree char *level = ib_format_level (s->ci_level);
+              g_autofree char *item = g_strdup_printf (_("%s at n = %u"), level, s->n);
+
+              if (strstr (levels->str, item) == NULL)
+                g_string_append_printf (levels, "%s%s", levels->len > 0 ? ", " : "", item);
+              last_n = s->n;
+            }
         }
       /* The median of each sample's longest main-loop stall. */
       cells[7] = s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
-      cells[8] = s->n_failed > 0
-                 /* Translators: samples measured, and how many failed */
-                 ? g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed)
-                 : g_strdup_printf ("%u", s->n);
+      cells[8] = format_n (s);
       ib_cli_table_add_rowv (table, cells);
     }
-  print_heading (out, _("Results (median wall time; CI = 95 % bootstrap interval)"));
+  print_heading (out, _("Results (median of the valid samples: warm-ups, failed and excluded "
+                        "samples left out)"));
   ib_cli_table_print (table, out);
+  if (levels->len > 0)
+    /* Translators: table footnote, e.g. "CI of median: distribution-free
+     * order-statistic interval; coverage 93.75 % at n = 5, 97.85 % at n = 10" */
+    fprintf (out, _("CI of median: distribution-free order-statistic interval; coverage %s\n"),
+             levels->str);
+  if (bootstrap)
+    fprintf (out, "%s\n", _("CI of median: percentile bootstrap from an older version, stated "
+                            "as 95 % but less at small n"));
+  if (few)
+    /* Translators: table footnote */
+    fprintf (out, _("× fastest: “—” where a side has fewer than %u valid samples (too few "
+                    "to tell)\n"), IB_VERDICT_MIN_SAMPLES);
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+
+      if (s->n == 0 && s->n_excluded > 0)
+        /* Translators: "mmap: no statistics, all 5 samples were excluded for
+         * their cache state" */
+        fprintf (out, ngettext ("%s: no statistics, its %u sample was excluded for its cache "
+                                "state\n",
+                                "%s: no statistics, all %u samples were excluded for their "
+                                "cache state\n", s->n_excluded),
+                 s->strategy, s->n_excluded);
+    }
 }
 
 void

@@ -413,8 +413,7 @@ shuffle_kinds (Kind  *order,
 static void
 append_rows (IbReport *report,
              GArray  **values,
-             guint64  *iterations,
-             guint64   seed)
+             guint64  *iterations)
 {
   IbStats stats[N_KINDS];
 
@@ -423,7 +422,7 @@ append_rows (IbReport *report,
     {
       if (values[k]->len > 0)
         ib_stats_compute ((const double *) (gpointer) values[k]->data, values[k]->len,
-                          seed + k, &stats[k]);
+                          &stats[k]);
     }
 
   for (guint k = 0; k < N_KINDS; k++)
@@ -541,7 +540,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   /* Every op waited for its callback: nothing of ours is left queued. */
   g_thread_pool_free (bench.pool, FALSE, TRUE);
 
-  append_rows (report, values, iterations, seed);
+  append_rows (report, values, iterations);
 
   for (guint k = 0; k < N_KINDS; k++)
     g_array_unref (values[k]);

@@ -210,7 +210,7 @@ ib_responsiveness_stats (const IbReport *report,
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
       double v;
 
-      if (s->warmup || !s->ok || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
+      if (!ib_sample_is_valid (s) || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
       v = (double) s->stall_ns;
       g_array_append_val (stall, v);

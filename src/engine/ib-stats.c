@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-stats.c: descriptive statistics, bootstrap intervals and the seeded PRNG
- * (DESIGN.md section 6). */
+/* ib-stats.c: descriptive statistics, distribution-free intervals, the
+ * verdict rule, which samples count, and the seeded PRNG (DESIGN.md
+ * section 6; README "What it measures"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,30 +152,53 @@ median_of (double *values,
   return ib_quantile_sorted (values, n, 0.5);
 }
 
-/* Percentile bootstrap of the median of @values: @IB_BOOTSTRAP_RESAMPLES
- * resamples with replacement, the 2.5th and 97.5th percentiles (type 7) of
- * their medians. */
-static void
-bootstrap_median_ci (const double *values,
-                     guint         n,
-                     guint64       seed,
-                     double       *low,
-                     double       *high)
-{
-  g_autofree double *medians = g_new (double, IB_BOOTSTRAP_RESAMPLES);
-  g_autofree double *resample = g_new (double, n);
-  IbRng rng;
+/* ---- the median's interval ---------------------------------------------- */
 
-  ib_rng_init (&rng, seed);
-  for (guint r = 0; r < IB_BOOTSTRAP_RESAMPLES; r++)
+/* P(Bin(n, 1/2) <= j), summed in log space so n up to IB_MAX_REPEAT does not
+ * underflow the terms that matter. */
+static double
+binomial_half_cdf (guint n,
+                   guint j)
+{
+  double sum = 0.0;
+
+  for (guint i = 0; i <= j && i <= n; i++)
+    sum += exp (lgamma (n + 1.0) - lgamma (i + 1.0) - lgamma (n - i + 1.0) - n * G_LN2);
+  return MIN (sum, 1.0);
+}
+
+double
+ib_median_interval (const double *sorted,
+                    guint         n,
+                    double       *low,
+                    double       *high)
+{
+  guint k = 1;
+  double coverage;
+
+  g_return_val_if_fail (sorted != NULL || n == 0, 0.0);
+
+  if (n == 0)
     {
-      for (guint i = 0; i < n; i++)
-        resample[i] = values[ib_rng_below (&rng, n)];
-      medians[r] = median_of (resample, n);
+      *low = *high = 0.0;
+      return 0.0;
     }
-  qsort (medians, IB_BOOTSTRAP_RESAMPLES, sizeof (double), compare_double);
-  *low = ib_quantile_sorted (medians, IB_BOOTSTRAP_RESAMPLES, 0.025);
-  *high = ib_quantile_sorted (medians, IB_BOOTSTRAP_RESAMPLES, 0.975);
+  /* The true median lies below x(k) when at most k - 1 values fall below it:
+   * P(Bin(n, 1/2) <= k - 1); above x(n+1-k) likewise. Widen k while the
+   * next one still covers IB_CI_TARGET. */
+  coverage = 1.0 - 2.0 * binomial_half_cdf (n, 0);
+  while (k + 1 <= (n + 1) / 2)
+    {
+      double next = 1.0 - 2.0 * binomial_half_cdf (n, k);
+
+      if (next < IB_CI_TARGET)
+        break;
+      k++;
+      coverage = next;
+    }
+  *low = sorted[k - 1];
+  *high = sorted[n - k];
+  return MAX (coverage, 0.0);
 }
 
 /* ---- descriptive statistics -------------------------------------------- */
@@ -181,7 +206,6 @@ bootstrap_median_ci (const double *values,
 void
 ib_stats_compute (const double *values,
                   guint         n,
-                  guint64       seed,
                   IbStats      *out)
 {
   g_autofree double *sorted = NULL;
@@ -196,7 +220,8 @@ ib_stats_compute (const double *values,
   out->n = n;
   out->min_ns = out->max_ns = out->mean_ns = out->median_ns = 0.0;
   out->stddev_ns = out->mad_ns = out->q1_ns = out->q3_ns = 0.0;
-  out->ci_low_ns = out->ci_high_ns = out->cv = 0.0;
+  out->ci_low_ns = out->ci_high_ns = out->cv = out->ci_level = 0.0;
+  out->ci_method = IB_CI_ORDER_STATISTIC;
   out->outliers_mild = out->outliers_severe = 0;
   if (n == 0)
     return;
@@ -247,81 +272,235 @@ ib_stats_compute (const double *values,
       out->ci_low_ns = out->ci_high_ns = out->median_ns;
       return;
     }
-  bootstrap_median_ci (sorted, n, seed, &out->ci_low_ns, &out->ci_high_ns);
+  out->ci_level = ib_median_interval (sorted, n, &out->ci_low_ns, &out->ci_high_ns);
 }
 
 /* ---- ratios ------------------------------------------------------------ */
 
-gboolean
+/* Above this many pairs the null distribution of U is approximated. */
+#define MW_EXACT_MAX_PAIRS 10000
+
+/* Exact null distribution of the Mann-Whitney U for sample sizes @m and @n
+ * (no ties): P(U = u), u = 0 .. m n. Recurrence on the largest of the
+ * m + n values: it belongs to the first sample with probability m / (m + n)
+ * and then exceeds all n of the second (U grows by n), else U is unchanged:
+ * p(i, j, u) = i / (i + j) p(i - 1, j, u - j) + j / (i + j) p(i, j - 1, u). */
+static double *
+mw_null_distribution (guint m,
+                      guint n)
+{
+  g_autofree double **prev = g_new0 (double *, n + 1);
+  g_autofree double **cur = g_new0 (double *, n + 1);
+  double *result;
+
+  /* Row i = 0: U = 0 whatever j. */
+  for (guint j = 0; j <= n; j++)
+    {
+      prev[j] = g_new0 (double, 1);
+      prev[j][0] = 1.0;
+    }
+  for (guint i = 1; i <= m; i++)
+    {
+      cur[0] = g_new0 (double, 1);
+      cur[0][0] = 1.0;
+      for (guint j = 1; j <= n; j++)
+        {
+          guint len = i * j + 1;
+          double from_first = (double) i / (i + j);
+          double from_second = (double) j / (i + j);
+
+          cur[j] = g_new0 (double, len);
+          /* prev[j] has (i - 1) j + 1 entries, shifted up by j. */
+          for (guint u = 0; u + j < len && u <= (i - 1) * j; u++)
+            cur[j][u + j] += from_first * prev[j][u];
+          /* cur[j - 1] has i (j - 1) + 1 entries. */
+          for (guint u = 0; u <= i * (j - 1); u++)
+            cur[j][u] += from_second * cur[j - 1][u];
+        }
+      for (guint j = 0; j <= n; j++)
+        {
+          g_free (prev[j]);
+          prev[j] = cur[j];
+          cur[j] = NULL;
+        }
+    }
+  result = g_steal_pointer (&prev[n]);
+  for (guint j = 0; j < n; j++)
+    g_free (prev[j]);
+  return result;
+}
+
+static double
+normal_cdf (double z)
+{
+  return 0.5 * erfc (-z / G_SQRT2);
+}
+
+/* The number k of pairwise ratios to trim at each end: the largest k with
+ * P(U <= k - 1) <= (1 - IB_CI_TARGET) / 2, at least 1; *coverage gets
+ * 1 - 2 P(U <= k - 1). */
+static guint
+mw_trim (guint   m,
+         guint   n,
+         double *coverage)
+{
+  double alpha_half = (1.0 - IB_CI_TARGET) / 2.0;
+  guint64 pairs = (guint64) m * n;
+  guint k = 1;
+
+  if (pairs <= MW_EXACT_MAX_PAIRS)
+    {
+      g_autofree double *p = mw_null_distribution (m, n);
+      double cdf = p[0];
+
+      /* cdf = P(U <= k - 1) */
+      while ((guint64) k + 1 <= (pairs + 1) / 2 && cdf + p[k] <= alpha_half)
+        {
+          cdf += p[k];
+          k++;
+        }
+      *coverage = MAX (1.0 - 2.0 * cdf, 0.0);
+      return k;
+    }
+  else
+    {
+      /* Normal approximation with continuity correction: mean m n / 2,
+       * variance m n (m + n + 1) / 12. */
+      double mean = pairs / 2.0;
+      double sd = sqrt (pairs * (m + n + 1.0) / 12.0);
+      double z = 1.959963984540054;  /* the 97.5th percentile of N(0, 1) */
+      double last = floor (mean - 0.5 - z * sd);  /* largest k - 1 allowed */
+
+      k = last >= 0 ? (guint) last + 1 : 1;
+      *coverage = MAX (1.0 - 2.0 * normal_cdf ((k - 1 + 0.5 - mean) / sd), 0.0);
+      return k;
+    }
+}
+
+static double
+median_copy (const double *values,
+             guint         n)
+{
+  g_autofree double *copy = g_memdup2 (values, sizeof (double) * n);
+
+  return median_of (copy, n);
+}
+
+static gboolean
+all_positive (const double *values,
+              guint         n)
+{
+  for (guint i = 0; i < n; i++)
+    if (!(values[i] > 0.0) || !isfinite (values[i]))
+      return FALSE;
+  return TRUE;
+}
+
+void
 ib_stats_ratio (const double *a,
                 guint         na,
                 const double *b,
                 guint         nb,
-                guint64       seed,
-                double       *ratio,
-                double       *ci_low,
-                double       *ci_high)
+                IbRatio      *out)
 {
-  g_autofree double *ra = NULL;
-  g_autofree double *rb = NULL;
   g_autofree double *ratios = NULL;
-  double ma, mb;
-  guint n_ratios = 0;
-  IbRng rng;
+  guint64 pairs;
+  guint k;
 
-  g_return_val_if_fail (a != NULL || na == 0, FALSE);
-  g_return_val_if_fail (b != NULL || nb == 0, FALSE);
+  g_return_if_fail (a != NULL || na == 0);
+  g_return_if_fail (b != NULL || nb == 0);
+  g_return_if_fail (out != NULL);
 
-  if (na == 0 || nb == 0)
-    return FALSE;
+  memset (out, 0, sizeof *out);
+  out->verdict = IB_RATIO_NO_DATA;
+  out->na = na;
+  out->nb = nb;
+  if (na == 0 || nb == 0 || !all_positive (a, na) || !all_positive (b, nb))
+    return;
 
-  ra = g_memdup2 (a, sizeof (double) * na);
-  rb = g_memdup2 (b, sizeof (double) * nb);
-  ma = median_of (ra, na);
-  mb = median_of (rb, nb);
-  if (!(ma > 0.0))
-    return FALSE;
-  if (ratio != NULL)
-    *ratio = mb / ma;
+  out->ratio = median_copy (b, nb) / median_copy (a, na);
 
-  /* Resample both sides independently; the CI is the 2.5th..97.5th
-   * percentile of the resampled ratios. */
-  ratios = g_new (double, IB_BOOTSTRAP_RESAMPLES);
-  ib_rng_init (&rng, seed);
-  for (guint r = 0; r < IB_BOOTSTRAP_RESAMPLES; r++)
-    {
-      double sa, sb;
+  pairs = (guint64) na * nb;
+  ratios = g_new (double, pairs);
+  for (guint i = 0; i < na; i++)
+    for (guint j = 0; j < nb; j++)
+      ratios[(guint64) i * nb + j] = b[j] / a[i];
+  qsort (ratios, pairs, sizeof (double), compare_double);
+  k = mw_trim (na, nb, &out->ci_level);
+  out->ci_low = ratios[k - 1];
+  out->ci_high = ratios[pairs - k];
 
-      for (guint i = 0; i < na; i++)
-        ra[i] = a[ib_rng_below (&rng, na)];
-      for (guint i = 0; i < nb; i++)
-        rb[i] = b[ib_rng_below (&rng, nb)];
-      sa = median_of (ra, na);
-      sb = median_of (rb, nb);
-      if (sa > 0.0)
-        ratios[n_ratios++] = sb / sa;
-    }
-  if (n_ratios == 0)
-    {
-      if (ci_low != NULL)
-        *ci_low = mb / ma;
-      if (ci_high != NULL)
-        *ci_high = mb / ma;
-      return TRUE;
-    }
-  qsort (ratios, n_ratios, sizeof (double), compare_double);
-  if (ci_low != NULL)
-    *ci_low = ib_quantile_sorted (ratios, n_ratios, 0.025);
-  if (ci_high != NULL)
-    *ci_high = ib_quantile_sorted (ratios, n_ratios, 0.975);
-  return TRUE;
+  if (na < IB_VERDICT_MIN_SAMPLES || nb < IB_VERDICT_MIN_SAMPLES)
+    out->verdict = IB_RATIO_TOO_FEW;
+  else if (out->ci_low > 1.0)
+    out->verdict = IB_RATIO_A_FASTER;
+  else if (out->ci_high < 1.0)
+    out->verdict = IB_RATIO_B_FASTER;
+  else
+    out->verdict = IB_RATIO_SAME;
 }
 
 gboolean
-ib_stats_ratio_is_clear (double ci_low,
-                         double ci_high)
+ib_ratio_is_clear (const IbRatio *ratio)
 {
-  return ci_low > 1.0 || ci_high < 1.0;
+  g_return_val_if_fail (ratio != NULL, FALSE);
+
+  return ratio->verdict == IB_RATIO_A_FASTER || ratio->verdict == IB_RATIO_B_FASTER;
+}
+
+void
+ib_report_ratio (const IbReport *report_a,
+                 const char     *a,
+                 const IbReport *report_b,
+                 const char     *b,
+                 IbRatio        *out)
+{
+  g_autoptr(GArray) ta = NULL;
+  g_autoptr(GArray) tb = NULL;
+
+  g_return_if_fail (report_a != NULL && report_b != NULL && out != NULL);
+
+  ta = ib_report_wall_times (report_a, a);
+  tb = ib_report_wall_times (report_b, b);
+  ib_stats_ratio ((const double *) (gconstpointer) ta->data, ta->len,
+                  (const double *) (gconstpointer) tb->data, tb->len, out);
+}
+
+/* ---- which samples count ----------------------------------------------- */
+
+void
+ib_sample_judge (IbSample    *sample,
+                 IbCacheMode  mode)
+{
+  g_return_if_fail (sample != NULL);
+
+  sample->excluded = NULL;
+  if (sample->warmup || !sample->ok || sample->cache_ok)
+    return;
+  if (mode == IB_CACHE_COLD)
+    sample->excluded = g_intern_static_string (IB_EXCLUDED_NOT_COLD);
+  else if (mode == IB_CACHE_WARM)
+    sample->excluded = g_intern_static_string (IB_EXCLUDED_NOT_WARM);
+}
+
+gboolean
+ib_sample_is_valid (const IbSample *sample)
+{
+  g_return_val_if_fail (sample != NULL, FALSE);
+
+  return !sample->warmup && sample->ok && sample->excluded == NULL;
+}
+
+const char *
+ib_excluded_describe (const char *reason)
+{
+  if (g_strcmp0 (reason, IB_EXCLUDED_NOT_COLD) == 0)
+    /* Translators: why a sample is left out of the statistics */
+    return _("not cold");
+  if (g_strcmp0 (reason, IB_EXCLUDED_NOT_WARM) == 0)
+    /* Translators: why a sample is left out of the statistics */
+    return _("not warm");
+  return reason;
 }
 
 /* ---- reports ----------------------------------------------------------- */
@@ -340,7 +519,7 @@ ib_report_wall_times (const IbReport *report,
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
       double wall;
 
-      if (s->warmup || !s->ok || g_strcmp0 (s->strategy, strategy) != 0)
+      if (!ib_sample_is_valid (s) || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
       wall = (double) s->wall_ns;
       g_array_append_val (times, wall);
@@ -359,7 +538,6 @@ median_of_array (GArray *values)
 static void
 compute_one (const IbReport *report,
              const char     *strategy,
-             guint64         seed,
              IbStats        *out)
 {
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
@@ -367,6 +545,7 @@ compute_one (const IbReport *report,
   g_autoptr(GArray) sys = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) bytes = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_failed = 0;
+  guint n_excluded = 0;
   double median_bytes;
 
   for (guint i = 0; i < report->samples->len; i++)
@@ -381,6 +560,11 @@ compute_one (const IbReport *report,
           n_failed++;
           continue;
         }
+      if (!ib_sample_is_valid (s))
+        {
+          n_excluded++;
+          continue;
+        }
       v = (double) s->wall_ns;
       g_array_append_val (wall, v);
       v = (double) s->user_ns;
@@ -393,8 +577,9 @@ compute_one (const IbReport *report,
 
   memset (out, 0, sizeof *out);
   out->strategy = g_strdup (strategy);
-  ib_stats_compute ((const double *) (gconstpointer) wall->data, wall->len, seed, out);
+  ib_stats_compute ((const double *) (gconstpointer) wall->data, wall->len, out);
   out->n_failed = n_failed;
+  out->n_excluded = n_excluded;
   out->user_ns = median_of_array (user);
   out->sys_ns = median_of_array (sys);
   median_bytes = median_of_array (bytes);
@@ -406,18 +591,18 @@ void
 ib_report_compute_statistics (IbReport *report)
 {
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
-  guint64 seed = 42;
 
   g_return_if_fail (report != NULL);
+
+  if (report->plan != NULL)
+    for (guint i = 0; i < report->samples->len; i++)
+      ib_sample_judge (&g_array_index (report->samples, IbSample, i), report->plan->cache);
 
   /* Plan order first, then any strategy that only appears in the samples
    * (e.g. a loaded report with an edited plan). */
   if (report->plan != NULL)
-    {
-      seed = report->plan->seed;
-      for (guint i = 0; i < report->plan->strategies->len; i++)
-        g_ptr_array_add (order, g_ptr_array_index (report->plan->strategies, i));
-    }
+    for (guint i = 0; i < report->plan->strategies->len; i++)
+      g_ptr_array_add (order, g_ptr_array_index (report->plan->strategies, i));
   for (guint i = 0; i < report->samples->len; i++)
     {
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
@@ -436,8 +621,7 @@ ib_report_compute_statistics (IbReport *report)
     {
       IbStats stats;
 
-      /* A different, deterministic bootstrap stream per strategy. */
-      compute_one (report, g_ptr_array_index (order, i), seed + i + 1, &stats);
+      compute_one (report, g_ptr_array_index (order, i), &stats);
       ib_responsiveness_stats (report, stats.strategy, &stats);
       g_array_append_val (report->statistics, stats);
     }

@@ -8,16 +8,31 @@
 
 G_BEGIN_DECLS
 
-#define IB_BOOTSTRAP_RESAMPLES 2000
+/* No verdict ("A is 2x faster") unless each side has at least this many
+ * valid samples (measured, successful, in the plan's cache state). */
+#define IB_VERDICT_MIN_SAMPLES 5
+/* The coverage the intervals aim for. */
+#define IB_CI_TARGET 0.95
 
-/* Fills the time fields of @out (n, min .. cv, outliers, CI) from @values
- * (need not be sorted). The CI is a seeded percentile bootstrap of the median
- * (IB_BOOTSTRAP_RESAMPLES resamples). n == 0 leaves everything 0; n == 1 gives
- * ci_low == ci_high == median. */
+/* Fills the time fields of @out (n, min .. cv, outliers, interval) from
+ * @values (need not be sorted). The interval of the median is the
+ * distribution-free order-statistic interval (ib_median_interval); its
+ * achieved coverage goes to ci_level. n == 0 leaves everything 0; n == 1 gives
+ * ci_low == ci_high == median with ci_level 0. */
 void     ib_stats_compute       (const double *values,
                                  guint         n,
-                                 guint64       seed,
                                  IbStats      *out);
+
+/* Distribution-free interval of the median of @sorted (ascending, n values):
+ * [x(k), x(n+1-k)], which contains the true median with probability
+ * 1 - 2 P(Bin(n, 1/2) < k) for any continuous distribution. k is the largest
+ * whose coverage is at least IB_CI_TARGET; below n = 6 no k reaches it and
+ * the interval is [min, max] with its lower coverage (93.75 % at n = 5,
+ * 87.5 % at 4, 75 % at 3, 50 % at 2, 0 at 1). Returns that coverage. */
+double   ib_median_interval     (const double *sorted,
+                                 guint         n,
+                                 double       *low,
+                                 double       *high);
 
 /* Quantile of sorted @values, linear interpolation between closest ranks
  * (type 7 in Hyndman & Fan, the default of R and NumPy). */
@@ -31,32 +46,87 @@ gint64   ib_percentile_ab       (const gint64 *sorted,
                                  guint         n,
                                  guint         percent);
 
-/* Ratio of medians median(b) / median(a) ("a is ratio x faster than b") with
- * a seeded bootstrap 95 % CI. Returns FALSE when either side is empty. */
-gboolean ib_stats_ratio         (const double *a,
+typedef enum
+{
+  IB_RATIO_NO_DATA,            /* a side has no valid sample */
+  IB_RATIO_TOO_FEW,            /* a side has fewer than IB_VERDICT_MIN_SAMPLES */
+  IB_RATIO_SAME,               /* the interval contains 1: cannot be told apart */
+  IB_RATIO_A_FASTER,           /* the whole interval lies above 1 */
+  IB_RATIO_B_FASTER,           /* the whole interval lies below 1 */
+} IbRatioVerdict;
+
+typedef struct
+{
+  IbRatioVerdict verdict;
+  guint          na;
+  guint          nb;
+  double         ratio;        /* median(b) / median(a); 0 when a side is empty */
+  double         ci_low;       /* interval of the ratio b / a, see ib_stats_ratio */
+  double         ci_high;
+  double         ci_level;     /* its achieved coverage, 0 when there is none */
+} IbRatio;
+
+/* Compares two sets of times (seconds, nanoseconds: any positive unit).
+ * The point estimate is the ratio of the medians. Its interval is the
+ * Hodges-Lehmann / Mann-Whitney interval on log times: the k-th smallest and
+ * k-th largest of the na * nb pairwise ratios b_j / a_i, with k from the
+ * exact null distribution of the Mann-Whitney U (normal approximation when
+ * na * nb > 10,000) so that the coverage is at least IB_CI_TARGET; the
+ * coverage is exact whatever the noise distribution, as long as the two sides
+ * differ by a factor (a shift of log times). The verdict is A_FASTER or
+ * B_FASTER only when both sides have IB_VERDICT_MIN_SAMPLES valid times and
+ * the interval excludes 1. Values <= 0 count as no data. */
+void     ib_stats_ratio         (const double *a,
                                  guint         na,
                                  const double *b,
                                  guint         nb,
-                                 guint64       seed,
-                                 double       *ratio,
-                                 double       *ci_low,
-                                 double       *ci_high);
+                                 IbRatio      *out);
 
-/* A ratio whose CI spans 1 cannot be told apart. */
-gboolean ib_stats_ratio_is_clear (double ci_low,
-                                  double ci_high);
+/* TRUE for A_FASTER and B_FASTER. */
+gboolean ib_ratio_is_clear      (const IbRatio *ratio);
 
-/* Recomputes report->statistics from report->samples: one row per strategy of
- * the plan (plan order), warm-ups and failed samples excluded from the times,
- * failed ones counted in n_failed. */
+/* ib_stats_ratio over the valid wall times of strategy @a in @report_a and
+ * strategy @b in @report_b (the same report for two strategies, two reports
+ * for one strategy). */
+void     ib_report_ratio        (const IbReport *report_a,
+                                 const char     *a,
+                                 const IbReport *report_b,
+                                 const char     *b,
+                                 IbRatio        *out);
+
+/* ---- which samples count ---- */
+
+/* Reasons a sample is left out of the statistics (IbSample.excluded). */
+#define IB_EXCLUDED_NOT_COLD "not-cold"
+#define IB_EXCLUDED_NOT_WARM "not-warm"
+
+/* The one rule that decides whether a measured sample enters the statistics,
+ * used by runs (ib_report_compute_statistics) and sweeps alike: a sample whose
+ * cache check failed (cache_ok FALSE) in a cold or warm plan is excluded with
+ * IB_EXCLUDED_NOT_COLD or IB_EXCLUDED_NOT_WARM; otherwise excluded is NULL.
+ * Warm-ups and failed samples are not "excluded": they never count. */
+void     ib_sample_judge        (IbSample    *sample,
+                                 IbCacheMode  mode);
+
+/* TRUE when @sample enters the statistics: not a warm-up, ok, not excluded. */
+gboolean ib_sample_is_valid     (const IbSample *sample);
+
+/* "not cold", "not warm" (translated) for an IbSample.excluded reason; the
+ * reason itself when it is unknown to this version. */
+const char *ib_excluded_describe (const char *reason);
+
+/* Recomputes report->statistics from report->samples: judges every sample
+ * (ib_sample_judge with the plan's cache mode), then one row per strategy of
+ * the plan (plan order) from the valid samples; failed ones are counted in
+ * n_failed, excluded ones in n_excluded. */
 void     ib_report_compute_statistics (IbReport *report);
 
-/* Collects the measured (non warm-up, ok) wall times of @strategy. */
+/* Collects the valid (ib_sample_is_valid) wall times of @strategy. */
 GArray  *ib_report_wall_times   (const IbReport *report,
                                  const char     *strategy);
 
 /* Small, fast, seeded PRNG (xoshiro256**), shared by content, interleaving
- * and bootstrap. */
+ * and the statistical tests. */
 typedef struct { guint64 s[4]; } IbRng;
 
 void     ib_rng_init            (IbRng   *rng,

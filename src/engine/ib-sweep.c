@@ -51,11 +51,14 @@ find_point (const IbSweep *sweep,
   return NULL;
 }
 
-/* -1: a is clearly faster, 1: b is clearly faster, 0: the CIs overlap. */
+/* -1: a is clearly faster, 1: b is clearly faster, 0: the intervals overlap
+ * or a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples. */
 static int
 clear_order (const IbSweepPoint *a,
              const IbSweepPoint *b)
 {
+  if (a->n < IB_VERDICT_MIN_SAMPLES || b->n < IB_VERDICT_MIN_SAMPLES)
+    return 0;
   if (a->ci_high_ns < b->ci_low_ns)
     return -1;
   if (b->ci_high_ns < a->ci_low_ns)
@@ -168,6 +171,7 @@ measure_point (const IbSweepContext *ctx,
   guint n_rounds = plan->warmup + plan->repeat;
   g_autofree guint *order = g_new (guint, n_strategies);
   g_autofree GArray **times = g_new0 (GArray *, n_strategies);
+  g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(IbFileSet) set = NULL;
   g_autofree char *shown = ib_sweep_format_value (spec->vary, value);
@@ -237,6 +241,10 @@ measure_point (const IbSweepContext *ctx,
           sctx.verify = plan->verify;
           sctx.cancellable = ctx->cancellable;
           sctx.scratch = ctx->scratch;
+          /* Residency is not measured in sweeps yet: the cache state counts
+           * as held, as before. */
+          sample.residency = -1;
+          sample.cache_ok = TRUE;
 
           if (!ib_runner_measure (info, &sctx, &sample, error))
             ok = FALSE;
@@ -246,11 +254,19 @@ measure_point (const IbSweepContext *ctx,
                            sample.error);
               ok = FALSE;
             }
-          else if (round >= plan->warmup)
+          else
             {
-              double wall = (double) sample.wall_ns;
+              /* The same rule as runs: only valid samples count. */
+              sample.warmup = round < plan->warmup;
+              ib_sample_judge (&sample, plan->cache);
+              if (ib_sample_is_valid (&sample))
+                {
+                  double wall = (double) sample.wall_ns;
 
-              g_array_append_val (times[order[k]], wall);
+                  g_array_append_val (times[order[k]], wall);
+                }
+              else if (sample.excluded != NULL)
+                n_excluded[order[k]]++;
             }
           ib_sample_clear (&sample);
 
@@ -274,12 +290,15 @@ measure_point (const IbSweepContext *ctx,
         IbStats stats = { 0 };
 
         ib_stats_compute ((const double *) (gconstpointer) times[s]->data, times[s]->len,
-                          plan->seed + value_index * 31 + s, &stats);
+                          &stats);
         point.value = value;
         point.strategy = g_strdup (g_ptr_array_index (spec->strategies, s));
         point.median_ns = stats.median_ns;
         point.ci_low_ns = stats.ci_low_ns;
         point.ci_high_ns = stats.ci_high_ns;
+        point.n = stats.n;
+        point.n_excluded = n_excluded[s];
+        point.ci_level = stats.ci_level;
         g_array_append_val (sweep->points, point);
       }
 

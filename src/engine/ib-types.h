@@ -165,6 +165,9 @@ typedef struct
   guint     files;
   double    residency;         /* 0..1 page-cache residency before the sample, < 0 unknown */
   gboolean  cache_ok;          /* cache state matched the plan's cache mode */
+  const char *excluded;        /* interned reason the statistics leave it out
+                                * ("not-cold", "not-warm"; see ib_sample_judge),
+                                * NULL when it counts */
   gint64    vol_ctxsw;
   gint64    invol_ctxsw;
   gint64    minflt;
@@ -188,11 +191,18 @@ IbSample *ib_sample_copy      (const IbSample *sample);
 void      ib_sample_clear     (IbSample       *sample);
 void      ib_sample_free      (IbSample       *sample);
 
+typedef enum
+{
+  IB_CI_ORDER_STATISTIC,       /* distribution-free order-statistic interval */
+  IB_CI_BOOTSTRAP,             /* percentile bootstrap "95 %" (older reports) */
+} IbCiMethod;
+
 typedef struct
 {
   char   *strategy;
-  guint   n;                   /* successful measured samples (warm-ups excluded) */
+  guint   n;                   /* valid samples: measured, ok, not excluded */
   guint   n_failed;
+  guint   n_excluded;          /* measured and ok but excluded (cache state) */
   double  min_ns;
   double  max_ns;
   double  mean_ns;
@@ -201,8 +211,10 @@ typedef struct
   double  mad_ns;
   double  q1_ns;
   double  q3_ns;
-  double  ci_low_ns;           /* 95 % bootstrap CI of the median; == median when n < 2 */
+  double  ci_low_ns;           /* interval of the median (ci_method); == median when n < 2 */
   double  ci_high_ns;
+  double  ci_level;            /* its achieved coverage, e.g. 0.9375 at n = 5; 0 when n < 2 */
+  IbCiMethod ci_method;
   double  cv;
   double  mib_per_s;           /* from the median; 0 when bytes unknown */
   double  user_ns;             /* median CPU user time */
@@ -268,6 +280,9 @@ typedef struct
   double   median_ns;
   double   ci_low_ns;
   double   ci_high_ns;
+  guint    n;                  /* valid samples; 0 when not recorded (older reports) */
+  guint    n_excluded;         /* samples excluded for their cache state */
+  double   ci_level;           /* achieved coverage of the interval, 0 when not recorded */
 } IbSweepPoint;
 
 typedef struct

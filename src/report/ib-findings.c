@@ -6,9 +6,10 @@
  *   sweep, overhead, overhead-thread, write-unlink, where-time-goes, warm-up,
  *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
  *
- * Every comparison of two strategies goes through ib_stats_ratio (a seeded
- * bootstrap of the ratio of medians) and says "cannot be told apart" when the
- * 95 % interval contains 1.
+ * Every comparison of two strategies goes through ib_report_ratio (the ratio
+ * of medians with a Mann-Whitney interval of at least 95 %): it says "too few
+ * samples to tell" when a side has fewer than IB_VERDICT_MIN_SAMPLES valid
+ * samples and "cannot be told apart" when the interval contains 1.
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -29,45 +30,6 @@
 #define SEED_001_P50_RATIO (6572.0 / 5993.0)
 /* Seed 002: async readFile (Promise.all) 6,991.5 ms vs readFileSync 1,055.9 ms. */
 #define SEED_002_RATIO (6991.523499011993 / 1055.9131410121918)
-
-typedef enum
-{
-  CMP_NONE,     /* not enough data */
-  CMP_A_FASTER,
-  CMP_B_FASTER,
-  CMP_TIE,
-} CmpResult;
-
-typedef struct
-{
-  CmpResult result;
-  double    ratio;     /* median(b) / median(a) */
-  double    ci_low;
-  double    ci_high;
-} Cmp;
-
-static Cmp
-compare_strategies (const IbReport *report,
-                    const char     *a,
-                    const char     *b)
-{
-  Cmp cmp = { CMP_NONE, 0, 0, 0 };
-  g_autofree double *ta = NULL;
-  g_autofree double *tb = NULL;
-  guint na, nb;
-
-  ta = ib_report_times_dup (report, a, &na);
-  tb = ib_report_times_dup (report, b, &nb);
-  if (!ib_stats_ratio (ta, na, tb, nb, report->plan->seed, &cmp.ratio, &cmp.ci_low,
-                       &cmp.ci_high)
-      || !isfinite (cmp.ratio) || !isfinite (cmp.ci_low) || !isfinite (cmp.ci_high))
-    return cmp;
-  if (!ib_stats_ratio_is_clear (cmp.ci_low, cmp.ci_high))
-    cmp.result = CMP_TIE;
-  else
-    cmp.result = cmp.ratio > 1 ? CMP_A_FASTER : CMP_B_FASTER;
-  return cmp;
-}
 
 static gboolean
 has_measured (const IbReport *report,
@@ -101,15 +63,24 @@ best_of_family (const IbReport *report,
 static void
 finding_fastest (IbReport *report)
 {
-  const IbStats *best = NULL;
+  const IbStats *best = NULL, *second = NULL;
   g_autofree char *time = NULL;
+  g_autofree char *what = NULL;
+  IbRatio r = { 0 };
 
   for (guint i = 0; i < report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
 
-      if (st->n > 0 && st->median_ns > 0 && (best == NULL || st->median_ns < best->median_ns))
-        best = st;
+      if (!(st->n > 0 && st->median_ns > 0))
+        continue;
+      if (best == NULL || st->median_ns < best->median_ns)
+        {
+          second = best;
+          best = st;
+        }
+      else if (second == NULL || st->median_ns < second->median_ns)
+        second = st;
     }
   if (best == NULL)
     return;
@@ -119,15 +90,43 @@ finding_fastest (IbReport *report)
     {
       g_autofree char *tput = ib_format_throughput (best->mib_per_s);
 
-      /* Translators: "sync-read-all is the fastest: median 12.3 ms, 2,650 MiB/s" */
-      ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s, %s"),
-                             best->strategy, time, tput);
+      /* Translators: a median and its throughput, "12.3 ms, 2,650 MiB/s" */
+      what = g_strdup_printf (_("%s, %s"), time, tput);
     }
   else
+    what = g_strdup (time);
+
+  if (second != NULL)
+    ib_report_ratio (report, best->strategy, report, second->strategy, &r);
+  if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
     {
-      ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s"),
-                             best->strategy, time);
+      g_autofree char *few = ib_too_few_text (best->n, best->n);
+
+      /* Translators: "sync-read-all: median 12.3 ms, 2,650 MiB/s (too few
+       * samples to tell ...)" */
+      ib_report_add_finding (report, "fastest", _("%s: median %s (%s)"), best->strategy, what,
+                             few);
     }
+  else if (second == NULL || ib_ratio_is_clear (&r))
+    /* Translators: "sync-read-all is the fastest: median 12.3 ms, 2,650 MiB/s" */
+    ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s"), best->strategy,
+                           what);
+  else if (r.verdict == IB_RATIO_TOO_FEW)
+    {
+      g_autofree char *few = ib_too_few_text (r.na, r.nb);
+
+      /* Translators: "sync-read-all has the lowest median (12.3 ms, 2,650
+       * MiB/s), but there are too few samples to tell (n = 2; at least 5
+       * needed)" */
+      ib_report_add_finding (report, "fastest", _("%s has the lowest median (%s), but %s"),
+                             best->strategy, what, few);
+    }
+  else
+    /* Translators: "sync-read-all has the lowest median (12.3 ms), but cannot
+     * be told apart from mmap" */
+    ib_report_add_finding (report, "fastest",
+                           _("%s has the lowest median (%s), but cannot be told apart from %s"),
+                           best->strategy, what, second->strategy);
 }
 
 static void
@@ -136,12 +135,13 @@ add_pair_finding (IbReport   *report,
                   const char *a,
                   const char *b)
 {
-  Cmp cmp = compare_strategies (report, a, b);
   g_autofree char *text = NULL;
+  IbRatio r;
 
-  if (cmp.result == CMP_NONE)
+  ib_report_ratio (report, a, report, b, &r);
+  if (r.verdict == IB_RATIO_NO_DATA)
     return;
-  text = ib_ratio_sentence (a, b, cmp.ratio, cmp.ci_low, cmp.ci_high);
+  text = ib_ratio_sentence (a, b, &r);
   ib_report_add_finding (report, id, "%s", text);
 }
 
@@ -171,7 +171,8 @@ finding_cache (IbReport *report)
   g_autoptr(GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
   g_autoptr(GString) detail = g_string_new (NULL);
-  guint n = 0, n_bad = 0;
+  const char *reason = NULL;
+  guint n = 0, n_ok = 0, n_bad = 0, n_counted_anyway = 0;
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -180,18 +181,35 @@ finding_cache (IbReport *report)
       if (s->warmup || s->strategy == NULL)
         continue;
       n++;
-      if (!s->cache_ok)
+      if (!s->ok)
+        continue;
+      n_ok++;
+      if (s->excluded != NULL)
         {
           guint count = GPOINTER_TO_UINT (g_hash_table_lookup (bad, s->strategy));
 
           if (count == 0)
             g_ptr_array_add (order, s->strategy);
           g_hash_table_insert (bad, s->strategy, GUINT_TO_POINTER (count + 1));
+          reason = s->excluded;
           n_bad++;
         }
+      else if (!s->cache_ok && report->plan->cache != IB_CACHE_AS_IS)
+        n_counted_anyway++;
     }
   if (n == 0)
     return;
+
+  /* Reports written before samples could be excluded counted them. */
+  if (n_counted_anyway > 0)
+    ib_report_add_finding (report, "cache",
+                           ngettext ("the cache was not in the requested state (%s) for %u of "
+                                     "%u sample, and this older report counts it in its "
+                                     "statistics",
+                                     "the cache was not in the requested state (%s) for %u of "
+                                     "%u samples, and this older report counts them in its "
+                                     "statistics", n),
+                           mode, n_counted_anyway, n);
 
   if (report->plan->cache == IB_CACHE_AS_IS)
     {
@@ -219,6 +237,8 @@ finding_cache (IbReport *report)
       return;
     }
 
+  if (n_bad == 0 && n_counted_anyway > 0)
+    return;
   if (n_bad == 0)
     {
       /* A whole sentence per mode: "warm" and "cold" are adjectives in it. */
@@ -229,35 +249,43 @@ finding_cache (IbReport *report)
       return;
     }
 
-  if (n_bad == n)
+  if (n_bad == n_ok)
     {
-      /* Translators: "the cache was never in the requested state (cold): none of
-       * the 36 samples" */
+      /* Translators: "the cache was never in the requested state (cold): all 36
+       * successful samples were excluded (not cold), so there are no statistics" */
       ib_report_add_finding (report, "cache",
-                             _("the cache was never in the requested state (%s): none of the "
-                               "%u samples"), mode, n);
+                             ngettext ("the cache was never in the requested state (%s): the "
+                                       "%u successful sample was excluded (%s), so there are "
+                                       "no statistics",
+                                       "the cache was never in the requested state (%s): all "
+                                       "%u successful samples were excluded (%s), so there "
+                                       "are no statistics", n_ok),
+                             mode, n_ok, ib_excluded_describe (reason));
       return;
     }
   for (guint i = 0; i < order->len && i < 4; i++)
     {
       const char *strategy = g_ptr_array_index (order, i);
+      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (bad, strategy));
+      const IbStats *st = ib_report_find_stats (report, strategy);
 
       if (i > 0)
         g_string_append (detail, ", ");
-      g_string_append_printf (detail, "%s (%u)", strategy,
-                              GPOINTER_TO_UINT (g_hash_table_lookup (bad, strategy)));
+      if (st != NULL && st->n == 0)
+        /* Translators: "mmap (all 5: no statistics)" in a list of strategies */
+        g_string_append_printf (detail, _("%s (all %u: no statistics)"), strategy, count);
+      else
+        g_string_append_printf (detail, "%s (%u)", strategy, count);
     }
   if (order->len > 4)
     /* Translators: appended to a list of strategies, e.g. ", and 8 more" */
     g_string_append_printf (detail, _(", and %u more"), order->len - 4);
-  /* Translators: "the cache was not in the requested state (cold) for 3 of 60
-   * samples: sync-read-all (2), mmap (1)" */
+  /* Translators: "3 of 60 samples excluded from the statistics: not cold
+   * (sync-read-all (2), mmap (1))" */
   ib_report_add_finding (report, "cache",
-                         ngettext ("the cache was not in the requested state (%s) for %u of "
-                                   "%u sample: %s",
-                                   "the cache was not in the requested state (%s) for %u of "
-                                   "%u samples: %s", n),
-                         mode, n_bad, n, detail->str);
+                         ngettext ("%u of %u sample excluded from the statistics: %s (%s)",
+                                   "%u of %u samples excluded from the statistics: %s (%s)", n),
+                         n_bad, n, ib_excluded_describe (reason), detail->str);
 }
 
 static void
@@ -315,7 +343,8 @@ finding_copy_on_write (IbReport *report)
                            env->fs_type, compression);
 }
 
-/* The fastest strategy at @value, or NULL when the two best overlap. */
+/* The fastest strategy at @value, or NULL when the two best overlap or have
+ * fewer than IB_VERDICT_MIN_SAMPLES valid samples. */
 static const char *
 sweep_winner (const IbSweep *sweep,
               guint64        value)
@@ -337,6 +366,10 @@ sweep_winner (const IbSweep *sweep,
         second = p;
     }
   if (best == NULL)
+    return NULL;
+  /* No winner from too few samples (older reports do not record n). */
+  if (best->n < IB_VERDICT_MIN_SAMPLES
+      || (second != NULL && second->n < IB_VERDICT_MIN_SAMPLES))
     return NULL;
   if (second != NULL && best->ci_high_ns >= second->ci_low_ns)
     return NULL;
@@ -543,7 +576,7 @@ median_field (const IbReport *report,
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
       double v;
 
-      if (s->warmup || !s->ok || g_strcmp0 (s->strategy, strategy) != 0)
+      if (!ib_sample_is_valid (s) || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
       v = get (s);
       g_array_append_val (values, v);
@@ -718,18 +751,28 @@ finding_seed_002 (IbReport *report)
 {
   const char *slc = "sync-load-contents";
   const char *alcp = "async-load-contents-parallel";
-  Cmp cmp;
+  IbRatio cmp;
   g_autofree char *seed = NULL;
 
   if (!preset_is (report, "seed-big", "quick"))
     return;
-  cmp = compare_strategies (report, slc, alcp);
+  ib_report_ratio (report, slc, report, alcp, &cmp);
   seed = ib_format_ratio (SEED_002_RATIO);
-  switch (cmp.result)
+  switch (cmp.verdict)
     {
-    case CMP_NONE:
+    case IB_RATIO_NO_DATA:
       return;
-    case CMP_A_FASTER:
+    case IB_RATIO_TOO_FEW:
+      {
+        g_autofree char *few = ib_too_few_text (cmp.na, cmp.nb);
+
+        /* Translators: "Seed 002's finding cannot be checked here: too few
+         * samples to tell (n = 2; at least 5 needed)" */
+        ib_report_add_finding (report, "seed-002", _("Seed 002's finding cannot be checked "
+                                                     "here: %s"), few);
+      }
+      break;
+    case IB_RATIO_A_FASTER:
       {
         g_autofree char *r = ib_format_ratio (cmp.ratio);
 
@@ -742,7 +785,7 @@ finding_seed_002 (IbReport *report)
                                  "Node.js"), alcp, r, slc, seed);
       }
       break;
-    case CMP_B_FASTER:
+    case IB_RATIO_B_FASTER:
       {
         g_autofree char *r = ib_format_ratio (1 / cmp.ratio);
 
@@ -752,7 +795,7 @@ finding_seed_002 (IbReport *report)
                                  "%s slower in Node.js"), alcp, r, slc, seed);
       }
       break;
-    case CMP_TIE:
+    case IB_RATIO_SAME:
     default:
       ib_report_add_finding (report, "seed-002",
                              _("Seed 002's finding does not hold here: async whole-file reads "

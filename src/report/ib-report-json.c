@@ -258,6 +258,9 @@ build_sample (JsonBuilder    *b,
   else
     add_string (b, "residency", NULL);
   add_bool (b, "cache_ok", s->cache_ok);
+  /* why the statistics leave the sample out; absent when it counts */
+  if (s->excluded != NULL)
+    add_string (b, "excluded", s->excluded);
   add_int (b, "vol_ctxsw", s->vol_ctxsw);
   add_int (b, "invol_ctxsw", s->invol_ctxsw);
   add_int (b, "minflt", s->minflt);
@@ -278,6 +281,12 @@ build_sample (JsonBuilder    *b,
   json_builder_end_object (b);
 }
 
+static const char *
+ci_method_to_string (IbCiMethod method)
+{
+  return method == IB_CI_BOOTSTRAP ? "bootstrap" : "order-statistic";
+}
+
 static void
 build_stats (JsonBuilder   *b,
              const IbStats *st)
@@ -286,6 +295,7 @@ build_stats (JsonBuilder   *b,
   add_string (b, "strategy", st->strategy != NULL ? st->strategy : "");
   add_int (b, "n", st->n);
   add_int (b, "n_failed", st->n_failed);
+  add_int (b, "n_excluded", st->n_excluded);
   add_double (b, "min_ns", st->min_ns);
   add_double (b, "max_ns", st->max_ns);
   add_double (b, "mean_ns", st->mean_ns);
@@ -296,6 +306,8 @@ build_stats (JsonBuilder   *b,
   add_double (b, "q3_ns", st->q3_ns);
   add_double (b, "ci_low_ns", st->ci_low_ns);
   add_double (b, "ci_high_ns", st->ci_high_ns);
+  add_string (b, "ci_method", ci_method_to_string (st->ci_method));
+  add_double (b, "ci_level", st->ci_level);
   add_double (b, "cv", st->cv);
   add_double (b, "mib_per_s", st->mib_per_s);
   add_double (b, "user_ns", st->user_ns);
@@ -384,6 +396,9 @@ build_sweep (JsonBuilder   *b,
       add_double (b, "median_ns", p->median_ns);
       add_double (b, "ci_low_ns", p->ci_low_ns);
       add_double (b, "ci_high_ns", p->ci_high_ns);
+      add_int (b, "n", p->n);
+      add_int (b, "n_excluded", p->n_excluded);
+      add_double (b, "ci_level", p->ci_level);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -1228,6 +1243,8 @@ load_sample (JsonObject *o,
              IbSample   *s,
              GError    **error)
 {
+  g_autofree char *excluded = NULL;
+
   s->residency = -1;
   s->cache_ok = TRUE;
   if (!read_string (o, p, "strategy", REQUIRED, FALSE, &s->strategy, error)
@@ -1248,7 +1265,8 @@ load_sample (JsonObject *o,
       || !read_u64 (o, p, "peak_rss_bytes", REQUIRED, &s->peak_rss_bytes, error)
       || !read_u64 (o, p, "chunk", OPTIONAL, &s->chunk, error)
       || !read_bool (o, p, "ok", REQUIRED, &s->ok, error)
-      || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error))
+      || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error)
+      || !read_string (o, p, "excluded", OPTIONAL, TRUE, &excluded, error))
     return FALSE;
   /* Main-loop responsiveness: optional, present when the tick ran. */
   s->responsive = json_object_has_member (o, "stall_ns");
@@ -1258,6 +1276,10 @@ load_sample (JsonObject *o,
           || !read_uint (o, p, "frames_missed_60", OPTIONAL, &s->frames_missed_60, error)
           || !read_uint (o, p, "frames_missed_120", OPTIONAL, &s->frames_missed_120, error)))
     return FALSE;
+  /* Any reason a later version may give excludes the sample the same way. */
+  if (excluded != NULL && *excluded == '\0')
+    return member_error (error, p, "excluded", _("expected a reason, or no member"));
+  s->excluded = excluded != NULL ? g_intern_string (excluded) : NULL;
   /* Only -1 stands for "unknown"; other negative values are not fractions. */
   if (s->residency < 0 && s->residency != -1)
     return member_error (error, p, "residency", _("expected a fraction from 0 to 1, or -1"));
@@ -1270,32 +1292,50 @@ load_stats (JsonObject *o,
             IbStats    *st,
             GError    **error)
 {
-  return read_string (o, p, "strategy", REQUIRED, FALSE, &st->strategy, error)
-         && read_uint (o, p, "n", REQUIRED, &st->n, error)
-         && read_uint (o, p, "n_failed", OPTIONAL, &st->n_failed, error)
-         && read_double (o, p, "min_ns", REQUIRED, &st->min_ns, error)
-         && read_double (o, p, "max_ns", REQUIRED, &st->max_ns, error)
-         && read_double (o, p, "mean_ns", REQUIRED, &st->mean_ns, error)
-         && read_double (o, p, "median_ns", REQUIRED, &st->median_ns, error)
-         && read_double (o, p, "stddev_ns", REQUIRED, &st->stddev_ns, error)
-         && read_double (o, p, "mad_ns", REQUIRED, &st->mad_ns, error)
-         && read_double (o, p, "q1_ns", REQUIRED, &st->q1_ns, error)
-         && read_double (o, p, "q3_ns", REQUIRED, &st->q3_ns, error)
-         && read_double (o, p, "ci_low_ns", REQUIRED, &st->ci_low_ns, error)
-         && read_double (o, p, "ci_high_ns", REQUIRED, &st->ci_high_ns, error)
-         && read_double (o, p, "cv", REQUIRED, &st->cv, error)
-         && read_double (o, p, "mib_per_s", REQUIRED, &st->mib_per_s, error)
-         && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
-         && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
-         && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
-         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error)
-         /* Main-loop responsiveness: optional (absent when not measured). */
-         && read_uint (o, p, "n_responsive", OPTIONAL, &st->n_responsive, error)
-         && read_double (o, p, "stall_ns", OPTIONAL, &st->stall_ns, error)
-         && read_double (o, p, "stall_max_ns", OPTIONAL, &st->stall_max_ns, error)
-         && read_double (o, p, "lateness_p99_ns", OPTIONAL, &st->lateness_p99_ns, error)
-         && read_double (o, p, "frames_missed_60", OPTIONAL, &st->frames_missed_60, error)
-         && read_double (o, p, "frames_missed_120", OPTIONAL, &st->frames_missed_120, error);
+  g_autofree char *method = NULL;
+
+  /* Reports without ci_method had a percentile bootstrap that claimed 95 %. */
+  st->ci_level = -1;
+  if (!(read_string (o, p, "strategy", REQUIRED, FALSE, &st->strategy, error)
+        && read_uint (o, p, "n", REQUIRED, &st->n, error)
+        && read_uint (o, p, "n_failed", OPTIONAL, &st->n_failed, error)
+        && read_uint (o, p, "n_excluded", OPTIONAL, &st->n_excluded, error)
+        && read_double (o, p, "min_ns", REQUIRED, &st->min_ns, error)
+        && read_double (o, p, "max_ns", REQUIRED, &st->max_ns, error)
+        && read_double (o, p, "mean_ns", REQUIRED, &st->mean_ns, error)
+        && read_double (o, p, "median_ns", REQUIRED, &st->median_ns, error)
+        && read_double (o, p, "stddev_ns", REQUIRED, &st->stddev_ns, error)
+        && read_double (o, p, "mad_ns", REQUIRED, &st->mad_ns, error)
+        && read_double (o, p, "q1_ns", REQUIRED, &st->q1_ns, error)
+        && read_double (o, p, "q3_ns", REQUIRED, &st->q3_ns, error)
+        && read_double (o, p, "ci_low_ns", REQUIRED, &st->ci_low_ns, error)
+        && read_double (o, p, "ci_high_ns", REQUIRED, &st->ci_high_ns, error)
+        && read_string (o, p, "ci_method", OPTIONAL, TRUE, &method, error)
+        && read_double_full (o, p, "ci_level", OPTIONAL, 0, 1, -1, &st->ci_level, error)
+        && read_double (o, p, "cv", REQUIRED, &st->cv, error)
+        && read_double (o, p, "mib_per_s", REQUIRED, &st->mib_per_s, error)
+        && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
+        && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
+        && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
+        && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error)
+        /* Main-loop responsiveness: optional (absent when not measured). */
+        && read_uint (o, p, "n_responsive", OPTIONAL, &st->n_responsive, error)
+        && read_double (o, p, "stall_ns", OPTIONAL, &st->stall_ns, error)
+        && read_double (o, p, "stall_max_ns", OPTIONAL, &st->stall_max_ns, error)
+        && read_double (o, p, "lateness_p99_ns", OPTIONAL, &st->lateness_p99_ns, error)
+        && read_double (o, p, "frames_missed_60", OPTIONAL, &st->frames_missed_60, error)
+        && read_double (o, p, "frames_missed_120", OPTIONAL, &st->frames_missed_120, error)))
+    return FALSE;
+  if (method == NULL || g_str_equal (method, "bootstrap"))
+    st->ci_method = IB_CI_BOOTSTRAP;
+  else if (g_str_equal (method, "order-statistic"))
+    st->ci_method = IB_CI_ORDER_STATISTIC;
+  else
+    return member_error (error, p, "ci_method",
+                         _("expected “order-statistic” or “bootstrap”"));
+  if (st->ci_level < 0)
+    st->ci_level = st->ci_method == IB_CI_BOOTSTRAP && st->n >= 2 ? 0.95 : 0;
+  return TRUE;
 }
 
 static gboolean
@@ -1392,7 +1432,11 @@ load_sweep (JsonObject *o,
              && read_string (po, ep, "strategy", REQUIRED, FALSE, &point.strategy, error)
              && read_double (po, ep, "median_ns", REQUIRED, &point.median_ns, error)
              && read_double (po, ep, "ci_low_ns", REQUIRED, &point.ci_low_ns, error)
-             && read_double (po, ep, "ci_high_ns", REQUIRED, &point.ci_high_ns, error);
+             && read_double (po, ep, "ci_high_ns", REQUIRED, &point.ci_high_ns, error)
+             && read_uint (po, ep, "n", OPTIONAL, &point.n, error)
+             && read_uint (po, ep, "n_excluded", OPTIONAL, &point.n_excluded, error)
+             && read_double_full (po, ep, "ci_level", OPTIONAL, 0, 1, 0, &point.ci_level,
+                                  error);
       g_array_append_val (sweep->points, point);
       if (!good)
         return FALSE;

@@ -78,17 +78,6 @@ ib_strategy_id_family (const char *id)
   return NULL;
 }
 
-double *
-ib_report_times_dup (const IbReport *report,
-                     const char     *strategy,
-                     guint          *n_out)
-{
-  g_autoptr(GArray) times = ib_report_wall_times (report, strategy);
-
-  *n_out = times->len;
-  return g_memdup2 (times->data, sizeof (double) * MAX (times->len, 1));
-}
-
 /* "3.9-4.6": both bounds with the precision ib_format_ratio gives @ratio. */
 static char *
 format_ci (double ratio,
@@ -101,33 +90,117 @@ format_ci (double ratio,
 }
 
 char *
-ib_ratio_sentence (const char *a,
-                   const char *b,
-                   double      ratio,
-                   double      ci_low,
-                   double      ci_high)
+ib_format_level (double level)
 {
-  if (!ib_stats_ratio_is_clear (ci_low, ci_high) || !(ratio > 0) || !(ci_low > 0))
-    /* Translators: two strategy ids, the ratio of their medians and its
-     * confidence interval, e.g. "(ratio 1.02, 95 % CI 0.97-1.08)". */
-    return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, 95 %% CI %.2f-%.2f)"),
-                            a, b, ratio, ci_low, ci_high);
-  if (ratio >= 1)
-    {
-      g_autofree char *r = ib_format_ratio (ratio);
-      g_autofree char *ci = format_ci (ratio, ci_low, ci_high);
+  /* 93.75 %, 96.88 %, 50 %: at most four significant digits */
+  return g_strdup_printf ("%.4g %%", CLAMP (level, 0.0, 1.0) * 100.0);
+}
 
-      /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
-       * (95 % CI 3.9-4.6)" */
-      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s)"), a, r, b, ci);
+char *
+ib_too_few_text (guint na,
+                 guint nb)
+{
+  if (na == nb || MIN (na, nb) >= IB_VERDICT_MIN_SAMPLES || MAX (na, nb) < IB_VERDICT_MIN_SAMPLES)
+    {
+      guint n = MIN (na, nb);
+
+      /* Translators: no verdict; n is the valid samples of the smaller side,
+       * e.g. "too few samples to tell (n = 2; at least 5 needed)" */
+      return g_strdup_printf (_("too few samples to tell (n = %u; at least %u needed)"), n,
+                              IB_VERDICT_MIN_SAMPLES);
     }
+  /* Translators: no verdict, e.g. "too few samples to tell (n = 2 and 8; at
+   * least 5 needed on each side)" */
+  return g_strdup_printf (_("too few samples to tell (n = %u and %u; at least %u needed on "
+                            "each side)"), na, nb, IB_VERDICT_MIN_SAMPLES);
+}
+
+char *
+ib_ratio_sentence (const char    *a,
+                   const char    *b,
+                   const IbRatio *r)
+{
+  g_autofree char *level = ib_format_level (r->ci_level);
+
+  switch (r->verdict)
+    {
+    case IB_RATIO_NO_DATA:
+      /* Translators: two strategy ids */
+      return g_strdup_printf (_("%s and %s cannot be compared: a side has no valid sample"),
+                              a, b);
+    case IB_RATIO_TOO_FEW:
+      {
+        g_autofree char *few = ib_too_few_text (r->na, r->nb);
+
+        /* Translators: "sync-read-all against async-read-all-serial: too few
+         * samples to tell (n = 2; at least 5 needed)" */
+        return g_strdup_printf (_("%s against %s: %s"), a, b, few);
+      }
+    case IB_RATIO_SAME:
+      /* Translators: two strategy ids, the ratio of their medians and its
+       * interval with the interval's coverage, e.g. "(ratio 1.02, 96.83 %
+       * CI 0.97-1.08)". */
+      return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, %s CI "
+                                "%.2f-%.2f)"), a, b, r->ratio, level, r->ci_low, r->ci_high);
+    case IB_RATIO_A_FASTER:
+      {
+        g_autofree char *ratio = ib_format_ratio (r->ratio);
+        g_autofree char *ci = format_ci (r->ratio, r->ci_low, r->ci_high);
+
+        /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
+         * (96.83 % CI 3.9-4.6)" */
+        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s)"), a, ratio, b,
+                                level, ci);
+      }
+    case IB_RATIO_B_FASTER:
+    default:
+      {
+        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
+        g_autofree char *ci = format_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
+
+        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s)"), b, ratio, a,
+                                level, ci);
+      }
+    }
+}
+
+char *
+ib_stats_aggregation_text (const IbStats *st)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (st != NULL, NULL);
+
+  if (st->n == 0)
+    g_string_append (text, _("no valid sample"));
   else
     {
-      g_autofree char *r = ib_format_ratio (1 / ratio);
-      g_autofree char *ci = format_ci (1 / ratio, 1 / ci_high, 1 / ci_low);
+      g_autofree char *level = ib_format_level (st->ci_level);
 
-      return g_strdup_printf (_("%s is %s faster than %s (95 %% CI %s)"), b, r, a, ci);
+      /* Translators: how a row of the statistics is aggregated */
+      g_string_append_printf (text, ngettext ("median of %u valid sample",
+                                              "median of %u valid samples", st->n), st->n);
+      if (st->n < 2)
+        g_string_append (text, _("; no interval from one sample"));
+      else if (st->ci_method == IB_CI_BOOTSTRAP)
+        /* Translators: older reports computed this interval */
+        g_string_append (text, _("; percentile bootstrap interval (stated as 95 %, "
+                                 "less at small n)"));
+      else
+        /* Translators: "; order-statistic interval, coverage 93.75 %" */
+        g_string_append_printf (text, _("; distribution-free order-statistic interval, "
+                                        "coverage %s"), level);
     }
+  if (st->n_excluded > 0)
+    /* Translators: "; 3 of 10 samples excluded for their cache state" */
+    g_string_append_printf (text, ngettext ("; %u of %u sample excluded for its cache state",
+                                            "; %u of %u samples excluded for their cache state",
+                                            st->n + st->n_excluded),
+                            st->n_excluded, st->n + st->n_excluded);
+  if (st->n_failed > 0)
+    g_string_append_printf (text, ngettext ("; %u failed", "; %u failed", st->n_failed),
+                            st->n_failed);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 int

@@ -8,6 +8,7 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-parse.h"   /* ib_format_duration, ib_format_size */
+#include "engine/ib-stats.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -26,20 +27,26 @@ char       *ib_format_vary_value (IbVaryKind   vary,
  * version does not know). */
 const char *ib_strategy_id_family (const char *id);
 
-/* The measured wall times of @strategy as a plain array (see
- * ib_report_wall_times); *n_out is the count. */
-double     *ib_report_times_dup  (const IbReport *report,
-                                  const char     *strategy,
-                                  guint          *n_out);
+/* A coverage as a percentage: "93.75 %", "96.88 %", "50 %". */
+char       *ib_format_level      (double       level);
 
-/* Sentence for a ratio of medians median(b) / median(a) with its 95 % CI:
- * "A is 4.2x faster than B (95 % CI 3.9-4.6)", "B is ... faster than A", or
- * "A and B cannot be told apart (ratio 1.02, 95 % CI 0.97-1.08)". */
-char       *ib_ratio_sentence    (const char *a,
-                                  const char *b,
-                                  double      ratio,
-                                  double      ci_low,
-                                  double      ci_high);
+/* "too few samples to tell (n = 2; at least 5 needed)", or with both counts
+ * when only one side falls short. */
+char       *ib_too_few_text      (guint        na,
+                                  guint        nb);
+
+/* Sentence for an IbRatio of strategies @a and @b (ratio median(b) /
+ * median(a)): "A is 4.2x faster than B (96.83 % interval 3.9-4.6)", "B is ...
+ * faster than A", "A and B cannot be told apart (ratio 1.02, ...)", or "A
+ * against B: too few samples to tell (n = 2; at least 5 needed)". */
+char       *ib_ratio_sentence    (const char    *a,
+                                  const char    *b,
+                                  const IbRatio *ratio);
+
+/* How a statistics row is aggregated: "median of 10 valid samples;
+ * distribution-free order-statistic interval, coverage 97.85 %; 3 of 13
+ * samples excluded for their cache state". */
+char       *ib_stats_aggregation_text (const IbStats *st);
 
 /* Height in units for @kind drawn IB_REPORT_CHART_WIDTH wide: row charts grow
  * with their number of rows, the others are 16:9. */

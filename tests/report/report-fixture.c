@@ -181,6 +181,9 @@ fx_report_new (double async_ms)
       double async = 5e6 + 1e5 * values[v];
 
       point.value = values[v];
+      point.n = plan->repeat;
+      /* 8 samples: [min, max], 1 - 2 / 2^8 */
+      point.ci_level = 0.9921875;
       point.strategy = g_strdup ("sync-load-contents");
       point.median_ns = sync;
       point.ci_low_ns = sync * 0.95;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/ib-error.h"
+#include "engine/ib-stats.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 
@@ -28,6 +29,7 @@ assert_samples_equal (const IbSample *a,
   else
     g_assert_cmpfloat (a->residency, ==, b->residency);
   g_assert_cmpint (a->cache_ok, ==, b->cache_ok);
+  g_assert_cmpstr (a->excluded, ==, b->excluded);
   g_assert_cmpint (a->vol_ctxsw, ==, b->vol_ctxsw);
   g_assert_cmpint (a->invol_ctxsw, ==, b->invol_ctxsw);
   g_assert_cmpint (a->minflt, ==, b->minflt);
@@ -51,6 +53,9 @@ assert_stats_equal (const IbStats *a,
   g_assert_cmpstr (a->strategy, ==, b->strategy);
   g_assert_cmpuint (a->n, ==, b->n);
   g_assert_cmpuint (a->n_failed, ==, b->n_failed);
+  g_assert_cmpuint (a->n_excluded, ==, b->n_excluded);
+  g_assert_cmpint (a->ci_method, ==, b->ci_method);
+  g_assert_cmpfloat (a->ci_level, ==, b->ci_level);
   /* doubles must come back bit for bit */
   g_assert_cmpfloat (a->min_ns, ==, b->min_ns);
   g_assert_cmpfloat (a->max_ns, ==, b->max_ns);
@@ -232,6 +237,9 @@ assert_reports_equal (const IbReport *a,
           g_assert_cmpfloat (x->median_ns, ==, y->median_ns);
           g_assert_cmpfloat (x->ci_low_ns, ==, y->ci_low_ns);
           g_assert_cmpfloat (x->ci_high_ns, ==, y->ci_high_ns);
+          g_assert_cmpuint (x->n, ==, y->n);
+          g_assert_cmpuint (x->n_excluded, ==, y->n_excluded);
+          g_assert_cmpfloat (x->ci_level, ==, y->ci_level);
         }
     }
 
@@ -325,11 +333,15 @@ test_minimal (void)
     "\"samples\":[{\"strategy\":\"future-strategy\",\"round\":0,\"warmup\":false,"
     "\"wall_ns\":5,\"user_ns\":0,\"sys_ns\":0,\"bytes\":10,\"files\":1,\"residency\":null,"
     "\"vol_ctxsw\":0,\"invol_ctxsw\":0,\"minflt\":0,\"majflt\":0,\"callbacks\":0,"
-    "\"peak_rss_bytes\":0,\"ok\":true}],"
-    "\"statistics\":[]}";
+    "\"peak_rss_bytes\":0,\"ok\":true,\"cache_ok\":false}],"
+    "\"statistics\":[{\"strategy\":\"future-strategy\",\"n\":3,\"min_ns\":1,\"max_ns\":3,"
+    "\"mean_ns\":2,\"median_ns\":2,\"stddev_ns\":1,\"mad_ns\":1,\"q1_ns\":1.5,\"q3_ns\":2.5,"
+    "\"ci_low_ns\":1,\"ci_high_ns\":3,\"cv\":0.5,\"mib_per_s\":1,\"outliers_mild\":0,"
+    "\"outliers_severe\":0}]}";
   g_autoptr(GError) error = NULL;
   g_autoptr(IbReport) report = ib_report_from_json (json, -1, &error);
   const IbSample *s;
+  const IbStats *st;
 
   g_assert_no_error (error);
   g_assert_nonnull (report);
@@ -342,12 +354,20 @@ test_minimal (void)
   s = &g_array_index (report->samples, IbSample, 0);
   g_assert_cmpstr (s->strategy, ==, "future-strategy");
   g_assert_cmpfloat (s->residency, ==, -1);
-  g_assert_true (s->cache_ok);
+  /* flagged by an older version, which counted it: not excluded on load */
+  g_assert_false (s->cache_ok);
+  g_assert_null (s->excluded);
+  g_assert_true (ib_sample_is_valid (s));
   g_assert_null (s->error);
   /* No responsiveness fields (a report from before issue 13): not measured. */
   g_assert_false (s->responsive);
   g_assert_cmpint (s->stall_ns, ==, 0);
   g_assert_true (report->plan->responsiveness);
+  /* statistics without ci_method came from the bootstrap that said 95 % */
+  st = &g_array_index (report->statistics, IbStats, 0);
+  g_assert_cmpint (st->ci_method, ==, IB_CI_BOOTSTRAP);
+  g_assert_cmpfloat (st->ci_level, ==, 0.95);
+  g_assert_cmpuint (st->n_excluded, ==, 0);
   g_assert_null (report->sweep);
   g_assert_null (report->write_unlink);
   g_assert_cmpuint (report->overhead->len, ==, 0);

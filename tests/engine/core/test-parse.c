@@ -11,6 +11,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-runner-private.h"
+#include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-sweep.h"
 
@@ -468,6 +469,7 @@ add_point (IbSweep    *sweep,
   p.median_ns = median;
   p.ci_low_ns = median - half_width;
   p.ci_high_ns = median + half_width;
+  p.n = 10;
   g_array_append_val (sweep->points, p);
 }
 
@@ -491,6 +493,14 @@ test_crossover (void)
   g_assert_cmpuint (flip->crossover_value, ==, 100);
   g_assert_cmpstr (flip->crossover_text, ==,
                    "async-load-contents-parallel overtakes sync-load-contents from 100 files");
+
+  /* The same flip with 4 valid samples at 100 files: too few to tell, no
+   * crossover. */
+  for (guint i = 0; i < flip->points->len; i++)
+    if (g_array_index (flip->points, IbSweepPoint, i).value == 100)
+      g_array_index (flip->points, IbSweepPoint, i).n = IB_VERDICT_MIN_SAMPLES - 1;
+  ib_sweep_find_crossover (flip);
+  g_assert_false (flip->has_crossover);
 
   /* At 100 the medians flip but the CIs overlap: no crossover. */
   overlap->vary = IB_VARY_COUNT;

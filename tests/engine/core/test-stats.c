@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Statistics against hand-computed vectors (the arithmetic is in the
- * comments), ab percentiles, ratio verdicts and the PRNG. */
+ * comments), ab percentiles, ratio verdicts, which samples count, and the
+ * PRNG. The simulations that check coverage are in test-verdict.c. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -82,7 +83,7 @@ test_stats_severe (void)
   const double v[] = { 4, 100, 1, 3, 2 };
   IbStats s = { 0 };
 
-  ib_stats_compute (v, G_N_ELEMENTS (v), 7, &s);
+  ib_stats_compute (v, G_N_ELEMENTS (v), &s);
   g_assert_cmpuint (s.n, ==, 5);
   g_assert_cmpfloat_with_epsilon (s.min_ns, 1, EPS);
   g_assert_cmpfloat_with_epsilon (s.max_ns, 100, EPS);
@@ -102,12 +103,12 @@ test_stats_severe (void)
   /* IQR = 2: mild fences [-1, 7], severe fences [-4, 10]; 100 > 10. */
   g_assert_cmpuint (s.outliers_severe, ==, 1);
   g_assert_cmpuint (s.outliers_mild, ==, 0);
-  /* A bootstrap median is always one of the middle values of a resample,
-   * so the interval lies within [min, max] and contains nothing odd. */
-  g_assert_cmpfloat (s.ci_low_ns, >=, 1);
-  g_assert_cmpfloat (s.ci_low_ns, <=, s.median_ns);
-  g_assert_cmpfloat (s.ci_high_ns, >=, s.median_ns);
-  g_assert_cmpfloat (s.ci_high_ns, <=, 100);
+  /* n = 5: no order-statistic interval reaches 95 %, so [min, max] with
+   * its own coverage 1 - 2 / 2^5 = 0.9375. */
+  g_assert_cmpfloat (s.ci_low_ns, ==, 1);
+  g_assert_cmpfloat (s.ci_high_ns, ==, 100);
+  g_assert_cmpfloat_with_epsilon (s.ci_level, 0.9375, EPS);
+  g_assert_cmpint (s.ci_method, ==, IB_CI_ORDER_STATISTIC);
 }
 
 static void
@@ -116,7 +117,7 @@ test_stats_mild (void)
   const double v[] = { 10, 11, 12, 13, 14, 15, 16, 17, 18, 30 };
   IbStats s = { 0 };
 
-  ib_stats_compute (v, G_N_ELEMENTS (v), 7, &s);
+  ib_stats_compute (v, G_N_ELEMENTS (v), &s);
   /* sum 10..18 = 126, + 30 = 156; mean = 15.6 */
   g_assert_cmpfloat_with_epsilon (s.mean_ns, 15.6, EPS);
   /* median: h = 9 * 0.5 = 4.5 -> (14 + 15) / 2 = 14.5 */
@@ -140,19 +141,20 @@ test_stats_small (void)
   const double same[] = { 5, 5, 5, 5 };
   IbStats s = { 0 };
 
-  ib_stats_compute (NULL, 0, 1, &s);
+  ib_stats_compute (NULL, 0, &s);
   g_assert_cmpuint (s.n, ==, 0);
   g_assert_cmpfloat (s.median_ns, ==, 0);
 
-  ib_stats_compute (one, 1, 1, &s);
+  ib_stats_compute (one, 1, &s);
   g_assert_cmpuint (s.n, ==, 1);
   g_assert_cmpfloat (s.median_ns, ==, 42);
   g_assert_cmpfloat (s.ci_low_ns, ==, 42);
   g_assert_cmpfloat (s.ci_high_ns, ==, 42);
+  g_assert_cmpfloat (s.ci_level, ==, 0);
   g_assert_cmpfloat (s.stddev_ns, ==, 0);
 
-  /* Constant data: every resample has median 5. */
-  ib_stats_compute (same, 4, 1, &s);
+  /* Constant data: every order statistic is 5. */
+  ib_stats_compute (same, 4, &s);
   g_assert_cmpfloat (s.ci_low_ns, ==, 5);
   g_assert_cmpfloat (s.ci_high_ns, ==, 5);
   g_assert_cmpfloat (s.cv, ==, 0);
@@ -160,27 +162,43 @@ test_stats_small (void)
 }
 
 static void
-test_bootstrap_seeded (void)
+test_median_interval (void)
 {
-  double v[40];
-  IbStats a = { 0 }, b = { 0 }, c = { 0 };
-  IbRng rng;
+  double v[20];
+  double lo, hi, level;
 
-  ib_rng_init (&rng, 99);
   for (guint i = 0; i < G_N_ELEMENTS (v); i++)
-    v[i] = 1000 + (double) ib_rng_below (&rng, 500);
+    v[i] = i + 1;  /* sorted: x(i) = i */
 
-  ib_stats_compute (v, G_N_ELEMENTS (v), 5, &a);
-  ib_stats_compute (v, G_N_ELEMENTS (v), 5, &b);
-  ib_stats_compute (v, G_N_ELEMENTS (v), 6, &c);
-  /* Same seed, same interval, to the bit. */
-  g_assert_cmpfloat (a.ci_low_ns, ==, b.ci_low_ns);
-  g_assert_cmpfloat (a.ci_high_ns, ==, b.ci_high_ns);
-  /* 40 values spread over 500: the CI is a real interval around the median. */
-  g_assert_cmpfloat (a.ci_low_ns, <, a.median_ns);
-  g_assert_cmpfloat (a.ci_high_ns, >, a.median_ns);
-  g_assert_cmpfloat (c.ci_low_ns, <=, c.median_ns);
-  g_assert_cmpfloat (c.ci_high_ns, >=, c.median_ns);
+  /* n = 2: [min, max], coverage 1 - 2 / 4 = 0.5 */
+  level = ib_median_interval (v, 2, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (level, 0.5, EPS);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 2);
+  /* n = 5: 1 - 2 / 32 = 0.9375, the best there is */
+  level = ib_median_interval (v, 5, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (level, 0.9375, EPS);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 5);
+  /* n = 6: k = 1 gives 1 - 2 / 64 = 0.96875; k = 2 would give
+   * 1 - 2 (1 + 6) / 64 = 0.78 < 0.95 */
+  level = ib_median_interval (v, 6, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (level, 0.96875, EPS);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 6);
+  /* n = 10: P(Bin <= 1) = 11 / 1024 -> k = 2, coverage 1 - 22 / 1024;
+   * P(Bin <= 2) = 56 / 1024 -> k = 3 would cover 0.89 only */
+  level = ib_median_interval (v, 10, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (level, 1.0 - 22.0 / 1024, EPS);
+  g_assert_cmpfloat (lo, ==, 2);
+  g_assert_cmpfloat (hi, ==, 9);
+  /* n = 20: P(Bin <= 5) = (1 + 20 + 190 + 1140 + 4845 + 15504) / 2^20
+   * = 21700 / 1048576 -> k = 6, coverage 1 - 43400 / 1048576 = 0.9586;
+   * P(Bin <= 6) adds 38760 -> 0.885 */
+  level = ib_median_interval (v, 20, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (level, 1.0 - 43400.0 / 1048576, EPS);
+  g_assert_cmpfloat (lo, ==, 6);
+  g_assert_cmpfloat (hi, ==, 15);
 }
 
 static void
@@ -208,45 +226,96 @@ test_ratio (void)
   const double a[] = { 10, 10, 10 };
   const double b[] = { 30, 30, 30 };
   const double x[] = { 10, 11, 12, 13, 14 };
-  const double y[] = { 10, 11, 12, 13, 14 };
+  const double y[] = { 14, 12, 10, 13, 11 };
   const double fast[] = { 100, 101, 102, 103, 104, 105 };
   const double slow[] = { 300, 310, 320, 330, 340, 350 };
-  double r, lo, hi;
+  const double five_a[] = { 10, 11, 12, 13, 14 };
+  const double five_b[] = { 14, 15, 16, 17, 18 };
+  const double zero[] = { 10, 0, 10, 10, 10 };
+  IbRatio r;
 
-  /* median(b) / median(a) = 30 / 10 = 3; no spread, so the CI is [3, 3]. */
-  g_assert_true (ib_stats_ratio (a, 3, b, 3, 1, &r, &lo, &hi));
-  g_assert_cmpfloat_with_epsilon (r, 3, EPS);
-  g_assert_cmpfloat_with_epsilon (lo, 3, EPS);
-  g_assert_cmpfloat_with_epsilon (hi, 3, EPS);
-  g_assert_true (ib_stats_ratio_is_clear (lo, hi));
+  /* median(b) / median(a) = 3, every pairwise ratio is 3, but three samples
+   * a side are too few for a verdict. */
+  ib_stats_ratio (a, 3, b, 3, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_TOO_FEW);
+  g_assert_false (ib_ratio_is_clear (&r));
+  g_assert_cmpfloat_with_epsilon (r.ratio, 3, EPS);
+  g_assert_cmpuint (r.na, ==, 3);
+  g_assert_cmpuint (r.nb, ==, 3);
 
-  /* Same data: ratio 1, resampled medians 11..13 on both sides make the CI
-   * span 1 -> cannot be told apart. */
-  g_assert_true (ib_stats_ratio (x, 5, y, 5, 1, &r, &lo, &hi));
-  g_assert_cmpfloat_with_epsilon (r, 1, EPS);
-  g_assert_cmpfloat (lo, <, 1);
-  g_assert_cmpfloat (hi, >, 1);
-  g_assert_false (ib_stats_ratio_is_clear (lo, hi));
+  /* Same data (another order): ratio 1; 5 and 5 -> the interval is the 3rd
+   * smallest and 3rd largest of the 25 pairwise ratios (P(U <= 2) = 4 / 252
+   * <= 0.025 < P(U <= 3) = 7 / 252), coverage 1 - 8 / 252. The pairwise
+   * ratios y / x run from 10 / 14 up; the 3rd smallest is 11 / 14 (after
+   * 10 / 14 and 10 / 13), the 3rd largest 14 / 11. */
+  ib_stats_ratio (x, 5, y, 5, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_SAME);
+  g_assert_cmpfloat_with_epsilon (r.ratio, 1, EPS);
+  g_assert_cmpfloat_with_epsilon (r.ci_low, 11.0 / 14, EPS);
+  g_assert_cmpfloat_with_epsilon (r.ci_high, 14.0 / 11, EPS);
+  g_assert_cmpfloat_with_epsilon (r.ci_level, 1.0 - 8.0 / 252, EPS);
 
-  /* medians 102.5 and 325: ratio 3.1707...; every resampled ratio lies in
-   * [300/105, 350/100] = [2.857, 3.5], so clearly above 1. */
-  g_assert_true (ib_stats_ratio (fast, 6, slow, 6, 1, &r, &lo, &hi));
-  g_assert_cmpfloat_with_epsilon (r, 325.0 / 102.5, 1e-12);
-  g_assert_cmpfloat (lo, >=, 300.0 / 105.0);
-  g_assert_cmpfloat (hi, <=, 350.0 / 100.0);
-  g_assert_true (ib_stats_ratio_is_clear (lo, hi));
+  /* Overlapping by one value (14): pairwise ratios five_b / five_a; the 3rd
+   * smallest is 14 / 13 = 1.077 (after 14 / 14 = 1 and 15 / 14 = 1.071): the
+   * interval excludes 1 -> a is faster. */
+  ib_stats_ratio (five_a, 5, five_b, 5, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpfloat_with_epsilon (r.ratio, 16.0 / 12, EPS);
+  g_assert_cmpfloat_with_epsilon (r.ci_low, 14.0 / 13, EPS);
+  g_assert_true (ib_ratio_is_clear (&r));
 
-  /* The other way round: below 1, also clear. */
-  g_assert_true (ib_stats_ratio (slow, 6, fast, 6, 1, &r, &lo, &hi));
-  g_assert_cmpfloat (hi, <, 1);
-  g_assert_true (ib_stats_ratio_is_clear (lo, hi));
+  /* medians 102.5 and 325: ratio 3.1707...; 6 and 6 -> every pairwise ratio
+   * lies in [300/105, 350/100], so clearly above 1. */
+  ib_stats_ratio (fast, 6, slow, 6, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpfloat_with_epsilon (r.ratio, 325.0 / 102.5, 1e-12);
+  g_assert_cmpfloat (r.ci_low, >=, 300.0 / 105.0);
+  g_assert_cmpfloat (r.ci_high, <=, 350.0 / 100.0);
+  g_assert_cmpfloat (r.ci_level, >=, 0.95);
 
-  g_assert_false (ib_stats_ratio (a, 0, b, 3, 1, &r, &lo, &hi));
-  g_assert_false (ib_stats_ratio (a, 3, b, 0, 1, &r, &lo, &hi));
-  g_assert_true (ib_stats_ratio_is_clear (1.2, 1.5));
-  g_assert_true (ib_stats_ratio_is_clear (0.5, 0.8));
-  g_assert_false (ib_stats_ratio_is_clear (0.9, 1.1));
-  g_assert_false (ib_stats_ratio_is_clear (1.0, 1.4));
+  /* The other way round: below 1. */
+  ib_stats_ratio (slow, 6, fast, 6, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_B_FASTER);
+  g_assert_cmpfloat (r.ci_high, <, 1);
+
+  /* No data: an empty side, or a time that is not positive. */
+  ib_stats_ratio (a, 0, b, 3, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_NO_DATA);
+  ib_stats_ratio (a, 3, b, 0, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_NO_DATA);
+  ib_stats_ratio (zero, 5, five_b, 5, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_NO_DATA);
+}
+
+/* Large sides take the normal approximation of U: 150 a side (22,500 pairs),
+ * one value apart from each other in order, the interval must still be a
+ * proper one of at least 95 % with the point inside. */
+static void
+test_ratio_large (void)
+{
+  g_autofree double *a = g_new (double, 150);
+  g_autofree double *b = g_new (double, 150);
+  IbRatio r;
+
+  for (guint i = 0; i < 150; i++)
+    {
+      a[i] = 1000 + i;
+      b[i] = 1000 + i;
+    }
+  ib_stats_ratio (a, 150, b, 150, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_SAME);
+  g_assert_cmpfloat (r.ci_low, <, 1);
+  g_assert_cmpfloat (r.ci_high, >, 1);
+  /* the approximation targets 95 %; it may land a hair below or above */
+  g_assert_cmpfloat (r.ci_level, >=, 0.949);
+  g_assert_cmpfloat (r.ci_level, <=, 0.96);
+
+  for (guint i = 0; i < 150; i++)
+    b[i] = 1.2 * a[i];
+  ib_stats_ratio (a, 150, b, 150, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpfloat (r.ci_low, <=, 1.2);
+  g_assert_cmpfloat (r.ci_high, >=, 1.2);
 }
 
 static void
@@ -267,6 +336,7 @@ add_sample (IbReport   *report,
   s.user_ns = user_ns;
   s.sys_ns = user_ns / 2;
   s.bytes = 1024 * 1024;
+  s.cache_ok = TRUE;
   g_array_append_val (report->samples, s);
 }
 
@@ -319,6 +389,75 @@ test_report_statistics (void)
   g_assert_cmpuint (report->statistics->len, ==, 2);
 }
 
+/* Samples whose cache state missed the plan's mode are left out of every
+ * statistic, kept in samples with their reason, and counted. */
+static void
+test_report_excluded (void)
+{
+  g_autoptr(IbReport) report = ib_report_new ();
+  g_autoptr(GArray) times = NULL;
+  const IbStats *a, *b;
+  const IbSample *s;
+  IbRatio r;
+
+  report->plan->cache = IB_CACHE_COLD;
+  g_ptr_array_add (report->plan->strategies, g_strdup ("alpha"));
+  g_ptr_array_add (report->plan->strategies, g_strdup ("beta"));
+  for (guint i = 0; i < 6; i++)
+    {
+      add_sample (report, "alpha", FALSE, TRUE, 1000 + i, 10);
+      add_sample (report, "beta", FALSE, TRUE, 5000 + i, 10);
+    }
+  /* Three alpha samples were served from the cache: 1 ns each, which would
+   * drag the median down if they counted. Every beta sample missed. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *m = &g_array_index (report->samples, IbSample, i);
+
+      if ((g_str_equal (m->strategy, "alpha") && i < 6) || g_str_equal (m->strategy, "beta"))
+        {
+          m->cache_ok = FALSE;
+          if (g_str_equal (m->strategy, "alpha"))
+            m->wall_ns = 1;
+        }
+    }
+  ib_report_compute_statistics (report);
+  a = ib_report_find_stats (report, "alpha");
+  b = ib_report_find_stats (report, "beta");
+
+  /* alpha: samples 0, 2, 4 (1 ns) excluded; 1003, 1004, 1005 remain */
+  g_assert_cmpuint (a->n, ==, 3);
+  g_assert_cmpuint (a->n_excluded, ==, 3);
+  g_assert_cmpuint (a->n_failed, ==, 0);
+  g_assert_cmpfloat (a->median_ns, ==, 1004);
+  g_assert_cmpfloat (a->min_ns, ==, 1003);
+  s = &g_array_index (report->samples, IbSample, 0);
+  g_assert_cmpstr (s->excluded, ==, IB_EXCLUDED_NOT_COLD);
+  g_assert_false (ib_sample_is_valid (s));
+  s = &g_array_index (report->samples, IbSample, 6);
+  g_assert_null (s->excluded);
+  g_assert_true (ib_sample_is_valid (s));
+
+  /* beta: all excluded -> no statistics at all */
+  g_assert_cmpuint (b->n, ==, 0);
+  g_assert_cmpuint (b->n_excluded, ==, 6);
+  g_assert_cmpfloat (b->median_ns, ==, 0);
+  times = ib_report_wall_times (report, "beta");
+  g_assert_cmpuint (times->len, ==, 0);
+  ib_report_ratio (report, "alpha", report, "beta", &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_NO_DATA);
+
+  /* The same sample in a warm plan is "not warm"; as-is never excludes. */
+  report->plan->cache = IB_CACHE_WARM;
+  ib_report_compute_statistics (report);
+  g_assert_cmpstr (g_array_index (report->samples, IbSample, 0).excluded, ==,
+                   IB_EXCLUDED_NOT_WARM);
+  report->plan->cache = IB_CACHE_AS_IS;
+  ib_report_compute_statistics (report);
+  g_assert_null (g_array_index (report->samples, IbSample, 0).excluded);
+  g_assert_cmpuint (ib_report_find_stats (report, "beta")->n, ==, 6);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -331,10 +470,12 @@ main (int    argc,
   g_test_add_func ("/stats/compute/severe", test_stats_severe);
   g_test_add_func ("/stats/compute/mild", test_stats_mild);
   g_test_add_func ("/stats/compute/small", test_stats_small);
-  g_test_add_func ("/stats/bootstrap/seeded", test_bootstrap_seeded);
+  g_test_add_func ("/stats/median-interval", test_median_interval);
   g_test_add_func ("/stats/percentile-ab", test_percentile_ab);
   g_test_add_func ("/stats/ratio", test_ratio);
+  g_test_add_func ("/stats/ratio/large", test_ratio_large);
   g_test_add_func ("/stats/report", test_report_statistics);
+  g_test_add_func ("/stats/report/excluded", test_report_excluded);
 
   return g_test_run ();
 }
