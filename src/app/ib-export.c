@@ -16,6 +16,7 @@
 #include "engine/ib-error.h"
 #include "report/ib-report-io.h"
 #include "ib-export.h"
+#include "ib-history-store.h"
 
 gboolean
 ib_export_parse_format (const char      *id,
@@ -244,35 +245,13 @@ history_save_thread (GTask        *task,
   IbReport *report = task_data;
   g_autofree char *dir = ib_history_dir ();
   g_autofree char *stem = report_stem (report);
-  g_autofree char *name = NULL;
-  g_autofree char *path = NULL;
   GError *error = NULL;
+  char *path = ib_history_save_to (dir, stem, report, &error);
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-
-      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (saved),
-                               _("Could not make the history folder “%s”: %s"),
-                               dir, g_strerror (saved));
-      return;
-    }
-  /* Never overwrite an entry: add a counter when two runs share a second. */
-  for (guint i = 0; i < 100; i++)
-    {
-      g_free (name);
-      g_free (path);
-      name = i == 0 ? g_strdup_printf ("%s.json", stem) : g_strdup_printf ("%s-%u.json", stem, i);
-      path = g_build_filename (dir, name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        break;
-    }
-  if (!ib_report_save_json (report, path, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&path), g_free);
+  if (path == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, path, g_free);
 }
 
 void

@@ -16,23 +16,9 @@
 #include "ib-chart-view.h"
 #include "ib-export.h"
 #include "ib-history-page.h"
+#include "ib-history-store.h"
 
-typedef struct
-{
-  char     *path;
-  IbReport *report;
-  gint64    time;    /* unix seconds, for sorting */
-} Entry;
-
-static void
-entry_free (gpointer data)
-{
-  Entry *entry = data;
-
-  g_free (entry->path);
-  g_clear_pointer (&entry->report, ib_report_unref);
-  g_free (entry);
-}
+typedef IbHistoryEntry Entry;   /* report NULL and problem set when damaged */
 
 struct _IbHistoryPage
 {
@@ -190,16 +176,29 @@ rebuild_list (IbHistoryPage *self)
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
-      g_autofree char *title = describe_entry_title (entry->report);
-      g_autofree char *subtitle = describe_entry_subtitle (entry->report);
+      g_autofree char *title = entry->report != NULL ? describe_entry_title (entry->report)
+                                                     : g_strdup (entry->name);
+      /* Translators: a history entry that cannot be opened, and why */
+      g_autofree char *subtitle = entry->report != NULL
+                                ? describe_entry_subtitle (entry->report)
+                                : g_strdup_printf (_("Damaged: %s"), entry->problem);
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *check = gtk_check_button_new ();
       GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
       GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
 
+      /* Plain text: a folder name or a parse error may hold "<" or "&". */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), entry->report != NULL);
+      if (entry->report == NULL)
+        {
+          /* Listed so it can be deleted; never opened or compared. */
+          gtk_widget_add_css_class (row, "error");
+          gtk_widget_set_sensitive (check, FALSE);
+          gtk_widget_set_visible (arrow, FALSE);
+        }
 
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (check, _("Select for comparison"));
@@ -249,20 +248,12 @@ on_row_activated (IbHistoryPage *self,
   if (index < 0 || (guint) index >= self->entries->len)
     return;
   entry = g_ptr_array_index (self->entries, index);
+  if (entry->report == NULL)
+    return;
   g_signal_emit (self, signals[OPEN_REPORT], 0, entry->report);
 }
 
 /* ---- loading ---------------------------------------------------------- */
-
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b)
-{
-  const Entry *ea = *(const Entry * const *) a;
-  const Entry *eb = *(const Entry * const *) b;
-
-  return ea->time < eb->time ? 1 : ea->time > eb->time ? -1 : g_strcmp0 (eb->path, ea->path);
-}
 
 static void
 load_thread (GTask        *task,
@@ -271,42 +262,13 @@ load_thread (GTask        *task,
              GCancellable *cancellable)
 {
   g_autofree char *dir_path = ib_history_dir ();
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  GPtrArray *entries = g_ptr_array_new_with_free_func (entry_free);
-  const char *name;
+  GError *error = NULL;
+  GPtrArray *entries = ib_history_scan (dir_path, cancellable, &error);
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GDateTime) created = NULL;
-      IbReport *report;
-      Entry *entry;
-
-      if (g_task_return_error_if_cancelled (task))
-        {
-          g_ptr_array_unref (entries);
-          return;
-        }
-      if (!g_str_has_suffix (name, ".json"))
-        continue;
-      path = g_build_filename (dir_path, name, NULL);
-      report = ib_report_load_json (path, &error);
-      if (report == NULL)
-        {
-          g_debug ("Skipping history entry %s: %s", path, error->message);
-          continue;
-        }
-      entry = g_new0 (Entry, 1);
-      entry->path = g_steal_pointer (&path);
-      entry->report = report;
-      if (report->created != NULL)
-        created = g_date_time_new_from_iso8601 (report->created, NULL);
-      entry->time = created != NULL ? g_date_time_to_unix (created) : 0;
-      g_ptr_array_add (entries, entry);
-    }
-  g_ptr_array_sort (entries, compare_entries);
-  g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
+  if (entries == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
 }
 
 static void
@@ -346,6 +308,18 @@ ib_history_page_get_n_entries (IbHistoryPage *self)
 {
   g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), 0);
   return self->entries->len;
+}
+
+guint
+ib_history_page_get_n_damaged (IbHistoryPage *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), 0);
+  for (guint i = 0; i < self->entries->len; i++)
+    if (((Entry *) g_ptr_array_index (self->entries, i))->report == NULL)
+      n++;
+  return n;
 }
 
 /* ---- comparison ------------------------------------------------------- */
@@ -593,7 +567,7 @@ ib_history_page_init (IbHistoryPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->entries = g_ptr_array_new_with_free_func (entry_free);
+  self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) ib_history_entry_free);
   self->checks = g_ptr_array_new ();
   self->compare_view = IB_CHART_VIEW (ib_chart_view_new (IB_CHART_COMPARE));
   gtk_widget_set_margin_top (GTK_WIDGET (self->compare_view), 6);

@@ -13,7 +13,9 @@ G_DECLARE_FINAL_TYPE (IbHistoryPage, ib_history_page, IB, HISTORY_PAGE, AdwBin)
 
 /* Re-reads the history folder (off the main thread). */
 void   ib_history_page_reload        (IbHistoryPage *self);
+/* Entries listed, damaged ones (shown with the reason, never opened) too. */
 guint  ib_history_page_get_n_entries (IbHistoryPage *self);
+guint  ib_history_page_get_n_damaged (IbHistoryPage *self);
 /* Shows the comparison of two reports (also used by the tests). */
 void   ib_history_page_compare       (IbHistoryPage *self,
                                       IbReport      *a,
