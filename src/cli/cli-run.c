@@ -41,6 +41,7 @@ ib_cli_list (int    argc,
 {
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(IbCliTable) strategies = NULL;
+  g_autoptr(IbCliTable) spans = NULL;
   g_autoptr(IbCliTable) works = NULL;
   g_autoptr(IbCliTable) presets = NULL;
   const IbStrategyInfo *infos;
@@ -58,6 +59,10 @@ ib_cli_list (int    argc,
   for (guint i = 0; i < n; i++)
     ib_cli_table_add_row (strategies, infos[i].id, ib_family_to_string (infos[i].family),
                           ib_schedule_to_string (infos[i].schedule), _(infos[i].description));
+
+  spans = ib_cli_table_new (2, _("Strategy"), _("What each sample times"));
+  for (guint i = 0; i < n; i++)
+    ib_cli_table_add_row (spans, infos[i].id, ib_strategy_timed_span (&infos[i]));
 
   works = ib_cli_table_new (2, _("Workload"), _("Description"));
   for (guint i = 0; i < G_N_ELEMENTS (workloads); i++)
@@ -77,6 +82,12 @@ ib_cli_list (int    argc,
 
   ib_cli_table_print (strategies, stdout);
   printf ("\n");
+  ib_cli_table_print (spans, stdout);
+  printf ("%s\n\n", _("Outside every sample's clock: making and warming or dropping the "
+                       "files, starting worker threads and sizing reused buffers before it, "
+                       "stopping them after it. With --verify the CRC-32 on the measuring "
+                       "thread is timed apart (verify_ns) and taken out of the wall time; "
+                       "on worker threads it overlaps other reads and is only recorded."));
   ib_cli_table_print (works, stdout);
   printf ("\n");
   ib_cli_table_print (presets, stdout);

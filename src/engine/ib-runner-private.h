@@ -23,7 +23,9 @@ void     ib_runner_round_order   (guint64               seed,
 gboolean ib_runner_pause         (guint                 ms,
                                   GCancellable         *cancellable);
 
-/* Runs @info once over ctx->files, timing only the strategy call: wall time,
+/* Runs @info once over ctx->files, timing only the strategy call (its setup,
+ * ib_strategy_prepare(), and teardown are outside the clock; CRC-32 time of
+ * --verify on this thread is subtracted and recorded as verify_ns): wall time,
  * rusage deltas, peak RSS, bytes and callbacks go into @sample (whose
  * strategy, round, warmup, residency and cache_ok the caller sets). Returns
  * FALSE only when cancelled; a failed read is recorded in the sample

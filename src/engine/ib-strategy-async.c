@@ -95,7 +95,7 @@ load_done (GObject      *source,
     {
       job->total = length;
       if (ctx->verify)
-        job->crc = ib_strategy_crc_update (job->crc, (guint8 *) contents, length);
+        job->crc = ib_strategy_verify_update (ctx, job->crc, (guint8 *) contents, length);
     }
   job_finish (job, error);
 }
@@ -168,8 +168,9 @@ stream_read_done (GObject      *source,
     }
 
   if (ctx->verify)
-    job->crc = ib_strategy_crc_update (job->crc, job->reuse ? job->buf : job->owned + job->total,
-                                       (gsize) got);
+    job->crc = ib_strategy_verify_update (ctx, job->crc,
+                                          job->reuse ? job->buf : job->owned + job->total,
+                                          (gsize) got);
   job->total += (guint64) got;
   if (!job->reuse && job->total >= job->cap)
     {
@@ -280,7 +281,7 @@ read_all_done (GObject      *source,
     }
   job->total = got;
   if (ctx->verify)
-    job->crc = ib_strategy_crc_update (job->crc, job->buf, got);
+    job->crc = ib_strategy_verify_update (ctx, job->crc, job->buf, got);
   job_finish (job, NULL);
 }
 

@@ -22,6 +22,11 @@ gboolean ib_strategy_async_read_all_parallel (IbStrategyContext *ctx, GError **e
 gboolean ib_strategy_gtask_thread_parallel (IbStrategyContext *ctx, GError **error);
 gboolean ib_strategy_thread_pool_parallel (IbStrategyContext *ctx, GError **error);
 
+/* Setup and teardown of thread-pool-parallel outside the timed span
+ * (ib-strategy-thread.c): a pool of ctx->workers threads, all started. */
+gboolean ib_strategy_thread_pool_prepare (IbStrategyContext *ctx, GError **error);
+void     ib_strategy_thread_pool_release (IbStrategyContext *ctx);
+
 /* Chunk size to use: the context's, else @fallback, clamped to 1 B .. 1 GiB. */
 gsize    ib_strategy_chunk        (const IbStrategyContext *ctx,
                                    guint64                  fallback);
@@ -29,6 +34,13 @@ guint32  ib_strategy_crc_init     (void);
 guint32  ib_strategy_crc_update   (guint32       crc,
                                    const guint8 *data,
                                    gsize         len);
+/* ib_strategy_crc_update() timed: the time goes to ctx->verify_ns when on the
+ * timing thread (the runner subtracts it from the wall time) or to
+ * ctx->verify_other_ns from a worker thread. Thread-safe. */
+guint32  ib_strategy_verify_update (IbStrategyContext *ctx,
+                                    guint32            crc,
+                                    const guint8      *data,
+                                    gsize              len);
 /* Bytes read == recorded size, and (with ctx->verify) @crc == recorded CRC. */
 gboolean ib_strategy_check        (const IbStrategyContext *ctx,
                                    const IbFileEntry       *entry,

@@ -88,6 +88,60 @@ static const IbStrategyInfo strategies[] = {
     ib_strategy_mmap },
 };
 
+/* What each sample's clock covers: only the strategy's own work. Setup that
+ * ib_strategy_prepare() does (thread pool start, reused buffers) and the
+ * teardown in ib_strategy_release() are outside. */
+static const struct
+{
+  const char *id;
+  const char *span;
+} timed_spans[] = {
+  { "sync-load-contents",
+    N_("Per file: open, read into GLib's growing buffer, close, free") },
+  { "sync-read-all",
+    N_("Per file: open, size query, buffer allocation (fresh) or reuse, one read_all, close") },
+  { "sync-stream",
+    N_("Per file: open, chunk reads into a whole-file buffer (fresh) or one reused chunk, close") },
+  { "async-load-contents-parallel",
+    N_("Issuing load_contents_async for every file (up to the in-flight cap), GIO's 8 KiB "
+       "steps on GLib's task pool and the callbacks on the runner's context, to the last file") },
+  { "async-load-contents-serial",
+    N_("load_contents_async of one file at a time, its 8 KiB steps on GLib's task pool and "
+       "the callbacks, to the last file") },
+  { "async-stream-serial",
+    N_("Per file, one at a time: read_async to open, read_async per chunk, close; every "
+       "callback on the runner's context") },
+  { "async-stream-parallel",
+    N_("read_async to open, read_async per chunk and close for every file (up to the "
+       "in-flight cap); every callback on the runner's context, to the last file") },
+  { "async-read-all-serial",
+    N_("Per file, one at a time: read_async, query_info_async, buffer allocation or reuse, "
+       "read_all_async, close; every callback on the runner's context") },
+  { "async-read-all-parallel",
+    N_("read_async, query_info_async, buffer allocation or reuse, read_all_async and close "
+       "for every file (up to the in-flight cap), to the last callback") },
+  { "gtask-thread-parallel",
+    N_("g_task_run_in_thread per file on GLib's shared pool (GLib starts its threads on "
+       "demand: a first sample may include thread starts), each a sync single read, and "
+       "the callbacks") },
+  { "thread-pool-parallel",
+    N_("Handing the files to N worker threads started before the clock, their sync single "
+       "reads, and collecting the results; pool start and shutdown are outside") },
+  { "mmap",
+    N_("Per file: map, read every byte of the mapping, unmap") },
+};
+
+const char *
+ib_strategy_timed_span (const IbStrategyInfo *info)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (timed_spans); i++)
+    if (g_str_equal (timed_spans[i].id, info->id))
+      return _(timed_spans[i].span);
+  return _("The strategy call: opening, reading and closing every file");
+}
+
 const IbStrategyInfo *
 ib_strategies (guint *n_strategies)
 {
@@ -151,6 +205,8 @@ struct _IbScratch
 {
   GMutex     lock;    /* thread strategies fetch their slot from worker threads */
   GPtrArray *slots;   /* ScratchSlot *, stable addresses */
+  gpointer       kept;
+  GDestroyNotify kept_destroy;
 };
 
 static void
@@ -178,6 +234,7 @@ ib_scratch_free (IbScratch *scratch)
   if (scratch == NULL)
     return;
 
+  ib_scratch_set_kept (scratch, NULL, NULL);
   g_ptr_array_unref (scratch->slots);
   g_mutex_clear (&scratch->lock);
   g_free (scratch);
@@ -207,6 +264,117 @@ ib_scratch_get (IbScratch *scratch,
       s->size = size;
     }
   return s->data;
+}
+
+gpointer
+ib_scratch_get_kept (IbScratch *scratch)
+{
+  g_return_val_if_fail (scratch != NULL, NULL);
+
+  return scratch->kept;
+}
+
+void
+ib_scratch_set_kept (IbScratch      *scratch,
+                     gpointer        data,
+                     GDestroyNotify  destroy)
+{
+  g_return_if_fail (scratch != NULL);
+
+  if (scratch->kept != NULL && scratch->kept_destroy != NULL)
+    scratch->kept_destroy (scratch->kept);
+  scratch->kept = data;
+  scratch->kept_destroy = destroy;
+}
+
+/* Like ib_scratch_get(), but a buffer that had to grow is touched once, so
+ * its page faults happen here (outside the timed span), not in a sample. */
+static void
+scratch_reserve (IbScratch *scratch,
+                 guint      slot,
+                 gsize      size)
+{
+  ScratchSlot *s;
+
+  size = MAX (size, 1);
+  g_mutex_lock (&scratch->lock);
+  while (scratch->slots->len <= slot)
+    g_ptr_array_add (scratch->slots, g_new0 (ScratchSlot, 1));
+  s = g_ptr_array_index (scratch->slots, slot);
+  g_mutex_unlock (&scratch->lock);
+
+  if (s->size < size)
+    {
+      g_free (s->data);
+      s->data = ib_os_alloc_buffer (size);
+      s->size = size;
+      memset (s->data, 0, size);
+    }
+}
+
+/* ---- per-sample setup and teardown -------------------------------------- */
+
+typedef enum
+{
+  BUFFER_NONE,
+  BUFFER_CHUNK,        /* one chunk per file in flight */
+  BUFFER_WHOLE_FILE,   /* the largest file per file in flight */
+} BufferUse;
+
+static BufferUse
+buffer_use (const IbStrategyInfo *info)
+{
+  if (info->run == ib_strategy_sync_stream || info->run == ib_strategy_async_stream_serial ||
+      info->run == ib_strategy_async_stream_parallel)
+    return BUFFER_CHUNK;
+  if (info->run == ib_strategy_sync_read_all || info->run == ib_strategy_async_read_all_serial ||
+      info->run == ib_strategy_async_read_all_parallel ||
+      info->run == ib_strategy_gtask_thread_parallel ||
+      info->run == ib_strategy_thread_pool_parallel)
+    return BUFFER_WHOLE_FILE;
+  return BUFFER_NONE;
+}
+
+gboolean
+ib_strategy_prepare (const IbStrategyInfo *info,
+                     IbStrategyContext    *ctx,
+                     GError              **error)
+{
+  BufferUse use;
+
+  g_return_val_if_fail (info != NULL && ctx != NULL, FALSE);
+
+  use = buffer_use (info);
+  if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL && use != BUFFER_NONE)
+    {
+      guint n = ib_file_set_get_n_files (ctx->files);
+      guint slots = info->schedule == IB_SCHEDULE_SERIAL ? 1
+                    : MIN (MAX (ctx->in_flight, 1), MAX (n, 1));
+      gsize size = 0;
+
+      if (use == BUFFER_CHUNK)
+        size = ib_strategy_chunk (ctx, info->default_chunk);
+      else
+        for (guint i = 0; i < n; i++)
+          size = MAX (size, (gsize) ib_file_set_get_file (ctx->files, i)->size);
+      if (n > 0)
+        for (guint slot = 0; slot < slots; slot++)
+          scratch_reserve (ctx->scratch, slot, size);
+    }
+
+  if (info->run == ib_strategy_thread_pool_parallel)
+    return ib_strategy_thread_pool_prepare (ctx, error);
+  return TRUE;
+}
+
+void
+ib_strategy_release (const IbStrategyInfo *info,
+                     IbStrategyContext    *ctx)
+{
+  g_return_if_fail (info != NULL && ctx != NULL);
+
+  if (info->run == ib_strategy_thread_pool_parallel)
+    ib_strategy_thread_pool_release (ctx);
 }
 
 /* ---- shared checks ----------------------------------------------------- */
@@ -244,6 +412,31 @@ ib_strategy_crc_update (guint32       crc,
       len -= n;
     }
   return (guint32) c;
+}
+
+G_LOCK_DEFINE_STATIC (verify_other);
+
+guint32
+ib_strategy_verify_update (IbStrategyContext *ctx,
+                           guint32            crc,
+                           const guint8      *data,
+                           gsize              len)
+{
+  gint64 t0 = ib_os_monotonic_ns ();
+  gint64 dt;
+
+  crc = ib_strategy_crc_update (crc, data, len);
+  dt = ib_os_monotonic_ns () - t0;
+  if (ctx->timer_thread != NULL && ctx->timer_thread == g_thread_self ())
+    ctx->verify_ns += dt;
+  else
+    {
+      /* Several workers add at once. */
+      G_LOCK (verify_other);
+      ctx->verify_other_ns += dt;
+      G_UNLOCK (verify_other);
+    }
+  return crc;
 }
 
 gboolean
@@ -356,8 +549,8 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
 
   *bytes = got;
   return ib_strategy_check (ctx, entry, got,
-                            ctx->verify ? ib_strategy_crc_update (ib_strategy_crc_init (),
-                                                                  buf, got) : 0,
+                            ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (),
+                                                                     buf, got) : 0,
                             error);
 
 fail:

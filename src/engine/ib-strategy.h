@@ -42,6 +42,12 @@ void       ib_scratch_free (IbScratch *scratch);
 guint8    *ib_scratch_get  (IbScratch *scratch,
                             guint      slot,
                             gsize      size);
+/* Something a strategy keeps for the whole run (thread-pool-parallel's
+ * started pool), freed with @destroy when replaced or with the scratch. */
+gpointer   ib_scratch_get_kept (IbScratch      *scratch);
+void       ib_scratch_set_kept (IbScratch      *scratch,
+                                gpointer        data,
+                                GDestroyNotify  destroy);
 
 typedef struct
 {
@@ -65,6 +71,13 @@ typedef struct
   guint64          ticks;       /* dispatches of the responsiveness tick */
   guint            max_open;    /* most files open (or requested) at once */
   gint             open_now;    /* internal: files open right now */
+  gint64           verify_ns;   /* CRC-32 time on the timing thread (taken out of the wall time) */
+  gint64           verify_other_ns; /* CRC-32 time on worker threads (overlaps other reads) */
+  guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */
+  /* internal: set by ib_strategy_prepare() and the runner's clock */
+  gpointer         prepared;    /* what prepare made (e.g. a started thread pool) */
+  GThread         *timer_thread; /* the thread that runs and times the strategy */
+  gint             timing;      /* 1 between the clock's start and stop */
 } IbStrategyContext;
 
 typedef gboolean (*IbStrategyFunc) (IbStrategyContext *ctx,
@@ -86,6 +99,17 @@ typedef struct
 const IbStrategyInfo *ib_strategies         (guint      *n_strategies);
 const IbStrategyInfo *ib_strategy_lookup    (const char *id);
 const char           *ib_family_to_string   (IbFamily    family);
+/* What the timed span of a sample of @info contains, one translated sentence. */
+const char           *ib_strategy_timed_span (const IbStrategyInfo *info);
+
+/* Per-sample setup outside the timed span: starts the thread pool a strategy
+ * uses and sizes (and touches) the reused buffers it will ask for. Call before
+ * the clock starts; ib_strategy_release() after it stops, even on failure. */
+gboolean              ib_strategy_prepare   (const IbStrategyInfo *info,
+                                             IbStrategyContext    *ctx,
+                                             GError              **error);
+void                  ib_strategy_release   (const IbStrategyInfo *info,
+                                             IbStrategyContext    *ctx);
 const char           *ib_schedule_to_string (IbSchedule  schedule);
 
 G_END_DECLS

@@ -175,6 +175,7 @@ typedef struct
   guint64   callbacks;         /* async callbacks dispatched */
   guint64   peak_rss_bytes;
   guint64   chunk;             /* effective chunk size, 0 when not applicable */
+  gint64    verify_ns;         /* CRC-32 time of --verify, not in wall_ns (0 without it) */
   gboolean  ok;
   char     *error;             /* NULL when ok */
   /* Main-loop responsiveness (ib-responsiveness.h), valid when responsive. */

@@ -61,7 +61,7 @@ csv_bool (GString  *out,
 static const char *const csv_header[] = {
   "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "bytes", "files",
   "residency", "cache_ok", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
-  "peak_rss_bytes", "chunk", "ok", "error",
+  "peak_rss_bytes", "chunk", "verify_ns", "ok", "error",
   /* main-loop responsiveness, empty when the tick did not run */
   "stall_ns", "lateness_p99_ns", "frames_missed_60", "frames_missed_120",
 };
@@ -102,6 +102,7 @@ ib_report_to_csv (const IbReport *report)
       csv_u64 (out, s->callbacks);
       csv_u64 (out, s->peak_rss_bytes);
       csv_u64 (out, s->chunk);
+      csv_i64 (out, s->verify_ns);
       csv_bool (out, s->ok);
       csv_field (out, s->error, FALSE);
       if (s->responsive)

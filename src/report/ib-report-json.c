@@ -268,6 +268,7 @@ build_sample (JsonBuilder    *b,
   add_u64 (b, "callbacks", s->callbacks);
   add_u64 (b, "peak_rss_bytes", s->peak_rss_bytes);
   add_u64 (b, "chunk", s->chunk);
+  add_int (b, "verify_ns", s->verify_ns);
   add_bool (b, "ok", s->ok);
   add_string (b, "error", s->error);
   if (s->responsive)
@@ -1264,6 +1265,7 @@ load_sample (JsonObject *o,
       || !read_u64 (o, p, "callbacks", REQUIRED, &s->callbacks, error)
       || !read_u64 (o, p, "peak_rss_bytes", REQUIRED, &s->peak_rss_bytes, error)
       || !read_u64 (o, p, "chunk", OPTIONAL, &s->chunk, error)
+      || !read_count (o, p, "verify_ns", OPTIONAL, &s->verify_ns, error)
       || !read_bool (o, p, "ok", REQUIRED, &s->ok, error)
       || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error)
       || !read_string (o, p, "excluded", OPTIONAL, TRUE, &excluded, error))

@@ -35,6 +35,7 @@ add_sample (IbReport   *report,
   s.callbacks = g_str_has_prefix (strategy, "async-") ? 384 : 0;
   s.peak_rss_bytes = G_GUINT64_CONSTANT (123456789012);
   s.chunk = 65536;
+  s.verify_ns = 1000 + round;
   s.ok = ok;
   s.error = g_strdup (error);
   /* Main-loop tick: the sync read stalls for all of it, the async one for
