@@ -74,24 +74,20 @@ finding_trade_off (IbReport *report)
 {
   const IbStats *sync = fastest_of (report, TRUE);
   const IbStats *other = fastest_of (report, FALSE);
-  g_autofree double *ta = NULL;
-  g_autofree double *tb = NULL;
   g_autofree char *speed = NULL;
   g_autofree char *sync_stall = NULL;
   g_autofree char *other_worst = NULL;
   g_autofree char *frames = NULL;
-  double ratio, lo, hi;
-  guint na, nb;
+  IbRatio r;
 
   if (sync == NULL || other == NULL)
     return;
-  ta = ib_report_times_dup (report, sync->strategy, &na);
-  tb = ib_report_times_dup (report, other->strategy, &nb);
-  if (!ib_stats_ratio (ta, na, tb, nb, report->plan->seed, &ratio, &lo, &hi)
-      || !isfinite (ratio) || !isfinite (lo) || !isfinite (hi))
+  ib_report_ratio (report, sync->strategy, report, other->strategy, &r);
+  if (r.verdict == IB_RATIO_NO_DATA)
     return;
 
-  speed = ib_ratio_sentence (sync->strategy, other->strategy, ratio, lo, hi);
+  /* "too few samples to tell" below 5 valid samples a side */
+  speed = ib_ratio_sentence (sync->strategy, other->strategy, &r);
   sync_stall = ib_format_duration (sync->stall_ns);
   other_worst = ib_format_duration (other->stall_max_ns);
   frames = frames_phrase (sync->frames_missed_60);
@@ -117,7 +113,7 @@ never_missed (const IbReport *report,
     {
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
 
-      if (s->warmup || !s->ok || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
+      if (!ib_sample_is_valid (s) || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
       if (s->frames_missed_60 > 0)
         return FALSE;

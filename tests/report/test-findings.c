@@ -420,7 +420,7 @@ test_stall (void)
    * (40 ms, at most 308 µs stall): speed with its interval, then the cost. */
   text = finding (report, "stall-trade-off");
   assert_contains (text, "sync-read-all is ");
-  assert_contains (text, "x faster than async-load-contents-parallel (95 % CI ");
+  assert_contains (text, "x faster than async-load-contents-parallel (95.99 % CI ");
   assert_contains (text, "but sync-read-all blocks the main loop for ");
   assert_contains (text, "per read (no frame missed at 60 Hz); async-load-contents-parallel "
                          "never stalls it longer than 308 µs");
