@@ -115,10 +115,12 @@ big_plan (const char *dir,
  * ones leave it free. Each strategy runs five times through the runner's
  * sample bracket on a context of the test's own, as the runner's worker
  * does. What is asserted does not depend on the machine's load: a sync read
- * lets the tick dispatch not once and stalls for (at least half) its whole
- * read; an async or thread read lets it dispatch, and its best sample
- * stalls for clearly less than its read (a ratio; on an idle machine it is a
- * few per cent, see the README). */
+ * lets the tick dispatch not once, so it stalls for (at least half) its
+ * whole read; an async or thread read iterates the context, so the tick
+ * dispatches during it. How far below the read an async stall stays is a
+ * matter of CPUs free to wake the loop (a few per cent on an idle machine,
+ * up to the whole of a 4 ms read on a 2-core machine at load 20), so it is
+ * logged here and shown in the README, not asserted. */
 static void
 test_sync_blocks (void)
 {
@@ -172,9 +174,10 @@ test_sync_blocks (void)
           best = MIN (best, (double) s.stall_ns / (double) s.wall_ns);
           ib_sample_clear (&s);
         }
-      if (all[k].family != IB_FAMILY_SYNC && best >= 0.9)
-        g_error ("%s stalled the loop for %.0f %% of its read in each of 5 samples",
-                 all[k].id, best * 100);
+      g_test_message ("%s: best stall / read %.2f", all[k].id, best);
+      /* The ratio bound: a sync read's stall is its read, whatever the load. */
+      if (all[k].family == IB_FAMILY_SYNC)
+        g_assert_cmpfloat (best, >=, 0.5);
     }
   g_main_context_pop_thread_default (context);
   ib_scratch_free (scratch);
