@@ -680,6 +680,7 @@ run_write_unlink (Run     *run,
                   GError **error)
 {
   g_autoptr(IbFileSet) work = NULL;
+  IbWriteUnlinkSpec spec;
   gboolean ok;
 
   /* A fresh iobench-XXXXXX folder with a marker and no files yet: the
@@ -688,7 +689,9 @@ run_write_unlink (Run     *run,
                              FALSE, NULL, NULL, run->runner->cancellable, error);
   if (work == NULL)
     return FALSE;
-  ok = ib_write_unlink_run (run->plan->write_unlink, ib_file_set_get_dir (work),
+  spec = *run->plan->write_unlink;
+  spec.tick = run->plan->responsiveness;
+  ok = ib_write_unlink_run (&spec, ib_file_set_get_dir (work),
                             run->plan->seed, run->report, run->runner->cancellable,
                             work_progress, run, error);
   if (run->report->write_unlink != NULL &&

@@ -66,6 +66,15 @@ clear_order (const IbSweepPoint *a,
   return 0;
 }
 
+static gint
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
 static int
 compare_u64 (const void *a,
              const void *b)
@@ -172,6 +181,7 @@ measure_point (const IbSweepContext *ctx,
   g_autofree guint *order = g_new (guint, n_strategies);
   g_autofree GArray **times = g_new0 (GArray *, n_strategies);
   g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
+  g_autofree GArray **stalls = g_new0 (GArray *, n_strategies);
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(IbFileSet) set = NULL;
   g_autofree char *shown = ib_sweep_format_value (spec->vary, value);
@@ -216,7 +226,10 @@ measure_point (const IbSweepContext *ctx,
     return FALSE;
 
   for (guint s = 0; s < n_strategies; s++)
-    times[s] = g_array_new (FALSE, FALSE, sizeof (double));
+    {
+      times[s] = g_array_new (FALSE, FALSE, sizeof (double));
+      stalls[s] = g_array_new (FALSE, FALSE, sizeof (double));
+    }
 
   for (guint round = 0; round < n_rounds && ok; round++)
     {
@@ -241,6 +254,7 @@ measure_point (const IbSweepContext *ctx,
           sctx.verify = plan->verify;
           sctx.cancellable = ctx->cancellable;
           sctx.scratch = ctx->scratch;
+          sctx.responsiveness = plan->responsiveness;
           /* Residency is not measured in sweeps yet: the cache state counts
            * as held, as before. */
           sample.residency = -1;
@@ -262,8 +276,11 @@ measure_point (const IbSweepContext *ctx,
               if (ib_sample_is_valid (&sample))
                 {
                   double wall = (double) sample.wall_ns;
+                  double stall = (double) sample.stall_ns;
 
                   g_array_append_val (times[order[k]], wall);
+                  if (sample.responsive)
+                    g_array_append_val (stalls[order[k]], stall);
                 }
               else if (sample.excluded != NULL)
                 n_excluded[order[k]]++;
@@ -299,11 +316,22 @@ measure_point (const IbSweepContext *ctx,
         point.n = stats.n;
         point.n_excluded = n_excluded[s];
         point.ci_level = stats.ci_level;
+        if (stalls[s]->len > 0)
+          {
+            /* The median of each read's longest main-loop stall. */
+            g_array_sort (stalls[s], compare_double);
+            point.responsive = TRUE;
+            point.stall_ns = ib_quantile_sorted ((const double *) (gconstpointer) stalls[s]->data,
+                                                 stalls[s]->len, 0.5);
+          }
         g_array_append_val (sweep->points, point);
       }
 
   for (guint s = 0; s < n_strategies; s++)
-    g_array_unref (times[s]);
+    {
+      g_array_unref (times[s]);
+      g_array_unref (stalls[s]);
+    }
   return ok;
 }
 

@@ -79,6 +79,8 @@ typedef struct
   guint   requests;            /* default 2,000 */
   guint   concurrency;         /* max requests in flight, default 2,000 */
   guint   bytes;               /* bytes written per request, default 4,096 */
+  gboolean tick;               /* not saved: watch the serving context's stall (the
+                                * runner sets it from plan->responsiveness) */
 } IbWriteUnlinkSpec;
 
 typedef struct
@@ -259,6 +261,12 @@ typedef struct
   guint    failed;
   gint64   percentiles_ns[IB_N_PERCENTILES];
   guint    max_in_flight;      /* highest number of requests seen in flight */
+  /* The serving context's main-loop stall while the mode ran (the 1 ms tick
+   * of ib-responsiveness.h), valid when responsive. */
+  gboolean responsive;
+  gint64   stall_ns;
+  gint64   lateness_p99_ns;
+  guint    frames_missed_60;
 } IbWriteUnlinkMode;
 
 typedef struct
@@ -284,6 +292,8 @@ typedef struct
   guint    n;                  /* valid samples; 0 when not recorded (older reports) */
   guint    n_excluded;         /* samples excluded for their cache state */
   double   ci_level;           /* achieved coverage of the interval, 0 when not recorded */
+  gboolean responsive;         /* stall_ns is valid */
+  double   stall_ns;           /* median longest main-loop stall per read */
 } IbSweepPoint;
 
 typedef struct

@@ -34,6 +34,7 @@
 #include "ib-error.h"
 #include "ib-fileset.h"
 #include "ib-os.h"
+#include "ib-responsiveness.h"
 #include "ib-stats.h"
 #include "ib-workloads.h"
 
@@ -453,6 +454,7 @@ typedef struct
 {
   GCancellable *cancellable;
   GAsyncQueue  *done;
+  GMainContext *context;      /* woken when a job is done */
 } PoolShared;
 
 static void
@@ -474,6 +476,7 @@ pool_job_func (gpointer data,
     job->deleted = TRUE;
   job->end_ns = ib_os_monotonic_ns ();
   g_async_queue_push (shared->done, job);
+  g_main_context_wakeup (shared->context);
 }
 
 static void
@@ -493,11 +496,19 @@ pool_issue (Run         *run,
 }
 
 static void
+wake_context (GCancellable *cancellable,
+              gpointer      context)
+{
+  g_main_context_wakeup (context);
+}
+
+static void
 run_thread_pool (Run *run)
 {
-  PoolShared shared = { run->cancellable, g_async_queue_new () };
+  PoolShared shared = { run->cancellable, g_async_queue_new (), run->context };
   GThreadPool *pool;
   guint index;
+  gulong handler = 0;
 
   pool = g_thread_pool_new (pool_job_func, &shared, (int) ib_os_n_cores (), FALSE, NULL);
   g_assert (pool != NULL);
@@ -507,15 +518,24 @@ run_thread_pool (Run *run)
   while (take_work (run, &index))
     pool_issue (run, pool, index, run->start_ns);
 
+  /* Serve as a main loop would: iterate the context (its other sources
+   * still run), woken by each finished job or a cancel. */
+  if (run->cancellable != NULL)
+    handler = g_cancellable_connect (run->cancellable, G_CALLBACK (wake_context),
+                                     run->context, NULL);
   while (run->in_flight > 0)
     {
-      /* Wake up now and then to notice a cancel. */
-      PoolJob *job = g_async_queue_timeout_pop (shared.done, 50 * G_TIME_SPAN_MILLISECOND);
+      PoolJob *job = g_async_queue_try_pop (shared.done);
 
       if (job == NULL)
         {
-          check_cancel (run);
-          continue;
+          if (check_cancel (run))
+            /* Cancelled: the jobs left end quickly; wait for them. */
+            job = g_async_queue_timeout_pop (shared.done, 50 * G_TIME_SPAN_MILLISECOND);
+          else
+            g_main_context_iteration (run->context, TRUE);
+          if (job == NULL)
+            continue;
         }
       if (!retry_if_out_of_fds (run, job->index, job->error))
         mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
@@ -527,6 +547,8 @@ run_thread_pool (Run *run)
         pool_issue (run, pool, index, ib_os_monotonic_ns ());
     }
 
+  if (handler != 0)
+    g_cancellable_disconnect (run->cancellable, handler);
   g_thread_pool_free (pool, FALSE, TRUE);
   g_async_queue_unref (shared.done);
 }
@@ -706,6 +728,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   for (guint m = 0; m < N_MODES && ok; m++)
     {
       IbWriteUnlinkMode result;
+      IbSample watched = { 0 };
+      IbTick *tick;
 
       run.mode = (Mode) m;
       run.next = run.completed = run.in_flight = run.max_in_flight = run.failed = 0;
@@ -718,6 +742,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
       if (check_cancel (&run))
         break;
+      tick = spec->tick ? ib_tick_start (run.context, NULL) : NULL;
       switch (run.mode)
         {
         case MODE_SYNC_SERIAL:
@@ -733,6 +758,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
         default:
           g_assert_not_reached ();
         }
+      if (tick != NULL)
+        ib_tick_stop (tick, &watched);
       g_assert (run.in_flight == 0);
       g_queue_clear (&run.retry);
       /* What the open-file limit allowed in the end (later modes start there). */
@@ -753,6 +780,10 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
         break;
 
       fill_mode_result (&run, &result);
+      result.responsive = watched.responsive;
+      result.stall_ns = watched.stall_ns;
+      result.lateness_p99_ns = watched.lateness_p99_ns;
+      result.frames_missed_60 = watched.frames_missed_60;
       g_array_append_val (wu->modes, result);
 
       if (run.failed > 0)

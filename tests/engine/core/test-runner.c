@@ -483,11 +483,20 @@ test_other_workloads (void)
   g_assert_cmpstr (g_array_index (report->sweep->points, IbSweepPoint, 1).strategy, ==,
                    "async-load-contents-parallel");
   for (guint i = 0; i < 4; i++)
-    g_assert_cmpfloat (g_array_index (report->sweep->points, IbSweepPoint, i).median_ns, >, 0);
+    {
+      const IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, i);
+
+      g_assert_cmpfloat (p->median_ns, >, 0);
+      /* the main-loop tick watched every sweep read (on by default) */
+      g_assert_true (p->responsive);
+      g_assert_cmpfloat (p->stall_ns, >=, 0);
+    }
 
   g_assert_cmpuint (report->overhead->len, >, 0);
   g_assert_nonnull (report->write_unlink);
   g_assert_cmpuint (report->write_unlink->requests, ==, 20);
+  for (guint i = 0; i < report->write_unlink->modes->len; i++)
+    g_assert_true (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, i).responsive);
   assert_empty_and_remove (dir);
 }
 

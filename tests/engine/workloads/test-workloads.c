@@ -384,6 +384,42 @@ test_wu_more_slots_than_requests (Fixture       *fx,
   check_modes (fx->report, 20, 2000, TRUE);
 }
 
+/* The serving context's stall per mode (issue 13): the sync server blocks it
+ * for the whole mode; the tick watches every mode, and not when off. */
+static void
+test_wu_tick (Fixture       *fx,
+              gconstpointer  data)
+{
+  IbWriteUnlinkSpec spec = { 300, 40, 100, TRUE };
+  IbWriteUnlinkSpec off = { 30, 10, 100, FALSE };
+  g_autoptr(GError) error = NULL;
+  const GArray *modes;
+
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  modes = fx->report->write_unlink->modes;
+  g_assert_cmpuint (modes->len, ==, 3);
+  for (guint i = 0; i < modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (modes, IbWriteUnlinkMode, i);
+
+      g_assert_true (m->responsive);
+      g_assert_cmpint (m->lateness_p99_ns, <=, m->stall_ns);
+      /* The sync server never returns to its loop: one stall, the whole
+       * mode (load-independent; how short the others' stalls are depends on
+       * free CPUs, so it is not asserted). */
+      if (g_str_equal (m->mode, "sync-serial"))
+        g_assert_cmpint (m->stall_ns * 2, >=, m->total_ns);
+    }
+
+  g_assert_true (ib_write_unlink_run (&off, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  modes = fx->report->write_unlink->modes;
+  for (guint i = 0; i < modes->len; i++)
+    g_assert_false (g_array_index (modes, IbWriteUnlinkMode, i).responsive);
+  assert_only_marker (fx->dir);
+}
+
 static gboolean
 has_warning (IbReport   *report,
              const char *needle)
@@ -578,6 +614,8 @@ main (int    argc,
                    test_wu_effective_concurrency);
   g_test_add ("/workloads/write-unlink/deletes-everything", Fixture, NULL,
               fixture_setup, test_wu_deletes_everything, fixture_teardown);
+  g_test_add ("/workloads/write-unlink/tick", Fixture, NULL,
+              fixture_setup, test_wu_tick, fixture_teardown);
   g_test_add ("/workloads/write-unlink/serial-client", Fixture, NULL,
               fixture_setup, test_wu_serial_client, fixture_teardown);
   g_test_add ("/workloads/write-unlink/more-slots-than-requests", Fixture, NULL,
