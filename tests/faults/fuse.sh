@@ -9,7 +9,32 @@
 # 2. EIO and ENOSPC while the test files are made: a clear error naming the
 #    file (exit 1) and nothing left behind.
 # 3. Slow storage (200 ms per read): the rounds keep coming, and SIGINT ends
-#    a streaming strategy long before the sample would have ended.
+#    a streaming strategy long before the sample would have ended. Short
+#    reads and a misstated size are read through or reported.
+# 3b. Short reads (direct I/O: each read returns half of what was asked):
+#     every strategy that reads loops until the end and verifies its CRC.
+#     mmap gets its pages through the kernel, which takes a short page for a
+#     fault: that sample may fail, naming the file.
+fuse_mount "match=file-,short_reads,direct_io" || fail "short reads: mount"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies all --repeat 1 \
+  --warmup 0 --verify --cache cold --json "$work/short.json"
+check "short reads: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+json_check "short reads: every read strategy reads it all, CRC checked" "$work/short.json" \
+  'len(r["samples"]) == 12 and all(s["ok"] for s in r["samples"] if s["strategy"] != "mmap")'
+json_check "short reads: an mmap failure names the file" "$work/short.json" \
+  'all(s["ok"] or "file-" in s["error"] for s in r["samples"])'
+check "short reads: nothing left behind" is_empty "$backing"
+
+# 3c. A file whose size the file system misstates (4 KiB more than it
+#     holds): a strategy that reads by the size says so, naming the file.
+fuse_mount "match=file-1.bin,size_delta=4096" || fail "size: mount"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies sync-read-all,sync-stream \
+  --repeat 1 --warmup 0 --cache cold --json "$work/size.json"
+check "misstated size: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+json_check "misstated size: sync-read-all fails naming the file and both sizes" "$work/size.json" \
+  'any(s["strategy"] == "sync-read-all" and not s["ok"] and "file-1.bin" in s["error"] and "holds 266240 bytes, not the 262144" in s["error"] for s in r["samples"])'
+check "misstated size: nothing left behind" is_empty "$backing"
+
 # 4. The FUSE warning in the findings and the report.
 # Usage: fuse.sh [FAULTFS] (meson passes faultfs when libfuse3 was found).
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
@@ -112,6 +137,30 @@ for s in sync-stream async-stream-serial; do
     grep_file "interrupted; the test files were removed" "$work/log"
   check "slow $s: nothing left behind" is_empty "$backing"
 done
+
+# 3b. Short reads (direct I/O: each read returns half of what was asked):
+#     every strategy that reads loops until the end and verifies its CRC.
+#     mmap gets its pages through the kernel, which takes a short page for a
+#     fault: that sample may fail, naming the file.
+fuse_mount "match=file-,short_reads,direct_io" || fail "short reads: mount"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies all --repeat 1 \
+  --warmup 0 --verify --cache cold --json "$work/short.json"
+check "short reads: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+json_check "short reads: every read strategy reads it all, CRC checked" "$work/short.json" \
+  'len(r["samples"]) == 12 and all(s["ok"] for s in r["samples"] if s["strategy"] != "mmap")'
+json_check "short reads: an mmap failure names the file" "$work/short.json" \
+  'all(s["ok"] or "file-" in s["error"] for s in r["samples"])'
+check "short reads: nothing left behind" is_empty "$backing"
+
+# 3c. A file whose size the file system misstates (4 KiB more than it
+#     holds): a strategy that reads by the size says so, naming the file.
+fuse_mount "match=file-1.bin,size_delta=4096" || fail "size: mount"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies sync-read-all,sync-stream \
+  --repeat 1 --warmup 0 --cache cold --json "$work/size.json"
+check "misstated size: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+json_check "misstated size: sync-read-all fails naming the file and both sizes" "$work/size.json" \
+  'any(s["strategy"] == "sync-read-all" and not s["ok"] and "file-1.bin" in s["error"] and "holds 266240 bytes, not the 262144" in s["error"] for s in r["samples"])'
+check "misstated size: nothing left behind" is_empty "$backing"
 
 # 4. The FUSE warning in the findings and the report.
 fuse_mount "match=nothing" || fail "warning: mount"
