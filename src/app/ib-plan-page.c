@@ -980,6 +980,15 @@ ib_plan_page_refresh_space (IbPlanPage *self)
   update_location (self);
 }
 
+const char *
+ib_plan_page_get_fs_warning (IbPlanPage *self)
+{
+  g_return_val_if_fail (IB_IS_PLAN_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->fs_warning_row)))
+    return NULL;
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->fs_warning_row));
+}
+
 gboolean
 ib_plan_page_get_space_known (IbPlanPage *self)
 {

@@ -54,5 +54,7 @@ void        ib_plan_page_set_rounds     (IbPlanPage         *self,
  * checked against it and "space-checked" is emitted when it is known. */
 void        ib_plan_page_refresh_space  (IbPlanPage         *self);
 gboolean    ib_plan_page_get_space_known (IbPlanPage        *self);
+/* The file-system warning shown under the folder (tmpfs, FUSE), or NULL. */
+const char *ib_plan_page_get_fs_warning (IbPlanPage         *self);
 
 G_END_DECLS

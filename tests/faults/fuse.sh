@@ -36,11 +36,15 @@ json_check "misstated size: sync-read-all fails naming the file and both sizes" 
 check "misstated size: nothing left behind" is_empty "$backing"
 
 # 4. The FUSE warning in the findings and the report.
-# Usage: fuse.sh [FAULTFS] (meson passes faultfs when libfuse3 was found).
+# Usage: fuse.sh [FAULTFS [XVFB-RUN TEST-PLAN-FUSE SCHEMA-DIR]] (meson passes
+# faultfs when libfuse3 was found, and the plan page's test with the GUI).
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 faultfs=${1:-}
+xvfb=${2:-}
+plan_test=${3:-}
+schema_dir=${4:-}
 [ -n "$faultfs" ] ||
   skip "faultfs was not built: libfuse3's development files (libfuse3-dev) were not found"
 need_mount_ns "$@"
@@ -172,5 +176,15 @@ json_check "FUSE: the report's environment says FUSE" "$work/fuse.json" \
   'r["environment"]["is_fuse"] is True and r["environment"]["fs_type"] == "fuse.faultfs"'
 json_check "FUSE: the report's findings say FUSE" "$work/fuse.json" \
   'any("FUSE file system" in f["text"] for f in r["findings"])'
+if [ -n "$plan_test" ]; then
+  if GSETTINGS_SCHEMA_DIR="$schema_dir" "$xvfb" "$plan_test" "$mnt" >"$work/plan.log" 2>&1; then
+    pass "FUSE: the plan page shows the FUSE warning"
+  else
+    fail "FUSE: the plan page shows the FUSE warning"
+    grep -E "ERROR|not ok" "$work/plan.log" | sed 's/^/#   /' | head -5
+  fi
+else
+  echo "# the GUI is not built: the plan page's warning is checked only with it"
+fi
 fuse_umount
 finish
