@@ -633,18 +633,19 @@ ib_cli_print_sweep (const IbReport *report,
   if (sweep == NULL || sweep->points->len == 0)
     return;
 
-  table = ib_cli_table_new (4, ib_vary_kind_to_string (sweep->vary), _("Strategy"),
-                            _(">Median"), _(">95 % CI"));
+  table = ib_cli_table_new (5, ib_vary_kind_to_string (sweep->vary), _("Strategy"),
+                            _(">Median"), _(">95 % CI"), _(">Longest stall"));
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
-      char **cells = g_new0 (char *, 5);
+      char **cells = g_new0 (char *, 6);
 
       cells[0] = sweep->vary == IB_VARY_SIZE ? ib_format_size (p->value)
                                               : g_strdup_printf ("%" G_GUINT64_FORMAT, p->value);
       cells[1] = g_strdup (p->strategy);
       cells[2] = ib_format_duration (p->median_ns);
       cells[3] = format_ci (p->ci_low_ns, p->ci_high_ns);
+      cells[4] = p->responsive ? ib_format_duration (p->stall_ns) : g_strdup ("—");
       ib_cli_table_add_rowv (table, cells);
     }
   /* Translators: %s is what the sweep varies: count, size or in-flight */
@@ -699,19 +700,22 @@ ib_cli_print_write_unlink (const IbReport *report,
   if (wu == NULL || wu->modes->len == 0)
     return;
 
-  table = ib_cli_table_new (3 + IB_N_PERCENTILES, _("Mode"), _(">Req/s"), _(">Failed"),
+  table = ib_cli_table_new (4 + IB_N_PERCENTILES, _("Mode"), _(">Req/s"), _(">Failed"),
                             ">50%", ">66%", ">75%", ">80%", ">90%", ">95%", ">98%", ">99%",
-                            ">100%");
+                            ">100%", _(">Longest stall"));
   for (guint i = 0; i < wu->modes->len; i++)
     {
       const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
-      char **cells = g_new0 (char *, 3 + IB_N_PERCENTILES + 1);
+      char **cells = g_new0 (char *, 4 + IB_N_PERCENTILES + 1);
 
       cells[0] = g_strdup (m->mode);
       cells[1] = g_strdup_printf ("%.0f", m->requests_per_s);
       cells[2] = g_strdup_printf ("%u", m->failed);
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
         cells[3 + p] = ib_format_duration ((double) m->percentiles_ns[p]);
+      /* the serving context's longest main-loop stall */
+      cells[3 + IB_N_PERCENTILES] = m->responsive ? ib_format_duration ((double) m->stall_ns)
+                                                  : g_strdup ("—");
       ib_cli_table_add_rowv (table, cells);
     }
   /* Translators: e.g. "Write + delete: 2000 requests, 2000 at once, 4096 bytes each" */

@@ -3,12 +3,15 @@
  * (issue 13), next to its speed. Finding ids:
  *
  *   stall-trade-off   the fastest sync strategy (mmap included) against the
- *                     fastest async or thread one: the speed ratio with its 95 % interval, and
- *                     how long each blocks the main loop per read
+ *                     fastest async or thread one: the speed ratio with its
+ *                     interval, and how long each blocks the main loop per read
  *   stall-responsive  the fastest strategy that never missed a 60 Hz frame
+ *   stall-write-unlink  the serving context's longest stall per write+delete
+ *                     mode
+ *   stall-sweep       each strategy's stall at the sweep's largest value
  *
- * Only samples the 1 ms tick watched count (ib-responsiveness.h); a report
- * without them gets neither finding.
+ * Only what the 1 ms tick watched counts (ib-responsiveness.h); a report
+ * without it gets none of these.
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -170,6 +173,72 @@ finding_responsive (IbReport *report)
     }
 }
 
+/* "sync-serial 66 ms, async-gio 3.1 ms, thread-pool 2.4 ms" */
+static void
+finding_write_unlink (IbReport *report)
+{
+  const IbWriteUnlink *wu = report->write_unlink;
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  if (wu == NULL)
+    return;
+  for (guint i = 0; i < wu->modes->len; i++)
+    {
+      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
+      g_autofree char *stall = NULL;
+
+      if (!m->responsive)
+        continue;
+      stall = ib_format_duration ((double) m->stall_ns);
+      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "", m->mode, stall);
+    }
+  if (list->len == 0)
+    return;
+  /* Translators: %s lists modes and their longest stall, "sync-serial 66 ms,
+   * async-gio 3.1 ms" */
+  ib_report_add_finding (report, "stall-write-unlink",
+                         _("serving the write+delete requests, the main loop stalled at most "
+                           "for: %s"), list->str);
+}
+
+/* The sweep's largest value: where the strategies' stalls differ most. */
+static void
+finding_sweep (IbReport *report)
+{
+  const IbSweep *sweep = report->sweep;
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *at = NULL;
+  guint64 top = 0;
+
+  if (sweep == NULL)
+    return;
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      if (p->responsive)
+        top = MAX (top, p->value);
+    }
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+      g_autofree char *stall = NULL;
+
+      if (!p->responsive || p->value != top)
+        continue;
+      stall = ib_format_duration (p->stall_ns);
+      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "", p->strategy, stall);
+    }
+  if (list->len == 0)
+    return;
+  at = ib_format_vary_value (sweep->vary, top);
+  /* Translators: "at 100 files, each read stalled the main loop for at most (median):
+   * sync-load-contents 812 µs, async-load-contents-parallel 240 µs" */
+  ib_report_add_finding (report, "stall-sweep",
+                         _("at %s, each read stalled the main loop for at most (median): %s"),
+                         at, list->str);
+}
+
 void
 ib_findings_stall (IbReport *report)
 {
@@ -177,4 +246,6 @@ ib_findings_stall (IbReport *report)
 
   finding_trade_off (report);
   finding_responsive (report);
+  finding_write_unlink (report);
+  finding_sweep (report);
 }

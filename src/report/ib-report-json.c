@@ -363,6 +363,13 @@ build_write_unlink (JsonBuilder         *b,
       add_int (b, "total_ns", m->total_ns);
       add_int (b, "failed", m->failed);
       add_int (b, "max_in_flight", m->max_in_flight);
+      if (m->responsive)
+        {
+          /* the serving context's main-loop stall; absent when not watched */
+          add_int (b, "stall_ns", m->stall_ns);
+          add_int (b, "lateness_p99_ns", m->lateness_p99_ns);
+          add_int (b, "frames_missed_60", m->frames_missed_60);
+        }
       json_builder_set_member_name (b, "percentiles_ns");
       json_builder_begin_object (b);
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
@@ -400,6 +407,8 @@ build_sweep (JsonBuilder   *b,
       add_int (b, "n", p->n);
       add_int (b, "n_excluded", p->n_excluded);
       add_double (b, "ci_level", p->ci_level);
+      if (p->responsive)
+        add_double (b, "stall_ns", p->stall_ns);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -1388,6 +1397,15 @@ load_write_unlink (JsonObject    *o,
              && read_uint (m, ep, "failed", OPTIONAL, &mode.failed, error)
              && read_uint (m, ep, "max_in_flight", OPTIONAL, &mode.max_in_flight, error)
              && read_object (m, ep, "percentiles_ns", REQUIRED, &pct, error);
+      /* main-loop stall: optional, present when the tick watched the mode */
+      mode.responsive = json_object_has_member (m, "stall_ns");
+      good = good
+             && (!mode.responsive
+                 || (read_count (m, ep, "stall_ns", REQUIRED, &mode.stall_ns, error)
+                     && read_count (m, ep, "lateness_p99_ns", OPTIONAL, &mode.lateness_p99_ns,
+                                    error)
+                     && read_uint (m, ep, "frames_missed_60", OPTIONAL,
+                                   &mode.frames_missed_60, error)));
       if (good)
         {
           g_autofree char *pp = member_path (ep, "percentiles_ns");
@@ -1439,6 +1457,9 @@ load_sweep (JsonObject *o,
              && read_uint (po, ep, "n_excluded", OPTIONAL, &point.n_excluded, error)
              && read_double_full (po, ep, "ci_level", OPTIONAL, 0, 1, 0, &point.ci_level,
                                   error);
+      point.responsive = json_object_has_member (po, "stall_ns");
+      good = good && (!point.responsive
+                      || read_double (po, ep, "stall_ns", REQUIRED, &point.stall_ns, error));
       g_array_append_val (sweep->points, point);
       if (!good)
         return FALSE;

@@ -191,7 +191,7 @@ ib_table_sweep (const IbReport *report)
   if (sweep == NULL || sweep->points->len == 0)
     return NULL;
   table = table_new ("sweep", _("Sweep"), _(">Value"), _("Strategy"), _(">Median"),
-                     _(">95 % CI"), NULL);
+                     _(">95 % CI"), _(">Longest stall"), NULL);
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
@@ -200,7 +200,9 @@ ib_table_sweep (const IbReport *report)
                  ib_format_vary_value (sweep->vary, p->value),
                  g_strdup (p->strategy),
                  ib_format_duration (p->median_ns),
-                 ci_cell (p->ci_low_ns, p->ci_high_ns));
+                 ci_cell (p->ci_low_ns, p->ci_high_ns),
+                 /* the median longest main-loop stall of the point's reads */
+                 p->responsive ? ib_format_duration (p->stall_ns) : NULL);
     }
   return table;
 }
@@ -259,7 +261,7 @@ ib_table_write_unlink (const IbReport *report)
     return NULL;
   table = table_new ("write-unlink", _("Write + delete"), _("Mode"), _(">Requests/s"),
                      ">50 %", ">66 %", ">75 %", ">80 %", ">90 %", ">95 %", ">98 %", ">99 %",
-                     ">100 %", _(">Failed"), NULL);
+                     ">100 %", _(">Failed"), _(">Longest stall"), NULL);
   for (guint i = 0; i < wu->modes->len; i++)
     {
       const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
@@ -271,6 +273,8 @@ ib_table_write_unlink (const IbReport *report)
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
         row[c++] = ib_format_duration ((double) m->percentiles_ns[p]);
       row[c++] = g_strdup_printf ("%u", m->failed);
+      /* how long the serving context could not run its loop */
+      row[c++] = m->responsive ? ib_format_duration ((double) m->stall_ns) : g_strdup ("");
       g_assert (c == table->headers->len);
       g_ptr_array_add (table->rows, row);
     }

@@ -169,6 +169,12 @@ fx_report_new (double async_ms)
       mode.max_in_flight = m == 0 ? 1 : 1000;
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
         mode.percentiles_ns[p] = (gint64) ((m + 1) * 50000 * (p + 1));
+      /* the sync server blocks its loop for the whole mode; the async one
+       * has no tick data (an older report) */
+      mode.responsive = m == 0;
+      mode.stall_ns = m == 0 ? 100000000 : 0;
+      mode.lateness_p99_ns = m == 0 ? 100000000 : 0;
+      mode.frames_missed_60 = m == 0 ? 6 : 0;
       g_array_append_val (report->write_unlink->modes, mode);
     }
 
@@ -189,7 +195,11 @@ fx_report_new (double async_ms)
       point.median_ns = sync;
       point.ci_low_ns = sync * 0.95;
       point.ci_high_ns = sync * 1.05;
+      point.responsive = TRUE;
+      point.stall_ns = sync;
       g_array_append_val (report->sweep->points, point);
+      point.responsive = v > 0;   /* one point without tick data */
+      point.stall_ns = v > 0 ? 250000.5 : 0;
       point.strategy = g_strdup (FX_ASYNC);
       point.median_ns = async;
       point.ci_low_ns = async * 0.95;

@@ -445,6 +445,14 @@ test_stall (void)
                    "async-load-contents-parallel is the fastest strategy that never missed");
   assert_contains (finding (report, "stall-trade-off"), "frames at 60 Hz)");
 
+  /* write+delete: only the mode the tick watched; sweep: the largest count */
+  assert_contains (finding (report, "stall-write-unlink"),
+                   "the main loop stalled at most for: sync-serial 100 ms");
+  g_assert_null (strstr (finding (report, "stall-write-unlink"), "async-gio"));
+  assert_contains (finding (report, "stall-sweep"), "at 100 files, each read stalled");
+  assert_contains (finding (report, "stall-sweep"), "sync-load-contents 100 ms, " FX_ASYNC
+                   " 250 µs");
+
   /* No tick data (off, or an older report): neither finding. */
   for (guint i = 0; i < old->samples->len; i++)
     g_array_index (old->samples, IbSample, i).responsive = FALSE;
@@ -452,6 +460,12 @@ test_stall (void)
   ib_findings_generate (old);
   g_assert_null (finding (old, "stall-trade-off"));
   g_assert_null (finding (old, "stall-responsive"));
+  g_array_index (old->write_unlink->modes, IbWriteUnlinkMode, 0).responsive = FALSE;
+  for (guint i = 0; i < old->sweep->points->len; i++)
+    g_array_index (old->sweep->points, IbSweepPoint, i).responsive = FALSE;
+  ib_findings_generate (old);
+  g_assert_null (finding (old, "stall-write-unlink"));
+  g_assert_null (finding (old, "stall-sweep"));
   g_assert_nonnull (finding (old, "fastest"));
 }
 

@@ -214,6 +214,10 @@ assert_reports_equal (const IbReport *a,
           g_assert_cmpint (m->total_ns, ==, n->total_ns);
           g_assert_cmpuint (m->failed, ==, n->failed);
           g_assert_cmpuint (m->max_in_flight, ==, n->max_in_flight);
+          g_assert_cmpint (m->responsive, ==, n->responsive);
+          g_assert_cmpint (m->stall_ns, ==, n->stall_ns);
+          g_assert_cmpint (m->lateness_p99_ns, ==, n->lateness_p99_ns);
+          g_assert_cmpuint (m->frames_missed_60, ==, n->frames_missed_60);
           for (guint p = 0; p < IB_N_PERCENTILES; p++)
             g_assert_cmpint (m->percentiles_ns[p], ==, n->percentiles_ns[p]);
         }
@@ -240,6 +244,8 @@ assert_reports_equal (const IbReport *a,
           g_assert_cmpuint (x->n, ==, y->n);
           g_assert_cmpuint (x->n_excluded, ==, y->n_excluded);
           g_assert_cmpfloat (x->ci_level, ==, y->ci_level);
+          g_assert_cmpint (x->responsive, ==, y->responsive);
+          g_assert_cmpfloat (x->stall_ns, ==, y->stall_ns);
         }
     }
 
