@@ -56,6 +56,47 @@ struct _IbFileSet
                         * relative to it, never through its path (or -1) */
 };
 
+#ifdef G_OS_UNIX
+/* openat(2) that waits out a lack of file descriptors (EMFILE, ENFILE) as
+ * ib_fd_backoff_retry does; -1 with errno for any other failure, or when no
+ * descriptor came free in IB_FD_BACKOFF_GIVE_UP_US. */
+static int
+openat_retrying (int         dir_fd,
+                 const char *path,
+                 int         flags,
+                 mode_t      mode)
+{
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+
+  for (;;)
+    {
+      int fd = openat (dir_fd, path, flags, mode);
+      int saved = errno;
+      g_autoptr(GError) error = NULL;
+      gint64 delay;
+
+      if (fd >= 0 || !ib_os_errno_is_fd_exhaustion (saved))
+        return fd;
+      error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved), "");
+      delay = ib_fd_backoff_next (&backoff, error, g_get_monotonic_time ());
+      if (delay < 0)
+        {
+          errno = saved;
+          return -1;
+        }
+      ib_fd_backoff_sleep (delay, NULL);
+    }
+}
+
+/* open(2) waiting out a lack of file descriptors (openat_retrying). */
+static int
+open_retrying (const char *path,
+               int         flags)
+{
+  return openat_retrying (AT_FDCWD, path, flags, 0);
+}
+#endif
+
 /* A live set holds an exclusive flock() on its folder from creation to free;
  * the kernel drops it when the process ends, however it ends. The start-up
  * reaper leaves alone a folder whose lock it cannot take: its run is alive,
@@ -70,7 +111,7 @@ folder_lock (const char *dir,
   *busy = FALSE;
 #ifdef G_OS_UNIX
   {
-    int fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int fd = open_retrying (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
     if (fd >= 0 && flock (fd, LOCK_EX | LOCK_NB) != 0)
       {
@@ -120,6 +161,46 @@ listed_name_ok (const char *name)
          !g_str_equal (name, "..") && !g_str_equal (name, IB_FILESET_MARKER);
 }
 
+/* g_file_set_contents_full (consistent, 0600), waiting out a lack of file
+ * descriptors. */
+static gboolean
+set_contents_retrying (const char  *path,
+                       const char  *data,
+                       gsize        len,
+                       GError     **error)
+{
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  GError *local_error = NULL;
+  gboolean ok;
+
+  while (!(ok = g_file_set_contents_full (path, data, (gssize) len,
+                                          G_FILE_SET_CONTENTS_CONSISTENT, 0600,
+                                          &local_error)) &&
+         ib_fd_backoff_retry (&backoff, &local_error, NULL))
+    ;
+  if (!ok)
+    g_propagate_error (error, local_error);
+  return ok;
+}
+
+/* g_key_file_load_from_file, waiting out a lack of file descriptors. */
+static gboolean
+load_key_file_retrying (GKeyFile    *key,
+                        const char  *path,
+                        GError     **error)
+{
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  GError *local_error = NULL;
+  gboolean ok;
+
+  while (!(ok = g_key_file_load_from_file (key, path, G_KEY_FILE_NONE, &local_error)) &&
+         ib_fd_backoff_retry (&backoff, &local_error, NULL))
+    ;
+  if (!ok)
+    g_propagate_error (error, local_error);
+  return ok;
+}
+
 static gboolean
 write_marker (IbFileSet  *set,
               GError    **error)
@@ -135,8 +216,7 @@ write_marker (IbFileSet  *set,
                               (const char * const *) set->names->pdata, set->names->len);
   data = g_key_file_to_data (key, &len, NULL);
   /* g_file_set_contents writes a temporary file and renames it. */
-  if (!g_file_set_contents_full (path, data, (gssize) len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
+  if (!set_contents_retrying (path, data, len, error))
     {
       g_prefix_error (error, _("Cannot write the marker file of the test folder: "));
       return FALSE;
@@ -170,7 +250,7 @@ folder_open (Folder     *f,
 
   f->dir = dir;
 #ifdef G_OS_UNIX
-  f->fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  f->fd = open_retrying (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (f->fd < 0 || fstat (f->fd, &st) != 0)
     {
       if (errno != ENOENT)
@@ -506,7 +586,9 @@ create_file (IbFileSet    *set,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  fd = openat (set->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  /* Out of file descriptors: wait for one to come free, then try again. */
+  fd = openat_retrying (set->dir_fd, name,
+                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
     {
       int saved = errno;
@@ -522,9 +604,18 @@ create_file (IbFileSet    *set,
   return g_unix_output_stream_new (fd, TRUE);
 #else
   g_autoptr(GFile) file = g_file_new_for_path (entry->path);
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  GError *local_error = NULL;
+  GFileOutputStream *out;
 
   /* create = O_CREAT | O_EXCL: never replaces and never follows a symlink. */
-  return (GOutputStream *) g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable, error);
+  while ((out = g_file_create (file, G_FILE_CREATE_PRIVATE, cancellable,
+                               &local_error)) == NULL &&
+         ib_fd_backoff_retry (&backoff, &local_error, cancellable))
+    ;
+  if (out == NULL)
+    g_propagate_error (error, local_error);
+  return (GOutputStream *) out;
 #endif
 }
 
@@ -722,7 +813,7 @@ ib_file_set_create (const char        *parent_dir,
     set->dir_fd = -1;
 #ifdef G_OS_UNIX
     /* Held until the set is freed: the files are made relative to it. */
-    set->dir_fd = open (set->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    set->dir_fd = open_retrying (set->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (set->dir_fd < 0 || fstat (set->dir_fd, &st) != 0)
       {
         int saved = errno;
@@ -936,9 +1027,12 @@ ib_file_set_warm (const IbFileSet  *set,
       g_autoptr(GFile) file = g_file_new_for_path (entry->path);
       g_autoptr(GFileInputStream) in = NULL;
       g_autoptr(GError) local_error = NULL;
+      IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
       gssize n;
 
-      in = g_file_read (file, cancellable, &local_error);
+      while ((in = g_file_read (file, cancellable, &local_error)) == NULL &&
+             ib_fd_backoff_retry (&backoff, &local_error, cancellable))
+        ;
       if (in == NULL)
         goto fail;
       do
@@ -1056,7 +1150,7 @@ ib_file_set_marker_add_names (const char         *dir,
     }
 
   key = g_key_file_new ();
-  if (!g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, error))
+  if (!load_key_file_retrying (key, marker, error))
     {
       g_prefix_error (error, _("Cannot read the marker file of the test folder: "));
       return FALSE;
@@ -1081,8 +1175,7 @@ ib_file_set_marker_add_names (const char         *dir,
   g_key_file_set_string_list (key, MARKER_GROUP, "files",
                               (const char * const *) all->pdata, all->len);
   data = g_key_file_to_data (key, &len, NULL);
-  if (!g_file_set_contents_full (marker, data, (gssize) len,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error))
+  if (!set_contents_retrying (marker, data, len, error))
     {
       g_prefix_error (error, _("Cannot write the marker file of the test folder: "));
       return FALSE;

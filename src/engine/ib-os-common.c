@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <glib.h>
+#include <glib/gi18n.h>
 
 #ifdef G_OS_UNIX
 #include <signal.h>
@@ -207,5 +207,138 @@ ib_os_mountinfo_lookup (const char  *mountinfo,
     *major = best_major;
   if (minor != NULL)
     *minor = best_minor;
+  return TRUE;
+}
+
+/* ---- running out of file descriptors ------------------------------------ */
+
+gboolean
+ib_os_errno_is_fd_exhaustion (int errsv)
+{
+#ifdef EMFILE
+  if (errsv == EMFILE)
+    return TRUE;
+#endif
+#ifdef ENFILE
+  if (errsv == ENFILE)
+    return TRUE;
+#endif
+  return FALSE;
+}
+
+gboolean
+ib_os_error_is_fd_exhaustion (const GError *error)
+{
+  if (error == NULL)
+    return FALSE;
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES) ||
+         g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_MFILE) ||
+         g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NFILE);
+}
+
+void
+ib_os_gio_warm_up (void)
+{
+  (void) g_vfs_get_default ();
+  /* Registering GTask sets up its thread pool, with a GMainContext (a
+   * wakeup descriptor). No task is made: it would leave an idle source on
+   * the caller's context. */
+  g_type_ensure (G_TYPE_TASK);
+}
+
+static gint fd_backoff_waits;
+
+guint
+ib_fd_backoff_waits (void)
+{
+  return (guint) g_atomic_int_get (&fd_backoff_waits);
+}
+
+void
+ib_fd_backoff_reset (IbFdBackoff *backoff)
+{
+  backoff->since_us = 0;
+  backoff->delay_us = 0;
+}
+
+gint64
+ib_fd_backoff_next (IbFdBackoff  *backoff,
+                    const GError *error,
+                    gint64        now_us)
+{
+  if (!ib_os_error_is_fd_exhaustion (error))
+    return -1;
+  backoff->hits++;
+  if (backoff->since_us == 0)
+    {
+      backoff->since_us = now_us;
+      backoff->delay_us = IB_FD_BACKOFF_MIN_US;
+    }
+  else if (now_us - backoff->since_us >= IB_FD_BACKOFF_GIVE_UP_US)
+    return -1;
+  else
+    backoff->delay_us = MIN (backoff->delay_us * 2, IB_FD_BACKOFF_MAX_US);
+  g_atomic_int_inc (&fd_backoff_waits);
+  return backoff->delay_us;
+}
+
+gboolean
+ib_fd_backoff_sleep (gint64        delay_us,
+                     GCancellable *cancellable)
+{
+  gint64 end = g_get_monotonic_time () + delay_us;
+
+  for (;;)
+    {
+      gint64 left = end - g_get_monotonic_time ();
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      if (left <= 0)
+        return TRUE;
+      g_usleep ((gulong) MIN (left, 10 * 1000));
+    }
+}
+
+void
+ib_fd_backoff_explain (GError **error)
+{
+  GError *in;
+
+  if (error == NULL || !ib_os_error_is_fd_exhaustion (*error))
+    return;
+  in = *error;
+  *error = g_error_new (in->domain, in->code,
+                        /* Translators: "%u" is seconds, "%s" the system's message. */
+                        _("No file descriptor came free in %u s (%s). Other code in this "
+                          "process or system holds them: close some, or raise the open-file "
+                          "limit (ulimit -n)"),
+                        (guint) (IB_FD_BACKOFF_GIVE_UP_US / G_USEC_PER_SEC), in->message);
+  g_error_free (in);
+}
+
+gboolean
+ib_fd_backoff_retry (IbFdBackoff  *backoff,
+                     GError      **error,
+                     GCancellable *cancellable)
+{
+  gint64 delay;
+
+  g_return_val_if_fail (error != NULL && *error != NULL, FALSE);
+
+  delay = ib_fd_backoff_next (backoff, *error, g_get_monotonic_time ());
+  if (delay < 0)
+    {
+      ib_fd_backoff_explain (error);
+      return FALSE;
+    }
+  if (!ib_fd_backoff_sleep (delay, cancellable))
+    {
+      /* Cancelled while waiting: say so, not "too many files". */
+      g_clear_error (error);
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return FALSE;
+    }
+  g_clear_error (error);
   return TRUE;
 }

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -64,6 +64,66 @@ guint    ib_os_nofile_limit       (void);
  * (64, or half the limit when that is less), at least 1; G_MAXUINT stays
  * G_MAXUINT. With "ulimit -n 64" that is 32 files in flight, not 1. */
 guint    ib_os_fd_budget          (guint      limit);
+
+/* Running out of file descriptors. Every path that opens one treats EMFILE
+ * (this process) and ENFILE (the whole system) as "wait and try again", not
+ * as a failure: descriptors held by other code, or by the run's own files
+ * still in flight, come free. */
+/* TRUE when @error (may be NULL) is G_IO_ERROR_TOO_MANY_OPEN_FILES or
+ * G_FILE_ERROR_MFILE / G_FILE_ERROR_NFILE; GIO maps both errnos to the former. */
+gboolean ib_os_error_is_fd_exhaustion (const GError *error);
+gboolean ib_os_errno_is_fd_exhaustion (int          errsv);
+
+/* How long a streak of exhaustion may last (no descriptor came free for the
+ * operation) before the operation fails after all. */
+#define IB_FD_BACKOFF_GIVE_UP_US (30 * G_USEC_PER_SEC)
+/* The first and the longest wait between tries. */
+#define IB_FD_BACKOFF_MIN_US     (1 * 1000)
+#define IB_FD_BACKOFF_MAX_US     (50 * 1000)
+
+/* The back-off state of one operation, or of one scheduler's queue of
+ * operations; zero-initialise (IB_FD_BACKOFF_INIT). Not thread-safe. */
+typedef struct
+{
+  gint64 since_us;   /* first exhaustion of the current streak, 0: none */
+  gint64 delay_us;   /* the next wait */
+  guint  hits;       /* exhaustions seen in all */
+} IbFdBackoff;
+
+#define IB_FD_BACKOFF_INIT { 0, 0, 0 }
+
+/* A descriptor was had (an open succeeded, or one of the operations sharing
+ * @backoff finished and closed its own): ends the current streak. */
+void     ib_fd_backoff_reset      (IbFdBackoff  *backoff);
+/* After a failure with @error at @now_us (g_get_monotonic_time()): the wait
+ * in microseconds before trying again when @error is descriptor exhaustion
+ * and the streak is younger than IB_FD_BACKOFF_GIVE_UP_US; -1 when retrying
+ * cannot help (another error, or the streak is over). */
+gint64   ib_fd_backoff_next       (IbFdBackoff  *backoff,
+                                   const GError *error,
+                                   gint64        now_us);
+/* Sleeps @delay_us in short slices; FALSE as soon as @cancellable fires. */
+gboolean ib_fd_backoff_sleep      (gint64        delay_us,
+                                   GCancellable *cancellable);
+/* For blocking call sites, in a loop around the call that opens:
+ *   while (!(in = g_file_read (f, c, &e)) && ib_fd_backoff_retry (&b, &e, c)) ;
+ * TRUE (with *error cleared) after waiting when the error is exhaustion worth
+ * another try; FALSE leaves *error, rewritten to say that no descriptor came
+ * free when the streak is over. */
+gboolean ib_fd_backoff_retry      (IbFdBackoff  *backoff,
+                                   GError      **error,
+                                   GCancellable *cancellable);
+/* Waits ib_fd_backoff_next() asked for in this process so far (atomic):
+ * diagnostics, and a test's way to see that a run did run out. */
+guint    ib_fd_backoff_waits      (void);
+/* Rewrites *error (descriptor exhaustion that lasted too long) to say so and
+ * what to do: the limit, held elsewhere, raise `ulimit -n`. */
+void     ib_fd_backoff_explain    (GError      **error);
+
+/* GIO's one-off set-up (the default VFS, GTask's pool and its context)
+ * needs descriptors and aborts the process when there are none: done before
+ * a run can take them all. Cheap after the first call; thread-safe. */
+void     ib_os_gio_warm_up        (void);
 
 /* machine */
 guint    ib_os_n_cores            (void);

@@ -744,6 +744,8 @@ resolve_limits (Run *run)
   guint limit = ib_os_raise_nofile_limit ();
   guint requested;
 
+  ib_os_gio_warm_up ();   /* while there are descriptors to do it with */
+
   if (run->report->environment != NULL)
     run->report->environment->nofile_limit = limit;
   if (limit == G_MAXUINT)

@@ -21,6 +21,7 @@ typedef struct
 {
   IbRun             *run;
   const IbFileEntry *entry;
+  guint              index;
   guint              slot;
   GFile             *file;
   GFileInputStream  *in;
@@ -42,6 +43,7 @@ job_new (IbRun *run,
 
   job->run = run;
   job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->index = index;
   job->slot = slot;
   job->file = g_file_new_for_path (job->entry->path);
   job->crc = ib_strategy_crc_init ();
@@ -50,29 +52,45 @@ job_new (IbRun *run,
 }
 
 /* Ends the job: closes the stream, checks what was read (when @error is NULL)
- * and hands the result to the scheduler, which may start the next file. */
+ * and hands the result to the scheduler, which may start the next file. A
+ * file that could not be opened for want of a descriptor is started again
+ * later (ib_run_job_retry). */
 static void
 job_finish (Job    *job,
             GError *error)
 {
   IbRun *run = job->run;
   guint slot = job->slot;
+  guint index = job->index;
   guint64 total = job->total;
+  const char *path = job->entry->path;
 
   if (job->in != NULL)
     {
-      g_clear_object (&job->in);   /* closes the file */
+      /* Closed now, not when GIO's worker thread drops the last reference
+       * to the stream (that may come after the run is over): the next file
+       * may need the descriptor. */
+      g_input_stream_close (G_INPUT_STREAM (job->in), NULL, NULL);
+      g_clear_object (&job->in);
       ib_strategy_note_close (run->ctx);
     }
-  if (error != NULL)
-    error = ib_strategy_read_error (error, job->entry->path);
-  else
+  if (error == NULL)
     ib_strategy_check (run->ctx, job->entry, job->total, job->crc, &error);
 
   g_clear_object (&job->file);
   g_clear_pointer (&job->owned, g_free);
   g_free (job);
 
+  if (error != NULL && ib_run_job_retry (run, index, slot, error))
+    {
+      g_error_free (error);
+      return;
+    }
+  if (error != NULL)
+    {
+      ib_fd_backoff_explain (&error);   /* no descriptor came free for too long */
+      error = ib_strategy_read_error (error, path);
+    }
   ib_run_job_done (run, slot, error == NULL ? total : 0, error);
 }
 

@@ -2,6 +2,7 @@
 /* ib-strategy-private.h: what the ib-strategy-*.c files share. */
 #pragma once
 
+#include "ib-os.h"
 #include "ib-strategy.h"
 
 G_BEGIN_DECLS
@@ -92,6 +93,11 @@ struct _IbRun
   guint             *free_slots;
   guint              n_free;
   GError            *error;      /* the first real error */
+  /* files whose job ran out of file descriptors, to start again */
+  GQueue             retry;
+  IbFdBackoff        backoff;
+  guint              fd_tokens;  /* retries that may start: a job closed its file */
+  gint64             retry_not_before; /* nothing in flight: not before then (µs) */
 };
 
 void     ib_run_init      (IbRun             *run,
@@ -109,6 +115,16 @@ void     ib_run_job_done  (IbRun             *run,
                            guint              slot,
                            guint64            bytes,
                            GError            *error);
+/* The job of file @index (slot @slot) could not open its file: when @error
+ * is descriptor exhaustion worth another try, frees the slot and queues the
+ * file, to start again once a job in flight is done (it closed its file) or,
+ * with none in flight, after a back-off; returns TRUE (the job is over, its
+ * error the caller's to free). FALSE: the caller ends the job with
+ * ib_run_job_done() and the error (ib_fd_backoff_explain() first). */
+gboolean ib_run_job_retry (IbRun             *run,
+                           guint              index,
+                           guint              slot,
+                           const GError      *error);
 /* Frees what the run holds; returns FALSE with the first error. */
 gboolean ib_run_finish    (IbRun             *run,
                            GError           **error);

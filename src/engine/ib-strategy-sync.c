@@ -36,6 +36,7 @@ ib_strategy_sync_load_contents (IbStrategyContext *ctx,
       const IbFileEntry *entry = ib_file_set_get_file (ctx->files, i);
       g_autoptr(GFile) file = NULL;
       g_autofree char *contents = NULL;
+      IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
       GError *local_error = NULL;
       gsize length = 0;
       gboolean ok;
@@ -45,8 +46,11 @@ ib_strategy_sync_load_contents (IbStrategyContext *ctx,
 
       file = g_file_new_for_path (entry->path);
       ib_strategy_note_open (ctx);
-      ok = g_file_load_contents (file, ctx->cancellable, &contents, &length, NULL,
-                                 &local_error);
+      /* Out of file descriptors: wait for one to come free, then try again. */
+      while (!(ok = g_file_load_contents (file, ctx->cancellable, &contents, &length, NULL,
+                                          &local_error)) &&
+             ib_fd_backoff_retry (&backoff, &local_error, ctx->cancellable))
+        ;
       ib_strategy_note_close (ctx);
       if (!ok)
         {
@@ -102,6 +106,7 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
       g_autoptr(GFile) file = NULL;
       g_autoptr(GFileInputStream) in = NULL;
       g_autofree guint8 *whole = NULL;
+      IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
       GError *local_error = NULL;
       guint32 crc = ib_strategy_crc_init ();
       guint64 total = 0;
@@ -113,7 +118,9 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
         return FALSE;
 
       file = g_file_new_for_path (entry->path);
-      in = g_file_read (file, ctx->cancellable, &local_error);
+      while ((in = g_file_read (file, ctx->cancellable, &local_error)) == NULL &&
+             ib_fd_backoff_retry (&backoff, &local_error, ctx->cancellable))
+        ;
       if (in == NULL)
         {
           g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
@@ -305,6 +312,7 @@ ib_strategy_mmap (IbStrategyContext *ctx,
     {
       const IbFileEntry *entry = ib_file_set_get_file (ctx->files, i);
       GMappedFile *mapped;
+      IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
       GError *local_error = NULL;
       const guint8 *data;
       guint32 crc = ib_strategy_crc_init ();
@@ -315,7 +323,14 @@ ib_strategy_mmap (IbStrategyContext *ctx,
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
 
-      mapped = g_mapped_file_new (entry->path, FALSE, &local_error);
+      while ((mapped = g_mapped_file_new (entry->path, FALSE, &local_error)) == NULL &&
+             ib_fd_backoff_retry (&backoff, &local_error, ctx->cancellable))
+        ;
+      if (mapped == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
       if (mapped == NULL)
         {
           g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot map “%s”: %s"),

@@ -506,13 +506,17 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   g_autoptr(GFileInputStream) in = NULL;
   g_autoptr(GFileInfo) info = NULL;
   g_autofree guint8 *fresh = NULL;
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   GError *local_error = NULL;
   guint8 *buf;
   goffset size;
   gsize got = 0;
   gboolean ok;
 
-  in = g_file_read (file, cancellable, &local_error);
+  /* Out of file descriptors: wait for one to come free, then try again. */
+  while ((in = g_file_read (file, cancellable, &local_error)) == NULL &&
+         ib_fd_backoff_retry (&backoff, &local_error, cancellable))
+    ;
   if (in == NULL)
     {
       g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
@@ -621,14 +625,53 @@ ib_run_scratch (IbRun *run,
 void
 ib_run_pump (IbRun *run)
 {
-  while (run->active < run->cap && run->next < run->n_files && run->error == NULL &&
+  while (run->active < run->cap && run->error == NULL &&
          !g_cancellable_is_cancelled (run->cancel))
     {
-      guint slot = run->free_slots[--run->n_free];
+      guint slot, index;
 
+      /* Files waiting for a descriptor first, one per descriptor closed;
+       * nothing new while they wait (it would not get one either). */
+      if (!g_queue_is_empty (&run->retry))
+        {
+          if (run->fd_tokens == 0)
+            break;
+          run->fd_tokens--;
+          index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
+        }
+      else if (run->next < run->n_files)
+        index = run->next++;
+      else
+        break;
+      slot = run->free_slots[--run->n_free];
       run->active++;
-      run->start (run, run->next++, slot);
+      run->start (run, index, slot);
     }
+}
+
+gboolean
+ib_run_job_retry (IbRun        *run,
+                  guint         index,
+                  guint         slot,
+                  const GError *error)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 delay;
+
+  g_assert (run->active > 0);
+
+  if (run->error != NULL || g_cancellable_is_cancelled (run->cancel))
+    return FALSE;
+  delay = ib_fd_backoff_next (&run->backoff, error, now);
+  if (delay < 0)
+    return FALSE;
+  run->active--;
+  run->free_slots[run->n_free++] = slot;
+  if (g_queue_is_empty (&run->retry))
+    run->fd_tokens = 0;   /* left over from an earlier wait */
+  g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
+  run->retry_not_before = now + delay;
+  return TRUE;
 }
 
 void
@@ -641,8 +684,14 @@ ib_run_job_done (IbRun   *run,
 
   run->active--;
   run->free_slots[run->n_free++] = slot;
+  /* The job closed its file: one waiting for a descriptor may start. */
+  if (!g_queue_is_empty (&run->retry))
+    run->fd_tokens++;
   if (error == NULL)
-    run->ctx->bytes += bytes;
+    {
+      run->ctx->bytes += bytes;
+      ib_fd_backoff_reset (&run->backoff);
+    }
   else if (run->error == NULL)
     {
       /* The first error wins; stop the other files quickly. */
@@ -659,14 +708,30 @@ void
 ib_run_execute (IbRun *run)
 {
   ib_run_pump (run);
-  while (run->active > 0)
+  for (;;)
     {
-      guint64 ticks = run->ctx->ticks;
+      gint64 left;
 
-      /* The tick has a higher priority than anything GIO attaches, so an
-       * iteration that ran it ran nothing else. */
-      if (g_main_context_iteration (run->main_ctx, TRUE) && run->ctx->ticks == ticks)
-        run->ctx->dispatches++;
+      if (run->active > 0)
+        {
+          guint64 ticks = run->ctx->ticks;
+
+          /* The tick has a higher priority than anything GIO attaches, so an
+           * iteration that ran it ran nothing else. */
+          if (g_main_context_iteration (run->main_ctx, TRUE) && run->ctx->ticks == ticks)
+            run->ctx->dispatches++;
+          continue;
+        }
+      if (g_queue_is_empty (&run->retry) || run->error != NULL ||
+          g_cancellable_is_cancelled (run->cancel))
+        break;
+      /* Only files waiting for a descriptor are left and no job of ours
+       * can free one: wait out the back-off, then try one. */
+      left = run->retry_not_before - g_get_monotonic_time ();
+      if (left > 0)
+        ib_fd_backoff_sleep (left, run->cancel);
+      run->fd_tokens = 1;
+      ib_run_pump (run);
     }
 }
 
@@ -716,6 +781,7 @@ ib_run_finish (IbRun   *run,
     g_main_context_pop_thread_default (run->main_ctx);
   g_clear_pointer (&run->main_ctx, g_main_context_unref);
   g_clear_pointer (&run->free_slots, g_free);
+  g_queue_clear (&run->retry);
 
   ok = run->error == NULL;
   if (!ok)

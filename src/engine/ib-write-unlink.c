@@ -86,7 +86,9 @@ typedef struct
   gint64        start_ns;
   guint         next;          /* next request to issue */
   GQueue        retry;         /* indices to issue again (open-file limit hit) */
-  guint         limit_hits;    /* requests that hit the open-file limit */
+  IbFdBackoff   backoff;       /* async-gio: the queue's streak of exhaustion */
+  gint64        retry_not_before; /* nothing in flight: wait until then (µs) */
+  guint         limit_hits;    /* times a request hit the open-file limit */
   guint         limit_in_flight; /* in flight when the limit was first hit */
   guint         completed;
   guint         in_flight;
@@ -224,7 +226,11 @@ mark_completed (Run          *run,
   release_slot (run, index);
 
   if (error == NULL)
-    run->state[index] = REQ_OK;
+    {
+      run->state[index] = REQ_OK;
+      /* It had a descriptor and closed it: the streak is over. */
+      ib_fd_backoff_reset (&run->backoff);
+    }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     run->state[index] = REQ_CANCELLED;
   else
@@ -250,32 +256,47 @@ check_cancel (Run *run)
   return run->stop;
 }
 
-/* A request that could not open its file because the process ran out of
- * file descriptors (the limit was unknown, or other code holds many) is not a
- * failure of the mode: it goes back in the queue and fewer run at once from
- * then on. With nothing else in flight it is a real failure. Returns TRUE
- * when the request was queued again (it is then no longer in flight). */
+/* async-gio: a request that could not open its file because the process ran
+ * out of file descriptors (the limit was unknown, or other code holds many)
+ * is not a failure of the mode: it goes back in the queue, to be issued again
+ * when one of the requests in flight is back (it frees a descriptor) or,
+ * with none in flight, after a back-off; fewer run at once from then on. It
+ * fails only when no descriptor came free for IB_FD_BACKOFF_GIVE_UP_US.
+ * Returns TRUE when the request was queued again (it is then no longer in
+ * flight). */
 static gboolean
 retry_if_out_of_fds (Run          *run,
                      guint         index,
                      const GError *error)
 {
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES) ||
-      run->in_flight <= 1 || run->stop)
+  gint64 now = g_get_monotonic_time ();
+  gint64 delay;
+
+  if (run->stop)
+    return FALSE;
+  delay = ib_fd_backoff_next (&run->backoff, error, now);
+  if (delay < 0)
     return FALSE;
 
   if (run->limit_hits++ == 0)
     run->limit_in_flight = run->in_flight;
-  /* Leave an eighth of what was in flight free for everything else. */
-  run->concurrency = MAX (1, MIN (run->concurrency, run->in_flight - 1) * 7 / 8);
+  /* Leave an eighth of what was in flight free for everything else. GIO's
+   * worker threads open files in their own time, so this callback may come
+   * after every other request is back: then in_flight (this one) says
+   * nothing about how many descriptors there are. */
+  if (run->in_flight > 1)
+    run->concurrency = MAX (1, MIN (run->concurrency, (run->in_flight - 1) * 7 / 8));
   run->state[index] = REQ_RETRY;
   release_slot (run, index);
   g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
   run->in_flight--;
+  run->retry_not_before = now + delay;
   return TRUE;
 }
 
-/* The next request to issue, if a slot is free: a retried one first. */
+/* The next request to issue, if a slot is free: a retried one first. With
+ * retries queued and nothing in flight, nothing is issued before the
+ * back-off is over (see run_async_gio). */
 static gboolean
 take_work (Run   *run,
            guint *index)
@@ -284,6 +305,8 @@ take_work (Run   *run,
     return FALSE;
   if (!g_queue_is_empty (&run->retry))
     {
+      if (run->in_flight == 0 && g_get_monotonic_time () < run->retry_not_before)
+        return FALSE;
       *index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
       return TRUE;
     }
@@ -293,6 +316,40 @@ take_work (Run   *run,
       return TRUE;
     }
   return FALSE;
+}
+
+/* sync-serial and thread-pool: counts @hits times a request ran out of
+ * file descriptors (and waited for one) in the mode's warning. */
+static void
+note_limit_hits (Run   *run,
+                 guint  hits)
+{
+  if (hits > 0 && run->limit_hits == 0)
+    run->limit_in_flight = run->in_flight;
+  run->limit_hits += hits;
+}
+
+/* The blocking write of the sync modes: when the process is out of file
+ * descriptors, waits for one to come free and tries again (other requests
+ * in flight, or other code, close theirs). Thread-safe; counts such waits in
+ * @hits. */
+static gboolean
+replace_retrying (GFile         *file,
+                  gconstpointer  data,
+                  gsize          len,
+                  GCancellable  *cancellable,
+                  guint         *hits,
+                  GError       **error)
+{
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  gboolean ok;
+
+  while (!(ok = g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
+                                         NULL, cancellable, error)) &&
+         ib_fd_backoff_retry (&backoff, error, cancellable))
+    ;
+  *hits += backoff.hits;
+  return ok;
 }
 
 /* ---- sync-serial ----------------------------------------------------- */
@@ -317,6 +374,7 @@ run_sync_serial (Run *run)
       gboolean deleted = FALSE;
       gconstpointer data;
       gsize len;
+      guint hits = 0;
 
       if (i >= run->next)
         break;
@@ -331,10 +389,10 @@ run_sync_serial (Run *run)
       file = slot_file (run, run->slot_of[i]);
       content = request_content (run, i);
       data = g_bytes_get_data (content, &len);
-      if (g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
-                                   NULL, run->cancellable, &error) &&
+      if (replace_retrying (file, data, len, run->cancellable, &hits, &error) &&
           g_file_delete (file, run->cancellable, &error))
         deleted = TRUE;
+      note_limit_hits (run, hits);
       mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
 
       /* The slot this one held goes to the next request. */
@@ -365,7 +423,12 @@ async_finish (AsyncRequest *req,
   guint index;
 
   if (!retry_if_out_of_fds (run, req->index, error))
-    mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, error);
+    {
+      g_autoptr(GError) why = error != NULL ? g_error_copy (error) : NULL;
+
+      ib_fd_backoff_explain (&why);   /* no descriptor came free for too long */
+      mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, why);
+    }
   g_object_unref (req->file);
   g_free (req);
 
@@ -433,8 +496,24 @@ run_async_gio (Run *run)
     async_issue (run, index, run->start_ns);
 
   /* Every issued request calls back, also when cancelled. */
-  while (run->in_flight > 0)
-    g_main_context_iteration (run->context, TRUE);
+  while (run->in_flight > 0 || (!check_cancel (run) && !g_queue_is_empty (&run->retry)))
+    {
+      gint64 left;
+
+      if (run->in_flight > 0)
+        {
+          g_main_context_iteration (run->context, TRUE);
+          continue;
+        }
+      /* Only requests waiting for a descriptor are left, and none of ours
+       * is in flight to free one: wait out the back-off, then issue. */
+      left = run->retry_not_before - g_get_monotonic_time ();
+      if (left > 0)
+        ib_fd_backoff_sleep (left, run->cancellable);
+      run->retry_not_before = 0;
+      while (take_work (run, &index))
+        async_issue (run, index, ib_os_monotonic_ns ());
+    }
 }
 
 /* ---- thread-pool ------------------------------------------------------ */
@@ -445,6 +524,7 @@ typedef struct
   GFile   *file;
   guint64  seed;
   guint    bytes;
+  guint    limit_hits;   /* times it waited for a file descriptor */
   gint64   end_ns;
   gboolean deleted;
   GError  *error;
@@ -470,8 +550,8 @@ pool_job_func (gpointer data,
   /* The worker makes the letters, as the request handler of seed 001 did. */
   content = ib_write_unlink_content (job->seed, job->index, job->bytes);
   bytes = g_bytes_get_data (content, &len);
-  if (g_file_replace_contents (job->file, bytes, len, NULL, FALSE, G_FILE_CREATE_NONE,
-                               NULL, shared->cancellable, &job->error) &&
+  if (replace_retrying (job->file, bytes, len, shared->cancellable, &job->limit_hits,
+                        &job->error) &&
       g_file_delete (job->file, shared->cancellable, &job->error))
     job->deleted = TRUE;
   job->end_ns = ib_os_monotonic_ns ();
@@ -537,8 +617,8 @@ run_thread_pool (Run *run)
           if (job == NULL)
             continue;
         }
-      if (!retry_if_out_of_fds (run, job->index, job->error))
-        mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
+      note_limit_hits (run, job->limit_hits);
+      mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
       g_object_unref (job->file);
       g_clear_error (&job->error);
       g_free (job);
@@ -681,6 +761,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
   if (!check_work_dir (work_dir, error))
     return FALSE;
+  ib_os_gio_warm_up ();   /* before the requests take every descriptor */
 
   run.work_dir = g_strdup (work_dir);
   run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
@@ -734,6 +815,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       run.mode = (Mode) m;
       run.next = run.completed = run.in_flight = run.max_in_flight = run.failed = 0;
       run.limit_hits = run.limit_in_flight = 0;
+      ib_fd_backoff_reset (&run.backoff);
+      run.retry_not_before = 0;
       g_queue_clear (&run.retry);
       g_clear_pointer (&run.first_error, g_free);
       memset (run.state, REQ_PENDING, run.requests);
