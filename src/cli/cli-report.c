@@ -101,7 +101,7 @@ print_compare (const char *path_a,
   printf ("B: %s\n   %s\n\n", path_b, sub_b);
 
   table = ib_cli_table_new (8, _("Strategy"), _(">Median A"), _(">Median B"), _(">B / A"),
-                            _(">95 % CI"), _(">Stall A"), _(">Stall B"), _("Verdict"));
+                            _(">CI of B / A"), _(">Stall A"), _(">Stall B"), _("Verdict"));
   for (guint i = 0; i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
@@ -115,8 +115,11 @@ print_compare (const char *path_a,
 
       if (row->verdict != IB_VERDICT_NO_DATA)
         {
+          g_autofree char *level = ib_format_level (row->ci_level);
+
           ratio = g_strdup_printf ("%.3f", row->ratio);
-          ci = g_strdup_printf ("%.3f – %.3f", row->ci_low, row->ci_high);
+          /* Translators: the interval of the ratio and its coverage */
+          ci = g_strdup_printf (_("%.3f – %.3f (%s)"), row->ci_low, row->ci_high, level);
         }
       if (row->verdict == IB_VERDICT_FASTER || row->verdict == IB_VERDICT_SLOWER)
         {
@@ -127,6 +130,8 @@ print_compare (const char *path_a,
                                      /* Translators: B is the second report */
                                      ? _("B is %s faster") : _("B is %s slower"), r);
         }
+      else if (row->verdict == IB_VERDICT_TOO_FEW)
+        verdict = ib_too_few_text (row->n_a, row->n_b);
       else
         verdict = g_strdup (ib_verdict_to_string (row->verdict));
       /* the median longest main-loop stall of each side, when measured */
@@ -135,6 +140,9 @@ print_compare (const char *path_a,
       ib_cli_table_add_row (table, row->strategy, ma, mb, ratio, ci, stall_a, stall_b, verdict);
     }
   ib_cli_table_print (table, stdout);
+  printf (_("Medians of the valid samples. CI of B / A: Hodges-Lehmann / Mann-Whitney interval "
+            "on log times, with its coverage; a verdict needs at least %u valid samples on "
+            "each side and an interval that excludes 1.\n"), IB_VERDICT_MIN_SAMPLES);
 
   /* say which strategies could not be compared */
   for (guint side = 0; side < 2; side++)
@@ -186,8 +194,8 @@ ib_cli_compare (int    argc,
   g_option_context_set_summary (context,
                                 /* xgettext:no-c-format */
                                 _("Compares two saved reports strategy by strategy: the ratio "
-                                  "of the medians B / A with a bootstrap 95 % confidence "
-                                  "interval."));
+                                  "of the medians B / A with a Mann-Whitney interval of at "
+                                  "least 95 %; no verdict below 5 valid samples a side."));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 

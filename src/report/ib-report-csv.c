@@ -60,7 +60,9 @@ csv_bool (GString  *out,
 
 static const char *const csv_header[] = {
   "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "bytes", "files",
-  "residency", "cache_ok", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
+  "residency", "cache_ok",
+  /* why the statistics leave the sample out ("not-cold", "not-warm"), empty when it counts */
+  "excluded", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
   "peak_rss_bytes", "chunk", "verify_ns", "ok", "error",
   /* main-loop responsiveness, empty when the tick did not run */
   "stall_ns", "lateness_p99_ns", "frames_missed_60", "frames_missed_120",
@@ -95,6 +97,7 @@ ib_report_to_csv (const IbReport *report)
         }
       g_string_append_c (out, ',');
       csv_bool (out, s->cache_ok);
+      csv_field (out, s->excluded, FALSE);
       csv_i64 (out, s->vol_ctxsw);
       csv_i64 (out, s->invol_ctxsw);
       csv_i64 (out, s->minflt);

@@ -125,6 +125,12 @@ html_table (GString *out,
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody>\n</table></div>\n");
+  if (table->note != NULL)
+    {
+      g_string_append (out, "<p class=\"note\">");
+      esc (out, table->note);
+      g_string_append (out, "</p>\n");
+    }
   if (with_heading)
     g_string_append (out, "</section>\n");
   ib_table_free (table);

@@ -93,6 +93,12 @@ md_table (GString *out,
         }
       g_string_append_c (out, '\n');
     }
+  if (table->note != NULL)
+    {
+      g_string_append_c (out, '\n');
+      md_escape (out, table->note, FALSE);
+      g_string_append_c (out, '\n');
+    }
   ib_table_free (table);
 }
 

@@ -19,6 +19,7 @@ ib_table_free (IbTable *table)
     return;
   g_free (table->id);
   g_free (table->title);
+  g_free (table->note);
   g_ptr_array_unref (table->headers);
   g_array_unref (table->numeric);
   g_ptr_array_unref (table->rows);
@@ -102,11 +103,36 @@ ci_cell (double low,
   return g_strdup_printf ("%s – %s", lo, hi);
 }
 
+/* The "vs fastest" cell: a factor only where both sides have enough valid
+ * samples to carry it. */
+static char *
+factor_cell (const IbStats *st,
+             const IbStats *fastest)
+{
+  if (st->n == 0 || fastest == NULL)
+    return NULL;
+  if (st->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
+    /* Translators: instead of a factor, in a table cell */
+    return g_strdup (_("too few samples"));
+  return ib_format_ratio (st->median_ns / fastest->median_ns);
+}
+
+static char *
+coverage_cell (const IbStats *st)
+{
+  if (st->n < 2)
+    return NULL;
+  if (st->ci_method == IB_CI_BOOTSTRAP)
+    /* Translators: a coverage an older version claimed for its bootstrap interval */
+    return g_strdup (_("95 % (bootstrap, claimed)"));
+  return ib_format_level (st->ci_level);
+}
+
 IbTable *
 ib_table_statistics (const IbReport *report)
 {
   IbTable *table;
-  double fastest = 0;
+  const IbStats *fastest = NULL;
 
   if (report->statistics->len == 0)
     return NULL;
@@ -114,18 +140,17 @@ ib_table_statistics (const IbReport *report)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
 
-      if (st->n > 0 && st->median_ns > 0 && (fastest == 0 || st->median_ns < fastest))
-        fastest = st->median_ns;
+      if (st->n > 0 && st->median_ns > 0 && (fastest == NULL || st->median_ns < fastest->median_ns))
+        fastest = st;
     }
 
   /* Translators: in table headers a leading '>' marks a right-aligned column
    * and is not shown; keep it. */
   table = table_new ("statistics", _("Statistics"),
-                     _("Strategy"), ">n", _(">Median"),
-                     /* xgettext:no-c-format */
-                     _(">95 % CI"), _(">Min"),
-                     _(">Max"), _(">CV"), _(">Throughput"), _(">CPU user"), _(">CPU system"),
-                     _(">vs fastest"), _(">Outliers mild/severe"), _(">Failed"), NULL);
+                     _("Strategy"), ">n", _(">Median"), _(">CI of median"), _(">Coverage"),
+                     _(">Min"), _(">Max"), _(">CV"), _(">Throughput"), _(">CPU user"),
+                     _(">CPU system"), _(">vs fastest"), _(">Outliers mild/severe"),
+                     _(">Failed"), _(">Excluded"), NULL);
   for (guint i = 0; i < report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
@@ -136,16 +161,29 @@ ib_table_statistics (const IbReport *report)
                  g_strdup_printf ("%u", st->n),
                  have ? ib_format_duration (st->median_ns) : NULL,
                  have ? ci_cell (st->ci_low_ns, st->ci_high_ns) : NULL,
+                 coverage_cell (st),
                  have ? ib_format_duration (st->min_ns) : NULL,
                  have ? ib_format_duration (st->max_ns) : NULL,
                  have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL,
                  have ? ib_format_throughput (st->mib_per_s) : NULL,
                  have ? ib_format_duration (st->user_ns) : NULL,
                  have ? ib_format_duration (st->sys_ns) : NULL,
-                 have && fastest > 0 ? ib_format_ratio (st->median_ns / fastest) : NULL,
+                 factor_cell (st, fastest),
                  g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe),
-                 g_strdup_printf ("%u", st->n_failed));
+                 g_strdup_printf ("%u", st->n_failed),
+                 g_strdup_printf ("%u", st->n_excluded));
     }
+  table->note = g_strdup_printf (_("Each row is the median of its n valid samples: warm-ups, "
+                                   "failed samples and samples excluded because the cache was "
+                                   "not in the requested state are left out. The CI of the "
+                                   "median is the distribution-free order-statistic interval; "
+                                   "Coverage is the probability that it holds the true median "
+                                   "(below 95 %% when n < 6). A factor or a verdict needs at "
+                                   "least %u valid samples on each side; comparisons use the "
+                                   "ratio of medians with a Hodges-Lehmann / Mann-Whitney "
+                                   "interval of at least 95 %% and call a difference clear only "
+                                   "when that interval excludes 1."),
+                                 IB_VERDICT_MIN_SAMPLES);
   return table;
 }
 
@@ -425,7 +463,8 @@ ib_table_samples (const IbReport *report)
     return NULL;
   table = table_new ("samples", _("Samples"), _("Strategy"), _(">Round"), _("Warm-up"),
                      _(">Wall"), _(">User"), _(">System"), _(">Bytes"), _(">Files"),
-                     _(">Residency"), _("Cache as asked"), _(">Ctx switches vol/invol"),
+                     _(">Residency"), _("Cache as asked"), _("Excluded"),
+                     _(">Ctx switches vol/invol"),
                      _(">Page faults min/maj"), _(">Callbacks"), _(">Peak RSS"), _("OK"),
                      _("Error"), NULL);
   for (guint i = 0; i < report->samples->len; i++)
@@ -444,6 +483,7 @@ ib_table_samples (const IbReport *report)
                  s->residency >= 0 ? g_strdup_printf ("%.0f %%", s->residency * 100)
                                    : g_strdup (_("unknown")),
                  yes_no (s->cache_ok),
+                 g_strdup (s->excluded != NULL ? ib_excluded_describe (s->excluded) : NULL),
                  g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT,
                                   s->vol_ctxsw, s->invol_ctxsw),
                  g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT,

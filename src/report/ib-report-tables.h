@@ -17,6 +17,7 @@ typedef struct
   GPtrArray *headers;   /* char * */
   GArray    *numeric;   /* gboolean per column: right-aligned */
   GPtrArray *rows;      /* char ** (g_strfreev), one cell per header */
+  char      *note;      /* translated text shown under the table, or NULL */
 } IbTable;
 
 void       ib_table_free            (IbTable        *table);

@@ -140,7 +140,7 @@ test_csv (void)
   rows = csv_parse (data);
   g_assert_cmpuint (rows->len, ==, report->samples->len + 1);
   header = g_ptr_array_index (rows, 0);
-  g_assert_cmpuint (header->len, ==, 24);
+  g_assert_cmpuint (header->len, ==, 25);
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -162,6 +162,7 @@ test_csv (void)
         g_assert_cmpfloat (g_ascii_strtod (cell (header, row, "residency"), NULL), ==,
                            s->residency);
       g_assert_cmpstr (cell (header, row, "cache_ok"), ==, s->cache_ok ? "true" : "false");
+      g_assert_cmpstr (cell (header, row, "excluded"), ==, s->excluded != NULL ? s->excluded : "");
       g_assert_cmpint (cell_int (header, row, "vol_ctxsw"), ==, s->vol_ctxsw);
       g_assert_cmpint (cell_int (header, row, "invol_ctxsw"), ==, s->invol_ctxsw);
       g_assert_cmpint (cell_int (header, row, "minflt"), ==, s->minflt);
@@ -315,6 +316,10 @@ test_html (void)
   g_assert_nonnull (strstr (html, "prefers-color-scheme:dark"));
   g_assert_nonnull (strstr (html, "@media print"));
   g_assert_nonnull (strstr (html, "id=\"statistics\""));
+  /* every export says how it aggregates */
+  g_assert_nonnull (strstr (html, "<p class=\"note\">Each row is the median of its n valid "
+                                  "samples"));
+  g_assert_nonnull (strstr (html, "distribution-free order-statistic interval"));
   g_assert_nonnull (strstr (html, "id=\"overhead\""));
   g_assert_nonnull (strstr (html, "id=\"write-unlink\""));
   g_assert_nonnull (strstr (html, "id=\"sweep\""));
@@ -363,6 +368,9 @@ test_markdown (void)
   g_assert_true (g_str_has_prefix (md, "# I/O Bench report\n"));
   g_assert_nonnull (strstr (md, "## Findings"));
   g_assert_nonnull (strstr (md, "## Statistics"));
+  g_assert_nonnull (strstr (md, "Each row is the median of its n valid samples"));
+  /* the fixture: 8 valid samples, [min, max] covers 1 - 2 / 2^8 */
+  g_assert_nonnull (strstr (md, "| 99.22 % |"));
   g_assert_nonnull (strstr (md, "## Plan"));
   g_assert_nonnull (strstr (md, "## Environment"));
   g_assert_nonnull (strstr (md, "## Warnings"));
