@@ -287,6 +287,24 @@ update_description (IbChartView *self)
 
         g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "", o->kind, per_op);
       }
+  else if (r != NULL && r->statistics != NULL && self->kind == IB_CHART_STALL)
+    for (guint i = 0; i < r->statistics->len; i++)
+      {
+        const IbStats *st = &g_array_index (r->statistics, IbStats, i);
+        const IbStrategyInfo *info = ib_strategy_lookup (st->strategy);
+        g_autofree char *stall = NULL;
+
+        if (st->n_responsive == 0)
+          continue;
+        stall = ib_format_duration (st->stall_ns);
+        if (text->len == 0)
+          /* Translators: start of the stall chart's description for screen readers */
+          g_string_append (text, _("Median longest main-loop stall per read: "));
+        else
+          g_string_append (text, ", ");
+        g_string_append_printf (text, "%s %s", info != NULL ? _(info->title) : st->strategy,
+                                stall);
+      }
   else if (r != NULL && r->statistics != NULL && self->kind != IB_CHART_SWEEP)
     {
       g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
