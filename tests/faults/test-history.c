@@ -7,7 +7,9 @@
  * second; a full disk while saving leaves the history as it was.
  *
  * test-history [--full DIR]: with DIR (an empty, small file system, from
- * history-full.sh) only the full-disk case runs. */
+ * history-full.sh) only the full-disk case runs. Settings holding garbage
+ * (unknown presets and strategies, bad numbers, a missing folder) let the
+ * plan page start and name what is wrong. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -24,6 +26,7 @@
 #include "ib-export.h"
 #include "ib-history-page.h"
 #include "ib-history-store.h"
+#include "ib-plan-page.h"
 #include "ib-resources.h"
 #include "report/ib-report-io.h"
 #include "../report/report-fixture.h"
@@ -282,6 +285,45 @@ test_full_disk (void)
   g_assert_nonnull (((IbHistoryEntry *) g_ptr_array_index (entries, 0))->report);
 }
 
+/* Settings holding garbage (an older version's, or edited by hand): the plan
+ * page starts, names what is wrong, and a good value clears it. */
+static void
+test_settings_garbage (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  const char *strategies[] = { "no-such-strategy", "", "../../etc", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IbPlan) plan = NULL;
+  IbPlanPage *page;
+
+  g_settings_set_string (settings, "preset", "no-such-preset");
+  g_settings_set_string (settings, "base-preset", "no-such-base");
+  g_settings_set_string (settings, "dir", "/nonexistent/iobench");
+  g_settings_set_string (settings, "file-count", "-7");
+  g_settings_set_string (settings, "file-size", "12Q");
+  g_settings_set_string (settings, "files", ",,,");
+  g_settings_set_strv (settings, "strategies", strategies);
+  g_settings_set_uint64 (settings, "seed", G_MAXUINT64);
+
+  page = g_object_ref_sink (g_object_new (IB_TYPE_PLAN_PAGE, NULL));
+  ib_plan_page_set_settings (page, settings);
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_assert_nonnull (ib_plan_page_get_error (page));
+  g_test_message ("%s", ib_plan_page_get_error (page));
+  g_assert_nonnull (ib_plan_page_get_field_error (page, IB_PLAN_FIELD_COUNT));
+  g_assert_nonnull (ib_plan_page_get_field_error (page, IB_PLAN_FIELD_SIZE));
+
+  /* Good values and a strategy: a plan again. */
+  ib_plan_page_set_dir (page, g_get_tmp_dir ());
+  ib_plan_page_set_field_text (page, IB_PLAN_FIELD_COUNT, "2");
+  ib_plan_page_set_field_text (page, IB_PLAN_FIELD_SIZE, "64K");
+  ib_plan_page_set_strategies (page, (const char *[]) { "sync-read-all", NULL });
+  plan = ib_plan_page_build_plan (page, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  g_object_unref (page);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -299,5 +341,6 @@ main (int    argc,
   ib_app_register_resource ();
   g_test_add_func ("/faults/history/damaged", test_damaged);
   g_test_add_func ("/faults/history/two-writers", test_two_writers);
+  g_test_add_func ("/faults/settings/garbage", test_settings_garbage);
   return g_test_run ();
 }
