@@ -20,5 +20,6 @@ if { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x _build/sr
   exec _build/src/app/iobench "$@"
 fi
 
-echo "No display: running the default preset headless." >&2
+echo "No display: running the default preset headless (about a minute)." >&2
+echo "Reports: $PWD/iobench-report.json and $PWD/iobench-report.html" >&2
 exec _build/src/cli/iobench-cli run --json iobench-report.json --html iobench-report.html "$@"

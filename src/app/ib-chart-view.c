@@ -12,6 +12,7 @@
 
 #include "engine/ib-parse.h"
 #include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "ib-chart-view.h"
 
 struct _IbChartView
@@ -285,7 +286,8 @@ update_description (IbChartView *self)
         const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
         g_autofree char *per_op = ib_format_duration (o->ns_per_op);
 
-        g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "", o->kind, per_op);
+        g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "",
+                                ib_overhead_kind_title (o->kind), per_op);
       }
   else if (r != NULL && r->statistics != NULL && self->kind == IB_CHART_STALL)
     for (guint i = 0; i < r->statistics->len; i++)
@@ -316,14 +318,13 @@ update_description (IbChartView *self)
       for (guint i = 0; i < sorted->len; i++)
         {
           const IbStats *st = g_ptr_array_index (sorted, i);
-          const IbStrategyInfo *info = ib_strategy_lookup (st->strategy);
           g_autofree char *median = ib_format_duration (st->median_ns);
 
           if (i == 0)
             /* Translators: start of a chart's description for screen readers */
             g_string_append (text, _("Median read time, fastest first: "));
           g_string_append_printf (text, "%s%s %s", i > 0 ? ", " : "",
-                                  info != NULL ? _(info->title) : st->strategy, median);
+                                  ib_strategy_title (st->strategy), median);
         }
     }
   if (text->len > 0)

@@ -11,6 +11,7 @@
 
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
+#include "engine/ib-strategy.h"
 #include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "ib-chart-view.h"
@@ -334,7 +335,8 @@ ratio_row (const IbCompareRow *r)
   g_autofree char *subtitle = NULL;
   g_autofree char *text = ib_compare_row_text (r);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->strategy);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (r->strategy));
+  gtk_widget_set_tooltip_text (row, r->strategy);
 
   if (r->verdict == IB_VERDICT_FASTER)
     /* Translators: verdict beside a strategy: run B is faster than run A */

@@ -840,12 +840,13 @@ build_strategy_rows (IbPlanPage *self)
         case IB_FAMILY_THREAD:
         default:               group = self->thread_group; break;
         }
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->id);
+      /* One display name everywhere; the id stays in the tooltip. */
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (info->id));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(info->description));
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      gtk_widget_set_tooltip_text (row, _(info->title));
+      gtk_widget_set_tooltip_text (row, info->id);
       /* Named by the row's title (the row makes it its activatable widget). */
       gtk_accessible_update_property (GTK_ACCESSIBLE (check),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(info->description),

@@ -8,6 +8,8 @@
 
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "ib-chart-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
@@ -430,7 +432,7 @@ update_overhead (IbResultsPage *self)
       g_autofree char *ci = g_strdup_printf ("%s – %s", lo, hi);
       g_autofree char *ratio = g_strdup_printf ("%.1f×", o->ratio_to_direct);
 
-      grid_cell (self->overhead_grid, 0, i + 1, o->kind, FALSE);
+      grid_cell (self->overhead_grid, 0, i + 1, ib_overhead_kind_title (o->kind), FALSE);
       grid_cell (self->overhead_grid, 1, i + 1, iterations, TRUE);
       grid_cell (self->overhead_grid, 2, i + 1, per_op, TRUE);
       grid_cell (self->overhead_grid, 3, i + 1, ci, TRUE);
@@ -462,7 +464,7 @@ update_write_unlink (IbResultsPage *self)
       g_autofree char *rps = g_strdup_printf ("%.0f", m->requests_per_s);
       g_autofree char *failed = g_strdup_printf ("%u", m->failed);
 
-      grid_cell (self->write_unlink_grid, 0, i + 1, m->mode, FALSE);
+      grid_cell (self->write_unlink_grid, 0, i + 1, ib_write_unlink_mode_title (m->mode), FALSE);
       grid_cell (self->write_unlink_grid, 1, i + 1, rps, TRUE);
       for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
         {

@@ -12,6 +12,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+
+#include "engine/ib-eta.h"
 #include <gtk/gtk.h>
 #include <adwaita.h>
 
@@ -29,6 +31,7 @@ struct _IbRunController
   IbReport  *report;
   char      *step;
   char      *eta;
+  IbEta      eta_state;
   double     fraction;
   guint      n_samples;
   guint      refresh_id;
@@ -288,9 +291,18 @@ handle_event (IbRunController *self,
     case IB_EVENT_PROGRESS:
       if (self->stopping)
         break;
-      set_string (&self->step, event->message);
-      eta = format_eta (event->eta_ns);
-      set_string (&self->eta, eta);
+      {
+        /* "Reads · Round 2 of 5: Memory map": the phase, then the step. */
+        g_autofree char *step = event->message != NULL && event->message[0] != '\0'
+          ? g_strdup_printf ("%s · %s", ib_phase_to_string (event->phase), event->message)
+          : g_strdup (ib_phase_to_string (event->phase));
+
+        set_string (&self->step, step);
+      }
+      /* Shown time left: counts down, no jumping back up (ib-eta.h). */
+      eta = format_eta (ib_eta_update (&self->eta_state, event->fraction, event->eta_ns,
+                                       g_get_monotonic_time ()));
+      set_string (&self->eta, eta ? eta : _("Estimating the time left…"));
       self->fraction = CLAMP (event->fraction, 0.0, 1.0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ETA]);
@@ -360,6 +372,7 @@ ib_run_controller_start (IbRunController *self,
   self->n_samples = 0;
   set_string (&self->step, _("Starting…"));
   set_string (&self->eta, NULL);
+  ib_eta_init (&self->eta_state);
 
   app = g_application_get_default ();
   if (app != NULL && !self->holding)

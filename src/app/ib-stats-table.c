@@ -95,13 +95,11 @@ format_cell (IbStatsRow *row,
   const IbStats *s = &row->stats;
   g_autofree char *lo = NULL;
   g_autofree char *hi = NULL;
-  const IbStrategyInfo *info;
 
   switch (column)
     {
     case COL_STRATEGY:
-      info = ib_strategy_lookup (s->strategy);
-      return g_strdup (info != NULL ? info->id : s->strategy);
+      return g_strdup (ib_strategy_title (s->strategy));
     case COL_MEDIAN:
       return s->n > 0 ? ib_format_duration (s->median_ns) : g_strdup ("—");
     case COL_CI:
@@ -191,7 +189,8 @@ compare_rows (gconstpointer a,
   double ka, kb;
 
   if (column == COL_STRATEGY)
-    return g_strcmp0 (ra->stats.strategy, rb->stats.strategy);
+    return g_utf8_collate (ib_strategy_title (ra->stats.strategy),
+                           ib_strategy_title (rb->stats.strategy));
   ka = sort_key (ra, column);
   kb = sort_key (rb, column);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
@@ -231,7 +230,15 @@ bind_cell (GtkSignalListItemFactory *factory,
       GtkWidget *row_widget = cell != NULL ? gtk_widget_get_parent (cell) : NULL;
 
       info = ib_strategy_lookup (row->stats.strategy);
-      gtk_widget_set_tooltip_text (label, info != NULL ? _(info->description) : NULL);
+      if (info != NULL)
+        {
+          /* The id (as in JSON and CSV) and what the strategy does. */
+          g_autofree char *tip = g_strdup_printf ("%s\n%s", info->id, _(info->description));
+
+          gtk_widget_set_tooltip_text (label, tip);
+        }
+      else
+        gtk_widget_set_tooltip_text (label, row->stats.strategy);
       /* GTK 4.8 has no API for the row of a column view: name the row
        * widget (the cell's parent) so a screen reader says more than its
        * type, "Memory map, median 38 ms, fastest". */

@@ -8,19 +8,13 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "engine/ib-workloads.h"
 #include "ib-chart-private.h"
 
 static const char *
 mode_title (const char *mode)
 {
-  /* Translators: write + delete modes (chart legend) */
-  if (g_strcmp0 (mode, "sync-serial") == 0)
-    return _("Sync, one at a time");
-  if (g_strcmp0 (mode, "async-gio") == 0)
-    return _("Async GIO");
-  if (g_strcmp0 (mode, "thread-pool") == 0)
-    return _("Thread pool");
-  return mode != NULL ? mode : "?";
+  return mode != NULL ? ib_write_unlink_mode_title (mode) : "?";
 }
 
 static IbRgba

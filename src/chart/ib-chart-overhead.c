@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 
+#include "engine/ib-workloads.h"
 #include "ib-chart-private.h"
 
 typedef enum
@@ -18,34 +19,30 @@ typedef enum
   PATH_THREAD,
 } DispatchPath;
 
+/* The display names come from the engine (ib_overhead_kind_title). */
 static const struct
 {
   const char   *kind;
-  const char   *title;
   DispatchPath  path;
 } kinds[] = {
-  /* Translators: dispatch overhead kinds (chart row labels) */
-  { "direct",    N_("Direct call"),              PATH_DIRECT },
-  { "gtask",     N_("GTask + dispatch"),         PATH_LOOP },
-  { "idle",      N_("g_idle_add round trip"),    PATH_LOOP },
-  { "thread",    N_("Empty thread hop"),         PATH_THREAD },
-  { "pool",      N_("Empty GThreadPool push"),   PATH_THREAD },
-  { "tasks-1",   N_("1 empty task"),             PATH_LOOP },
-  { "tasks-100", N_("100 empty tasks"),          PATH_LOOP },
+  { "direct",    PATH_DIRECT },
+  { "gtask",     PATH_LOOP },
+  { "idle",      PATH_LOOP },
+  { "thread",    PATH_THREAD },
+  { "pool",      PATH_THREAD },
+  { "tasks-1",   PATH_LOOP },
+  { "tasks-100", PATH_LOOP },
 };
 
 static const char *
 kind_title (const char   *kind,
             DispatchPath *path)
 {
+  *path = PATH_LOOP;
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     if (g_strcmp0 (kind, kinds[i].kind) == 0)
-      {
-        *path = kinds[i].path;
-        return _(kinds[i].title);
-      }
-  *path = PATH_LOOP;
-  return kind != NULL ? kind : "?";
+      *path = kinds[i].path;
+  return kind != NULL ? ib_overhead_kind_title (kind) : "?";
 }
 
 typedef struct

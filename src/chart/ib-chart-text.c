@@ -425,11 +425,7 @@ ib_chart_strategy_family (const char *id,
 const char *
 ib_chart_strategy_title (const char *id)
 {
-  const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
-
-  if (info != NULL && info->title != NULL && info->title[0] != '\0')
-    return _(info->title);
-  return id != NULL ? id : "";
+  return ib_strategy_title (id);
 }
 
 const char *

@@ -17,9 +17,11 @@
 #include "chart/ib-chart.h"
 #include "cli-common.h"
 #include "engine/ib-error.h"
+#include "engine/ib-eta.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "report/ib-report-io.h"
+#include "report/ib-report-tables.h"
 #include "report/ib-report-util.h"
 
 /* ---- messages and exit codes ------------------------------------------ */
@@ -167,6 +169,7 @@ struct _IbCliProgress
   gboolean  quiet;
   gboolean  shown;
   gint64    last_draw;
+  IbEta     eta;        /* the time left as shown: no jumping back up */
 };
 
 IbCliProgress *
@@ -176,6 +179,7 @@ ib_cli_progress_new (gboolean quiet)
 
   progress->quiet = quiet;
   progress->enabled = !quiet && isatty (STDERR_FILENO);
+  ib_eta_init (&progress->eta);
   return progress;
 }
 
@@ -191,7 +195,8 @@ format_eta (gint64 eta_ns)
   gint64 s;
 
   if (eta_ns < 0)
-    return g_strdup ("");
+    /* Translators: in the progress line while the time left is not known yet */
+    return g_strdup (_("ETA …"));
   s = (eta_ns + 500000000) / 1000000000;
   if (s >= 3600)
     /* Translators: time left, hours and minutes */
@@ -217,12 +222,13 @@ ib_cli_progress_update (IbCliProgress *progress,
   if (!ib_cli_progress_enabled (progress))
     return;
   now = g_get_monotonic_time ();
+  eta_ns = ib_eta_update (&progress->eta, fraction, eta_ns, now);
   if (progress->shown && now - progress->last_draw < 100 * 1000 && fraction < 1.0)
     return;
   progress->last_draw = now;
 
   eta = format_eta (eta_ns);
-  line = g_strdup_printf ("%-14s %3.0f %%  %-14s %s", phase ? phase : "",
+  line = g_strdup_printf ("%-17s %3.0f %%  %-14s %s", phase ? phase : "",
                           CLAMP (fraction, 0.0, 1.0) * 100.0, eta, message ? message : "");
   /* Keep to one 80-column line so \r can redraw it. */
   if (g_utf8_strlen (line, -1) > 79)
@@ -890,14 +896,40 @@ static gboolean
 write_one (const char *option,
            const char *path,
            gboolean    ok,
-           GError     *error)
+           GError     *error,
+           GPtrArray  *written)
 {
   if (ok)
-    return TRUE;
+    {
+      g_ptr_array_add (written, g_canonicalize_filename (path, NULL));
+      return TRUE;
+    }
   ib_cli_printerr ("%s: %s", option, error != NULL ? error->message : _("could not write"));
   g_clear_error (&error);
-  (void) path;
   return FALSE;
+}
+
+/* The charts a Markdown report wrote beside itself (NAME-KIND.png). */
+static void
+add_markdown_charts (const char     *md,
+                     const IbReport *report,
+                     GPtrArray      *written)
+{
+  g_autofree char *dir = g_path_get_dirname (md);
+  g_autofree char *stem = ib_report_stem (md);
+
+  for (int kind = 0; kind < IB_N_CHART_KINDS; kind++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *png = NULL;
+
+      if (kind == IB_CHART_COMPARE || !ib_chart_has_data (kind, report, NULL))
+        continue;
+      name = g_strdup_printf ("%s-%s.png", stem, ib_chart_kind_to_string (kind));
+      png = g_build_filename (dir, name, NULL);
+      if (g_file_test (png, G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
+    }
 }
 
 gboolean
@@ -905,6 +937,7 @@ ib_cli_output_write (const IbCliOutput *output,
                      const IbReport    *report)
 {
   gboolean all_ok = TRUE;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (output != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
@@ -914,28 +947,30 @@ ib_cli_output_write (const IbCliOutput *output,
       GError *error = NULL;
       gboolean ok = ib_report_save_json (report, output->json, &error);
 
-      all_ok &= write_one ("--json", output->json, ok, error);
+      all_ok &= write_one ("--json", output->json, ok, error, written);
     }
   if (output->html != NULL)
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_html (report, output->html, &error);
 
-      all_ok &= write_one ("--html", output->html, ok, error);
+      all_ok &= write_one ("--html", output->html, ok, error, written);
     }
   if (output->md != NULL)
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_markdown (report, output->md, &error);
 
-      all_ok &= write_one ("--md", output->md, ok, error);
+      if (ok)
+        add_markdown_charts (output->md, report, written);
+      all_ok &= write_one ("--md", output->md, ok, error, written);
     }
   if (output->csv != NULL)
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_csv (report, output->csv, &error);
 
-      all_ok &= write_one ("--csv", output->csv, ok, error);
+      all_ok &= write_one ("--csv", output->csv, ok, error, written);
     }
   if (output->png != NULL)
     {
@@ -948,7 +983,16 @@ ib_cli_output_write (const IbCliOutput *output,
                             IB_CHART_FORMAT_PNG, output->png,
                             output->png_width > 0 ? output->png_width : 1200,
                             output->png_height > 0 ? output->png_height : 700, 1.0, &error);
-      all_ok &= write_one ("--png", output->png, ok, error);
+      all_ok &= write_one ("--png", output->png, ok, error, written);
+    }
+  /* Where everything went, in full, so it can be found (on stderr: stdout
+   * keeps the tables). */
+  if (!output->quiet && written->len > 0)
+    {
+      fprintf (stderr, "%s\n", g_dngettext (GETTEXT_PACKAGE, "Wrote this file:",
+                                             "Wrote these files:", written->len));
+      for (guint i = 0; i < written->len; i++)
+        fprintf (stderr, "  %s\n", (const char *) g_ptr_array_index (written, i));
     }
   return all_ok;
 }

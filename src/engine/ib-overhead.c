@@ -118,6 +118,27 @@ kind_from_id (const char *kind)
   return -1;
 }
 
+/* The one display name of each kind, shared by the charts, the reports, the
+ * CLI and the app (the ids stay in JSON and CSV). */
+static const char *const kind_titles[N_KINDS] = {
+  /* Translators: dispatch overhead kinds (display names) */
+  N_("Direct call"),
+  N_("GTask + dispatch"),
+  N_("g_idle_add round trip"),
+  N_("Empty thread hop"),
+  N_("Empty GThreadPool push"),
+  N_("1 empty task"),
+  N_("100 empty tasks"),
+};
+
+const char *
+ib_overhead_kind_title (const char *kind)
+{
+  int k = kind_from_id (kind);
+
+  return k < 0 ? (kind != NULL ? kind : "") : _(kind_titles[k]);
+}
+
 const char *
 ib_overhead_kind_describe (const char *kind)
 {
@@ -511,10 +532,10 @@ ib_overhead_run (const IbOverheadSpec  *spec,
           bench.unit_start = done_ns / (done_ns + left_ns);
           bench.unit_span = est_ns[kind] / (done_ns + left_ns);
           g_free (bench.message);
-          /* Translators: "%s" is an overhead kind id such as "gtask" (the phase,
-           * dispatch overhead, is shown beside it). */
-          bench.message = g_strdup_printf (_("%s: round %u of %u"),
-                                           kind_ids[kind], round + 1, rounds);
+          /* Translators: e.g. "Round 1 of 2: 100 empty tasks" (the phase,
+           * dispatch overhead, is shown beside it) */
+          bench.message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, rounds,
+                                           ib_overhead_kind_title (kind_ids[kind]));
           if (progress != NULL)
             bench_report (&bench, bench.unit_start);
 

@@ -599,12 +599,13 @@ run_reads (Run     *run,
           sample_index++;
           run->done_units = run->phase_base + sample_index;
           if (warmup)
-            /* Translators: e.g. "Warm-up 1 of 1: sync-read-all" */
-            message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup, id);
+            /* Translators: e.g. "Warm-up 1 of 1: Memory map" */
+            message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup,
+                                       ib_strategy_title (id));
           else
-            /* Translators: e.g. "Round 2 of 5: sync-read-all" */
+            /* Translators: e.g. "Round 2 of 5: Memory map" */
             message = g_strdup_printf (_("Round %u of %u: %s"), round + 1 - plan->warmup,
-                                       plan->repeat, id);
+                                       plan->repeat, ib_strategy_title (id));
           post_progress (run, message, TRUE);
         }
     }
@@ -1075,13 +1076,14 @@ ib_phase_to_string (IbPhase phase)
     case IB_PHASE_WARMING:
       return _("Warming");
     case IB_PHASE_MEASURING:
-      return _("Measuring");
+      /* Translators: the phase that times the read strategies */
+      return _("Reads");
     case IB_PHASE_SWEEP:
       return _("Sweep");
     case IB_PHASE_OVERHEAD:
-      return _("Overhead");
+      return _("Dispatch overhead");
     case IB_PHASE_WRITE_UNLINK:
-      return _("Write+delete");
+      return _("Write and delete");
     case IB_PHASE_CLEANING:
       return _("Cleaning up");
     case IB_PHASE_DONE:

@@ -164,6 +164,16 @@ ib_strategy_lookup (const char *id)
 }
 
 const char *
+ib_strategy_title (const char *id)
+{
+  const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
+
+  if (info != NULL && info->title != NULL && info->title[0] != '\0')
+    return _(info->title);
+  return id != NULL ? id : "";
+}
+
+const char *
 ib_family_to_string (IbFamily family)
 {
   switch (family)

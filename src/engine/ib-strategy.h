@@ -98,6 +98,10 @@ typedef struct
 
 const IbStrategyInfo *ib_strategies         (guint      *n_strategies);
 const IbStrategyInfo *ib_strategy_lookup    (const char *id);
+/* The one display name of a strategy (translated), used by the charts, the
+ * reports, the CLI and the app; the id itself when unknown. The ids stay in
+ * JSON, CSV and tooltips. */
+const char           *ib_strategy_title     (const char *id);
 const char           *ib_family_to_string   (IbFamily    family);
 /* What the timed span of a sample of @info contains, one translated sentence. */
 const char           *ib_strategy_timed_span (const IbStrategyInfo *info);

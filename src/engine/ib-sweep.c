@@ -292,9 +292,9 @@ measure_point (const IbSweepContext *ctx,
               double done = value_index + (double) (round * n_strategies + k + 1) /
                                           (n_rounds * n_strategies);
 
-              /* Translators: e.g. "Sweep: 100 files, round 3 of 21" */
-              message = g_strdup_printf (_("Sweep: %s, round %u of %u"), shown, round + 1,
-                                         n_rounds);
+              /* Translators: e.g. "Round 3 of 21: 100 files" (the phase, sweep,
+               * is shown beside it) */
+              message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, n_rounds, shown);
               ctx->progress (done / n_values, message, ctx->progress_data);
             }
         }

@@ -32,6 +32,8 @@ typedef void (*IbWorkProgress) (double      fraction,
 /* The overhead kinds in report order: "direct", "gtask", "idle", "thread",
  * "pool", "tasks-1", "tasks-100" (NULL-terminated, static). */
 const char *const *ib_overhead_kinds        (void);
+/* The kind's display name (translated; the id itself when unknown). */
+const char        *ib_overhead_kind_title   (const char *kind);
 /* One line saying what a kind measures (translated), NULL if unknown. */
 const char        *ib_overhead_kind_describe (const char *kind);
 /* Iterations a kind runs per repetition for a requested count @n (0: the
@@ -59,6 +61,8 @@ gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
 /* The write + delete modes in report order: "sync-serial", "async-gio",
  * "thread-pool" (NULL-terminated, static). */
 const char *const *ib_write_unlink_modes    (void);
+/* The mode's display name (translated; the id itself when unknown). */
+const char        *ib_write_unlink_mode_title (const char *mode);
 /* At most @concurrency, and at most ib_os_fd_budget (@nofile_limit)
  * (G_MAXUINT: no limit). 0 means the default. */
 guint              ib_write_unlink_effective_concurrency (guint concurrency,

@@ -108,6 +108,20 @@ ib_write_unlink_modes (void)
   return mode_ids;
 }
 
+const char *
+ib_write_unlink_mode_title (const char *mode)
+{
+  /* Translators: write + delete modes (display names) */
+  static const char *const titles[N_MODES] = {
+    N_("Sync, one at a time"), N_("Async GIO"), N_("Thread pool"),
+  };
+
+  for (guint i = 0; i < N_MODES; i++)
+    if (g_strcmp0 (mode, mode_ids[i]) == 0)
+      return _(titles[i]);
+  return mode != NULL ? mode : "";
+}
+
 guint
 ib_write_unlink_effective_concurrency (guint concurrency,
                                        guint nofile_limit)
@@ -171,10 +185,10 @@ report_progress (Run *run)
   if (run->progress == NULL)
     return;
   fraction = ((double) run->mode + (double) run->completed / run->requests) / N_MODES;
-  /* Translators: "%s" is a mode id such as "async-gio" (the phase, write +
-   * delete, is shown beside it). */
-  message = g_strdup_printf (_("%s: %u of %u requests"),
-                             mode_ids[run->mode], run->completed, run->requests);
+  /* Translators: e.g. "500 of 2000 requests: Async GIO" (the phase, write +
+   * delete, is shown beside it) */
+  message = g_strdup_printf (_("%u of %u requests: %s"), run->completed, run->requests,
+                             ib_write_unlink_mode_title (mode_ids[run->mode]));
   run->progress (fraction, message, run->progress_data);
 }
 

@@ -243,6 +243,34 @@ test_run_json (Fixture       *f,
   assert_empty (f->target);
 }
 
+/* Without --quiet on a pipe: no progress line (no \r, no escape), then the
+ * full path of every file written. */
+static void
+test_run_says_where (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "where.json", NULL);
+  g_autofree char *md = g_build_filename (f->root, "where.md", NULL);
+  g_autofree char *chart = g_build_filename (f->root, "where-strategies.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "1", "--size", "64K",
+    "--strategies", "sync-read-all", "--repeat", "1", "--warmup", "0",
+    "--json", json, "--md", md, NULL
+  };
+
+  g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+  g_assert_null (strchr (err, '\r'));
+  g_assert_null (strchr (err, '\033'));
+  g_assert_nonnull (strstr (err, "Wrote these files:"));
+  g_assert_true (g_path_is_absolute (json));
+  g_assert_nonnull (strstr (err, json));
+  g_assert_nonnull (strstr (err, md));
+  g_assert_true (g_file_test (chart, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (err, chart));
+}
+
 /* `--responsiveness off`: no tick, no fields, nothing in the table. */
 static void
 test_run_responsiveness_off (Fixture       *f,
@@ -466,6 +494,7 @@ main (int    argc,
   ADD ("/cli/list", test_list);
   ADD ("/cli/run/json", test_run_json);
   ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
+  ADD ("/cli/run/says-where", test_run_says_where);
   ADD ("/cli/run/usage-errors", test_usage_errors);
   ADD ("/cli/run/sigint", test_sigint);
   ADD ("/cli/run/sigterm", test_sigterm);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-eta.h: the time left as shown to people (CLI progress line, GUI
+ * progress card). The runner's raw estimate swings while it learns how fast
+ * each strategy is (5 s, 22 s, 15 s...); this keeps a deadline that counts
+ * down, moves up only when the new estimate is past it by more than the
+ * shown value's own uncertainty, then by at most that uncertainty and at
+ * most every 5 s, and shows nothing until enough is known. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64   start_us;      /* monotonic time of the first update */
+  gint64   deadline_us;   /* when the run is expected to end */
+  gint64   last_rise_us;  /* when the deadline last moved later */
+  gboolean shown;         /* a deadline has been given out */
+} IbEta;
+
+void   ib_eta_init   (IbEta  *eta);
+/* Feeds one progress report: @fraction done (0..1), the runner's raw
+ * estimate @raw_eta_ns (-1 when unknown; the pace so far is a floor), at
+ * monotonic time @now_us. Returns the nanoseconds left to show, or -1 while
+ * it is too early to say. */
+gint64 ib_eta_update (IbEta  *eta,
+                      double  fraction,
+                      gint64  raw_eta_ns,
+                      gint64  now_us);
+/* The uncertainty of an estimate of @eta_ns at @fraction done: a rise
+ * within it never moves the deadline up, and no rise is bigger. */
+gint64 ib_eta_uncertainty_ns (gint64 eta_ns,
+                              double fraction);
+
+G_END_DECLS
