@@ -7,14 +7,17 @@
  * then times every strategy through the runner's own sample bracket
  * (ib_runner_measure) with the tick on and off, the two in a seeded random
  * order within each round. Prints the median wall time of each, their ratio,
- * and the overhead over the whole set: sum of medians with the tick / without
- * - 1 (target < 2 %). Also the cost of one dispatch of the tick, timed alone.
+ * the median of the on/off ratios of the same round (less sensitive to the
+ * machine's load drifting), and the overhead over the whole set: sum of
+ * medians with the tick / without - 1 (target < 2 %). Also the CPU cost of
+ * one dispatch of the tick, timed alone.
  * Speed is printed, never asserted.
  */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "engine/ib-fileset.h"
@@ -93,7 +96,8 @@ main (int    argc,
   const IbStrategyInfo *table;
   guint n;
   GArray **walls;   /* [strategy * 2 + on] of double */
-  double sum_on = 0, sum_off = 0, per_dispatch;
+  GArray **rounds;  /* the same in round order, for on/off pairs of one round */
+  double sum_on = 0, sum_off = 0, log_sum = 0, per_dispatch;
 
   g_option_context_add_main_entries (octx, entries, NULL);
   if (!g_option_context_parse (octx, &argc, &argv, &error) || repeat < 1 || repeat > 1000)
@@ -118,8 +122,12 @@ main (int    argc,
   scratch = ib_scratch_new ();
   table = ib_strategies (&n);
   walls = g_new (GArray *, n * 2);
+  rounds = g_new (GArray *, n * 2);
   for (guint i = 0; i < n * 2; i++)
-    walls[i] = g_array_new (FALSE, FALSE, sizeof (double));
+    {
+      walls[i] = g_array_new (FALSE, FALSE, sizeof (double));
+      rounds[i] = g_array_new (FALSE, FALSE, sizeof (double));
+    }
 
   for (int r = 0; r < repeat + 1; r++)   /* round 0 is a warm-up */
     {
@@ -157,21 +165,38 @@ main (int    argc,
             }
           wall = (double) sample.wall_ns;
           if (r > 0)
-            g_array_append_val (walls[order[k]], wall);
+            {
+              g_array_append_val (walls[order[k]], wall);
+              g_array_append_val (rounds[order[k]], wall);
+            }
           ib_sample_clear (&sample);
         }
     }
 
-  g_print ("\n%-30s %12s %12s %8s\n", "strategy (quick's big files)", "tick off", "tick on",
-           "on/off");
+  g_print ("\n%-30s %12s %12s %8s %12s\n", "strategy (quick's big files)", "tick off",
+           "tick on", "on/off", "paired");
   for (guint i = 0; i < n; i++)
     {
       double off = median (walls[i * 2]), on = median (walls[i * 2 + 1]);
+      g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (double));
+      double paired;
 
+      /* The on/off ratio of each round (rounds[] keeps round order). */
+      for (guint r = 0; r < rounds[i * 2]->len && r < rounds[i * 2 + 1]->len; r++)
+        {
+          double q = g_array_index (rounds[i * 2 + 1], double, r) /
+                     g_array_index (rounds[i * 2], double, r);
+
+          g_array_append_val (pairs, q);
+        }
+      paired = median (pairs);
+      log_sum += log (paired);
       sum_off += off;
       sum_on += on;
-      g_print ("%-30s %9.2f ms %9.2f ms %8.3f\n", table[i].id, off / 1e6, on / 1e6, on / off);
+      g_print ("%-30s %9.2f ms %9.2f ms %8.3f %12.3f\n", table[i].id, off / 1e6, on / 1e6,
+               on / off, paired);
     }
+  g_print ("%-30s %34s %12.3f\n", "geometric mean of paired", "", exp (log_sum / n));
   g_print ("%-30s %9.2f ms %9.2f ms %8.3f\n", "sum of medians", sum_off / 1e6, sum_on / 1e6,
            sum_on / sum_off);
   g_print ("\ntick overhead over the quick big-file reads: %+.2f %% (sum of medians; "
@@ -180,8 +205,12 @@ main (int    argc,
            per_dispatch / (double) IB_TICK_INTERVAL_NS * 100);
 
   for (guint i = 0; i < n * 2; i++)
-    g_array_unref (walls[i]);
+    {
+      g_array_unref (walls[i]);
+      g_array_unref (rounds[i]);
+    }
   g_free (walls);
+  g_free (rounds);
   g_main_context_pop_thread_default (context);
   ib_scratch_free (scratch);
   return 0;
