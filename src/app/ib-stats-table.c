@@ -65,6 +65,7 @@ typedef enum
   COL_CI,
   COL_THROUGHPUT,
   COL_N,
+  COL_IN_FLIGHT,
   COL_OUTLIERS,
   COL_USER,
   COL_SYS,
@@ -83,6 +84,7 @@ static const struct
   { N_("CI of Median"), TRUE },
   { N_("MiB/s"), TRUE },
   { N_("n"), TRUE },
+  { N_("In Flight"), TRUE },
   { N_("Outliers"), TRUE },
   { N_("CPU User"), TRUE },
   { N_("CPU Sys"), TRUE },
@@ -128,6 +130,9 @@ format_cell (IbStatsRow *row,
         /* Translators: measured samples, and how many failed */
         return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
       return g_strdup_printf ("%u", s->n);
+    case COL_IN_FLIGHT:
+      return s->n > 0 && s->max_in_flight > 0 ? g_strdup_printf ("%u", s->max_in_flight)
+                                               : g_strdup ("—");
     case COL_OUTLIERS:
       return g_strdup_printf ("%u + %u", s->outliers_mild, s->outliers_severe);
     case COL_RATIO:
@@ -169,6 +174,8 @@ sort_key (IbStatsRow *row,
       return s->sys_ns;
     case COL_N:
       return s->n;
+    case COL_IN_FLIGHT:
+      return s->max_in_flight;
     case COL_OUTLIERS:
       return (double) s->outliers_mild + s->outliers_severe;
     case COL_STRATEGY:
@@ -253,6 +260,9 @@ bind_cell (GtkSignalListItemFactory *factory,
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
         }
     }
+  if (column == COL_IN_FLIGHT)
+    gtk_widget_set_tooltip_text (label, _("Most files actually in progress at once "
+                                          "(median over the valid samples)"));
   if (column == COL_STALL)
     {
       g_autofree char *tip = NULL;

@@ -53,6 +53,15 @@ row_tooltip (const IbRow *row,
       g_string_append_c (s, '\n');
       g_string_append_printf (s, _("%u runs, %u warm-up, %u failed"), row->n, warmups,
                               row->n_failed);
+      if (row->stats != NULL && row->stats->max_in_flight > 0)
+        {
+          g_string_append_c (s, '\n');
+          g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                                  "At most %u file in progress at once",
+                                                  "At most %u files in progress at once",
+                                                  row->stats->max_in_flight),
+                                  row->stats->max_in_flight);
+        }
     }
   g_string_append_c (s, '\n');
   g_string_append_printf (s, "%s · %s", ib_chart_family_name (row->family),

@@ -334,6 +334,8 @@ ib_runner_measure (const IbStrategyInfo  *info,
   ctx->verify_ns = 0;
   ctx->verify_other_ns = 0;
   ctx->threads_started_timed = 0;
+  ctx->max_in_flight = 0;
+  ctx->in_flight_now = 0;
   ctx->timer_thread = g_thread_self ();
 
   /* Setup outside the clock: the thread pool started, reused buffers sized. */
@@ -371,6 +373,7 @@ ib_runner_measure (const IbStrategyInfo  *info,
    * it is timed apart and taken out. */
   sample->wall_ns = MAX (t1 - t0 - ctx->verify_ns, 0);
   sample->verify_ns = ctx->verify_ns + ctx->verify_other_ns;
+  sample->max_in_flight = ctx->max_in_flight;
   sample->user_ns = after.user_ns - before.user_ns;
   sample->sys_ns = after.sys_ns - before.sys_ns;
   sample->vol_ctxsw = after.vol_ctxsw - before.vol_ctxsw;

@@ -543,6 +543,7 @@ compute_one (const IbReport *report,
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) user = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) sys = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) in_flight = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) bytes = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_failed = 0;
   guint n_excluded = 0;
@@ -571,6 +572,8 @@ compute_one (const IbReport *report,
       g_array_append_val (user, v);
       v = (double) s->sys_ns;
       g_array_append_val (sys, v);
+      v = (double) s->max_in_flight;
+      g_array_append_val (in_flight, v);
       v = (double) s->bytes;
       g_array_append_val (bytes, v);
     }
@@ -582,6 +585,8 @@ compute_one (const IbReport *report,
   out->n_excluded = n_excluded;
   out->user_ns = median_of_array (user);
   out->sys_ns = median_of_array (sys);
+  /* 0 (unknown) in reports older than the field. */
+  out->max_in_flight = (guint) median_of_array (in_flight);
   median_bytes = median_of_array (bytes);
   if (out->median_ns > 0.0 && median_bytes > 0.0)
     out->mib_per_s = (median_bytes / (1024.0 * 1024.0)) / (out->median_ns / 1e9);

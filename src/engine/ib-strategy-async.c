@@ -48,6 +48,7 @@ job_new (IbRun *run,
   job->file = g_file_new_for_path (job->entry->path);
   job->crc = ib_strategy_crc_init ();
   job->reuse = run->ctx->buffer == IB_BUFFER_REUSED && run->ctx->scratch != NULL;
+  ib_strategy_file_started (run->ctx);
   return job;
 }
 
@@ -80,6 +81,7 @@ job_finish (Job    *job,
   g_clear_object (&job->file);
   g_clear_pointer (&job->owned, g_free);
   g_free (job);
+  ib_strategy_file_finished (run->ctx);
 
   if (error != NULL && ib_run_job_retry (run, index, slot, error))
     {

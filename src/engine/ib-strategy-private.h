@@ -53,6 +53,16 @@ gboolean ib_strategy_check        (const IbStrategyContext *ctx,
 GError  *ib_strategy_read_error   (GError     *in,
                                    const char *path);
 
+/* Achieved concurrency: a file is in progress from the moment the strategy
+ * starts working on it (its first call, or a worker picking it up) until
+ * its result is in. Call started/finished once per file, from any thread;
+ * ctx->max_in_flight keeps the most seen at once. */
+void     ib_strategy_file_started  (IbStrategyContext *ctx);
+void     ib_strategy_file_finished (IbStrategyContext *ctx);
+/* Tests only: called right after every ib_strategy_file_started(). */
+typedef void (*IbFileStartedHook) (IbStrategyContext *ctx);
+void     ib_strategy_set_file_started_hook (IbFileStartedHook hook);
+
 /* Instrumentation: files open right now, and the most seen at once. Thread-safe. */
 void     ib_strategy_note_open    (IbStrategyContext *ctx);
 void     ib_strategy_note_close   (IbStrategyContext *ctx);

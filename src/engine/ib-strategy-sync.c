@@ -43,6 +43,7 @@ ib_strategy_sync_load_contents (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
+      ib_strategy_file_started (ctx);
 
       file = g_file_new_for_path (entry->path);
       ib_strategy_note_open (ctx);
@@ -65,6 +66,7 @@ ib_strategy_sync_load_contents (IbStrategyContext *ctx,
                                                                        length) : 0,
                               error))
         return FALSE;
+      ib_strategy_file_finished (ctx);
     }
   return TRUE;
 }
@@ -83,11 +85,13 @@ ib_strategy_sync_read_all (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
+      ib_strategy_file_started (ctx);
       if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL)
         reused = ib_scratch_get (ctx->scratch, 0, (gsize) entry->size);
       if (!ib_strategy_read_all_one (ctx, entry, reused, ctx->cancellable, &bytes, error))
         return FALSE;
       ctx->bytes += bytes;
+      ib_strategy_file_finished (ctx);
     }
   return TRUE;
 }
@@ -116,6 +120,7 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
+      ib_strategy_file_started (ctx);
 
       file = g_file_new_for_path (entry->path);
       while ((in = g_file_read (file, ctx->cancellable, &local_error)) == NULL &&
@@ -166,6 +171,7 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
       ctx->bytes += total;
       if (!ib_strategy_check (ctx, entry, total, crc, error))
         return FALSE;
+      ib_strategy_file_finished (ctx);
     }
   return TRUE;
 }
@@ -322,6 +328,7 @@ ib_strategy_mmap (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
+      ib_strategy_file_started (ctx);
 
       while ((mapped = g_mapped_file_new (entry->path, FALSE, &local_error)) == NULL &&
              ib_fd_backoff_retry (&backoff, &local_error, ctx->cancellable))
@@ -359,6 +366,7 @@ ib_strategy_mmap (IbStrategyContext *ctx,
       ctx->bytes += length;
       if (!ib_strategy_check (ctx, entry, length, crc, error))
         return FALSE;
+      ib_strategy_file_finished (ctx);
     }
   return TRUE;
 }

@@ -43,8 +43,13 @@ static void
 thread_job_read (ThreadJob *job)
 {
   if (!g_cancellable_set_error_if_cancelled (job->run->cancel, &job->error))
-    ib_strategy_read_all_one (job->run->ctx, job->entry, job->reused, job->run->cancel,
-                              &job->bytes, &job->error);
+    {
+      /* In progress only once a worker has it, not while it waits in a queue. */
+      ib_strategy_file_started (job->run->ctx);
+      ib_strategy_read_all_one (job->run->ctx, job->entry, job->reused, job->run->cancel,
+                                &job->bytes, &job->error);
+      ib_strategy_file_finished (job->run->ctx);
+    }
 }
 
 /* Back on the calling thread. */

@@ -486,6 +486,35 @@ ib_strategy_read_error (GError     *in,
   return out;
 }
 
+static IbFileStartedHook file_started_hook;
+
+void
+ib_strategy_set_file_started_hook (IbFileStartedHook hook)
+{
+  file_started_hook = hook;
+}
+
+void
+ib_strategy_file_started (IbStrategyContext *ctx)
+{
+  guint now = (guint) g_atomic_int_add (&ctx->in_flight_now, 1) + 1;
+  guint max;
+
+  do
+    max = (guint) g_atomic_int_get ((gint *) &ctx->max_in_flight);
+  while (now > max &&
+         !g_atomic_int_compare_and_exchange ((gint *) &ctx->max_in_flight, (gint) max,
+                                             (gint) now));
+  if (file_started_hook != NULL)
+    file_started_hook (ctx);
+}
+
+void
+ib_strategy_file_finished (IbStrategyContext *ctx)
+{
+  g_atomic_int_add (&ctx->in_flight_now, -1);
+}
+
 void
 ib_strategy_note_open (IbStrategyContext *ctx)
 {

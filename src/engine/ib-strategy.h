@@ -71,6 +71,8 @@ typedef struct
   guint64          ticks;       /* dispatches of the responsiveness tick */
   guint            max_open;    /* most files open (or requested) at once */
   gint             open_now;    /* internal: files open right now */
+  guint            max_in_flight; /* most files in progress at once (started, not finished) */
+  gint             in_flight_now; /* internal: files in progress right now */
   gint64           verify_ns;   /* CRC-32 time on the timing thread (taken out of the wall time) */
   gint64           verify_other_ns; /* CRC-32 time on worker threads (overlaps other reads) */
   guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */

@@ -178,6 +178,7 @@ typedef struct
   guint64   peak_rss_bytes;
   guint64   chunk;             /* effective chunk size, 0 when not applicable */
   gint64    verify_ns;         /* CRC-32 time of --verify, not in wall_ns (0 without it) */
+  guint     max_in_flight;     /* most files in progress at once; 0 unknown (older reports) */
   gboolean  ok;
   char     *error;             /* NULL when ok */
   /* Main-loop responsiveness (ib-responsiveness.h), valid when responsive. */
@@ -222,6 +223,7 @@ typedef struct
   double  mib_per_s;           /* from the median; 0 when bytes unknown */
   double  user_ns;             /* median CPU user time */
   double  sys_ns;              /* median CPU system time */
+  guint   max_in_flight;       /* median of the samples' max_in_flight; 0 unknown */
   guint   outliers_mild;
   guint   outliers_severe;
   /* Main-loop responsiveness over the samples that carry it. */

@@ -63,7 +63,7 @@ static const char *const csv_header[] = {
   "residency", "cache_ok",
   /* why the statistics leave the sample out ("not-cold", "not-warm"), empty when it counts */
   "excluded", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
-  "peak_rss_bytes", "chunk", "verify_ns", "ok", "error",
+  "peak_rss_bytes", "chunk", "verify_ns", "max_in_flight", "ok", "error",
   /* main-loop responsiveness, empty when the tick did not run */
   "stall_ns", "lateness_p99_ns", "frames_missed_60", "frames_missed_120",
 };
@@ -106,6 +106,7 @@ ib_report_to_csv (const IbReport *report)
       csv_u64 (out, s->peak_rss_bytes);
       csv_u64 (out, s->chunk);
       csv_i64 (out, s->verify_ns);
+      csv_u64 (out, s->max_in_flight);
       csv_bool (out, s->ok);
       csv_field (out, s->error, FALSE);
       if (s->responsive)

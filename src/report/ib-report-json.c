@@ -269,6 +269,7 @@ build_sample (JsonBuilder    *b,
   add_u64 (b, "peak_rss_bytes", s->peak_rss_bytes);
   add_u64 (b, "chunk", s->chunk);
   add_int (b, "verify_ns", s->verify_ns);
+  add_int (b, "max_in_flight", s->max_in_flight);
   add_bool (b, "ok", s->ok);
   add_string (b, "error", s->error);
   if (s->responsive)
@@ -313,6 +314,7 @@ build_stats (JsonBuilder   *b,
   add_double (b, "mib_per_s", st->mib_per_s);
   add_double (b, "user_ns", st->user_ns);
   add_double (b, "sys_ns", st->sys_ns);
+  add_int (b, "max_in_flight", st->max_in_flight);
   add_int (b, "outliers_mild", st->outliers_mild);
   add_int (b, "outliers_severe", st->outliers_severe);
   if (st->n_responsive > 0)
@@ -1275,6 +1277,7 @@ load_sample (JsonObject *o,
       || !read_u64 (o, p, "peak_rss_bytes", REQUIRED, &s->peak_rss_bytes, error)
       || !read_u64 (o, p, "chunk", OPTIONAL, &s->chunk, error)
       || !read_count (o, p, "verify_ns", OPTIONAL, &s->verify_ns, error)
+      || !read_uint (o, p, "max_in_flight", OPTIONAL, &s->max_in_flight, error)
       || !read_bool (o, p, "ok", REQUIRED, &s->ok, error)
       || !read_string (o, p, "error", OPTIONAL, TRUE, &s->error, error)
       || !read_string (o, p, "excluded", OPTIONAL, TRUE, &excluded, error))
@@ -1327,6 +1330,7 @@ load_stats (JsonObject *o,
         && read_double (o, p, "mib_per_s", REQUIRED, &st->mib_per_s, error)
         && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
         && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
+        && read_uint (o, p, "max_in_flight", OPTIONAL, &st->max_in_flight, error)
         && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error)
         /* Main-loop responsiveness: optional (absent when not measured). */

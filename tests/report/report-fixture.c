@@ -36,6 +36,7 @@ add_sample (IbReport   *report,
   s.peak_rss_bytes = G_GUINT64_CONSTANT (123456789012);
   s.chunk = 65536;
   s.verify_ns = 1000 + round;
+  s.max_in_flight = 3;
   s.ok = ok;
   s.error = g_strdup (error);
   /* Main-loop tick: the sync read stalls for all of it, the async one for

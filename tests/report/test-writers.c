@@ -140,7 +140,7 @@ test_csv (void)
   rows = csv_parse (data);
   g_assert_cmpuint (rows->len, ==, report->samples->len + 1);
   header = g_ptr_array_index (rows, 0);
-  g_assert_cmpuint (header->len, ==, 25);
+  g_assert_cmpuint (header->len, ==, 26);
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -171,6 +171,7 @@ test_csv (void)
       g_assert_cmpint (cell_int (header, row, "peak_rss_bytes"), ==, (gint64) s->peak_rss_bytes);
       g_assert_cmpint (cell_int (header, row, "chunk"), ==, (gint64) s->chunk);
       g_assert_cmpint (cell_int (header, row, "verify_ns"), ==, s->verify_ns);
+      g_assert_cmpint (cell_int (header, row, "max_in_flight"), ==, s->max_in_flight);
       g_assert_cmpstr (cell (header, row, "ok"), ==, s->ok ? "true" : "false");
       g_assert_cmpstr (cell (header, row, "error"), ==, s->error != NULL ? s->error : "");
       if (s->responsive)

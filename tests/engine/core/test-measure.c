@@ -13,6 +13,7 @@
 #include "engine/ib-fileset.h"
 #include "engine/ib-runner-private.h"
 #include "engine/ib-strategy.h"
+#include "engine/ib-strategy-private.h"
 
 typedef struct
 {
@@ -143,6 +144,70 @@ test_verify_apart (void)
   fixture_free (&f);
 }
 
+/* ---- achieved concurrency ------------------------------------------------ */
+
+/* Worker threads (thread strategies) hold each file they start until four
+ * are in progress or a second has passed: a worker can otherwise finish its
+ * small file before the next one starts, and the count would depend on
+ * scheduling. Files started on the test's own thread (every async strategy
+ * starts its files there, all before its first callback) pass straight on. */
+static GMutex   gate_lock;
+static GCond    gate_cond;
+static GThread *test_thread;
+
+static void
+gate_started (IbStrategyContext *ctx)
+{
+  gint64 deadline = g_get_monotonic_time () + G_TIME_SPAN_SECOND;
+
+  if (g_thread_self () == test_thread)
+    return;
+  g_mutex_lock (&gate_lock);
+  g_cond_broadcast (&gate_cond);
+  while (g_atomic_int_get ((gint *) &ctx->max_in_flight) < 4 &&
+         g_cond_wait_until (&gate_cond, &gate_lock, deadline))
+    ;
+  g_mutex_unlock (&gate_lock);
+}
+
+/* Four files, a cap of four (or more), four workers: every parallel strategy
+ * has all four in progress at once; every serial one never more than one. */
+static void
+test_max_in_flight (void)
+{
+  const guint64 sizes[] = { 65536, 65536, 65536, 65536 };
+  const IbStrategyInfo *all;
+  Fixture f = { NULL, };
+  guint n;
+
+  test_thread = g_thread_self ();
+  ib_strategy_set_file_started_hook (gate_started);
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  all = ib_strategies (&n);
+  for (guint i = 0; i < n; i++)
+    for (guint cap = 4; cap <= 8; cap += 4)
+      {
+        g_autoptr(GError) error = NULL;
+        IbStrategyContext ctx;
+        IbSample sample = { 0 };
+
+        context_init (&ctx, &f, 4, f.scratch);
+        ctx.in_flight = cap;
+        ctx.chunk = all[i].default_chunk;
+        g_assert_true (ib_runner_measure (&all[i], &ctx, &sample, &error));
+        g_assert_no_error (error);
+        g_assert_true (sample.ok);
+        g_test_message ("%s, cap %u: %u files in progress at most", all[i].id, cap,
+                        sample.max_in_flight);
+        g_assert_cmpuint (sample.max_in_flight, ==,
+                          all[i].schedule == IB_SCHEDULE_PARALLEL ? 4 : 1);
+        g_assert_cmpint (ctx.in_flight_now, ==, 0);
+        ib_sample_clear (&sample);
+      }
+  ib_strategy_set_file_started_hook (NULL);
+  fixture_free (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -151,6 +216,7 @@ main (int    argc,
 
   g_test_add_func ("/measure/thread-pool-outside-span", test_thread_pool_outside_span);
   g_test_add_func ("/measure/verify-apart", test_verify_apart);
+  g_test_add_func ("/measure/max-in-flight", test_max_in_flight);
 
   return g_test_run ();
 }
