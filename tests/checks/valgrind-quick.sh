@@ -19,8 +19,9 @@ if [ ! -x "$cli" ]; then
   exit 1
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/iobench-valgrind.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/common/common.sh
+source "$root/tests/common/common.sh"
+work_area iobench-valgrind
 export XDG_CACHE_HOME="$work/cache"
 export G_SLICE=always-malloc G_DEBUG=gc-friendly LC_ALL=C.UTF-8
 

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include "ib-test-common.h"
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -36,31 +38,10 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      dir = g_dir_open (path, 0, NULL);
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  remove_tree (f->root);
+  g_assert_true (ib_test_remove_tree (f->root));
   g_free (f->root);
   g_free (f->target);
   g_free (f->cache);
@@ -82,22 +63,7 @@ static GSubprocess *
 spawn (Fixture     *f,
        const char **args)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  GSubprocess *proc;
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_setenv (launcher, "XDG_CACHE_HOME", f->cache, TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_ptr_array_add (argv, (char *) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  return proc;
+  return ib_test_spawn_cli (args, f->cache);
 }
 
 static int
@@ -114,21 +80,10 @@ run_cli (Fixture      *f,
          char        **out,
          char        **err)
 {
-  g_autoptr(GSubprocess) proc = spawn (f, args);
-  g_autoptr(GError) error = NULL;
-  char *o = NULL, *e = NULL;
+  int code = ib_test_run_cli (args, f->cache, out, err);
 
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &o, &e, &error);
-  g_assert_no_error (error);
-  if (out != NULL)
-    *out = o;
-  else
-    g_free (o);
-  if (err != NULL)
-    *err = e;
-  else
-    g_free (e);
-  return exit_code (proc);
+  g_assert_cmpint (code, >=, 0);
+  return code;
 }
 
 static void

@@ -6,8 +6,10 @@
 # Usage: check-pot.sh SOURCE_ROOT
 set -euo pipefail
 root=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/common/common.sh
+source "$(dirname "$0")/../common/common.sh"
+work_area iobench-pot
+tmp=$work
 
 xgettext --package-name=iobench --from-code=UTF-8 --add-comments --no-wrap \
   --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \

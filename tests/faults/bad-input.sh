@@ -83,7 +83,7 @@ try () {
     fail "$name: something was created"
     ls -lA "$dir" "$cwd" "$XDG_CACHE_HOME" 2>&1 | sed 's/^/#   /'
   else
-    fault_checks=$((fault_checks + 1))
+    common_checks=$((common_checks + 1))
   fi
   # Whatever happened, the next case starts clean.
   rm -rf "$dir" "$cwd" "$XDG_CACHE_HOME"

@@ -1,57 +1,27 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # last_exit, cpid, spid: read by the tests
-# Sourced by the fault tests: a fresh work area, skips, checks and a summary.
-# Every test prints "ok - ..." / "not ok - ..." lines and exits 0 (all passed),
-# 1 (a check failed) or 77 (skipped: meson counts that as SKIP).
+# Sourced by the fault tests: a fresh work area, skips, checks and a summary
+# (tests/common/common.sh), and what only the fault tests need: mounts,
+# background CLI runs, JSON checks.
 set -uo pipefail
 
+# shellcheck source=tests/common/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../common/common.sh"
+
 CLI=${IOBENCH_CLI:?IOBENCH_CLI must name iobench-cli (set by meson)}
-fault_failed=0
-fault_checks=0
 fault_mounts=()
 fault_pids=()
 
 # A fresh work area, removed on exit (after unmounting what we mounted).
-work=$(mktemp -d "${TMPDIR:-/tmp}/iobench-faults.XXXXXX")
-chmod 0755 "$work"
+work_area iobench-faults
 # Runs that get no --dir must never reach the user's cache: point it here.
 export XDG_CACHE_HOME="$work/xdg-cache"
 
-fault_cleanup () {
+common_cleanup_hook () {
   local p m
   for p in "${fault_pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
   for m in "${fault_mounts[@]}"; do umount -l "$m" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap fault_cleanup EXIT
-
-skip () {
-  echo "SKIP: $*"
-  exit 77
-}
-
-pass () {
-  fault_checks=$((fault_checks + 1))
-  echo "ok - $*"
-}
-
-fail () {
-  fault_checks=$((fault_checks + 1))
-  fault_failed=$((fault_failed + 1))
-  echo "not ok - $*"
-}
-
-# check DESCRIPTION COMMAND...: passes when COMMAND succeeds.
-check () {
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
-
-finish () {
-  echo "# $fault_checks checks, $fault_failed failed"
-  [ "$fault_failed" -eq 0 ]
-  exit $?
 }
 
 need_root () {
@@ -110,25 +80,6 @@ has_marker () {
 # is_empty DIR: true when DIR has nothing in it (or does not exist).
 is_empty () {
   [ ! -e "$1" ] || [ -z "$(ls -A "$1")" ]
-}
-
-# grep_file PATTERN FILE: extended regex, quiet; shows FILE when it fails.
-grep_file () {
-  if grep -qE -- "$1" "$2"; then return 0; fi
-  echo "# expected /$1/ in $2:"; sed 's/^/#   /' "$2" | head -20
-  return 1
-}
-
-# expect_exit CODE CMD...: runs CMD (stdout to $work/out, stderr to $work/err)
-# and succeeds when it exits with CODE; shows stderr otherwise.
-expect_exit () {
-  local want=$1 got; shift
-  "$@" >"$work/out" 2>"$work/err" </dev/null
-  got=$?
-  last_exit=$got
-  if [ "$got" -eq "$want" ]; then return 0; fi
-  echo "# exit $got, wanted $want: $*"; sed 's/^/#   /' "$work/err" | head -10
-  return 1
 }
 
 # wait_for DESCRIPTION SECONDS COMMAND...: polls COMMAND every 50 ms. Not a

@@ -99,5 +99,5 @@ fi
 
 # What the kernel here cannot make or mount is said, not failed.
 for s in "${skipped[@]}"; do echo "# this machine cannot test $s"; done
-[ "$fault_checks" -gt 0 ] || skip "this machine cannot make these file systems: ${skipped[*]}"
+[ "$common_checks" -gt 0 ] || skip "this machine cannot make these file systems: ${skipped[*]}"
 finish

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "ib-test-common.h"
+
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -153,24 +155,6 @@ count_iobench_dirs (const char *path)
     if (g_str_has_prefix (name, "iobench-"))
       n++;
   return n;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static gboolean
@@ -465,7 +449,7 @@ test_run_export_reopen (void)
   }
   destroy_window (win);
 
-  remove_tree (tmp);
+  ib_test_remove_tree (tmp);
 }
 
 static void
@@ -505,7 +489,7 @@ test_stop (void)
   g_assert_true (action_enabled (win, "run"));
   destroy_window (win);
 
-  remove_tree (tmp);
+  ib_test_remove_tree (tmp);
 }
 
 static void
@@ -573,7 +557,7 @@ test_bad_input (void)
     g_assert_null (ib_plan_page_get_field_error (plan, i));
 
   destroy_window (win);
-  remove_tree (tmp);
+  ib_test_remove_tree (tmp);
 }
 
 static gboolean
@@ -611,7 +595,7 @@ test_no_space (void)
   g_assert_true (wait_until (space_known, plan));
   g_assert_true (ib_plan_page_get_valid (plan));
   destroy_window (win);
-  remove_tree (tmp);
+  ib_test_remove_tree (tmp);
 }
 
 static void
@@ -636,7 +620,7 @@ test_failed_run (void)
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_false (has_message_dialog ());
   destroy_window (win);
-  remove_tree (tmp);
+  ib_test_remove_tree (tmp);
 }
 
 static void
@@ -701,6 +685,6 @@ main (int   argc,
 
   ret = g_test_run ();
   g_clear_object (&app);
-  remove_tree (home);
+  ib_test_remove_tree (home);
   return ret;
 }

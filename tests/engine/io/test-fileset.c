@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "ib-test-common.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -31,29 +33,6 @@ make_tmp_dir (void)
 
   g_assert_no_error (error);
   return dir;
-}
-
-static void
-rm_rf (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) != 0)
-    return;
-  if (S_ISDIR (st.st_mode))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          rm_rf (child);
-        }
-      g_assert_cmpint (g_rmdir (path), ==, 0);
-    }
-  else
-    g_assert_cmpint (g_unlink (path), ==, 0);
 }
 
 static guint
@@ -299,7 +278,7 @@ test_fileset_create (void)
   ib_file_set_free (set);
 
   g_assert_cmpuint (count_entries (tmp), ==, 0);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 static void
@@ -371,7 +350,7 @@ test_fileset_bad_target (void)
 
   /* Nothing was made besides the user's own file. */
   g_assert_cmpuint (count_entries (tmp), ==, 1);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 static void
@@ -397,7 +376,7 @@ test_fileset_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   /* the partial file, the marker and the folder are gone */
   g_assert_cmpuint (count_entries (tmp), ==, 0);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 /* A write that fails mid-file (here: the file-size limit, EFBIG) names the
@@ -417,7 +396,7 @@ test_fileset_write_error (void)
   g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old), ==, 0);
   if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < 8 * 1024 * 1024)
     {
-      rm_rf (tmp);
+      g_assert_true (ib_test_remove_tree (tmp));
       g_test_skip ("the file-size limit is already below what this test needs");
       return;
     }
@@ -447,7 +426,7 @@ test_fileset_write_error (void)
 
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old), ==, 0);
   signal (SIGXFSZ, SIG_DFL);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 #else
   g_test_skip ("needs RLIMIT_FSIZE");
 #endif
@@ -502,7 +481,7 @@ test_fileset_cleanup_symlink (void)
   g_assert_cmpstr (contents, ==, "keep me");
   g_assert_cmpuint (count_entries (dir), ==, 2);   /* the link and the folder */
 
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 #else
   g_test_skip ("symlinks need a Unix system");
 #endif
@@ -551,7 +530,7 @@ test_fileset_cleanup_extra_names (void)
   g_assert_true (g_file_test (unlisted, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (count_entries (dir), ==, 1);
 
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 static char *
@@ -612,7 +591,7 @@ test_fileset_reap_stale (void)
 
   /* Nothing more to reap. */
   g_assert_cmpuint (ib_file_set_reap_stale (tmp), ==, 0);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 /* ---- cache control ------------------------------------------------------ */
@@ -655,7 +634,7 @@ test_fileset_cache (void)
       g_assert_true (ib_file_set_warm (set, NULL, &error));
       g_assert_no_error (error);
       ib_file_set_free (set);
-      rm_rf (tmp);
+      g_assert_true (ib_test_remove_tree (tmp));
       return;
     }
 
@@ -674,7 +653,7 @@ test_fileset_cache (void)
                                               tmp, mount.fs_type);
       ib_file_set_free (set);
       ib_mount_info_clear (&mount);
-      rm_rf (tmp);
+      g_assert_true (ib_test_remove_tree (tmp));
       g_test_skip (why);
       return;
     }
@@ -767,7 +746,7 @@ test_os_basics (void)
   g_assert_false (ib_os_mount_info ("/no/such/path/iobench", &mount, &error));
   g_assert_nonnull (error);
   ib_mount_info_clear (&mount);
-  rm_rf (tmp);
+  g_assert_true (ib_test_remove_tree (tmp));
 }
 
 /* ib_os_mountinfo_lookup on mount tables written here: a machine's and a chroot's. */

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include "ib-test-common.h"
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -37,33 +39,11 @@ fixture_setup (Fixture       *fx,
   fx->envp = g_environ_setenv (fx->envp, "LC_ALL", "C.UTF-8", TRUE);
 }
 
-/* Removes @path and what is in it, failing on anything unexpected deeper
- * than the layout the tests make (two levels). */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_unlink (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_assert_cmpint (g_rmdir (path), ==, 0);
-}
-
 static void
 fixture_teardown (Fixture       *fx,
                   gconstpointer  data)
 {
-  remove_tree (fx->tmp);
+  g_assert_true (ib_test_remove_tree (fx->tmp));
   g_free (fx->tmp);
   g_free (fx->cache);
   g_free (fx->target);
