@@ -19,6 +19,7 @@ typedef struct
   const IbStats *b;
   gboolean       a_ok, b_ok;
   double         ratio, lo, hi;   /* B / A with its interval */
+  double         level;           /* the interval's coverage, 0 when unknown */
   char          *verdict;
   gboolean       clear;
 } CmpRow;
@@ -69,6 +70,7 @@ cmp_row_fill (CmpRow         *row,
       row->ratio = r.ratio;
       row->lo = r.ci_low;
       row->hi = r.ci_high;
+      row->level = r.ci_level;
       too_few = r.verdict == IB_RATIO_TOO_FEW;
       row->clear = ib_ratio_is_clear (&r);
     }
@@ -203,7 +205,15 @@ side_text (const char    *name,
   m = ib_chart_format_time (st->median_ns);
   l = ib_chart_format_time (ci_or (st->ci_low_ns, st->median_ns));
   h = ib_chart_format_time (ci_or (st->ci_high_ns, st->median_ns));
-  return g_strdup_printf (_("%s: median %s (95 %% CI %s – %s), %u runs"), name, m, l, h, st->n);
+  if (st->n >= 2 && st->ci_level > 0)
+    {
+      g_autofree char *level = ib_chart_format_level (st->ci_level);
+
+      /* Translators: "A: median 3 ms (CI 2.9 – 3.2 ms, covers 93.75 %), 5 valid runs" */
+      return g_strdup_printf (_("%s: median %s (CI %s – %s, covers %s), %u valid runs"), name,
+                              m, l, h, level, st->n);
+    }
+  return g_strdup_printf (_("%s: median %s, %u valid runs"), name, m, st->n);
 }
 
 void
@@ -263,9 +273,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
-  /* xgettext:no-c-format */
-  ib_chart_caption (ctx, _("Median wall time with 95 % CI · a verdict needs the 95 % CI "
-                           "of the ratio to exclude 1"), layout.axis_top + tick_h);
+  ib_chart_caption (ctx, _("Median wall time with its CI · a verdict needs 5 valid runs a "
+                           "side and the ratio's CI to exclude 1"), layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
@@ -284,12 +293,19 @@ ib_chart_draw_compare (IbChartCtx *ctx)
         {
           g_autofree char *ta = side_text (_("A"), row->a);
           g_autofree char *tb = side_text (_("B"), row->b);
+          g_autofree char *level = ib_chart_format_level (row->level);
+          g_autofree char *ratio = NULL;
 
-          g_autofree char *ratio = row->ratio > 0
-                                   /* Translators: the ratio of medians B / A and its CI */
-                                   ? g_strdup_printf (_("B / A = %.2f (95 %% CI %.2f – %.2f): "),
-                                                      row->ratio, row->lo, row->hi)
-                                   : g_strdup ("");
+          if (row->ratio > 0 && row->level > 0)
+            /* Translators: the ratio of medians B / A, its CI and the CI's coverage */
+            ratio = g_strdup_printf (_("B / A = %.2f (CI %.2f – %.2f, covers %s): "), row->ratio,
+                                     row->lo, row->hi, level);
+          else if (row->ratio > 0)
+            /* Translators: the ratio of medians B / A and its CI */
+            ratio = g_strdup_printf (_("B / A = %.2f (CI %.2f – %.2f): "), row->ratio, row->lo,
+                                     row->hi);
+          else
+            ratio = g_strdup ("");
 
           ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s%s", row->label,
                                                        row->id, ta, tb, ratio, row->verdict));

@@ -138,6 +138,8 @@ void          ib_chart_dot           (IbChartCtx  *ctx,
 
 /* Formatting: 3 significant digits, adapted units. */
 char         *ib_chart_format_time   (double       ns);
+/* An interval's coverage: "93.75 %", "97.85 %". */
+char         *ib_chart_format_level  (double       level);
 char         *ib_chart_format_rate   (double       mib_per_s);
 char         *ib_chart_format_bytes  (double       bytes);
 char         *ib_chart_format_count  (double       count);
@@ -261,6 +263,7 @@ typedef struct
 {
   double  value;
   gboolean warmup;
+  gboolean excluded;           /* left out of the statistics (cache state) */
 } IbRowSample;
 
 typedef struct
@@ -274,7 +277,7 @@ typedef struct
   guint          n;
   guint          n_failed;
   double         value;       /* median (time or rate) */
-  double         lo, hi;      /* 95 % CI */
+  double         lo, hi;      /* interval of the median (stats->ci_level) */
   GArray        *samples;     /* IbRowSample */
   const IbStats *stats;
 } IbRow;

@@ -84,6 +84,7 @@ ib_rows_from_report (const IbReport *report,
           if (s->wall_ns <= 0)
             continue;
           rs.warmup = s->warmup;
+          rs.excluded = s->excluded != NULL;
           if (rate)
             {
               if (s->bytes == 0)

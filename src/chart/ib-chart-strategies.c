@@ -38,10 +38,23 @@ row_tooltip (const IbRow *row,
     g_string_append_printf (s, _("Failed: %s"), row->error ? row->error : _("no successful run"));
   else
     {
-      if (rate)
-        g_string_append_printf (s, _("Throughput %s (95 %% CI %s – %s)"), value, lo, hi);
+      if (row->stats != NULL && row->stats->n >= 2 && row->stats->ci_level > 0)
+        {
+          g_autofree char *level = ib_chart_format_level (row->stats->ci_level);
+
+          if (rate)
+            /* Translators: "Throughput 2,650 MiB/s (CI 2,600 – 2,700 MiB/s, covers
+             * 93.75 %)": the interval and the chance it holds the true median */
+            g_string_append_printf (s, _("Throughput %s (CI %s – %s, covers %s)"), value, lo,
+                                    hi, level);
+          else
+            g_string_append_printf (s, _("Median %s (CI %s – %s, covers %s)"), value, lo, hi,
+                                    level);
+        }
+      else if (rate)
+        g_string_append_printf (s, _("Throughput %s"), value);
       else
-        g_string_append_printf (s, _("Median %s (95 %% CI %s – %s)"), value, lo, hi);
+        g_string_append_printf (s, _("Median %s"), value);
       if (row->stats != NULL && !rate)
         {
           g_autofree char *min = ib_chart_format_time (row->stats->min_ns);
@@ -53,6 +66,9 @@ row_tooltip (const IbRow *row,
       g_string_append_c (s, '\n');
       g_string_append_printf (s, _("%u runs, %u warm-up, %u failed"), row->n, warmups,
                               row->n_failed);
+      if (row->stats != NULL && row->stats->n_excluded > 0)
+        /* Translators: appended to "5 runs, 1 warm-up, 0 failed" */
+        g_string_append_printf (s, _(", %u excluded (cache state)"), row->stats->n_excluded);
       if (row->stats != NULL && row->stats->max_in_flight > 0)
         {
           g_string_append_c (s, '\n');
@@ -78,10 +94,10 @@ draw_rows (IbChartCtx *ctx,
   g_autofree const char **labels = NULL;
   g_autofree char *subtitle = ib_chart_subtitle (ctx);
   g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
-  IbLegendItem legend[IB_CHART_N_FAMILIES + 3];
+  IbLegendItem legend[IB_CHART_N_FAMILIES + 4];
   guint n_legend = 0;
   gboolean have_family[IB_CHART_N_FAMILIES] = { FALSE, };
-  gboolean any_parallel = FALSE, any_warmup = FALSE, any_ci = FALSE;
+  gboolean any_parallel = FALSE, any_warmup = FALSE, any_ci = FALSE, any_excluded = FALSE;
   double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h, max_value = 0;
   gboolean log = ctx->style->log_scale;
   IbRowLayout layout;
@@ -126,6 +142,7 @@ draw_rows (IbChartCtx *ctx,
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
 
           any_warmup |= rs->warmup;
+          any_excluded |= rs->excluded && !rs->warmup;
           if (rs->value > 0)
             lo = MIN (lo, rs->value);
           hi = MAX (hi, rs->value);
@@ -157,9 +174,11 @@ draw_rows (IbChartCtx *ctx,
   if (any_warmup)
     legend[n_legend++] = (IbLegendItem) { _("Warm-up run"), IB_LEGEND_HOLLOW_DOT,
                                           ib_chart_fg_alpha (ctx, 0.7) };
+  if (any_excluded)
+    legend[n_legend++] = (IbLegendItem) { _("Excluded run (cache state)"), IB_LEGEND_HOLLOW_DOT,
+                                          ib_chart_fg_alpha (ctx, 0.7) };
   if (any_ci)
-    /* xgettext:no-c-format */
-    legend[n_legend++] = (IbLegendItem) { _("95 % CI of the median"), IB_LEGEND_WHISKER,
+    legend[n_legend++] = (IbLegendItem) { _("CI of the median"), IB_LEGEND_WHISKER,
                                           ib_chart_fg_alpha (ctx, 0.85) };
   ib_chart_legend (ctx, legend, n_legend);
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
@@ -235,7 +254,7 @@ draw_rows (IbChartCtx *ctx,
           double x = ib_axis_map (&axis, MIN (rs->value, axis.max));
           double y = cy + ib_chart_jitter (row->id, j) * bh * 0.3;
 
-          ib_chart_dot (ctx, x, y, radius, color, rs->warmup);
+          ib_chart_dot (ctx, x, y, radius, color, rs->warmup || rs->excluded);
           if (rs->value > axis.max)
             clipped = TRUE;
           right = MAX (right, x + radius);

@@ -310,6 +310,12 @@ format_sig (double v)
 }
 
 char *
+ib_chart_format_level (double level)
+{
+  return g_strdup_printf ("%.4g %%", CLAMP (level, 0.0, 1.0) * 100.0);
+}
+
+char *
 ib_chart_format_time (double ns)
 {
   /* Translators: time units */

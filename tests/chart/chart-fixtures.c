@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "chart-fixtures.h"
+#include "engine/ib-stats.h"
 
 #define MIB 1048576.0
 
@@ -118,10 +119,10 @@ add_strategy (IbReport   *report,
   st.min_ns = values[0];
   st.max_ns = values[repeat - 1];
   st.median_ns = values[repeat / 2];
-  st.ci_low_ns = repeat >= 3 ? values[1] : st.median_ns;
-  st.ci_high_ns = repeat >= 3 ? values[repeat - 2] : st.median_ns;
-  st.q1_ns = st.ci_low_ns;
-  st.q3_ns = st.ci_high_ns;
+  /* the engine's interval of the median: [min, max] at n = 5, 93.75 % */
+  st.ci_level = ib_median_interval (values, repeat, &st.ci_low_ns, &st.ci_high_ns);
+  st.q1_ns = repeat >= 3 ? values[1] : st.median_ns;
+  st.q3_ns = repeat >= 3 ? values[repeat - 2] : st.median_ns;
   st.mean_ns = st.median_ns;
   st.mib_per_s = bytes > 0 ? ((double) bytes / MIB) / (st.median_ns / 1e9) : 0;
   st.user_ns = st.median_ns * cpu_share * 0.35;
@@ -212,6 +213,8 @@ add_sweep_point (IbSweep    *sweep,
   p.median_ns = median;
   p.ci_low_ns = median * 0.93;
   p.ci_high_ns = median * 1.08;
+  p.n = 5;
+  p.ci_level = 0.9375;
   g_array_append_val (sweep->points, p);
 }
 
