@@ -86,8 +86,9 @@ static const struct
   { N_("n"), TRUE },
   { N_("In Flight"), TRUE },
   { N_("Outliers"), TRUE },
-  { N_("CPU User"), TRUE },
-  { N_("CPU Sys"), TRUE },
+  /* Translators: the kernel's user/system split is sampled, an estimate */
+  { N_("CPU User (est.)"), TRUE },
+  { N_("CPU Sys (est.)"), TRUE },
 };
 
 static char *

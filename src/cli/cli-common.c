@@ -549,7 +549,9 @@ ib_cli_print_statistics (const IbReport *report,
     }
 
   table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">CI of median"), _(">MiB/s"),
-                            _(">CPU user"), _(">CPU sys"), _(">× fastest"),
+                            /* Translators: precise on-CPU time, then the kernel's
+                             * estimated user / system split of it */
+                            _(">CPU"), _(">user / sys (est.)"), _(">× fastest"),
                             _(">Longest stall"), _(">n"));
   for (guint i = 0; i < report->statistics->len; i++)
     {
@@ -566,8 +568,13 @@ ib_cli_print_statistics (const IbReport *report,
           cells[1] = ib_format_duration (s->median_ns);
           cells[2] = s->n >= 2 ? format_ci (s->ci_low_ns, s->ci_high_ns) : g_strdup ("—");
           cells[3] = s->mib_per_s > 0 ? g_strdup_printf ("%.0f", s->mib_per_s) : g_strdup ("—");
-          cells[4] = ib_format_duration (s->user_ns);
-          cells[5] = ib_format_duration (s->sys_ns);
+          cells[4] = s->cpu_ns >= 0 ? ib_format_duration (s->cpu_ns) : g_strdup ("—");
+          {
+            g_autofree char *user = ib_format_duration (s->user_ns);
+            g_autofree char *sys = ib_format_duration (s->sys_ns);
+
+            cells[5] = g_strdup_printf ("%s / %s", user, sys);
+          }
           /* A factor only where both sides have enough samples to carry it. */
           if (fastest == NULL || !(fastest->median_ns > 0))
             cells[6] = g_strdup ("—");

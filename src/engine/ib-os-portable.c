@@ -58,6 +58,7 @@ ib_os_rusage (IbRusage *out)
   g_return_if_fail (out != NULL);
 
   memset (out, 0, sizeof *out);
+  out->cpu_ns = -1;   /* no precise source here */
 }
 
 gboolean

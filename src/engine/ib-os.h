@@ -40,8 +40,10 @@ gpointer ib_os_alloc_buffer       (gsize       size);
 /* resource usage, process-wide */
 typedef struct
 {
-  gint64 user_ns;
-  gint64 sys_ns;
+  gint64 cpu_ns;       /* precise on-CPU time of every thread, exited ones
+                        * included; -1 when the OS cannot say */
+  gint64 user_ns;      /* the kernel's user/system split: on Linux sampled */
+  gint64 sys_ns;       /* at the scheduler tick, so an estimate */
   gint64 vol_ctxsw;
   gint64 invol_ctxsw;
   gint64 minflt;

@@ -374,6 +374,7 @@ ib_runner_measure (const IbStrategyInfo  *info,
   sample->wall_ns = MAX (t1 - t0 - ctx->verify_ns, 0);
   sample->verify_ns = ctx->verify_ns + ctx->verify_other_ns;
   sample->max_in_flight = ctx->max_in_flight;
+  sample->cpu_ns = after.cpu_ns >= 0 && before.cpu_ns >= 0 ? after.cpu_ns - before.cpu_ns : -1;
   sample->user_ns = after.user_ns - before.user_ns;
   sample->sys_ns = after.sys_ns - before.sys_ns;
   sample->vol_ctxsw = after.vol_ctxsw - before.vol_ctxsw;

@@ -544,6 +544,7 @@ compute_one (const IbReport *report,
   g_autoptr(GArray) user = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) sys = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) in_flight = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) bytes = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_failed = 0;
   guint n_excluded = 0;
@@ -574,6 +575,11 @@ compute_one (const IbReport *report,
       g_array_append_val (sys, v);
       v = (double) s->max_in_flight;
       g_array_append_val (in_flight, v);
+      if (s->cpu_ns >= 0)
+        {
+          v = (double) s->cpu_ns;
+          g_array_append_val (cpu, v);
+        }
       v = (double) s->bytes;
       g_array_append_val (bytes, v);
     }
@@ -587,6 +593,7 @@ compute_one (const IbReport *report,
   out->sys_ns = median_of_array (sys);
   /* 0 (unknown) in reports older than the field. */
   out->max_in_flight = (guint) median_of_array (in_flight);
+  out->cpu_ns = cpu->len > 0 ? median_of_array (cpu) : -1;
   median_bytes = median_of_array (bytes);
   if (out->median_ns > 0.0 && median_bytes > 0.0)
     out->mib_per_s = (median_bytes / (1024.0 * 1024.0)) / (out->median_ns / 1e9);

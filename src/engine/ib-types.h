@@ -161,8 +161,9 @@ typedef struct
   guint     round;             /* 0-based; warm-up rounds come first */
   gboolean  warmup;
   gint64    wall_ns;
-  gint64    user_ns;
+  gint64    user_ns;           /* user/system split as the kernel estimates it */
   gint64    sys_ns;
+  gint64    cpu_ns;            /* precise on-CPU time of the process; -1 unknown */
   guint64   bytes;             /* bytes read */
   guint     files;
   double    residency;         /* 0..1 page-cache residency before the sample, < 0 unknown */
@@ -221,8 +222,9 @@ typedef struct
   IbCiMethod ci_method;
   double  cv;
   double  mib_per_s;           /* from the median; 0 when bytes unknown */
-  double  user_ns;             /* median CPU user time */
-  double  sys_ns;              /* median CPU system time */
+  double  user_ns;             /* median CPU user time (estimated split) */
+  double  sys_ns;              /* median CPU system time (estimated split) */
+  double  cpu_ns;              /* median precise on-CPU time; -1 unknown */
   guint   max_in_flight;       /* median of the samples' max_in_flight; 0 unknown */
   guint   outliers_mild;
   guint   outliers_severe;

@@ -617,12 +617,22 @@ finding_where_time_goes (IbReport *report)
   wall = ib_format_duration (st->median_ns);
   user = ib_format_duration (st->user_ns);
   sys = ib_format_duration (st->sys_ns);
-  cpu = st->user_ns + st->sys_ns;
+  cpu = st->cpu_ns >= 0 ? st->cpu_ns : st->user_ns + st->sys_ns;
 
-  /* Translators: "async-load-contents-parallel: CPU user 12.0 ms + system
-   * 30.1 ms for 45.0 ms of wall time" */
-  g_string_append_printf (text, _("%s: CPU user %s + system %s for %s of wall time"),
-                          id, user, sys, wall);
+  if (st->cpu_ns >= 0)
+    {
+      g_autofree char *total = ib_format_duration (st->cpu_ns);
+
+      /* Translators: "async-load-contents-parallel: CPU 42.1 ms (user 12.0 ms +
+       * system 30.1 ms, an estimated split) for 45.0 ms of wall time" */
+      g_string_append_printf (text, _("%s: CPU %s (user %s + system %s, an estimated split) "
+                                      "for %s of wall time"), id, total, user, sys, wall);
+    }
+  else
+    /* Translators: "async-load-contents-parallel: CPU user 12.0 ms + system
+     * 30.1 ms for 45.0 ms of wall time" */
+    g_string_append_printf (text, _("%s: CPU user %s + system %s for %s of wall time"),
+                            id, user, sys, wall);
   if (cpu > st->median_ns * 1.05)
     g_string_append (text, _(" (more CPU than wall time: the work ran on several threads)"));
 

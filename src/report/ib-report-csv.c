@@ -59,7 +59,7 @@ csv_bool (GString  *out,
 }
 
 static const char *const csv_header[] = {
-  "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "bytes", "files",
+  "strategy", "round", "warmup", "wall_ns", "user_ns", "sys_ns", "cpu_ns", "bytes", "files",
   "residency", "cache_ok",
   /* why the statistics leave the sample out ("not-cold", "not-warm"), empty when it counts */
   "excluded", "vol_ctxsw", "invol_ctxsw", "minflt", "majflt", "callbacks",
@@ -86,6 +86,10 @@ ib_report_to_csv (const IbReport *report)
       csv_i64 (out, s->wall_ns);
       csv_i64 (out, s->user_ns);
       csv_i64 (out, s->sys_ns);
+      if (s->cpu_ns >= 0)
+        csv_i64 (out, s->cpu_ns);
+      else
+        g_string_append_c (out, ',');
       csv_u64 (out, s->bytes);
       csv_u64 (out, s->files);
       if (s->residency >= 0 && isfinite (s->residency))

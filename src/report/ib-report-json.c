@@ -251,6 +251,8 @@ build_sample (JsonBuilder    *b,
   add_int (b, "wall_ns", s->wall_ns);
   add_int (b, "user_ns", s->user_ns);
   add_int (b, "sys_ns", s->sys_ns);
+  if (s->cpu_ns >= 0)
+    add_int (b, "cpu_ns", s->cpu_ns);
   add_u64 (b, "bytes", s->bytes);
   add_int (b, "files", s->files);
   if (s->residency >= 0 && s->residency <= 1)
@@ -314,6 +316,12 @@ build_stats (JsonBuilder   *b,
   add_double (b, "mib_per_s", st->mib_per_s);
   add_double (b, "user_ns", st->user_ns);
   add_double (b, "sys_ns", st->sys_ns);
+  if (st->cpu_ns >= 0)
+    {
+      add_double (b, "cpu_ns", st->cpu_ns);
+      /* user_ns and sys_ns are the kernel's tick-sampled split of it */
+      add_string (b, "cpu_split", "estimated");
+    }
   add_int (b, "max_in_flight", st->max_in_flight);
   add_int (b, "outliers_mild", st->outliers_mild);
   add_int (b, "outliers_severe", st->outliers_severe);
@@ -1259,12 +1267,14 @@ load_sample (JsonObject *o,
 
   s->residency = -1;
   s->cache_ok = TRUE;
+  s->cpu_ns = -1;   /* reports older than the field */
   if (!read_string (o, p, "strategy", REQUIRED, FALSE, &s->strategy, error)
       || !read_uint (o, p, "round", REQUIRED, &s->round, error)
       || !read_bool (o, p, "warmup", REQUIRED, &s->warmup, error)
       || !read_count (o, p, "wall_ns", REQUIRED, &s->wall_ns, error)
       || !read_count (o, p, "user_ns", REQUIRED, &s->user_ns, error)
       || !read_count (o, p, "sys_ns", REQUIRED, &s->sys_ns, error)
+      || !read_count (o, p, "cpu_ns", OPTIONAL, &s->cpu_ns, error)
       || !read_u64 (o, p, "bytes", REQUIRED, &s->bytes, error)
       || !read_uint (o, p, "files", REQUIRED, &s->files, error)
       || !read_double_full (o, p, "residency", REQUIRED, -1, 1, -1, &s->residency, error)
@@ -1308,6 +1318,7 @@ load_stats (JsonObject *o,
 {
   g_autofree char *method = NULL;
 
+  st->cpu_ns = -1;   /* reports older than the field */
   /* Reports without ci_method had a percentile bootstrap that claimed 95 %. */
   st->ci_level = -1;
   if (!(read_string (o, p, "strategy", REQUIRED, FALSE, &st->strategy, error)
@@ -1330,6 +1341,7 @@ load_stats (JsonObject *o,
         && read_double (o, p, "mib_per_s", REQUIRED, &st->mib_per_s, error)
         && read_double (o, p, "user_ns", OPTIONAL, &st->user_ns, error)
         && read_double (o, p, "sys_ns", OPTIONAL, &st->sys_ns, error)
+        && read_double (o, p, "cpu_ns", OPTIONAL, &st->cpu_ns, error)
         && read_uint (o, p, "max_in_flight", OPTIONAL, &st->max_in_flight, error)
         && read_uint (o, p, "outliers_mild", REQUIRED, &st->outliers_mild, error)
         && read_uint (o, p, "outliers_severe", REQUIRED, &st->outliers_severe, error)

@@ -148,8 +148,8 @@ ib_table_statistics (const IbReport *report)
    * and is not shown; keep it. */
   table = table_new ("statistics", _("Statistics"),
                      _("Strategy"), ">n", _(">Median"), _(">CI of median"), _(">Coverage"),
-                     _(">Min"), _(">Max"), _(">CV"), _(">Throughput"), _(">CPU user"),
-                     _(">CPU system"), _(">vs fastest"), _(">Outliers mild/severe"),
+                     _(">Min"), _(">Max"), _(">CV"), _(">Throughput"), _(">CPU"),
+                     _(">CPU user (est.)"), _(">CPU system (est.)"), _(">vs fastest"), _(">Outliers mild/severe"),
                      _(">Failed"), _(">Excluded"), NULL);
   for (guint i = 0; i < report->statistics->len; i++)
     {
@@ -166,6 +166,7 @@ ib_table_statistics (const IbReport *report)
                  have ? ib_format_duration (st->max_ns) : NULL,
                  have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL,
                  have ? ib_format_throughput (st->mib_per_s) : NULL,
+                 have && st->cpu_ns >= 0 ? ib_format_duration (st->cpu_ns) : NULL,
                  have ? ib_format_duration (st->user_ns) : NULL,
                  have ? ib_format_duration (st->sys_ns) : NULL,
                  factor_cell (st, fastest),

@@ -24,6 +24,7 @@ add_sample (IbReport   *report,
   s.wall_ns = wall_ns;
   s.user_ns = wall_ns / 3;
   s.sys_ns = wall_ns / 2 + 7;
+  s.cpu_ns = s.user_ns + s.sys_ns + 11;
   s.bytes = 3 * 1024 * 1024;
   s.files = 3;
   s.residency = residency;

@@ -140,7 +140,7 @@ test_csv (void)
   rows = csv_parse (data);
   g_assert_cmpuint (rows->len, ==, report->samples->len + 1);
   header = g_ptr_array_index (rows, 0);
-  g_assert_cmpuint (header->len, ==, 26);
+  g_assert_cmpuint (header->len, ==, 27);
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -154,6 +154,7 @@ test_csv (void)
       g_assert_cmpint (cell_int (header, row, "wall_ns"), ==, s->wall_ns);
       g_assert_cmpint (cell_int (header, row, "user_ns"), ==, s->user_ns);
       g_assert_cmpint (cell_int (header, row, "sys_ns"), ==, s->sys_ns);
+      g_assert_cmpint (cell_int (header, row, "cpu_ns"), ==, s->cpu_ns);
       g_assert_cmpint (cell_int (header, row, "bytes"), ==, (gint64) s->bytes);
       g_assert_cmpint (cell_int (header, row, "files"), ==, s->files);
       if (s->residency < 0)

@@ -6,7 +6,9 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib/gstdio.h>
 
@@ -208,6 +210,97 @@ test_max_in_flight (void)
   fixture_free (&f);
 }
 
+/* ---- precise CPU time ---------------------------------------------------- */
+
+#define BURN_NS (40 * G_GINT64_CONSTANT (1000000))
+
+static gint64
+thread_cpu_ns (void)
+{
+  struct timespec ts;
+
+  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts), ==, 0);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+/* Spins until this thread has had BURN_NS of CPU (however long that takes
+ * on a busy machine) and returns what it really had. */
+static gint64
+burn (void)
+{
+  gint64 start = thread_cpu_ns (), now;
+  volatile guint64 x = 1;
+
+  do
+    {
+      for (guint i = 0; i < 10000; i++)
+        x = x * 6364136223846793005u + 1442695040888963407u;
+      now = thread_cpu_ns ();
+    }
+  while (now - start < BURN_NS);
+  return now - start;
+}
+
+static gint64 burnt_ns;   /* what the burn strategy's threads really had */
+
+static gpointer
+burn_thread (gpointer data)
+{
+  return GSIZE_TO_POINTER ((gsize) burn ());
+}
+
+/* Strategy-shaped: burns on the calling thread and on two threads that it
+ * starts and that exit before it returns (a pool's workers, GIO's). */
+static gboolean
+burn_strategy (IbStrategyContext *ctx,
+               GError           **error)
+{
+  GThread *a = g_thread_new ("burn-a", burn_thread, NULL);
+  GThread *b = g_thread_new ("burn-b", burn_thread, NULL);
+  gint64 own = burn ();
+
+  burnt_ns = own + (gint64) GPOINTER_TO_SIZE (g_thread_join (a)) +
+             (gint64) GPOINTER_TO_SIZE (g_thread_join (b));
+  return TRUE;
+}
+
+/* The sample's cpu_ns is the CPU the work had, within 10 %, on every thread
+ * and not only the measuring one. */
+static void
+test_cpu_time (void)
+{
+  const guint64 sizes[] = { 1 };
+  const IbStrategyInfo info = { "burn", "Burn", "Burns CPU", NULL, IB_FAMILY_THREAD,
+                                IB_SCHEDULE_PARALLEL, 0, FALSE, burn_strategy };
+  Fixture f = { NULL, };
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      IbStrategyContext ctx;
+      IbSample sample = { 0 };
+      double error_ratio;
+
+      context_init (&ctx, &f, 1, f.scratch);
+      g_assert_true (ib_runner_measure (&info, &ctx, &sample, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (burnt_ns, >=, 3 * BURN_NS);
+#if !IB_OS_LINUX
+      g_assert_cmpint (sample.cpu_ns, ==, -1);
+#else
+      error_ratio = (double) sample.cpu_ns / burnt_ns - 1;
+      g_test_message ("burnt %.2f ms, sample says %.2f ms (%+.1f %%); user %.2f ms + sys %.2f "
+                      "ms (estimated)", burnt_ns / 1e6, sample.cpu_ns / 1e6, error_ratio * 100,
+                      sample.user_ns / 1e6, sample.sys_ns / 1e6);
+      g_assert_cmpfloat (fabs (error_ratio), <=, 0.10);
+#endif
+      (void) error_ratio;
+      ib_sample_clear (&sample);
+    }
+  fixture_free (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -217,6 +310,7 @@ main (int    argc,
   g_test_add_func ("/measure/thread-pool-outside-span", test_thread_pool_outside_span);
   g_test_add_func ("/measure/verify-apart", test_verify_apart);
   g_test_add_func ("/measure/max-in-flight", test_max_in_flight);
+  g_test_add_func ("/measure/cpu-time", test_cpu_time);
 
   return g_test_run ();
 }
