@@ -23,6 +23,7 @@ struct _IbChartView
   IbReport    *report;
   IbReport    *other;
   gboolean     log_scale;
+  gboolean     live;
 };
 
 G_DEFINE_FINAL_TYPE (IbChartView, ib_chart_view, GTK_TYPE_WIDGET)
@@ -59,6 +60,7 @@ ib_chart_view_get_style (IbChartView  *self,
   style->foreground = (IbRgba) { fg.red, fg.green, fg.blue, fg.alpha };
   style->transparent = TRUE;
   style->log_scale = self->log_scale;
+  style->keep_order = self->live;
 }
 
 static void
@@ -372,6 +374,18 @@ ib_chart_view_set_log_scale (IbChartView *self,
   self->log_scale = log_scale;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOG_SCALE]);
+}
+
+void
+ib_chart_view_set_live (IbChartView *self,
+                        gboolean     live)
+{
+  g_return_if_fail (IB_IS_CHART_VIEW (self));
+
+  if (self->live == !!live)
+    return;
+  self->live = !!live;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 gboolean

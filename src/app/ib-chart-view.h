@@ -19,6 +19,9 @@ void         ib_chart_view_set_reports   (IbChartView     *self,
 IbReport    *ib_chart_view_get_report    (IbChartView     *self);
 void         ib_chart_view_set_log_scale (IbChartView     *self,
                                           gboolean         log_scale);
+/* A run is filling the report: keep its rows in plan order (no reordering). */
+void         ib_chart_view_set_live      (IbChartView *self,
+                                          gboolean     live);
 gboolean     ib_chart_view_get_log_scale (IbChartView     *self);
 /* Redraws after the report it shows has grown (live runs). */
 void         ib_chart_view_refresh       (IbChartView     *self);

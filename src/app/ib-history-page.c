@@ -12,6 +12,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "ib-chart-view.h"
@@ -72,34 +73,103 @@ set_stack_page (IbHistoryPage *self,
 }
 
 static char *
-describe_entry_title (const IbReport *report)
+describe_when (const IbReport *report)
 {
-  const IbPresetInfo *preset = report->plan != NULL && report->plan->preset != NULL
-                             ? ib_preset_lookup (report->plan->preset) : NULL;
   g_autoptr(GDateTime) created = report->created != NULL
                                ? g_date_time_new_from_iso8601 (report->created, NULL) : NULL;
   g_autoptr(GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
   g_autofree char *when = local != NULL ? g_date_time_format (local, _("%e %b %Y, %H:%M"))
                                         : g_strdup (_("Unknown date"));
 
+  return g_strdup (g_strstrip (when));
+}
+
+/* The number a run is remembered by: its fastest strategy and median, or
+ * the costliest dispatch when it timed no reads; NULL when it has neither. */
+static char *
+describe_headline (const IbReport *report)
+{
+  const IbStats *best = NULL;
+
+  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n > 0 && st->median_ns > 0 && (best == NULL || st->median_ns < best->median_ns))
+        best = st;
+    }
+  if (best != NULL)
+    {
+      g_autofree char *median = ib_format_duration (best->median_ns);
+
+      /* Translators: history headline, "Fastest: Memory map, 38.0 ms" */
+      return g_strdup_printf (_("Fastest: %s, %s"), ib_strategy_title (best->strategy), median);
+    }
+  if (report->overhead != NULL && report->overhead->len > 0)
+    {
+      const IbOverheadRow *top = NULL;
+
+      for (guint i = 0; i < report->overhead->len; i++)
+        {
+          const IbOverheadRow *o = &g_array_index (report->overhead, IbOverheadRow, i);
+
+          if (top == NULL || o->ratio_to_direct > top->ratio_to_direct)
+            top = o;
+        }
+      /* Translators: history headline, "Costliest dispatch: Empty thread hop, 5000× a call" */
+      return g_strdup_printf (_("Costliest dispatch: %s, %.0f× a direct call"),
+                              ib_overhead_kind_title (top->kind), top->ratio_to_direct);
+    }
+  return NULL;
+}
+
+static const char *
+describe_preset (const IbReport *report)
+{
+  const IbPresetInfo *preset = report->plan != NULL && report->plan->preset != NULL
+                             ? ib_preset_lookup (report->plan->preset) : NULL;
+
+  return preset != NULL ? _(preset->title) : _("Custom Plan");
+}
+
+/* "Quick — 29 Nov 2026, 23:20": one date format, as on the results page. */
+static char *
+describe_entry_title (const IbReport *report)
+{
+  g_autofree char *when = describe_when (report);
+
   /* Translators: history entry, "Quick — 29 Nov 2026, 23:20" */
-  return g_strdup_printf (_("%s — %s"), preset != NULL ? _(preset->title) : _("Custom Plan"),
-                          g_strstrip (when));
+  return g_strdup_printf (_("%s — %s"), describe_preset (report), when);
+}
+
+/* The list row's title: the headline number first, "Quick — Fastest: Memory
+ * map, 38.0 ms"; the date goes to the subtitle. */
+static char *
+describe_row_title (const IbReport *report)
+{
+  g_autofree char *headline = describe_headline (report);
+
+  if (headline == NULL)
+    return describe_entry_title (report);
+  return g_strdup_printf (_("%s — %s"), describe_preset (report), headline);
 }
 
 static char *
 describe_entry_subtitle (const IbReport *report)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *headline = describe_headline (report);
 
+  if (headline != NULL)
+    g_ptr_array_add (parts, describe_when (report));
   if (report->plan != NULL && report->plan->dir != NULL)
-    g_ptr_array_add (parts, report->plan->dir);
+    g_ptr_array_add (parts, g_strdup (report->plan->dir));
   if (report->environment != NULL && report->environment->hostname != NULL)
-    g_ptr_array_add (parts, report->environment->hostname);
+    g_ptr_array_add (parts, g_strdup (report->environment->hostname));
   else if (report->environment != NULL && report->environment->cpu_model != NULL)
-    g_ptr_array_add (parts, report->environment->cpu_model);
+    g_ptr_array_add (parts, g_strdup (report->environment->cpu_model));
   if (report->partial)
-    g_ptr_array_add (parts, (gpointer) _("Partial"));
+    g_ptr_array_add (parts, g_strdup (_("Partial")));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
@@ -177,7 +247,7 @@ rebuild_list (IbHistoryPage *self)
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
-      g_autofree char *title = entry->report != NULL ? describe_entry_title (entry->report)
+      g_autofree char *title = entry->report != NULL ? describe_row_title (entry->report)
                                                      : g_strdup (entry->name);
       /* Translators: a history entry that cannot be opened, and why */
       g_autofree char *subtitle = entry->report != NULL
@@ -302,6 +372,18 @@ ib_history_page_reload (IbHistoryPage *self)
   task = g_task_new (self, self->cancellable, load_done, NULL);
   g_task_set_source_tag (task, ib_history_page_reload);
   g_task_run_in_thread (task, load_thread);
+}
+
+char *
+ib_history_page_dup_row_title (IbHistoryPage *self,
+                               guint          index)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), NULL);
+  g_return_val_if_fail (index < self->entries->len, NULL);
+  entry = g_ptr_array_index (self->entries, index);
+  return entry->report != NULL ? describe_row_title (entry->report) : g_strdup (entry->name);
 }
 
 guint

@@ -15,6 +15,9 @@ G_DECLARE_FINAL_TYPE (IbHistoryPage, ib_history_page, IB, HISTORY_PAGE, AdwBin)
 void   ib_history_page_reload        (IbHistoryPage *self);
 /* Entries listed, damaged ones (shown with the reason, never opened) too. */
 guint  ib_history_page_get_n_entries (IbHistoryPage *self);
+/* The title of entry @index in the list (newest first): its headline. */
+char  *ib_history_page_dup_row_title (IbHistoryPage *self,
+                                      guint          index);
 guint  ib_history_page_get_n_damaged (IbHistoryPage *self);
 /* Shows the comparison of two reports (also used by the tests). */
 void   ib_history_page_compare       (IbHistoryPage *self,

@@ -593,6 +593,9 @@ update_progress (IbResultsPage *self)
 
   gtk_widget_set_visible (self->progress_box, running);
   gtk_spinner_set_spinning (self->spinner, running);
+  /* Rows stay put while the run goes on; sorted by value once it is over. */
+  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+    ib_chart_view_set_live (self->views[i], running);
   gtk_label_set_text (self->step_label, step != NULL ? step : "");
   gtk_label_set_text (self->eta_label, eta != NULL ? eta : "");
   gtk_progress_bar_set_fraction (self->progress_bar, ib_run_controller_get_fraction (c));
@@ -702,6 +705,13 @@ ib_results_page_init (IbResultsPage *self)
       adw_view_stack_page_set_icon_name (page, chart_pages[i].icon);
       adw_view_stack_page_set_visible (page, FALSE);
     }
+  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->overhead_card));
+  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->write_unlink_card));
+  /* Small tables: a sideways scrollbar always shown when they do not fit,
+   * the cue that more columns follow. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->overhead_card), FALSE);
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->write_unlink_card),
+                                             FALSE);
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child",
                             G_CALLBACK (update_log_button), self);
   g_signal_connect_swapped (self->log_switch, "notify::active", G_CALLBACK (on_log_toggled), self);

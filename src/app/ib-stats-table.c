@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
@@ -304,6 +305,48 @@ bind_cell (GtkSignalListItemFactory *factory,
     }
 }
 
+/* ---- wheel ------------------------------------------------------------ */
+
+static gboolean
+on_inner_scroll (GtkEventControllerScroll *controller,
+                 double                    dx,
+                 double                    dy,
+                 gpointer                  user_data)
+{
+  GtkWidget *inner = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkWidget *parent = gtk_widget_get_parent (inner);
+  GtkWidget *outer = parent != NULL ? gtk_widget_get_ancestor (parent, GTK_TYPE_SCROLLED_WINDOW)
+                                    : NULL;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (
+                            GTK_EVENT_CONTROLLER (controller));
+  GtkAdjustment *adj;
+  double step;
+
+  /* Shift + wheel, sideways gestures and lone tables: the table's own. */
+  if (outer == NULL || dy == 0 || (state & GDK_SHIFT_MASK) || fabs (dx) > fabs (dy))
+    return FALSE;
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
+  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+       ? pow (gtk_adjustment_get_page_size (adj), 2.0 / 3.0) : 1.0;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + dy * step);
+  return TRUE;
+}
+
+/* The page scrolls, not @inner, when the wheel turns over a table that only
+ * scrolls sideways. */
+void
+ib_scroll_pass_vertical (GtkScrolledWindow *inner)
+{
+  GtkEventController *scroll;
+
+  g_return_if_fail (GTK_IS_SCROLLED_WINDOW (inner));
+
+  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_inner_scroll), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (inner), scroll);
+}
+
 /* ---- IbStatsTable ----------------------------------------------------- */
 
 struct _IbStatsTable
@@ -382,6 +425,7 @@ ib_stats_table_init (IbStatsTable *self)
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->scroller));
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Statistics per strategy"),

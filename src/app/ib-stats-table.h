@@ -21,4 +21,8 @@ void           ib_stats_table_set_report  (IbStatsTable *self,
 guint          ib_stats_table_get_n_rows  (IbStatsTable *self);
 const IbStats *ib_stats_row_get_stats     (IbStatsRow   *row);
 
+/* The page scrolls, not @inner, when the wheel turns over a table that
+ * only scrolls sideways. */
+void       ib_scroll_pass_vertical    (GtkScrolledWindow *inner);
+
 G_END_DECLS

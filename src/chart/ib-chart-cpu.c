@@ -128,7 +128,8 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
                       _("Run a benchmark to see CPU time against wall time."));
       return;
     }
-  ib_rows_sort (rows, FALSE);
+  if (!ctx->style->keep_order)
+    ib_rows_sort (rows, FALSE);
   labels = g_new0 (const char *, rows->len + 1);
   cpu = g_new0 (CpuRow, rows->len);
   for (guint i = 0; i < rows->len; i++)

@@ -114,7 +114,8 @@ draw_rows (IbChartCtx *ctx,
                       _("Run a benchmark to see how long each strategy takes."));
       return;
     }
-  ib_rows_sort (rows, rate);
+  if (!ctx->style->keep_order)
+    ib_rows_sort (rows, rate);
 
   labels = g_new0 (const char *, rows->len + 1);
   for (guint i = 0; i < rows->len; i++)

@@ -51,6 +51,8 @@ typedef struct
   double      font_scale;    /* 1.0 */
   gboolean    log_scale;     /* strategies/throughput charts: log value axis */
   gboolean    transparent;   /* do not paint the background */
+  gboolean    keep_order;    /* rows in the plan's order, not by value: a run
+                              * still going, whose rows must not jump about */
 } IbChartStyle;
 
 /* Adwaita-like colours; the data palette (Okabe-Ito) is derived from

@@ -330,8 +330,15 @@ test_run_export_reopen (void)
     g_assert_cmpint (ib_results_page_get_chart_kind (results), ==, first);
   }
 
-  /* The run was saved to the history. */
+  /* The run was saved to the history, listed with its headline number. */
   g_assert_true (wait_until (history_has_entry, win));
+  {
+    g_autofree char *row = ib_history_page_dup_row_title (ib_window_get_history_page (win), 0);
+
+    g_assert_nonnull (strstr (row, "Fastest: "));
+    g_assert_true (strstr (row, "Sync single read") != NULL ||
+                   strstr (row, "Async single read, serial") != NULL);
+  }
   g_assert_cmpuint (check_accessible_names (GTK_WIDGET (win)), ==, 0);
 
   /* Export a PNG through the menu's action, with the path given. */
