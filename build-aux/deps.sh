@@ -5,7 +5,7 @@
 IB_BUILD_PKGS=(
   meson ninja-build pkg-config gcc gettext
   libglib2.0-dev libglib2.0-bin libjson-glib-dev zlib1g-dev
-  libcairo2-dev libpango1.0-dev libgtk-4-dev libadwaita-1-dev
+  libcairo2-dev libpango1.0-dev libgtk-4-dev libadwaita-1-dev liburing-dev
   desktop-file-utils appstream python3
 )
 # Everything is installed with --no-install-recommends, so what GTK only

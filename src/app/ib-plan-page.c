@@ -47,6 +47,7 @@ struct _IbPlanPage
   AdwPreferencesGroup *sync_group;
   AdwPreferencesGroup *async_group;
   AdwPreferencesGroup *thread_group;
+  AdwPreferencesGroup *uring_group;
   GtkSpinButton   *repeat_spin;
   GtkSpinButton   *warmup_spin;
   AdwComboRow     *cache_row;
@@ -837,12 +838,23 @@ build_strategy_rows (IbPlanPage *self)
         {
         case IB_FAMILY_SYNC:   group = self->sync_group; break;
         case IB_FAMILY_ASYNC:  group = self->async_group; break;
+        case IB_FAMILY_URING:  group = self->uring_group; break;
         case IB_FAMILY_THREAD:
         default:               group = self->thread_group; break;
         }
       /* One display name everywhere; the id stays in the tooltip. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (info->id));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(info->description));
+      if (ib_strategy_unavailable (info) != NULL)
+        {
+          /* Listed, with why it cannot be chosen here. */
+          g_autofree char *why = g_strdup_printf (_("Unavailable: %s"),
+                                                  ib_strategy_unavailable (info));
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
+          gtk_widget_set_sensitive (row, FALSE);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(info->description));
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
@@ -1150,6 +1162,7 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
   BIND (sync_group);
   BIND (async_group);
   BIND (thread_group);
+  BIND (uring_group);
   BIND (repeat_spin);
   BIND (warmup_spin);
   BIND (cache_row);

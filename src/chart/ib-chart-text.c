@@ -424,6 +424,7 @@ ib_chart_strategy_family (const char *id,
     case IB_FAMILY_SYNC:   return IB_CHART_FAMILY_SYNC;
     case IB_FAMILY_ASYNC:  return IB_CHART_FAMILY_ASYNC;
     case IB_FAMILY_THREAD: return IB_CHART_FAMILY_THREAD;
+    case IB_FAMILY_URING:  return IB_CHART_FAMILY_URING;
     default:               return IB_CHART_FAMILY_UNKNOWN;
     }
 }
@@ -445,6 +446,8 @@ ib_chart_family_name (IbChartFamily family)
     case IB_CHART_FAMILY_ASYNC:  return _("Async");
     /* Translators: strategy family in a chart legend */
     case IB_CHART_FAMILY_THREAD: return _("Threads");
+    /* Translators: strategy family in a chart legend: the kernel's async I/O */
+    case IB_CHART_FAMILY_URING:  return _("io_uring");
     case IB_CHART_FAMILY_UNKNOWN:
     case IB_CHART_N_FAMILIES:
     default:                     return _("Other");
@@ -460,6 +463,7 @@ ib_chart_family_color (IbChartCtx   *ctx,
     case IB_CHART_FAMILY_SYNC:   return &ctx->palette[IB_PAL_BLUE];
     case IB_CHART_FAMILY_ASYNC:  return &ctx->palette[IB_PAL_ORANGE];
     case IB_CHART_FAMILY_THREAD: return &ctx->palette[IB_PAL_GREEN];
+    case IB_CHART_FAMILY_URING:  return &ctx->palette[IB_PAL_SKY];
     case IB_CHART_FAMILY_UNKNOWN:
     case IB_CHART_N_FAMILIES:
     default:                     return &ctx->palette[IB_PAL_PURPLE];

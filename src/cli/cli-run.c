@@ -57,8 +57,16 @@ ib_cli_list (int    argc,
   strategies = ib_cli_table_new (4, _("Strategy"), _("Family"), _("Schedule"), _("Description"));
   infos = ib_strategies (&n);
   for (guint i = 0; i < n; i++)
-    ib_cli_table_add_row (strategies, infos[i].id, ib_family_to_string (infos[i].family),
-                          ib_schedule_to_string (infos[i].schedule), _(infos[i].description));
+    {
+      const char *why = ib_strategy_unavailable (&infos[i]);
+      /* Translators: a strategy that cannot run here, e.g. "unavailable: the
+       * portable build leaves io_uring out" */
+      g_autofree char *text = why != NULL ? g_strdup_printf (_("unavailable: %s"), why)
+                                          : g_strdup (_(infos[i].description));
+
+      ib_cli_table_add_row (strategies, infos[i].id, ib_family_to_string (infos[i].family),
+                            ib_schedule_to_string (infos[i].schedule), text);
+    }
 
   spans = ib_cli_table_new (2, _("Strategy"), _("What each sample times"));
   for (guint i = 0; i < n; i++)
@@ -249,6 +257,8 @@ typedef struct
   char     *chunk;
   char     *workers;
   char     *in_flight;
+  char     *queue_depth;
+  gboolean  direct;
   char     *buffer;
   gboolean  verify;
   gboolean  fsync;
@@ -273,6 +283,7 @@ run_options_clear (RunOptions *o)
   g_free (o->chunk);
   g_free (o->workers);
   g_free (o->in_flight);
+  g_free (o->queue_depth);
   g_free (o->buffer);
   g_free (o->seed);
   g_free (o->pause);
@@ -309,9 +320,11 @@ plan_from_options (RunOptions *o)
       plan->dir = ib_presets_default_dir ();
       if (o->dir == NULL)
         g_mkdir_with_parents (plan->dir, 0700);
+      /* Those that can run here; with --direct, those that can honour it. */
       infos = ib_strategies (&n);
       for (guint i = 0; i < n; i++)
-        g_ptr_array_add (plan->strategies, g_strdup (infos[i].id));
+        if (ib_strategy_unavailable (&infos[i]) == NULL && (!o->direct || infos[i].direct))
+          g_ptr_array_add (plan->strategies, g_strdup (infos[i].id));
     }
   else
     {
@@ -396,6 +409,8 @@ plan_from_options (RunOptions *o)
       !parse_uint_opt ("--warmup", o->warmup, 0, IB_MAX_WARMUP, &plan->warmup) ||
       !parse_uint_opt ("--workers", o->workers, 1, IB_MAX_WORKERS, &plan->workers) ||
       !parse_uint_opt ("--in-flight", o->in_flight, 1, IB_MAX_IN_FLIGHT, &plan->in_flight) ||
+      !parse_uint_opt ("--queue-depth", o->queue_depth, 1, IB_MAX_QUEUE_DEPTH,
+                       &plan->queue_depth) ||
       !parse_uint_opt ("--pause", o->pause, 0, IB_MAX_PAUSE_MS, &plan->pause_ms))
     return NULL;
   if (o->chunk != NULL &&
@@ -420,6 +435,8 @@ plan_from_options (RunOptions *o)
     plan->verify = TRUE;
   if (o->fsync)
     plan->fsync = TRUE;
+  if (o->direct)
+    plan->direct = TRUE;
 
   return g_steal_pointer (&plan);
 }
@@ -459,6 +476,12 @@ ib_cli_run (int    argc,
       N_("Thread-pool workers (default: number of cores)"), N_("N") },
     { "in-flight", 0, 0, G_OPTION_ARG_STRING, &o.in_flight,
       N_("Most files open at once (default: all)"), N_("N") },
+    { "queue-depth", 0, 0, G_OPTION_ARG_STRING, &o.queue_depth,
+      N_("Reads in flight per file for uring-stream-parallel (1–1024, default: 4)"),
+      N_("N") },
+    { "direct", 0, 0, G_OPTION_ARG_NONE, &o.direct,
+      N_("Read with O_DIRECT: no page cache at all (sync-stream, thread-pool-parallel and "
+         "the uring-* strategies)"), NULL },
     { "buffer", 0, 0, G_OPTION_ARG_STRING, &o.buffer,
       N_("Buffers: fresh per file (as the seeds) or reused"), N_("POLICY") },
     { "verify", 0, 0, G_OPTION_ARG_NONE, &o.verify,

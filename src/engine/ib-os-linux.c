@@ -503,3 +503,76 @@ ib_os_alloc_buffer (gsize size)
 #endif
   return p;
 }
+
+/* ---- direct I/O ---------------------------------------------------------- */
+
+gboolean
+ib_os_can_direct (void)
+{
+  return TRUE;
+}
+
+int
+ib_os_open_direct (const char *path,
+                   GError    **error)
+{
+  int fd, saved;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  fd = open (path, O_RDONLY | O_DIRECT | O_CLOEXEC | O_NOFOLLOW);
+  if (fd >= 0)
+    return fd;
+
+  saved = errno;
+  if (saved == EINVAL)
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+      IbMountInfo info = { 0 };
+      const char *fs = NULL;
+
+      if (ib_os_mount_info (dir, &info, NULL))
+        fs = info.fs_type;
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
+                   /* Translators: %s is a file system type, e.g. tmpfs */
+                   _("--direct: %s does not support direct I/O (O_DIRECT); choose a folder "
+                     "on a disk"), fs != NULL ? fs : _("this file system"));
+      ib_mount_info_clear (&info);
+      return -1;
+    }
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s", g_strerror (saved));
+  return -1;
+}
+
+gsize
+ib_os_direct_alignment (int fd)
+{
+  gsize align = 4096;
+#ifdef STATX_DIOALIGN
+  struct statx stx;
+
+  memset (&stx, 0, sizeof stx);
+  if (statx (fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 &&
+      (stx.stx_mask & STATX_DIOALIGN) != 0)
+    {
+      gsize want = MAX (stx.stx_dio_mem_align, stx.stx_dio_offset_align);
+
+      /* Never less than 4096: a page is what O_DIRECT has always accepted,
+       * and what fio uses. */
+      if (want > align && (want & (want - 1)) == 0)
+        align = want;
+    }
+#endif
+  return align;
+}
+
+gpointer
+ib_os_alloc_aligned (gsize size,
+                     gsize align)
+{
+  void *p = NULL;
+
+  if (posix_memalign (&p, MAX (align, sizeof (void *)), MAX (size, 1)) != 0)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+  return p;
+}

@@ -177,3 +177,34 @@ ib_os_alloc_buffer (gsize size)
 {
   return g_malloc (MAX (size, 1));
 }
+
+gboolean
+ib_os_can_direct (void)
+{
+  return FALSE;
+}
+
+int
+ib_os_open_direct (const char *path,
+                   GError    **error)
+{
+  g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
+               _("--direct: direct I/O (O_DIRECT) needs the Linux build; this is the "
+                 "portable one"));
+  return -1;
+}
+
+gsize
+ib_os_direct_alignment (int fd)
+{
+  return 4096;
+}
+
+/* Never used for direct reads here (ib_os_open_direct refuses): malloc's own
+ * alignment is enough for anything else. */
+gpointer
+ib_os_alloc_aligned (gsize size,
+                     gsize align)
+{
+  return g_malloc (MAX (size, 1));
+}

@@ -37,6 +37,21 @@ gboolean ib_os_preallocate        (int         fd,
  * a careful C program would allocate it. Elsewhere plain g_malloc(). */
 gpointer ib_os_alloc_buffer       (gsize       size);
 
+/* direct I/O */
+/* TRUE when this OS layer can open files with O_DIRECT at all. */
+gboolean ib_os_can_direct         (void);
+/* Opens @path read-only with O_DIRECT. On failure -1 and: IB_ERROR_UNSUPPORTED
+ * when the file system (or this OS layer) refuses direct I/O, naming the file
+ * system and what to do; G_IO_ERROR from errno otherwise. */
+int      ib_os_open_direct        (const char *path,
+                                   GError    **error);
+/* The alignment (memory, offset and length) direct reads of @fd need: the
+ * file system's own (statx STATX_DIOALIGN) or 4096; a power of two >= 512. */
+gsize    ib_os_direct_alignment   (int         fd);
+/* An @align-aligned buffer (a power of two, >= sizeof (void *)), freed with g_free(). */
+gpointer ib_os_alloc_aligned      (gsize       size,
+                                   gsize       align);
+
 /* resource usage, process-wide */
 typedef struct
 {

@@ -328,6 +328,21 @@ valid_strategy_ids (void)
   return g_string_free (g_steal_pointer (&str), FALSE);
 }
 
+/* The strategies that can honour --direct, available here. */
+static char *
+direct_strategy_ids (void)
+{
+  g_autoptr(GString) str = g_string_new (NULL);
+  const IbStrategyInfo *infos;
+  guint n = 0;
+
+  infos = ib_strategies (&n);
+  for (guint i = 0; i < n; i++)
+    if (infos[i].direct && ib_strategy_unavailable (&infos[i]) == NULL)
+      g_string_append_printf (str, "%s%s", str->len > 0 ? ", " : "", infos[i].id);
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
 GPtrArray *
 ib_parse_strategy_list (const char  *field,
                         const char  *text,
@@ -352,9 +367,11 @@ ib_parse_strategy_list (const char  *field,
           const IbStrategyInfo *infos;
           guint n = 0;
 
+          /* Every strategy that can run here (`list` says why the others cannot). */
           infos = ib_strategies (&n);
           for (guint j = 0; j < n; j++)
-            if (!g_ptr_array_find_with_equal_func (ids, infos[j].id, g_str_equal, NULL))
+            if (ib_strategy_unavailable (&infos[j]) == NULL &&
+                !g_ptr_array_find_with_equal_func (ids, infos[j].id, g_str_equal, NULL))
               g_ptr_array_add (ids, g_strdup (infos[j].id));
           continue;
         }
@@ -420,6 +437,7 @@ static gboolean
 check_strategies (const char  *field,
                   GPtrArray   *strategies,
                   guint        min_count,
+                  gboolean     direct,
                   GError     **error)
 {
   g_autofree char *valid = NULL;
@@ -446,6 +464,25 @@ check_strategies (const char  *field,
                        field, id ? id : "", valid);
           return FALSE;
         }
+      if (ib_strategy_unavailable (ib_strategy_lookup (id)) != NULL)
+        {
+          g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                       /* Translators: e.g. "Strategies: uring-read-all-serial cannot run
+                        * here: io_uring is not allowed here (EPERM): …" */
+                       _("%s: %s cannot run here: %s"), field, id,
+                       ib_strategy_unavailable (ib_strategy_lookup (id)));
+          return FALSE;
+        }
+      if ((direct || ib_strategy_id_is_direct (id)) && !ib_strategy_lookup (id)->direct)
+        {
+          g_autofree char *able = direct_strategy_ids ();
+
+          g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                       _("--direct: %s cannot read with O_DIRECT (GIO’s streams and "
+                         "load_contents, and mmap, always go through the page cache); "
+                         "choose from: %s"), id, able);
+          return FALSE;
+        }
       for (guint j = 0; j < i; j++)
         if (g_str_equal (id, g_ptr_array_index (strategies, j)))
           {
@@ -459,6 +496,7 @@ check_strategies (const char  *field,
 
 static gboolean
 validate_sweep (const IbSweepSpec  *spec,
+                gboolean            direct,
                 GError            **error)
 {
   guint64 min = 1, max;
@@ -497,7 +535,7 @@ validate_sweep (const IbSweepSpec  *spec,
     if (!check_range (_("Sweep values"), g_array_index (spec->values, guint64, i),
                       min, max, is_size, error))
       return FALSE;
-  if (!check_strategies (_("Sweep strategies"), spec->strategies, 2, error))
+  if (!check_strategies (_("Sweep strategies"), spec->strategies, 2, direct, error))
     return FALSE;
   if (spec->vary != IB_VARY_COUNT &&
       !check_range (_("Sweep file count"), spec->base_count, 1, IB_MAX_FILES, FALSE, error))
@@ -549,7 +587,7 @@ ib_plan_validate (const IbPlan  *plan,
         if (!check_range (_("File size"), g_array_index (plan->file_sizes, guint64, i),
                           1, IB_MAX_FILE_SIZE, TRUE, error))
           return FALSE;
-      if (!check_strategies (_("Strategies"), plan->strategies, 1, error))
+      if (!check_strategies (_("Strategies"), plan->strategies, 1, plan->direct, error))
         return FALSE;
     }
 
@@ -558,6 +596,7 @@ ib_plan_validate (const IbPlan  *plan,
       !check_range (_("Chunk"), plan->chunk, 0, IB_MAX_CHUNK, TRUE, error) ||
       !check_range (_("Workers"), plan->workers, 0, IB_MAX_WORKERS, FALSE, error) ||
       !check_range (_("In flight"), plan->in_flight, 0, IB_MAX_IN_FLIGHT, FALSE, error) ||
+      !check_range (_("Queue depth"), plan->queue_depth, 0, IB_MAX_QUEUE_DEPTH, FALSE, error) ||
       !check_range (_("Pause"), plan->pause_ms, 0, IB_MAX_PAUSE_MS, FALSE, error))
     return FALSE;
   if ((guint) plan->cache > IB_CACHE_AS_IS || (guint) plan->content > IB_CONTENT_LETTERS ||
@@ -568,7 +607,7 @@ ib_plan_validate (const IbPlan  *plan,
       return FALSE;
     }
 
-  if (plan->sweep != NULL && !validate_sweep (plan->sweep, error))
+  if (plan->sweep != NULL && !validate_sweep (plan->sweep, plan->direct, error))
     return FALSE;
   if (plan->overhead != NULL &&
       !check_range (_("Iterations"), plan->overhead->iterations, 1, IB_MAX_ITERATIONS,

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "ib-error.h"
+#include "ib-os.h"
 #include "ib-presets.h"
 #include "ib-strategy.h"
 
@@ -74,6 +75,7 @@ add_sizes (IbPlan        *plan,
   g_array_append_vals (plan->file_sizes, sizes, n);
 }
 
+/* The twelve GLib strategies: sync, GIO async, threads and mmap. */
 static void
 add_all_strategies (GPtrArray *strategies)
 {
@@ -83,7 +85,23 @@ add_all_strategies (GPtrArray *strategies)
   g_ptr_array_set_size (strategies, 0);
   infos = ib_strategies (&n);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (strategies, g_strdup (infos[i].id));
+    if (infos[i].family != IB_FAMILY_URING)
+      g_ptr_array_add (strategies, g_strdup (infos[i].id));
+}
+
+/* The kernel's own async I/O and a read with no page cache, where this
+ * build and kernel have them: one io_uring strategy, one direct variant. */
+static void
+add_kernel_strategies (GPtrArray *strategies)
+{
+  const IbStrategyInfo *uring = ib_strategy_lookup ("uring-read-all-parallel");
+  gboolean have_uring = ib_strategy_unavailable (uring) == NULL;
+
+  if (have_uring)
+    g_ptr_array_add (strategies, g_strdup (uring->id));
+  if (ib_os_can_direct ())
+    g_ptr_array_add (strategies, g_strconcat (have_uring ? uring->id : "thread-pool-parallel",
+                                              IB_DIRECT_SUFFIX, NULL));
 }
 
 /* Seed 000: files of 2,048 random bytes written as base64 (2,732 bytes), read
@@ -185,6 +203,7 @@ ib_preset_plan (const char  *id,
 
       add_sizes (plan, sizes, G_N_ELEMENTS (sizes));
       add_all_strategies (plan->strategies);
+      add_kernel_strategies (plan->strategies);
       plan->sweep = small_files_sweep ();
       plan->overhead = overhead_spec (100000, 2, 0);
       plan->write_unlink = write_unlink_spec (500, 500);

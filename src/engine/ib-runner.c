@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "ib-environment.h"
@@ -506,6 +507,26 @@ file_progress (guint64  done_bytes,
   phase_progress (run, total_bytes > 0 ? (double) done_bytes / total_bytes : 1.0, message);
 }
 
+/* --direct: a file system that refuses O_DIRECT (tmpfs before Linux 6.6,
+ * ramfs, some FUSE ones) stops the run before the first sample, with one
+ * message saying what to do, instead of failing every sample. */
+static gboolean
+check_direct_possible (Run     *run,
+                       GError **error)
+{
+  const IbFileEntry *entry = ib_file_set_get_file (run->files, 0);
+  int fd = ib_os_open_direct (entry->path, error);
+
+  if (fd < 0)
+    {
+      if (error != NULL && *error != NULL && (*error)->domain == G_IO_ERROR)
+        g_prefix_error (error, _("--direct: cannot open “%s” with O_DIRECT: "), entry->path);
+      return FALSE;
+    }
+  g_close (fd, NULL);
+  return TRUE;
+}
+
 static gboolean
 run_reads (Run     *run,
            GError **error)
@@ -531,6 +552,8 @@ run_reads (Run     *run,
   finish_phase (run);
 
   check_cache_possible (run);
+  if (plan->direct && !check_direct_possible (run, error))
+    return FALSE;
   if (plan->cache == IB_CACHE_WARM)
     {
       enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
@@ -573,6 +596,8 @@ run_reads (Run     *run,
           ctx.buffer = plan->buffer;
           ctx.workers = run->workers;
           ctx.in_flight = run->in_flight;
+          ctx.queue_depth = plan->queue_depth;
+          ctx.direct = plan->direct || ib_strategy_id_is_direct (id);
           ctx.verify = plan->verify;
           ctx.cancellable = run->runner->cancellable;
           ctx.scratch = run->scratch;

@@ -22,6 +22,49 @@ gboolean ib_strategy_async_read_all_serial (IbStrategyContext *ctx, GError **err
 gboolean ib_strategy_async_read_all_parallel (IbStrategyContext *ctx, GError **error);
 gboolean ib_strategy_gtask_thread_parallel (IbStrategyContext *ctx, GError **error);
 gboolean ib_strategy_thread_pool_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_uring_read_all_serial (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_uring_read_all_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_uring_stream_parallel (IbStrategyContext *ctx, GError **error);
+/* NULL when io_uring works here, else why not (probed once). */
+const char *ib_strategy_uring_unavailable (void);
+
+/* Tests only: the io_uring strategies use rings of @entries submission
+ * entries (0: their own choice), so a tiny ring exercises "ring full". */
+void     ib_strategy_uring_set_ring_entries (guint entries);
+
+/* ---- direct I/O (ctx->direct) -------------------------------------------- */
+
+#define IB_DIRECT_DEFAULT_ALIGN 4096
+
+/* Opens @entry for reading with O_DIRECT, notes it open, and finds the
+ * alignment reads of it need (*align). -1 with the error on failure. */
+int      ib_strategy_direct_open  (IbStrategyContext *ctx,
+                                   const IbFileEntry *entry,
+                                   gsize             *align,
+                                   GError           **error);
+/* Rounds @n up to a multiple of @align (a power of two). */
+static inline guint64
+ib_strategy_align_up (guint64 n,
+                      gsize   align)
+{
+  return (n + align - 1) & ~((guint64) align - 1);
+}
+/* An @align-aligned buffer of @size bytes: inside the reused scratch slot
+ * @slot when ctx->buffer is reused (*to_free NULL), else fresh (*to_free
+ * set; free it with g_free). */
+guint8  *ib_strategy_direct_buffer (IbStrategyContext *ctx,
+                                    guint              slot,
+                                    gsize              size,
+                                    gsize              align,
+                                    gpointer          *to_free);
+/* The single read of one file with O_DIRECT: a buffer of the size rounded
+ * up to @align, reads until the end. Thread-safe. */
+gboolean ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
+                                          const IbFileEntry *entry,
+                                          guint              slot,
+                                          GCancellable      *cancellable,
+                                          guint64           *bytes,
+                                          GError           **error);
 
 /* Setup and teardown of thread-pool-parallel outside the timed span
  * (ib-strategy-thread.c): a pool of ctx->workers threads, all started. */

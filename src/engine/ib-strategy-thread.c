@@ -34,7 +34,8 @@ thread_job_new (IbRun *run,
   job->run = run;
   job->entry = ib_file_set_get_file (run->ctx->files, index);
   job->slot = slot;
-  job->reused = ib_run_scratch (run, slot, (gsize) job->entry->size);
+  if (!run->ctx->direct)   /* direct reads align a buffer of their own */
+    job->reused = ib_run_scratch (run, slot, (gsize) job->entry->size);
   return job;
 }
 
@@ -42,14 +43,17 @@ thread_job_new (IbRun *run,
 static void
 thread_job_read (ThreadJob *job)
 {
-  if (!g_cancellable_set_error_if_cancelled (job->run->cancel, &job->error))
-    {
-      /* In progress only once a worker has it, not while it waits in a queue. */
-      ib_strategy_file_started (job->run->ctx);
-      ib_strategy_read_all_one (job->run->ctx, job->entry, job->reused, job->run->cancel,
-                                &job->bytes, &job->error);
-      ib_strategy_file_finished (job->run->ctx);
-    }
+  if (g_cancellable_set_error_if_cancelled (job->run->cancel, &job->error))
+    return;
+  /* In progress only once a worker has it, not while it waits in a queue. */
+  ib_strategy_file_started (job->run->ctx);
+  if (job->run->ctx->direct)
+    ib_strategy_direct_read_all_one (job->run->ctx, job->entry, job->slot, job->run->cancel,
+                                     &job->bytes, &job->error);
+  else
+    ib_strategy_read_all_one (job->run->ctx, job->entry, job->reused, job->run->cancel,
+                              &job->bytes, &job->error);
+  ib_strategy_file_finished (job->run->ctx);
 }
 
 /* Back on the calling thread. */

@@ -6,8 +6,11 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <gio/gio.h>
@@ -35,7 +38,7 @@ static const IbStrategyInfo strategies[] = {
     N_("Sync stream"),
     N_("g_input_stream_read() in a loop, one chunk at a time"),
     NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 1 * MiB, FALSE,
-    ib_strategy_sync_stream },
+    ib_strategy_sync_stream, TRUE, NULL },
   { "async-load-contents-parallel",
     N_("Async load contents, parallel"),
     N_("g_file_load_contents_async() on all files at once"),
@@ -80,12 +83,27 @@ static const IbStrategyInfo strategies[] = {
     N_("Thread pool, parallel"),
     N_("A GThreadPool of N workers, each doing the sync single read"),
     NULL, IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE,
-    ib_strategy_thread_pool_parallel },
+    ib_strategy_thread_pool_parallel, TRUE, NULL },
   { "mmap",
     N_("Memory map"),
     N_("g_mapped_file_new() and a read of every byte of the mapping"),
     NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE,
     ib_strategy_mmap },
+  { "uring-read-all-serial",
+    N_("io_uring single read, serial"),
+    N_("open(), fstat(), one io_uring read of the whole file, one file after another"),
+    NULL, IB_FAMILY_URING, IB_SCHEDULE_SERIAL, 0, FALSE,
+    ib_strategy_uring_read_all_serial, TRUE, ib_strategy_uring_unavailable },
+  { "uring-read-all-parallel",
+    N_("io_uring single read, parallel"),
+    N_("open(), fstat(), one io_uring read of the whole file, all files at once"),
+    NULL, IB_FAMILY_URING, IB_SCHEDULE_PARALLEL, 0, FALSE,
+    ib_strategy_uring_read_all_parallel, TRUE, ib_strategy_uring_unavailable },
+  { "uring-stream-parallel",
+    N_("io_uring stream, parallel"),
+    N_("io_uring reads of one chunk, --queue-depth of them per file, all files at once"),
+    NULL, IB_FAMILY_URING, IB_SCHEDULE_PARALLEL, 1 * MiB, FALSE,
+    ib_strategy_uring_stream_parallel, TRUE, ib_strategy_uring_unavailable },
 };
 
 /* What each sample's clock covers: only the strategy's own work. Setup that
@@ -153,14 +171,37 @@ ib_strategies (guint *n_strategies)
 const IbStrategyInfo *
 ib_strategy_lookup (const char *id)
 {
+  const char *at;
+  gsize len;
   guint i;
 
   g_return_val_if_fail (id != NULL, NULL);
 
+  /* "ID@direct" is ID reading with O_DIRECT. */
+  at = strchr (id, '@');
+  if (at != NULL && !g_str_equal (at, IB_DIRECT_SUFFIX))
+    return NULL;
+  len = at != NULL ? (gsize) (at - id) : strlen (id);
   for (i = 0; i < G_N_ELEMENTS (strategies); i++)
-    if (g_str_equal (strategies[i].id, id))
+    if (strlen (strategies[i].id) == len && strncmp (strategies[i].id, id, len) == 0)
       return &strategies[i];
   return NULL;
+}
+
+gboolean
+ib_strategy_id_is_direct (const char *id)
+{
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  return g_str_has_suffix (id, IB_DIRECT_SUFFIX) && strchr (id, '@') != id;
+}
+
+const char *
+ib_strategy_unavailable (const IbStrategyInfo *info)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+
+  return info->unavailable != NULL ? info->unavailable () : NULL;
 }
 
 const char *
@@ -184,6 +225,8 @@ ib_family_to_string (IbFamily family)
       return "async";
     case IB_FAMILY_THREAD:
       return "thread";
+    case IB_FAMILY_URING:
+      return "uring";
     default:
       return "unknown";
     }
@@ -598,6 +641,135 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
 
 fail:
   g_clear_object (&in);
+  ib_strategy_note_close (ctx);
+  g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
+  return FALSE;
+}
+
+/* ---- direct I/O ---------------------------------------------------------- */
+
+int
+ib_strategy_direct_open (IbStrategyContext *ctx,
+                         const IbFileEntry *entry,
+                         gsize             *align,
+                         GError           **error)
+{
+  GError *local_error = NULL;
+  int fd;
+
+  fd = ib_os_open_direct (entry->path, &local_error);
+  if (fd < 0)
+    {
+      g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
+      return -1;
+    }
+  ib_strategy_note_open (ctx);
+  *align = ib_os_direct_alignment (fd);
+  return fd;
+}
+
+guint8 *
+ib_strategy_direct_buffer (IbStrategyContext *ctx,
+                           guint              slot,
+                           gsize              size,
+                           gsize              align,
+                           gpointer          *to_free)
+{
+  guint8 *raw;
+
+  size = MAX (size, align);
+  *to_free = NULL;
+  if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL)
+    {
+      /* The slot's own buffer, over-allocated so an aligned start fits. */
+      raw = ib_scratch_get (ctx->scratch, slot, size + align);
+      return (guint8 *) ib_strategy_align_up ((guintptr) raw, align);
+    }
+  raw = ib_os_alloc_aligned (size, align);
+  *to_free = raw;
+  return raw;
+}
+
+gboolean
+ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
+                                 const IbFileEntry *entry,
+                                 guint              slot,
+                                 GCancellable      *cancellable,
+                                 guint64           *bytes,
+                                 GError           **error)
+{
+  g_autofree gpointer to_free = NULL;
+  GError *local_error = NULL;
+  struct stat st;
+  guint8 *buf;
+  gsize align, cap;
+  guint64 got = 0;
+  int fd;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  fd = ib_strategy_direct_open (ctx, entry, &align, error);
+  if (fd < 0)
+    return FALSE;
+
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      local_error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                         g_strerror (saved));
+      goto fail;
+    }
+  if ((guint64) st.st_size != entry->size)
+    {
+      g_set_error (&local_error, IB_ERROR, IB_ERROR_SHORT_READ,
+                   _("“%s” holds %" PRId64 " bytes, not the %" PRIu64
+                     " it was made with"), entry->path, (int64_t) st.st_size,
+                   (uint64_t) entry->size);
+      goto fail;
+    }
+
+  /* The last read is short when the size is not a multiple of the block
+   * size: the buffer holds the size rounded up, the read asks for that. */
+  cap = (gsize) ib_strategy_align_up (entry->size, align);
+  buf = ib_strategy_direct_buffer (ctx, slot, cap, align, &to_free);
+  for (;;)
+    {
+      gssize n;
+      gsize want = MIN (cap - (gsize) got, (gsize) IB_STRATEGY_MAX_CHUNK);
+
+      if (want == 0)
+        break;
+      if (g_cancellable_set_error_if_cancelled (cancellable, &local_error))
+        goto fail;
+      n = pread (fd, buf + got, want, (off_t) got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          local_error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                             g_strerror (saved));
+          goto fail;
+        }
+      if (n == 0)
+        break;
+      got += (guint64) n;
+      if ((gsize) n % align != 0)
+        break;   /* a short read: the end of the file */
+    }
+  close (fd);
+  ib_strategy_note_close (ctx);
+
+  *bytes = got;
+  return ib_strategy_check (ctx, entry, got,
+                            ctx->verify ? ib_strategy_crc_update (ib_strategy_crc_init (),
+                                                                  buf, (gsize) got) : 0,
+                            error);
+
+fail:
+  close (fd);
   ib_strategy_note_close (ctx);
   g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
   return FALSE;

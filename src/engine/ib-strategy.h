@@ -23,6 +23,7 @@ typedef enum
   IB_FAMILY_SYNC,
   IB_FAMILY_ASYNC,
   IB_FAMILY_THREAD,
+  IB_FAMILY_URING,     /* the kernel's own async I/O: io_uring, no thread hop */
 } IbFamily;
 
 typedef enum
@@ -57,6 +58,8 @@ typedef struct
   IbBufferPolicy   buffer;
   guint            workers;     /* resolved: never 0 */
   guint            in_flight;   /* resolved: never 0, never above the fd cap */
+  guint            queue_depth; /* reads in flight per file (uring-stream-parallel); 0 = 4 */
+  gboolean         direct;      /* O_DIRECT with aligned buffers (strategies with .direct) */
   gboolean         verify;
   GCancellable    *cancellable;
   IbScratch       *scratch;
@@ -96,14 +99,25 @@ typedef struct
   guint64         default_chunk;   /* 0 when the strategy has no chunk */
   gboolean        seed_big;        /* one of the eight seed-002 strategies */
   IbStrategyFunc  run;
+  gboolean        direct;          /* can honour --direct (O_DIRECT, aligned buffers) */
+  const char   *(*unavailable) (void); /* NULL, or returns why it cannot run here */
 } IbStrategyInfo;
 
+/* A strategy id with this suffix ("uring-read-all-parallel@direct") is the
+ * same strategy reading with O_DIRECT, whatever the plan's --direct says. */
+#define IB_DIRECT_SUFFIX "@direct"
+
 const IbStrategyInfo *ib_strategies         (guint      *n_strategies);
+/* The strategy of @id, or of the strategy @id is the direct variant of. */
 const IbStrategyInfo *ib_strategy_lookup    (const char *id);
 /* The one display name of a strategy (translated), used by the charts, the
  * reports, the CLI and the app; the id itself when unknown. The ids stay in
  * JSON, CSV and tooltips. */
 const char           *ib_strategy_title     (const char *id);
+gboolean              ib_strategy_id_is_direct (const char *id);
+/* NULL when @info can run in this build on this kernel; else a translated
+ * reason, e.g. "io_uring is disabled by the kernel (kernel.io_uring_disabled)". */
+const char           *ib_strategy_unavailable (const IbStrategyInfo *info);
 const char           *ib_family_to_string   (IbFamily    family);
 /* What the timed span of a sample of @info contains, one translated sentence. */
 const char           *ib_strategy_timed_span (const IbStrategyInfo *info);

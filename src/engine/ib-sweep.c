@@ -251,6 +251,8 @@ measure_point (const IbSweepContext *ctx,
           sctx.buffer = plan->buffer;
           sctx.workers = ctx->workers;
           sctx.in_flight = in_flight;
+          sctx.queue_depth = plan->queue_depth;
+          sctx.direct = plan->direct || ib_strategy_id_is_direct (id);
           sctx.verify = plan->verify;
           sctx.cancellable = ctx->cancellable;
           sctx.scratch = ctx->scratch;

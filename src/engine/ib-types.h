@@ -98,6 +98,8 @@ typedef struct
   guint64            chunk;       /* bytes; 0 = each strategy's own default */
   guint              workers;     /* thread-pool workers; 0 = number of cores */
   guint              in_flight;   /* max files open at once; 0 = all (capped below RLIMIT_NOFILE) */
+  guint              queue_depth; /* reads in flight per file (uring-stream-parallel); 0 = 4 */
+  gboolean           direct;      /* O_DIRECT reads: no page cache at all */
   IbBufferPolicy     buffer;
   gboolean           verify;      /* compare CRC-32 of what was read */
   gboolean           fsync;       /* fsync test files when making them */

@@ -154,6 +154,10 @@ build_plan (JsonBuilder  *b,
   add_u64 (b, "chunk", plan->chunk);
   add_int (b, "workers", plan->workers);
   add_int (b, "in_flight", plan->in_flight);
+  if (plan->queue_depth != 0)
+    add_int (b, "queue_depth", plan->queue_depth);
+  if (plan->direct)
+    add_bool (b, "direct", plan->direct);
   add_string (b, "buffer", ib_buffer_policy_to_string (plan->buffer));
   add_bool (b, "verify", plan->verify);
   add_bool (b, "fsync", plan->fsync);
@@ -1143,6 +1147,8 @@ load_plan (JsonObject *o,
       || !read_u64 (o, p, "chunk", REQUIRED, &plan->chunk, error)
       || !read_uint (o, p, "workers", REQUIRED, &plan->workers, error)
       || !read_uint (o, p, "in_flight", REQUIRED, &plan->in_flight, error)
+      || !read_uint (o, p, "queue_depth", OPTIONAL, &plan->queue_depth, error)
+      || !read_bool (o, p, "direct", OPTIONAL, &plan->direct, error)
       || !read_ib_buffer_policy (o, p, "buffer", OPTIONAL, &plan->buffer, error)
       || !read_bool (o, p, "verify", REQUIRED, &plan->verify, error)
       || !read_bool (o, p, "fsync", OPTIONAL, &plan->fsync, error)

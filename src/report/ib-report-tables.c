@@ -387,6 +387,10 @@ ib_table_plan (const IbReport *report)
       kv (table, _("Files in flight"), plan->in_flight > 0
                                        ? g_strdup_printf ("%u", plan->in_flight)
                                        : g_strdup (_("all")));
+      if (plan->queue_depth > 0)
+        kv (table, _("Queue depth"), g_strdup_printf ("%u", plan->queue_depth));
+      if (plan->direct)
+        kv (table, _("Direct I/O"), g_strdup (_("yes: O_DIRECT, no page cache")));
       kv (table, _("Buffer"), g_strdup (ib_buffer_policy_to_string (plan->buffer)));
       kv (table, _("Verify content"), yes_no (plan->verify));
       kv (table, _("fsync test files"), yes_no (plan->fsync));

@@ -1,0 +1,729 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-strategy-uring.c: the kernel's own async reads, through io_uring
+ * (liburing): uring-read-all-serial, uring-read-all-parallel and
+ * uring-stream-parallel.
+ *
+ * Files are opened and sized with open() and fstat() on the calling thread,
+ * as fio does; the reads go to the kernel as io_uring submissions with no
+ * thread of ours in between. Completions are reaped on the thread-default
+ * GMainContext (the runner's worker context) through an eventfd registered
+ * with the ring and watched by a GUnixFDSource, as a GTK application would
+ * integrate a ring into its main loop: one callback per completion, and the
+ * context's dispatch count applies as it does to the GIO strategies.
+ *
+ * Requests in the kernel never outnumber the completion queue; more wait in
+ * a queue of our own and go in as completions make room. A full submission
+ * queue is submitted, then filled again.
+ *
+ * Where io_uring cannot be used (built without liburing, a kernel without it
+ * or with kernel.io_uring_disabled set, a sandbox's seccomp filter) the
+ * strategies stay in the table and say why (ib_strategy_unavailable()).
+ */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#if IB_HAVE_URING
+#include <glib-unix.h>
+#include <liburing.h>
+#include <sys/eventfd.h>
+#endif
+
+#include "ib-error.h"
+#include "ib-os.h"
+#include "ib-strategy-private.h"
+
+#define DEFAULT_QUEUE_DEPTH 4
+#define MAX_RING_ENTRIES    4096
+
+static guint ring_entries_override;
+
+void
+ib_strategy_uring_set_ring_entries (guint entries)
+{
+  ring_entries_override = entries;
+}
+
+#if !IB_HAVE_URING
+
+const char *
+ib_strategy_uring_unavailable (void)
+{
+  switch (IB_URING_OFF)
+    {
+    case 1:
+      return _("the portable build leaves io_uring out");
+    case 2:
+      return _("this build has io_uring turned off (-During=disabled)");
+    default:
+      return _("liburing was not found when this build was made");
+    }
+}
+
+static gboolean
+unavailable (GError **error)
+{
+  g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
+               ib_strategy_uring_unavailable ());
+  return FALSE;
+}
+
+gboolean
+ib_strategy_uring_read_all_serial (IbStrategyContext *ctx,
+                                   GError           **error)
+{
+  return unavailable (error);
+}
+
+gboolean
+ib_strategy_uring_read_all_parallel (IbStrategyContext *ctx,
+                                     GError           **error)
+{
+  return unavailable (error);
+}
+
+gboolean
+ib_strategy_uring_stream_parallel (IbStrategyContext *ctx,
+                                   GError           **error)
+{
+  return unavailable (error);
+}
+
+#else /* IB_HAVE_URING */
+
+/* ---- can io_uring be used here? ----------------------------------------- */
+
+static char *
+describe_setup_error (int err)
+{
+  switch (err)
+    {
+    case ENOSYS:
+      return g_strdup (_("this kernel has no io_uring (ENOSYS)"));
+    case EPERM:
+    case EACCES:
+      return g_strdup (_("io_uring is not allowed here (EPERM): the kernel setting "
+                         "kernel.io_uring_disabled or a sandbox’s seccomp filter forbids it"));
+    default:
+      return g_strdup_printf (_("cannot set up an io_uring: %s"), g_strerror (err));
+    }
+}
+
+const char *
+ib_strategy_uring_unavailable (void)
+{
+  static gsize once = 0;
+  static char *reason;
+
+  if (g_once_init_enter (&once))
+    {
+      /* Tests set IOBENCH_TEST_URING_ERRNO to EPERM or ENOSYS to see what a
+       * locked-down kernel or sandbox gives without needing one. */
+      const char *fake = g_getenv ("IOBENCH_TEST_URING_ERRNO");
+      int err = 0;
+
+      if (fake != NULL && g_str_equal (fake, "EPERM"))
+        err = EPERM;
+      else if (fake != NULL && g_str_equal (fake, "ENOSYS"))
+        err = ENOSYS;
+      else
+        {
+          struct io_uring ring;
+          int r = io_uring_queue_init (2, &ring, 0);
+
+          if (r < 0)
+            err = -r;
+          else
+            {
+              struct io_uring_probe *probe = io_uring_get_probe_ring (&ring);
+
+              if (probe != NULL && !io_uring_opcode_supported (probe, IORING_OP_READ))
+                reason = g_strdup (_("this kernel’s io_uring has no plain read "
+                                     "(IORING_OP_READ needs Linux 5.6)"));
+              if (probe != NULL)
+                io_uring_free_probe (probe);
+              io_uring_queue_exit (&ring);
+            }
+        }
+      if (err != 0)
+        reason = describe_setup_error (err);
+      g_once_init_leave (&once, 1);
+    }
+  return reason;
+}
+
+/* ---- the ring on the main context --------------------------------------- */
+
+typedef struct _Req Req;
+typedef void (*ReqDone) (Req *req,
+                         int  res);
+
+struct _Req
+{
+  int      fd;
+  guint8  *buf;
+  guint    len;
+  guint64  off;
+  ReqDone  done;
+  gpointer owner;
+  guint64  index;    /* the chunk, for the stream */
+};
+
+typedef struct
+{
+  IbStrategyContext *ctx;
+  struct io_uring    ring;
+  gboolean           ring_ok;
+  int                efd;
+  GSource           *source;
+  guint              limit;      /* requests in the kernel at most: the CQ size */
+  guint              in_kernel;  /* prepared or submitted, not yet reaped */
+  guint              prepared;   /* prepared since the last submit */
+  GQueue             waiting;    /* Req * waiting for room */
+  gboolean           broken;     /* submitting failed for good */
+} Ring;
+
+static void ring_submit (Ring *ring);
+
+/* Fails @req on the loop, not here: its owner may be in the middle of
+ * queueing more (the eventfd wakes on_ring_ready, which fails it). */
+static void
+ring_fail_later (Ring *ring,
+                 Req  *req)
+{
+  g_queue_push_tail (&ring->waiting, req);
+  (void) eventfd_write (ring->efd, 1);
+}
+
+static void
+ring_prep (Ring *ring,
+           Req  *req)
+{
+  struct io_uring_sqe *sqe = io_uring_get_sqe (&ring->ring);
+
+  if (sqe == NULL)
+    {
+      /* The submission queue is full: hand it to the kernel, then go on. */
+      ring_submit (ring);
+      sqe = io_uring_get_sqe (&ring->ring);
+    }
+  if (sqe == NULL || ring->broken)
+    {
+      ring->broken = TRUE;
+      ring_fail_later (ring, req);
+      return;
+    }
+  io_uring_prep_read (sqe, req->fd, req->buf, req->len, req->off);
+  io_uring_sqe_set_data (sqe, req);
+  ring->in_kernel++;
+  ring->prepared++;
+}
+
+static void
+ring_queue (Ring *ring,
+            Req  *req)
+{
+  if (ring->broken)
+    ring_fail_later (ring, req);
+  else if (ring->in_kernel < ring->limit && g_queue_is_empty (&ring->waiting))
+    ring_prep (ring, req);
+  else
+    g_queue_push_tail (&ring->waiting, req);
+}
+
+static void
+ring_submit (Ring *ring)
+{
+  guint tries = 0;
+
+  while (ring->prepared > 0 && !ring->broken)
+    {
+      int r = io_uring_submit (&ring->ring);
+
+      if (r > 0)
+        {
+          ring->prepared -= MIN ((guint) r, ring->prepared);
+          tries = 0;
+          continue;
+        }
+      /* Interrupted or short of memory for a moment: try again, briefly. */
+      if ((r == -EINTR || r == -EAGAIN || r == -EBUSY || r == 0) && ++tries < 1000)
+        {
+          g_usleep (100);
+          continue;
+        }
+      g_warning ("io_uring_submit failed: %s", g_strerror (-r));
+      ring->broken = TRUE;
+    }
+}
+
+static gboolean
+on_ring_ready (gint         fd,
+               GIOCondition condition,
+               gpointer     data)
+{
+  Ring *ring = data;
+  struct io_uring_cqe *cqe;
+  eventfd_t value;
+
+  (void) eventfd_read (fd, &value);   /* non-blocking; resets the count */
+  while (io_uring_peek_cqe (&ring->ring, &cqe) == 0)
+    {
+      Req *req = io_uring_cqe_get_data (cqe);
+      int res = cqe->res;
+
+      io_uring_cqe_seen (&ring->ring, cqe);
+      ring->in_kernel--;
+      ring->ctx->callbacks++;
+      req->done (req, res);
+    }
+  while (ring->in_kernel < ring->limit && !g_queue_is_empty (&ring->waiting) &&
+         !ring->broken)
+    ring_prep (ring, g_queue_pop_head (&ring->waiting));
+  ring_submit (ring);
+  /* Submitting failed for good: every request not in the kernel fails. */
+  while (ring->broken && !g_queue_is_empty (&ring->waiting))
+    {
+      Req *req = g_queue_pop_head (&ring->waiting);
+
+      req->done (req, -EIO);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static guint
+round_pow2 (guint64 n)
+{
+  guint p = 4;
+
+  while (p < n && p < MAX_RING_ENTRIES)
+    p *= 2;
+  return p;
+}
+
+static gboolean
+ring_init (Ring              *ring,
+           IbStrategyContext *ctx,
+           GMainContext      *main_ctx,
+           guint64            want,
+           GError           **error)
+{
+  guint entries = ring_entries_override != 0 ? ring_entries_override : round_pow2 (want);
+  int r;
+
+  memset (ring, 0, sizeof *ring);
+  ring->ctx = ctx;
+  ring->efd = -1;
+  g_queue_init (&ring->waiting);
+
+  r = io_uring_queue_init (entries, &ring->ring, 0);
+  if (r < 0)
+    {
+      g_autofree char *why = describe_setup_error (-r);
+
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
+                   why);
+      return FALSE;
+    }
+  ring->ring_ok = TRUE;
+  ring->limit = ring->ring.cq.ring_entries;
+
+  ring->efd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (ring->efd < 0 || (r = io_uring_register_eventfd (&ring->ring, ring->efd)) < 0)
+    {
+      int err = ring->efd < 0 ? errno : -r;
+
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
+                   _("Cannot watch the io_uring’s completions (eventfd): %s"),
+                   g_strerror (err));
+      return FALSE;
+    }
+  ring->source = g_unix_fd_source_new (ring->efd, G_IO_IN);
+  g_source_set_callback (ring->source, G_SOURCE_FUNC (on_ring_ready), ring, NULL);
+  g_source_set_name (ring->source, "iobench io_uring completions");
+  g_source_attach (ring->source, main_ctx);
+  return TRUE;
+}
+
+static void
+ring_clear (Ring *ring)
+{
+  g_assert (ring->in_kernel == 0 || ring->broken || !ring->ring_ok);
+
+  if (ring->source != NULL)
+    {
+      g_source_destroy (ring->source);
+      g_clear_pointer (&ring->source, g_source_unref);
+    }
+  if (ring->ring_ok)
+    io_uring_queue_exit (&ring->ring);
+  if (ring->efd >= 0)
+    close (ring->efd);
+  ring->efd = -1;
+  ring->ring_ok = FALSE;
+  g_queue_clear (&ring->waiting);
+}
+
+/* ---- one file ----------------------------------------------------------- */
+
+typedef struct
+{
+  IbRun             *run;
+  Ring              *ring;
+  const IbFileEntry *entry;
+  guint              slot;
+  int                fd;
+  gsize              align;      /* 1 unless direct */
+  guint64            cap;        /* bytes the reads may ask for (size, aligned up) */
+  guint8            *base;       /* where the data lands */
+  gpointer           to_free;
+  guint32            crc;
+  guint64            got;
+  GError            *error;
+  /* the stream */
+  gsize              chunk;
+  guint              depth;
+  guint64            n_chunks;
+  guint64            next;       /* next chunk to submit */
+  guint64            consumed;   /* chunks folded into the CRC, in order */
+  guint              outstanding;
+  gboolean           window;     /* chunk k lands in buffer k % depth (reused) */
+  Req               *reqs;       /* one per window place */
+  gssize            *filled;     /* -1: not back yet */
+  Req                req;        /* the single read */
+} FileJob;
+
+static GError *
+errno_error (int err)
+{
+  return g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (err), g_strerror (err));
+}
+
+/* Opens and sizes the file; FALSE with job->error set. */
+static gboolean
+file_job_open (FileJob *job)
+{
+  IbStrategyContext *ctx = job->run->ctx;
+  struct stat st;
+
+  job->align = 1;
+  if (ctx->direct)
+    {
+      job->fd = ib_strategy_direct_open (ctx, job->entry, &job->align, &job->error);
+      if (job->fd < 0)
+        return FALSE;
+    }
+  else
+    {
+      job->fd = open (job->entry->path, O_RDONLY | O_CLOEXEC);
+      if (job->fd < 0)
+        {
+          job->error = ib_strategy_read_error (errno_error (errno), job->entry->path);
+          return FALSE;
+        }
+      ib_strategy_note_open (ctx);
+    }
+
+  if (fstat (job->fd, &st) != 0)
+    {
+      job->error = ib_strategy_read_error (errno_error (errno), job->entry->path);
+      return FALSE;
+    }
+  if ((guint64) st.st_size != job->entry->size)
+    {
+      g_set_error (&job->error, IB_ERROR, IB_ERROR_SHORT_READ,
+                   _("“%s” holds %" PRId64 " bytes, not the %" PRIu64
+                     " it was made with"), job->entry->path, (int64_t) st.st_size,
+                   (uint64_t) job->entry->size);
+      return FALSE;
+    }
+  /* With O_DIRECT every read asks for whole blocks; the last one comes back
+   * short when the size is not a multiple of the block size. */
+  job->cap = ib_strategy_align_up (job->entry->size, job->align);
+  job->crc = ib_strategy_crc_init ();
+  return TRUE;
+}
+
+/* Ends the job: closes the file, checks, hands it back to the scheduler. */
+static void
+file_job_finish (FileJob *job)
+{
+  IbRun *run = job->run;
+  IbStrategyContext *ctx = run->ctx;
+  GError *error = g_steal_pointer (&job->error);
+  guint64 got = job->got;
+  guint slot = job->slot;
+
+  if (job->fd >= 0)
+    {
+      close (job->fd);
+      ib_strategy_note_close (ctx);
+    }
+  if (error == NULL && g_cancellable_is_cancelled (run->cancel))
+    g_cancellable_set_error_if_cancelled (run->cancel, &error);
+  if (error == NULL)
+    ib_strategy_check (ctx, job->entry, got, job->crc, &error);
+
+  g_free (job->to_free);
+  g_free (job->reqs);
+  g_free (job->filled);
+  g_free (job);
+  ib_run_job_done (run, slot, error == NULL ? got : 0, error);
+}
+
+static FileJob *
+file_job_new (IbRun *run,
+              guint  index,
+              guint  slot)
+{
+  FileJob *job = g_new0 (FileJob, 1);
+
+  job->run = run;
+  job->ring = run->data;
+  job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->slot = slot;
+  job->fd = -1;
+  return job;
+}
+
+/* A buffer of @size bytes for the job, aligned for direct reads. */
+static guint8 *
+file_job_buffer (FileJob *job,
+                 gsize    size)
+{
+  IbStrategyContext *ctx = job->run->ctx;
+  guint8 *reused;
+
+  if (ctx->direct)
+    return ib_strategy_direct_buffer (ctx, job->slot, size, job->align, &job->to_free);
+  reused = ib_run_scratch (job->run, job->slot, size);
+  if (reused != NULL)
+    return reused;
+  job->to_free = ib_os_alloc_buffer (size);
+  return job->to_free;
+}
+
+/* ---- the single read ---------------------------------------------------- */
+
+static void
+read_all_done (Req *req,
+               int  res)
+{
+  FileJob *job = req->owner;
+
+  if (res < 0)
+    {
+      job->error = ib_strategy_read_error (errno_error (-res), job->entry->path);
+      file_job_finish (job);
+      return;
+    }
+  if (job->run->ctx->verify && res > 0)
+    job->crc = ib_strategy_crc_update (job->crc, req->buf, (gsize) res);
+  job->got += (guint64) res;
+
+  /* A read may stop short of what it asked for: go on from there, unless
+   * that was the end of the file (nothing more, or a direct read's short
+   * last block). */
+  if (res > 0 && job->got < job->cap && (gsize) res % job->align == 0 &&
+      !g_cancellable_is_cancelled (job->run->cancel))
+    {
+      req->buf += res;
+      req->off += (guint64) res;
+      req->len = (guint) MIN (job->cap - job->got, IB_STRATEGY_MAX_CHUNK);
+      ring_queue (job->ring, req);
+      return;
+    }
+  file_job_finish (job);
+}
+
+static void
+read_all_start (IbRun *run,
+                guint  index,
+                guint  slot)
+{
+  FileJob *job = file_job_new (run, index, slot);
+
+  if (!file_job_open (job))
+    {
+      file_job_finish (job);
+      return;
+    }
+  job->base = file_job_buffer (job, (gsize) job->cap);
+  job->req.owner = job;
+  job->req.fd = job->fd;
+  job->req.buf = job->base;
+  job->req.off = 0;
+  /* One read of the whole file (an empty file too: the read that sees the end). */
+  job->req.len = (guint) MIN (job->cap, IB_STRATEGY_MAX_CHUNK);
+  job->req.done = read_all_done;
+  ring_queue (job->ring, &job->req);
+}
+
+/* ---- the stream ---------------------------------------------------------- */
+
+static guint8 *
+chunk_buffer (FileJob *job,
+              guint64  k)
+{
+  if (job->window)
+    return job->base + (gsize) (k % job->depth) * job->chunk;
+  return job->base + (gsize) k * job->chunk;
+}
+
+static void stream_done (Req *req, int res);
+
+static void
+stream_issue (FileJob *job)
+{
+  while (job->next < job->n_chunks && job->next - job->consumed < job->depth &&
+         job->error == NULL && !g_cancellable_is_cancelled (job->run->cancel))
+    {
+      guint64 k = job->next++;
+      Req *req = &job->reqs[k % job->depth];
+      guint64 off = k * job->chunk;
+
+      req->owner = job;
+      req->fd = job->fd;
+      req->index = k;
+      req->off = off;
+      req->buf = chunk_buffer (job, k);
+      req->len = (guint) (off < job->cap ? MIN (job->chunk, job->cap - off) : 0);
+      req->done = stream_done;
+      job->filled[k % job->depth] = -1;
+      job->outstanding++;
+      ring_queue (job->ring, req);
+    }
+}
+
+static void
+stream_done (Req *req,
+             int  res)
+{
+  FileJob *job = req->owner;
+
+  job->outstanding--;
+  if (res < 0 && job->error == NULL)
+    job->error = ib_strategy_read_error (errno_error (-res), job->entry->path);
+  job->filled[req->index % job->depth] = MAX (res, 0);
+
+  /* Fold the chunks back in order into the CRC; their places are free then. */
+  while (job->consumed < job->next && job->filled[job->consumed % job->depth] >= 0)
+    {
+      guint64 k = job->consumed++;
+      gsize n = (gsize) job->filled[k % job->depth];
+
+      if (job->run->ctx->verify && n > 0)
+        job->crc = ib_strategy_crc_update (job->crc, chunk_buffer (job, k), n);
+      job->got += n;
+      job->filled[k % job->depth] = -1;
+    }
+
+  stream_issue (job);
+  if (job->outstanding == 0)
+    file_job_finish (job);
+}
+
+static void
+stream_start (IbRun *run,
+              guint  index,
+              guint  slot)
+{
+  IbStrategyContext *ctx = run->ctx;
+  FileJob *job = file_job_new (run, index, slot);
+
+  if (!file_job_open (job))
+    {
+      file_job_finish (job);
+      return;
+    }
+  job->chunk = ib_strategy_chunk (ctx, ib_strategy_lookup ("uring-stream-parallel")->default_chunk);
+  job->chunk = (gsize) ib_strategy_align_up (job->chunk, job->align);
+  job->depth = ctx->queue_depth != 0 ? ctx->queue_depth : DEFAULT_QUEUE_DEPTH;
+  /* An empty file still gets one read: the one that sees the end. */
+  job->n_chunks = MAX ((job->cap + job->chunk - 1) / job->chunk, 1);
+  job->depth = (guint) MIN ((guint64) job->depth, job->n_chunks);
+  job->window = ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL;
+  job->base = file_job_buffer (job, job->window ? (gsize) job->depth * job->chunk
+                                                : (gsize) job->cap);
+  job->reqs = g_new0 (Req, job->depth);
+  job->filled = g_new (gssize, job->depth);
+  stream_issue (job);
+  if (job->outstanding == 0)   /* cancelled before the first read */
+    file_job_finish (job);
+}
+
+/* ---- the strategies ----------------------------------------------------- */
+
+static gboolean
+run_uring (IbStrategyContext *ctx,
+           gboolean           serial,
+           IbRunStartFunc     start,
+           guint              per_file,
+           GError           **error)
+{
+  const char *why = ib_strategy_uring_unavailable ();
+  Ring ring;
+  IbRun run;
+  gboolean ok;
+
+  if (why != NULL)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
+                   why);
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
+    return FALSE;
+
+  ib_run_init (&run, ctx, serial, start, &ring);
+  if (!ring_init (&ring, ctx, run.main_ctx, (guint64) run.cap * per_file, error))
+    {
+      ring_clear (&ring);
+      ib_run_finish (&run, NULL);
+      return FALSE;
+    }
+
+  ib_run_pump (&run);
+  ring_submit (&ring);
+  while (run.active > 0)
+    if (g_main_context_iteration (run.main_ctx, TRUE))
+      ctx->dispatches++;
+
+  ring_clear (&ring);
+  ok = ib_run_finish (&run, error);
+  return ok;
+}
+
+gboolean
+ib_strategy_uring_read_all_serial (IbStrategyContext *ctx,
+                                   GError           **error)
+{
+  return run_uring (ctx, TRUE, read_all_start, 1, error);
+}
+
+gboolean
+ib_strategy_uring_read_all_parallel (IbStrategyContext *ctx,
+                                     GError           **error)
+{
+  return run_uring (ctx, FALSE, read_all_start, 1, error);
+}
+
+gboolean
+ib_strategy_uring_stream_parallel (IbStrategyContext *ctx,
+                                   GError           **error)
+{
+  return run_uring (ctx, FALSE, stream_start,
+                    ctx->queue_depth != 0 ? ctx->queue_depth : DEFAULT_QUEUE_DEPTH, error);
+}
+
+#endif /* IB_HAVE_URING */
