@@ -885,4 +885,5 @@ ib_findings_generate (IbReport *report)
   finding_seed_002 (report);
   finding_seed_000 (report);
   ib_findings_stall (report);
+  ib_findings_uring (report);
 }

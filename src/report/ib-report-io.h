@@ -50,5 +50,8 @@ void      ib_findings_generate    (IbReport       *report);
 /* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
  * calls it). */
 void      ib_findings_stall       (IbReport       *report);
+/* Adds the io_uring and direct I/O findings (ib-findings-uring.c; ib_findings_generate
+ * calls it). */
+void      ib_findings_uring       (IbReport       *report);
 
 G_END_DECLS

@@ -652,9 +652,16 @@ cmd_session (int    argc,
 
           for (j = 0; ids != NULL && j < ids->len; j++)
             wanted |= g_strcmp0 (g_ptr_array_index (ids, j), table[k].id) == 0;
-          if (!wanted)
+          if (!wanted || ib_strategy_unavailable (&table[k]) != NULL)
             continue;
           add_variant (variants, &table[k], table[k].id, IB_BUFFER_FRESH, 0);
+          /* Issue 15: the io_uring strategies with O_DIRECT too (vs fio direct=1). */
+          if (table[k].family == IB_FAMILY_URING && ib_os_can_direct ())
+            {
+              g_autofree char *label = g_strconcat (table[k].id, IB_DIRECT_SUFFIX, NULL);
+
+              add_variant (variants, &table[k], label, IB_BUFFER_FRESH, 0);
+            }
           if (g_strcmp0 (table[k].id, "sync-stream") == 0)
             add_variant (variants, &table[k], "sync-stream/reused-1M", IB_BUFFER_REUSED, MIB);
           if (g_strcmp0 (table[k].id, "sync-read-all") == 0 && prototypes)
@@ -735,6 +742,7 @@ cmd_session (int    argc,
               sctx.workers = ib_os_n_cores ();
               sctx.in_flight = MIN ((guint) count, ib_os_nofile_limit () / 2);
               sctx.verify = FALSE;
+              sctx.direct = ib_strategy_id_is_direct (row->variant->label);
               sctx.cancellable = perf_cancellable;
               sctx.scratch = scratch;
               perf_measure (row->variant->info, &sctx, &sample);

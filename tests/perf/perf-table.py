@@ -120,7 +120,7 @@ def main():
         cpus = [s['user_ns'] + s['sys_ns'] for s in r['samples'] if not s['warmup'] and s['ok']]
         row['cpu_ns'] = statistics.median(cpus) if cpus else None
 
-    for engine in ('psync', 'libaio', 'io_uring', 'mmap'):
+    for engine in ('psync', 'libaio', 'io_uring', 'io_uring-direct', 'mmap'):
         if f'fio-{engine} not available' in status:
             rows.append({'tool': 'fio', 'id': engine, 'cache': 'warm', 'n': 0,
                          'median_ns': None, 'mib_per_s': None, 'note': 'not available'})
@@ -221,6 +221,32 @@ def main():
     target('T2', 'sync-stream, reused 1 MiB buffer, vs fio psync bs=1M throughput',
            None if worst is None else round(worst, 3), '>= 0.9 warm and cold', ok,
            '; '.join(parts))
+
+    # T8 (issue 15): the fastest io_uring strategy vs fio io_uring (iodepth 4,
+    # bs=1M), warm and cold; T9: the fastest @direct (O_DIRECT) row vs fio
+    # io_uring direct=1. Throughput ratios, >= 0.9 each.
+    for ident, text, mine, fio_id in (
+            ('T8', 'fastest uring-* strategy vs fio io_uring bs=1M iodepth=4 throughput',
+             lambda r: r['id'].startswith('uring-') and '@' not in r['id'], 'io_uring bs=1M'),
+            ('T9', 'fastest @direct (O_DIRECT) strategy vs fio io_uring direct=1 throughput',
+             lambda r: r['id'].endswith('@direct'), 'io_uring-direct bs=1M')):
+        parts, ok, worst = [], True, None
+        for cache in ('warm', 'cold'):
+            cands = [r for r in rows if r['tool'] == 'I/O Bench' and r['cache'] == cache
+                     and r['mib_per_s'] and mine(r)]
+            b = find('fio', fio_id, cache)
+            if cands and b:
+                a = max(cands, key=lambda r: r['mib_per_s'])
+                ratio = a['mib_per_s'] / b['mib_per_s']
+                worst = ratio if worst is None else min(worst, ratio)
+                ok = ok and ratio >= 0.9
+                parts.append(f"{cache}: {ratio:.2f} ({a['id']} {fmt_rate(a['mib_per_s'])} vs "
+                             f"{fmt_rate(b['mib_per_s'])} MiB/s)")
+            else:
+                ok = None
+                parts.append(f'{cache}: not measured')
+        target(ident, text, None if worst is None else round(worst, 3),
+               '>= 0.9 warm and cold', ok, '; '.join(parts))
 
     # T3: pairs of (file maker, fio write), alternating; the ratio of medians.
     make_rates = []

@@ -267,6 +267,93 @@ seed_pair_report (const char *preset,
   return pair_report (preset, factor, 7);
 }
 
+/* A report of @n strategies, strategy k @factors[k] times the base times,
+ * 7 samples each. */
+static IbReport *
+factors_report (const char * const *ids,
+                const double       *factors,
+                guint               n)
+{
+  IbReport *report = ib_report_new ();
+  static const double base[] = { 100, 103, 98, 101, 99, 102, 100.5 };
+
+  for (guint k = 0; k < n; k++)
+    g_ptr_array_add (report->plan->strategies, g_strdup (ids[k]));
+  for (guint i = 0; i < G_N_ELEMENTS (base); i++)
+    for (guint k = 0; k < n; k++)
+      {
+        IbSample s = { 0, };
+
+        s.strategy = g_strdup (ids[k]);
+        s.round = i;
+        s.wall_ns = (gint64) (base[i] * 1e6 * factors[k]);
+        s.bytes = 64 * 1024 * 1024;
+        s.files = 4;
+        s.residency = 1;
+        s.cache_ok = TRUE;
+        s.ok = TRUE;
+        g_array_append_val (report->samples, s);
+      }
+  ib_report_compute_statistics (report);
+  return report;
+}
+
+/* Issue 15: GIO's async against io_uring and sync, with intervals, and what
+ * the page cache is worth to a strategy read with O_DIRECT. */
+static void
+test_uring_gap (void)
+{
+  static const char * const ids[] = {
+    "sync-read-all", "async-read-all-parallel", "uring-read-all-parallel",
+    "uring-read-all-parallel@direct", "uring-stream-parallel",
+  };
+  const double slow_gio[] = { 1.2, 1.6, 1.0, 3.0, 1.05 };
+  const double same[] = { 1.2, 1.0, 1.0, 3.0, 1.05 };
+  const double slow_uring[] = { 1.0, 2.0, 1.6, 3.0, 1.7 };
+  const char *text;
+
+  {
+    g_autoptr(IbReport) report = factors_report (ids, slow_gio, G_N_ELEMENTS (ids));
+
+    ib_findings_generate (report);
+    text = finding (report, "uring-gap");
+    /* the fastest of each family: the direct variant is not io_uring's best */
+    assert_contains (text, "uring-read-all-parallel is 1.2x faster than sync-read-all (");
+    assert_contains (text, "uring-read-all-parallel is 1.6x faster than "
+                     "async-read-all-parallel (");
+    assert_contains (text, "the difference is GIO’s thread hops and steps, not async I/O");
+    text = finding (report, "direct-cost");
+    assert_contains (text, "uring-read-all-parallel is 3.0x faster than "
+                     "uring-read-all-parallel@direct (");
+    assert_contains (text, "what the page cache is worth");
+  }
+  {
+    g_autoptr(IbReport) report = factors_report (ids, same, G_N_ELEMENTS (ids));
+
+    ib_findings_generate (report);
+    text = finding (report, "uring-gap");
+    assert_contains (text, "cannot be told apart");
+    assert_contains (text, "keep up with the kernel’s own async I/O");
+    g_assert_null (strstr (text, "thread hops"));
+  }
+  {
+    g_autoptr(IbReport) report = factors_report (ids, slow_uring, G_N_ELEMENTS (ids));
+
+    ib_findings_generate (report);
+    text = finding (report, "uring-gap");
+    assert_contains (text, "sync-read-all is 1.6x faster than uring-read-all-parallel (");
+    assert_contains (text, "async I/O itself costs time");
+  }
+  {
+    /* No io_uring samples: no such finding. */
+    g_autoptr(IbReport) report = factors_report (ids, slow_gio, 2);
+
+    ib_findings_generate (report);
+    g_assert_null (finding (report, "uring-gap"));
+    g_assert_null (finding (report, "direct-cost"));
+  }
+}
+
 /* Below 5 valid samples a side no finding, comparison or chart claims a
  * factor, however far apart the sides are (here 5x). */
 static void
@@ -476,6 +563,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/findings/separated", test_separated);
+  g_test_add_func ("/report/findings/uring-gap", test_uring_gap);
   g_test_add_func ("/report/findings/overlapping", test_overlapping);
   g_test_add_func ("/report/findings/deterministic", test_deterministic);
   g_test_add_func ("/report/findings/cache-and-filesystem", test_cache_and_filesystem);
