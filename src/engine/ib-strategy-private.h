@@ -35,6 +35,7 @@ void     ib_strategy_uring_set_ring_entries (guint entries);
 /* ---- direct I/O (ctx->direct) -------------------------------------------- */
 
 #define IB_DIRECT_DEFAULT_ALIGN 4096
+#define IB_URING_DEFAULT_QUEUE_DEPTH 4
 
 /* Opens @entry for reading with O_DIRECT, notes it open, and finds the
  * alignment reads of it need (*align). -1 with the error on failure. */

@@ -143,7 +143,7 @@ sync_stream_direct (IbStrategyContext *ctx,
               break;
             }
           if (ctx->verify)
-            crc = ib_strategy_crc_update (crc, buf, (gsize) got);
+            crc = ib_strategy_verify_update (ctx, crc, buf, (gsize) got);
           total += (guint64) got;
           /* A short read is the end: the next offset would not be aligned. */
           if (got < (gssize) step || total > entry->size)

@@ -43,7 +43,6 @@
 #include "ib-os.h"
 #include "ib-strategy-private.h"
 
-#define DEFAULT_QUEUE_DEPTH 4
 #define MAX_RING_ENTRIES    4096
 
 static guint ring_entries_override;
@@ -528,7 +527,7 @@ read_all_done (Req *req,
       return;
     }
   if (job->run->ctx->verify && res > 0)
-    job->crc = ib_strategy_crc_update (job->crc, req->buf, (gsize) res);
+    job->crc = ib_strategy_verify_update (job->run->ctx, job->crc, req->buf, (gsize) res);
   job->got += (guint64) res;
 
   /* A read may stop short of what it asked for: go on from there, unless
@@ -623,7 +622,8 @@ stream_done (Req *req,
       gsize n = (gsize) job->filled[k % job->depth];
 
       if (job->run->ctx->verify && n > 0)
-        job->crc = ib_strategy_crc_update (job->crc, chunk_buffer (job, k), n);
+        job->crc = ib_strategy_verify_update (job->run->ctx, job->crc,
+                                              chunk_buffer (job, k), n);
       job->got += n;
       job->filled[k % job->depth] = -1;
     }
@@ -648,7 +648,7 @@ stream_start (IbRun *run,
     }
   job->chunk = ib_strategy_chunk (ctx, ib_strategy_lookup ("uring-stream-parallel")->default_chunk);
   job->chunk = (gsize) ib_strategy_align_up (job->chunk, job->align);
-  job->depth = ctx->queue_depth != 0 ? ctx->queue_depth : DEFAULT_QUEUE_DEPTH;
+  job->depth = ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH;
   /* An empty file still gets one read: the one that sees the end. */
   job->n_chunks = MAX ((job->cap + job->chunk - 1) / job->chunk, 1);
   job->depth = (guint) MIN ((guint64) job->depth, job->n_chunks);
@@ -723,7 +723,7 @@ ib_strategy_uring_stream_parallel (IbStrategyContext *ctx,
                                    GError           **error)
 {
   return run_uring (ctx, FALSE, stream_start,
-                    ctx->queue_depth != 0 ? ctx->queue_depth : DEFAULT_QUEUE_DEPTH, error);
+                    ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH, error);
 }
 
 #endif /* IB_HAVE_URING */

@@ -147,6 +147,16 @@ static const struct
        "reads, and collecting the results; pool start and shutdown are outside") },
   { "mmap",
     N_("Per file: map, read every byte of the mapping, unmap") },
+  { "uring-read-all-serial",
+    N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one io_uring read, "
+       "its completion reaped on the runner's context, close; ring setup included") },
+  { "uring-read-all-parallel",
+    N_("open, fstat, buffer and one io_uring read for every file (up to the in-flight cap), "
+       "completions reaped on the runner's context, close; ring setup included") },
+  { "uring-stream-parallel",
+    N_("open, fstat, then --queue-depth chunk reads in flight per file through io_uring for "
+       "every file (up to the in-flight cap), completions reaped on the runner's context; "
+       "ring setup included") },
 };
 
 const char *
@@ -378,12 +388,15 @@ static BufferUse
 buffer_use (const IbStrategyInfo *info)
 {
   if (info->run == ib_strategy_sync_stream || info->run == ib_strategy_async_stream_serial ||
-      info->run == ib_strategy_async_stream_parallel)
+      info->run == ib_strategy_async_stream_parallel ||
+      info->run == ib_strategy_uring_stream_parallel)
     return BUFFER_CHUNK;
   if (info->run == ib_strategy_sync_read_all || info->run == ib_strategy_async_read_all_serial ||
       info->run == ib_strategy_async_read_all_parallel ||
       info->run == ib_strategy_gtask_thread_parallel ||
-      info->run == ib_strategy_thread_pool_parallel)
+      info->run == ib_strategy_thread_pool_parallel ||
+      info->run == ib_strategy_uring_read_all_serial ||
+      info->run == ib_strategy_uring_read_all_parallel)
     return BUFFER_WHOLE_FILE;
   return BUFFER_NONE;
 }
@@ -410,6 +423,14 @@ ib_strategy_prepare (const IbStrategyInfo *info,
       else
         for (guint i = 0; i < n; i++)
           size = MAX (size, (gsize) ib_file_set_get_file (ctx->files, i)->size);
+      /* Direct reads: whole blocks, and room to align the start. */
+      if (ctx->direct)
+        size = (gsize) ib_strategy_align_up (size, IB_DIRECT_DEFAULT_ALIGN);
+      /* io_uring's stream: --queue-depth chunks per file in flight. */
+      if (info->run == ib_strategy_uring_stream_parallel)
+        size *= ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH;
+      if (ctx->direct)
+        size += IB_DIRECT_DEFAULT_ALIGN;
       if (n > 0)
         for (guint slot = 0; slot < slots; slot++)
           scratch_reserve (ctx->scratch, slot, size);
@@ -764,8 +785,8 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
 
   *bytes = got;
   return ib_strategy_check (ctx, entry, got,
-                            ctx->verify ? ib_strategy_crc_update (ib_strategy_crc_init (),
-                                                                  buf, (gsize) got) : 0,
+                            ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (),
+                                                                     buf, (gsize) got) : 0,
                             error);
 
 fail:
