@@ -37,10 +37,12 @@ void     ib_strategy_uring_set_ring_entries (guint entries);
 #define IB_DIRECT_DEFAULT_ALIGN 4096
 #define IB_URING_DEFAULT_QUEUE_DEPTH 4
 
-/* Opens @entry for reading with O_DIRECT, notes it open, and finds the
- * alignment reads of it need (*align). -1 with the error on failure. */
+/* Opens @entry for reading with O_DIRECT (waiting for a free descriptor
+ * when there is none), notes it open, and finds the alignment reads of it
+ * need (*align). -1 with the error on failure. */
 int      ib_strategy_direct_open  (IbStrategyContext *ctx,
                                    const IbFileEntry *entry,
+                                   GCancellable      *cancellable,
                                    gsize             *align,
                                    GError           **error);
 /* Rounds @n up to a multiple of @align (a power of two). */

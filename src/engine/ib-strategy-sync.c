@@ -121,7 +121,7 @@ sync_stream_direct (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
-      fd = ib_strategy_direct_open (ctx, entry, &align, error);
+      fd = ib_strategy_direct_open (ctx, entry, ctx->cancellable, &align, error);
       if (fd < 0)
         return FALSE;
       step = (gsize) ib_strategy_align_up (chunk, align);

@@ -6,7 +6,10 @@
  * Files are opened and sized with open() and fstat() on the calling thread,
  * as fio does; the reads go to the kernel as io_uring submissions with no
  * thread of ours in between. Completions are reaped on the thread-default
- * GMainContext (the runner's worker context) through an eventfd registered
+ * GMainContext (the runner's worker context) through the ring's own
+ * descriptor, which polls readable while completions wait (a GUnixFDSource;
+ * an eventfd registered with the ring would work alike but cost one more
+ * descriptor, and a run under descriptor pressure needs every one). That is how
  * with the ring and watched by a GUnixFDSource, as a GTK application would
  * integrate a ring into its main loop: one callback per completion, and the
  * context's dispatch count applies as it does to the GIO strategies.
@@ -36,7 +39,6 @@
 #if IB_HAVE_URING
 #include <glib-unix.h>
 #include <liburing.h>
-#include <sys/eventfd.h>
 #endif
 
 #include "ib-error.h"
@@ -163,6 +165,13 @@ ib_strategy_uring_unavailable (void)
 
 /* ---- the ring on the main context --------------------------------------- */
 
+static GError *
+errno_error (int err)
+{
+  return g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (err), g_strerror (err));
+}
+
+
 typedef struct _Req Req;
 typedef void (*ReqDone) (Req *req,
                          int  res);
@@ -183,25 +192,46 @@ typedef struct
   IbStrategyContext *ctx;
   struct io_uring    ring;
   gboolean           ring_ok;
-  int                efd;
+  GMainContext      *main_ctx;
+  guint              fail_idle;  /* a source failing requests (broken ring) */
   GSource           *source;
   guint              limit;      /* requests in the kernel at most: the CQ size */
   guint              in_kernel;  /* prepared or submitted, not yet reaped */
   guint              prepared;   /* prepared since the last submit */
   GQueue             waiting;    /* Req * waiting for room */
   gboolean           broken;     /* submitting failed for good */
+  gboolean           batching;   /* submit once at the end, not per request */
 } Ring;
 
 static void ring_submit (Ring *ring);
 
+static gboolean on_ring_ready (gint fd, GIOCondition condition, gpointer data);
+
+static gboolean
+on_fail_idle (gpointer data)
+{
+  Ring *ring = data;
+
+  ring->fail_idle = 0;
+  on_ring_ready (ring->ring.ring_fd, G_IO_IN, ring);
+  return G_SOURCE_REMOVE;
+}
+
 /* Fails @req on the loop, not here: its owner may be in the middle of
- * queueing more (the eventfd wakes on_ring_ready, which fails it). */
+ * queueing more (an idle runs on_ring_ready, which fails it). */
 static void
 ring_fail_later (Ring *ring,
                  Req  *req)
 {
   g_queue_push_tail (&ring->waiting, req);
-  (void) eventfd_write (ring->efd, 1);
+  if (ring->fail_idle == 0)
+    {
+      GSource *idle = g_idle_source_new ();
+
+      g_source_set_callback (idle, on_fail_idle, ring, NULL);
+      ring->fail_idle = g_source_attach (idle, ring->main_ctx);
+      g_source_unref (idle);
+    }
 }
 
 static void
@@ -235,7 +265,13 @@ ring_queue (Ring *ring,
   if (ring->broken)
     ring_fail_later (ring, req);
   else if (ring->in_kernel < ring->limit && g_queue_is_empty (&ring->waiting))
-    ring_prep (ring, req);
+    {
+      ring_prep (ring, req);
+      /* A file started outside a batch (a retry after the descriptor
+       * back-off): submit it now, nothing else will. */
+      if (!ring->batching)
+        ring_submit (ring);
+    }
   else
     g_queue_push_tail (&ring->waiting, req);
 }
@@ -273,9 +309,7 @@ on_ring_ready (gint         fd,
 {
   Ring *ring = data;
   struct io_uring_cqe *cqe;
-  eventfd_t value;
-
-  (void) eventfd_read (fd, &value);   /* non-blocking; resets the count */
+  ring->batching = TRUE;
   while (io_uring_peek_cqe (&ring->ring, &cqe) == 0)
     {
       Req *req = io_uring_cqe_get_data (cqe);
@@ -289,6 +323,7 @@ on_ring_ready (gint         fd,
   while (ring->in_kernel < ring->limit && !g_queue_is_empty (&ring->waiting) &&
          !ring->broken)
     ring_prep (ring, g_queue_pop_head (&ring->waiting));
+  ring->batching = FALSE;
   ring_submit (ring);
   /* Submitting failed for good: every request not in the kernel fails. */
   while (ring->broken && !g_queue_is_empty (&ring->waiting))
@@ -318,36 +353,40 @@ ring_init (Ring              *ring,
            GError           **error)
 {
   guint entries = ring_entries_override != 0 ? ring_entries_override : round_pow2 (want);
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  GError *local_error = NULL;
   int r;
 
   memset (ring, 0, sizeof *ring);
   ring->ctx = ctx;
-  ring->efd = -1;
+  ring->main_ctx = main_ctx;
   g_queue_init (&ring->waiting);
 
-  r = io_uring_queue_init (entries, &ring->ring, 0);
+  /* The ring is a descriptor too: wait for one as for files. */
+  while ((r = io_uring_queue_init (entries, &ring->ring, 0)) < 0)
+    {
+      local_error = errno_error (-r);
+      if (!ib_os_errno_is_fd_exhaustion (-r) ||
+          !ib_fd_backoff_retry (&backoff, &local_error, ctx->cancellable))
+        break;
+    }
   if (r < 0)
     {
       g_autofree char *why = describe_setup_error (-r);
 
-      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
-                   why);
+      if (ib_os_errno_is_fd_exhaustion (-r) || g_error_matches (local_error, G_IO_ERROR,
+                                                                G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
+                     why);
+      g_clear_error (&local_error);
       return FALSE;
     }
   ring->ring_ok = TRUE;
   ring->limit = ring->ring.cq.ring_entries;
 
-  ring->efd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
-  if (ring->efd < 0 || (r = io_uring_register_eventfd (&ring->ring, ring->efd)) < 0)
-    {
-      int err = ring->efd < 0 ? errno : -r;
-
-      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
-                   _("Cannot watch the io_uring’s completions (eventfd): %s"),
-                   g_strerror (err));
-      return FALSE;
-    }
-  ring->source = g_unix_fd_source_new (ring->efd, G_IO_IN);
+  ring->source = g_unix_fd_source_new (ring->ring.ring_fd, G_IO_IN);
   g_source_set_callback (ring->source, G_SOURCE_FUNC (on_ring_ready), ring, NULL);
   g_source_set_name (ring->source, "iobench io_uring completions");
   g_source_attach (ring->source, main_ctx);
@@ -366,9 +405,14 @@ ring_clear (Ring *ring)
     }
   if (ring->ring_ok)
     io_uring_queue_exit (&ring->ring);
-  if (ring->efd >= 0)
-    close (ring->efd);
-  ring->efd = -1;
+  if (ring->fail_idle != 0)
+    {
+      GSource *idle = g_main_context_find_source_by_id (ring->main_ctx, ring->fail_idle);
+
+      if (idle != NULL)
+        g_source_destroy (idle);
+      ring->fail_idle = 0;
+    }
   ring->ring_ok = FALSE;
   g_queue_clear (&ring->waiting);
 }
@@ -380,6 +424,7 @@ typedef struct
   IbRun             *run;
   Ring              *ring;
   const IbFileEntry *entry;
+  guint              index;
   guint              slot;
   int                fd;
   gsize              align;      /* 1 unless direct */
@@ -402,12 +447,6 @@ typedef struct
   Req                req;        /* the single read */
 } FileJob;
 
-static GError *
-errno_error (int err)
-{
-  return g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (err), g_strerror (err));
-}
-
 /* Opens and sizes the file; FALSE with job->error set. */
 static gboolean
 file_job_open (FileJob *job)
@@ -415,27 +454,26 @@ file_job_open (FileJob *job)
   IbStrategyContext *ctx = job->run->ctx;
   struct stat st;
 
+  /* Errors stay as they come (G_IO_ERROR from errno) until the job ends:
+   * running out of descriptors there means "start this file again later". */
   job->align = 1;
   if (ctx->direct)
-    {
-      job->fd = ib_strategy_direct_open (ctx, job->entry, &job->align, &job->error);
-      if (job->fd < 0)
-        return FALSE;
-    }
+    job->fd = ib_os_open_direct (job->entry->path, &job->error);
   else
     {
       job->fd = open (job->entry->path, O_RDONLY | O_CLOEXEC);
       if (job->fd < 0)
-        {
-          job->error = ib_strategy_read_error (errno_error (errno), job->entry->path);
-          return FALSE;
-        }
-      ib_strategy_note_open (ctx);
+        job->error = errno_error (errno);
     }
+  if (job->fd < 0)
+    return FALSE;
+  ib_strategy_note_open (ctx);
+  if (ctx->direct)
+    job->align = ib_os_direct_alignment (job->fd);
 
   if (fstat (job->fd, &st) != 0)
     {
-      job->error = ib_strategy_read_error (errno_error (errno), job->entry->path);
+      job->error = errno_error (errno);
       return FALSE;
     }
   if ((guint64) st.st_size != job->entry->size)
@@ -460,8 +498,10 @@ file_job_finish (FileJob *job)
   IbRun *run = job->run;
   IbStrategyContext *ctx = run->ctx;
   GError *error = g_steal_pointer (&job->error);
+  const char *path = job->entry->path;
   guint64 got = job->got;
   guint slot = job->slot;
+  guint index = job->index;
 
   if (job->fd >= 0)
     {
@@ -477,6 +517,18 @@ file_job_finish (FileJob *job)
   g_free (job->reqs);
   g_free (job->filled);
   g_free (job);
+
+  /* No descriptor for the file: started again when one comes free. */
+  if (error != NULL && ib_run_job_retry (run, index, slot, error))
+    {
+      g_error_free (error);
+      return;
+    }
+  if (error != NULL)
+    {
+      ib_fd_backoff_explain (&error);
+      error = ib_strategy_read_error (error, path);
+    }
   ib_run_job_done (run, slot, error == NULL ? got : 0, error);
 }
 
@@ -490,6 +542,7 @@ file_job_new (IbRun *run,
   job->run = run;
   job->ring = run->data;
   job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->index = index;
   job->slot = slot;
   job->fd = -1;
   return job;
@@ -522,7 +575,7 @@ read_all_done (Req *req,
 
   if (res < 0)
     {
-      job->error = ib_strategy_read_error (errno_error (-res), job->entry->path);
+      job->error = errno_error (-res);
       file_job_finish (job);
       return;
     }
@@ -612,7 +665,7 @@ stream_done (Req *req,
 
   job->outstanding--;
   if (res < 0 && job->error == NULL)
-    job->error = ib_strategy_read_error (errno_error (-res), job->entry->path);
+    job->error = errno_error (-res);
   job->filled[req->index % job->depth] = MAX (res, 0);
 
   /* Fold the chunks back in order into the CRC; their places are free then. */
@@ -693,11 +746,13 @@ run_uring (IbStrategyContext *ctx,
       return FALSE;
     }
 
+  /* The first files' reads go to the kernel in one submission; then the
+   * scheduler iterates the context (dispatch counts, main-loop tick). */
+  ring.batching = TRUE;
   ib_run_pump (&run);
+  ring.batching = FALSE;
   ring_submit (&ring);
-  while (run.active > 0)
-    if (g_main_context_iteration (run.main_ctx, TRUE))
-      ctx->dispatches++;
+  ib_run_execute (&run);
 
   ring_clear (&ring);
   ok = ib_run_finish (&run, error);

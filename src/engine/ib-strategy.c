@@ -672,13 +672,18 @@ fail:
 int
 ib_strategy_direct_open (IbStrategyContext *ctx,
                          const IbFileEntry *entry,
+                         GCancellable      *cancellable,
                          gsize             *align,
                          GError           **error)
 {
+  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   GError *local_error = NULL;
   int fd;
 
-  fd = ib_os_open_direct (entry->path, &local_error);
+  /* Out of descriptors: wait for one, as every other open does. */
+  while ((fd = ib_os_open_direct (entry->path, &local_error)) < 0 &&
+         ib_fd_backoff_retry (&backoff, &local_error, cancellable))
+    ;
   if (fd < 0)
     {
       g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
@@ -729,7 +734,7 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  fd = ib_strategy_direct_open (ctx, entry, &align, error);
+  fd = ib_strategy_direct_open (ctx, entry, cancellable, &align, error);
   if (fd < 0)
     return FALSE;
 
