@@ -121,9 +121,13 @@ sync_stream_direct (IbStrategyContext *ctx,
 
       if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
         return FALSE;
+      ib_strategy_file_started (ctx);
       fd = ib_strategy_direct_open (ctx, entry, ctx->cancellable, &align, error);
       if (fd < 0)
-        return FALSE;
+        {
+          ib_strategy_file_finished (ctx);
+          return FALSE;
+        }
       step = (gsize) ib_strategy_align_up (chunk, align);
       buf = ib_strategy_direct_buffer (ctx, 0, step, align, &to_free);
 
@@ -152,6 +156,7 @@ sync_stream_direct (IbStrategyContext *ctx,
 
       close (fd);
       ib_strategy_note_close (ctx);
+      ib_strategy_file_finished (ctx);
       if (local_error != NULL)
         {
           g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));

@@ -517,6 +517,7 @@ file_job_finish (FileJob *job)
   g_free (job->reqs);
   g_free (job->filled);
   g_free (job);
+  ib_strategy_file_finished (ctx);
 
   /* No descriptor for the file: started again when one comes free. */
   if (error != NULL && ib_run_job_retry (run, index, slot, error))
@@ -545,6 +546,7 @@ file_job_new (IbRun *run,
   job->index = index;
   job->slot = slot;
   job->fd = -1;
+  ib_strategy_file_started (run->ctx);
   return job;
 }
 

@@ -392,6 +392,9 @@ test_concurrency (void)
         g_test_message ("%s, cap %u: %u open at most", info->id, cap, ctx.max_open);
         g_assert_cmpuint (ctx.max_open, ==,
                           info->schedule == IB_SCHEDULE_SERIAL ? 1 : cap);
+        /* the scheduler's own count of files in progress agrees */
+        g_assert_cmpuint (ctx.max_in_flight, ==,
+                          info->schedule == IB_SCHEDULE_SERIAL ? 1 : cap);
       }
   fixture_free (&f);
 }
