@@ -24,12 +24,12 @@ CACHE=$W/aptcache
 
 PLATFORM_PKGS="libgtk-4-1,libadwaita-1-0,libgtk-4-bin,librsvg2-common,iso-codes,\
 adwaita-icon-theme,hicolor-icon-theme,shared-mime-info,fonts-dejavu-core,fontconfig,\
-libglib2.0-bin,dconf-gsettings-backend,ca-certificates,libjson-glib-1.0-0,zlib1g"
+libglib2.0-bin,dconf-gsettings-backend,ca-certificates,libjson-glib-1.0-0,zlib1g,liburing2"
 if [ "${WITH_MESA:-0}" = 1 ]; then
   PLATFORM_PKGS="$PLATFORM_PKGS,libegl1,libgl1,libgl1-mesa-dri,libegl-mesa0,libglx-mesa0"
 fi
 SDK_EXTRA_PKGS="gcc,g++,libc6-dev,make,meson,ninja-build,pkg-config,libgtk-4-dev,\
-libadwaita-1-dev,libjson-glib-dev,zlib1g-dev,gettext,itstool,appstream,appstream-util,desktop-file-utils,\
+libadwaita-1-dev,libjson-glib-dev,zlib1g-dev,liburing-dev,gettext,itstool,appstream,appstream-util,desktop-file-utils,\
 libglib2.0-dev-bin,git,patch,file"
 
 mkdir -p "$W" "$CACHE"
