@@ -2,9 +2,9 @@
 /* ib-run-controller.c: the one place the GUI talks to IbRunner.
  *
  * Events arrive on the main context (the runner's worker thread owns its own
- * context). Samples are appended to a working copy of the report and the
- * statistics recomputed at most ten times a second, so a fast run cannot
- * flood the UI with redraws. While a run is active the application is held:
+ * context). Samples are appended to a working copy of the report, with the
+ * statistics the runner computed between samples; views are told at most
+ * ten times a second, so a fast run cannot flood the UI with redraws. While a run is active the application is held:
  * closing the window cancels it and the process lives until the engine has
  * deleted its files. */
 #define G_LOG_DOMAIN "iobench"
@@ -39,8 +39,6 @@ struct _IbRunController
   gboolean   running;
   gboolean   stopping;
   gboolean   holding;
-  gboolean   computing;     /* a statistics job is on a worker thread */
-  guint      generation;    /* bumped per run: late jobs are ignored */
   GThread   *ui_thread;
 };
 
@@ -103,92 +101,36 @@ release_app (IbRunController *self)
   self->holding = FALSE;
 }
 
-/* Statistics (a seeded bootstrap per strategy) are recomputed on a worker
- * thread from a copy of the working report, so a long run with thousands of
- * samples never stalls the window; the result replaces the statistics of
- * the working report, which the main thread alone touches. */
-typedef struct
-{
-  IbReport *copy;
-  guint     generation;
-} StatsJob;
-
-static void
-stats_job_free (gpointer data)
-{
-  StatsJob *job = data;
-
-  g_clear_pointer (&job->copy, ib_report_unref);
-  g_free (job);
-}
-
-static void
-stats_thread (GTask        *task,
-              gpointer      source,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  StatsJob *job = task_data;
-  GArray *stats;
-
-  ib_report_compute_statistics (job->copy);
-  /* Strategies not reached yet have no row: they have not failed either. */
-  stats = job->copy->statistics;
-  for (guint i = stats->len; i > 0; i--)
-    {
-      const IbStats *st = &g_array_index (stats, IbStats, i - 1);
-
-      if (st->n == 0 && st->n_failed == 0)
-        g_array_remove_index (stats, i - 1);
-    }
-  g_task_return_boolean (task, TRUE);
-}
-
-static void schedule_refresh (IbRunController *self);
-
-static void
-stats_done (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  IbRunController *self = IB_RUN_CONTROLLER (source);
-  StatsJob *job = g_task_get_task_data (G_TASK (result));
-  GArray *tmp;
-
-  self->computing = FALSE;
-  if (!g_task_propagate_boolean (G_TASK (result), NULL) ||
-      job->generation != self->generation || !self->running || self->report == NULL)
-    return;
-
-  tmp = self->report->statistics;
-  self->report->statistics = job->copy->statistics;
-  job->copy->statistics = tmp;
-  g_signal_emit (self, signals[REPORT_CHANGED], 0);
-  if (self->dirty)
-    schedule_refresh (self);
-}
-
+/* The statistics come with each sample from the runner, computed on its own
+ * thread between two samples: nothing of ours runs on GLib's shared task
+ * pool (which the async strategies under test use) or competes with a timed
+ * sample. Here they only replace the working report's, and the views hear
+ * of it at most ten times a second. */
 static gboolean
 refresh_cb (gpointer user_data)
 {
   IbRunController *self = user_data;
-  g_autoptr(GTask) task = NULL;
-  StatsJob *job;
 
   self->refresh_id = 0;
-  if (!self->dirty || self->report == NULL || self->computing)
-    return G_SOURCE_REMOVE;   /* stats_done reschedules while dirty */
+  if (!self->dirty || self->report == NULL)
+    return G_SOURCE_REMOVE;
   self->dirty = FALSE;
-  self->computing = TRUE;
-
-  job = g_new0 (StatsJob, 1);
-  job->copy = ib_report_copy (self->report);
-  job->generation = self->generation;
-  task = g_task_new (self, NULL, stats_done, NULL);
-  g_task_set_source_tag (task, refresh_cb);
-  g_task_set_task_data (task, job, stats_job_free);
-  g_task_run_in_thread (task, stats_thread);
+  g_signal_emit (self, signals[REPORT_CHANGED], 0);
   return G_SOURCE_REMOVE;
+}
+
+static void
+take_statistics (IbRunController *self,
+                 GArray          *statistics)
+{
+  g_array_set_size (self->report->statistics, 0);
+  for (guint i = 0; i < statistics->len; i++)
+    {
+      IbStats copy;
+
+      ib_stats_copy_into (&copy, &g_array_index (statistics, IbStats, i));
+      g_array_append_val (self->report->statistics, copy);
+    }
 }
 
 static void
@@ -317,6 +259,8 @@ handle_event (IbRunController *self,
           ib_sample_copy_into (&copy, event->sample);
           g_array_append_val (self->report->samples, copy);
           self->n_samples++;
+          if (event->statistics != NULL)
+            take_statistics (self, event->statistics);
           schedule_refresh (self);
         }
       break;
@@ -365,7 +309,6 @@ ib_run_controller_start (IbRunController *self,
   self->report->plan = ib_plan_copy (plan);
   self->report->partial = TRUE;
   self->runner = runner;
-  self->generation++;
   self->running = TRUE;
   self->stopping = FALSE;
   self->fraction = 0.0;

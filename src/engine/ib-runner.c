@@ -89,6 +89,7 @@ delivery_free (gpointer data)
 
   g_free (d->event.message);
   g_clear_pointer (&d->event.sample, ib_sample_free);
+  g_clear_pointer (&d->event.statistics, g_array_unref);
   g_clear_pointer (&d->event.report, ib_report_unref);
   g_clear_error (&d->event.error);
   sink_unref (d->sink);
@@ -485,6 +486,30 @@ check_cache_possible (Run *run)
 
 /* ---- the read experiment ----------------------------------------------- */
 
+/* The statistics so far, for the event of the sample just taken: computed
+ * here, between two samples, so that no other thread (a UI's) competes with
+ * a timed sample for them and none of GLib's shared task pool, which the
+ * async strategies use, is taken. Strategies not reached yet get no row. */
+static GArray *
+live_statistics (Run *run)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (IbStats));
+
+  g_array_set_clear_func (out, (GDestroyNotify) ib_stats_clear);
+  ib_report_compute_statistics (run->report);
+  for (guint i = 0; i < run->report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (run->report->statistics, IbStats, i);
+      IbStats copy;
+
+      if (st->n == 0 && st->n_failed == 0 && st->n_excluded == 0)
+        continue;
+      ib_stats_copy_into (&copy, st);
+      g_array_append_val (out, copy);
+    }
+  return out;
+}
+
 static guint
 count_units_reads (const IbPlan *plan)
 {
@@ -622,6 +647,7 @@ run_reads (Run     *run,
           event.kind = IB_EVENT_SAMPLE;
           event.phase = IB_PHASE_MEASURING;
           event.sample = ib_sample_copy (&sample);
+          event.statistics = live_statistics (run);
           event.eta_ns = -1;
           post (run, &event);
 

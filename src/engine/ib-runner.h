@@ -36,7 +36,7 @@ typedef enum
 typedef enum
 {
   IB_EVENT_PROGRESS,     /* phase, message, fraction, eta_ns */
-  IB_EVENT_SAMPLE,       /* sample (a copy, owned by the event) */
+  IB_EVENT_SAMPLE,       /* sample (a copy, owned by the event) and statistics */
   IB_EVENT_WARNING,      /* message */
   IB_EVENT_DONE,         /* report (always set, maybe partial), error (NULL on success) */
 } IbEventKind;
@@ -49,6 +49,10 @@ typedef struct
   double       fraction;    /* 0..1 of the whole run */
   gint64       eta_ns;      /* estimated time left, -1 when unknown */
   IbSample    *sample;
+  GArray      *statistics;  /* IB_EVENT_SAMPLE: IbStats of every strategy with a
+                             * measured sample so far, computed on the runner's
+                             * thread between samples (never while one is timed),
+                             * so a UI needs no thread of its own for them */
   IbReport    *report;
   GError      *error;
 } IbEvent;

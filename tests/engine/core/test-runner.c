@@ -71,6 +71,8 @@ typedef struct
   gboolean      wrong_thread;
   double        last_fraction;
   gboolean      fraction_backwards;
+  guint         n_measured;      /* non-warm-up samples seen so far */
+  gboolean      stats_wrong;     /* a sample event's statistics did not count them */
 } EventLog;
 
 static void
@@ -86,6 +88,24 @@ log_event (const IbEvent *event,
     case IB_EVENT_SAMPLE:
       g_assert_nonnull (event->sample);
       log->n_samples++;
+      /* Statistics come with every sample, up to date with it. */
+      if (!event->sample->warmup)
+        log->n_measured++;
+      if (event->statistics == NULL)
+        log->stats_wrong = TRUE;
+      else
+        {
+          guint counted = 0;
+
+          for (guint i = 0; i < event->statistics->len; i++)
+            {
+              const IbStats *st = &g_array_index (event->statistics, IbStats, i);
+
+              counted += st->n + st->n_failed + st->n_excluded;
+            }
+          if (counted != log->n_measured)
+            log->stats_wrong = TRUE;
+        }
       break;
     case IB_EVENT_PROGRESS:
       log->n_progress++;
@@ -130,6 +150,8 @@ test_tiny_run (void)
   g_assert_cmpuint (log.n_done, ==, 1);
   g_assert_cmpuint (log.n_progress, >, 0);
   g_assert_false (log.fraction_backwards);
+  g_assert_false (log.stats_wrong);
+  g_assert_cmpuint (log.n_measured, >, 0);
   g_assert_false (log.wrong_thread);
 
   for (guint i = 0; i < report->samples->len; i++)
