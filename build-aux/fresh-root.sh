@@ -10,7 +10,8 @@
 #      needs; then ./run.sh headless on a small plan, whose report must be written;
 #   4. the probe's plain-chroot case: the same root entered with chroot only, where
 #      /proc/self/mountinfo lists no mount holding the test folder; the environment
-#      and file-set tests must pass there too.
+#      and file-set tests must pass there too, and a run's report must say why the
+#      file system is unknown.
 # Ends with "fresh-root: OK" or "fresh-root: FAILED: ...". Needs root (mmdebstrap's
 # root mode, mount namespaces). The root is made anew each run under
 # $IOBENCH_FRESH_WORKDIR (default /var/tmp/iobench-fresh-root) and removed at the end;
@@ -148,12 +149,23 @@ if grep -qE -- '-(WARNING|CRITICAL|ERROR) \*\*' "$OUT/run.log"; then
 fi
 echo "run.sh: OK ($((SECONDS - t0)) s)"
 
-step "5. the environment and file-set tests in a plain chroot"
+step "5. the environment and file-set tests, and a run, in a plain chroot"
 t0=$SECONDS
 ns_run chroot 'echo "--- /proc/self/mountinfo"; cat /proc/self/mountinfo; echo "---";
-  meson test -C _build --print-errorlogs fileset test-environment' >"$OUT/chroot.log" 2>&1 ||
+  meson test -C _build --print-errorlogs fileset test-environment &&
+  _build/src/cli/iobench-cli run --count 2 --size 4K --repeat 1 --warmup 0 \
+    --strategies sync-read-all --quiet --json /root/chroot-report.json' \
+  >"$OUT/chroot.log" 2>&1 ||
   { tail -n 40 "$OUT/chroot.log"; die "tests in a plain chroot (see $OUT/chroot.log)"; }
 grep -E '^(Ok|Fail): ' "$OUT/chroot.log" | tr '\n' ' '; echo "($((SECONDS - t0)) s)"
+cp "$R/root/chroot-report.json" "$OUT/chroot-report.json"
+python3 - "$OUT/chroot-report.json" <<'PY' || die "the run in a plain chroot does not say why the file system is unknown"
+import json, sys
+env = json.load(open(sys.argv[1]))["environment"]
+assert env["fs_type"] is None, env["fs_type"]
+assert "mountinfo" in env["fs_note"], env.get("fs_note")
+print(f"run in a plain chroot: file system unknown: {env['fs_note']}")
+PY
 
 remove_root
 echo "fresh-root: OK in $((SECONDS - start)) s (cache: $(du -sh "$CACHE" | cut -f1))"
