@@ -185,6 +185,26 @@ update_environment (IbResultsPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->environment_label), TRUE);
 }
 
+/* "the files were on tmpfs" -> "The files were on tmpfs" */
+static char *
+capitalised (const char *text)
+{
+  gunichar first = g_utf8_get_char (text);
+  char buf[8] = { 0 };
+
+  if (first == 0 || g_unichar_isupper (first))
+    return g_strdup (text);
+  g_unichar_to_utf8 (g_unichar_totitle (first), buf);
+  return g_strconcat (buf, g_utf8_next_char (text), NULL);
+}
+
+/* Findings that question the numbers themselves, shown as a banner too. */
+static gboolean
+is_validity_finding (const IbFinding *f)
+{
+  return g_strcmp0 (f->id, "tmpfs") == 0 || g_strcmp0 (f->id, "fuse") == 0;
+}
+
 static void
 update_findings (IbResultsPage *self)
 {
@@ -199,7 +219,8 @@ update_findings (IbResultsPage *self)
   for (guint i = 0; i < n; i++)
     {
       const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
-      GtkWidget *label = gtk_label_new (f->text);
+      g_autofree char *sentence = capitalised (f->text != NULL ? f->text : "");
+      GtkWidget *label = gtk_label_new (sentence);
 
       GtkWidget *row = gtk_list_box_row_new ();
 
@@ -224,15 +245,26 @@ update_warnings (IbResultsPage *self)
   const IbReport *r = self->report;
   g_autoptr(GString) text = g_string_new (NULL);
   guint n = r->warnings != NULL ? r->warnings->len : 0;
+  guint shown = 0;
 
+  for (guint i = 0; r->findings != NULL && i < r->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
+      g_autofree char *sentence = NULL;
+
+      if (!is_validity_finding (f) || f->text == NULL)
+        continue;
+      sentence = capitalised (f->text);
+      g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
+    }
   for (guint i = 0; i < n; i++)
     {
-      if (i > 0)
-        g_string_append_c (text, '\n');
-      g_string_append (text, g_ptr_array_index (r->warnings, i));
+      g_autofree char *sentence = capitalised (g_ptr_array_index (r->warnings, i));
+
+      g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
     }
   gtk_label_set_text (self->warning_label, text->str);
-  gtk_widget_set_visible (self->warning_bar, n > 0);
+  gtk_widget_set_visible (self->warning_bar, shown > 0);
   self->n_warnings = n;
 
   /* A run the user stopped did not fail: say so calmly, not in red. */

@@ -186,7 +186,9 @@ ib_row_draw_label (IbChartCtx        *ctx,
     return;
   pl = ib_chart_layout (ctx, IB_TEXT_LABEL, text);
   pango_layout_set_width (pl, (int) (layout->label_width * PANGO_SCALE));
-  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
+  /* In the middle: names that differ at their end ("…, serial" and
+   * "…, parallel") stay told apart when a narrow chart cuts them. */
+  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
   pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
   ib_chart_show_layout (ctx, pl, layout->label_x, ib_row_center (layout, i), 0, 0.5, color);
 }
