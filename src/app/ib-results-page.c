@@ -8,11 +8,13 @@
 
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
+#include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
 #include "ib-chart-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
+#include "report/ib-report-util.h"
 
 /* The kinds a single report can show, in switcher order, with an icon each. */
 static const struct
@@ -444,8 +446,8 @@ update_overhead (IbResultsPage *self)
   const IbReport *r = self->report;
   guint n = r->overhead != NULL ? r->overhead->len : 0;
   /* Translators: column titles of the dispatch overhead table */
-  const char *titles[] = { N_("Kind"), N_("Iterations"), N_("Time per Op"), N_("95 % CI"),
-                           N_("vs Direct Call") };
+  const char *titles[] = { N_("Kind"), N_("Iterations"), N_("Time per Op"),
+                           N_("CI of Median (Coverage)"), N_("vs Direct Call") };
 
   grid_clear (self->overhead_grid);
   gtk_widget_set_visible (self->overhead_heading, n > 0);
@@ -461,7 +463,9 @@ update_overhead (IbResultsPage *self)
       g_autofree char *per_op = ib_format_duration (o->ns_per_op);
       g_autofree char *lo = ib_format_duration (o->ci_low_ns);
       g_autofree char *hi = ib_format_duration (o->ci_high_ns);
-      g_autofree char *ci = g_strdup_printf ("%s – %s", lo, hi);
+      g_autofree char *cover = ib_format_level (ib_median_coverage (o->repeat));
+      /* Translators: an interval and its coverage, "2.1 µs – 2.4 µs (50 %)" */
+      g_autofree char *ci = g_strdup_printf (_("%s – %s (%s)"), lo, hi, cover);
       g_autofree char *ratio = g_strdup_printf ("%.1f×", o->ratio_to_direct);
 
       grid_cell (self->overhead_grid, 0, i + 1, ib_overhead_kind_title (o->kind), FALSE);

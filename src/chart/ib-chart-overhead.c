@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 
+#include "engine/ib-stats.h"
 #include "engine/ib-workloads.h"
 #include "ib-chart-private.h"
 
@@ -190,14 +191,17 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
           g_autofree char *ns = ib_chart_format_time (r->ns);
           g_autofree char *l = ib_chart_format_time (r->lo);
           g_autofree char *h = ib_chart_format_time (r->hi);
+          g_autofree char *cover = ib_chart_format_level (ib_median_coverage (r->row->repeat));
 
+          /* Translators: the interval of the median over the repetitions and the
+           * chance it holds the true median ("covers 50 %" at 2 repetitions) */
           ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%s per operation "
-                                                          "(95 %% CI %s – %s)\n"
+                                                          "(CI %s – %s, covers %s)\n"
                                                           "%.1f× a direct call\n"
                                                           "%" PRIu64
                                                           " iterations × %u"),
                                                         r->title, r->row->kind, ns, l, h,
-                                                        r->ratio, r->row->iterations,
+                                                        cover, r->ratio, r->row->iterations,
                                                         r->row->repeat));
         }
       ib_row_draw_label (ctx, &layout, i, r->title, &label_color);

@@ -526,6 +526,34 @@ format_n (const IbStats *s)
   return g_strdup_printf ("%u", s->n);
 }
 
+/* "1.2 ms – 3.4 ms (93.75 %)"; without the coverage when it is unknown. */
+static char *
+format_ci_level (double low,
+                 double high,
+                 double level)
+{
+  g_autofree char *ci = format_ci (low, high);
+  g_autofree char *cover = NULL;
+
+  if (!(level > 0))
+    return g_steal_pointer (&ci);
+  cover = ib_format_level (level);
+  return g_strdup_printf ("%s (%s)", ci, cover);
+}
+
+char *
+ib_cli_format_ns_ci (double low,
+                    double high,
+                    double level)
+{
+  g_autofree char *cover = NULL;
+
+  if (!(level > 0))
+    return g_strdup_printf ("%.1f – %.1f", low, high);
+  cover = ib_format_level (level);
+  return g_strdup_printf ("%.1f – %.1f (%s)", low, high, cover);
+}
+
 void
 ib_cli_print_statistics (const IbReport *report,
                          FILE           *out)
@@ -647,7 +675,7 @@ ib_cli_print_sweep (const IbReport *report,
     return;
 
   table = ib_cli_table_new (5, ib_vary_kind_to_string (sweep->vary), _("Strategy"),
-                            _(">Median"), _(">95 % CI"), _(">Longest stall"));
+                            _(">Median"), _(">CI of median (coverage)"), _(">Longest stall"));
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
@@ -657,7 +685,7 @@ ib_cli_print_sweep (const IbReport *report,
                                               : g_strdup_printf ("%" G_GUINT64_FORMAT, p->value);
       cells[1] = g_strdup (p->strategy);
       cells[2] = ib_format_duration (p->median_ns);
-      cells[3] = format_ci (p->ci_low_ns, p->ci_high_ns);
+      cells[3] = format_ci_level (p->ci_low_ns, p->ci_high_ns, p->ci_level);
       cells[4] = p->responsive ? ib_format_duration (p->stall_ns) : g_strdup ("—");
       ib_cli_table_add_rowv (table, cells);
     }
@@ -681,8 +709,8 @@ ib_cli_print_overhead (const IbReport *report,
 
   if (report->overhead->len == 0)
     return;
-  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"), _(">95 % CI"),
-                            _(">× direct"));
+  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"),
+                            _(">CI of median (coverage)"), _(">× direct"));
   for (guint i = 0; i < report->overhead->len; i++)
     {
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
@@ -691,7 +719,8 @@ ib_cli_print_overhead (const IbReport *report,
       cells[0] = g_strdup (row->kind);
       cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
-      cells[3] = g_strdup_printf ("%.1f – %.1f", row->ci_low_ns, row->ci_high_ns);
+      cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
+                                     ib_median_coverage (row->repeat));
       cells[4] = g_strdup_printf ("%.1f", row->ratio_to_direct);
       ib_cli_table_add_rowv (table, cells);
     }

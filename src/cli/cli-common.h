@@ -127,7 +127,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliTable, ib_cli_table_free)
 
 /* ---- printing a report ------------------------------------------------- */
 
-/* Strategy, median, 95 % CI, MiB/s, CPU user/sys, ratio to the fastest. */
+/* "12.0 – 14.5 (93.75 %)": an interval in ns with its coverage (none when
+ * @level is 0). */
+char *ib_cli_format_ns_ci (double low,
+                          double high,
+                          double level);
+
+/* Strategy, median, CI of the median, MiB/s, CPU user/sys, ratio to the
+ * fastest. */
 void ib_cli_print_statistics   (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_sweep        (const IbReport *report,

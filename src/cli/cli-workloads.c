@@ -17,6 +17,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
+#include "engine/ib-stats.h"
 #include "engine/ib-workloads.h"
 
 /* Seed 001: 999,999 `new Promise(middle)` took 1,768.754 ms, the same number
@@ -143,8 +144,8 @@ print_overhead (const IbReport *report,
   if (report->overhead->len == 0)
     return;
 
-  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"), _(">95 % CI"),
-                            _(">× direct"));
+  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"),
+                            _(">CI of median (coverage)"), _(">× direct"));
   for (guint i = 0; i < report->overhead->len; i++)
     {
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
@@ -157,7 +158,8 @@ print_overhead (const IbReport *report,
       cells[0] = g_strdup (row->kind);
       cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
-      cells[3] = g_strdup_printf ("%.1f – %.1f", row->ci_low_ns, row->ci_high_ns);
+      cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
+                                     ib_median_coverage (row->repeat));
       cells[4] = format_ratio (row->ratio_to_direct);
       ib_cli_table_add_rowv (table, cells);
     }

@@ -167,22 +167,14 @@ binomial_half_cdf (guint n,
   return MIN (sum, 1.0);
 }
 
-double
-ib_median_interval (const double *sorted,
-                    guint         n,
-                    double       *low,
-                    double       *high)
+/* The k of the interval and its coverage. */
+static guint
+median_interval_k (guint   n,
+                   double *coverage_out)
 {
   guint k = 1;
   double coverage;
 
-  g_return_val_if_fail (sorted != NULL || n == 0, 0.0);
-
-  if (n == 0)
-    {
-      *low = *high = 0.0;
-      return 0.0;
-    }
   /* The true median lies below x(k) when at most k - 1 values fall below it:
    * P(Bin(n, 1/2) <= k - 1); above x(n+1-k) likewise. Widen k while the
    * next one still covers IB_CI_TARGET. */
@@ -196,9 +188,41 @@ ib_median_interval (const double *sorted,
       k++;
       coverage = next;
     }
+  *coverage_out = MAX (coverage, 0.0);
+  return k;
+}
+
+double
+ib_median_coverage (guint n)
+{
+  double coverage;
+
+  if (n < 2)
+    return 0.0;
+  median_interval_k (n, &coverage);
+  return coverage;
+}
+
+double
+ib_median_interval (const double *sorted,
+                    guint         n,
+                    double       *low,
+                    double       *high)
+{
+  double coverage;
+  guint k;
+
+  g_return_val_if_fail (sorted != NULL || n == 0, 0.0);
+
+  if (n == 0)
+    {
+      *low = *high = 0.0;
+      return 0.0;
+    }
+  k = median_interval_k (n, &coverage);
   *low = sorted[k - 1];
   *high = sorted[n - k];
-  return MAX (coverage, 0.0);
+  return coverage;
 }
 
 /* ---- descriptive statistics -------------------------------------------- */

@@ -3,7 +3,8 @@
  * (DESIGN.md section 8). The ids are stable, tools and tests rely on them:
  *
  *   fastest, sync-vs-async, sync-vs-async-load-contents, cache, tmpfs, fuse,
- *   sweep, overhead, overhead-thread, write-unlink, where-time-goes, warm-up,
+ *   sweep, overhead, overhead-thread, overhead-repetitions, write-unlink,
+ *   where-time-goes, warm-up,
  *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
  *
  * Every comparison of two strategies goes through ib_report_ratio (the ratio
@@ -479,6 +480,17 @@ finding_overhead (IbReport *report)
                              _("a hop to GTask's thread pool and back costs %s (%s a direct "
                                "call)"), tt, tr);
     }
+
+  /* Each repetition averages many iterations, but few repetitions cannot say
+   * how much the ratio itself varies. */
+  if (gtask->repeat < IB_VERDICT_MIN_SAMPLES)
+    ib_report_add_finding (report, "overhead-repetitions",
+                           ngettext ("the dispatch overhead rests on %u repetition: too few "
+                                     "to say how much it varies (at least %u needed)",
+                                     "the dispatch overhead rests on %u repetitions: too few "
+                                     "to say how much it varies (at least %u needed)",
+                                     gtask->repeat),
+                           gtask->repeat, IB_VERDICT_MIN_SAMPLES);
 
   /* Seed 001's first conclusion: for pure computation, avoid promises. */
   if (gtask->ratio_to_direct >= 2)

@@ -188,6 +188,20 @@ ib_table_statistics (const IbReport *report)
   return table;
 }
 
+/* Appends " (93.75 %)" to @cell (taken) when @level is known. */
+static char *
+with_level (char   *cell,
+            double  level)
+{
+  g_autofree char *owned = cell;
+  g_autofree char *cover = NULL;
+
+  if (!(level > 0))
+    return g_steal_pointer (&owned);
+  cover = ib_format_level (level);
+  return g_strdup_printf ("%s (%s)", owned, cover);
+}
+
 static char *
 frames_cell (double frames)
 {
@@ -230,7 +244,7 @@ ib_table_sweep (const IbReport *report)
   if (sweep == NULL || sweep->points->len == 0)
     return NULL;
   table = table_new ("sweep", _("Sweep"), _(">Value"), _("Strategy"), _(">Median"),
-                     _(">95 % CI"), _(">Longest stall"), NULL);
+                     _(">CI of median (coverage)"), _(">Longest stall"), NULL);
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
@@ -239,7 +253,7 @@ ib_table_sweep (const IbReport *report)
                  ib_format_vary_value (sweep->vary, p->value),
                  g_strdup (p->strategy),
                  ib_format_duration (p->median_ns),
-                 ci_cell (p->ci_low_ns, p->ci_high_ns),
+                 with_level (ci_cell (p->ci_low_ns, p->ci_high_ns), p->ci_level),
                  /* the median longest main-loop stall of the point's reads */
                  p->responsive ? ib_format_duration (p->stall_ns) : NULL);
     }
@@ -275,7 +289,8 @@ ib_table_overhead (const IbReport *report)
   if (report->overhead->len == 0)
     return NULL;
   table = table_new ("overhead", _("Dispatch overhead"), _("Kind"), _(">Iterations"),
-                     _(">Per operation"), _(">95 % CI"), _(">vs direct call"), NULL);
+                     _(">Per operation"), _(">CI of median (coverage)"), _(">vs direct call"),
+                     NULL);
   for (guint i = 0; i < report->overhead->len; i++)
     {
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
@@ -284,7 +299,8 @@ ib_table_overhead (const IbReport *report)
                  g_strdup (row->kind),
                  u64 (row->iterations),
                  ns_cell (row->ns_per_op),
-                 ns_ci_cell (row->ci_low_ns, row->ci_high_ns),
+                 with_level (ns_ci_cell (row->ci_low_ns, row->ci_high_ns),
+                             ib_median_coverage (row->repeat)),
                  ib_format_ratio (row->ratio_to_direct));
     }
   return table;

@@ -101,6 +101,8 @@ test_separated (void)
   assert_contains (text, "context switches per MiB");
 
   /* no tmpfs, no FUSE, and no seed-002 pair (no sync-load-contents samples) */
+  /* 5 repetitions: no "too few" note */
+  g_assert_null (finding (report, "overhead-repetitions"));
   g_assert_null (finding (report, "tmpfs"));
   g_assert_null (finding (report, "fuse"));
   g_assert_null (finding (report, "seed-002"));
@@ -376,6 +378,25 @@ test_too_few (void)
   assert_contains (finding (two, "seed-002"), "cannot be checked here: too few samples");
   for (guint i = 0; i < two->findings->len; i++)
     g_assert_null (strstr (g_array_index (two->findings, IbFinding, i).text, "x faster"));
+
+  /* the dispatch overhead from 2 repetitions (as in the quick preset) */
+  {
+    IbOverheadRow row = { 0, };
+
+    row.kind = g_strdup ("direct");
+    row.repeat = 2;
+    row.ns_per_op = 2;
+    row.ratio_to_direct = 1;
+    g_array_append_val (two->overhead, row);
+    row.kind = g_strdup ("gtask");
+    row.ns_per_op = 80;
+    row.ratio_to_direct = 40;
+    g_array_append_val (two->overhead, row);
+    ib_findings_generate (two);
+    assert_contains (finding (two, "overhead-repetitions"),
+                     "the dispatch overhead rests on 2 repetitions: too few to say how much "
+                     "it varies (at least 5 needed)");
+  }
 
   ib_findings_generate (four);
   assert_contains (finding (four, "sync-vs-async"), "(n = 4; at least 5 needed)");
