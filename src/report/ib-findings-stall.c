@@ -86,10 +86,11 @@ finding_trade_off (IbReport *report)
   if (sync == NULL || other == NULL)
     return;
   ib_report_ratio (report, sync->strategy, report, other->strategy, &r);
-  if (r.verdict == IB_RATIO_NO_DATA)
+  /* Below 5 valid samples a side there is no speed to trade (the
+   * sync-vs-async finding says "too few samples to tell"). */
+  if (r.verdict == IB_RATIO_NO_DATA || r.verdict == IB_RATIO_TOO_FEW)
     return;
 
-  /* "too few samples to tell" below 5 valid samples a side */
   speed = ib_ratio_sentence (sync->strategy, other->strategy, &r);
   sync_stall = ib_format_duration (sync->stall_ns);
   other_worst = ib_format_duration (other->stall_max_ns);
@@ -153,12 +154,22 @@ finding_responsive (IbReport *report)
       g_autofree char *time = ib_format_duration (best->median_ns);
       g_autofree char *worst = ib_format_duration (best->stall_max_ns);
 
-      /* Translators: "async-read-all-serial is the fastest strategy that never missed a
-       * 60 Hz frame: median 45 ms, longest stall 0.4 ms" */
-      ib_report_add_finding (report, "stall-responsive",
-                             _("%s is the fastest strategy that never missed a 60 Hz frame: "
-                               "median %s, longest stall %s"),
-                             best->strategy, time, worst);
+      if (best->n < IB_VERDICT_MIN_SAMPLES)
+        /* Translators: "async-read-all-serial has the lowest median of the strategies
+         * that never missed a 60 Hz frame: 45 ms, longest stall 0.4 ms (2 valid
+         * samples: too few to rank them)" */
+        ib_report_add_finding (report, "stall-responsive",
+                               _("%s has the lowest median of the strategies that never "
+                                 "missed a 60 Hz frame: %s, longest stall %s (%u valid "
+                                 "samples: too few to rank them)"),
+                               best->strategy, time, worst, best->n);
+      else
+        /* Translators: "async-read-all-serial is the fastest strategy that never missed a
+         * 60 Hz frame: median 45 ms, longest stall 0.4 ms" */
+        ib_report_add_finding (report, "stall-responsive",
+                               _("%s is the fastest strategy that never missed a 60 Hz frame: "
+                                 "median %s, longest stall %s"),
+                               best->strategy, time, worst);
     }
   else
     {
