@@ -420,23 +420,19 @@ ratio_row (const IbCompareRow *r)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (r->strategy));
   gtk_widget_set_tooltip_text (row, r->strategy);
 
-  if (r->verdict == IB_VERDICT_FASTER)
-    /* Translators: verdict beside a strategy: run B is faster than run A */
-    label = gtk_label_new (_("B faster"));
-  else if (r->verdict == IB_VERDICT_SLOWER)
-    /* Translators: verdict beside a strategy: run B is slower than run A */
-    label = gtk_label_new (_("B slower"));
-  else
-    label = gtk_label_new (ib_verdict_to_string (r->verdict));
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (label, text);
-  if (r->verdict == IB_VERDICT_FASTER)
-    gtk_widget_add_css_class (label, "success");
-  else if (r->verdict == IB_VERDICT_SLOWER)
-    gtk_widget_add_css_class (label, "warning");
-  else
-    gtk_widget_add_css_class (label, "dim-label");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  /* A badge for a direction only; the sentence below says the rest once
+   * (it used to say "cannot be told apart" three times per strategy). */
+  if (r->verdict == IB_VERDICT_FASTER || r->verdict == IB_VERDICT_SLOWER)
+    {
+      label = gtk_label_new (r->verdict == IB_VERDICT_FASTER
+                             /* Translators: verdict beside a strategy: run B is faster than run A */
+                             ? _("B faster")
+                             /* Translators: verdict beside a strategy: run B is slower than run A */
+                             : _("B slower"));
+      gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_FASTER ? "success" : "warning");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
   /* The full sentence, with the ratio and its CI, under the medians.
    * Translators: medians of one strategy in run A and run B, then a sentence */
   subtitle = g_strdup_printf (_("A: %s · B: %s\n%s"), ma, mb, text);

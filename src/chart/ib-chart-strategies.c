@@ -186,8 +186,14 @@ draw_rows (IbChartCtx *ctx,
   ib_row_layout (ctx, labels, rows->len, widest_value + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
   if (any_value)
-    ib_chart_caption (ctx, rate ? _("Throughput from the median run · higher is better")
-                                : _("Median wall time · every run a dot · lower is better"),
+    /* An exported log chart says so under it, as the overhead chart does. */
+    ib_chart_caption (ctx, rate ? (log ? _("Throughput from the median run · log scale · "
+                                           "higher is better")
+                                       : _("Throughput from the median run · higher is better"))
+                                : (log ? _("Median wall time · every run a dot · log scale · "
+                                           "lower is better")
+                                       : _("Median wall time · every run a dot · lower is "
+                                           "better")),
                       layout.axis_top + tick_h);
   ib_axis_init (&axis, rate ? IB_UNIT_RATE : IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi,
                 layout.plot.width, ib_axis_spacing (ctx, rate ? IB_UNIT_RATE : IB_UNIT_TIME, hi));
