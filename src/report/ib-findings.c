@@ -855,6 +855,24 @@ finding_seed_000 (IbReport *report)
   sweep_range (sweep, &lo, &hi);
   w_lo = sweep_winner (sweep, lo);
   w_hi = sweep_winner (sweep, hi);
+  {
+    guint fewest = G_MAXUINT;
+
+    for (guint i = 0; i < sweep->points->len; i++)
+      fewest = MIN (fewest, g_array_index (sweep->points, IbSweepPoint, i).n);
+    /* No winner anywhere because the points have too few samples: neither
+     * holds nor fails. (Older reports do not record n: 0.) */
+    if (w_lo == NULL && w_hi == NULL && fewest < IB_VERDICT_MIN_SAMPLES)
+      {
+        g_autofree char *few = ib_too_few_text (fewest, fewest);
+
+        /* Translators: "Seed 000's conclusion cannot be checked here: too few
+         * samples to tell (n = 3; at least 5 needed)" */
+        ib_report_add_finding (report, "seed-000",
+                               _("Seed 000's conclusion cannot be checked here: %s"), few);
+        return;
+      }
+  }
   sync_small = g_strcmp0 (ib_strategy_id_family (w_lo), "sync") == 0;
   async_large = g_strcmp0 (ib_strategy_id_family (w_hi), "async") == 0;
 

@@ -398,6 +398,17 @@ test_too_few (void)
                      "it varies (at least 5 needed)");
   }
 
+  /* a sweep of 3 samples a point: no winner, and seed 000 cannot be checked */
+  {
+    g_autoptr(IbReport) swept = fx_report_new (40);
+
+    for (guint i = 0; i < swept->sweep->points->len; i++)
+      g_array_index (swept->sweep->points, IbSweepPoint, i).n = 3;
+    ib_findings_generate (swept);
+    g_assert_cmpstr (finding (swept, "seed-000"), ==, "Seed 000's conclusion cannot be checked "
+                     "here: too few samples to tell (n = 3; at least 5 needed)");
+  }
+
   ib_findings_generate (four);
   assert_contains (finding (four, "sync-vs-async"), "(n = 4; at least 5 needed)");
 
