@@ -55,6 +55,7 @@ ib_environment_probe (const char *target_dir)
           env->mount_options = g_steal_pointer (&mount.mount_options);
           env->device = g_steal_pointer (&mount.device);
           env->device_model = g_steal_pointer (&mount.device_model);
+          env->virtual_disk = g_steal_pointer (&mount.virtual_disk);
           env->rotational = mount.rotational;
           env->free_bytes = mount.free_bytes;
           env->is_tmpfs = mount.is_tmpfs;

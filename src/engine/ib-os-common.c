@@ -60,6 +60,7 @@ ib_mount_info_clear (IbMountInfo *info)
   g_clear_pointer (&info->mount_point, g_free);
   g_clear_pointer (&info->device, g_free);
   g_clear_pointer (&info->device_model, g_free);
+  g_clear_pointer (&info->virtual_disk, g_free);
   g_clear_pointer (&info->note, g_free);
   info->rotational = -1;
   info->free_bytes = 0;

@@ -368,6 +368,56 @@ read_sys_line (const char *path)
   return contents;
 }
 
+static gboolean
+contains_ci (const char *haystack,
+             const char *needle)
+{
+  g_autofree char *h = haystack != NULL ? g_ascii_strdown (haystack, -1) : NULL;
+  g_autofree char *n = g_ascii_strdown (needle, -1);
+
+  return h != NULL && strstr (h, n) != NULL;
+}
+
+const char *
+ib_os_virtual_disk_kind (const char *sys_block)
+{
+  g_autofree char *device_link = g_build_filename (sys_block, "device", NULL);
+  g_autofree char *driver_link = g_build_filename (sys_block, "device", "driver", NULL);
+  g_autofree char *vendor_path = g_build_filename (sys_block, "device", "vendor", NULL);
+  g_autofree char *model_path = g_build_filename (sys_block, "device", "model", NULL);
+  g_autofree char *vendor = read_sys_line (vendor_path);
+  g_autofree char *model = read_sys_line (model_path);
+  g_autofree char *driver = NULL;
+  char device[PATH_MAX], resolved[PATH_MAX];
+  gboolean have_device;
+
+  g_return_val_if_fail (sys_block != NULL, NULL);
+
+  have_device = realpath (device_link, device) != NULL;
+  if (realpath (driver_link, resolved) != NULL)
+    driver = g_path_get_basename (resolved);
+
+  /* virtio-blk (vdX) and virtio-scsi: the device sits on the virtio bus;
+   * 0x1af4 is the virtio PCI vendor. */
+  if ((have_device && strstr (device, "/virtio") != NULL) ||
+      g_str_has_prefix (driver != NULL ? driver : "", "virtio") ||
+      g_strcmp0 (vendor, "0x1af4") == 0)
+    return "virtio";
+  if ((have_device && (strstr (device, "/xen/") != NULL || strstr (device, "/vbd-") != NULL)) ||
+      g_strcmp0 (driver, "vbd") == 0 || g_strcmp0 (driver, "xen-blkfront") == 0)
+    return "Xen";
+  if ((have_device && contains_ci (device, "/vmbus")) || g_strcmp0 (driver, "hv_storvsc") == 0 ||
+      contains_ci (vendor, "msft"))
+    return "Hyper-V";
+  if (contains_ci (vendor, "vmware") || g_strcmp0 (driver, "vmw_pvscsi") == 0)
+    return "VMware";
+  if (contains_ci (vendor, "qemu") || contains_ci (model, "qemu"))
+    return "QEMU";
+  if (contains_ci (vendor, "vbox") || contains_ci (model, "vbox"))
+    return "VirtualBox";
+  return NULL;
+}
+
 /* Fills device_model and rotational from /sys/class/block/<name>, walking up
  * to the whole disk when @name is a partition. */
 static void
@@ -398,6 +448,11 @@ probe_block_device (const char  *name,
   model_path = g_build_filename ("/sys/class/block", disk, "device", "model", NULL);
   rot_path = g_build_filename ("/sys/class/block", disk, "queue", "rotational", NULL);
   out->device_model = read_sys_line (model_path);
+  {
+    g_autofree char *dir = g_build_filename ("/sys/class/block", disk, NULL);
+
+    out->virtual_disk = g_strdup (ib_os_virtual_disk_kind (dir));
+  }
   rot = read_sys_line (rot_path);
   if (rot != NULL)
     out->rotational = g_str_equal (rot, "1") ? 1 : g_str_equal (rot, "0") ? 0 : -1;

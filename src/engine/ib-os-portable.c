@@ -61,6 +61,14 @@ ib_os_rusage (IbRusage *out)
   out->cpu_ns = -1;   /* no precise source here */
 }
 
+const char *
+ib_os_virtual_disk_kind (const char *sys_block)
+{
+  g_return_val_if_fail (sys_block != NULL, NULL);
+
+  return NULL;
+}
+
 gboolean
 ib_os_reset_peak_rss (void)
 {

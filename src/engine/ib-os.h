@@ -159,6 +159,8 @@ typedef struct
   char    *mount_point;
   char    *device;
   char    *device_model;
+  char    *virtual_disk; /* "virtio", "Xen", "VMware", "Hyper-V", …: a disk a
+                          * hypervisor provides (its host may cache it); NULL */
   int      rotational;   /* 1, 0, -1 unknown */
   guint64  free_bytes;
   gboolean is_tmpfs;
@@ -174,6 +176,12 @@ gboolean ib_os_mount_info         (const char  *path,
                                    IbMountInfo *out,
                                    GError     **error);
 void     ib_mount_info_clear      (IbMountInfo *info);
+
+/* The hypervisor behind the block device whose sysfs directory is @sys_block
+ * (e.g. "/sys/class/block/vda"), from its device path, driver, vendor and
+ * model: "virtio", "Xen", "VMware", "Hyper-V", "QEMU", "VirtualBox"; NULL for
+ * a physical disk or where it cannot be told (always NULL when portable). */
+const char *ib_os_virtual_disk_kind (const char *sys_block);
 
 /* Internal, shared by the implementations: sets is_tmpfs / is_fuse from fs_type. */
 void     ib_os_mount_info_classify (IbMountInfo *info);

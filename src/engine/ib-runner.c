@@ -475,6 +475,12 @@ check_cache_possible (Run *run)
                 _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
                   "every sample is flagged “cache not dropped”"), run->plan->dir);
         }
+      else if (env != NULL && env->virtual_disk != NULL)
+        /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
+        warn (run, "cold-virtual-disk",
+              _("The disk is a virtual one (%s): “cold” means cold in this kernel's page "
+                "cache only; the host may still cache the files, so cold reads can be "
+                "faster than the disk"), env->virtual_disk);
     }
   else if (run->plan->cache == IB_CACHE_WARM && ib_file_set_residency (run->files) < 0)
     {
@@ -851,6 +857,21 @@ execute (Run     *run,
   ib_environment_free (run->report->environment);
   run->report->environment = ib_environment_probe (plan->dir);
   resolve_limits (run);
+  /* A sweep's points are only worth their cache state: refuse one that can
+   * never be cold rather than plot warm reads as cold ones. */
+  if (plan->sweep != NULL && plan->cache == IB_CACHE_COLD &&
+      (!ib_os_can_control_cache () || run->report->environment->is_tmpfs))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   run->report->environment->is_tmpfs
+                   ? _("A sweep with a cold cache is impossible on tmpfs (%s): the files live "
+                       "in memory and can never be cold. Choose a folder on a disk, or use "
+                       "--cache warm")
+                   : _("A sweep with a cold cache is impossible here (%s): this system cannot "
+                       "drop files from the page cache. Use --cache warm or as-is"),
+                   plan->dir);
+      return FALSE;
+    }
   finish_phase (run);
 
   if (count_units_reads (plan) > 0 && !run_reads (run, error))

@@ -166,6 +166,44 @@ ib_sweep_find_crossover (IbSweep *sweep)
     }
 }
 
+#define SWEEP_WARM_MIN 0.99
+#define SWEEP_COLD_MAX 0.01
+
+/* Brings @set into @mode before a sample, as the runner's reads do: returns
+ * the residency just before it (-1 unknown) and whether it matches @mode
+ * (unknown residency matches for warm and as-is, never for cold). */
+static double
+sweep_prepare_cache (IbCacheMode   mode,
+                     IbFileSet    *set,
+                     GCancellable *cancellable,
+                     gboolean     *cache_ok)
+{
+  double residency;
+
+  *cache_ok = TRUE;
+  switch (mode)
+    {
+    case IB_CACHE_COLD:
+      ib_file_set_drop_cache (set, NULL);
+      residency = ib_file_set_residency (set);
+      *cache_ok = residency >= 0 && residency <= SWEEP_COLD_MAX;
+      return residency;
+    case IB_CACHE_WARM:
+      residency = ib_file_set_residency (set);
+      if (residency >= 0 && residency < SWEEP_WARM_MIN)
+        {
+          /* Evicted since the last sample: warm once more. */
+          ib_file_set_warm (set, cancellable, NULL);
+          residency = ib_file_set_residency (set);
+        }
+      *cache_ok = residency < 0 || residency >= SWEEP_WARM_MIN;
+      return residency;
+    case IB_CACHE_AS_IS:
+    default:
+      return ib_file_set_residency (set);
+    }
+}
+
 static gboolean
 measure_point (const IbSweepContext *ctx,
                guint64               value,
@@ -243,8 +281,10 @@ measure_point (const IbSweepContext *ctx,
           g_autofree char *message = NULL;
 
           g_assert (info != NULL);
-          if (plan->cache == IB_CACHE_COLD)
-            ib_file_set_drop_cache (set, NULL);
+          /* The cache state of every sample, measured as the runner does;
+           * a sample that misses it is excluded from the point. */
+          sample.residency = sweep_prepare_cache (plan->cache, set, ctx->cancellable,
+                                                  &sample.cache_ok);
 
           sctx.files = set;
           sctx.chunk = plan->chunk != 0 ? plan->chunk : info->default_chunk;
@@ -257,10 +297,6 @@ measure_point (const IbSweepContext *ctx,
           sctx.cancellable = ctx->cancellable;
           sctx.scratch = ctx->scratch;
           sctx.responsiveness = plan->responsiveness;
-          /* Residency is not measured in sweeps yet: the cache state counts
-           * as held, as before. */
-          sample.residency = -1;
-          sample.cache_ok = TRUE;
 
           if (!ib_runner_measure (info, &sctx, &sample, error))
             ok = FALSE;

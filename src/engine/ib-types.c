@@ -208,6 +208,7 @@ ib_environment_copy (const IbEnvironment *env)
   copy->mount_options = g_strdup (env->mount_options);
   copy->device = g_strdup (env->device);
   copy->device_model = g_strdup (env->device_model);
+  copy->virtual_disk = g_strdup (env->virtual_disk);
   copy->app_version = g_strdup (env->app_version);
   copy->hostname = g_strdup (env->hostname);
   return copy;
@@ -229,6 +230,7 @@ ib_environment_free (IbEnvironment *env)
   g_free (env->mount_options);
   g_free (env->device);
   g_free (env->device_model);
+  g_free (env->virtual_disk);
   g_free (env->app_version);
   g_free (env->hostname);
   g_free (env);

@@ -141,6 +141,7 @@ typedef struct
   char    *mount_options;
   char    *device;             /* e.g. /dev/nvme0n1p2, NULL when unknown */
   char    *device_model;       /* sysfs model, NULL when unknown */
+  char    *virtual_disk;       /* hypervisor of a virtual disk ("virtio"), NULL otherwise */
   int      rotational;         /* 1, 0, or -1 when unknown */
   guint64  free_bytes;
   gboolean is_tmpfs;

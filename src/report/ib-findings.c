@@ -243,10 +243,19 @@ finding_cache (IbReport *report)
   if (n_bad == 0)
     {
       /* A whole sentence per mode: "warm" and "cold" are adjectives in it. */
-      ib_report_add_finding (report, "cache", "%s",
-                             report->plan->cache == IB_CACHE_COLD
-                             ? _("cold cache held for every sample")
-                             : _("warm cache held for every sample"));
+      if (report->plan->cache == IB_CACHE_COLD && report->environment != NULL &&
+          report->environment->virtual_disk != NULL)
+        /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
+        ib_report_add_finding (report, "cache",
+                               _("cold in this kernel's page cache for every sample; the disk "
+                                 "is a virtual one (%s), so the host may still cache the files "
+                                 "and cold reads can be faster than the disk"),
+                               report->environment->virtual_disk);
+      else
+        ib_report_add_finding (report, "cache", "%s",
+                               report->plan->cache == IB_CACHE_COLD
+                               ? _("cold cache held for every sample")
+                               : _("warm cache held for every sample"));
       return;
     }
 

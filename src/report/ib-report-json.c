@@ -233,6 +233,8 @@ build_environment (JsonBuilder         *b,
   add_string (b, "mount_options", env->mount_options);
   add_string (b, "device", env->device);
   add_string (b, "device_model", env->device_model);
+  if (env->virtual_disk != NULL)
+    add_string (b, "virtual_disk", env->virtual_disk);
   add_int (b, "rotational", env->rotational < 0 ? -1 : env->rotational > 0 ? 1 : 0);
   add_u64 (b, "free_bytes", env->free_bytes);
   add_bool (b, "is_tmpfs", env->is_tmpfs);
@@ -1250,6 +1252,7 @@ load_environment (JsonObject    *o,
       || !read_string (o, p, "mount_options", REQUIRED, TRUE, &env->mount_options, error)
       || !read_string (o, p, "device", OPTIONAL, TRUE, &env->device, error)
       || !read_string (o, p, "device_model", OPTIONAL, TRUE, &env->device_model, error)
+      || !read_string (o, p, "virtual_disk", OPTIONAL, TRUE, &env->virtual_disk, error)
       || !read_int (o, p, "rotational", OPTIONAL, -1, 1, &rotational, error)
       || !read_u64 (o, p, "free_bytes", REQUIRED, &env->free_bytes, error)
       || !read_bool (o, p, "is_tmpfs", OPTIONAL, &env->is_tmpfs, error)

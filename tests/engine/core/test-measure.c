@@ -7,12 +7,17 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <glib/gstdio.h>
 
+#include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
+#include "engine/ib-os.h"
+#include "engine/ib-runner.h"
 #include "engine/ib-runner-private.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-strategy-private.h"
@@ -301,6 +306,131 @@ test_cpu_time (void)
   fixture_free (&f);
 }
 
+/* ---- virtual disks and cold caches -------------------------------------- */
+
+#if IB_OS_LINUX
+/* A sysfs-like block directory: device -> @device_target (made), with
+ * optional driver link, vendor and model files. */
+static char *
+fake_block (const char *root,
+            const char *name,
+            const char *device_target,
+            const char *driver,
+            const char *vendor,
+            const char *model)
+{
+  g_autofree char *target = g_build_filename (root, device_target, NULL);
+  g_autofree char *block = g_build_filename (root, "class", name, NULL);
+  g_autofree char *link = g_build_filename (block, "device", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (block, 0755), ==, 0);
+  g_assert_cmpint (symlink (target, link), ==, 0);
+  if (driver != NULL)
+    {
+      g_autofree char *drv = g_build_filename (root, "drivers", driver, NULL);
+      g_autofree char *drv_link = g_build_filename (target, "driver", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (drv, 0755), ==, 0);
+      g_assert_cmpint (symlink (drv, drv_link), ==, 0);
+    }
+  if (vendor != NULL)
+    {
+      g_autofree char *path = g_build_filename (target, "vendor", NULL);
+      g_assert_true (g_file_set_contents (path, vendor, -1, NULL));
+    }
+  if (model != NULL)
+    {
+      g_autofree char *path = g_build_filename (target, "model", NULL);
+      g_assert_true (g_file_set_contents (path, model, -1, NULL));
+    }
+  return g_steal_pointer (&block);
+}
+
+static void
+test_virtual_disk (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("iobench-test-sysfs-XXXXXX", &error);
+  g_autofree char *cmd = NULL;
+  struct
+  {
+    const char *name, *target, *driver, *vendor, *model, *expected;
+  } cases[] = {
+    { "vda", "devices/pci0000:00/0000:00:02.0/virtio1", "virtio_blk", "0x1af4\n", NULL,
+      "virtio" },
+    { "sdv", "devices/pci0000:00/0000:00:05.0/host0/target0:0:0/0:0:0:0", "sd", NULL,
+      "QEMU HARDDISK   \n", "QEMU" },
+    { "xvda", "devices/vbd-51712", "vbd", NULL, NULL, "Xen" },
+    { "sdh", "devices/LNXSYSTM:00/VMBUS:00/host1/0:0:0:0", "sd", "Msft    \n",
+      "Virtual Disk    \n", "Hyper-V" },
+    { "sdw", "devices/pci0000:00/0000:03:00.0/host2/2:0:0:0", "sd", "VMware  \n",
+      "Virtual disk    \n", "VMware" },
+    { "nvme0n1", "devices/pci0000:00/0000:01:00.0/nvme/nvme0", "nvme", NULL,
+      "Samsung SSD 980 PRO 1TB\n", NULL },
+    { "sda", "devices/pci0000:00/0000:00:17.0/ata1/host0/0:0:0:0", "sd", "ATA     \n",
+      "WDC WD40EFRX-68N\n", NULL },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *block = fake_block (root, cases[i].name, cases[i].target,
+                                           cases[i].driver, cases[i].vendor, cases[i].model);
+
+      g_test_message ("%s: %s", cases[i].name,
+                      ib_os_virtual_disk_kind (block) ? ib_os_virtual_disk_kind (block) : "-");
+      g_assert_cmpstr (ib_os_virtual_disk_kind (block), ==, cases[i].expected);
+    }
+  /* nothing there at all */
+  {
+    g_autofree char *none = g_build_filename (root, "no-such-disk", NULL);
+    g_assert_null (ib_os_virtual_disk_kind (none));
+  }
+  cmd = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_cmpint (system (cmd), ==, 0);
+
+  /* This project's machines run on /dev/vda, a virtio disk. */
+  if (g_file_test ("/sys/class/block/vda/device", G_FILE_TEST_EXISTS))
+    g_assert_cmpstr (ib_os_virtual_disk_kind ("/sys/class/block/vda"), ==, "virtio");
+}
+
+/* A cold sweep on tmpfs is refused before any file is made. */
+static void
+test_sweep_cold_tmpfs (void)
+{
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  IbMountInfo info = { NULL, };
+  guint64 v = 1;
+
+  if (!ib_os_mount_info ("/dev/shm", &info, NULL) || !info.is_tmpfs)
+    {
+      ib_mount_info_clear (&info);
+      g_test_message ("no tmpfs at /dev/shm: nothing to refuse here");
+      return;
+    }
+  ib_mount_info_clear (&info);
+  plan->dir = g_strdup ("/dev/shm");
+  plan->cache = IB_CACHE_COLD;
+  plan->repeat = 1;
+  plan->sweep = ib_sweep_spec_new ();
+  plan->sweep->vary = IB_VARY_COUNT;
+  g_array_append_val (plan->sweep->values, v);
+  v = 2;
+  g_array_append_val (plan->sweep->values, v);
+  g_ptr_array_add (plan->sweep->strategies, g_strdup ("sync-read-all"));
+  g_ptr_array_add (plan->sweep->strategies, g_strdup ("async-read-all-serial"));
+  plan->sweep->base_size = 4096;
+  report = ib_runner_run_sync (plan, NULL, NULL, NULL, &error);
+  g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "tmpfs"));
+  g_assert_nonnull (strstr (error->message, "--cache warm"));
+  g_assert_null (report->sweep);
+}
+#endif
+
 int
 main (int    argc,
       char **argv)
@@ -311,6 +441,10 @@ main (int    argc,
   g_test_add_func ("/measure/verify-apart", test_verify_apart);
   g_test_add_func ("/measure/max-in-flight", test_max_in_flight);
   g_test_add_func ("/measure/cpu-time", test_cpu_time);
+#if IB_OS_LINUX
+  g_test_add_func ("/measure/virtual-disk", test_virtual_disk);
+  g_test_add_func ("/measure/sweep-cold-tmpfs", test_sweep_cold_tmpfs);
+#endif
 
   return g_test_run ();
 }
