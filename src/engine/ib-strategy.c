@@ -220,7 +220,16 @@ ib_strategy_title (const char *id)
   const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
 
   if (info != NULL && info->title != NULL && info->title[0] != '\0')
-    return _(info->title);
+    {
+      g_autofree char *direct = NULL;
+
+      if (!ib_strategy_id_is_direct (id))
+        return _(info->title);
+      /* TRANSLATORS: a strategy's name when it reads with O_DIRECT, e.g.
+       * "io_uring single read, parallel, direct I/O" */
+      direct = g_strdup_printf (_("%s, direct I/O"), _(info->title));
+      return g_intern_string (direct);
+    }
   return id != NULL ? id : "";
 }
 

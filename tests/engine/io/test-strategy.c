@@ -134,6 +134,16 @@ test_table (void)
   g_assert_cmpuint (big, ==, G_N_ELEMENTS (seed_big_ids));
   g_assert_null (ib_strategy_lookup ("no-such-strategy"));
 
+  /* A direct variant has a display name of its own, never its base's. */
+  for (i = 0; i < n; i++)
+    {
+      g_autofree char *direct = g_strconcat (all[i].id, IB_DIRECT_SUFFIX, NULL);
+
+      g_assert_cmpstr (ib_strategy_title (direct), !=, ib_strategy_title (all[i].id));
+      g_assert_true (g_str_has_prefix (ib_strategy_title (direct),
+                                       ib_strategy_title (all[i].id)));
+    }
+
   /* seed 002: highWaterMark 64 KiB * 10 and * 100 */
   g_assert_cmpuint (ib_strategy_lookup ("async-stream-serial")->default_chunk, ==, 655360);
   g_assert_cmpuint (ib_strategy_lookup ("async-stream-parallel")->default_chunk, ==, 6553600);
