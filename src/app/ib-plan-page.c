@@ -59,6 +59,7 @@ struct _IbPlanPage
   /* state */
   GSettings       *settings;
   GHashTable      *checks;          /* strategy id -> GtkCheckButton */
+  GPtrArray       *check_ids;       /* interned ids of the rows, in display order */
   IbPlan          *base;            /* plan of the preset the fields started from */
   char            *base_id;
   char            *dir;
@@ -218,8 +219,6 @@ read_fields (IbPlanPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) strategies = g_ptr_array_new_with_free_func (g_free);
   guint64 count = 0, size = 0, seed = 0;
-  guint n_strategies;
-  const IbStrategyInfo *infos = ib_strategies (&n_strategies);
 
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     set_field_error (self, i, NULL);
@@ -271,12 +270,13 @@ read_fields (IbPlanPage *self,
     }
   plan->seed = seed;
 
-  for (guint i = 0; i < n_strategies; i++)
+  for (guint i = 0; i < self->check_ids->len; i++)
     {
-      GtkCheckButton *check = g_hash_table_lookup (self->checks, infos[i].id);
+      const char *id = g_ptr_array_index (self->check_ids, i);
+      GtkCheckButton *check = g_hash_table_lookup (self->checks, id);
 
       if (check != NULL && gtk_check_button_get_active (check))
-        g_ptr_array_add (strategies, g_strdup (infos[i].id));
+        g_ptr_array_add (strategies, g_strdup (id));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->strategies_error_label), strategies->len == 0);
   gtk_label_set_text (self->strategies_error_label, _("Select at least one strategy."));
@@ -821,6 +821,54 @@ ib_plan_page_set_strategies (IbPlanPage         *self,
   on_field_changed (self);
 }
 
+/* One row with a check button for @id (a strategy or its direct variant). */
+static void
+add_strategy_row (IbPlanPage           *self,
+                  const IbStrategyInfo *info,
+                  const char           *id)
+{
+  AdwPreferencesGroup *group;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *check = gtk_check_button_new ();
+  const char *description = ib_strategy_id_is_direct (id)
+    ? _("The same reads with O_DIRECT: from the disk every time, no page cache")
+    : _(info->description);
+
+  switch (info->family)
+    {
+    case IB_FAMILY_SYNC:   group = self->sync_group; break;
+    case IB_FAMILY_ASYNC:  group = self->async_group; break;
+    case IB_FAMILY_URING:  group = self->uring_group; break;
+    case IB_FAMILY_THREAD:
+    default:               group = self->thread_group; break;
+    }
+  /* One display name everywhere; the id stays in the tooltip. */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (id));
+  if (ib_strategy_unavailable (info) != NULL)
+    {
+      /* Listed, with why it cannot be chosen here. */
+      g_autofree char *why = g_strdup_printf (_("Unavailable: %s"),
+                                              ib_strategy_unavailable (info));
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
+      gtk_widget_set_sensitive (row, FALSE);
+    }
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
+  gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+  gtk_widget_set_tooltip_text (row, id);
+  /* Named by the row's title (the row makes it its activatable widget). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (check),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                  -1);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_field_changed), self);
+  g_hash_table_insert (self->checks, (gpointer) id, check);
+  g_ptr_array_add (self->check_ids, (gpointer) id);
+  adw_preferences_group_add (group, row);
+}
+
 static void
 build_strategy_rows (IbPlanPage *self)
 {
@@ -829,43 +877,15 @@ build_strategy_rows (IbPlanPage *self)
 
   for (guint i = 0; i < n; i++)
     {
-      const IbStrategyInfo *info = &infos[i];
-      AdwPreferencesGroup *group;
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *check = gtk_check_button_new ();
-
-      switch (info->family)
+      add_strategy_row (self, &infos[i], infos[i].id);
+      /* Presets name direct variants (quick has one): they get a row too,
+       * so no strategy of a preset is dropped without a word. */
+      if (infos[i].direct)
         {
-        case IB_FAMILY_SYNC:   group = self->sync_group; break;
-        case IB_FAMILY_ASYNC:  group = self->async_group; break;
-        case IB_FAMILY_URING:  group = self->uring_group; break;
-        case IB_FAMILY_THREAD:
-        default:               group = self->thread_group; break;
-        }
-      /* One display name everywhere; the id stays in the tooltip. */
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (info->id));
-      if (ib_strategy_unavailable (info) != NULL)
-        {
-          /* Listed, with why it cannot be chosen here. */
-          g_autofree char *why = g_strdup_printf (_("Unavailable: %s"),
-                                                  ib_strategy_unavailable (info));
+          g_autofree char *direct = g_strconcat (infos[i].id, IB_DIRECT_SUFFIX, NULL);
 
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
-          gtk_widget_set_sensitive (row, FALSE);
+          add_strategy_row (self, &infos[i], g_intern_string (direct));
         }
-      else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(info->description));
-      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      gtk_widget_set_tooltip_text (row, info->id);
-      /* Named by the row's title (the row makes it its activatable widget). */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(info->description),
-                                      -1);
-      g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_field_changed), self);
-      g_hash_table_insert (self->checks, (gpointer) info->id, check);
-      adw_preferences_group_add (group, row);
     }
 }
 
@@ -937,8 +957,6 @@ ib_plan_page_save_settings (IbPlanPage *self)
 {
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   guint selected;
-  guint n;
-  const IbStrategyInfo *infos = ib_strategies (&n);
   const IbPresetInfo *presets = ib_presets (NULL);
 
   g_return_if_fail (IB_IS_PLAN_PAGE (self));
@@ -946,12 +964,13 @@ ib_plan_page_save_settings (IbPlanPage *self)
   if (self->settings == NULL)
     return;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < self->check_ids->len; i++)
     {
-      GtkCheckButton *check = g_hash_table_lookup (self->checks, infos[i].id);
+      const char *id = g_ptr_array_index (self->check_ids, i);
+      GtkCheckButton *check = g_hash_table_lookup (self->checks, id);
 
       if (check != NULL && gtk_check_button_get_active (check))
-        g_ptr_array_add (ids, (gpointer) infos[i].id);
+        g_ptr_array_add (ids, (gpointer) id);
     }
   g_ptr_array_add (ids, NULL);
 
@@ -1073,6 +1092,7 @@ ib_plan_page_dispose (GObject *object)
   g_clear_object (&self->mount_cancellable);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->checks, g_hash_table_unref);
+  g_clear_pointer (&self->check_ids, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ib_plan_page_parent_class)->dispose (object);
 }
@@ -1185,6 +1205,7 @@ ib_plan_page_init (IbPlanPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->checks = g_hash_table_new (g_str_hash, g_str_equal);
+  self->check_ids = g_ptr_array_new ();
   build_strategy_rows (self);
 
   for (guint i = 0; i < self->n_presets; i++)

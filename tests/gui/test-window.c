@@ -15,6 +15,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ib-error.h"
+#include "engine/ib-presets.h"
 #include "ib-application.h"
 #include "ib-window.h"
 
@@ -640,9 +641,22 @@ test_presets_valid (void)
   /* Every preset as shipped can be run straight away. */
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
+      g_autoptr(IbPlan) want = ib_preset_plan (ids[i], NULL);
+      g_autoptr(IbPlan) got = NULL;
+
       ib_plan_page_select_preset (plan, ids[i]);
       g_assert_true (ib_plan_page_get_valid (plan));
       g_assert_true (action_enabled (win, "run"));
+
+      /* No strategy of the preset is dropped (quick names a direct variant). */
+      got = ib_plan_page_build_plan (plan, NULL);
+      g_assert_nonnull (want);
+      g_assert_nonnull (got);
+      g_assert_cmpuint (got->strategies->len, ==, want->strategies->len);
+      for (guint j = 0; j < want->strategies->len; j++)
+        g_assert_true (g_ptr_array_find_with_equal_func (got->strategies,
+                                                         g_ptr_array_index (want->strategies, j),
+                                                         g_str_equal, NULL));
     }
 
   /* The About window and the shortcuts window open. */
