@@ -185,6 +185,7 @@ struct _Req
   ReqDone  done;
   gpointer owner;
   guint64  index;    /* the chunk, for the stream */
+  gsize    have;     /* bytes of the chunk back so far, for the stream */
 };
 
 typedef struct
@@ -652,6 +653,7 @@ stream_issue (FileJob *job)
       req->off = off;
       req->buf = chunk_buffer (job, k);
       req->len = (guint) (off < job->cap ? MIN (job->chunk, job->cap - off) : 0);
+      req->have = 0;
       req->done = stream_done;
       job->filled[k % job->depth] = -1;
       job->outstanding++;
@@ -668,7 +670,23 @@ stream_done (Req *req,
   job->outstanding--;
   if (res < 0 && job->error == NULL)
     job->error = errno_error (-res);
-  job->filled[req->index % job->depth] = MAX (res, 0);
+  if (res > 0)
+    req->have += (gsize) res;
+
+  /* A read may stop short of what it asked for: ask for the rest of the
+   * chunk, like read_all_done, unless that was the end of the file (nothing
+   * more, or a direct read's short last block). */
+  if (res > 0 && (guint) res < req->len && (gsize) res % job->align == 0 &&
+      job->error == NULL && !g_cancellable_is_cancelled (job->run->cancel))
+    {
+      req->buf += res;
+      req->off += (guint64) res;
+      req->len -= (guint) res;
+      job->outstanding++;
+      ring_queue (job->ring, req);
+      return;
+    }
+  job->filled[req->index % job->depth] = (gssize) req->have;
 
   /* Fold the chunks back in order into the CRC; their places are free then. */
   while (job->consumed < job->next && job->filled[job->consumed % job->depth] >= 0)
