@@ -97,6 +97,13 @@ wait_for () {
 }
 
 # json_get FILE PYTHON-EXPR: evaluates EXPR with `r` bound to the loaded JSON.
+# available_strategies: the IDs of the strategies `iobench-cli list` offers
+# to run here, one a line (its first table, less those listed unavailable:
+# the io_uring ones where the kernel or the build refuses io_uring).
+available_strategies () {
+  "$CLI" list | awk 'NR > 2 && NF == 0 { exit } NR > 2 && !/unavailable:/ { print $1 }'
+}
+
 json_get () {
   python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
