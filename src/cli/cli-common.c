@@ -20,6 +20,7 @@
 #include "engine/ib-eta.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
+#include "report/ib-answer.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-tables.h"
 #include "report/ib-report-util.h"
@@ -771,6 +772,23 @@ ib_cli_print_write_unlink (const IbReport *report,
 }
 
 void
+ib_cli_print_answer (const IbReport *report,
+                     FILE           *out)
+{
+  g_autoptr(IbAnswer) answer = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  answer = ib_answer_compute (report);
+  if (answer == NULL)
+    return;
+  text = ib_answer_to_text (answer, "\n");
+  print_heading (out, _("The answer"));
+  fprintf (out, "%s\n", text);
+}
+
+void
 ib_cli_print_findings (const IbReport *report,
                        FILE           *out)
 {
@@ -806,6 +824,7 @@ ib_cli_print_report (const IbReport *report,
   ib_cli_print_sweep (report, out);
   ib_cli_print_overhead (report, out);
   ib_cli_print_write_unlink (report, out);
+  ib_cli_print_answer (report, out);
   ib_cli_print_findings (report, out);
   ib_cli_print_warnings (report, out);
   if (report->partial)

@@ -143,6 +143,9 @@ void ib_cli_print_overhead     (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_write_unlink (const IbReport *report,
                                 FILE           *out);
+/* The answer (report/ib-answer.h), the first lines after the tables. */
+void ib_cli_print_answer       (const IbReport *report,
+                                FILE           *out);
 void ib_cli_print_findings     (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_warnings     (const IbReport *report,

@@ -26,6 +26,7 @@
 #include <json-glib/json-glib.h>
 
 #include "engine/ib-error.h"
+#include "ib-answer.h"
 #include "ib-report-io.h"
 
 /* The schema nests at most 5 levels; anything much deeper is not a report. */
@@ -438,6 +439,46 @@ build_sweep (JsonBuilder   *b,
   json_builder_end_object (b);
 }
 
+/* The answer (ib-answer.h): derived data for readers of the file; the loader
+ * checks only that it is an object and recomputes it from the samples. */
+static void
+build_answer (JsonBuilder    *b,
+              const IbReport *report)
+{
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+
+  if (a == NULL)
+    return;
+  json_builder_set_member_name (b, "answer");
+  json_builder_begin_object (b);
+  add_string (b, "verdict", ib_answer_verdict_to_string (a->ratio.verdict));
+  add_string (b, "sync", a->sync);
+  add_string (b, "async", a->async);
+  add_string (b, "thread", a->thread);
+  add_double (b, "ratio", a->ratio.ratio);
+  add_double (b, "ci_low", a->ratio.ci_low);
+  add_double (b, "ci_high", a->ratio.ci_high);
+  add_double (b, "ci_level", a->ratio.ci_level);
+  add_int (b, "n_sync", a->ratio.na);
+  add_int (b, "n_async", a->ratio.nb);
+  add_string (b, "cache", ib_cache_mode_to_string (a->cache));
+  if (a->thread != NULL)
+    {
+      add_string (b, "thread_verdict", ib_answer_verdict_to_string (a->thread_ratio.verdict));
+      add_double (b, "thread_ratio", a->thread_ratio.ratio);
+    }
+  if (a->has_stall)
+    {
+      add_double (b, "sync_stall_ns", a->sync_stall_ns);
+      add_double (b, "async_stall_max_ns", a->async_stall_max_ns);
+    }
+  add_string (b, "headline", a->headline);
+  add_string (b, "stall", a->stall);
+  add_string (b, "threads", a->threads);
+  add_string (b, "why", a->why);
+  json_builder_end_object (b);
+}
+
 /* json-glib 1.6 appends ".0" to every double printed without a '.', which
  * turns a large round value such as 1e+27 into "1e+27.0": not JSON. Outside
  * strings, drop a ".0" that follows an exponent. Works in place. */
@@ -555,6 +596,8 @@ ib_report_to_json (const IbReport *report,
     build_sweep (b, report->sweep);
   else
     json_builder_add_null_value (b);
+
+  build_answer (b, report);
 
   json_builder_set_member_name (b, "findings");
   json_builder_begin_array (b);
@@ -1613,6 +1656,10 @@ load_report (JsonObject *root,
       if (!load_sweep (obj, report->sweep, error))
         return FALSE;
     }
+
+  /* Derived data, recomputed from the samples: only its type is checked. */
+  if (!read_object (root, "", "answer", OPTIONAL, &obj, error))
+    return FALSE;
 
   if (!read_array (root, "", "findings", OPTIONAL, &array, error))
     return FALSE;

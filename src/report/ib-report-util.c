@@ -78,11 +78,10 @@ ib_strategy_id_family (const char *id)
   return NULL;
 }
 
-/* "3.9-4.6": both bounds with the precision ib_format_ratio gives @ratio. */
-static char *
-format_ci (double ratio,
-           double low,
-           double high)
+char *
+ib_format_ratio_ci (double ratio,
+                    double low,
+                    double high)
 {
   int digits = ratio >= 10 ? 0 : ratio >= 1.1 ? 1 : 2;
 
@@ -145,7 +144,7 @@ ib_ratio_sentence (const char    *a,
     case IB_RATIO_A_FASTER:
       {
         g_autofree char *ratio = ib_format_ratio (r->ratio);
-        g_autofree char *ci = format_ci (r->ratio, r->ci_low, r->ci_high);
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
          * (96.83 % CI 3.9-4.6)" */
@@ -156,7 +155,7 @@ ib_ratio_sentence (const char    *a,
     default:
       {
         g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
-        g_autofree char *ci = format_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
+        g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
 
         return g_strdup_printf (_("%s is %s faster than %s (%s CI %s)"), b, ratio, a,
                                 level, ci);

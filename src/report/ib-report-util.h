@@ -17,6 +17,11 @@ G_BEGIN_DECLS
 char       *ib_format_throughput (double       mib_per_s);
 /* "4.2x", "38x" (no decimals from 10 up), "1.02x" below 1.1. */
 char       *ib_format_ratio      (double       ratio);
+/* "3.9-4.6": both bounds of a ratio's interval with the precision
+ * ib_format_ratio gives @ratio. */
+char       *ib_format_ratio_ci   (double       ratio,
+                                  double       low,
+                                  double       high);
 /* An integer with the locale's thousands separators: "16,384". */
 char       *ib_format_count      (guint64      value);
 /* A sweep value: "100 files", "2.7 KiB", "8 in flight". */

@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-answer.c: "is sync or async faster here?" in a few sentences, from the
+ * same ratio rule as every finding (ib_report_ratio, ib-stats.h). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-strategy.h"
+#include "ib-answer.h"
+#include "ib-report-util.h"
+
+/* The family of a strategy id: the registry's, or the id's prefix for ids
+ * this version does not know (then only sync and async). */
+static gboolean
+id_is_family (const char *id,
+              IbFamily    family)
+{
+  const IbStrategyInfo *info = ib_strategy_lookup (id);
+  const char *prefix;
+
+  if (info != NULL)
+    return info->family == family;
+  prefix = ib_strategy_id_family (id);
+  return (family == IB_FAMILY_SYNC && g_strcmp0 (prefix, "sync") == 0)
+         || (family == IB_FAMILY_ASYNC && g_strcmp0 (prefix, "async") == 0);
+}
+
+/* The measured strategy of @family with the lowest median, O_DIRECT variants
+ * left out (they bypass the cache state the answer names). */
+static const IbStats *
+fastest_of (const IbReport *report,
+            IbFamily        family)
+{
+  const IbStats *best = NULL;
+
+  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0)
+          || ib_strategy_id_is_direct (st->strategy) || !id_is_family (st->strategy, family))
+        continue;
+      if (best == NULL || st->median_ns < best->median_ns)
+        best = st;
+    }
+  return best;
+}
+
+static const char *
+cache_phrase (IbCacheMode mode)
+{
+  switch (mode)
+    {
+    case IB_CACHE_WARM:
+      /* Translators: the cache state in the answer, "(95 % CI 1.5-1.9, warm cache)" */
+      return _("warm cache");
+    case IB_CACHE_COLD:
+      /* Translators: the cache state in the answer, "(95 % CI 1.5-1.9, cold cache)" */
+      return _("cold cache");
+    case IB_CACHE_AS_IS:
+    default:
+      /* Translators: the cache state in the answer: neither warmed nor dropped */
+      return _("cache as found");
+    }
+}
+
+static char *
+headline (const IbAnswer *a)
+{
+  const IbRatio *r = &a->ratio;
+  const char *sync = ib_strategy_title (a->sync);
+  const char *async = ib_strategy_title (a->async);
+  const char *cache = cache_phrase (a->cache);
+  g_autofree char *level = ib_format_level (r->ci_level);
+
+  switch (r->verdict)
+    {
+    case IB_RATIO_A_FASTER:
+      {
+        g_autofree char *ratio = ib_format_ratio (r->ratio);
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        /* Translators: the answer. A ratio ("1.7x"), the coverage of its
+         * interval ("95 %"), the interval ("1.5-1.9"), the cache state ("warm
+         * cache"), then the fastest sync and the fastest async strategy. */
+        return g_strdup_printf (_("Here, sync is %s faster than async for whole-file reads "
+                                  "(%s CI %s, %s): %s against %s."),
+                                ratio, level, ci, cache, sync, async);
+      }
+    case IB_RATIO_B_FASTER:
+      {
+        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
+        g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
+
+        /* Translators: the answer, as above, then the fastest async and the
+         * fastest sync strategy. */
+        return g_strdup_printf (_("Here, async is %s faster than sync for whole-file reads "
+                                  "(%s CI %s, %s): %s against %s."),
+                                ratio, level, ci, cache, async, sync);
+      }
+    case IB_RATIO_SAME:
+      /* Translators: the answer when the interval of the ratio contains 1:
+       * the ratio, its coverage and interval, the cache state, then the
+       * fastest sync and the fastest async strategy. */
+      return g_strdup_printf (_("Here, sync and async cannot be told apart for whole-file "
+                                "reads (ratio %.2f, %s CI %.2f-%.2f, %s): %s against %s."),
+                              r->ratio, level, r->ci_low, r->ci_high, cache, sync, async);
+    case IB_RATIO_TOO_FEW:
+    case IB_RATIO_NO_DATA:
+    default:
+      {
+        g_autofree char *few = ib_too_few_text (r->na, r->nb);
+
+        /* Translators: the answer without a verdict: "too few samples to tell
+         * (n = 2; at least 5 needed)", the cache state, then the fastest sync
+         * and the fastest async strategy. */
+        return g_strdup_printf (_("Here, it is not yet clear whether sync or async is faster "
+                                  "for whole-file reads: %s, %s (%s against %s)."),
+                                few, cache, sync, async);
+      }
+    }
+}
+
+/* "2 frames at 60 Hz", "no frame missed at 60 Hz" (medians per read). */
+static char *
+frames_phrase (double frames)
+{
+  g_autofree char *n = NULL;
+
+  if (!(frames > 0))
+    /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
+     * missed at 60 Hz)" */
+    return g_strdup (_("no frame missed at 60 Hz"));
+  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
+  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
+                                       "%s frames at 60 Hz",
+                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
+}
+
+static char *
+stall_sentence (const IbStats *sync,
+                const IbStats *async)
+{
+  g_autofree char *stall = ib_format_duration (sync->stall_ns);
+  g_autofree char *worst = ib_format_duration (async->stall_max_ns);
+  g_autofree char *frames = frames_phrase (sync->frames_missed_60);
+
+  /* Translators: the answer's trade-off: the sync strategy, its median longest stall of
+   * the main loop per read, the frames that costs ("2 frames at 60 Hz"), the async
+   * strategy and its longest stall in any read. */
+  return g_strdup_printf (_("The trade-off: %s blocks the main loop for %s per read (%s); "
+                            "%s never stalls it longer than %s."),
+                          ib_strategy_title (sync->strategy), stall, frames,
+                          ib_strategy_title (async->strategy), worst);
+}
+
+typedef struct
+{
+  double callbacks;
+  double ctxsw;
+  double faults;
+} Causes;
+
+static gint
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_of (GArray *values)
+{
+  if (values->len == 0)
+    return -1;
+  g_array_sort (values, compare_double);
+  return ib_quantile_sorted ((const double *) (gpointer) values->data, values->len, 0.5);
+}
+
+/* Medians over the valid samples of @strategy; -1 for what none recorded. */
+static Causes
+causes_of (const IbReport *report,
+           const char     *strategy)
+{
+  g_autoptr(GArray) callbacks = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ctxsw = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) faults = g_array_new (FALSE, FALSE, sizeof (double));
+  Causes c;
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      double v;
+
+      if (!ib_sample_is_valid (s) || g_strcmp0 (s->strategy, strategy) != 0)
+        continue;
+      v = (double) s->callbacks;
+      g_array_append_val (callbacks, v);
+      if (s->vol_ctxsw >= 0 && s->invol_ctxsw >= 0)
+        {
+          v = (double) (s->vol_ctxsw + s->invol_ctxsw);
+          g_array_append_val (ctxsw, v);
+        }
+      if (s->minflt >= 0 && s->majflt >= 0)
+        {
+          v = (double) (s->minflt + s->majflt);
+          g_array_append_val (faults, v);
+        }
+    }
+  c.callbacks = median_of (callbacks);
+  c.ctxsw = median_of (ctxsw);
+  c.faults = median_of (faults);
+  return c;
+}
+
+static char *
+why_sentence (const IbReport *report,
+              const IbAnswer *a)
+{
+  gboolean async_slower = a->ratio.verdict != IB_RATIO_B_FASTER;
+  const char *slow = async_slower ? a->async : a->sync;
+  const char *fast = async_slower ? a->sync : a->async;
+  Causes s = causes_of (report, slow);
+  Causes f = causes_of (report, fast);
+  g_autofree char *s_cb = NULL, *s_cs = NULL, *s_pf = NULL;
+  g_autofree char *f_cb = NULL, *f_cs = NULL, *f_pf = NULL;
+
+  if (s.callbacks < 0 || f.callbacks < 0 || s.ctxsw < 0 || f.ctxsw < 0
+      || s.faults < 0 || f.faults < 0)
+    return NULL;
+  if (s.callbacks + s.ctxsw + s.faults + f.callbacks + f.ctxsw + f.faults == 0)
+    return NULL;   /* an older report or a platform that records none */
+  s_cb = ib_format_count ((guint64) llround (s.callbacks));
+  s_cs = ib_format_count ((guint64) llround (s.ctxsw));
+  s_pf = ib_format_count ((guint64) llround (s.faults));
+  f_cb = ib_format_count ((guint64) llround (f.callbacks));
+  f_cs = ib_format_count ((guint64) llround (f.ctxsw));
+  f_pf = ib_format_count ((guint64) llround (f.faults));
+  /* Translators: the measured causes, medians per read of the file set: a strategy,
+   * its callbacks dispatched on the main context, context switches and page faults,
+   * then the same three for the other strategy. */
+  return g_strdup_printf (_("Why: per read of the file set, %s dispatched %s callbacks and "
+                            "made %s context switches and %s page faults, against %s, %s "
+                            "and %s for %s."),
+                          ib_strategy_title (slow), s_cb, s_cs, s_pf, f_cb, f_cs, f_pf,
+                          ib_strategy_title (fast));
+}
+
+IbAnswer *
+ib_answer_compute (const IbReport *report)
+{
+  const IbStats *sync, *async, *thread;
+  IbAnswer *a;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  if (report->statistics == NULL || report->samples == NULL)
+    return NULL;
+  sync = fastest_of (report, IB_FAMILY_SYNC);
+  async = fastest_of (report, IB_FAMILY_ASYNC);
+  thread = fastest_of (report, IB_FAMILY_THREAD);
+  if (sync == NULL || async == NULL)
+    return NULL;
+
+  a = g_new0 (IbAnswer, 1);
+  a->sync = g_strdup (sync->strategy);
+  a->async = g_strdup (async->strategy);
+  a->cache = report->plan != NULL ? report->plan->cache : IB_CACHE_AS_IS;
+  ib_report_ratio (report, a->sync, report, a->async, &a->ratio);
+  a->headline = headline (a);
+
+  if (sync->n_responsive > 0 && async->n_responsive > 0
+      && isfinite (sync->stall_ns) && isfinite (async->stall_max_ns))
+    {
+      a->has_stall = TRUE;
+      a->sync_stall_ns = sync->stall_ns;
+      a->async_stall_max_ns = async->stall_max_ns;
+      a->stall = stall_sentence (sync, async);
+    }
+
+  if (thread != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      a->thread = g_strdup (thread->strategy);
+      ib_report_ratio (report, a->sync, report, a->thread, &a->thread_ratio);
+      text = ib_ratio_sentence (ib_strategy_title (a->sync), ib_strategy_title (a->thread),
+                                &a->thread_ratio);
+      /* Translators: the answer's line on threads, %s is a comparison, "Thread pool,
+       * parallel is 1.2x faster than Sync single read (95 % CI 1.1-1.3)" */
+      a->threads = g_strdup_printf (_("With threads: %s."), text);
+    }
+
+  a->why = why_sentence (report, a);
+  return a;
+}
+
+void
+ib_answer_free (IbAnswer *answer)
+{
+  if (answer == NULL)
+    return;
+  g_free (answer->sync);
+  g_free (answer->async);
+  g_free (answer->thread);
+  g_free (answer->headline);
+  g_free (answer->stall);
+  g_free (answer->threads);
+  g_free (answer->why);
+  g_free (answer);
+}
+
+const char *
+ib_answer_verdict_to_string (IbRatioVerdict verdict)
+{
+  switch (verdict)
+    {
+    case IB_RATIO_A_FASTER:
+      return "sync-faster";
+    case IB_RATIO_B_FASTER:
+      return "async-faster";
+    case IB_RATIO_SAME:
+      return "same";
+    case IB_RATIO_TOO_FEW:
+      return "too-few";
+    case IB_RATIO_NO_DATA:
+    default:
+      return "no-data";
+    }
+}
+
+char *
+ib_answer_to_text (const IbAnswer *answer,
+                   const char     *separator)
+{
+  const char *parts[4];
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (answer != NULL, NULL);
+
+  parts[n++] = answer->headline;
+  if (answer->stall != NULL)
+    parts[n++] = answer->stall;
+  if (answer->threads != NULL)
+    parts[n++] = answer->threads;
+  if (answer->why != NULL)
+    parts[n++] = answer->why;
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? separator : "", parts[i]);
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The answer (report/ib-answer.h) for constructed reports, and its JSON
+ * object: written, optional on load, recomputed from the samples. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "engine/ib-error.h"
+#include "engine/ib-stats.h"
+#include "report/ib-answer.h"
+#include "report/ib-report-io.h"
+#include "report-fixture.h"
+
+#define SYNC_TITLE  "Sync single read"
+#define ASYNC_TITLE "Async load contents, parallel"
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not contain “%s”", text ? text : "(none)", part);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *part)
+{
+  if (text != NULL && strstr (text, part) != NULL)
+    g_error ("“%s” contains “%s”", text, part);
+}
+
+static void
+test_sync_wins (void)
+{
+  /* sync centred on 10 ms, async on 40 ms: every async time is slower */
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpstr (a->sync, ==, FX_SYNC);
+  g_assert_cmpstr (a->async, ==, FX_ASYNC);
+  g_assert_null (a->thread);
+  g_assert_null (a->threads);
+  g_assert_true (g_str_has_prefix (a->headline, "Here, sync is 4.0x faster than async for "
+                                                "whole-file reads ("));
+  assert_contains (a->headline, "cold cache): " SYNC_TITLE " against " ASYNC_TITLE ".");
+  g_assert_cmpfloat (a->ratio.ci_low, >, 1);
+
+  /* The fixture's sync read stalls the loop for all of its 10 ms. */
+  g_assert_true (a->has_stall);
+  assert_contains (a->stall, "The trade-off: " SYNC_TITLE " blocks the main loop for 10");
+  assert_contains (a->stall, ASYNC_TITLE " never stalls it longer than ");
+
+  /* Measured causes: the slower async side's 384 callbacks per read first. */
+  assert_contains (a->why, "Why: per read of the file set, " ASYNC_TITLE " dispatched 384 "
+                           "callbacks");
+  assert_contains (a->why, "against 0, ");
+  assert_contains (a->why, " for " SYNC_TITLE ".");
+
+  text = ib_answer_to_text (a, "\n");
+  g_assert_true (g_str_has_prefix (text, a->headline));
+  assert_contains (text, a->why);
+}
+
+static void
+test_async_wins (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (2.5);
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_B_FASTER);
+  g_assert_true (g_str_has_prefix (a->headline, "Here, async is 4."));
+  assert_contains (a->headline, "x faster than sync for whole-file reads (");
+  assert_contains (a->headline, "): " ASYNC_TITLE " against " SYNC_TITLE ".");
+  assert_lacks (a->headline, "sync is 4.0x faster than async");
+  /* Now sync is the slower side the causes start with. */
+  assert_contains (a->why, "Why: per read of the file set, " SYNC_TITLE " dispatched 0 "
+                           "callbacks");
+}
+
+static void
+test_cannot_tell_apart (void)
+{
+  /* both centred on 10 ms, mirrored jitter: the interval contains 1 */
+  g_autoptr(IbReport) report = fx_report_new (10);
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_SAME);
+  g_assert_cmpfloat (a->ratio.ci_low, <=, 1);
+  g_assert_cmpfloat (a->ratio.ci_high, >=, 1);
+  g_assert_true (g_str_has_prefix (a->headline, "Here, sync and async cannot be told apart "
+                                                "for whole-file reads (ratio "));
+  assert_contains (a->headline, "): " SYNC_TITLE " against " ASYNC_TITLE ".");
+  assert_lacks (a->headline, "faster");
+}
+
+static void
+test_too_few (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = NULL;
+
+  /* Keep two valid async samples (rounds 1 and 2): far apart, yet no verdict. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_equal (s->strategy, FX_ASYNC) && s->round >= 3)
+        s->ok = FALSE;
+    }
+  ib_report_compute_statistics (report);
+  a = ib_answer_compute (report);
+
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_TOO_FEW);
+  g_assert_cmpstr (a->headline, ==,
+                   "Here, it is not yet clear whether sync or async is faster for whole-file "
+                   "reads: too few samples to tell (n = 8 and 2; at least 5 needed on each "
+                   "side), cold cache (" SYNC_TITLE " against " ASYNC_TITLE ").");
+  assert_lacks (a->headline, "x faster");
+}
+
+static void
+test_threads_and_none (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = NULL;
+  g_autoptr(IbAnswer) none = NULL;
+  IbStats *st;
+
+  /* A thread strategy: relabel the third strategy's samples and recompute. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_equal (s->strategy, FX_WEIRD))
+        {
+          g_free (s->strategy);
+          s->strategy = g_strdup ("thread-pool-parallel");
+        }
+    }
+  g_free (g_ptr_array_index (report->plan->strategies, 2));
+  g_ptr_array_index (report->plan->strategies, 2) = g_strdup ("thread-pool-parallel");
+  ib_report_compute_statistics (report);
+  a = ib_answer_compute (report);
+  g_assert_nonnull (a);
+  g_assert_cmpstr (a->thread, ==, "thread-pool-parallel");
+  g_assert_cmpint (a->thread_ratio.verdict, ==, IB_RATIO_A_FASTER);
+  assert_contains (a->threads, "With threads: " SYNC_TITLE " is 2.0x faster than Thread pool, "
+                               "parallel (");
+
+  /* No async strategy measured: no answer at all. */
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      st = &g_array_index (report->statistics, IbStats, i);
+      if (g_str_equal (st->strategy, FX_ASYNC))
+        st->n = 0;
+    }
+  none = ib_answer_compute (report);
+  g_assert_null (none);
+}
+
+static void
+test_json (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(IbReport) loaded_without = NULL;
+  g_autoptr(IbReport) bad = NULL;
+  g_autoptr(IbAnswer) b = NULL;
+  g_autoptr(IbAnswer) c = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *without = NULL;
+  g_autofree char *wrong = NULL;
+  JsonObject *root, *answer;
+
+  json = ib_report_to_json (report, NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (json_object_has_member (root, "answer"));
+  answer = json_object_get_object_member (root, "answer");
+  g_assert_cmpstr (json_object_get_string_member (answer, "verdict"), ==, "sync-faster");
+  g_assert_cmpstr (json_object_get_string_member (answer, "sync"), ==, FX_SYNC);
+  g_assert_cmpstr (json_object_get_string_member (answer, "async"), ==, FX_ASYNC);
+  g_assert_cmpstr (json_object_get_string_member (answer, "cache"), ==, "cold");
+  g_assert_cmpstr (json_object_get_string_member (answer, "headline"), ==, a->headline);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (answer, "ratio"),
+                                  a->ratio.ratio, 1e-9);
+
+  /* With it: loads, and the answer recomputed from the samples is the same. */
+  loaded = ib_report_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  b = ib_answer_compute (loaded);
+  g_assert_nonnull (b);
+  g_assert_cmpstr (b->headline, ==, a->headline);
+  g_assert_cmpstr (b->why, ==, a->why);
+
+  /* Without it (a report from before the answer): loads the same. */
+  json_object_remove_member (root, "answer");
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  without = json_generator_to_data (gen, NULL);
+  g_assert_null (strstr (without, "\"answer\""));
+  loaded_without = ib_report_from_json (without, -1, &error);
+  g_assert_no_error (error);
+  c = ib_answer_compute (loaded_without);
+  g_assert_nonnull (c);
+  g_assert_cmpstr (c->headline, ==, a->headline);
+
+  /* Not an object: refused, naming the member. */
+  json_object_set_int_member (root, "answer", 3);
+  wrong = json_generator_to_data (gen, NULL);
+  bad = ib_report_from_json (wrong, -1, &error);
+  g_assert_null (bad);
+  g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+  assert_contains (error->message, "answer");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/answer/sync-wins", test_sync_wins);
+  g_test_add_func ("/report/answer/async-wins", test_async_wins);
+  g_test_add_func ("/report/answer/cannot-tell-apart", test_cannot_tell_apart);
+  g_test_add_func ("/report/answer/too-few", test_too_few);
+  g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
+  g_test_add_func ("/report/answer/json", test_json);
+  return g_test_run ();
+}
