@@ -17,6 +17,7 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-error.h"
+#include "ib-answer.h"
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
 #include "ib-report-util.h"
@@ -326,7 +327,25 @@ ib_report_to_html (const IbReport *report,
       g_string_append (out, "</p>\n");
     }
 
-  /* Summary first */
+  /* The answer first (ib-answer.h), then the findings */
+  {
+    g_autoptr(IbAnswer) answer = ib_answer_compute (report);
+
+    if (answer != NULL)
+      {
+        g_autofree char *text = ib_answer_to_text (answer, " ");
+
+        g_string_append (out, "<section id=\"answer\" class=\"card\">\n<h2>");
+        esc (out, _("The answer"));
+        g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
+                                ib_answer_verdict_to_string (answer->ratio.verdict));
+        esc (out, answer->headline);
+        g_string_append (out, "</strong>");
+        if (text[strlen (answer->headline)] != '\0')
+          esc (out, text + strlen (answer->headline));
+        g_string_append (out, "</p>\n</section>\n");
+      }
+  }
   if (report->findings->len > 0)
     {
       g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");

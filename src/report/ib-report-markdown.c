@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "chart/ib-chart.h"
+#include "ib-answer.h"
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
 #include "ib-report-util.h"
@@ -159,6 +160,22 @@ ib_report_save_markdown (const IbReport *report,
         }
       g_string_append_c (out, '\n');
     }
+
+  /* The answer first (ib-answer.h) */
+  {
+    g_autoptr(IbAnswer) answer = ib_answer_compute (report);
+
+    if (answer != NULL)
+      {
+        g_autofree char *text = ib_answer_to_text (answer, " ");
+
+        g_string_append (out, "\n## ");
+        md_escape (out, _("The answer"), FALSE);
+        g_string_append (out, "\n\n");
+        md_escape (out, text, FALSE);
+        g_string_append_c (out, '\n');
+      }
+  }
 
   for (guint i = 0; i < report->findings->len; i++)
     g_ptr_array_add (findings, g_array_index (report->findings, IbFinding, i).text);

@@ -228,6 +228,37 @@ test_json (void)
   assert_contains (error->message, "answer");
 }
 
+static void
+test_html_markdown (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = ib_answer_compute (report);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = ib_report_to_html (report, &error);
+  g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *md = NULL;
+  g_autofree char *escaped = g_markup_escape_text (a->headline, -1);
+  const char *answer, *findings;
+
+  g_assert_no_error (error);
+  answer = strstr (html, "<section id=\"answer\"");
+  findings = strstr (html, "<section id=\"findings\"");
+  g_assert_nonnull (answer);
+  g_assert_nonnull (findings);
+  g_assert_true (answer < findings);   /* top of the page */
+  assert_contains (answer, "data-verdict=\"sync-faster\"><strong>");
+  assert_contains (answer, escaped);
+
+  path = g_build_filename (dir, "r.md", NULL);
+  g_assert_true (ib_report_save_markdown (report, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+  answer = strstr (md, "\n## The answer\n\nHere, sync is 4.0x faster than async");
+  g_assert_nonnull (answer);
+  g_assert_true (answer < strstr (md, "## Findings"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,5 +270,6 @@ main (int   argc,
   g_test_add_func ("/report/answer/too-few", test_too_few);
   g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
   g_test_add_func ("/report/answer/json", test_json);
+  g_test_add_func ("/report/answer/html-markdown", test_html_markdown);
   return g_test_run ();
 }
