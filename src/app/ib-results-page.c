@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "engine/ib-parse.h"
@@ -14,6 +16,7 @@
 #include "ib-chart-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
+#include "report/ib-answer.h"
 #include "report/ib-report-util.h"
 
 /* The kinds a single report can show, in switcher order, with an icon each. */
@@ -63,6 +66,9 @@ struct _IbResultsPage
   GtkWidget       *write_unlink_heading;
   GtkWidget       *write_unlink_card;
   GtkGrid         *write_unlink_grid;
+  GtkWidget       *answer_card;
+  GtkLabel        *answer_title;
+  GtkLabel        *answer_body;
   GtkWidget       *findings_heading;
   GtkListBox      *findings_list;
   GtkLabel        *environment_label;
@@ -512,6 +518,25 @@ update_write_unlink (IbResultsPage *self)
     }
 }
 
+/* The answer card above the charts: headline, then the rest. */
+static void
+update_answer (IbResultsPage *self)
+{
+  g_autoptr(IbAnswer) answer = ib_answer_compute (self->report);
+
+  gtk_widget_set_visible (self->answer_card, answer != NULL);
+  if (answer == NULL)
+    return;
+  gtk_label_set_text (self->answer_title, answer->headline);
+  {
+    g_autofree char *text = ib_answer_to_text (answer, "\n");
+    const char *rest = text + strlen (answer->headline);
+
+    gtk_label_set_text (self->answer_body, rest[0] == '\n' ? rest + 1 : rest);
+    gtk_widget_set_visible (GTK_WIDGET (self->answer_body), rest[0] != '\0');
+  }
+}
+
 static void
 update_all (IbResultsPage *self,
             gboolean       new_report)
@@ -522,6 +547,7 @@ update_all (IbResultsPage *self,
     return;
   update_header (self);
   update_warnings (self);
+  update_answer (self);
   update_findings (self);
   update_environment (self);
   ib_stats_table_set_report (self->stats_table, self->report);
@@ -608,6 +634,15 @@ ib_results_page_get_log_scale (IbResultsPage *self)
 {
   g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), FALSE);
   return gtk_switch_get_active (self->log_switch);
+}
+
+const char *
+ib_results_page_get_answer (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (self->answer_card))
+    return NULL;
+  return gtk_label_get_text (self->answer_title);
 }
 
 guint
@@ -714,6 +749,9 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (write_unlink_heading);
   BIND (write_unlink_card);
   BIND (write_unlink_grid);
+  BIND (answer_card);
+  BIND (answer_title);
+  BIND (answer_body);
   BIND (findings_heading);
   BIND (findings_list);
   BIND (environment_label);

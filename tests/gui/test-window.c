@@ -316,6 +316,16 @@ test_run_export_reopen (void)
   g_assert_true (action_enabled (win, "export"));
   g_assert_cmpuint (check_accessible_names (GTK_WIDGET (win)), ==, 0);
 
+  /* The answer card names both strategies (whatever the verdict). */
+  {
+    const char *answer = ib_results_page_get_answer (ib_window_get_results_page (win));
+
+    g_assert_nonnull (answer);
+    g_assert_true (g_str_has_prefix (answer, "Here, "));
+    g_assert_nonnull (strstr (answer, "Sync single read"));
+    g_assert_nonnull (strstr (answer, "Async single read, serial"));
+  }
+
   /* The chart switcher shows after the very first run, in the chart card,
    * and Ctrl+Page Down's action steps to the next chart. */
   {
