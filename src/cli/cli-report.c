@@ -77,6 +77,9 @@ ib_cli_report (int    argc,
   /* Findings are a function of the data: say them again with this version's
    * wording and in the reader's language (the JSON file is left as it is). */
   ib_findings_generate (report);
+  /* The answer first, as after a run (recomputed from the samples). */
+  ib_cli_print_answer (report, stdout);
+  fflush (stdout);
 
   if (!ib_cli_output_write (&output, report))
     status = IB_EXIT_FAILED;

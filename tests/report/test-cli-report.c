@@ -91,6 +91,8 @@ test_report_writes (Fixture       *fx,
                             "--csv", csv, NULL), ==, 0);
   /* no message of ours (a sanitizer build may add its own lines) */
   g_assert_null (strstr (err, "iobench-cli report:"));
+  /* the answer, recomputed from the samples, on stdout */
+  g_assert_nonnull (strstr (out, "The answer\nHere, "));
   g_assert_true (g_file_test (html, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (md, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
