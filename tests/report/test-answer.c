@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "engine/ib-error.h"
@@ -257,6 +258,20 @@ test_html_markdown (void)
   answer = strstr (md, "\n## The answer\n\nHere, sync is 4.0x faster than async");
   g_assert_nonnull (answer);
   g_assert_true (answer < strstr (md, "## Findings"));
+
+  /* leave nothing behind: the Markdown and its PNG charts */
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+
+        g_assert_cmpint (g_remove (file), ==, 0);
+      }
+  }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 int
