@@ -125,30 +125,13 @@ headline (const IbAnswer *a)
     }
 }
 
-/* "2 frames at 60 Hz", "no frame missed at 60 Hz" (medians per read). */
-static char *
-frames_phrase (double frames)
-{
-  g_autofree char *n = NULL;
-
-  if (!(frames > 0))
-    /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
-     * missed at 60 Hz)" */
-    return g_strdup (_("no frame missed at 60 Hz"));
-  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
-  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
-                                       "%s frames at 60 Hz",
-                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
-}
-
 static char *
 stall_sentence (const IbStats *sync,
                 const IbStats *async)
 {
   g_autofree char *stall = ib_format_duration (sync->stall_ns);
   g_autofree char *worst = ib_format_duration (async->stall_max_ns);
-  g_autofree char *frames = frames_phrase (sync->frames_missed_60);
+  g_autofree char *frames = ib_format_frames_missed (sync->frames_missed_60);
 
   /* Translators: the answer's trade-off: the sync strategy, its median longest stall of
    * the main loop per read, the frames that costs ("2 frames at 60 Hz"), the async

@@ -55,23 +55,6 @@ fastest_of (const IbReport *report,
   return best;
 }
 
-/* "2 frames at 60 Hz", "no frame at 60 Hz" (medians per read). */
-static char *
-frames_phrase (double frames)
-{
-  g_autofree char *n = NULL;
-
-  if (!(frames > 0))
-    /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
-     * missed at 60 Hz)" */
-    return g_strdup (_("no frame missed at 60 Hz"));
-  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
-  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
-                                       "%s frames at 60 Hz",
-                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
-}
-
 static void
 finding_trade_off (IbReport *report)
 {
@@ -94,7 +77,7 @@ finding_trade_off (IbReport *report)
   speed = ib_ratio_sentence (sync->strategy, other->strategy, &r);
   sync_stall = ib_format_duration (sync->stall_ns);
   other_worst = ib_format_duration (other->stall_max_ns);
-  frames = frames_phrase (sync->frames_missed_60);
+  frames = ib_format_frames_missed (sync->frames_missed_60);
   /* Translators: the first %s is a speed comparison ("sync-read-all is 1.7x faster
    * than async-read-all-serial (95 % CI 1.5-1.9)"); then a strategy, its median longest
    * stall of the main loop per read, the frames that costs ("2 frames at 60 Hz"), the

@@ -231,3 +231,20 @@ ib_report_chart_height (IbChartKind     kind,
    * would leave most of the picture empty for a few rows. */
   return (int) CLAMP (130 + 40 * rows, 240, 900);
 }
+
+/* "2 frames at 60 Hz", "no frame missed at 60 Hz" (medians per read). */
+char *
+ib_format_frames_missed (double frames)
+{
+  g_autofree char *n = NULL;
+
+  if (!(frames > 0))
+    /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
+     * missed at 60 Hz)" */
+    return g_strdup (_("no frame missed at 60 Hz"));
+  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
+  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
+                                       "%s frames at 60 Hz",
+                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
+}

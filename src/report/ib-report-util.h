@@ -19,6 +19,8 @@ char       *ib_format_throughput (double       mib_per_s);
 char       *ib_format_ratio      (double       ratio);
 /* "3.9-4.6": both bounds of a ratio's interval with the precision
  * ib_format_ratio gives @ratio. */
+/* Frames missed at 60 Hz, for findings: "2 frames at 60 Hz", "no frame missed at 60 Hz". */
+char       *ib_format_frames_missed (double frames);
 char       *ib_format_ratio_ci   (double       ratio,
                                   double       low,
                                   double       high);
