@@ -312,14 +312,15 @@ ib_scratch_free (IbScratch *scratch)
   g_free (scratch);
 }
 
-guint8 *
-ib_scratch_get (IbScratch *scratch,
-                guint      slot,
-                gsize      size)
+/* The buffer of @slot, grown to @size; a buffer that had to grow is
+ * touched once when @touch, so its page faults happen there. */
+static guint8 *
+scratch_slot (IbScratch *scratch,
+              guint      slot,
+              gsize      size,
+              gboolean   touch)
 {
   ScratchSlot *s;
-
-  g_return_val_if_fail (scratch != NULL, NULL);
 
   size = MAX (size, 1);
   g_mutex_lock (&scratch->lock);
@@ -334,8 +335,20 @@ ib_scratch_get (IbScratch *scratch,
       g_free (s->data);
       s->data = ib_os_alloc_buffer (size);
       s->size = size;
+      if (touch)
+        memset (s->data, 0, size);
     }
   return s->data;
+}
+
+guint8 *
+ib_scratch_get (IbScratch *scratch,
+                guint      slot,
+                gsize      size)
+{
+  g_return_val_if_fail (scratch != NULL, NULL);
+
+  return scratch_slot (scratch, slot, size, FALSE);
 }
 
 gpointer
@@ -366,22 +379,7 @@ scratch_reserve (IbScratch *scratch,
                  guint      slot,
                  gsize      size)
 {
-  ScratchSlot *s;
-
-  size = MAX (size, 1);
-  g_mutex_lock (&scratch->lock);
-  while (scratch->slots->len <= slot)
-    g_ptr_array_add (scratch->slots, g_new0 (ScratchSlot, 1));
-  s = g_ptr_array_index (scratch->slots, slot);
-  g_mutex_unlock (&scratch->lock);
-
-  if (s->size < size)
-    {
-      g_free (s->data);
-      s->data = ib_os_alloc_buffer (size);
-      s->size = size;
-      memset (s->data, 0, size);
-    }
+  scratch_slot (scratch, slot, size, TRUE);
 }
 
 /* ---- per-sample setup and teardown -------------------------------------- */
