@@ -421,7 +421,8 @@ prepare_cache (Run       *run,
               run->n_cache_bad++;
               warn (run, "warm-failed",
                     _("Warm cache: only %.0f %% of the files stayed in the page cache; the "
-                      "samples concerned are flagged (is the machine short of memory?)"),
+                      "samples concerned are left out of the statistics (is the machine short of "
+                      "memory?)"),
                     residency * 100);
             }
         }
@@ -441,7 +442,7 @@ prepare_cache (Run       *run,
           run->n_cache_bad++;
           warn (run, "cold-failed",
                 _("Cold cache: cache not dropped (%.0f %% of the files still in the page "
-                  "cache); the samples concerned are flagged, not counted as cold"),
+                  "cache); the samples concerned are left out of the statistics"),
                 residency < 0 ? 100.0 : residency * 100);
         }
       break;
@@ -466,14 +467,14 @@ check_cache_possible (Run *run)
           run->cache_possible = FALSE;
           warn (run, "cold-impossible",
                 _("Cold cache is impossible on this system: the page cache cannot be "
-                  "dropped here, so every sample is flagged “cache not dropped”"));
+                  "dropped here, so every sample is left out of the statistics (“not cold”)"));
         }
       else if (env != NULL && env->is_tmpfs)
         {
           run->cache_possible = FALSE;
           warn (run, "cold-impossible",
                 _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
-                  "every sample is flagged “cache not dropped”"), run->plan->dir);
+                  "every sample is left out of the statistics (“not cold”)"), run->plan->dir);
         }
       else if (env != NULL && env->virtual_disk != NULL)
         /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
@@ -571,6 +572,7 @@ run_reads (Run     *run,
   guint sample_index = 0;
   guint n_failed = 0;
   guint n_measured = 0;
+  g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
   run->files = ib_file_set_create (plan->dir,
@@ -588,8 +590,18 @@ run_reads (Run     *run,
   if (plan->cache == IB_CACHE_WARM)
     {
       enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
-      if (!ib_file_set_warm (run->files, run->runner->cancellable, error))
-        return FALSE;
+      if (!ib_file_set_warm (run->files, run->runner->cancellable, &warm_error))
+        {
+          if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            return set_cancelled (error);
+          /* A read error while warming is the storage's, not the plan's: each
+           * sample warms again first (prepare_cache) and is left out of the
+           * statistics if the files still are not cached, and a strategy
+           * that meets the error fails its own sample. */
+          warn (run, "warm-error",
+                _("Could not warm the page cache: %s; each sample tries again first"),
+                warm_error->message);
+        }
       finish_phase (run);
     }
 
@@ -644,7 +656,9 @@ run_reads (Run     *run,
               g_autofree char *key = g_strconcat ("failed:", id, NULL);
 
               n_failed++;
-              warn (run, key, _("%s failed in round %u: %s"), id, round + 1, sample.error);
+              /* Translators: "Memory map failed in round 1: Cannot read …" */
+              warn (run, key, _("%s failed in round %u: %s"), ib_strategy_title (id),
+                    round + 1, sample.error);
             }
           if (!warmup)
             n_measured++;
@@ -675,8 +689,10 @@ run_reads (Run     *run,
   if (run->n_cache_bad > 0)
     warn (run, "cache-bad-count",
           g_dngettext (GETTEXT_PACKAGE,
-                       "%u sample did not have the planned cache state (%s); it is flagged",
-                       "%u samples did not have the planned cache state (%s); they are flagged",
+                       "%u sample did not have the planned cache state (%s); it is left out of the "
+                       "statistics",
+                       "%u samples did not have the planned cache state (%s); they are left out of the "
+                       "statistics",
                        run->n_cache_bad),
           run->n_cache_bad, ib_cache_mode_to_string (plan->cache));
 

@@ -64,20 +64,27 @@ for s in $strategies; do
     --warmup 0 --cache cold --json "$json"
   check "EIO under $s: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
   check "EIO under $s: the warning names the file and the error" \
-    grep_file "warning: $s failed in round 1: .*file-1\.bin.*Input/output error" "$work/err"
+    grep_file "warning: .* failed in round 1: .*file-1\.bin.*Input/output error" "$work/err"
   json_check "EIO under $s: the report says the first sample failed, naming the file" "$json" \
     '[s["ok"] for s in r["samples"]] == [False, True] and "file-1.bin" in r["samples"][0]["error"] and "Input/output error" in r["samples"][0]["error"]'
   check "EIO under $s: cleanup removes everything" is_empty "$backing"
 done
 
 # 1b. The same EIO met while warming the page cache, before any sample: the
-#     run stops with the file named (a warm cache cannot be had).
+#     storage's error is said, naming the file, and the run goes on; each
+#     sample warms again first (the second open succeeds) and is measured.
+#     (Whether it stays warm is FUSE's business: without keep_cache the
+#     kernel drops a FUSE file's pages on open, so the samples are left out
+#     as "not warm" — that part is tested elsewhere.)
 fuse_mount "match=file-1.bin,eio_read_at=100000,eio_opens=1" || fail "EIO warming: mount"
-expect_exit 1 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies sync-read-all \
-  --repeat 2 --warmup 0 --cache warm
-check "EIO while warming: exit 1" [ "$last_exit" -eq 1 ]
-check "EIO while warming: the error names the file" \
-  grep_file "Cannot read “$mnt/iobench-[A-Za-z0-9]{6}/file-1\.bin”: .*Input/output error" "$work/err"
+json="$work/eio-warming.json"
+expect_exit 0 "$CLI" run --dir "$mnt" --count 3 --size 256K --strategies sync-read-all \
+  --repeat 2 --warmup 0 --cache warm --json "$json"
+check "EIO while warming: the run goes on (exit 0)" [ "$last_exit" -eq 0 ]
+check "EIO while warming: the warning names the file and the error" \
+  grep_file "Could not warm the page cache: Cannot read “$mnt/iobench-[A-Za-z0-9]{6}/file-1\.bin”: .*Input/output error" "$work/err"
+json_check "EIO while warming: both samples measured" "$json" \
+  '[s["ok"] for s in r["samples"]] == [True, True]'
 check "EIO while warming: nothing left behind" is_empty "$backing"
 
 # 2. Faults while making the files: the third 64 KiB write of a file fails.
