@@ -72,16 +72,12 @@ set_stack_page (IbHistoryPage *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARING]);
 }
 
+/* "1 Dec 2026, 02:54": the one date format (ib_report_date_text), as on the
+ * comparison, its charts and its reports. */
 static char *
 describe_when (const IbReport *report)
 {
-  g_autoptr(GDateTime) created = report->created != NULL
-                               ? g_date_time_new_from_iso8601 (report->created, NULL) : NULL;
-  g_autoptr(GDateTime) local = created != NULL ? g_date_time_to_local (created) : NULL;
-  g_autofree char *when = local != NULL ? g_date_time_format (local, _("%e %b %Y, %H:%M"))
-                                        : g_strdup (_("Unknown date"));
-
-  return g_strdup (g_strstrip (when));
+  return ib_report_date_text (report);
 }
 
 /* The number a run is remembered by: its fastest strategy and median, or

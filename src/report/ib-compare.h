@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-compare.h: two reports strategy by strategy (DESIGN.md section 11,
- * `iobench-cli compare A.json B.json`). */
+/* ib-compare.h: two reports side by side (DESIGN.md section 11,
+ * `iobench-cli compare A.json B.json`): the read strategies, the dispatch
+ * overhead, write + delete and every sweep point the two share, each row
+ * with the ratio B / A of times, its interval and one verdict. */
 #pragma once
 
 #include <glib.h>
@@ -18,17 +20,30 @@ typedef enum
   IB_VERDICT_TOO_FEW,       /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
 } IbVerdict;
 
+/* What a row compares; every section compares times (lower is better). */
+typedef enum
+{
+  IB_COMPARE_READS,         /* wall time per read strategy, from the samples */
+  IB_COMPARE_OVERHEAD,      /* ns per dispatch, per overhead kind */
+  IB_COMPARE_WRITE_UNLINK,  /* total time of all requests, per write + delete mode */
+  IB_COMPARE_SWEEP,         /* wall time per sweep point (value and strategy) */
+  IB_N_COMPARE_SECTIONS
+} IbCompareSection;
+
 typedef struct
 {
-  char      *strategy;
-  guint      n_a;            /* valid samples in A */
+  char      *strategy;       /* the id: strategy, overhead kind or write + delete mode */
+  IbCompareSection section;
+  guint64    value;          /* IB_COMPARE_SWEEP: the point's value */
+  char      *label;          /* what users read: "Memory map", "10 files · Memory map" */
+  guint      n_a;            /* valid samples (repetitions, runs) in A */
   guint      n_b;
   double     median_a_ns;
   double     median_b_ns;
   double     ratio;          /* median B / median A */
-  double     ci_low;         /* interval of the ratio (ib_stats_ratio) */
+  double     ci_low;         /* interval of the ratio (ib_stats_ratio, see below) */
   double     ci_high;
-  double     ci_level;       /* its achieved coverage (at least 0.95 from n = 5 a side) */
+  double     ci_level;       /* its coverage */
   IbVerdict  verdict;
   double     stall_a_ns;     /* median longest main-loop stall; < 0: not measured */
   double     stall_b_ns;
@@ -37,14 +52,77 @@ typedef struct
 /* One row per strategy present in both reports, in A's statistics order,
  * from the valid wall times of each side (ib_report_ratio): no verdict below
  * IB_VERDICT_MIN_SAMPLES a side, "cannot be told apart" when the interval of
- * the ratio contains 1. */
+ * the ratio contains 1. The same as ib_compare_section (IB_COMPARE_READS). */
 GArray     *ib_compare_reports     (const IbReport *a,
                                     const IbReport *b);
+
+/* The rows of @section, for what both reports have (A's order):
+ * READS as above. OVERHEAD and SWEEP keep only medians and their intervals,
+ * not the samples: the interval of the ratio is [low B / high A, high B /
+ * low A], which covers the true ratio whenever both medians' intervals do,
+ * so its coverage is at least the product of theirs (ci_level); n is the
+ * repetitions of each side. WRITE_UNLINK runs once a mode: the ratio of the
+ * total times with n = 1 a side, which is always "too few samples to tell".
+ * The same rule everywhere: a verdict needs IB_VERDICT_MIN_SAMPLES a side
+ * and an interval that excludes 1. Sweep points are matched by value and
+ * strategy, and only when both sweeps vary the same thing. */
+GArray     *ib_compare_section     (const IbReport   *a,
+                                    const IbReport   *b,
+                                    IbCompareSection  section);
+/* "Whole-file reads", "Dispatch overhead", "Write + delete", "Sweep"
+ * (translated). */
+const char *ib_compare_section_title (IbCompareSection section);
+/* "reads", "overhead", "write-unlink", "sweep": HTML anchors, test names. */
+const char *ib_compare_section_id  (IbCompareSection section);
+/* Why @section has no rows, said with the two names (translated): "Only
+ * Quick, 1 Dec 2026, 02:54 has write + delete results", "Neither run has
+ * ...", "The sweeps vary different things (...)"; NULL when it has rows. */
+char       *ib_compare_section_missing (const IbReport   *a,
+                                        const char       *name_a,
+                                        const IbReport   *b,
+                                        const char       *name_b,
+                                        IbCompareSection  section);
+
+/* The date a report was made, in the local time zone and the one format the
+ * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown
+ * date" when the report has none. */
+char       *ib_report_date_text    (const IbReport *report);
+/* A report as users call it: its preset and date, "Quick, 1 Dec 2026,
+ * 02:54" ("Custom plan, ..." without a preset). */
+char       *ib_compare_side_name   (const IbReport *report);
+/* Both names; when they read the same, " (A)" and " (B)" are added so the
+ * sentences still say which is which. */
+void        ib_compare_side_names  (const IbReport *a,
+                                    const IbReport *b,
+                                    char          **name_a,
+                                    char          **name_b);
+
 /* "faster", "slower", "cannot be told apart", "too few samples to tell",
  * "no data" (translated). */
 const char *ib_verdict_to_string   (IbVerdict       verdict);
-/* "B is 1.3x faster (96.83 % interval 1.20-1.40)", "too few samples to tell
- * (n = 2; at least 5 needed)" and the like (translated). */
+/* The verdict of @row as one sentence that states the direction once:
+ * "NAME_B is 1.5x slower than NAME_A (96.83 % interval 1.40-1.62)",
+ * "NAME_A and NAME_B cannot be told apart (ratio 1.02, 96.83 % interval
+ * 0.97-1.08)", "too few samples to tell (n = 2; at least 5 needed)". */
+char       *ib_compare_row_sentence (const IbCompareRow *row,
+                                     const char         *name_a,
+                                     const char         *name_b);
+/* ib_compare_row_sentence with "A" and "B". */
 char       *ib_compare_row_text    (const IbCompareRow *row);
+
+/* One line of the header that says what differs between two runs. */
+typedef struct
+{
+  const char *what;          /* "Preset", "Cache", "File system", ... (translated, static) */
+  char       *a;             /* as said for A; "—" when unknown */
+  char       *b;
+  gboolean    differs;
+} IbCompareFact;
+
+/* What the two runs were and where they ran, one fact a line: preset, date,
+ * files, cache, strategies' settings, host, CPU, memory, OS, kernel, file
+ * system, device, folder, version. */
+GArray     *ib_compare_facts       (const IbReport *a,
+                                    const IbReport *b);
 
 G_END_DECLS

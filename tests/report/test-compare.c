@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-compare: two reports compared section by section (report/ib-compare.h):
+ * reads, dispatch overhead, write + delete and sweep points, the verdict
+ * rule, the direction said once with the runs' names, and the facts that
+ * differ between the runs. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/ib-stats.h"
+#include "report/ib-compare.h"
+#include "report-fixture.h"
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not contain “%s”", text, part);
+}
+
+static const IbCompareRow *
+find_row (GArray     *rows,
+          const char *id,
+          guint64     value)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+
+      if (g_str_equal (row->strategy, id) && row->value == value)
+        return row;
+    }
+  g_error ("no row %s (%" G_GUINT64_FORMAT ")", id, value);
+  return NULL;
+}
+
+static void
+scale_overhead (IbReport *report,
+                double    factor,
+                guint     repeat)
+{
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      IbOverheadRow *o = &g_array_index (report->overhead, IbOverheadRow, i);
+
+      o->ns_per_op *= factor;
+      o->ci_low_ns *= factor;
+      o->ci_high_ns *= factor;
+      o->repeat = repeat;
+    }
+}
+
+static void
+test_names (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autofree char *date = ib_report_date_text (a);
+  g_autofree char *name = ib_compare_side_name (a);
+  g_autofree char *na = NULL, *nb = NULL, *na2 = NULL, *nb2 = NULL;
+
+  /* one format, the history's, in local time (TZ=UTC here) */
+  g_assert_cmpstr (date, ==, "29 Nov 2026, 23:00");
+  g_assert_cmpstr (name, ==, "Quick, 29 Nov 2026, 23:00");
+
+  /* the same preset and minute: told apart by a letter */
+  ib_compare_side_names (a, b, &na, &nb);
+  g_assert_cmpstr (na, ==, "Quick, 29 Nov 2026, 23:00 (A)");
+  g_assert_cmpstr (nb, ==, "Quick, 29 Nov 2026, 23:00 (B)");
+
+  g_free (b->created);
+  b->created = g_strdup ("2026-12-01T02:54:10Z");
+  g_clear_pointer (&b->plan->preset, g_free);
+  ib_compare_side_names (a, b, &na2, &nb2);
+  g_assert_cmpstr (na2, ==, "Quick, 29 Nov 2026, 23:00");
+  g_assert_cmpstr (nb2, ==, "Custom Plan, 1 Dec 2026, 02:54");
+
+  g_free (b->created);
+  b->created = NULL;
+  g_clear_pointer (&date, g_free);
+  date = ib_report_date_text (b);
+  g_assert_cmpstr (date, ==, "Unknown date");
+}
+
+static void
+test_reads (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autoptr(GArray) rows = ib_compare_section (a, b, IB_COMPARE_READS);
+  g_autoptr(GArray) old = ib_compare_reports (a, b);
+  const IbCompareRow *row = find_row (rows, FX_ASYNC, 0);
+  g_autofree char *sentence = ib_compare_row_sentence (row, "Quick, 29 Nov", "Quick, 1 Dec");
+  g_autofree char *text = ib_compare_row_text (row);
+  g_autofree char *same = ib_compare_row_sentence (find_row (rows, FX_SYNC, 0), "X", "Y");
+
+  g_assert_cmpuint (rows->len, ==, old->len);
+  g_assert_cmpint (row->section, ==, IB_COMPARE_READS);
+  g_assert_cmpstr (row->label, ==, "Async load contents, parallel");
+  /* 40 ms in A, 10 ms in B: B faster, said once, both runs named */
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_FASTER);
+  assert_contains (sentence, "Quick, 1 Dec is 4.0x faster than Quick, 29 Nov (");
+  assert_contains (sentence, " interval ");
+  g_assert_null (strstr (sentence, "cannot be told apart"));
+  assert_contains (text, "B is 4.0x faster than A (");
+  /* the same data on both sides: one "cannot be told apart" */
+  g_assert_cmpint (find_row (rows, FX_SYNC, 0)->verdict, ==, IB_VERDICT_SAME);
+  assert_contains (same, "X and Y cannot be told apart (ratio 1.00, ");
+}
+
+static void
+test_overhead (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autoptr(IbReport) few = fx_report_new (40);
+  g_autoptr(GArray) same = NULL;
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GArray) too_few = NULL;
+  g_autofree char *text = NULL;
+  const IbCompareRow *row;
+
+  same = ib_compare_section (a, a, IB_COMPARE_OVERHEAD);
+  g_assert_cmpuint (same->len, ==, a->overhead->len);
+  for (guint i = 0; i < same->len; i++)
+    g_assert_cmpint (g_array_index (same, IbCompareRow, i).verdict, ==, IB_VERDICT_SAME);
+
+  /* B twice as costly, intervals apart: slower, with the product of the
+   * two coverages (5 repetitions: 93.75 % each) */
+  scale_overhead (b, 2, 5);
+  rows = ib_compare_section (a, b, IB_COMPARE_OVERHEAD);
+  row = find_row (rows, "gtask", 0);
+  g_assert_cmpint (row->section, ==, IB_COMPARE_OVERHEAD);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_SLOWER);
+  g_assert_cmpfloat_with_epsilon (row->ratio, 2.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (row->ci_low, 2 * 90.3 / 99.7, 1e-9);
+  g_assert_cmpfloat_with_epsilon (row->ci_high, 2 * 99.7 / 90.3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (row->ci_level, 0.9375 * 0.9375, 1e-9);
+  g_assert_cmpuint (row->n_a, ==, 5);
+  text = ib_compare_row_sentence (row, "A run", "B run");
+  g_assert_cmpstr (text, ==, "B run is 2.0x slower than A run (87.89 % interval 1.8-2.2)");
+
+  /* 4 repetitions a side: no verdict, however far apart */
+  scale_overhead (few, 3, 4);
+  scale_overhead (a, 1, 4);
+  too_few = ib_compare_section (a, few, IB_COMPARE_OVERHEAD);
+  row = find_row (too_few, "thread", 0);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_TOO_FEW);
+  g_clear_pointer (&text, g_free);
+  text = ib_compare_row_text (row);
+  g_assert_cmpstr (text, ==, "too few samples to tell (n = 4; at least 5 needed)");
+}
+
+static void
+test_write_unlink (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autoptr(GArray) rows = NULL;
+  g_autofree char *missing = NULL;
+  g_autofree char *none = NULL;
+  const IbCompareRow *row;
+
+  g_array_index (b->write_unlink->modes, IbWriteUnlinkMode, 0).total_ns *= 3;
+  rows = ib_compare_section (a, b, IB_COMPARE_WRITE_UNLINK);
+  g_assert_cmpuint (rows->len, ==, 2);
+  row = find_row (rows, "sync-serial", 0);
+  /* one run a mode: the ratio, never a verdict */
+  g_assert_cmpfloat_with_epsilon (row->ratio, 3.0, 1e-9);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_TOO_FEW);
+  g_assert_cmpuint (row->n_a, ==, 1);
+  g_assert_cmpfloat (row->stall_a_ns, ==, 100000000);
+  g_assert_cmpfloat (find_row (rows, "async-gio", 0)->stall_a_ns, <, 0);
+
+  g_clear_pointer (&b->write_unlink, ib_write_unlink_free);
+  missing = ib_compare_section_missing (a, "First", b, "Second", IB_COMPARE_WRITE_UNLINK);
+  g_assert_cmpstr (missing, ==, "Only First has write + delete results");
+  none = ib_compare_section_missing (b, "First", b, "Second", IB_COMPARE_WRITE_UNLINK);
+  g_assert_cmpstr (none, ==, "Neither run has write + delete results");
+  g_assert_null (ib_compare_section_missing (a, "First", a, "Second", IB_COMPARE_READS));
+}
+
+static void
+test_sweep (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GArray) none = NULL;
+  g_autofree char *why = NULL;
+  g_autofree char *text = NULL;
+  const IbCompareRow *row;
+
+  for (guint i = 0; i < b->sweep->points->len; i++)
+    {
+      IbSweepPoint *p = &g_array_index (b->sweep->points, IbSweepPoint, i);
+
+      p->median_ns /= 2;
+      p->ci_low_ns /= 2;
+      p->ci_high_ns /= 2;
+    }
+  rows = ib_compare_section (a, b, IB_COMPARE_SWEEP);
+  /* one row per point: 3 values x 2 strategies */
+  g_assert_cmpuint (rows->len, ==, a->sweep->points->len);
+  row = find_row (rows, "sync-load-contents", 10);
+  g_assert_cmpstr (row->label, ==, "10 files · Sync load contents");
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_FASTER);
+  g_assert_cmpfloat_with_epsilon (row->ratio, 0.5, 1e-9);
+  text = ib_compare_row_sentence (row, "A", "B");
+  assert_contains (text, "B is 2.0x faster than A (98.44 % interval");
+
+  /* different things varied: nothing matched, and why */
+  b->sweep->vary = IB_VARY_SIZE;
+  none = ib_compare_section (a, b, IB_COMPARE_SWEEP);
+  g_assert_cmpuint (none->len, ==, 0);
+  why = ib_compare_section_missing (a, "A", b, "B", IB_COMPARE_SWEEP);
+  g_assert_cmpstr (why, ==, "The sweeps vary different things: the file count in A, "
+                            "the file size in B");
+}
+
+static void
+test_facts (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autoptr(GArray) facts = NULL;
+  guint n_differ = 0;
+
+  g_free (b->environment->fs_type);
+  b->environment->fs_type = g_strdup ("tmpfs");
+  b->plan->cache = IB_CACHE_WARM;
+  facts = ib_compare_facts (a, b);
+  g_assert_cmpuint (facts->len, >=, 10);
+  for (guint i = 0; i < facts->len; i++)
+    {
+      const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
+
+      g_assert_nonnull (f->a);
+      g_assert_nonnull (f->b);
+      if (f->differs)
+        n_differ++;
+      if (g_str_equal (f->what, "Cache"))
+        {
+          g_assert_true (f->differs);
+          g_assert_cmpstr (f->a, ==, "cold cache");
+          g_assert_cmpstr (f->b, ==, "warm cache");
+        }
+      if (g_str_equal (f->what, "Host"))
+        g_assert_false (f->differs);
+      if (g_str_equal (f->what, "File system"))
+        assert_contains (f->b, "tmpfs");
+    }
+  g_assert_cmpuint (n_differ, ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* dates in local time: make it UTC */
+  g_setenv ("TZ", "UTC", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/report/compare/names", test_names);
+  g_test_add_func ("/report/compare/reads", test_reads);
+  g_test_add_func ("/report/compare/overhead", test_overhead);
+  g_test_add_func ("/report/compare/write-unlink", test_write_unlink);
+  g_test_add_func ("/report/compare/sweep", test_sweep);
+  g_test_add_func ("/report/compare/facts", test_facts);
+  return g_test_run ();
+}
