@@ -20,6 +20,8 @@
 #include "engine/ib-eta.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "report/ib-answer.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-tables.h"
@@ -587,7 +589,7 @@ ib_cli_print_statistics (const IbReport *report,
       const IbStats *s = &g_array_index (report->statistics, IbStats, i);
       char **cells = g_new0 (char *, 10);
 
-      cells[0] = g_strdup (s->strategy);
+      cells[0] = g_strdup (ib_strategy_title (s->strategy));
       if (s->n == 0)
         {
           cells[1] = g_strdup ("—");
@@ -657,7 +659,7 @@ ib_cli_print_statistics (const IbReport *report,
                                 "state\n",
                                 "%s: no statistics, all %u samples were excluded for their "
                                 "cache state\n", s->n_excluded),
-                 s->strategy, s->n_excluded);
+                 ib_strategy_title (s->strategy), s->n_excluded);
     }
 }
 
@@ -684,7 +686,7 @@ ib_cli_print_sweep (const IbReport *report,
 
       cells[0] = sweep->vary == IB_VARY_SIZE ? ib_format_size (p->value)
                                               : g_strdup_printf ("%" G_GUINT64_FORMAT, p->value);
-      cells[1] = g_strdup (p->strategy);
+      cells[1] = g_strdup (ib_strategy_title (p->strategy));
       cells[2] = ib_format_duration (p->median_ns);
       cells[3] = format_ci_level (p->ci_low_ns, p->ci_high_ns, p->ci_level);
       cells[4] = p->responsive ? ib_format_duration (p->stall_ns) : g_strdup ("—");
@@ -717,7 +719,7 @@ ib_cli_print_overhead (const IbReport *report,
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
       char **cells = g_new0 (char *, 6);
 
-      cells[0] = g_strdup (row->kind);
+      cells[0] = g_strdup (ib_overhead_kind_title (row->kind));
       cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
       cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
@@ -751,7 +753,7 @@ ib_cli_print_write_unlink (const IbReport *report,
       const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
       char **cells = g_new0 (char *, 4 + IB_N_PERCENTILES + 1);
 
-      cells[0] = g_strdup (m->mode);
+      cells[0] = g_strdup (ib_write_unlink_mode_title (m->mode));
       cells[1] = g_strdup_printf ("%.0f", m->requests_per_s);
       cells[2] = g_strdup_printf ("%u", m->failed);
       for (guint p = 0; p < IB_N_PERCENTILES; p++)

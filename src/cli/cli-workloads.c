@@ -155,7 +155,7 @@ print_overhead (const IbReport *report,
         direct = row;
       else if (g_str_equal (row->kind, "gtask"))
         gtask = row;
-      cells[0] = g_strdup (row->kind);
+      cells[0] = g_strdup (ib_overhead_kind_title (row->kind));
       cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
       cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
@@ -184,7 +184,9 @@ print_overhead (const IbReport *report,
       const char *what = ib_overhead_kind_describe (kind);
 
       if (what != NULL)
-        fprintf (out, "  %-10s %s\n", kind, what);
+        /* Translators: a kind of dispatch and what it measures, "Direct call: direct
+         * call through a function pointer, passing a callback" */
+        fprintf (out, _("  %s: %s\n"), ib_overhead_kind_title (kind), what);
     }
 
   if (direct != NULL && gtask != NULL && direct->ns_per_op > 0)
@@ -200,7 +202,8 @@ print_overhead (const IbReport *report,
       fprintf (out, "\n");
       /* Translators: ratios such as "505×" and durations such as "1.10 µs" */
       fprintf (out, _("A GTask round trip costs %s a direct call (%s vs %s per op).\n"
-                      "Seed 001 measured ~%s for promise vs function in Node 10 "
+                      "The promise-vs-callback experiment measured ~%s for a promise "
+                      "against a plain function in Node 10 "
                       "(%s vs %s per op).\n"),
                ratio, gtask_op, direct_op, seed_ratio, seed_promise_op, seed_function_op);
     }
@@ -395,7 +398,7 @@ print_write_unlink (const IbReport *report,
           const IbWriteUnlinkMode *m = found[i];
 
           if (line == 0)
-            cells[1 + i] = g_strdup (modes[i]);
+            cells[1 + i] = g_strdup (ib_write_unlink_mode_title (modes[i]));
           else if (m == NULL)
             cells[1 + i] = g_strdup ("—");
           else if (line == 1)
@@ -422,7 +425,7 @@ print_write_unlink (const IbReport *report,
       for (guint i = 0; i < n_modes; i++)
         {
           if (p == 0)
-            cells[1 + i] = g_strdup (modes[i]);
+            cells[1 + i] = g_strdup (ib_write_unlink_mode_title (modes[i]));
           else if (found[i] == NULL)
             cells[1 + i] = g_strdup ("—");
           else

@@ -118,8 +118,19 @@ html_table (GString *out,
       g_string_append (out, "<tr>");
       for (guint c = 0; c < table->headers->len; c++)
         {
+          const char *tip = (int) c == table->tip_column
+                            ? g_ptr_array_index (table->tips, r) : NULL;
+
           g_string_append (out, g_array_index (table->numeric, gboolean, c)
-                                ? "<td class=\"num\">" : "<td>");
+                                ? "<td class=\"num\"" : "<td");
+          /* the id behind the display name, as in the app's tooltips */
+          if (tip != NULL)
+            {
+              g_string_append (out, " title=\"");
+              esc (out, tip);
+              g_string_append (out, "\"");
+            }
+          g_string_append (out, ">");
           esc (out, row[c]);
           g_string_append (out, "</td>");
         }

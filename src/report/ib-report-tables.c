@@ -9,6 +9,9 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-presets.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "ib-report-tables.h"
 #include "ib-report-util.h"
 
@@ -23,6 +26,7 @@ ib_table_free (IbTable *table)
   g_ptr_array_unref (table->headers);
   g_array_unref (table->numeric);
   g_ptr_array_unref (table->rows);
+  g_ptr_array_unref (table->tips);
   g_free (table);
 }
 
@@ -42,6 +46,8 @@ table_new (const char *id,
   table->headers = g_ptr_array_new_with_free_func (g_free);
   table->numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
   table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  table->tips = g_ptr_array_new_with_free_func (g_free);
+  table->tip_column = -1;
 
   va_start (args, title);
   while ((header = va_arg (args, const char *)) != NULL)
@@ -72,6 +78,20 @@ table_add (IbTable *table,
     }
   va_end (args);
   g_ptr_array_add (table->rows, row);
+  g_ptr_array_add (table->tips, NULL);
+}
+
+/* Keeps @id as the tooltip of column @column of the row added last. */
+static void
+table_tip (IbTable    *table,
+           int         column,
+           const char *id)
+{
+  g_return_if_fail (table->rows->len == table->tips->len && table->rows->len > 0);
+
+  table->tip_column = column;
+  g_free (g_ptr_array_index (table->tips, table->tips->len - 1));
+  g_ptr_array_index (table->tips, table->tips->len - 1) = g_strdup (id);
 }
 
 static char *
@@ -157,7 +177,7 @@ ib_table_statistics (const IbReport *report)
       gboolean have = st->n > 0;
 
       table_add (table,
-                 g_strdup (st->strategy),
+                 g_strdup (ib_strategy_title (st->strategy)),
                  g_strdup_printf ("%u", st->n),
                  have ? ib_format_duration (st->median_ns) : NULL,
                  have ? ci_cell (st->ci_low_ns, st->ci_high_ns) : NULL,
@@ -173,6 +193,7 @@ ib_table_statistics (const IbReport *report)
                  g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe),
                  g_strdup_printf ("%u", st->n_failed),
                  g_strdup_printf ("%u", st->n_excluded));
+      table_tip (table, 0, st->strategy);
     }
   table->note = g_strdup_printf (_("Each row is the median of its n valid samples: warm-ups, "
                                    "failed samples and samples excluded because the cache was "
@@ -225,12 +246,13 @@ ib_table_responsiveness (const IbReport *report)
                            _(">p99 lateness"), _(">Frames missed 60 Hz"),
                            _(">Frames missed 120 Hz"), NULL);
       table_add (table,
-                 g_strdup (st->strategy),
+                 g_strdup (ib_strategy_title (st->strategy)),
                  ib_format_duration (st->stall_ns),
                  ib_format_duration (st->stall_max_ns),
                  ib_format_duration (st->lateness_p99_ns),
                  frames_cell (st->frames_missed_60),
                  frames_cell (st->frames_missed_120));
+      table_tip (table, 0, st->strategy);
     }
   return table;
 }
@@ -251,11 +273,12 @@ ib_table_sweep (const IbReport *report)
 
       table_add (table,
                  ib_format_vary_value (sweep->vary, p->value),
-                 g_strdup (p->strategy),
+                 g_strdup (ib_strategy_title (p->strategy)),
                  ib_format_duration (p->median_ns),
                  with_level (ci_cell (p->ci_low_ns, p->ci_high_ns), p->ci_level),
                  /* the median longest main-loop stall of the point's reads */
                  p->responsive ? ib_format_duration (p->stall_ns) : NULL);
+      table_tip (table, 1, p->strategy);
     }
   return table;
 }
@@ -296,12 +319,13 @@ ib_table_overhead (const IbReport *report)
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
 
       table_add (table,
-                 g_strdup (row->kind),
+                 g_strdup (ib_overhead_kind_title (row->kind)),
                  u64 (row->iterations),
                  ns_cell (row->ns_per_op),
                  with_level (ns_ci_cell (row->ci_low_ns, row->ci_high_ns),
                              ib_median_coverage (row->repeat)),
                  ib_format_ratio (row->ratio_to_direct));
+      table_tip (table, 0, row->kind);
     }
   return table;
 }
@@ -323,7 +347,7 @@ ib_table_write_unlink (const IbReport *report)
       char **row = g_new0 (char *, table->headers->len + 1);
       guint c = 0;
 
-      row[c++] = g_strdup (m->mode);
+      row[c++] = g_strdup (ib_write_unlink_mode_title (m->mode));
       row[c++] = g_strdup_printf ("%.0f", m->requests_per_s);
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
         row[c++] = ib_format_duration ((double) m->percentiles_ns[p]);
@@ -332,6 +356,8 @@ ib_table_write_unlink (const IbReport *report)
       row[c++] = m->responsive ? ib_format_duration ((double) m->stall_ns) : g_strdup ("");
       g_assert (c == table->headers->len);
       g_ptr_array_add (table->rows, row);
+      g_ptr_array_add (table->tips, NULL);
+      table_tip (table, 0, m->mode);
     }
   return table;
 }
@@ -362,18 +388,31 @@ join_u64 (GArray *values,
   return g_strdup (out->str);
 }
 
+/* The display names of the strategies @ids, comma-separated. */
 static char *
-join_strings (GPtrArray *strings)
+join_strategies (GPtrArray *ids)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
-  for (guint i = 0; strings != NULL && i < strings->len; i++)
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
     {
       if (i > 0)
         g_string_append (out, ", ");
-      g_string_append (out, g_ptr_array_index (strings, i));
+      g_string_append (out, ib_strategy_title (g_ptr_array_index (ids, i)));
     }
   return g_strdup (out->str);
+}
+
+/* The preset's display name ("Big files"), the id of a preset this version
+ * does not know, or "custom plan". */
+static const char *
+preset_title (const char *id)
+{
+  const IbPresetInfo *info = id != NULL ? ib_preset_lookup (id) : NULL;
+
+  if (id == NULL)
+    return _("custom plan");
+  return info != NULL ? _(info->title) : id;
 }
 
 IbTable *
@@ -382,7 +421,7 @@ ib_table_plan (const IbReport *report)
   const IbPlan *plan = report->plan;
   IbTable *table = table_new ("plan", _("Plan"), _("Setting"), _("Value"), NULL);
 
-  kv (table, _("Preset"), g_strdup (plan->preset != NULL ? plan->preset : _("custom")));
+  kv (table, _("Preset"), g_strdup (preset_title (plan->preset)));
   kv (table, _("Folder"), dup_or_unknown (plan->dir));
   if (plan->file_sizes->len > 0)
     {
@@ -392,7 +431,7 @@ ib_table_plan (const IbReport *report)
       kv (table, _("Files"), g_strdup_printf ("%u (%s): %s", plan->file_sizes->len, total,
                                              sizes));
       kv (table, _("Content"), g_strdup (ib_content_kind_to_string (plan->content)));
-      kv (table, _("Strategies"), join_strings (plan->strategies));
+      kv (table, _("Strategies"), join_strategies (plan->strategies));
       kv (table, _("Repetitions"), g_strdup_printf ("%u", plan->repeat));
       kv (table, _("Warm-up rounds"), g_strdup_printf ("%u", plan->warmup));
       kv (table, _("Cache"), g_strdup (ib_cache_mode_to_string (plan->cache)));
@@ -418,7 +457,7 @@ ib_table_plan (const IbReport *report)
     {
       g_autofree char *values = join_u64 (plan->sweep->values,
                                           plan->sweep->vary == IB_VARY_SIZE);
-      g_autofree char *strategies = join_strings (plan->sweep->strategies);
+      g_autofree char *strategies = join_strategies (plan->sweep->strategies);
 
       kv (table, _("Sweep"), g_strdup_printf ("%s = %s; %s",
                                              ib_vary_kind_to_string (plan->sweep->vary),
@@ -493,7 +532,7 @@ ib_table_samples (const IbReport *report)
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
 
       table_add (table,
-                 g_strdup (s->strategy),
+                 g_strdup (ib_strategy_title (s->strategy)),
                  g_strdup_printf ("%u", s->round),
                  yes_no (s->warmup),
                  ib_format_duration ((double) s->wall_ns),
@@ -513,6 +552,7 @@ ib_table_samples (const IbReport *report)
                  ib_format_size (s->peak_rss_bytes),
                  yes_no (s->ok),
                  g_strdup (s->error));
+      table_tip (table, 0, s->strategy);
     }
   return table;
 }
@@ -525,7 +565,7 @@ ib_report_subtitle (const IbReport *report)
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GDateTime) when = NULL;
 
-  g_ptr_array_add (parts, g_strdup (plan->preset != NULL ? plan->preset : _("custom plan")));
+  g_ptr_array_add (parts, g_strdup (preset_title (plan->preset)));
   if (plan->file_sizes->len > 0)
     {
       g_autofree char *total = ib_format_size (ib_plan_total_bytes (plan));

@@ -18,6 +18,11 @@ typedef struct
   GArray    *numeric;   /* gboolean per column: right-aligned */
   GPtrArray *rows;      /* char ** (g_strfreev), one cell per header */
   char      *note;      /* translated text shown under the table, or NULL */
+  /* The ids behind the display names of one column (a strategy, kind or
+   * mode): tips->len == rows->len, an entry may be NULL. HTML shows them as
+   * the cell's tooltip; tip_column is -1 when the table has none. */
+  GPtrArray *tips;      /* char * */
+  int        tip_column;
 } IbTable;
 
 void       ib_table_free            (IbTable        *table);

@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "chart/ib-chart.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "report/ib-report-io.h"
+#include "report/ib-report-tables.h"
 #include "report-fixture.h"
 
 static char *
@@ -424,6 +427,84 @@ test_empty_report (void)
   remove_tmpdir (dir);
 }
 
+/* Defect 5 of issue 14: one display name per strategy, kind and mode in the
+ * tables; the ids stay in JSON and CSV and in the HTML tooltips. */
+static void
+test_display_names (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *html_path = g_build_filename (dir, "names.html", NULL);
+  g_autofree char *md_path = g_build_filename (dir, "names.md", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "names.csv", NULL);
+  g_autofree char *html = NULL, *md = NULL, *csv = NULL;
+  g_autofree char *cell = NULL, *row = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(IbTable) stats = ib_table_statistics (report);
+  g_autoptr(IbTable) sweep = ib_table_sweep (report);
+  g_autoptr(IbTable) overhead = ib_table_overhead (report);
+  g_autoptr(IbTable) wu = ib_table_write_unlink (report);
+  g_autoptr(IbTable) plan = ib_table_plan (report);
+  g_autofree char *subtitle = ib_report_subtitle (report);
+
+  /* the fixture's ids do have display names */
+  g_assert_cmpstr (ib_strategy_title (FX_SYNC), !=, FX_SYNC);
+  g_assert_cmpstr (ib_overhead_kind_title ("gtask"), !=, "gtask");
+  g_assert_cmpstr (ib_write_unlink_mode_title ("sync-serial"), !=, "sync-serial");
+
+  g_assert_cmpstr (((char **) g_ptr_array_index (stats->rows, 0))[0], ==,
+                   ib_strategy_title (FX_SYNC));
+  g_assert_cmpint (stats->tip_column, ==, 0);
+  g_assert_cmpstr (g_ptr_array_index (stats->tips, 0), ==, FX_SYNC);
+  /* an id this version does not know is shown as it is */
+  g_assert_cmpstr (((char **) g_ptr_array_index (stats->rows, 2))[0], ==, FX_WEIRD);
+  for (guint i = 0; i < sweep->rows->len; i++)
+    {
+      const char *name = ((char **) g_ptr_array_index (sweep->rows, i))[1];
+
+      g_assert_cmpstr (name, ==, ib_strategy_title (g_ptr_array_index (sweep->tips, i)));
+      g_assert_false (g_str_equal (name, g_ptr_array_index (sweep->tips, i)));
+    }
+  g_assert_cmpstr (((char **) g_ptr_array_index (overhead->rows, 1))[0], ==,
+                   ib_overhead_kind_title ("gtask"));
+  g_assert_cmpstr (((char **) g_ptr_array_index (wu->rows, 0))[0], ==,
+                   ib_write_unlink_mode_title ("sync-serial"));
+  for (guint i = 0; i < plan->rows->len; i++)
+    {
+      char **kv = g_ptr_array_index (plan->rows, i);
+
+      if (g_str_equal (kv[0], "Preset"))
+        g_assert_cmpstr (kv[1], ==, "Quick");
+      if (g_str_equal (kv[0], "Strategies"))
+        g_assert_true (g_str_has_prefix (kv[1], ib_strategy_title (FX_SYNC)));
+    }
+  g_assert_true (g_str_has_prefix (subtitle, "Quick · "));
+
+  g_assert_true (ib_report_save_html (report, html_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (html_path, &html, NULL, NULL));
+  cell = g_strdup_printf ("<td title=\"%s\">%s</td>", FX_SYNC, ib_strategy_title (FX_SYNC));
+  g_assert_nonnull (strstr (html, cell));
+  g_assert_null (strstr (html, "<td>" FX_SYNC "</td>"));
+  g_assert_null (strstr (html, "<td>sync-serial</td>"));
+
+  g_assert_true (ib_report_save_markdown (report, md_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (md_path, &md, NULL, NULL));
+  row = g_strdup_printf ("\n| %s |", ib_strategy_title (FX_SYNC));
+  g_assert_nonnull (strstr (md, row));
+  g_assert_null (strstr (md, "| " FX_SYNC " |"));
+  g_assert_null (strstr (md, "| gtask |"));
+
+  /* CSV is data: ids */
+  g_assert_true (ib_report_save_csv (report, csv_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_nonnull (strstr (csv, FX_SYNC ","));
+  g_assert_null (strstr (csv, ib_strategy_title (FX_SYNC)));
+  remove_tmpdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -433,5 +514,6 @@ main (int   argc,
   g_test_add_func ("/report/html", test_html);
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/empty", test_empty_report);
+  g_test_add_func ("/report/display-names", test_display_names);
   return g_test_run ();
 }
