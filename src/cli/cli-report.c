@@ -18,6 +18,7 @@
 #include "report/ib-report-io.h"
 #include "report/ib-report-tables.h"
 #include "report/ib-report-util.h"
+#include "engine/ib-strategy.h"
 
 int
 ib_cli_report (int    argc,
@@ -90,62 +91,133 @@ out:
 }
 
 static void
-print_compare (const char *path_a,
-               const IbReport *a,
-               const char *path_b,
-               const IbReport *b,
-               GArray     *rows)
+print_runs (const char     *path_a,
+            const IbReport *a,
+            const char     *name_a,
+            const char     *path_b,
+            const IbReport *b,
+            const char     *name_b)
 {
+  g_autoptr(GArray) facts = ib_compare_facts (a, b);
   g_autoptr(IbCliTable) table = NULL;
-  g_autofree char *sub_a = ib_report_subtitle (a);
-  g_autofree char *sub_b = ib_report_subtitle (b);
+  guint n_differ = 0;
 
-  printf ("A: %s\n   %s\n", path_a, sub_a);
-  printf ("B: %s\n   %s\n\n", path_b, sub_b);
+  /* Translators: "A: Quick, 29 Nov 2026, 23:00 (a.json)" */
+  printf (_("A: %s (%s)\n"), name_a, path_a);
+  printf (_("B: %s (%s)\n"), name_b, path_b);
 
-  table = ib_cli_table_new (8, _("Strategy"), _(">Median A"), _(">Median B"), _(">B / A"),
-                            _(">CI of B / A"), _(">Stall A"), _(">Stall B"), _("Verdict"));
+  table = ib_cli_table_new (3, "", name_a, name_b);
+  for (guint i = 0; i < facts->len; i++)
+    {
+      const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
+
+      if (!f->differs)
+        continue;
+      ib_cli_table_add_row (table, f->what, f->a, f->b);
+      n_differ++;
+    }
+  if (n_differ > 0)
+    {
+      printf ("\n%s\n", _("What differs between the two runs"));
+      ib_cli_table_print (table, stdout);
+    }
+  else
+    printf ("\n%s\n", _("The two runs were made alike."));
+}
+
+/* One section: a table of numbers, then one sentence a row that says the
+ * direction once, naming the runs. Returns the number of rows. */
+static guint
+print_section (const IbReport   *a,
+               const char       *name_a,
+               const IbReport   *b,
+               const char       *name_b,
+               IbCompareSection  section)
+{
+  g_autoptr(GArray) rows = ib_compare_section (a, b, section);
+  g_autoptr(IbCliTable) table = NULL;
+  g_autofree char *head_a = NULL, *head_b = NULL;
+  gboolean reads = section == IB_COMPARE_READS;
+
+  printf ("\n%s\n", ib_compare_section_title (section));
+  if (rows->len == 0)
+    {
+      g_autofree char *why = ib_compare_section_missing (a, name_a, b, name_b, section);
+
+      printf ("%s\n", why != NULL ? why : "");
+      return 0;
+    }
+  /* Translators: a column holding the first run's medians ("A" as in "A: Quick, ...") */
+  head_a = g_strdup (section == IB_COMPARE_WRITE_UNLINK ? _(">Total A") : _(">Median A"));
+  head_b = g_strdup (section == IB_COMPARE_WRITE_UNLINK ? _(">Total B") : _(">Median B"));
+  table = reads ? ib_cli_table_new (7, _("Strategy"), head_a, head_b, _(">B / A"),
+                                    _(">Interval of B / A"), _(">Stall A"), _(">Stall B"))
+                : ib_cli_table_new (5, section == IB_COMPARE_OVERHEAD ? _("Dispatch")
+                                    : section == IB_COMPARE_WRITE_UNLINK ? _("Mode")
+                                    : _("Point"), head_a, head_b, _(">B / A"),
+                                    _(">Interval of B / A"));
   for (guint i = 0; i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      g_autofree char *ma = ib_format_duration (row->median_a_ns);
-      g_autofree char *mb = ib_format_duration (row->median_b_ns);
+      g_autofree char *ma = row->median_a_ns > 0 ? ib_format_duration (row->median_a_ns)
+                                                 : g_strdup ("—");
+      g_autofree char *mb = row->median_b_ns > 0 ? ib_format_duration (row->median_b_ns)
+                                                 : g_strdup ("—");
       g_autofree char *ratio = NULL;
       g_autofree char *ci = NULL;
-      g_autofree char *verdict = NULL;
-      g_autofree char *stall_a = NULL;
-      g_autofree char *stall_b = NULL;
 
       if (row->verdict != IB_VERDICT_NO_DATA)
+        ratio = g_strdup_printf ("%.3f", row->ratio);
+      if (row->verdict != IB_VERDICT_NO_DATA && row->ci_level > 0)
         {
           g_autofree char *level = ib_format_level (row->ci_level);
 
-          ratio = g_strdup_printf ("%.3f", row->ratio);
           /* Translators: the interval of the ratio and its coverage */
           ci = g_strdup_printf (_("%.3f – %.3f (%s)"), row->ci_low, row->ci_high, level);
         }
-      if (row->verdict == IB_VERDICT_FASTER || row->verdict == IB_VERDICT_SLOWER)
+      if (reads)
         {
-          double factor = row->verdict == IB_VERDICT_FASTER ? 1 / row->ratio : row->ratio;
-          g_autofree char *r = ib_format_ratio (factor);
+          /* the median longest main-loop stall of each side, when measured */
+          g_autofree char *stall_a = row->stall_a_ns >= 0 ? ib_format_duration (row->stall_a_ns)
+                                                          : g_strdup ("—");
+          g_autofree char *stall_b = row->stall_b_ns >= 0 ? ib_format_duration (row->stall_b_ns)
+                                                          : g_strdup ("—");
 
-          verdict = g_strdup_printf (row->verdict == IB_VERDICT_FASTER
-                                     /* Translators: B is the second report */
-                                     ? _("B is %s faster") : _("B is %s slower"), r);
+          ib_cli_table_add_row (table, row->label, ma, mb, ratio, ci, stall_a, stall_b);
         }
-      else if (row->verdict == IB_VERDICT_TOO_FEW)
-        verdict = ib_too_few_text (row->n_a, row->n_b);
       else
-        verdict = g_strdup (ib_verdict_to_string (row->verdict));
-      /* the median longest main-loop stall of each side, when measured */
-      stall_a = row->stall_a_ns >= 0 ? ib_format_duration (row->stall_a_ns) : g_strdup ("—");
-      stall_b = row->stall_b_ns >= 0 ? ib_format_duration (row->stall_b_ns) : g_strdup ("—");
-      ib_cli_table_add_row (table, row->strategy, ma, mb, ratio, ci, stall_a, stall_b, verdict);
+        ib_cli_table_add_row (table, row->label, ma, mb, ratio, ci);
     }
   ib_cli_table_print (table, stdout);
-  printf (_("Medians of the valid samples. CI of B / A: Hodges-Lehmann / Mann-Whitney interval "
-            "on log times, with its coverage; a verdict needs at least %u valid samples on "
-            "each side and an interval that excludes 1.\n"), IB_VERDICT_MIN_SAMPLES);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      g_autofree char *sentence = ib_compare_row_sentence (row, name_a, name_b);
+
+      /* Translators: "Memory map: Quick, 1 Dec ... is 1.5x slower than ..." */
+      printf (_("  %s: %s\n"), row->label, sentence);
+    }
+  return rows->len;
+}
+
+static void
+print_compare (const char *path_a,
+               const IbReport *a,
+               const char *path_b,
+               const IbReport *b)
+{
+  g_autofree char *name_a = NULL, *name_b = NULL;
+
+  ib_compare_side_names (a, b, &name_a, &name_b);
+  print_runs (path_a, a, name_a, path_b, b, name_b);
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    print_section (a, name_a, b, name_b, (IbCompareSection) s);
+  printf ("\n");
+  printf (_("Medians of the valid samples; B / A is the ratio of times, below 1 when B is "
+            "faster. Reads: Hodges-Lehmann / Mann-Whitney interval on log times, with its "
+            "coverage; overhead and sweep points: the widest ratio the two medians' intervals "
+            "allow; write + delete runs once a mode. A verdict needs at least %u valid samples "
+            "on each side and an interval that excludes 1.\n"), IB_VERDICT_MIN_SAMPLES);
 
   /* say which strategies could not be compared */
   for (guint side = 0; side < 2; side++)
@@ -162,13 +234,96 @@ print_compare (const char *path_a,
             continue;
           if (only->len > 0)
             g_string_append (only, ", ");
-          g_string_append (only, id);
+          g_string_append (only, ib_strategy_title (id));
         }
       if (only->len > 0)
-        /* Translators: "Only in A: mmap, sync-stream" */
-        printf (side == 0 ? _("\nOnly in A: %s\n") : _("\nOnly in B: %s\n"), only->str);
+        /* Translators: "Read only in Quick, 1 Dec 2026, 02:54: Memory map, Sync stream" */
+        printf (_("\nRead only in %s: %s\n"), side == 0 ? name_a : name_b, only->str);
     }
   fflush (stdout);
+}
+
+/* Which format --chart FILE asks for; FALSE (after saying so) otherwise. */
+static gboolean
+chart_format (const char    *path,
+              IbChartFormat *format)
+{
+  if (ib_chart_format_from_path (path, format))
+    return TRUE;
+  ib_cli_printerr (_("--chart: cannot tell the format of “%s”: end its name in .png, .svg "
+                     "or .pdf"), path);
+  return FALSE;
+}
+
+static gboolean
+write_outputs (const IbReport *a,
+               const IbReport *b,
+               const char     *html,
+               const char     *md,
+               const char     *chart,
+               IbChartFormat   format,
+               int             width,
+               gboolean        log_scale)
+{
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  gboolean ok = TRUE;
+
+  if (chart != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      IbChartStyle style;
+      int height = (int) ((double) ib_compare_chart_height (a, b) * width /
+                          IB_REPORT_CHART_WIDTH);
+
+      ib_chart_style_init_light (&style);
+      style.log_scale = log_scale;
+      if (ib_chart_export (IB_CHART_COMPARE, a, b, &style, format, chart, width,
+                           CLAMP (height, 200, 10000), 1.0, &error))
+        g_ptr_array_add (written, g_canonicalize_filename (chart, NULL));
+      else
+        {
+          ib_cli_printerr ("--chart: %s", error->message);
+          ok = FALSE;
+        }
+    }
+  if (html != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (ib_compare_save_html (a, b, log_scale, html, &error))
+        g_ptr_array_add (written, g_canonicalize_filename (html, NULL));
+      else
+        {
+          ib_cli_printerr ("--html: %s", error->message);
+          ok = FALSE;
+        }
+    }
+  if (md != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (ib_compare_save_markdown (a, b, log_scale, md, &error))
+        {
+          g_autofree char *png = ib_compare_chart_path (md);
+
+          g_ptr_array_add (written, g_canonicalize_filename (md, NULL));
+          if (g_file_test (png, G_FILE_TEST_IS_REGULAR))
+            g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
+        }
+      else
+        {
+          ib_cli_printerr ("--markdown: %s", error->message);
+          ok = FALSE;
+        }
+    }
+  if (written->len > 0)
+    {
+      printf ("\n%s\n", _("Wrote:"));
+      for (guint i = 0; i < written->len; i++)
+        printf ("  %s\n", (const char *) g_ptr_array_index (written, i));
+      fflush (stdout);
+    }
+  return ok;
 }
 
 int
@@ -178,14 +333,25 @@ ib_cli_compare (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbReport) a = NULL;
   g_autoptr(IbReport) b = NULL;
-  g_autoptr(GArray) rows = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
   IbCliOutput output;
+  IbChartFormat format = IB_CHART_FORMAT_PNG;
+  gboolean log_scale = FALSE;
   int width = 1200;
   int status = IB_EXIT_OK;
   const GOptionEntry entries[] = {
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &output.png,
-      N_("Draw the comparison chart as PNG"), N_("FILE") },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+      N_("Write the comparison as one HTML page with its chart"), N_("FILE") },
+    { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &md,
+      N_("Write the comparison as Markdown, its chart beside it as NAME-compare.png"),
+      N_("FILE") },
+    { "md", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &md2, NULL, NULL },
+    { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
+      N_("Draw the comparison chart; the name's end picks PNG, SVG or PDF"), N_("FILE") },
+    { "png", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &png, NULL, NULL },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &log_scale,
+      N_("Logarithmic time axis in the charts"), NULL },
     { "width", 0, 0, G_OPTION_ARG_INT, &width,
       N_("Width of the chart in pixels (default 1200)"), N_("W") },
     { NULL }
@@ -196,9 +362,9 @@ ib_cli_compare (int    argc,
   context = g_option_context_new (_("A.json B.json"));
   g_option_context_set_summary (context,
                                 /* xgettext:no-c-format */
-                                _("Compares two saved reports strategy by strategy: the ratio "
-                                  "of the medians B / A with a Mann-Whitney interval of at "
-                                  "least 95 %; no verdict below 5 valid samples a side."));
+                                _("Compares two saved reports: reads, dispatch overhead, write "
+                                  "+ delete and sweep points, each as the ratio of times B / A "
+                                  "with an interval; no verdict below 5 valid samples a side."));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
@@ -213,7 +379,25 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
-  if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]))
+  if (md != NULL && md2 != NULL)
+    {
+      ib_cli_printerr (_("give only one of --markdown and --md"));
+      status = IB_EXIT_USAGE;
+      goto out;
+    }
+  if (chart != NULL && png != NULL)
+    {
+      ib_cli_printerr (_("give only one of --chart and --png"));
+      status = IB_EXIT_USAGE;
+      goto out;
+    }
+  if (md == NULL)
+    md = g_steal_pointer (&md2);
+  if (chart == NULL)
+    chart = g_steal_pointer (&png);
+  if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]) ||
+      !ib_cli_check_path ("--html", html) || !ib_cli_check_path ("--markdown", md) ||
+      !ib_cli_check_path ("--chart", chart) || (chart != NULL && !chart_format (chart, &format)))
     {
       status = IB_EXIT_USAGE;
       goto out;
@@ -224,6 +408,10 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  /* every output's folder exists and is writable before anything is read */
+  output.html = g_strdup (html);
+  output.md = g_strdup (md);
+  output.png = g_strdup (chart);
   if (!ib_cli_output_check (&output, &error))
     {
       status = ib_cli_fail (error);
@@ -238,30 +426,33 @@ ib_cli_compare (int    argc,
       goto out;
     }
 
-  rows = ib_compare_reports (a, b);
-  if (rows->len == 0)
+  {
+    guint n_rows = 0;
+
+    for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+      {
+        g_autoptr(GArray) section = ib_compare_section (a, b, (IbCompareSection) s);
+
+        n_rows += section->len;
+      }
+    if (n_rows == 0)
+      {
+        ib_cli_printerr (_("“%s” and “%s” have nothing in common to compare: no read strategy, "
+                           "dispatch, write + delete mode or sweep point of one is in the "
+                           "other"), argv[1], argv[2]);
+        status = IB_EXIT_FAILED;
+        goto out;
+      }
+  }
+  print_compare (argv[1], a, argv[2], b);
+  if (chart != NULL && !ib_chart_has_data (IB_CHART_COMPARE, a, b))
     {
-      ib_cli_printerr (_("“%s” and “%s” have no strategy in common: nothing to compare"),
-                       argv[1], argv[2]);
+      ib_cli_printerr (_("--chart: the comparison chart needs read results in both reports"));
       status = IB_EXIT_FAILED;
       goto out;
     }
-  print_compare (argv[1], a, argv[2], b, rows);
-
-  if (output.png != NULL)
-    {
-      IbChartStyle style;
-      /* about 55 px per strategy below a title and legend, as the chart lays out */
-      int height = 160 + 55 * (int) rows->len;
-
-      ib_chart_style_init_light (&style);
-      if (!ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, output.png,
-                            width, CLAMP (height, 260, 4000), 1.0, &error))
-        {
-          ib_cli_printerr ("--png: %s", error->message);
-          status = IB_EXIT_FAILED;
-        }
-    }
+  if (!write_outputs (a, b, html, md, chart, format, width, log_scale))
+    status = IB_EXIT_FAILED;
 
 out:
   ib_cli_output_clear (&output);

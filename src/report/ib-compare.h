@@ -125,4 +125,34 @@ typedef struct
 GArray     *ib_compare_facts       (const IbReport *a,
                                     const IbReport *b);
 
+/* ---- the comparison as a report (ib-compare-writers.c) ---- */
+
+/* Height of the compare chart drawn IB_REPORT_CHART_WIDTH wide: two bars a
+ * strategy below its title and legend. */
+int         ib_compare_chart_height (const IbReport *a,
+                                     const IbReport *b);
+/* One self-contained HTML page: the two runs named by preset and date, what
+ * differs between them, the compare chart as inline SVG (light and dark;
+ * log time axis with @log_scale), one table per section with a verdict
+ * sentence a row. */
+char       *ib_compare_to_html     (const IbReport *a,
+                                    const IbReport *b,
+                                    gboolean        log_scale,
+                                    GError        **error);
+/* Writes ib_compare_to_html to @path atomically. */
+gboolean    ib_compare_save_html   (const IbReport *a,
+                                    const IbReport *b,
+                                    gboolean        log_scale,
+                                    const char     *path,
+                                    GError        **error);
+/* The same in Markdown, with the chart as ib_compare_chart_path() beside it;
+ * on failure neither file is left behind. */
+gboolean    ib_compare_save_markdown (const IbReport *a,
+                                      const IbReport *b,
+                                      gboolean        log_scale,
+                                      const char     *path,
+                                      GError        **error);
+/* "DIR/NAME-compare.png" for "DIR/NAME.md". */
+char       *ib_compare_chart_path  (const char     *markdown_path);
+
 G_END_DECLS

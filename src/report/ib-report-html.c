@@ -21,6 +21,7 @@
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
 #include "ib-report-util.h"
+#include "ib-report-writers-private.h"
 
 static const IbChartKind html_charts[] = {
   IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL, IB_CHART_SWEEP,
@@ -444,4 +445,25 @@ ib_report_save_html (const IbReport *report,
   if (html == NULL)
     return FALSE;
   return g_file_set_contents (path, html, -1, error);
+}
+
+/* ---- shared with the comparison report (ib-report-writers-private.h) ---- */
+
+const char *
+ib_report_html_css (void)
+{
+  return html_css;
+}
+
+char *
+ib_report_html_prefix_svg_ids (const char *svg,
+                               const char *prefix)
+{
+  return prefix_svg_ids (svg, prefix);
+}
+
+char *
+ib_report_html_lang (void)
+{
+  return html_lang ();
 }

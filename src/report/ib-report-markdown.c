@@ -15,6 +15,7 @@
 #include "ib-report-io.h"
 #include "ib-report-tables.h"
 #include "ib-report-util.h"
+#include "ib-report-writers-private.h"
 
 /* The charts a report shows, in order (compare needs a second report). */
 static const IbChartKind report_charts[] = {
@@ -232,4 +233,14 @@ ib_report_save_markdown (const IbReport *report,
   md_table (out, ib_table_samples (report));
 
   return g_file_set_contents (path, out->str, (gssize) out->len, error);
+}
+
+/* ---- shared with the comparison report (ib-report-writers-private.h) ---- */
+
+void
+ib_report_md_escape (GString    *out,
+                     const char *raw,
+                     gboolean    in_table)
+{
+  md_escape (out, raw, in_table);
 }

@@ -156,6 +156,59 @@ test_report_errors (Fixture       *fx,
   }
 }
 
+/* The same file twice names its runs "(A)" and "(B)"; two different runs
+ * are named by preset and date. */
+static char *
+write_second (Fixture *fx)
+{
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (fx->dir, "b.json", NULL);
+
+  g_free (b->created);
+  b->created = g_strdup ("2026-12-01T02:54:00Z");
+  b->plan->cache = IB_CACHE_WARM;
+  /* B's dispatches cost twice as much; its sweep points half as much */
+  for (guint i = 0; i < b->overhead->len; i++)
+    {
+      IbOverheadRow *o = &g_array_index (b->overhead, IbOverheadRow, i);
+
+      o->ns_per_op *= 2;
+      o->ci_low_ns *= 2;
+      o->ci_high_ns *= 2;
+    }
+  for (guint i = 0; i < b->sweep->points->len; i++)
+    {
+      IbSweepPoint *p = &g_array_index (b->sweep->points, IbSweepPoint, i);
+
+      p->median_ns /= 2;
+      p->ci_low_ns /= 2;
+      p->ci_high_ns /= 2;
+    }
+  g_assert_true (ib_report_save_json (b, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+assert_has (const char *text,
+            const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_error ("“%s” not in:\n%s", part, text);
+}
+
 static void
 test_compare (Fixture       *fx,
               gconstpointer  data)
@@ -172,10 +225,15 @@ test_compare (Fixture       *fx,
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
   lines = g_strsplit (out, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
-    if (g_str_has_suffix (lines[i], "cannot be told apart"))
+    if (strstr (lines[i], ": Quick, 29 Nov 2026, 23:00 (A) and Quick, 29 Nov 2026, 23:00 (B) "
+                          "cannot be told apart (ratio 1.00, ") != NULL)
       n_same++;
-  /* every strategy of a report compared with itself */
-  g_assert_cmpuint (n_same, ==, report->statistics->len);
+  /* every strategy, dispatch and sweep point of a report compared with
+   * itself, said once each; write + delete (one run a mode) never tells */
+  g_assert_cmpuint (n_same, ==, report->statistics->len + report->overhead->len +
+                                report->sweep->points->len);
+  assert_has (out, "  Sync, one at a time: too few samples to tell (n = 1; at least 5 needed)");
+  assert_has (out, "The two runs were made alike.");
 
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -186,15 +244,164 @@ test_compare (Fixture       *fx,
   g_assert_nonnull (strstr (err, "missing.json"));
 }
 
+/* Two different runs: every section, the direction in words with the runs'
+ * names, what differs, and the three outputs. */
+static void
+test_compare_sections (Fixture       *fx,
+                       gconstpointer  data)
+{
+  g_autofree char *b = write_second (fx);
+  g_autofree char *html = g_build_filename (fx->dir, "cmp.html", NULL);
+  g_autofree char *md = g_build_filename (fx->dir, "cmp.md", NULL);
+  g_autofree char *md_png = g_build_filename (fx->dir, "cmp-compare.png", NULL);
+  g_autofree char *svg = g_build_filename (fx->dir, "cmp.svg", NULL);
+  g_autofree char *pdf = g_build_filename (fx->dir, "cmp.pdf", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *text = NULL, *head = NULL;
+  gsize len = 0;
+
+  g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--html", html,
+                            "--markdown", md, "--chart", svg, "--log", NULL), ==, 0);
+  assert_has (out, "A: Quick, 29 Nov 2026, 23:00 (");
+  assert_has (out, "B: Quick, 1 Dec 2026, 02:54 (");
+  assert_has (out, "What differs between the two runs");
+  assert_has (out, "cold cache");
+  assert_has (out, "\nWhole-file reads\n");
+  assert_has (out, "\nDispatch overhead\n");
+  assert_has (out, "\nWrite + delete\n");
+  assert_has (out, "\nSweep\n");
+  /* the direction once a row, in words, with the names */
+  assert_has (out, "  Async load contents, parallel: Quick, 1 Dec 2026, 02:54 is 4.0x faster "
+                   "than Quick, 29 Nov 2026, 23:00 (");
+  assert_has (out, "  GTask + dispatch: Quick, 1 Dec 2026, 02:54 is 2.0x slower than Quick, "
+                   "29 Nov 2026, 23:00 (");
+  assert_has (out, "  100 files · Sync load contents: Quick, 1 Dec 2026, 02:54 is 2.0x faster "
+                   "than Quick, 29 Nov 2026, 23:00 (");
+  /* the files written, by their full paths */
+  assert_has (out, html);
+  assert_has (out, md);
+  assert_has (out, md_png);
+  assert_has (out, svg);
+
+  g_assert_true (g_file_get_contents (html, &text, &len, NULL));
+  g_assert_cmpuint (len, >, 10000);
+  g_assert_true (g_str_has_prefix (text, "<!DOCTYPE html>"));
+  g_assert_true (g_str_has_suffix (text, "</html>\n"));
+  assert_has (text, "<section id=\"runs\">");
+  assert_has (text, "<tr class=\"differs\"><th scope=\"row\">Cache</th>");
+  assert_has (text, "<figure id=\"chart-compare\"");
+  assert_has (text, "<svg");
+  assert_has (text, "<section id=\"overhead\">");
+  assert_has (text, "<section id=\"write-unlink\">");
+  assert_has (text, "<section id=\"sweep\">");
+  assert_has (text, "Quick, 1 Dec 2026, 02:54 is 2.0x slower than Quick, 29 Nov 2026, 23:00 (");
+  /* no script, no external URL */
+  g_assert_null (strstr (text, "<script"));
+  g_assert_null (strstr (text, "src=\"http"));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (g_file_get_contents (md, &text, &len, NULL));
+  g_assert_true (g_str_has_prefix (text, "# I/O Bench comparison\n"));
+  assert_has (text, "![Comparison of two runs](cmp-compare.png)");
+  assert_has (text, "\n## Sweep\n");
+  assert_has (text, "| Cache (≠) | cold cache | warm cache |");
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (g_file_get_contents (md_png, &head, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpmem (head, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_clear_pointer (&head, g_free);
+  g_assert_true (g_file_get_contents (svg, &head, &len, NULL));
+  assert_has (head, "<svg");
+  g_clear_pointer (&head, g_free);
+
+  /* PDF by its name */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--chart", pdf, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (pdf, &head, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpmem (head, 5, "%PDF-", 5);
+}
+
+/* Bad input is refused with its reason, and nothing is written. */
+static void
+test_compare_refused (Fixture       *fx,
+                      gconstpointer  data)
+{
+  g_autofree char *b = write_second (fx);
+  g_autofree char *nodir_html = g_build_filename (fx->dir, "no", "c.html", NULL);
+  g_autofree char *html = g_build_filename (fx->dir, "c.html", NULL);
+  g_autofree char *md = g_build_filename (fx->dir, "c.md", NULL);
+  g_autofree char *bmp = g_build_filename (fx->dir, "c.bmp", NULL);
+  g_autofree char *bad = g_build_filename (fx->dir, "bad.json", NULL);
+  guint before;
+
+  g_assert_true (g_file_set_contents (bad, "{\"schema\":\"iobench-report\",\"version\":1,"
+                                      "\"plan\":7}", -1, NULL));
+  before = count_files (fx->dir);
+
+  /* an unknown chart format: usage, named, nothing written */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--chart", bmp,
+                              "--html", html, NULL), ==, 2);
+    assert_has (err, "--chart: cannot tell the format of “");
+    assert_has (err, "end its name in .png, .svg or .pdf");
+  }
+  /* a folder that does not exist: usage, the option named */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--html", nodir_html,
+                              "--markdown", md, NULL), ==, 2);
+    assert_has (err, "--html");
+  }
+  /* a folder given as the output file */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--markdown", fx->dir,
+                              NULL), ==, 2);
+    assert_has (err, "--md");
+  }
+  /* a malformed report: failed, file and member named, no output */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, bad, "--html", html,
+                              "--markdown", md, NULL), ==, 1);
+    assert_has (err, "bad.json");
+    assert_has (err, "plan: expected an object");
+  }
+  /* an empty name */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--html", "", NULL), ==, 2);
+    assert_has (err, "--html");
+  }
+  g_assert_cmpuint (count_files (fx->dir), ==, before);
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  /* dates in local time: make it UTC */
+  g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/cli/report/writes", Fixture, NULL, fixture_set_up, test_report_writes,
               fixture_tear_down);
   g_test_add ("/cli/report/errors", Fixture, NULL, fixture_set_up, test_report_errors,
               fixture_tear_down);
   g_test_add ("/cli/compare", Fixture, NULL, fixture_set_up, test_compare, fixture_tear_down);
+  g_test_add ("/cli/compare/sections", Fixture, NULL, fixture_set_up, test_compare_sections,
+              fixture_tear_down);
+  g_test_add ("/cli/compare/refused", Fixture, NULL, fixture_set_up, test_compare_refused,
+              fixture_tear_down);
   return g_test_run ();
 }

@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-compare-writers.c: a comparison of two reports as one self-contained
+ * HTML page (inline SVG charts, light and dark, like ib-report-html.c) or as
+ * Markdown with its chart written beside it as PNG.
+ *
+ * Both say first which two runs they compare and what differs between them,
+ * then one table per section (reads, overhead, write + delete, sweep) whose
+ * verdict column is one sentence stating the direction once. Every file is
+ * written atomically; the Markdown's chart is removed again when the
+ * Markdown itself cannot be written. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "chart/ib-chart.h"
+#include "engine/ib-error.h"
+#include "engine/ib-parse.h"
+#include "engine/ib-stats.h"
+#include "ib-compare.h"
+#include "ib-report-tables.h"
+#include "ib-report-util.h"
+#include "ib-report-writers-private.h"
+
+int
+ib_compare_chart_height (const IbReport *a,
+                         const IbReport *b)
+{
+  guint rows;
+
+  g_return_val_if_fail (a != NULL && b != NULL, 540);
+
+  rows = a->statistics->len;
+  for (guint i = 0; i < b->statistics->len; i++)
+    if (ib_report_find_stats (a, g_array_index (b->statistics, IbStats, i).strategy) == NULL)
+      rows++;
+  /* a title, subtitle, legend and caption of about 170 units, then two bars
+   * a row */
+  return (int) CLAMP (170 + 56 * rows, 300, 4000);
+}
+
+/* ---- the content, once for both formats -------------------------------- */
+
+typedef struct
+{
+  char      *title;
+  char      *id;
+  GPtrArray *headers;     /* char * */
+  GPtrArray *rows;        /* char ** (g_strfreev) */
+  char      *missing;     /* why there are no rows, or NULL */
+} Section;
+
+static void
+section_free (gpointer data)
+{
+  Section *s = data;
+
+  g_free (s->title);
+  g_free (s->id);
+  g_ptr_array_unref (s->headers);
+  g_ptr_array_unref (s->rows);
+  g_free (s->missing);
+  g_free (s);
+}
+
+static char *
+time_cell (double ns)
+{
+  return ns > 0 ? ib_format_duration (ns) : g_strdup ("—");
+}
+
+static GPtrArray *
+build_sections (const IbReport *a,
+                const char     *name_a,
+                const IbReport *b,
+                const char     *name_b)
+{
+  GPtrArray *sections = g_ptr_array_new_with_free_func (section_free);
+
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    {
+      g_autoptr(GArray) rows = ib_compare_section (a, b, (IbCompareSection) s);
+      Section *sec = g_new0 (Section, 1);
+
+      sec->title = g_strdup (ib_compare_section_title ((IbCompareSection) s));
+      sec->id = g_strdup (ib_compare_section_id ((IbCompareSection) s));
+      sec->headers = g_ptr_array_new_with_free_func (g_free);
+      sec->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+      sec->missing = ib_compare_section_missing (a, name_a, b, name_b, (IbCompareSection) s);
+      g_ptr_array_add (sec->headers, g_strdup (s == IB_COMPARE_OVERHEAD ? _("Dispatch")
+                                               : s == IB_COMPARE_WRITE_UNLINK ? _("Mode")
+                                               : s == IB_COMPARE_SWEEP ? _("Point")
+                                               : _("Strategy")));
+      /* Translators: a column, the median of the first run, "Median in Quick, 1 Dec ..." */
+      g_ptr_array_add (sec->headers, g_strdup_printf (s == IB_COMPARE_WRITE_UNLINK
+                                                      ? _("Total in %s") : _("Median in %s"),
+                                                      name_a));
+      g_ptr_array_add (sec->headers, g_strdup_printf (s == IB_COMPARE_WRITE_UNLINK
+                                                      ? _("Total in %s") : _("Median in %s"),
+                                                      name_b));
+      /* Translators: a column, the ratio of the second run's time to the first's */
+      g_ptr_array_add (sec->headers, g_strdup (_("Ratio of times")));
+      g_ptr_array_add (sec->headers, g_strdup (_("Verdict")));
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+          char **cells = g_new0 (char *, 6);
+
+          cells[0] = g_strdup (row->label);
+          cells[1] = time_cell (row->median_a_ns);
+          cells[2] = time_cell (row->median_b_ns);
+          cells[3] = row->ratio > 0 ? g_strdup_printf ("%.3f", row->ratio) : g_strdup ("—");
+          cells[4] = ib_compare_row_sentence (row, name_a, name_b);
+          g_ptr_array_add (sec->rows, cells);
+        }
+      g_ptr_array_add (sections, sec);
+    }
+  return sections;
+}
+
+static char *
+method_note (void)
+{
+  return g_strdup_printf (_("Ratios are the second run's time over the first's. Reads: "
+                            "medians of the valid samples and the Hodges-Lehmann / "
+                            "Mann-Whitney interval of their ratio. Dispatch overhead and "
+                            "sweep points keep only medians and their intervals: the ratio's "
+                            "interval runs from the lowest to the highest ratio the two "
+                            "intervals allow. Write + delete runs once a mode: no interval. "
+                            "A verdict needs at least %u valid samples on each side and an "
+                            "interval that excludes 1."), IB_VERDICT_MIN_SAMPLES);
+}
+
+/* ---- HTML -------------------------------------------------------------- */
+
+static void
+esc (GString    *out,
+     const char *text)
+{
+  g_autofree char *valid = NULL;
+  g_autofree char *escaped = NULL;
+
+  if (text == NULL)
+    return;
+  valid = g_utf8_make_valid (text, -1);
+  escaped = g_markup_escape_text (valid, -1);
+  g_string_append (out, escaped);
+}
+
+static char *
+render_svg (const IbReport     *a,
+            const IbReport     *b,
+            const IbChartStyle *style,
+            const char         *tmpdir,
+            const char         *prefix,
+            GError            **error)
+{
+  g_autofree char *name = g_strdup_printf ("%s.svg", prefix);
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  g_autofree char *data = NULL;
+  const char *start;
+  gboolean ok;
+
+  ok = ib_chart_export (IB_CHART_COMPARE, a, b, style, IB_CHART_FORMAT_SVG, path,
+                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b), 1, error)
+       && g_file_get_contents (path, &data, NULL, error);
+  g_unlink (path);
+  if (!ok)
+    return NULL;
+  start = strstr (data, "<svg");
+  if (start == NULL)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_IO, _("The comparison chart did not render as SVG"));
+      return NULL;
+    }
+  return ib_report_html_prefix_svg_ids (start, prefix);
+}
+
+static gboolean
+html_chart (GString        *out,
+            const IbReport *a,
+            const IbReport *b,
+            gboolean        log_scale,
+            GError        **error)
+{
+  g_autofree char *tmpdir = NULL;
+  g_autofree char *light_svg = NULL;
+  g_autofree char *dark_svg = NULL;
+  IbChartStyle light, dark;
+
+  if (!ib_chart_has_data (IB_CHART_COMPARE, a, b))
+    return TRUE;
+  ib_chart_style_init_light (&light);
+  ib_chart_style_init_dark (&dark);
+  light.log_scale = dark.log_scale = log_scale;
+  tmpdir = g_dir_make_tmp ("iobench-compare-XXXXXX", error);
+  if (tmpdir == NULL)
+    return FALSE;
+  light_svg = render_svg (a, b, &light, tmpdir, "compare-light-", error);
+  dark_svg = light_svg != NULL ? render_svg (a, b, &dark, tmpdir, "compare-dark-", error) : NULL;
+  g_rmdir (tmpdir);
+  if (dark_svg == NULL)
+    return FALSE;
+  g_string_append (out, "<figure id=\"chart-compare\" role=\"img\" aria-label=\"");
+  esc (out, ib_chart_kind_title (IB_CHART_COMPARE));
+  g_string_append (out, "\">\n<div class=\"chart-light\">");
+  g_string_append (out, light_svg);
+  g_string_append (out, "</div>\n<div class=\"chart-dark\">");
+  g_string_append (out, dark_svg);
+  g_string_append (out, "</div>\n</figure>\n");
+  return TRUE;
+}
+
+static const char compare_css[] =
+  "tr.differs th,tr.differs td{font-weight:bold}\n"
+  ".sides{margin:.25rem 0 1rem;padding-left:1.2rem}\n";
+
+char *
+ib_compare_to_html (const IbReport *a,
+                    const IbReport *b,
+                    gboolean        log_scale,
+                    GError        **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) facts = NULL;
+  g_autoptr(GPtrArray) sections = NULL;
+  g_autofree char *name_a = NULL, *name_b = NULL, *lang = NULL, *note = NULL;
+  guint n_differ = 0;
+
+  g_return_val_if_fail (a != NULL && b != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  ib_compare_side_names (a, b, &name_a, &name_b);
+  lang = ib_report_html_lang ();
+  g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+                          "<meta charset=\"utf-8\"/>\n"
+                          "<meta name=\"viewport\" content=\"width=device-width, "
+                          "initial-scale=1\"/>\n"
+                          "<meta name=\"color-scheme\" content=\"light dark\"/>\n"
+                          "<meta name=\"generator\" content=\"I/O Bench %s\"/>\n<title>",
+                          lang, PACKAGE_VERSION);
+  esc (out, _("I/O Bench comparison"));
+  g_string_append (out, " — ");
+  esc (out, name_a);
+  g_string_append (out, " / ");
+  esc (out, name_b);
+  g_string_append_printf (out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<main>\n",
+                          ib_report_html_css (), compare_css);
+
+  g_string_append (out, "<header>\n<h1>");
+  esc (out, _("I/O Bench comparison"));
+  g_string_append (out, "</h1>\n<ol class=\"sides\">\n<li id=\"run-a\">");
+  esc (out, name_a);
+  g_string_append (out, "</li>\n<li id=\"run-b\">");
+  esc (out, name_b);
+  g_string_append (out, "</li>\n</ol>\n</header>\n");
+
+  /* the two runs, what differs in bold */
+  facts = ib_compare_facts (a, b);
+  g_string_append (out, "<section id=\"runs\">\n<h2>");
+  esc (out, _("The two runs"));
+  g_string_append (out, "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th scope=\"col\">");
+  g_string_append (out, "</th><th scope=\"col\">");
+  esc (out, name_a);
+  g_string_append (out, "</th><th scope=\"col\">");
+  esc (out, name_b);
+  g_string_append (out, "</th></tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < facts->len; i++)
+    {
+      const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
+
+      n_differ += f->differs;
+      g_string_append (out, f->differs ? "<tr class=\"differs\"><th scope=\"row\">"
+                                       : "<tr><th scope=\"row\">");
+      esc (out, f->what);
+      g_string_append (out, "</th><td>");
+      esc (out, f->a);
+      g_string_append (out, "</td><td>");
+      esc (out, f->b);
+      g_string_append (out, "</td></tr>\n");
+    }
+  g_string_append (out, "</tbody>\n</table></div>\n<p class=\"note\">");
+  esc (out, n_differ > 0 ? _("Lines in bold differ between the two runs.")
+                         : _("The two runs were made alike."));
+  g_string_append (out, "</p>\n</section>\n");
+
+  if (!html_chart (out, a, b, log_scale, error))
+    return NULL;
+
+  sections = build_sections (a, name_a, b, name_b);
+  for (guint s = 0; s < sections->len; s++)
+    {
+      Section *sec = g_ptr_array_index (sections, s);
+
+      g_string_append_printf (out, "<section id=\"%s\">\n<h2>", sec->id);
+      esc (out, sec->title);
+      g_string_append (out, "</h2>\n");
+      if (sec->rows->len == 0)
+        {
+          g_string_append (out, "<p>");
+          esc (out, sec->missing);
+          g_string_append (out, "</p>\n</section>\n");
+          continue;
+        }
+      g_string_append (out, "<div class=\"table-wrap\"><table>\n<thead><tr>");
+      for (guint c = 0; c < sec->headers->len; c++)
+        {
+          g_string_append (out, c > 0 && c < 4 ? "<th class=\"num\" scope=\"col\">"
+                                               : "<th scope=\"col\">");
+          esc (out, g_ptr_array_index (sec->headers, c));
+          g_string_append (out, "</th>");
+        }
+      g_string_append (out, "</tr></thead>\n<tbody>\n");
+      for (guint r = 0; r < sec->rows->len; r++)
+        {
+          char **cells = g_ptr_array_index (sec->rows, r);
+
+          g_string_append (out, "<tr>");
+          for (guint c = 0; c < sec->headers->len; c++)
+            {
+              g_string_append (out, c > 0 && c < 4 ? "<td class=\"num\">" : "<td>");
+              esc (out, cells[c]);
+              g_string_append (out, "</td>");
+            }
+          g_string_append (out, "</tr>\n");
+        }
+      g_string_append (out, "</tbody>\n</table></div>\n</section>\n");
+    }
+
+  note = method_note ();
+  g_string_append (out, "<p class=\"note\">");
+  esc (out, note);
+  g_string_append (out, "</p>\n<footer>");
+  {
+    /* Translators: the footer of an exported report */
+    g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
+
+    esc (out, footer);
+  }
+  g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
+  return g_strdup (out->str);
+}
+
+gboolean
+ib_compare_save_html (const IbReport *a,
+                      const IbReport *b,
+                      gboolean        log_scale,
+                      const char     *path,
+                      GError        **error)
+{
+  g_autofree char *html = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  html = ib_compare_to_html (a, b, log_scale, error);
+  if (html == NULL)
+    return FALSE;
+  /* g_file_set_contents writes a temporary file and renames it */
+  return g_file_set_contents (path, html, -1, error);
+}
+
+/* ---- Markdown ---------------------------------------------------------- */
+
+static void
+md_row (GString     *out,
+        const char **cells,
+        guint        n)
+{
+  g_string_append_c (out, '|');
+  for (guint c = 0; c < n; c++)
+    {
+      g_string_append_c (out, ' ');
+      ib_report_md_escape (out, cells[c], TRUE);
+      g_string_append (out, " |");
+    }
+  g_string_append_c (out, '\n');
+}
+
+char *
+ib_compare_chart_path (const char *markdown_path)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (markdown_path != NULL, NULL);
+
+  dir = g_path_get_dirname (markdown_path);
+  stem = ib_report_stem (markdown_path);
+  name = g_strdup_printf ("%s-compare.png", stem);
+  return g_build_filename (dir, name, NULL);
+}
+
+gboolean
+ib_compare_save_markdown (const IbReport *a,
+                          const IbReport *b,
+                          gboolean        log_scale,
+                          const char     *path,
+                          GError        **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) facts = NULL;
+  g_autoptr(GPtrArray) sections = NULL;
+  g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL, *png = NULL;
+  gboolean wrote_png = FALSE;
+
+  g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  ib_compare_side_names (a, b, &name_a, &name_b);
+  g_string_append (out, "# ");
+  ib_report_md_escape (out, _("I/O Bench comparison"), FALSE);
+  g_string_append (out, "\n\n1. ");
+  ib_report_md_escape (out, name_a, FALSE);
+  g_string_append (out, "\n2. ");
+  ib_report_md_escape (out, name_b, FALSE);
+  g_string_append (out, "\n\n## ");
+  ib_report_md_escape (out, _("The two runs"), FALSE);
+  g_string_append (out, "\n\n");
+  {
+    const char *head[3] = { "", name_a, name_b };
+
+    md_row (out, head, 3);
+    g_string_append (out, "| --- | --- | --- |\n");
+  }
+  facts = ib_compare_facts (a, b);
+  for (guint i = 0; i < facts->len; i++)
+    {
+      const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
+      g_autofree char *what = f->differs ? g_strdup_printf ("%s (≠)", f->what)
+                                         : g_strdup (f->what);
+      const char *cells[3] = { what, f->a, f->b };
+
+      md_row (out, cells, 3);
+    }
+  g_string_append (out, "\n");
+  ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
+  g_string_append (out, "\n");
+
+  if (ib_chart_has_data (IB_CHART_COMPARE, a, b))
+    {
+      IbChartStyle style;
+      g_autofree char *base = NULL;
+
+      ib_chart_style_init_light (&style);
+      style.log_scale = log_scale;
+      png = ib_compare_chart_path (path);
+      if (!ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, png,
+                            IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b), 2, error))
+        return FALSE;
+      wrote_png = TRUE;
+      base = g_path_get_basename (png);
+      g_string_append (out, "\n![");
+      ib_report_md_escape (out, ib_chart_kind_title (IB_CHART_COMPARE), FALSE);
+      g_string_append (out, "](");
+      g_string_append_uri_escaped (out, base, NULL, TRUE);
+      g_string_append (out, ")\n");
+    }
+
+  sections = build_sections (a, name_a, b, name_b);
+  for (guint s = 0; s < sections->len; s++)
+    {
+      Section *sec = g_ptr_array_index (sections, s);
+
+      g_string_append (out, "\n## ");
+      ib_report_md_escape (out, sec->title, FALSE);
+      g_string_append (out, "\n\n");
+      if (sec->rows->len == 0)
+        {
+          ib_report_md_escape (out, sec->missing, FALSE);
+          g_string_append_c (out, '\n');
+          continue;
+        }
+      md_row (out, (const char **) sec->headers->pdata, sec->headers->len);
+      g_string_append (out, "| --- | ---: | ---: | ---: | --- |\n");
+      for (guint r = 0; r < sec->rows->len; r++)
+        md_row (out, g_ptr_array_index (sec->rows, r), sec->headers->len);
+    }
+  note = method_note ();
+  g_string_append_c (out, '\n');
+  ib_report_md_escape (out, note, FALSE);
+  g_string_append_c (out, '\n');
+
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+    {
+      /* no chart without the Markdown that shows it */
+      if (wrote_png)
+        g_unlink (png);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-writers-private.h: what the single-run HTML and Markdown reports
+ * share with the comparison report (ib-compare-writers.c), so both look
+ * alike. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The page's style sheet (light and dark, print, narrow screens). */
+const char *ib_report_html_css            (void);
+/* @svg with every id and reference to one prefixed by @prefix, so several
+ * inline SVGs can share a page. */
+char       *ib_report_html_prefix_svg_ids (const char *svg,
+                                           const char *prefix);
+/* The lang attribute of the page: the translation's language code. */
+char       *ib_report_html_lang           (void);
+
+/* Appends @raw to @out escaped for Markdown (no raw HTML gets through);
+ * newlines become spaces in a table cell. */
+void        ib_report_md_escape           (GString    *out,
+                                           const char *raw,
+                                           gboolean    in_table);
+
+G_END_DECLS
