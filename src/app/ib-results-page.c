@@ -17,6 +17,7 @@
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
 #include "report/ib-answer.h"
+#include "report/ib-report-io.h"
 #include "report/ib-report-util.h"
 
 /* The kinds a single report can show, in switcher order, with an icon each. */
@@ -213,6 +214,33 @@ is_validity_finding (const IbFinding *f)
   return g_strcmp0 (f->id, "tmpfs") == 0 || g_strcmp0 (f->id, "fuse") == 0;
 }
 
+/* A short heading over the first finding of each group (the findings come
+ * sorted by group: ib_findings_sort). */
+static void
+findings_header (GtkListBoxRow *row,
+                 GtkListBoxRow *before,
+                 gpointer       user_data)
+{
+  int group = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "ib-group"));
+  GtkWidget *label;
+
+  if (before != NULL
+      && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (before), "ib-group")) == group)
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+  label = gtk_label_new (ib_finding_group_title ((IbFindingGroup) group));
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 9);
+  gtk_widget_set_margin_bottom (label, 3);
+  gtk_list_box_row_set_header (row, label);
+}
+
 static void
 update_findings (IbResultsPage *self)
 {
@@ -238,6 +266,7 @@ update_findings (IbResultsPage *self)
       /* One Tab stop per finding (the row, named by its sentence), not two. */
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      g_object_set_data (G_OBJECT (row), "ib-group", GINT_TO_POINTER (ib_finding_group (f->id)));
       gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                       label, NULL, -1);
       gtk_list_box_append (self->findings_list, row);
@@ -762,6 +791,7 @@ static void
 ib_results_page_init (IbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_list_box_set_header_func (self->findings_list, findings_header, NULL, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
     {

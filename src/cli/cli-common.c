@@ -799,8 +799,25 @@ ib_cli_print_findings (const IbReport *report,
   if (report->findings->len == 0)
     return;
   print_heading (out, _("Findings"));
-  for (guint i = 0; i < report->findings->len; i++)
-    fprintf (out, "• %s\n", g_array_index (report->findings, IbFinding, i).text);
+  /* group by group, each under a short heading (ib_finding_group) */
+  for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
+    {
+      gboolean open = FALSE;
+
+      for (guint i = 0; i < report->findings->len; i++)
+        {
+          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+          if (ib_finding_group (f->id) != g)
+            continue;
+          if (!open)
+            /* Translators: a heading over a group of findings, "How far to trust
+             * these numbers:" */
+            fprintf (out, _("%s:\n"), ib_finding_group_title (g));
+          open = TRUE;
+          fprintf (out, "  • %s\n", f->text);
+        }
+    }
 }
 
 void

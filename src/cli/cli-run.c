@@ -28,11 +28,11 @@ typedef struct
 static const Workload workloads[] = {
   { "read", N_("Read the test files with each strategy (iobench-cli run)") },
   { "overhead", N_("Dispatch overhead: direct call vs GTask, idle, thread hop, thread pool "
-                   "(seed 001)") },
+                   "(the promise-vs-callback overhead experiment)") },
   { "write-unlink", N_("Write 4,096 random letters to a new file and delete it, many at once "
-                       "(seed 001)") },
+                       "(the promise-vs-callback experiment’s I/O test)") },
   { "sweep", N_("Vary file count, size or files in flight for two strategies and find the "
-                "crossover (seed 000)") },
+                "crossover (the Node.js promises-vs-sync experiment)") },
 };
 
 int
@@ -591,7 +591,8 @@ ib_cli_sweep (int    argc,
       N_("Two or more strategies to compare (default: sync-load-contents,"
          "async-load-contents-parallel)"), N_("A,B") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size,
-      N_("File size when not varying size (default: 2,732 bytes, as seed 000)"), N_("SIZE") },
+      N_("File size when not varying size (default: 2,732 bytes, as the Node.js "
+         "promises-vs-sync experiment)"), N_("SIZE") },
     { "count", 0, 0, G_OPTION_ARG_STRING, &count,
       N_("Files when not varying count (default: 1; 100 when varying in-flight)"), N_("N") },
     { "content", 0, 0, G_OPTION_ARG_STRING, &content,

@@ -224,7 +224,8 @@ ib_cli_overhead (int    argc,
   int code = IB_EXIT_OK;
   const GOptionEntry entries[] = {
     { "iterations", 'n', 0, G_OPTION_ARG_STRING, &iterations,
-      N_("Ops per kind and repetition (default 999999, as seed 001)"), N_("N") },
+      N_("Ops per kind and repetition (default 999999, as the promise-vs-callback "
+         "experiment)"), N_("N") },
     { "repeat", 'r', 0, G_OPTION_ARG_STRING, &args.repeat,
       N_("Measured repetitions (default 5)"), N_("N") },
     { "warmup", 'w', 0, G_OPTION_ARG_STRING, &args.warmup,
@@ -239,9 +240,10 @@ ib_cli_overhead (int    argc,
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Times a direct call with a callback against a GTask round "
-                                  "trip (the promise of seed 001), an idle source, a thread "
-                                  "hop, a thread-pool push, and 1 and 100 tasks awaited "
-                                  "together (seed 000)."));
+                                  "trip (the promise of the promise-vs-callback experiment), "
+                                  "an idle source, a thread hop, a thread-pool push, and 1 and "
+                                  "100 tasks awaited together (the Node.js promises-vs-sync "
+                                  "experiment)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
   if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
@@ -460,7 +462,8 @@ ib_cli_write_unlink (int    argc,
   int code = IB_EXIT_OK;
   const GOptionEntry entries[] = {
     { "requests", 'n', 0, G_OPTION_ARG_STRING, &requests,
-      N_("Requests in all (default 2000, as ab -n in seed 001)"), N_("N") },
+      N_("Requests in all (default 2000, as ab -n in the promise-vs-callback experiment)"),
+      N_("N") },
     { "concurrency", 'c', 0, G_OPTION_ARG_STRING, &concurrency,
       N_("Requests in flight at most (default 2000, as ab -c)"), N_("N") },
     { "bytes", 'b', 0, G_OPTION_ARG_STRING, &bytes,
@@ -479,9 +482,10 @@ ib_cli_write_unlink (int    argc,
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("Writes random letters to a new file and deletes it, for "
-                                  "many requests at once, as seed 001 did with ab: served "
-                                  "one after another (sync-serial), with GIO async calls "
-                                  "(async-gio) and by a thread pool (thread-pool)."));
+                                  "many requests at once, as the promise-vs-callback "
+                                  "experiment did with ab: served one after another "
+                                  "(sync-serial), with GIO async calls (async-gio) and by a "
+                                  "thread pool (thread-pool)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
   if (!ib_cli_parse_options (context, &argc, &argv, FALSE))

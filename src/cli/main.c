@@ -23,7 +23,7 @@ typedef struct
 static const Command commands[] = {
   { "list",         ib_cli_list,         N_("List strategies, workloads and presets") },
   { "run",          ib_cli_run,          N_("Run a preset or a custom read benchmark") },
-  { "overhead",     ib_cli_overhead,     N_("Measure dispatch overhead (seed 001)") },
+  { "overhead",     ib_cli_overhead,     N_("Measure dispatch overhead") },
   { "write-unlink", ib_cli_write_unlink, N_("Write and delete small files under concurrency") },
   { "sweep",        ib_cli_sweep,        N_("Vary file count, size or files in flight") },
   { "chart",        ib_cli_chart,        N_("Draw a chart of a saved report") },

@@ -23,21 +23,22 @@ static const IbPresetInfo presets[] = {
   { "seed-big",
     N_("Big files"),
     N_("Four files of 512 MiB, 1 GiB, 256 MiB and 512 MiB read by every strategy, 2 s apart "
-       "(seed 002)"),
+       "(the Node.js big-file experiment)"),
     "002_b180d2c87b9dc28f.txt" },
   { "seed-small",
     N_("Small files"),
     N_("1, 2 and 100 files of 2,732 bytes of base64: sync one by one vs async all at once "
-       "(seed 000)"),
+       "(the Node.js promises-vs-sync experiment)"),
     "000_94fb2aa9acdf5041.txt" },
   { "seed-overhead",
     N_("Dispatch overhead"),
-    N_("999,999 direct callbacks vs tasks, idles and thread hops (seed 001)"),
+    N_("999,999 direct callbacks vs tasks, idles and thread hops (the promise-vs-callback "
+       "overhead experiment)"),
     "001_5d89e2c812b12503.txt" },
   { "seed-write-unlink",
     N_("Write and delete"),
     N_("2,000 requests writing 4,096 random letters to a new file and deleting it, "
-       "2,000 at once (seed 001)"),
+       "2,000 at once (the promise-vs-callback experiment’s I/O test)"),
     "001_5d89e2c812b12503.txt" },
 };
 

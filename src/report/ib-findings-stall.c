@@ -23,6 +23,7 @@
 
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "ib-report-io.h"
 #include "ib-report-util.h"
 
@@ -74,19 +75,21 @@ finding_trade_off (IbReport *report)
   if (r.verdict == IB_RATIO_NO_DATA || r.verdict == IB_RATIO_TOO_FEW)
     return;
 
-  speed = ib_ratio_sentence (sync->strategy, other->strategy, &r);
+  /* a sync strategy first: its display name starts the sentence */
+  speed = ib_ratio_sentence (ib_strategy_title (sync->strategy),
+                             ib_strategy_title (other->strategy), &r);
   sync_stall = ib_format_duration (sync->stall_ns);
   other_worst = ib_format_duration (other->stall_max_ns);
   frames = ib_format_frames_missed (sync->frames_missed_60);
-  /* Translators: the first %s is a speed comparison ("sync-read-all is 1.7x faster
-   * than async-read-all-serial (95 % CI 1.5-1.9)"); then a strategy, its median longest
-   * stall of the main loop per read, the frames that costs ("2 frames at 60 Hz"), the
-   * other strategy and its longest stall in any read. */
+  /* Translators: the first %s is a speed comparison ("Sync single read is 1.7x
+   * faster than Async single read, serial (95 % CI 1.5-1.9)"); then a strategy, its
+   * median longest stall of the main loop per read, the frames that costs ("2 frames
+   * at 60 Hz"), the other strategy and its longest stall in any read. */
   ib_report_add_finding (report, "stall-trade-off",
                          _("%s, but %s blocks the main loop for %s per read (%s); %s never "
-                           "stalls it longer than %s"),
-                         speed, sync->strategy, sync_stall, frames, other->strategy,
-                         other_worst);
+                           "stalls it longer than %s."),
+                         speed, ib_strategy_title (sync->strategy), sync_stall, frames,
+                         ib_strategy_title (other->strategy), other_worst);
 }
 
 /* Whether no measured sample of @strategy missed a 60 Hz frame. */
@@ -138,21 +141,21 @@ finding_responsive (IbReport *report)
       g_autofree char *worst = ib_format_duration (best->stall_max_ns);
 
       if (best->n < IB_VERDICT_MIN_SAMPLES)
-        /* Translators: "async-read-all-serial has the lowest median of the strategies
-         * that never missed a 60 Hz frame: 45 ms, longest stall 0.4 ms (2 valid
-         * samples: too few to rank them)" */
+        /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
+         * single read, serial has the lowest median: 45 ms, longest stall 0.4 ms (2
+         * valid samples: too few to rank them)." */
         ib_report_add_finding (report, "stall-responsive",
-                               _("%s has the lowest median of the strategies that never "
-                                 "missed a 60 Hz frame: %s, longest stall %s (%u valid "
-                                 "samples: too few to rank them)"),
-                               best->strategy, time, worst, best->n);
+                               _("Of the strategies that never missed a 60 Hz frame, %s has "
+                                 "the lowest median: %s, longest stall %s (%u valid samples: "
+                                 "too few to rank them)."),
+                               ib_strategy_title (best->strategy), time, worst, best->n);
       else
-        /* Translators: "async-read-all-serial is the fastest strategy that never missed a
-         * 60 Hz frame: median 45 ms, longest stall 0.4 ms" */
+        /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
+         * single read, serial: median 45 ms, longest stall 0.4 ms." */
         ib_report_add_finding (report, "stall-responsive",
-                               _("%s is the fastest strategy that never missed a 60 Hz frame: "
-                                 "median %s, longest stall %s"),
-                               best->strategy, time, worst);
+                               _("The fastest strategy that never missed a 60 Hz frame is %s: "
+                                 "median %s, longest stall %s."),
+                               ib_strategy_title (best->strategy), time, worst);
     }
   else
     {
@@ -161,13 +164,13 @@ finding_responsive (IbReport *report)
       /* Translators: no strategy kept a 60 Hz display drawing; the one that came
        * closest and its longest stall */
       ib_report_add_finding (report, "stall-responsive",
-                             _("every strategy missed a 60 Hz frame at least once; %s came "
-                               "closest, with a longest stall of %s"),
-                             least->strategy, worst);
+                             _("Every strategy missed a 60 Hz frame at least once; %s came "
+                               "closest, with a longest stall of %s."),
+                             ib_strategy_title (least->strategy), worst);
     }
 }
 
-/* "sync-serial 66 ms, async-gio 3.1 ms, thread-pool 2.4 ms" */
+/* "Sync, one at a time 66 ms, Async GIO 3.1 ms, Thread pool 2.4 ms" */
 static void
 finding_write_unlink (IbReport *report)
 {
@@ -184,15 +187,16 @@ finding_write_unlink (IbReport *report)
       if (!m->responsive)
         continue;
       stall = ib_format_duration ((double) m->stall_ns);
-      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "", m->mode, stall);
+      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "",
+                              ib_write_unlink_mode_title (m->mode), stall);
     }
   if (list->len == 0)
     return;
-  /* Translators: %s lists modes and their longest stall, "sync-serial 66 ms,
-   * async-gio 3.1 ms" */
+  /* Translators: %s lists modes and their longest stall, "Sync, one at a time
+   * 66 ms, Async GIO 3.1 ms" */
   ib_report_add_finding (report, "stall-write-unlink",
-                         _("serving the write+delete requests, the main loop stalled at most "
-                           "for: %s"), list->str);
+                         _("Serving the write+delete requests, the main loop stalled at most "
+                           "for: %s."), list->str);
 }
 
 /* The sweep's largest value: where the strategies' stalls differ most. */
@@ -221,15 +225,16 @@ finding_sweep (IbReport *report)
       if (!p->responsive || p->value != top)
         continue;
       stall = ib_format_duration (p->stall_ns);
-      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "", p->strategy, stall);
+      g_string_append_printf (list, "%s%s %s", list->len > 0 ? ", " : "",
+                              ib_strategy_title (p->strategy), stall);
     }
   if (list->len == 0)
     return;
   at = ib_format_vary_value (sweep->vary, top);
-  /* Translators: "at 100 files, each read stalled the main loop for at most (median):
-   * sync-load-contents 812 µs, async-load-contents-parallel 240 µs" */
+  /* Translators: "At 100 files, each read stalled the main loop for at most (median):
+   * Sync load contents 812 µs, Async load contents, parallel 240 µs." */
   ib_report_add_finding (report, "stall-sweep",
-                         _("at %s, each read stalled the main loop for at most (median): %s"),
+                         _("At %s, each read stalled the main loop for at most (median): %s."),
                          at, list->str);
 }
 

@@ -73,7 +73,8 @@ finding_gap (IbReport *report)
       g_autofree char *s = NULL;
 
       ib_report_ratio (report, uring->strategy, report, sync->strategy, &us);
-      s = ib_ratio_sentence (uring->strategy, sync->strategy, &us);
+      s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
+                             ib_strategy_title (sync->strategy), &us);
       g_string_append (text, s);
     }
   if (async != NULL)
@@ -81,7 +82,8 @@ finding_gap (IbReport *report)
       g_autofree char *s = NULL;
 
       ib_report_ratio (report, uring->strategy, report, async->strategy, &ua);
-      s = ib_ratio_sentence (uring->strategy, async->strategy, &ua);
+      s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
+                             ib_strategy_title (async->strategy), &ua);
       if (text->len > 0)
         g_string_append (text, "; ");
       g_string_append (text, s);
@@ -103,7 +105,10 @@ finding_gap (IbReport *report)
                             _("even the kernel’s own async I/O is slower than a blocking "
                               "read here, so on these files async I/O itself costs time"));
 
-  ib_report_add_finding (report, "uring-gap", "%s", text->str);
+  /* Translators: the io_uring finding; %s compares an io_uring strategy with the
+   * fastest sync and GIO async ones and may end with what that means */
+  ib_report_add_finding (report, "uring-gap", _("Against the kernel’s own async I/O: %s."),
+                         text->str);
 }
 
 static void
@@ -124,13 +129,16 @@ finding_direct_cost (IbReport *report)
       ib_report_ratio (report, base, report, st->strategy, &r);
       if (r.verdict == IB_RATIO_NO_DATA)
         continue;
-      sentence = ib_ratio_sentence (base, st->strategy, &r);
-      /* Translators: "uring-read-all-parallel is 3.1x faster than
-       * uring-read-all-parallel@direct (…): …" */
-      ib_report_add_finding (report, "direct-cost", _("%s: what the page cache is worth to "
-                                                      "%s (@direct reads with O_DIRECT, "
-                                                      "from the disk every time)"),
-                             sentence, base);
+      sentence = ib_ratio_sentence (ib_strategy_title (base), ib_strategy_title (st->strategy),
+                                    &r);
+      /* Translators: "What the page cache is worth to io_uring single read, parallel:
+       * io_uring single read, parallel is 3.1x faster than io_uring single read,
+       * parallel, direct I/O (…); direct I/O reads with O_DIRECT, from the disk every
+       * time." */
+      ib_report_add_finding (report, "direct-cost", _("What the page cache is worth to %s: %s; "
+                                                      "direct I/O reads with O_DIRECT, from "
+                                                      "the disk every time."),
+                             ib_strategy_title (base), sentence);
       return;
     }
 }

@@ -7,6 +7,13 @@
  *   where-time-goes, warm-up,
  *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
  *
+ * (The seed-* ids check the three write-ups in /seeds; the text names them by
+ * what they were: seed 000 is the Node.js promises-vs-sync experiment, seed
+ * 001 the promise-vs-callback overhead experiment, seed 002 the Node.js
+ * big-file experiment.) Each finding is one sentence that starts with a
+ * capital letter and ends with a full stop, names strategies, kinds and modes
+ * by their display names, and is sorted into its group by ib_findings_sort.
+ *
  * Every comparison of two strategies goes through ib_report_ratio (the ratio
  * of medians with a Mann-Whitney interval of at least 95 %): it says "too few
  * samples to tell" when a side has fewer than IB_VERDICT_MIN_SAMPLES valid
@@ -22,14 +29,18 @@
 
 #include "engine/ib-environment.h"
 #include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
 #include "ib-report-io.h"
 #include "ib-report-util.h"
 
-/* Seed 001: 999,999 `new Promise` took 1,768.754 ms, plain callbacks 51.657 ms. */
+/* The promise-vs-callback overhead experiment (seed 001): 999,999 `new
+ * Promise` took 1,768.754 ms, plain callbacks 51.657 ms. */
 #define SEED_001_PROMISE_RATIO (1768.754 / 51.657)
-/* Seed 001: ab -n 2000 -c 2000, median latency promise 6,572 ms vs callback 5,993 ms. */
+/* The same experiment: ab -n 2000 -c 2000, median latency promise 6,572 ms vs callback 5,993 ms. */
 #define SEED_001_P50_RATIO (6572.0 / 5993.0)
-/* Seed 002: async readFile (Promise.all) 6,991.5 ms vs readFileSync 1,055.9 ms. */
+/* The Node.js big-file experiment (seed 002): async readFile (Promise.all)
+ * 6,991.5 ms vs readFileSync 1,055.9 ms. */
 #define SEED_002_RATIO (6991.523499011993 / 1055.9131410121918)
 
 static gboolean
@@ -103,31 +114,34 @@ finding_fastest (IbReport *report)
     {
       g_autofree char *few = ib_too_few_text (best->n, best->n);
 
-      /* Translators: "sync-read-all: median 12.3 ms, 2,650 MiB/s (too few
-       * samples to tell ...)" */
-      ib_report_add_finding (report, "fastest", _("%s: median %s (%s)"), best->strategy, what,
-                             few);
+      /* Translators: "Only Sync single read was measured: median 12.3 ms,
+       * 2,650 MiB/s (too few samples to tell ...)." */
+      ib_report_add_finding (report, "fastest", _("Only %s was measured: median %s (%s)."),
+                             ib_strategy_title (best->strategy), what, few);
     }
   else if (second == NULL || ib_ratio_is_clear (&r))
-    /* Translators: "sync-read-all is the fastest: median 12.3 ms, 2,650 MiB/s" */
-    ib_report_add_finding (report, "fastest", _("%s is the fastest: median %s"), best->strategy,
-                           what);
+    /* Translators: "The fastest strategy is Sync single read: median 12.3 ms,
+     * 2,650 MiB/s." */
+    ib_report_add_finding (report, "fastest", _("The fastest strategy is %s: median %s."),
+                           ib_strategy_title (best->strategy), what);
   else if (r.verdict == IB_RATIO_TOO_FEW)
     {
       g_autofree char *few = ib_too_few_text (r.na, r.nb);
 
-      /* Translators: "sync-read-all has the lowest median (12.3 ms, 2,650
-       * MiB/s), but there are too few samples to tell (n = 2; at least 5
-       * needed)" */
-      ib_report_add_finding (report, "fastest", _("%s has the lowest median (%s), but %s"),
-                             best->strategy, what, few);
+      /* Translators: "The lowest median is that of Sync single read (12.3 ms,
+       * 2,650 MiB/s), but there are too few samples to tell (n = 2; at least
+       * 5 needed)." */
+      ib_report_add_finding (report, "fastest", _("The lowest median is that of %s (%s), but %s."),
+                             ib_strategy_title (best->strategy), what, few);
     }
   else
-    /* Translators: "sync-read-all has the lowest median (12.3 ms), but cannot
-     * be told apart from mmap" */
+    /* Translators: "The lowest median is that of Sync single read (12.3 ms),
+     * but it cannot be told apart from Memory map." */
     ib_report_add_finding (report, "fastest",
-                           _("%s has the lowest median (%s), but cannot be told apart from %s"),
-                           best->strategy, what, second->strategy);
+                           _("The lowest median is that of %s (%s), but it cannot be told "
+                             "apart from %s."),
+                           ib_strategy_title (best->strategy), what,
+                           ib_strategy_title (second->strategy));
 }
 
 static void
@@ -142,8 +156,9 @@ add_pair_finding (IbReport   *report,
   ib_report_ratio (report, a, report, b, &r);
   if (r.verdict == IB_RATIO_NO_DATA)
     return;
-  text = ib_ratio_sentence (a, b, &r);
-  ib_report_add_finding (report, id, "%s", text);
+  /* a sync strategy first: its display name starts the sentence */
+  text = ib_ratio_sentence (ib_strategy_title (a), ib_strategy_title (b), &r);
+  ib_report_add_finding (report, id, "%s.", text);
 }
 
 static void
@@ -204,12 +219,12 @@ finding_cache (IbReport *report)
   /* Reports written before samples could be excluded counted them. */
   if (n_counted_anyway > 0)
     ib_report_add_finding (report, "cache",
-                           ngettext ("the cache was not in the requested state (%s) for %u of "
+                           ngettext ("The cache was not in the requested state (%s) for %u of "
                                      "%u sample, and this older report counts it in its "
-                                     "statistics",
-                                     "the cache was not in the requested state (%s) for %u of "
+                                     "statistics.",
+                                     "The cache was not in the requested state (%s) for %u of "
                                      "%u samples, and this older report counts them in its "
-                                     "statistics", n),
+                                     "statistics.", n),
                            mode, n_counted_anyway, n);
 
   if (report->plan->cache == IB_CACHE_AS_IS)
@@ -228,13 +243,13 @@ finding_cache (IbReport *report)
         }
       if (hi >= 0)
         ib_report_add_finding (report, "cache",
-                               _("the cache was left as it was: %.0f %% to %.0f %% of the "
-                                 "files' pages were in memory before a sample"),
+                               _("The cache was left as it was: %.0f %% to %.0f %% of the "
+                                 "files’ pages were in memory before a sample."),
                                lo * 100, hi * 100);
       else
         ib_report_add_finding (report, "cache",
-                               _("the cache was left as it was and its state is unknown on "
-                                 "this system"));
+                               _("The cache was left as it was, and its state is unknown on "
+                                 "this system."));
       return;
     }
 
@@ -247,29 +262,30 @@ finding_cache (IbReport *report)
           report->environment->virtual_disk != NULL)
         /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
         ib_report_add_finding (report, "cache",
-                               _("cold in this kernel's page cache for every sample; the disk "
-                                 "is a virtual one (%s), so the host may still cache the files "
-                                 "and cold reads can be faster than the disk"),
+                               _("The files were cold in this kernel’s page cache for every "
+                                 "sample, but the disk is a virtual one (%s): the host may "
+                                 "still cache them, so cold reads can be faster than the "
+                                 "disk."),
                                report->environment->virtual_disk);
       else
         ib_report_add_finding (report, "cache", "%s",
                                report->plan->cache == IB_CACHE_COLD
-                               ? _("cold cache held for every sample")
-                               : _("warm cache held for every sample"));
+                               ? _("The cache was cold for every sample, as asked.")
+                               : _("The cache was warm for every sample, as asked."));
       return;
     }
 
   if (n_bad == n_ok)
     {
-      /* Translators: "the cache was never in the requested state (cold): all 36
-       * successful samples were excluded (not cold), so there are no statistics" */
+      /* Translators: "The cache was never in the requested state (cold): all 36
+       * successful samples were excluded (not cold), so there are no statistics." */
       ib_report_add_finding (report, "cache",
-                             ngettext ("the cache was never in the requested state (%s): the "
+                             ngettext ("The cache was never in the requested state (%s): the "
                                        "%u successful sample was excluded (%s), so there are "
-                                       "no statistics",
-                                       "the cache was never in the requested state (%s): all "
+                                       "no statistics.",
+                                       "The cache was never in the requested state (%s): all "
                                        "%u successful samples were excluded (%s), so there "
-                                       "are no statistics", n_ok),
+                                       "are no statistics.", n_ok),
                              mode, n_ok, ib_excluded_describe (reason));
       return;
     }
@@ -283,18 +299,19 @@ finding_cache (IbReport *report)
         g_string_append (detail, ", ");
       if (st != NULL && st->n == 0)
         /* Translators: "mmap (all 5: no statistics)" in a list of strategies */
-        g_string_append_printf (detail, _("%s (all %u: no statistics)"), strategy, count);
+        g_string_append_printf (detail, _("%s (all %u: no statistics)"),
+                                ib_strategy_title (strategy), count);
       else
-        g_string_append_printf (detail, "%s (%u)", strategy, count);
+        g_string_append_printf (detail, "%s (%u)", ib_strategy_title (strategy), count);
     }
   if (order->len > 4)
     /* Translators: appended to a list of strategies, e.g. ", and 8 more" */
     g_string_append_printf (detail, _(", and %u more"), order->len - 4);
-  /* Translators: "3 of 60 samples excluded from the statistics: not cold
-   * (sync-read-all (2), mmap (1))" */
+  /* Translators: "Excluded from the statistics: 3 of 60 samples, not cold
+   * (Sync single read (2), Memory map (1))." */
   ib_report_add_finding (report, "cache",
-                         ngettext ("%u of %u sample excluded from the statistics: %s (%s)",
-                                   "%u of %u samples excluded from the statistics: %s (%s)", n),
+                         ngettext ("Excluded from the statistics: %u of %u sample, %s (%s).",
+                                   "Excluded from the statistics: %u of %u samples, %s (%s).", n),
                          n_bad, n, ib_excluded_describe (reason), detail->str);
 }
 
@@ -307,13 +324,13 @@ finding_filesystem (IbReport *report)
     return;
   if (env->is_tmpfs)
     ib_report_add_finding (report, "tmpfs",
-                           _("the files were on tmpfs, which lives in memory: a cold cache is "
-                             "impossible there and these numbers measure memory copies, not "
-                             "a disk"));
+                           _("The files were on tmpfs, which lives in memory: a cold cache is "
+                             "impossible there, and these numbers measure memory copies, not "
+                             "a disk."));
   if (env->is_fuse)
     ib_report_add_finding (report, "fuse",
-                           _("the files were on a FUSE file system (%s): these numbers measure "
-                             "FUSE and the daemon behind it as much as the storage"),
+                           _("The files were on a FUSE file system (%s): these numbers measure "
+                             "FUSE and the daemon behind it as much as the storage."),
                            env->fs_type != NULL ? env->fs_type : "fuse");
 }
 
@@ -329,27 +346,27 @@ finding_copy_on_write (IbReport *report)
     return;
   if (ib_environment_copy_on_write (env))
     ib_report_add_finding (report, "copy-on-write",
-                           _("the files were on %s, which copies on write: new data goes to "
+                           _("The files were on %s, which copies on write: new data goes to "
                              "new places and is checksummed, so these numbers can differ "
-                             "from a file system that writes in place"),
+                             "from a file system that writes in place."),
                            env->fs_type);
   compression = ib_environment_compression (env);
   if (compression == NULL)
     return;
   if (report->plan != NULL && report->plan->content != IB_CONTENT_RANDOM)
     ib_report_add_finding (report, "compression",
-                           /* Translators: "btrfs compresses what it stores (zstd): the
-                            * content here (base64) compresses, ..." */
-                           _("%s compresses what it stores (%s): the content here (%s) "
-                             "compresses, so these numbers measure compression too; random "
-                             "content measures the storage"),
+                           /* Translators: "The file system, btrfs, compresses what it
+                            * stores (zstd): the content here (base64) compresses, ..." */
+                           _("The file system, %s, compresses what it stores (%s): the "
+                             "content here (%s) compresses, so these numbers measure "
+                             "compression too; random content measures the storage."),
                            env->fs_type, compression,
                            ib_content_kind_to_string (report->plan->content));
   else
     ib_report_add_finding (report, "compression",
-                           _("%s compresses what it stores (%s): random content does not "
-                             "compress, but base64, digits and letters would, and would "
-                             "measure compression too"),
+                           _("The file system, %s, compresses what it stores (%s): random "
+                             "content does not compress, but base64, digits and letters "
+                             "would, and would measure compression too."),
                            env->fs_type, compression);
 }
 
@@ -423,11 +440,12 @@ finding_sweep (IbReport *report)
       const char *loser = sweep_winner (sweep, lo);
 
       if (winner != NULL && loser != NULL && g_strcmp0 (winner, loser) != 0)
-        /* Translators: "async-load-contents-parallel overtakes sync-load-contents
-         * from 100 files" */
-        ib_report_add_finding (report, "sweep", _("%s overtakes %s from %s"), winner, loser, at);
+        /* Translators: "From 100 files on, Async load contents, parallel
+         * overtakes Sync load contents." */
+        ib_report_add_finding (report, "sweep", _("From %s on, %s overtakes %s."), at,
+                               ib_strategy_title (winner), ib_strategy_title (loser));
       else
-        ib_report_add_finding (report, "sweep", _("the order of the strategies flips at %s"),
+        ib_report_add_finding (report, "sweep", _("The order of the strategies flips at %s."),
                                at);
     }
   else
@@ -436,13 +454,13 @@ finding_sweep (IbReport *report)
       const char *w_hi = sweep_winner (sweep, hi);
 
       if (w_lo != NULL && g_strcmp0 (w_lo, w_hi) == 0)
-        /* Translators: "no crossover between 1 file and 1,000 files: sync-read-all
-         * is faster throughout" */
+        /* Translators: "No crossover between 1 file and 1,000 files: Sync
+         * single read is faster throughout." */
         ib_report_add_finding (report, "sweep",
-                               _("no crossover between %s and %s: %s is faster throughout"),
-                               los, his, w_lo);
+                               _("No crossover between %s and %s: %s is faster throughout."),
+                               los, his, ib_strategy_title (w_lo));
       else
-        ib_report_add_finding (report, "sweep", _("no crossover between %s and %s"), los, his);
+        ib_report_add_finding (report, "sweep", _("No crossover between %s and %s."), los, his);
     }
 }
 
@@ -474,11 +492,13 @@ finding_overhead (IbReport *report)
   ratio = ib_format_ratio (gtask->ratio_to_direct);
   seed = ib_format_ratio (SEED_001_PROMISE_RATIO);
   per_op = ib_format_duration (gtask->ns_per_op);
-  /* Translators: "a GTask round trip costs 38x a direct call (120 ns); seed 001
-   * measured 34x for a Promise against a plain callback in Node.js" */
+  /* Translators: "A GTask round trip costs 38x a direct call (120 ns); the
+   * promise-vs-callback overhead experiment measured 34x for a Promise against
+   * a plain callback in Node.js." */
   ib_report_add_finding (report, "overhead",
-                         _("a GTask round trip costs %s a direct call (%s); seed 001 measured "
-                           "%s for a Promise against a plain callback in Node.js"),
+                         _("A GTask round trip costs %s a direct call (%s); the "
+                           "promise-vs-callback overhead experiment measured %s for a Promise "
+                           "against a plain callback in Node.js."),
                          ratio, per_op, seed);
   if (thread != NULL && thread->ratio_to_direct > 0)
     {
@@ -486,31 +506,33 @@ finding_overhead (IbReport *report)
       g_autofree char *tt = ib_format_duration (thread->ns_per_op);
 
       ib_report_add_finding (report, "overhead-thread",
-                             _("a hop to GTask's thread pool and back costs %s (%s a direct "
-                               "call)"), tt, tr);
+                             _("A hop to GTask’s thread pool and back costs %s (%s a direct "
+                               "call)."), tt, tr);
     }
 
   /* Each repetition averages many iterations, but few repetitions cannot say
    * how much the ratio itself varies. */
   if (gtask->repeat < IB_VERDICT_MIN_SAMPLES)
     ib_report_add_finding (report, "overhead-repetitions",
-                           ngettext ("the dispatch overhead rests on %u repetition: too few "
-                                     "to say how much it varies (at least %u needed)",
-                                     "the dispatch overhead rests on %u repetitions: too few "
-                                     "to say how much it varies (at least %u needed)",
+                           ngettext ("The dispatch overhead rests on %u repetition: too few "
+                                     "to say how much it varies (at least %u needed).",
+                                     "The dispatch overhead rests on %u repetitions: too few "
+                                     "to say how much it varies (at least %u needed).",
                                      gtask->repeat),
                            gtask->repeat, IB_VERDICT_MIN_SAMPLES);
 
-  /* Seed 001's first conclusion: for pure computation, avoid promises. */
+  /* The promise-vs-callback experiment's first conclusion: for pure
+   * computation, avoid promises. */
   if (gtask->ratio_to_direct >= 2)
     ib_report_add_finding (report, "seed-001-overhead",
-                           _("Seed 001's finding holds here: dispatching through a GTask is "
-                             "%s slower than a direct call, so pure computation should not "
-                             "go through it"), ratio);
+                           _("The promise-vs-callback overhead experiment holds here for pure "
+                             "computation: dispatching through a GTask is %s slower than a "
+                             "direct call, so computation should not go through it."), ratio);
   else
     ib_report_add_finding (report, "seed-001-overhead",
-                           _("Seed 001's finding does not hold here: a GTask costs only %s a "
-                             "direct call"), ratio);
+                           _("The promise-vs-callback overhead experiment does not hold here "
+                             "for pure computation: a GTask costs only %s a direct call."),
+                           ratio);
 }
 
 static const IbWriteUnlinkMode *
@@ -549,14 +571,17 @@ finding_write_unlink (IbReport *report)
   ap50 = ib_format_duration (async->percentiles_ns[0]);
   ap99 = ib_format_duration (async->percentiles_ns[7]);
   n = ib_format_count (wu->requests);
-  /* Translators: "2,000 write+delete requests: sync-serial p50 0.12 ms, p99 0.30 ms;
-   * async-gio p50 40.1 ms, p99 80.2 ms" */
+  /* Translators: "Over 2,000 write+delete requests: Sync, one at a time p50
+   * 0.12 ms, p99 0.30 ms; Async GIO p50 40.1 ms, p99 80.2 ms." */
   ib_report_add_finding (report, "write-unlink",
-                         _("%s write+delete requests: %s p50 %s, p99 %s; %s p50 %s, p99 %s"),
-                         n, sync->mode, sp50, sp99, async->mode, ap50, ap99);
+                         _("Over %s write+delete requests: %s p50 %s, p99 %s; %s p50 %s, "
+                           "p99 %s."),
+                         n, ib_write_unlink_mode_title (sync->mode), sp50, sp99,
+                         ib_write_unlink_mode_title (async->mode), ap50, ap99);
 
-  /* Seed 001's second conclusion: with I/O the difference is small (its
-   * medians differed by 1.1x). We call it small within 1.5x. */
+  /* The promise-vs-callback experiment's second conclusion: with I/O the
+   * difference is small (its medians differed by 1.1x). We call it small
+   * within 1.5x. */
   if (sync->percentiles_ns[0] <= 0 || async->percentiles_ns[0] <= 0)
     return;
   ratio = (double) async->percentiles_ns[0] / (double) sync->percentiles_ns[0];
@@ -566,13 +591,14 @@ finding_write_unlink (IbReport *report)
 
     if (ratio <= 1.5 && ratio >= 1 / 1.5)
       ib_report_add_finding (report, "seed-001-write-unlink",
-                             _("Seed 001's finding holds here: with I/O, sync and async "
-                               "median latencies differ by %s (the seed saw %s)"), r, seed);
+                             _("The promise-vs-callback overhead experiment holds here with "
+                               "I/O: sync and async median write+delete latencies differ by "
+                               "only %s (the experiment saw %s)."), r, seed);
     else
       ib_report_add_finding (report, "seed-001-write-unlink",
-                             _("Seed 001's finding does not hold here: with I/O, sync and "
-                               "async median latencies differ by %s, not by little (the seed "
-                               "saw %s)"), r, seed);
+                             _("The promise-vs-callback overhead experiment does not hold here "
+                               "with I/O: sync and async median write+delete latencies differ "
+                               "by %s, not by little (the experiment saw %s)."), r, seed);
   }
 }
 
@@ -644,16 +670,19 @@ finding_where_time_goes (IbReport *report)
     {
       g_autofree char *total = ib_format_duration (st->cpu_ns);
 
-      /* Translators: "async-load-contents-parallel: CPU 42.1 ms (user 12.0 ms +
-       * system 30.1 ms, an estimated split) for 45.0 ms of wall time" */
-      g_string_append_printf (text, _("%s: CPU %s (user %s + system %s, an estimated split) "
-                                      "for %s of wall time"), id, total, user, sys, wall);
+      /* Translators: "Where the time goes in Async load contents, parallel: CPU
+       * 42.1 ms (user 12.0 ms + system 30.1 ms, an estimated split) for 45.0 ms of
+       * wall time" (more may follow, then a full stop) */
+      g_string_append_printf (text, _("Where the time goes in %s: CPU %s (user %s + system "
+                                      "%s, an estimated split) for %s of wall time"),
+                              ib_strategy_title (id), total, user, sys, wall);
     }
   else
-    /* Translators: "async-load-contents-parallel: CPU user 12.0 ms + system
-     * 30.1 ms for 45.0 ms of wall time" */
-    g_string_append_printf (text, _("%s: CPU user %s + system %s for %s of wall time"),
-                            id, user, sys, wall);
+    /* Translators: "Where the time goes in Async load contents, parallel: CPU
+     * user 12.0 ms + system 30.1 ms for 45.0 ms of wall time" */
+    g_string_append_printf (text, _("Where the time goes in %s: CPU user %s + system %s for "
+                                    "%s of wall time"),
+                            ib_strategy_title (id), user, sys, wall);
   if (cpu > st->median_ns * 1.05)
     g_string_append (text, _(" (more CPU than wall time: the work ran on several threads)"));
 
@@ -692,9 +721,9 @@ finding_where_time_goes (IbReport *report)
         {
           double sync_per_mib = sync_ctxsw / (sync_bytes / (1024.0 * 1024.0));
 
-          /* Translators: " against 12 for sync-load-contents" */
+          /* Translators: " against 12 for Sync load contents" */
           g_string_append_printf (text, _(" against %.0f for %s"), sync_per_mib,
-                                  "sync-load-contents");
+                                  ib_strategy_title ("sync-load-contents"));
           /* The 8 KiB story once is enough. */
           if (per_mib > 2 * sync_per_mib + 1 && !explained)
             g_string_append (text, _(": g_file_load_contents_async reads in 8 KiB pieces and, "
@@ -702,11 +731,12 @@ finding_where_time_goes (IbReport *report)
                                      "thread pool (128 per MiB)"));
         }
     }
-  ib_report_add_finding (report, "where-time-goes", "%s", text->str);
+  ib_report_add_finding (report, "where-time-goes", "%s.", text->str);
 }
 
-/* Seed 000 saw the first run differ from the next ones: show how much the
- * warm-up runs here differ from the measured median. */
+/* The Node.js promises-vs-sync experiment (seed 000) saw the first run
+ * differ from the next ones: show how much the warm-up runs here differ from
+ * the measured median. */
 static void
 finding_warm_up (IbReport *report)
 {
@@ -739,13 +769,14 @@ finding_warm_up (IbReport *report)
   {
     g_autofree char *r = ib_format_ratio (worst_ratio);
 
-    /* Translators: "the warm-up run of sync-load-contents took 3.2x its median
-     * (seed 000 saw the first run differ too); warm-ups are kept in the data but
-     * left out of the statistics" */
+    /* Translators: "The warm-up run of Sync load contents took 3.2x its median
+     * (the Node.js promises-vs-sync experiment saw its first run differ too);
+     * warm-ups are kept in the data but left out of the statistics." */
     ib_report_add_finding (report, "warm-up",
-                           _("the warm-up run of %s took %s its median (seed 000 saw the first "
-                             "run differ too); warm-ups are kept in the data but left out of "
-                             "the statistics"), worst, r);
+                           _("The warm-up run of %s took %s its median (the Node.js "
+                             "promises-vs-sync experiment saw its first run differ too); "
+                             "warm-ups are kept in the data but left out of the statistics."),
+                           ib_strategy_title (worst), r);
   }
 }
 
@@ -760,11 +791,12 @@ finding_empty_tasks (IbReport *report)
     return;
   t1 = ib_format_duration (one->ns_per_op);
   t100 = ib_format_duration (hundred->ns_per_op);
-  /* Translators: seed 000 timed 1 and 100 empty promises */
+  /* Translators: the Node.js promises-vs-sync experiment timed 1 and 100 empty
+   * promises */
   ib_report_add_finding (report, "empty-tasks",
-                         _("one empty GTask, created and completed through the main context, "
-                           "costs %s; 100 of them %s (seed 000 timed 1 and 100 empty "
-                           "promises)"), t1, t100);
+                         _("One empty GTask, created and completed through the main context, "
+                           "costs %s, and 100 of them %s (the Node.js promises-vs-sync "
+                           "experiment timed 1 and 100 empty promises)."), t1, t100);
 }
 
 static gboolean
@@ -797,23 +829,25 @@ finding_seed_002 (IbReport *report)
       {
         g_autofree char *few = ib_too_few_text (cmp.na, cmp.nb);
 
-        /* Translators: "Seed 002's finding cannot be checked here: too few
-         * samples to tell (n = 2; at least 5 needed)" */
-        ib_report_add_finding (report, "seed-002", _("Seed 002's finding cannot be checked "
-                                                     "here: %s"), few);
+        /* Translators: "The Node.js big-file experiment cannot be checked here:
+         * too few samples to tell (n = 2; at least 5 needed)." */
+        ib_report_add_finding (report, "seed-002", _("The Node.js big-file experiment cannot "
+                                                     "be checked here: %s."), few);
       }
       break;
     case IB_RATIO_A_FASTER:
       {
         g_autofree char *r = ib_format_ratio (cmp.ratio);
 
-        /* Translators: "Seed 002's finding holds here: async whole-file reads
-         * (async-load-contents-parallel) were 4.2x slower than sync
-         * (sync-load-contents); the seed measured 6.6x in Node.js" */
+        /* Translators: "The Node.js big-file experiment holds here: async
+         * whole-file reads (Async load contents, parallel) were 4.2x slower than
+         * sync ones (Sync load contents); the experiment measured 6.6x in
+         * Node.js." */
         ib_report_add_finding (report, "seed-002",
-                               _("Seed 002's finding holds here: async whole-file reads (%s) "
-                                 "were %s slower than sync (%s); the seed measured %s in "
-                                 "Node.js"), alcp, r, slc, seed);
+                               _("The Node.js big-file experiment holds here: async whole-file "
+                                 "reads (%s) were %s slower than sync ones (%s); the "
+                                 "experiment measured %s in Node.js."),
+                               ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
       }
       break;
     case IB_RATIO_B_FASTER:
@@ -821,17 +855,19 @@ finding_seed_002 (IbReport *report)
         g_autofree char *r = ib_format_ratio (1 / cmp.ratio);
 
         ib_report_add_finding (report, "seed-002",
-                               _("Seed 002's finding does not hold here: async whole-file reads "
-                                 "(%s) were %s faster than sync (%s); the seed measured them "
-                                 "%s slower in Node.js"), alcp, r, slc, seed);
+                               _("The Node.js big-file experiment does not hold here: async "
+                                 "whole-file reads (%s) were %s faster than sync ones (%s); the "
+                                 "experiment measured them %s slower in Node.js."),
+                               ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
       }
       break;
     case IB_RATIO_SAME:
     default:
       ib_report_add_finding (report, "seed-002",
-                             _("Seed 002's finding does not hold here: async whole-file reads "
-                               "(%s) and sync ones (%s) cannot be told apart; the seed "
-                               "measured async %s slower in Node.js"), alcp, slc, seed);
+                             _("The Node.js big-file experiment does not hold here: async "
+                               "whole-file reads (%s) and sync ones (%s) cannot be told apart; "
+                               "the experiment measured async %s slower in Node.js."),
+                             ib_strategy_title (alcp), ib_strategy_title (slc), seed);
       break;
     }
 }
@@ -844,7 +880,8 @@ finding_seed_000 (IbReport *report)
   guint64 lo, hi;
   gboolean sync_small, async_large;
 
-  /* Seed 000 varies the number of small files read by sync vs async. */
+  /* The Node.js promises-vs-sync experiment (seed 000) varies the number of
+   * small files read by sync vs async. */
   if (sweep == NULL || sweep->vary != IB_VARY_COUNT || sweep->points->len == 0)
     return;
   {
@@ -875,10 +912,11 @@ finding_seed_000 (IbReport *report)
       {
         g_autofree char *few = ib_too_few_text (fewest, fewest);
 
-        /* Translators: "Seed 000's conclusion cannot be checked here: too few
-         * samples to tell (n = 3; at least 5 needed)" */
+        /* Translators: "The Node.js promises-vs-sync experiment cannot be
+         * checked here: too few samples to tell (n = 3; at least 5 needed)." */
         ib_report_add_finding (report, "seed-000",
-                               _("Seed 000's conclusion cannot be checked here: %s"), few);
+                               _("The Node.js promises-vs-sync experiment cannot be checked "
+                                 "here: %s."), few);
         return;
       }
   }
@@ -887,20 +925,24 @@ finding_seed_000 (IbReport *report)
 
   if (sync_small && async_large)
     ib_report_add_finding (report, "seed-000",
-                           _("Seed 000's conclusion holds here: sync wins for a few files and "
-                             "async pays off when many files are read at once"));
+                           _("The Node.js promises-vs-sync experiment holds here: sync wins "
+                             "for a few files, and async pays off when many files are read "
+                             "at once."));
   else if (sync_small)
     ib_report_add_finding (report, "seed-000",
-                           _("Seed 000's conclusion holds only in part here: sync wins for a "
-                             "few files, but async does not pay off even with many files"));
+                           _("The Node.js promises-vs-sync experiment holds only in part here: "
+                             "sync wins for a few files, but async does not pay off even with "
+                             "many files."));
   else if (async_large)
     ib_report_add_finding (report, "seed-000",
-                           _("Seed 000's conclusion holds only in part here: async pays off "
-                             "with many files, but sync does not win for a few"));
+                           _("The Node.js promises-vs-sync experiment holds only in part here: "
+                             "async pays off with many files, but sync does not win for a "
+                             "few."));
   else
     ib_report_add_finding (report, "seed-000",
-                           _("Seed 000's conclusion (sync wins for a few files; async pays "
-                             "off under concurrency) does not hold here"));
+                           _("The Node.js promises-vs-sync experiment does not hold here: it "
+                             "found that sync wins for a few files and async pays off under "
+                             "concurrency."));
 }
 
 void
@@ -925,4 +967,5 @@ ib_findings_generate (IbReport *report)
   finding_seed_000 (report);
   ib_findings_stall (report);
   ib_findings_uring (report);
+  ib_findings_sort (report);
 }

@@ -45,6 +45,7 @@ static const char html_css[] =
   ".card{background:var(--card);border:1px solid var(--line);border-radius:8px;"
   "padding:.75rem 1rem}\n"
   ".card h2{margin-top:.25rem}\n"
+  ".findings h3{font-size:1rem;margin:.75rem 0 .25rem}\n"
   ".findings li{margin:.3rem 0}\n"
   ".warnings{background:var(--warn-bg);border:1px solid var(--warn-line);"
   "border-left-width:6px;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}\n"
@@ -362,17 +363,36 @@ ib_report_to_html (const IbReport *report,
     {
       g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
       esc (out, _("Findings"));
-      g_string_append (out, "</h2>\n<ul>\n");
-      for (guint i = 0; i < report->findings->len; i++)
+      g_string_append (out, "</h2>\n");
+      /* group by group, a short heading over each (ib_finding_group) */
+      for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
         {
-          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
-          g_autofree char *id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
+          gboolean open = FALSE;
 
-          g_string_append_printf (out, "<li data-finding=\"%s\">", id);
-          esc (out, f->text);
-          g_string_append (out, "</li>\n");
+          for (guint i = 0; i < report->findings->len; i++)
+            {
+              const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+              g_autofree char *id = NULL;
+
+              if (ib_finding_group (f->id) != g)
+                continue;
+              if (!open)
+                {
+                  g_string_append_printf (out, "<h3 data-group=\"%s\">",
+                                          ib_finding_group_to_string (g));
+                  esc (out, ib_finding_group_title (g));
+                  g_string_append (out, "</h3>\n<ul>\n");
+                  open = TRUE;
+                }
+              id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
+              g_string_append_printf (out, "<li data-finding=\"%s\">", id);
+              esc (out, f->text);
+              g_string_append (out, "</li>\n");
+            }
+          if (open)
+            g_string_append (out, "</ul>\n");
         }
-      g_string_append (out, "</ul>\n</section>\n");
+      g_string_append (out, "</section>\n");
     }
   if (report->warnings->len > 0)
     {

@@ -45,7 +45,30 @@ gboolean  ib_report_save_html     (const IbReport *report,
                                    const char     *path,
                                    GError        **error);
 
-/* Fills report->findings from the data (replacing what was there). */
+/* Where a finding goes, from its id (ib-findings-group.c): the answer is
+ * shown on its own (ib-answer.h); the findings follow it in these groups, in
+ * this order, each sorted by importance. */
+typedef enum
+{
+  IB_FINDING_GROUP_ANSWER,       /* what backs the answer: sync vs async, the fastest */
+  IB_FINDING_GROUP_VALIDITY,     /* tmpfs, FUSE, virtual disk, cache state, excluded samples */
+  IB_FINDING_GROUP_EXPERIMENTS,  /* the three reproduced experiments */
+  IB_FINDING_GROUP_DETAILS,      /* the rest, and ids this version does not know */
+  IB_N_FINDING_GROUPS
+} IbFindingGroup;
+
+IbFindingGroup  ib_finding_group           (const char     *id);
+/* "answer", "validity", "experiments", "details" (JSON). */
+const char     *ib_finding_group_to_string (IbFindingGroup  group);
+/* A short heading (translated): "How far to trust these numbers". */
+const char     *ib_finding_group_title     (IbFindingGroup  group);
+/* Sorts report->findings by group, then by importance within the group,
+ * keeping the order of findings of equal rank. */
+void            ib_findings_sort           (IbReport       *report);
+
+/* Fills report->findings from the data (replacing what was there), sorted
+ * with ib_findings_sort; each is one sentence: a capital letter first, a
+ * full stop last. */
 void      ib_findings_generate    (IbReport       *report);
 /* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
  * calls it). */

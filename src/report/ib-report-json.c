@@ -608,6 +608,8 @@ ib_report_to_json (const IbReport *report,
       json_builder_begin_object (b);
       add_string (b, "id", f->id != NULL ? f->id : "");
       add_string (b, "text", f->text != NULL ? f->text : "");
+      /* derived from the id, for readers of the file; the loader ignores it */
+      add_string (b, "group", ib_finding_group_to_string (ib_finding_group (f->id)));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -1678,6 +1680,9 @@ load_report (JsonObject *root,
       if (!good)
         return FALSE;
     }
+  /* Findings are grouped by id (a "group" member, when there, is derived
+   * data): a report written before groups is regrouped here. */
+  ib_findings_sort (report);
 
   return read_string_array (root, "", "warnings", OPTIONAL, report->warnings, error);
 }

@@ -128,7 +128,6 @@ ib_report_save_markdown (const IbReport *report,
                          GError        **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) findings = g_ptr_array_new ();
   g_autofree char *dir = NULL;
   g_autofree char *stem = NULL;
   g_autofree char *subtitle = NULL;
@@ -178,9 +177,35 @@ ib_report_save_markdown (const IbReport *report,
       }
   }
 
-  for (guint i = 0; i < report->findings->len; i++)
-    g_ptr_array_add (findings, g_array_index (report->findings, IbFinding, i).text);
-  md_list (out, _("Findings"), findings);
+  /* The findings, group by group under short headings (ib_finding_group) */
+  if (report->findings->len > 0)
+    {
+      g_string_append (out, "\n## ");
+      md_escape (out, _("Findings"), FALSE);
+      g_string_append_c (out, '\n');
+    }
+  for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
+    {
+      gboolean open = FALSE;
+
+      for (guint i = 0; i < report->findings->len; i++)
+        {
+          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+          if (ib_finding_group (f->id) != g)
+            continue;
+          if (!open)
+            {
+              g_string_append (out, "\n### ");
+              md_escape (out, ib_finding_group_title (g), FALSE);
+              g_string_append (out, "\n\n");
+              open = TRUE;
+            }
+          g_string_append (out, "- ");
+          md_escape (out, f->text, TRUE);
+          g_string_append_c (out, '\n');
+        }
+    }
 
   /* Charts */
   {

@@ -163,6 +163,10 @@ test_run_json (Fixture       *f,
   /* the tables name strategies by their display names, the JSON by id */
   g_assert_nonnull (strstr (out, "\nAsync single read, parallel "));
   g_assert_nonnull (strstr (out, "\nMemory map "));
+  g_assert_null (strstr (out, "async-read-all-parallel"));
+  g_assert_null (strstr (out, "sync-load-contents"));
+  /* the findings come grouped, each group under a short heading */
+  g_assert_nonnull (strstr (out, "\nFindings\nBehind the answer:\n  • "));
   g_assert_nonnull (strstr (out, "Longest stall"));
   g_assert_nonnull (strstr (out, "CI of median"));
   /* 2 samples a side: the interval says what it covers, and no factor */

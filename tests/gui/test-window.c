@@ -17,6 +17,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-presets.h"
 #include "ib-application.h"
+#include "report/ib-report-io.h"
 #include "ib-window.h"
 
 #define WAIT_TIMEOUT_S 300   /* generous: a guard against hangs, not a speed test */
@@ -270,6 +271,32 @@ check_accessible_names (GtkWidget *widget)
   return problems;
 }
 
+/* The findings list's rows (a label of class "finding") under @widget: how
+ * many there are, and the headings over them, joined by "|". */
+static guint
+collect_finding_headers (GtkWidget *widget,
+                         GString   *headers)
+{
+  guint rows = 0;
+
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    {
+      GtkWidget *child = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget));
+      GtkWidget *header = gtk_list_box_row_get_header (GTK_LIST_BOX_ROW (widget));
+
+      if (child == NULL || !gtk_widget_has_css_class (child, "finding"))
+        return 0;
+      if (header != NULL)
+        g_string_append_printf (headers, "%s%s", headers->len > 0 ? "|" : "",
+                                gtk_label_get_text (GTK_LABEL (header)));
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    rows += collect_finding_headers (child, headers);
+  return rows;
+}
+
 /* ---- tests ------------------------------------------------------------ */
 
 static void
@@ -324,6 +351,30 @@ test_run_export_reopen (void)
     g_assert_true (g_str_has_prefix (answer, "Here, "));
     g_assert_nonnull (strstr (answer, "Sync single read"));
     g_assert_nonnull (strstr (answer, "Async single read, serial"));
+  }
+
+  /* Findings are grouped under short headings, one per group, in the
+   * report's order (issue 14, defect 6). */
+  {
+    g_autoptr(GString) headers = g_string_new (NULL);
+    g_autoptr(GString) expected = g_string_new (NULL);
+    int last = -1;
+
+    g_assert_cmpuint (collect_finding_headers (GTK_WIDGET (win), headers), ==,
+                      report->findings->len);
+    for (guint i = 0; i < report->findings->len; i++)
+      {
+        IbFindingGroup group = ib_finding_group (g_array_index (report->findings, IbFinding,
+                                                                i).id);
+
+        g_assert_cmpint ((int) group, >=, last);
+        if ((int) group != last)
+          g_string_append_printf (expected, "%s%s", expected->len > 0 ? "|" : "",
+                                  ib_finding_group_title (group));
+        last = group;
+      }
+    g_assert_cmpuint (expected->len, >, 0);
+    g_assert_cmpstr (headers->str, ==, expected->str);
   }
 
   /* The chart switcher shows after the very first run, in the chart card,

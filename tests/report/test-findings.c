@@ -12,6 +12,12 @@
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 
+/* The display names of the fixture's strategies, as the findings say them. */
+#define T_SYNC   "Sync single read"
+#define T_ASYNC  "Async load contents, parallel"
+#define T_SLC    "Sync load contents"
+#define T_URING  "io_uring single read, parallel"
+
 static const char *
 finding (const IbReport *report,
          const char     *id)
@@ -39,6 +45,43 @@ assert_contains (const char *text,
     g_error ("“%s” does not contain “%s”", text ? text : "(no finding)", part);
 }
 
+/* Every finding is one sentence: a capital letter first, a full stop last;
+ * it names experiments by what they were, not by file number, and
+ * strategies, kinds and modes by display name; and the findings come grouped
+ * (answer, validity, experiments, details), each group by importance. */
+static void
+assert_sentences_grouped (const IbReport *report)
+{
+  static const char * const ids[] = {
+    "sync-load-contents", "sync-read-all", "async-load-contents-parallel",
+    "async-read-all-parallel", "uring-read-all-parallel", "sync-serial", "async-gio",
+    "thread-pool", "tasks-100",
+  };
+  IbFindingGroup last = IB_FINDING_GROUP_ANSWER;
+
+  g_assert_cmpuint (report->findings->len, >, 0);
+  for (guint i = 0; i < report->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+      IbFindingGroup group = ib_finding_group (f->id);
+      gsize len = strlen (f->text);
+
+      if (!g_unichar_isupper (g_utf8_get_char (f->text)) || len < 2 || f->text[len - 1] != '.'
+          || f->text[len - 2] == '.' || f->text[len - 2] == ' ')
+        g_error ("finding %s is not a sentence: “%s”", f->id, f->text);
+      if (strstr (f->text, "Seed 0") != NULL || strstr (f->text, "seed 0") != NULL
+          || strstr (f->text, "the seed ") != NULL)
+        g_error ("finding %s names an experiment by its file: “%s”", f->id, f->text);
+      for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+        if (strstr (f->text, ids[k]) != NULL)
+          g_error ("finding %s says the id %s: “%s”", f->id, ids[k], f->text);
+      if (group < last)
+        g_error ("finding %s (%s) after a finding of group %s", f->id,
+                 ib_finding_group_to_string (group), ib_finding_group_to_string (last));
+      last = group;
+    }
+}
+
 /* The factor N of "... is Nx faster ..." */
 static double
 factor_in (const char *text)
@@ -59,13 +102,13 @@ test_separated (void)
   ib_findings_generate (report);
 
   text = finding (report, "fastest");
-  assert_contains (text, FX_SYNC " is the fastest: median ");
+  assert_contains (text, "The fastest strategy is " T_SYNC ": median ");
   assert_contains (text, "MiB/s");
 
   text = finding (report, "sync-vs-async");
-  assert_contains (text, FX_SYNC " is ");
+  assert_contains (text, T_SYNC " is ");
   /* 8 samples a side: the exact Mann-Whitney interval covers 95.99 % */
-  assert_contains (text, "x faster than " FX_ASYNC " (95.99 % CI ");
+  assert_contains (text, "x faster than " T_ASYNC " (95.99 % CI ");
   g_assert_null (strstr (text, "cannot be told apart"));
   /* medians 10 ms and 40 ms */
   factor = factor_in (text);
@@ -74,28 +117,31 @@ test_separated (void)
 
   /* the fixture's async samples are cold except one at 50 %: excluded */
   text = finding (report, "cache");
-  assert_contains (text, "1 of 24 samples excluded from the statistics: not cold (" FX_ASYNC
-                   " (1))");
+  assert_contains (text, "Excluded from the statistics: 1 of 24 samples, not cold (" T_ASYNC
+                   " (1)).");
   g_assert_cmpuint (ib_report_find_stats (report, FX_ASYNC)->n, ==, 7);
   g_assert_cmpuint (ib_report_find_stats (report, FX_ASYNC)->n_excluded, ==, 1);
 
   assert_contains (finding (report, "sweep"),
-                   FX_ASYNC " overtakes sync-load-contents from 10 files");
-  assert_contains (finding (report, "seed-000"), "Seed 000's conclusion holds here");
+                   "From 10 files on, " T_ASYNC " overtakes " T_SLC ".");
+  assert_contains (finding (report, "seed-000"),
+                   "The Node.js promises-vs-sync experiment holds here");
 
   text = finding (report, "overhead");
-  assert_contains (text, "a GTask round trip costs 38x a direct call");
-  assert_contains (text, "seed 001 measured 34x");
-  assert_contains (finding (report, "seed-001-overhead"), "Seed 001's finding holds here");
+  assert_contains (text, "A GTask round trip costs 38x a direct call");
+  assert_contains (text, "the promise-vs-callback overhead experiment measured 34x");
+  assert_contains (finding (report, "seed-001-overhead"),
+                   "The promise-vs-callback overhead experiment holds here for pure "
+                   "computation");
 
   text = finding (report, "write-unlink");
-  assert_contains (text, "sync-serial p50 50.0 µs, p99 400 µs");
-  assert_contains (text, "async-gio p50 100 µs, p99 800 µs");
+  assert_contains (text, "Sync, one at a time p50 50.0 µs, p99 400 µs");
+  assert_contains (text, "Async GIO p50 100 µs, p99 800 µs.");
   /* medians 2x apart: not "small" */
   assert_contains (finding (report, "seed-001-write-unlink"), "does not hold here");
 
   text = finding (report, "where-time-goes");
-  assert_contains (text, FX_ASYNC ": CPU ");
+  assert_contains (text, "Where the time goes in " T_ASYNC ": CPU ");
   assert_contains (text, "an estimated split");
   assert_contains (text, "384 callbacks per run, one per 8 KiB read");
   assert_contains (text, "context switches per MiB");
@@ -106,6 +152,7 @@ test_separated (void)
   g_assert_null (finding (report, "tmpfs"));
   g_assert_null (finding (report, "fuse"));
   g_assert_null (finding (report, "seed-002"));
+  assert_sentences_grouped (report);
 }
 
 static void
@@ -116,9 +163,10 @@ test_overlapping (void)
 
   ib_findings_generate (report);
   text = finding (report, "sync-vs-async");
-  assert_contains (text, FX_SYNC " and " FX_ASYNC " cannot be told apart (ratio ");
+  assert_contains (text, T_SYNC " and " T_ASYNC " cannot be told apart (ratio ");
   assert_contains (text, " % CI ");
   g_assert_null (strstr (text, "faster"));
+  assert_sentences_grouped (report);
 }
 
 static void
@@ -150,28 +198,29 @@ test_cache_and_filesystem (void)
   report->environment->fs_type = g_strdup ("fuse.sshfs");
   ib_findings_generate (report);
 
-  assert_contains (finding (report, "cache"), "cold cache held for every sample");
+  assert_contains (finding (report, "cache"), "The cache was cold for every sample, as asked.");
 
   /* Flagged but not excluded: what an older report holds. */
   for (guint i = 0; i < report->samples->len; i++)
     g_array_index (report->samples, IbSample, i).cache_ok = FALSE;
   ib_findings_generate (report);
   assert_contains (finding (report, "cache"),
-                   "the cache was not in the requested state (cold) for 23 of 24 samples, and "
-                   "this older report counts them in its statistics");
+                   "The cache was not in the requested state (cold) for 23 of 24 samples, and "
+                   "this older report counts them in its statistics.");
 
   /* Judged as this version does: all excluded, no statistics, no verdict. */
   ib_report_compute_statistics (report);
   ib_findings_generate (report);
   assert_contains (finding (report, "cache"),
-                   "the cache was never in the requested state (cold): all 23 successful "
-                   "samples were excluded (not cold), so there are no statistics");
+                   "The cache was never in the requested state (cold): all 23 successful "
+                   "samples were excluded (not cold), so there are no statistics.");
   for (guint i = 0; i < report->statistics->len; i++)
     g_assert_cmpuint (g_array_index (report->statistics, IbStats, i).n, ==, 0);
   g_assert_null (finding (report, "fastest"));
   g_assert_null (finding (report, "sync-vs-async"));
   assert_contains (finding (report, "tmpfs"), "a cold cache is impossible there");
   assert_contains (finding (report, "fuse"), "FUSE file system (fuse.sshfs)");
+  assert_sentences_grouped (report);
 }
 
 static void
@@ -194,9 +243,10 @@ test_sweep_without_crossover (void)
   report->sweep->has_crossover = FALSE;
   ib_findings_generate (report);
   assert_contains (finding (report, "sweep"),
-                   "no crossover between 1 file and 100 files: sync-load-contents is faster "
-                   "throughout");
+                   "No crossover between 1 file and 100 files: " T_SLC " is faster "
+                   "throughout.");
   assert_contains (finding (report, "seed-000"), "holds only in part");
+  assert_sentences_grouped (report);
 }
 
 static void
@@ -224,8 +274,9 @@ test_warm_up_and_empty_tasks (void)
   row.ns_per_op = 45000;
   g_array_append_val (report->overhead, row);
   ib_findings_generate (report);
-  assert_contains (finding (report, "warm-up"), "the warm-up run of " FX_SYNC " took 3.0x");
-  assert_contains (finding (report, "empty-tasks"), "costs 1.50 µs; 100 of them 45.0 µs");
+  assert_contains (finding (report, "warm-up"), "The warm-up run of " T_SYNC " took 3.0x");
+  assert_contains (finding (report, "empty-tasks"), "costs 1.50 µs, and 100 of them 45.0 µs");
+  assert_sentences_grouped (report);
 }
 
 /* A report of sync-load-contents and async-load-contents-parallel, async
@@ -320,14 +371,13 @@ test_uring_gap (void)
     ib_findings_generate (report);
     text = finding (report, "uring-gap");
     /* the fastest of each family: the direct variant is not io_uring's best */
-    assert_contains (text, "uring-read-all-parallel is 1.2x faster than sync-read-all (");
-    assert_contains (text, "uring-read-all-parallel is 1.6x faster than "
-                     "async-read-all-parallel (");
-    assert_contains (text, "the difference is GIO’s thread hops and steps, not async I/O");
+    assert_contains (text, "Against the kernel’s own async I/O: " T_URING " is 1.2x faster "
+                     "than " T_SYNC " (");
+    assert_contains (text, T_URING " is 1.6x faster than Async single read, parallel (");
+    assert_contains (text, "the difference is GIO’s thread hops and steps, not async I/O.");
     text = finding (report, "direct-cost");
-    assert_contains (text, "uring-read-all-parallel is 3.0x faster than "
-                     "uring-read-all-parallel@direct (");
-    assert_contains (text, "what the page cache is worth");
+    assert_contains (text, "What the page cache is worth to " T_URING ": " T_URING
+                     " is 3.0x faster than " T_URING ", direct I/O (");
   }
   {
     g_autoptr(IbReport) report = factors_report (ids, same, G_N_ELEMENTS (ids));
@@ -337,14 +387,16 @@ test_uring_gap (void)
     assert_contains (text, "cannot be told apart");
     assert_contains (text, "keep up with the kernel’s own async I/O");
     g_assert_null (strstr (text, "thread hops"));
+    assert_sentences_grouped (report);
   }
   {
     g_autoptr(IbReport) report = factors_report (ids, slow_uring, G_N_ELEMENTS (ids));
 
     ib_findings_generate (report);
     text = finding (report, "uring-gap");
-    assert_contains (text, "sync-read-all is 1.6x faster than uring-read-all-parallel (");
+    assert_contains (text, T_SYNC " is 1.6x faster than " T_URING " (");
     assert_contains (text, "async I/O itself costs time");
+    assert_sentences_grouped (report);
   }
   {
     /* No io_uring samples: no such finding. */
@@ -370,14 +422,15 @@ test_too_few (void)
 
   ib_findings_generate (two);
   text = finding (two, "sync-vs-async");
-  g_assert_cmpstr (text, ==, "sync-load-contents against async-load-contents-parallel: too "
-                             "few samples to tell (n = 2; at least 5 needed)");
+  g_assert_cmpstr (text, ==, T_SLC " against " T_ASYNC ": too few samples to tell (n = 2; at "
+                             "least 5 needed).");
   text = finding (two, "fastest");
-  assert_contains (text, "sync-load-contents has the lowest median (");
-  assert_contains (text, "), but too few samples to tell (n = 2; at least 5 needed)");
+  assert_contains (text, "The lowest median is that of " T_SLC " (");
+  assert_contains (text, "), but too few samples to tell (n = 2; at least 5 needed).");
   assert_contains (finding (two, "seed-002"), "cannot be checked here: too few samples");
   for (guint i = 0; i < two->findings->len; i++)
     g_assert_null (strstr (g_array_index (two->findings, IbFinding, i).text, "x faster"));
+  assert_sentences_grouped (two);
 
   /* the dispatch overhead from 2 repetitions (as in the quick preset) */
   {
@@ -394,8 +447,8 @@ test_too_few (void)
     g_array_append_val (two->overhead, row);
     ib_findings_generate (two);
     assert_contains (finding (two, "overhead-repetitions"),
-                     "the dispatch overhead rests on 2 repetitions: too few to say how much "
-                     "it varies (at least 5 needed)");
+                     "The dispatch overhead rests on 2 repetitions: too few to say how much "
+                     "it varies (at least 5 needed).");
   }
 
   /* a sweep of 3 samples a point: no winner, and seed 000 cannot be checked */
@@ -405,8 +458,10 @@ test_too_few (void)
     for (guint i = 0; i < swept->sweep->points->len; i++)
       g_array_index (swept->sweep->points, IbSweepPoint, i).n = 3;
     ib_findings_generate (swept);
-    g_assert_cmpstr (finding (swept, "seed-000"), ==, "Seed 000's conclusion cannot be checked "
-                     "here: too few samples to tell (n = 3; at least 5 needed)");
+    g_assert_cmpstr (finding (swept, "seed-000"), ==, "The Node.js promises-vs-sync experiment "
+                     "cannot be checked here: too few samples to tell (n = 3; at least 5 "
+                     "needed).");
+    assert_sentences_grouped (swept);
   }
 
   ib_findings_generate (four);
@@ -415,8 +470,8 @@ test_too_few (void)
   /* 5 a side: every async time above every sync time, a verdict at last */
   ib_findings_generate (five);
   assert_contains (finding (five, "sync-vs-async"),
-                   "sync-load-contents is 5.0x faster than async-load-contents-parallel (");
-  assert_contains (finding (five, "fastest"), "sync-load-contents is the fastest: median ");
+                   T_SLC " is 5.0x faster than " T_ASYNC " (");
+  assert_contains (finding (five, "fastest"), "The fastest strategy is " T_SLC ": median ");
 
   /* Comparing reports: 2 samples in A against 7 in B */
   rows = ib_compare_reports (two, seven);
@@ -442,9 +497,9 @@ test_seed_002 (void)
 
   ib_findings_generate (slower);
   text = finding (slower, "seed-002");
-  assert_contains (text, "Seed 002's finding holds here: async whole-file reads "
-                         "(async-load-contents-parallel) were ");
-  assert_contains (text, "slower than sync (sync-load-contents); the seed measured 6.6x");
+  assert_contains (text, "The Node.js big-file experiment holds here: async whole-file reads "
+                         "(" T_ASYNC ") were ");
+  assert_contains (text, "slower than sync ones (" T_SLC "); the experiment measured 6.6x");
   g_assert_cmpfloat (g_ascii_strtod (strstr (text, ") were ") + 7, NULL), >, 4.5);
   /* the same pair is the best sync vs best async: reported once */
   g_assert_nonnull (finding (slower, "sync-vs-async"));
@@ -456,7 +511,10 @@ test_seed_002 (void)
 
   ib_findings_generate (faster);
   assert_contains (finding (faster, "seed-002"), "does not hold here");
-  assert_contains (finding (faster, "seed-002"), "faster than sync");
+  assert_contains (finding (faster, "seed-002"), "faster than sync ones");
+  assert_sentences_grouped (slower);
+  assert_sentences_grouped (same);
+  assert_sentences_grouped (faster);
 
   /* not a seed-002 plan: no claim about seed 002 */
   ib_findings_generate (custom);
@@ -539,16 +597,16 @@ test_stall (void)
   /* sync-read-all (10 ms, stalls for all of it) against the async strategy
    * (40 ms, at most 308 µs stall): speed with its interval, then the cost. */
   text = finding (report, "stall-trade-off");
-  assert_contains (text, "sync-read-all is ");
-  assert_contains (text, "x faster than async-load-contents-parallel (95.99 % CI ");
-  assert_contains (text, "but sync-read-all blocks the main loop for ");
-  assert_contains (text, "per read (no frame missed at 60 Hz); async-load-contents-parallel "
-                         "never stalls it longer than 308 µs");
+  assert_contains (text, T_SYNC " is ");
+  assert_contains (text, "x faster than " T_ASYNC " (95.99 % CI ");
+  assert_contains (text, "but " T_SYNC " blocks the main loop for ");
+  assert_contains (text, "per read (no frame missed at 60 Hz); " T_ASYNC
+                         " never stalls it longer than 308 µs.");
   g_assert_cmpfloat (factor_in (text), >, 3.5);
   g_assert_cmpfloat (factor_in (text), <, 4.5);
   /* a 10 ms stall still fits in a 60 Hz frame */
   assert_contains (finding (report, "stall-responsive"),
-                   "sync-read-all is the fastest strategy that never missed a 60 Hz frame: "
+                   "The fastest strategy that never missed a 60 Hz frame is " T_SYNC ": "
                    "median ");
 
   /* Make the sync reads miss frames: the async one is then the answer. */
@@ -562,16 +620,16 @@ test_stall (void)
   ib_report_compute_statistics (report);
   ib_findings_generate (report);
   assert_contains (finding (report, "stall-responsive"),
-                   "async-load-contents-parallel is the fastest strategy that never missed");
+                   "The fastest strategy that never missed a 60 Hz frame is " T_ASYNC ":");
   assert_contains (finding (report, "stall-trade-off"), "frames at 60 Hz)");
 
   /* write+delete: only the mode the tick watched; sweep: the largest count */
   assert_contains (finding (report, "stall-write-unlink"),
-                   "the main loop stalled at most for: sync-serial 100 ms");
-  g_assert_null (strstr (finding (report, "stall-write-unlink"), "async-gio"));
-  assert_contains (finding (report, "stall-sweep"), "at 100 files, each read stalled");
-  assert_contains (finding (report, "stall-sweep"), "sync-load-contents 100 ms, " FX_ASYNC
-                   " 250 µs");
+                   "the main loop stalled at most for: Sync, one at a time 100 ms.");
+  g_assert_null (strstr (finding (report, "stall-write-unlink"), "Async GIO"));
+  assert_contains (finding (report, "stall-sweep"), "At 100 files, each read stalled");
+  assert_contains (finding (report, "stall-sweep"), T_SLC " 100 ms, " T_ASYNC " 250 µs.");
+  assert_sentences_grouped (report);
 
   /* No tick data (off, or an older report): neither finding. */
   for (guint i = 0; i < old->samples->len; i++)
@@ -589,12 +647,90 @@ test_stall (void)
   g_assert_nonnull (finding (old, "fastest"));
 }
 
+/* Issue 14, defect 6: on tmpfs the tmpfs warning was the fifth of fifteen
+ * findings. Now the findings behind the answer come first, then every
+ * validity warning (tmpfs before the rest), then the three experiments, then
+ * the details; an old report's findings are regrouped when it is loaded. */
+static void
+test_grouped (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  IbEnvironment *env = report->environment;
+  IbFindingGroup groups[IB_N_FINDING_GROUPS] = { 0 };
+  guint first_validity = G_MAXUINT;
+
+  env->is_tmpfs = TRUE;
+  env->is_fuse = TRUE;
+  g_free (env->fs_type);
+  env->fs_type = g_strdup ("btrfs");
+  g_free (env->mount_options);
+  env->mount_options = g_strdup ("rw,compress=zstd:3");
+  ib_findings_generate (report);
+  assert_sentences_grouped (report);
+
+  for (guint i = 0; i < report->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+      IbFindingGroup group = ib_finding_group (f->id);
+
+      groups[group]++;
+      if (group == IB_FINDING_GROUP_VALIDITY && first_validity == G_MAXUINT)
+        {
+          first_validity = i;
+          g_assert_cmpstr (f->id, ==, "tmpfs");
+        }
+    }
+  /* every group has something in this report */
+  for (guint g = 0; g < IB_N_FINDING_GROUPS; g++)
+    g_assert_cmpuint (groups[g], >, 0);
+  g_assert_cmpstr (g_array_index (report->findings, IbFinding, 0).id, ==, "sync-vs-async");
+  g_assert_cmpuint (first_validity, ==, groups[IB_FINDING_GROUP_ANSWER]);
+  g_assert_cmpint (ib_finding_group ("copy-on-write"), ==, IB_FINDING_GROUP_VALIDITY);
+  g_assert_cmpint (ib_finding_group ("compression"), ==, IB_FINDING_GROUP_VALIDITY);
+  g_assert_cmpint (ib_finding_group ("seed-001-write-unlink"), ==, IB_FINDING_GROUP_EXPERIMENTS);
+  g_assert_cmpint (ib_finding_group ("no-such-id"), ==, IB_FINDING_GROUP_DETAILS);
+  g_assert_nonnull (finding (report, "compression"));
+
+  /* An older report: findings in the order they were once generated, an id
+   * this version does not know among them, no group in the JSON. */
+  g_array_set_size (report->findings, 0);
+  ib_report_add_finding (report, "warm-up", "w");
+  ib_report_add_finding (report, "future-finding", "f");
+  ib_report_add_finding (report, "seed-002", "s");
+  ib_report_add_finding (report, "tmpfs", "t");
+  ib_report_add_finding (report, "fastest", "a");
+  ib_report_add_finding (report, "cache", "c");
+  json = ib_report_to_json (report, NULL);
+  g_assert_nonnull (strstr (json, "\"group\" : \"details\""));
+  {
+    /* drop the groups, as a version-1 report without them */
+    g_autoptr(GRegex) re = g_regex_new (",\\s*\"group\" : \"[a-z]+\"", 0, 0, NULL);
+    g_autofree char *old = g_regex_replace_literal (re, json, -1, 0, "", 0, NULL);
+
+    g_assert_null (strstr (old, "\"group\""));
+    loaded = ib_report_from_json (old, -1, &error);
+  }
+  g_assert_no_error (error);
+  {
+    static const char * const order[] = { "fastest", "tmpfs", "cache", "seed-002", "warm-up",
+                                          "future-finding" };
+
+    g_assert_cmpuint (loaded->findings->len, ==, G_N_ELEMENTS (order));
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      g_assert_cmpstr (g_array_index (loaded->findings, IbFinding, i).id, ==, order[i]);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/findings/separated", test_separated);
+  g_test_add_func ("/report/findings/grouped", test_grouped);
   g_test_add_func ("/report/findings/uring-gap", test_uring_gap);
   g_test_add_func ("/report/findings/overlapping", test_overlapping);
   g_test_add_func ("/report/findings/deterministic", test_deterministic);

@@ -331,6 +331,19 @@ test_html (void)
   g_assert_nonnull (strstr (html, "id=\"plan\""));
   g_assert_nonnull (strstr (html, "id=\"environment\""));
   g_assert_true (strstr (html, "id=\"findings\"") < strstr (html, "id=\"statistics\""));
+  /* findings grouped under short headings; an unknown id goes to the details */
+  {
+    const char *answer = strstr (html, "<h3 data-group=\"answer\">Behind the answer</h3>\n<ul>");
+    const char *details = strstr (html, "<h3 data-group=\"details\">Details</h3>");
+    const char *custom = strstr (html, "<li data-finding=\"custom\">");
+
+    g_assert_nonnull (answer);
+    g_assert_nonnull (details);
+    g_assert_nonnull (strstr (html, "<h3 data-group=\"validity\">"));
+    g_assert_true (answer > strstr (html, "id=\"findings\""));
+    g_assert_true (answer < details && details < custom);
+    g_assert_true (strstr (html, "<li data-finding=\"sync-vs-async\">") < details);
+  }
 
   /* one light and one dark inline SVG per chart the report has data for */
   for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
@@ -371,7 +384,11 @@ test_markdown (void)
   g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
 
   g_assert_true (g_str_has_prefix (md, "# I/O Bench report\n"));
-  g_assert_nonnull (strstr (md, "## Findings"));
+  g_assert_nonnull (strstr (md, "\n## Findings\n\n### Behind the answer\n\n- "));
+  g_assert_true (strstr (md, "\n### Behind the answer\n")
+                 < strstr (md, "\n### How far to trust these numbers\n"));
+  g_assert_true (strstr (md, "\n### How far to trust these numbers\n")
+                 < strstr (md, "\n### Details\n"));
   g_assert_nonnull (strstr (md, "## Statistics"));
   g_assert_nonnull (strstr (md, "Each row is the median of its n valid samples"));
   /* the fixture: 8 valid samples, [min, max] covers 1 - 2 / 2^8 */

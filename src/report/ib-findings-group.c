@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-findings-group.c: where each finding goes and how much it matters
+ * (issue 14). The group and the rank are derived from the finding's id, in
+ * this one table, never stored as input: a report written before groups
+ * existed is regrouped when it is loaded, and a finding id this version does
+ * not know goes last, with the details. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "ib-report-io.h"
+
+typedef struct
+{
+  const char     *id;
+  IbFindingGroup  group;
+} GroupEntry;
+
+/* Within a group, the order of this table is the order of importance. */
+static const GroupEntry table[] = {
+  /* what backs the answer: sync against async, and the others that race */
+  { "sync-vs-async", IB_FINDING_GROUP_ANSWER },
+  { "fastest", IB_FINDING_GROUP_ANSWER },
+  { "uring-gap", IB_FINDING_GROUP_ANSWER },
+  { "stall-trade-off", IB_FINDING_GROUP_ANSWER },
+  { "stall-responsive", IB_FINDING_GROUP_ANSWER },
+  /* whether the numbers measure what they seem to */
+  { "tmpfs", IB_FINDING_GROUP_VALIDITY },
+  { "fuse", IB_FINDING_GROUP_VALIDITY },
+  { "cache", IB_FINDING_GROUP_VALIDITY },
+  { "compression", IB_FINDING_GROUP_VALIDITY },
+  { "copy-on-write", IB_FINDING_GROUP_VALIDITY },
+  { "overhead-repetitions", IB_FINDING_GROUP_VALIDITY },
+  /* the three write-ups I/O Bench reproduces (/seeds) */
+  { "seed-002", IB_FINDING_GROUP_EXPERIMENTS },
+  { "seed-000", IB_FINDING_GROUP_EXPERIMENTS },
+  { "empty-tasks", IB_FINDING_GROUP_EXPERIMENTS },
+  { "seed-001-overhead", IB_FINDING_GROUP_EXPERIMENTS },
+  { "seed-001-write-unlink", IB_FINDING_GROUP_EXPERIMENTS },
+  /* the rest */
+  { "sync-vs-async-load-contents", IB_FINDING_GROUP_DETAILS },
+  { "where-time-goes", IB_FINDING_GROUP_DETAILS },
+  { "direct-cost", IB_FINDING_GROUP_DETAILS },
+  { "sweep", IB_FINDING_GROUP_DETAILS },
+  { "stall-sweep", IB_FINDING_GROUP_DETAILS },
+  { "overhead", IB_FINDING_GROUP_DETAILS },
+  { "overhead-thread", IB_FINDING_GROUP_DETAILS },
+  { "write-unlink", IB_FINDING_GROUP_DETAILS },
+  { "stall-write-unlink", IB_FINDING_GROUP_DETAILS },
+  { "warm-up", IB_FINDING_GROUP_DETAILS },
+};
+
+/* The entry's index, or G_N_ELEMENTS (table) for an unknown id. */
+static guint
+rank_of (const char *id)
+{
+  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (table); i++)
+    if (g_str_equal (table[i].id, id))
+      return i;
+  return G_N_ELEMENTS (table);
+}
+
+IbFindingGroup
+ib_finding_group (const char *id)
+{
+  guint rank = rank_of (id);
+
+  return rank < G_N_ELEMENTS (table) ? table[rank].group : IB_FINDING_GROUP_DETAILS;
+}
+
+const char *
+ib_finding_group_to_string (IbFindingGroup group)
+{
+  switch (group)
+    {
+    case IB_FINDING_GROUP_ANSWER:
+      return "answer";
+    case IB_FINDING_GROUP_VALIDITY:
+      return "validity";
+    case IB_FINDING_GROUP_EXPERIMENTS:
+      return "experiments";
+    case IB_FINDING_GROUP_DETAILS:
+    default:
+      return "details";
+    }
+}
+
+const char *
+ib_finding_group_title (IbFindingGroup group)
+{
+  switch (group)
+    {
+    case IB_FINDING_GROUP_ANSWER:
+      /* Translators: heading of the findings that back up the answer to "is
+       * sync or async faster here?" */
+      return _("Behind the answer");
+    case IB_FINDING_GROUP_VALIDITY:
+      /* Translators: heading of the findings that say whether the numbers
+       * measure what they seem to (tmpfs, FUSE, cache state, ...) */
+      return _("How far to trust these numbers");
+    case IB_FINDING_GROUP_EXPERIMENTS:
+      /* Translators: heading of the findings that check the three Node.js
+       * write-ups the app reproduces */
+      return _("The three experiments, reproduced");
+    case IB_FINDING_GROUP_DETAILS:
+    default:
+      /* Translators: heading of the remaining findings */
+      return _("Details");
+    }
+}
+
+static gint
+compare_findings (gconstpointer a,
+                  gconstpointer b)
+{
+  const IbFinding *x = a, *y = b;
+  IbFindingGroup gx = ib_finding_group (x->id), gy = ib_finding_group (y->id);
+  guint rx = rank_of (x->id), ry = rank_of (y->id);
+
+  if (gx != gy)
+    return gx < gy ? -1 : 1;
+  return (rx > ry) - (rx < ry);
+}
+
+void
+ib_findings_sort (IbReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  /* Stable whatever GLib's sort is (g_qsort_with_data's stability changed
+   * across versions): equals keep the order they were generated in. */
+  if (report->findings == NULL || report->findings->len < 2)
+    return;
+  {
+    guint n = report->findings->len;
+    g_autofree guint *order = g_new (guint, n);
+    g_autoptr(GArray) sorted = g_array_sized_new (FALSE, TRUE, sizeof (IbFinding), n);
+
+    for (guint i = 0; i < n; i++)
+      order[i] = i;
+    /* insertion sort: stable, and a report has a few dozen findings at most */
+    for (guint i = 1; i < n; i++)
+      {
+        guint v = order[i];
+        guint j = i;
+
+        while (j > 0 && compare_findings (&g_array_index (report->findings, IbFinding, order[j - 1]),
+                                          &g_array_index (report->findings, IbFinding, v)) > 0)
+          {
+            order[j] = order[j - 1];
+            j--;
+          }
+        order[j] = v;
+      }
+    for (guint i = 0; i < n; i++)
+      g_array_append_val (sorted, g_array_index (report->findings, IbFinding, order[i]));
+    /* move the entries over without freeing their strings */
+    memcpy (report->findings->data, sorted->data, n * sizeof (IbFinding));
+  }
+}
