@@ -148,8 +148,13 @@ ib_chart_view_measure (GtkWidget      *widget,
     }
   else
     {
-      /* Scrolled windows give their child its minimum height. */
-      *minimum = MAX (340, 120 + (int) rows * 26);
+      /* Scrolled windows give their child its minimum height. The
+       * comparison draws two bars a row and its legend names both runs:
+       * tall enough not to fall back to the compact layout. */
+      if (self->kind == IB_CHART_COMPARE)
+        *minimum = MAX (400, 180 + (int) rows * 48);
+      else
+        *minimum = MAX (340, 120 + (int) rows * 26);
       *natural = *minimum;
     }
 }

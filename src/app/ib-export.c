@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "engine/ib-error.h"
+#include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "ib-export.h"
 #include "ib-history-store.h"
@@ -119,7 +120,7 @@ ib_export_suggest_name (const IbReport       *report,
   g_return_val_if_fail (format != NULL, NULL);
 
   stem = report_stem (report);
-  if (format->is_chart)
+  if (format->is_chart || kind == IB_CHART_COMPARE)
     return g_strdup_printf ("%s-%s.%s", stem, ib_chart_kind_to_string (kind), format->extension);
   return g_strdup_printf ("%s.%s", stem, format->extension);
 }
@@ -167,6 +168,18 @@ export_thread (GTask        *task,
       ok = ib_chart_export (job->kind, job->report, job->other, &style, job->format.chart_format,
                             job->path, job->format.width, job->format.height,
                             job->format.scale, &error);
+    }
+  else if (job->other != NULL && g_str_equal (job->format.extension, "html"))
+    /* a comparison as a report (ib-compare.h) */
+    ok = ib_compare_save_html (job->report, job->other, job->log_scale, job->path, &error);
+  else if (job->other != NULL && g_str_equal (job->format.extension, "md"))
+    ok = ib_compare_save_markdown (job->report, job->other, job->log_scale, job->path, &error);
+  else if (job->other != NULL)
+    {
+      ok = FALSE;
+      g_set_error (&error, IB_ERROR, IB_ERROR_INVALID,
+                   _("A comparison is exported as a chart (PNG, SVG or PDF) or as a report "
+                     "(HTML or Markdown). For CSV or JSON, open one of the two runs."));
     }
   else if (g_str_equal (job->format.extension, "html"))
     ok = ib_report_save_html (job->report, job->path, &error);

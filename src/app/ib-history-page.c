@@ -32,7 +32,7 @@ struct _IbHistoryPage
   GtkLabel     *compare_subtitle;
   GtkBox       *compare_card;
   GtkSwitch    *compare_log_switch;
-  GtkListBox   *ratio_list;
+  GtkBox       *ratio_box;
 
   IbReport     *compare_a;
   IbReport     *compare_b;
@@ -403,37 +403,61 @@ ib_history_page_get_n_damaged (IbHistoryPage *self)
 
 /* ---- comparison ------------------------------------------------------- */
 
+/* A row says the verdict once, as a sentence naming the two runs; the two
+ * medians sit at its end. */
 static GtkWidget *
-ratio_row (const IbCompareRow *r)
+ratio_row (const IbCompareRow *r,
+           const char         *name_a,
+           const char         *name_b)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
-  g_autofree char *ma = ib_format_duration (r->median_a_ns);
-  g_autofree char *mb = ib_format_duration (r->median_b_ns);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *text = ib_compare_row_text (r);
+  g_autofree char *ma = r->median_a_ns > 0 ? ib_format_duration (r->median_a_ns) : g_strdup ("—");
+  g_autofree char *mb = r->median_b_ns > 0 ? ib_format_duration (r->median_b_ns) : g_strdup ("—");
+  g_autofree char *medians = NULL;
+  g_autofree char *text = ib_compare_row_sentence (r, name_a, name_b);
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (r->strategy));
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->label);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
   gtk_widget_set_tooltip_text (row, r->strategy);
 
-  /* A badge for a direction only; the sentence below says the rest once
-   * (it used to say "cannot be told apart" three times per strategy). */
+  /* Translators: the medians of the first and the second run, "10.1 ms → 9.90 ms" */
+  medians = g_strdup_printf (_("%s → %s"), ma, mb);
+  label = gtk_label_new (medians);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (label, "numeric");
   if (r->verdict == IB_VERDICT_FASTER || r->verdict == IB_VERDICT_SLOWER)
-    {
-      label = gtk_label_new (r->verdict == IB_VERDICT_FASTER
-                             /* Translators: verdict beside a strategy: run B is faster than run A */
-                             ? _("B faster")
-                             /* Translators: verdict beside a strategy: run B is slower than run A */
-                             : _("B slower"));
-      gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_FASTER ? "success" : "warning");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-    }
-  /* The full sentence, with the ratio and its CI, under the medians.
-   * Translators: medians of one strategy in run A and run B, then a sentence */
-  subtitle = g_strdup_printf (_("A: %s · B: %s\n%s"), ma, mb, text);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+    gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_FASTER ? "success" : "warning");
+  else
+    gtk_widget_add_css_class (label, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   return row;
+}
+
+/* "What differs: Cache, File system" from the runs' facts (the date aside),
+ * or NULL when they were made alike. */
+static char *
+describe_differences (const IbReport *a,
+                      const IbReport *b)
+{
+  g_autoptr(GArray) facts = ib_compare_facts (a, b);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *list = NULL;
+
+  for (guint i = 0; i < facts->len; i++)
+    {
+      const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
+
+      if (f->differs && !g_str_equal (f->what, _("Date")))
+        g_ptr_array_add (names, (char *) f->what);
+    }
+  if (names->len == 0)
+    return NULL;
+  g_ptr_array_add (names, NULL);
+  list = g_strjoinv (", ", (char **) names->pdata);
+  /* Translators: the settings that differ between two compared runs */
+  return g_strdup_printf (_("What differs: %s"), list);
 }
 
 void
@@ -442,20 +466,22 @@ ib_history_page_compare (IbHistoryPage *self,
                          IbReport      *b)
 {
   GtkWidget *child;
-  g_autofree char *ta = NULL;
-  g_autofree char *tb = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autoptr(GArray) rows = NULL;
+  g_autofree char *name_a = NULL;
+  g_autofree char *name_b = NULL;
+  g_autofree char *differs = NULL;
+  g_autoptr(GString) subtitle = g_string_new (NULL);
   guint n_rows = 0;
 
   g_return_if_fail (IB_IS_HISTORY_PAGE (self));
   g_return_if_fail (a != NULL && b != NULL);
 
-  ta = describe_entry_title (a);
-  tb = describe_entry_title (b);
-  /* Translators: the two runs of a comparison */
-  subtitle = g_strdup_printf (_("A: %s\nB: %s"), ta, tb);
-  gtk_label_set_text (self->compare_subtitle, subtitle);
+  ib_compare_side_names (a, b, &name_a, &name_b);
+  differs = describe_differences (a, b);
+  /* the two runs, each once, in the chart's legend order */
+  g_string_append_printf (subtitle, "%s\n%s", name_a, name_b);
+  if (differs != NULL)
+    g_string_append_printf (subtitle, "\n%s", differs);
+  gtk_label_set_text (self->compare_subtitle, subtitle->str);
 
   ib_report_ref (a);
   ib_report_ref (b);
@@ -467,27 +493,39 @@ ib_history_page_compare (IbHistoryPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
                           ib_chart_has_data (IB_CHART_COMPARE, a, b));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_list))) != NULL)
-    gtk_list_box_remove (self->ratio_list, child);
-  rows = ib_compare_reports (a, b);
-  for (guint i = 0; rows != NULL && i < rows->len; i++)
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_box))) != NULL)
+    gtk_box_remove (self->ratio_box, child);
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      const IbCompareRow *r = &g_array_index (rows, IbCompareRow, i);
+      g_autoptr(GArray) rows = ib_compare_section (a, b, (IbCompareSection) s);
+      g_autofree char *missing = ib_compare_section_missing (a, name_a, b, name_b,
+                                                             (IbCompareSection) s);
+      GtkWidget *group;
+      guint n_section = 0;
 
-      if (r->verdict == IB_VERDICT_NO_DATA)
+      /* a section neither run has is not mentioned */
+      if (!ib_compare_section_in_either (a, b, (IbCompareSection) s))
         continue;
-      gtk_list_box_append (self->ratio_list, ratio_row (r));
-      n_rows++;
+      group = adw_preferences_group_new ();
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
+                                       ib_compare_section_title ((IbCompareSection) s));
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const IbCompareRow *r = &g_array_index (rows, IbCompareRow, i);
+
+          if (r->verdict == IB_VERDICT_NO_DATA)
+            continue;
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), ratio_row (r, name_a, name_b));
+          n_section++;
+        }
+      if (n_section == 0)
+        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                               missing != NULL ? missing
+                                               : _("The two runs share no measured strategy"));
+      gtk_box_append (self->ratio_box, group);
+      n_rows += n_section;
     }
   self->n_ratio_rows = n_rows;
-  if (n_rows == 0)
-    {
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     _("The two runs share no measured strategy"));
-      gtk_list_box_append (self->ratio_list, row);
-    }
   set_stack_page (self, "compare");
 }
 
@@ -631,7 +669,7 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_button);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_subtitle);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_card);
-  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, ratio_list);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, ratio_box);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_log_switch);
   gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);

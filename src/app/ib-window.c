@@ -116,7 +116,7 @@ update_actions (IbWindow *self)
   set_action_enabled (self, "open", !running);
   set_action_enabled (self, "export", has_report && !running);
   gtk_widget_set_sensitive (self->export_button, has_report && !running);
-  /* A comparison exports as a chart only. */
+  /* A comparison exports as a chart or as an HTML or Markdown report. */
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button),
                                   comparing ? self->compare_export_menu : self->export_menu);
 
@@ -481,12 +481,13 @@ export_activated (GSimpleAction *action,
       show_error_dialog (self, _("Export Failed"), error->message);
       return;
     }
-  if (source.other != NULL && !format.is_chart)
+  if (source.other != NULL && !format.is_chart && !g_str_equal (format.extension, "html") &&
+      !g_str_equal (format.extension, "md"))
     {
       g_free (self->last_export_error);
-      self->last_export_error = g_strdup (_("A comparison is exported as a chart: "
-                                            "choose PNG, SVG or PDF. To export a report, "
-                                            "open one of the two runs."));
+      self->last_export_error = g_strdup (_("A comparison is exported as a chart (PNG, SVG or "
+                                            "PDF) or as a report (HTML or Markdown). For CSV "
+                                            "or JSON, open one of the two runs."));
       show_error_dialog (self, _("Export Failed"), self->last_export_error);
       return;
     }

@@ -8,7 +8,10 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include <string.h>
+
 #include "ib-chart-private.h"
+#include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
 
 typedef struct
@@ -94,14 +97,16 @@ cmp_row_fill (CmpRow         *row,
   else if (row->ratio >= 1)
     {
       ratio = ib_chart_format_ratio (row->ratio);
-      /* Translators: "B 1.6× slower": run B against run A */
-      row->verdict = g_strdup_printf (compact ? _("%s slower") : _("B %s slower"), ratio);
+      /* Translators: "B 1.6× slower than A": run B against run A (the legend
+       * names both); the short form is for a small chart */
+      row->verdict = g_strdup_printf (compact ? _("B %s slower") : _("B %s slower than A"), ratio);
     }
   else
     {
       ratio = ib_chart_format_ratio (1 / row->ratio);
-      /* Translators: "B 1.6× faster": run B against run A */
-      row->verdict = g_strdup_printf (compact ? _("%s faster") : _("B %s faster"), ratio);
+      /* Translators: "B 1.6× faster than A": run B against run A (the legend
+       * names both); the short form is for a small chart */
+      row->verdict = g_strdup_printf (compact ? _("B %s faster") : _("B %s faster than A"), ratio);
     }
 }
 
@@ -216,10 +221,50 @@ side_text (const char    *name,
   return g_strdup_printf (_("%s: median %s, %u valid runs"), name, m, st->n);
 }
 
+/* A run as the app names it everywhere: preset, date in the one format of
+ * the history (local time), host: "Quick · 1 Dec 2026, 02:54 · bench". */
+static char *
+report_label (const IbReport *report)
+{
+  const IbPresetInfo *preset = report->plan != NULL && report->plan->preset != NULL
+                             ? ib_preset_lookup (report->plan->preset) : NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDateTime) created = NULL;
+  g_autoptr(GDateTime) local = NULL;
+
+  g_ptr_array_add (parts, g_strdup (preset != NULL ? _(preset->title)
+                                    : report->plan != NULL && report->plan->preset != NULL
+                                    ? report->plan->preset : _("Custom Plan")));
+  if (report->created != NULL)
+    created = g_date_time_new_from_iso8601 (report->created, NULL);
+  if (created != NULL)
+    local = g_date_time_to_local (created);
+  if (local != NULL)
+    {
+      /* Translators: the date of a run, as strftime: "1 Dec 2026, 02:54"
+       * (history, comparison, charts and reports show this one format) */
+      char *when = g_date_time_format (local, _("%e %b %Y, %H:%M"));
+
+      /* %e pads a one-digit day with U+2007 FIGURE SPACE */
+      if (when != NULL && g_str_has_prefix (when, "\u2007"))
+        memmove (when, when + strlen ("\u2007"), strlen (when) - strlen ("\u2007") + 1);
+      if (when != NULL)
+        g_ptr_array_add (parts, g_strstrip (when));
+    }
+  if (report->environment != NULL && report->environment->hostname != NULL)
+    g_ptr_array_add (parts, g_strdup (report->environment->hostname));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
 void
 ib_chart_draw_compare (IbChartCtx *ctx)
 {
-  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree char *plan_subtitle = ib_chart_subtitle (ctx);
+  /* Translators: the compare chart's subtitle after A's plan: which way the
+   * verdicts read */
+  g_autofree char *subtitle = g_strdup_printf (_("%s · each verdict is B against A"),
+                                               plan_subtitle);
   g_autoptr(GArray) rows = NULL;
   g_autofree const char **labels = NULL;
   double hi = 0, lo = G_MAXDOUBLE, widest = 0, tick_h;
@@ -261,9 +306,9 @@ ib_chart_draw_compare (IbChartCtx *ctx)
       hi = 10;
     }
 
-  label_a = ib_chart_report_label (ctx->report);
-  label_b = ib_chart_report_label (ctx->other);
-  /* Translators: legend of the compare chart, "A: quick · 2026-11-29 21:04 · host" */
+  label_a = report_label (ctx->report);
+  label_b = report_label (ctx->other);
+  /* Translators: legend of the compare chart, "A: Quick · 29 Nov 2026, 21:04 · host" */
   text_a = g_strdup_printf (_("A: %s"), label_a);
   text_b = g_strdup_printf (_("B: %s"), label_b);
   legend[0] = (IbLegendItem) { text_a, IB_LEGEND_SWATCH, ca };

@@ -357,6 +357,15 @@ has_section (const IbReport   *report,
     }
 }
 
+gboolean
+ib_compare_section_in_either (const IbReport   *a,
+                              const IbReport   *b,
+                              IbCompareSection  section)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  return has_section (a, section) || has_section (b, section);
+}
+
 static const char *
 vary_describe (IbVaryKind vary)
 {

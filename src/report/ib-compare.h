@@ -74,6 +74,10 @@ GArray     *ib_compare_section     (const IbReport   *a,
 const char *ib_compare_section_title (IbCompareSection section);
 /* "reads", "overhead", "write-unlink", "sweep": HTML anchors, test names. */
 const char *ib_compare_section_id  (IbCompareSection section);
+/* Whether either report has results for @section. */
+gboolean    ib_compare_section_in_either (const IbReport   *a,
+                                          const IbReport   *b,
+                                          IbCompareSection  section);
 /* Why @section has no rows, said with the two names (translated): "Only
  * Quick, 1 Dec 2026, 02:54 has write + delete results", "Neither run has
  * ...", "The sweeps vary different things (...)"; NULL when it has rows. */

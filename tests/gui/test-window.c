@@ -299,6 +299,51 @@ collect_finding_headers (GtkWidget *widget,
 
 /* ---- tests ------------------------------------------------------------ */
 
+/* The first descendant of @widget of @type, or NULL. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a mapped AdwWindowTitle under @widget reads @title. */
+static gboolean
+has_window_title (GtkWidget  *widget,
+                  const char *title)
+{
+  if (ADW_IS_WINDOW_TITLE (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (adw_window_title_get_title (ADW_WINDOW_TITLE (widget)), title) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (has_window_title (c, title))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+files_equal (const char *x,
+             const char *y)
+{
+  g_autofree char *a = NULL, *b = NULL;
+  gsize na = 0, nb = 0;
+
+  g_assert_true (g_file_get_contents (x, &a, &na, NULL));
+  g_assert_true (g_file_get_contents (y, &b, &nb, NULL));
+  return na == nb && memcmp (a, b, na) == 0;
+}
+
 static void
 test_run_export_reopen (void)
 {
@@ -478,14 +523,79 @@ test_run_export_reopen (void)
     g_assert_true (g_file_get_contents (ref_png, &want, &want_len, NULL));
     g_assert_cmpmem (got, got_len, want, want_len);
 
-    /* A report format is refused with a reason, and nothing is written. */
-    g_action_group_activate_action (G_ACTION_GROUP (win), "export",
-                                    g_variant_new ("(ss)", "html", cmp_html));
-    g_assert_true (wait_until (exports_done, win));
-    g_assert_nonnull (ib_window_get_last_export_error (win));
-    g_assert_false (g_file_test (cmp_html, G_FILE_TEST_EXISTS));
-    g_assert_true (has_message_dialog ());
-    close_message_dialogs ();
+    /* The header says what is shown. */
+    g_assert_true (has_window_title (GTK_WIDGET (win), "Comparison"));
+    g_assert_false (has_window_title (GTK_WIDGET (win), "History"));
+
+    /* The log toggle reaches the chart and its export. */
+    {
+      g_autofree char *log_png = g_build_filename (tmp, "compare-log.png", NULL);
+      g_autofree char *log_ref = g_build_filename (tmp, "compare-log-ref.png", NULL);
+      GtkWidget *sw = find_descendant (GTK_WIDGET (ib_window_get_history_page (win)),
+                                       GTK_TYPE_SWITCH);
+
+      g_assert_nonnull (sw);
+      gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+      g_assert_true (ib_history_page_get_log_scale (ib_window_get_history_page (win)));
+      g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                      g_variant_new ("(ss)", "png:800x600@1", log_png));
+      g_assert_true (wait_until (exports_done, win));
+      g_assert_null (ib_window_get_last_export_error (win));
+      style.log_scale = TRUE;
+      g_assert_true (ib_chart_export (IB_CHART_COMPARE, report, report, &style,
+                                      IB_CHART_FORMAT_PNG, log_ref, 800, 600, 1.0, &error));
+      g_assert_no_error (error);
+      g_assert_true (files_equal (log_png, log_ref));
+      g_assert_false (files_equal (log_png, cmp_png));
+      gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
+      style.log_scale = FALSE;
+    }
+
+    /* The comparison as a report: HTML with its chart inline, both runs
+     * named, and Markdown with its chart beside it. */
+    {
+      g_autofree char *cmp_md = g_build_filename (tmp, "compare.md", NULL);
+      g_autofree char *cmp_md_png = g_build_filename (tmp, "compare-compare.png", NULL);
+      g_autofree char *cmp_csv = g_build_filename (tmp, "compare.csv", NULL);
+      g_autofree char *html = NULL, *md = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                      g_variant_new ("(ss)", "html", cmp_html));
+      g_assert_true (wait_until (exports_done, win));
+      g_assert_null (ib_window_get_last_export_error (win));
+      g_assert_true (g_file_get_contents (cmp_html, &html, NULL, NULL));
+      g_assert_nonnull (strstr (html, "<h1>I/O Bench comparison</h1>"));
+      g_assert_nonnull (strstr (html, "<li id=\"run-a\">"));
+      g_assert_nonnull (strstr (html, "(A)</li>"));
+      g_assert_nonnull (strstr (html, "<figure id=\"chart-compare\""));
+      g_assert_nonnull (strstr (html, "<svg"));
+      g_assert_nonnull (strstr (html, "<section id=\"reads\">"));
+      /* a run against itself: no direction, said once a strategy */
+      g_assert_true (strstr (html, "cannot be told apart (ratio 1.00") != NULL ||
+                     strstr (html, "too few samples to tell (n = ") != NULL);
+      g_assert_null (strstr (html, " faster than "));
+      g_assert_null (strstr (html, " slower than "));
+      g_assert_true (g_str_has_suffix (html, "</html>\n"));
+
+      g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                      g_variant_new ("(ss)", "md", cmp_md));
+      g_assert_true (wait_until (exports_done, win));
+      g_assert_null (ib_window_get_last_export_error (win));
+      g_assert_true (g_file_get_contents (cmp_md, &md, NULL, NULL));
+      g_assert_true (g_str_has_prefix (md, "# I/O Bench comparison\n"));
+      g_assert_nonnull (strstr (md, "(compare-compare.png)"));
+      g_assert_true (g_file_test (cmp_md_png, G_FILE_TEST_IS_REGULAR));
+
+      /* CSV and JSON belong to one run: refused with a reason, nothing written */
+      g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                      g_variant_new ("(ss)", "csv", cmp_csv));
+      g_assert_true (wait_until (exports_done, win));
+      g_assert_nonnull (ib_window_get_last_export_error (win));
+      g_assert_nonnull (strstr (ib_window_get_last_export_error (win), "HTML or Markdown"));
+      g_assert_false (g_file_test (cmp_csv, G_FILE_TEST_EXISTS));
+      g_assert_true (has_message_dialog ());
+      close_message_dialogs ();
+    }
   }
 
   /* A malformed report: a dialog with the loader's message, nothing else. */
