@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart-axis.c: round ticks (1-2-5 linear; decades with 2/5 minors on log
- * axes), labels with adapted units, and labels skipped when they collide. */
+/* ib-chart-axis.c: round ticks (1-2-5 linear; log axes from the 1-2-5 value
+ * at or below the data to the one at or above it, decades labelled first,
+ * 2 and 5 between them when there is room), labels with adapted units, and
+ * labels skipped when they collide. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -28,6 +30,37 @@ nice_step (double raw)
     return 2 * mag;
   if (norm <= 5.0001)
     return 5 * mag;
+  return 10 * mag;
+}
+
+static const double nice_mantissas[] = { 1, 2, 5, 10 };
+
+double
+ib_axis_nice_below (double value)
+{
+  double mag, best;
+
+  if (!(value > 0) || !isfinite (value))
+    return LOG_FLOOR;
+  mag = pow (10, floor (log10 (value)));
+  best = mag;
+  for (guint i = 0; i < G_N_ELEMENTS (nice_mantissas); i++)
+    if (nice_mantissas[i] * mag <= value * (1 + 1e-9))
+      best = nice_mantissas[i] * mag;
+  return best;
+}
+
+double
+ib_axis_nice_above (double value)
+{
+  double mag;
+
+  if (!(value > 0) || !isfinite (value))
+    return 1;
+  mag = pow (10, floor (log10 (value)));
+  for (guint i = 0; i < G_N_ELEMENTS (nice_mantissas); i++)
+    if (nice_mantissas[i] * mag >= value * (1 - 1e-9))
+      return nice_mantissas[i] * mag;
   return 10 * mag;
 }
 
@@ -94,32 +127,47 @@ ib_axis_init (IbAxis   *axis,
 
   if (log)
     {
-      int d0, d1, decades;
+      double l0, l1;
+      int d0, d1;
       gboolean minors;
 
       if (hi <= LOG_FLOOR)
         hi = 1;
       if (lo < LOG_FLOOR || lo > hi)
         lo = MAX (LOG_FLOOR, hi / 10);
-      d0 = (int) floor (log10 (lo) + 1e-9);
-      d1 = (int) ceil (log10 (hi) - 1e-9);
-      if (d1 <= d0)
-        d1 = d0 + 1;
-      decades = d1 - d0;
-      minors = length / decades >= spacing * 1.6;
-      axis->min = pow (10, d0);
-      axis->max = pow (10, d1);
-      for (int d = d0; d <= d1; d++)
+      /* The axis ends at the first 1-2-5 value at or past the data, not at
+       * the next power of ten: 1.4 s of data gets an axis to 2 s, not 10 s. */
+      axis->min = ib_axis_nice_below (lo);
+      axis->max = ib_axis_nice_above (hi);
+      /* Bars grow from the start of the axis: one just above it would be
+       * too short to see, so the axis starts a 1-2-5 step lower. */
+      if (from_zero && lo < axis->min * 1.5)
+        axis->min = ib_axis_nice_below (axis->min * 0.999);
+      if (axis->max <= axis->min * 1.0001)
         {
-          double v = pow (10, d);
-
-          add_tick (axis, v, TRUE);
-          if (minors && d < d1)
-            {
-              add_tick (axis, 2 * v, FALSE);
-              add_tick (axis, 5 * v, FALSE);
-            }
+          axis->min = ib_axis_nice_below (axis->min * 0.999);
+          axis->max = ib_axis_nice_above (axis->max * 1.001);
         }
+      l0 = log10 (axis->min);
+      l1 = log10 (axis->max);
+      /* 2 and 5 in every decade when a decade is long enough to show them. */
+      minors = length / (l1 - l0) >= spacing * 1.6;
+      d0 = (int) floor (l0 + 1e-9);
+      d1 = (int) ceil (l1 - 1e-9);
+      for (int d = d0; d <= d1; d++)
+        for (guint m = 0; m < 3; m++)
+          {
+            static const double mantissa[] = { 1, 2, 5 };
+            double v = mantissa[m] * pow (10, d);
+            gboolean end = fabs (v / axis->min - 1) < 1e-6 || fabs (v / axis->max - 1) < 1e-6;
+
+            if (v < axis->min * (1 - 1e-6) || v > axis->max * (1 + 1e-6))
+              continue;
+            /* Powers of ten and both ends are labelled first. */
+            if (m == 0 || end || minors)
+              add_tick (axis, end ? (v < axis->min * 1.5 ? axis->min : axis->max) : v,
+                        m == 0 || end);
+          }
     }
   else
     {
@@ -340,8 +388,11 @@ draw_labels (IbChartCtx   *ctx,
   IbRgba color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.7);
 
   for (int pass = 0; pass < 3; pass++)
-    for (guint i = 0; i < axis->n_ticks; i++)
+    for (guint k = 0; k < axis->n_ticks; k++)
       {
+        /* A log axis labels its last tick first: where the axis ends (2 s)
+         * says more than the decade before it (1 s). */
+        guint i = !axis->log ? k : k == 0 ? axis->n_ticks - 1 : k - 1;
         const IbTick *tick = &axis->ticks[i];
         g_autofree char *text = NULL;
         g_autoptr(PangoLayout) layout = NULL;

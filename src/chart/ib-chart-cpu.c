@@ -162,8 +162,11 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
-  /* xgettext:no-c-format */
-  ib_chart_caption (ctx, _("Medians · CPU above 100 % of wall means several threads worked"),
+  ib_chart_caption (ctx, log ? /* xgettext:no-c-format */
+                          _("Medians · log scale · CPU above 100 % of wall means several "
+                            "threads worked")
+                          /* xgettext:no-c-format */
+                        : _("Medians · CPU above 100 % of wall means several threads worked"),
                     layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));

@@ -171,7 +171,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
                  tick_h + ib_chart_caption_height (ctx), &layout);
   ib_chart_caption (ctx, _("Time per operation, median · log scale · lower is better"),
                     layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, lo, hi, layout.plot.width, ctx->font_px * 5);
+  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width, ctx->font_px * 5);
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)

@@ -224,7 +224,10 @@ typedef struct
 } IbAxis;
 
 /* @lo/@hi: data range (sanitized inside); @length: pixels; @spacing: wanted
- * pixels between ticks. Linear axes include 0 when @from_zero. */
+ * pixels between ticks. Linear axes include 0 when @from_zero; log axes then
+ * start a 1-2-5 step lower when the data starts just above a round value
+ * (bars grow from the axis start). Log axes end at the first 1, 2 or 5 x 10^k
+ * at or past @hi and start at the last one at or below @lo. */
 void          ib_axis_init           (IbAxis   *axis,
                                       IbUnit    unit,
                                       gboolean  log,
@@ -233,6 +236,10 @@ void          ib_axis_init           (IbAxis   *axis,
                                       double    hi,
                                       double    length,
                                       double    spacing);
+/* The largest 1, 2 or 5 x 10^k at or below @value, and the smallest at or
+ * above it (the ends of a log axis). */
+double        ib_axis_nice_below     (double    value);
+double        ib_axis_nice_above     (double    value);
 void          ib_axis_set_range      (IbAxis   *axis,
                                       double    px0,
                                       double    px1);

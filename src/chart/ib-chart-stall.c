@@ -222,7 +222,7 @@ ib_chart_draw_stall (IbChartCtx *ctx)
   ib_chart_caption (ctx, _("Median of each read's longest stall of a 1 ms tick · "
                            "lower keeps a window drawing"),
                     layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, lo, hi, layout.plot.width,
+  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
   ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);

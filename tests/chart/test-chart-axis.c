@@ -67,20 +67,36 @@ test_binary_units (void)
 }
 
 static void
+assert_ticks (const IbAxis *axis,
+              const double *want,
+              guint         n_want)
+{
+  g_autoptr(GString) got = g_string_new (NULL);
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    g_string_append_printf (got, "%s%g", i > 0 ? " " : "", axis->ticks[i].value);
+  g_test_message ("ticks: %s", got->str);
+  g_assert_cmpuint (axis->n_ticks, ==, n_want);
+  for (guint i = 0; i < n_want; i++)
+    g_assert_cmpfloat (fabs (axis->ticks[i].value / want[i] - 1), <, 1e-9);
+}
+
+static void
 test_log_ticks (void)
 {
   IbAxis axis;
   guint majors = 0;
 
+  /* Seven decades on a short axis: the decades, then the 2 s end. */
   ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 1.2e3, 1.05e9, 800, 60);
   g_assert_cmpfloat (axis.min, ==, 1e3);
-  g_assert_cmpfloat (axis.max, ==, 1e10);
+  g_assert_cmpfloat (axis.max, ==, 2e9);
   for (guint i = 0; i < axis.n_ticks; i++)
     if (axis.ticks[i].major)
       {
         double l = log10 (axis.ticks[i].value);
 
-        g_assert_cmpfloat (fabs (l - round (l)), <, 1e-9);
+        g_assert_true (fabs (l - round (l)) < 1e-9 || axis.ticks[i].value == axis.max);
         majors++;
       }
     else
@@ -91,13 +107,111 @@ test_log_ticks (void)
       }
   g_assert_cmpuint (majors, ==, 8);
   g_assert_cmpfloat (ib_axis_map (&axis, 1e3), ==, 0);
-  g_assert_cmpfloat (fabs (ib_axis_map (&axis, 1e10) - 800), <, 1e-9);
+  g_assert_cmpfloat (fabs (ib_axis_map (&axis, 2e9) - 800), <, 1e-9);
 
   /* Values at or below zero are clamped, never log10 (0). */
   ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, -5, 0, 400, 60);
   g_assert_true (isfinite (axis.min) && axis.min > 0);
   g_assert_true (isfinite (ib_axis_map (&axis, 0)));
   g_assert_true (isfinite (ib_axis_map (&axis, -1)));
+}
+
+/* Issue 14 #12: the axis ends at the first 1-2-5 value at or past the data,
+ * not a decade later, and starts at the one at or below the data. */
+static void
+test_log_ends (void)
+{
+  static const struct { double lo, hi, min, max; } cases[] = {
+    { 37e6, 1.4e9, 20e6, 2e9 },        /* the quick run: 37 ms .. 1.4 s */
+    { 53.7e6, 828e6, 50e6, 1e9 },
+    { 1.2e3, 4.9e3, 1e3, 5e3 },
+    { 101, 99e3, 100, 100e3 },
+    { 2e6, 2e6, 1e6, 5e6 },            /* one value: a step either side */
+    { 3e3, 5.01e6, 2e3, 10e6 },
+    { 0.5, 3.3, 0.5, 5 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      IbAxis axis;
+
+      ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, cases[i].lo, cases[i].hi, 600, 60);
+      g_test_message ("%g .. %g -> %g .. %g", cases[i].lo, cases[i].hi, axis.min, axis.max);
+      g_assert_cmpfloat (axis.min, <=, cases[i].lo);
+      g_assert_cmpfloat (axis.max, >=, cases[i].hi);
+      g_assert_cmpfloat (fabs (axis.min / cases[i].min - 1), <, 1e-9);
+      g_assert_cmpfloat (fabs (axis.max / cases[i].max - 1), <, 1e-9);
+      /* Both ends are ticks, the first and the last. */
+      g_assert_cmpfloat (fabs (axis.ticks[0].value / axis.min - 1), <, 1e-9);
+      g_assert_cmpfloat (fabs (axis.ticks[axis.n_ticks - 1].value / axis.max - 1), <, 1e-9);
+      g_assert_true (axis.ticks[0].major && axis.ticks[axis.n_ticks - 1].major);
+    }
+
+  /* Bars: data just above a round value start a step lower (2.1 ns -> 1 ns,
+   * not a bar of nothing from 2 ns). */
+  {
+    IbAxis axis;
+
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 2.1, 6400, 600, 60);
+    g_assert_cmpfloat (axis.min, ==, 1);
+    g_assert_cmpfloat (axis.max, ==, 10e3);
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 37e6, 1.4e9, 600, 60);
+    g_assert_cmpfloat (axis.min, ==, 20e6);
+    g_assert_cmpfloat (axis.max, ==, 2e9);
+  }
+
+  /* The data maximum 1.4 s: at most 2 s, never 10 s. */
+  {
+    IbAxis axis;
+
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 46e6, 1.4e9, 900, 60);
+    g_assert_cmpfloat (axis.max, <=, 2e9);
+  }
+
+  /* Tick sequences: room for 2 and 5, and not. */
+  {
+    IbAxis axis;
+    static const double wide[] = { 20e6, 50e6, 100e6, 200e6, 500e6, 1e9, 2e9 };
+    static const double narrow[] = { 20e6, 100e6, 1e9, 2e9 };
+    static const double sub_decade[] = { 2e3, 5e3 };
+    static const double many[] = { 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9, 1000, 60);
+    assert_ticks (&axis, wide, G_N_ELEMENTS (wide));
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9, 150, 60);
+    assert_ticks (&axis, narrow, G_N_ELEMENTS (narrow));
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 2.1e3, 4.2e3, 300, 60);
+    assert_ticks (&axis, sub_decade, G_N_ELEMENTS (sub_decade));
+    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 1e3, 1e9, 300, 60);
+    assert_ticks (&axis, many, G_N_ELEMENTS (many));
+  }
+
+  /* The nice values themselves. */
+  g_assert_cmpfloat (ib_axis_nice_above (1.4e9), ==, 2e9);
+  g_assert_cmpfloat (ib_axis_nice_above (2e9), ==, 2e9);
+  g_assert_cmpfloat (ib_axis_nice_above (5.1), ==, 10);
+  g_assert_cmpfloat (ib_axis_nice_below (37e6), ==, 20e6);
+  g_assert_cmpfloat (ib_axis_nice_below (99), ==, 50);
+  g_assert_cmpfloat (ib_axis_nice_below (100), ==, 100);
+}
+
+/* Linear: the last tick is the first step multiple at or past the data. */
+static void
+test_linear_ends (void)
+{
+  static const struct { double hi; } cases[] = { { 1.4e9 }, { 828e6 }, { 273e6 }, { 1.01e9 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      IbAxis axis;
+
+      ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 0, cases[i].hi, 600, 60);
+      g_test_message ("0 .. %g -> %g (step %g)", cases[i].hi, axis.max, axis.step);
+      g_assert_cmpfloat (axis.min, ==, 0);
+      g_assert_cmpfloat (axis.max, >=, cases[i].hi);
+      g_assert_cmpfloat (axis.max - axis.step, <, cases[i].hi);
+      g_assert_true (is_1_2_5 (axis.step / axis.unit_div));
+    }
 }
 
 static void
@@ -192,6 +306,8 @@ main (int    argc,
   g_test_add_func ("/chart/axis/linear", test_linear_ticks);
   g_test_add_func ("/chart/axis/binary-units", test_binary_units);
   g_test_add_func ("/chart/axis/log", test_log_ticks);
+  g_test_add_func ("/chart/axis/log-ends", test_log_ends);
+  g_test_add_func ("/chart/axis/linear-ends", test_linear_ends);
   g_test_add_func ("/chart/axis/percent", test_percent_ticks);
   g_test_add_func ("/chart/axis/non-finite", test_non_finite);
   g_test_add_func ("/chart/format", test_format);
