@@ -9,31 +9,60 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-environment.h"
 #include "engine/ib-strategy.h"
 #include "ib-answer.h"
 #include "ib-report-util.h"
 
-/* The family of a strategy id: the registry's, or the id's prefix for ids
- * this version does not know (then only sync and async). */
-static gboolean
-id_is_family (const char *id,
-              IbFamily    family)
+/* Who races in the answer (ib-answer.h says why each is where it is). */
+typedef enum
+{
+  SIDE_NONE,
+  SIDE_SYNC,
+  SIDE_ASYNC,
+  SIDE_THREAD,
+  SIDE_URING,
+  SIDE_MMAP,
+} Side;
+
+/* The side of a strategy id: from the registry, or from the id's prefix for
+ * ids this version does not know (then only sync and async). */
+static Side
+side_of (const char *id)
 {
   const IbStrategyInfo *info = ib_strategy_lookup (id);
   const char *prefix;
 
-  if (info != NULL)
-    return info->family == family;
-  prefix = ib_strategy_id_family (id);
-  return (family == IB_FAMILY_SYNC && g_strcmp0 (prefix, "sync") == 0)
-         || (family == IB_FAMILY_ASYNC && g_strcmp0 (prefix, "async") == 0);
+  if (info == NULL)
+    {
+      prefix = ib_strategy_id_family (id);
+      return g_strcmp0 (prefix, "sync") == 0 ? SIDE_SYNC
+             : g_strcmp0 (prefix, "async") == 0 ? SIDE_ASYNC : SIDE_NONE;
+    }
+  /* mmap is in the registry's sync family (it blocks its thread), but it
+   * maps instead of reading */
+  if (g_str_equal (info->id, "mmap"))
+    return SIDE_MMAP;
+  switch (info->family)
+    {
+    case IB_FAMILY_SYNC:
+      return SIDE_SYNC;
+    case IB_FAMILY_ASYNC:
+      return SIDE_ASYNC;
+    case IB_FAMILY_THREAD:
+      return SIDE_THREAD;
+    case IB_FAMILY_URING:
+      return SIDE_URING;
+    default:
+      return SIDE_NONE;
+    }
 }
 
-/* The measured strategy of @family with the lowest median, O_DIRECT variants
+/* The measured strategy of @side with the lowest median, O_DIRECT variants
  * left out (they bypass the cache state the answer names). */
 static const IbStats *
 fastest_of (const IbReport *report,
-            IbFamily        family)
+            Side            side)
 {
   const IbStats *best = NULL;
 
@@ -42,7 +71,7 @@ fastest_of (const IbReport *report,
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
 
       if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0)
-          || ib_strategy_id_is_direct (st->strategy) || !id_is_family (st->strategy, family))
+          || ib_strategy_id_is_direct (st->strategy) || side_of (st->strategy) != side)
         continue;
       if (best == NULL || st->median_ns < best->median_ns)
         best = st;
@@ -112,17 +141,69 @@ headline (const IbAnswer *a)
     case IB_RATIO_TOO_FEW:
     case IB_RATIO_NO_DATA:
     default:
-      {
-        g_autofree char *few = ib_too_few_text (r->na, r->nb);
-
-        /* Translators: the answer without a verdict: "too few samples to tell
-         * (n = 2; at least 5 needed)", the cache state, then the fastest sync
-         * and the fastest async strategy. */
-        return g_strdup_printf (_("Here, it is not yet clear whether sync or async is faster "
-                                  "for whole-file reads: %s, %s (%s against %s)."),
-                                few, cache, sync, async);
-      }
+      if (r->na == r->nb)
+        /* Translators: the answer without a verdict: the cache state, the fastest
+         * sync and async strategies, their number of valid samples, and the number
+         * a verdict needs. */
+        return g_strdup_printf (ngettext ("Too few samples to tell whether sync or async is "
+                                          "faster for whole-file reads here (%s): %s and %s "
+                                          "have %u valid sample "
+                                          "each, and a verdict needs at least %u; run more "
+                                          "repetitions.",
+                                          "Too few samples to tell whether sync or async is "
+                                          "faster for whole-file reads here (%s): %s and %s "
+                                          "have %u valid samples "
+                                          "each, and a verdict needs at least %u; run more "
+                                          "repetitions.", r->na),
+                                cache, sync, async, r->na, IB_VERDICT_MIN_SAMPLES);
+      /* Translators: as above, with the valid samples of each side: "Sync single
+       * read has 8 valid samples and Async single read, serial 2, and a verdict
+       * needs at least 5 on each side" */
+      return g_strdup_printf (_("Too few samples to tell whether sync or async is faster for "
+                                "whole-file reads here (%s): %s has %u valid samples and %s "
+                                "%u, and a verdict needs at least %u on each side; run more "
+                                "repetitions."),
+                              cache, sync, r->na, async, r->nb, IB_VERDICT_MIN_SAMPLES);
     }
+}
+
+/* The validity warnings in one clause, NULL when there is none: what the
+ * findings of the validity group say at length (ib-findings.c). */
+static char *
+caveat_clause (const IbReport *report,
+               guint           n_excluded)
+{
+  const IbEnvironment *env = report->environment;
+  IbCacheMode cache = report->plan != NULL ? report->plan->cache : IB_CACHE_AS_IS;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  if (env != NULL && env->is_tmpfs)
+    /* Translators: a caveat in the answer's headline */
+    g_ptr_array_add (parts, g_strdup (_("the files were on tmpfs, in memory, so no disk was "
+                                        "read")));
+  if (env != NULL && env->is_fuse)
+    /* Translators: a caveat in the answer's headline; %s is the FUSE file system */
+    g_ptr_array_add (parts, g_strdup_printf (_("the files were on FUSE (%s), whose daemon is "
+                                               "measured too"),
+                                             env->fs_type != NULL ? env->fs_type : "fuse"));
+  if (env != NULL && env->virtual_disk != NULL && !env->is_tmpfs && cache != IB_CACHE_WARM)
+    /* Translators: a caveat in the answer's headline; %s is the kind of virtual
+     * disk, e.g. "virtio" */
+    g_ptr_array_add (parts, g_strdup_printf (_("the disk is a virtual one (%s), so the host "
+                                               "may cache what looks cold"),
+                                             env->virtual_disk));
+  if (n_excluded > 0)
+    /* Translators: a caveat in the answer's headline */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u sample was left out because the "
+                                                       "cache was not in the requested state",
+                                                       "%u samples were left out because the "
+                                                       "cache was not in the requested state",
+                                                       n_excluded), n_excluded));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* Translators: joins the caveats of the answer's headline */
+  return g_strjoinv (_("; "), (char **) parts->pdata);
 }
 
 static char *
@@ -236,19 +317,34 @@ why_sentence (const IbReport *report,
                           ib_strategy_title (fast));
 }
 
+/* "Sync single read is 1.2x faster than Thread pool, parallel (...)": the sync
+ * strategy against @other, its ratio in @ratio. */
+static char *
+compare_with_sync (const IbReport *report,
+                   const char     *sync,
+                   const char     *other,
+                   IbRatio        *ratio)
+{
+  ib_report_ratio (report, sync, report, other, ratio);
+  return ib_ratio_sentence (ib_strategy_title (sync), ib_strategy_title (other), ratio);
+}
+
 IbAnswer *
 ib_answer_compute (const IbReport *report)
 {
-  const IbStats *sync, *async, *thread;
+  const IbStats *sync, *async, *thread, *uring, *mmap;
+  g_autofree char *main_line = NULL;
   IbAnswer *a;
 
   g_return_val_if_fail (report != NULL, NULL);
 
   if (report->statistics == NULL || report->samples == NULL)
     return NULL;
-  sync = fastest_of (report, IB_FAMILY_SYNC);
-  async = fastest_of (report, IB_FAMILY_ASYNC);
-  thread = fastest_of (report, IB_FAMILY_THREAD);
+  sync = fastest_of (report, SIDE_SYNC);
+  async = fastest_of (report, SIDE_ASYNC);
+  thread = fastest_of (report, SIDE_THREAD);
+  uring = fastest_of (report, SIDE_URING);
+  mmap = fastest_of (report, SIDE_MMAP);
   if (sync == NULL || async == NULL)
     return NULL;
 
@@ -256,8 +352,18 @@ ib_answer_compute (const IbReport *report)
   a->sync = g_strdup (sync->strategy);
   a->async = g_strdup (async->strategy);
   a->cache = report->plan != NULL ? report->plan->cache : IB_CACHE_AS_IS;
+  for (guint i = 0; i < report->statistics->len; i++)
+    a->n_excluded += g_array_index (report->statistics, IbStats, i).n_excluded;
   ib_report_ratio (report, a->sync, report, a->async, &a->ratio);
-  a->headline = headline (a);
+  main_line = headline (a);
+  a->caveat = caveat_clause (report, a->n_excluded);
+  if (a->caveat != NULL)
+    /* Translators: the answer's headline, then its caveats: "Here, sync is ...
+     * against .... Caveat: the files were on tmpfs, in memory, so no disk was
+     * read." */
+    a->headline = g_strdup_printf (_("%s Caveat: %s."), main_line, a->caveat);
+  else
+    a->headline = g_steal_pointer (&main_line);
 
   if (sync->n_responsive > 0 && async->n_responsive > 0
       && isfinite (sync->stall_ns) && isfinite (async->stall_max_ns))
@@ -273,12 +379,33 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->thread = g_strdup (thread->strategy);
-      ib_report_ratio (report, a->sync, report, a->thread, &a->thread_ratio);
-      text = ib_ratio_sentence (ib_strategy_title (a->sync), ib_strategy_title (a->thread),
-                                &a->thread_ratio);
+      text = compare_with_sync (report, a->sync, a->thread, &a->thread_ratio);
       /* Translators: the answer's line on threads, %s is a comparison, "Thread pool,
        * parallel is 1.2x faster than Sync single read (95 % CI 1.1-1.3)" */
       a->threads = g_strdup_printf (_("With threads: %s."), text);
+    }
+  if (uring != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      a->uring = g_strdup (uring->strategy);
+      text = compare_with_sync (report, a->sync, a->uring, &a->uring_ratio);
+      /* Translators: the answer's line on io_uring, %s is a comparison,
+       * "io_uring single read, parallel is 1.2x faster than Sync single read (95 %
+       * CI 1.1-1.3)" */
+      a->kernel = g_strdup_printf (_("With the kernel’s own async I/O (not counted as async "
+                                     "above): %s."), text);
+    }
+  if (mmap != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      a->mmap = g_strdup (mmap->strategy);
+      text = compare_with_sync (report, a->sync, a->mmap, &a->mmap_ratio);
+      /* Translators: the answer's line on mmap, %s is a comparison, "Memory map
+       * is 1.9x faster than Sync single read (95 % CI 1.5-2.2)" */
+      a->mapping = g_strdup_printf (_("With a memory map (not counted as sync: it maps the "
+                                      "page cache instead of reading): %s."), text);
     }
 
   a->why = why_sentence (report, a);
@@ -293,9 +420,14 @@ ib_answer_free (IbAnswer *answer)
   g_free (answer->sync);
   g_free (answer->async);
   g_free (answer->thread);
+  g_free (answer->uring);
+  g_free (answer->mmap);
   g_free (answer->headline);
+  g_free (answer->caveat);
   g_free (answer->stall);
   g_free (answer->threads);
+  g_free (answer->kernel);
+  g_free (answer->mapping);
   g_free (answer->why);
   g_free (answer);
 }
@@ -323,7 +455,7 @@ char *
 ib_answer_to_text (const IbAnswer *answer,
                    const char     *separator)
 {
-  const char *parts[4];
+  const char *parts[6];
   GString *text = g_string_new (NULL);
   guint n = 0;
 
@@ -334,6 +466,10 @@ ib_answer_to_text (const IbAnswer *answer,
     parts[n++] = answer->stall;
   if (answer->threads != NULL)
     parts[n++] = answer->threads;
+  if (answer->kernel != NULL)
+    parts[n++] = answer->kernel;
+  if (answer->mapping != NULL)
+    parts[n++] = answer->mapping;
   if (answer->why != NULL)
     parts[n++] = answer->why;
   for (guint i = 0; i < n; i++)

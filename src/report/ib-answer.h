@@ -13,29 +13,63 @@
 
 G_BEGIN_DECLS
 
+/* Who races (issue 14):
+ *
+ *   sync    the GIO/POSIX blocking reads on the caller's thread: the sync-*
+ *           strategies (g_file_load_contents, g_input_stream_read_all, a
+ *           read loop). What a program gets by simply calling read.
+ *   async   GIO's async calls (the async-* strategies: GTask-backed *_async
+ *           with callbacks on the caller's main context). What a GLib program
+ *           gets by going async.
+ *   thread  the sync read moved to worker threads (GTask threads, a
+ *           GThreadPool): its own line, "With threads: ...".
+ *   io_uring  the kernel's own async I/O, no thread hop: its own line, not
+ *           counted as async. A GLib program does not get it from GIO, and
+ *           whether it runs at all depends on the kernel and the build, so
+ *           counting it would make the verdict about async depend on
+ *           io_uring being allowed; apart, it says whether a gap is GIO's or
+ *           async I/O's.
+ *   mmap    left out of sync: it does not read, it maps the page cache and
+ *           takes page faults, and has no async counterpart to race; its
+ *           own line when it was measured.
+ *
+ * O_DIRECT variants are left out of all of them (no page cache: the cache
+ * state the answer names does not apply). */
 typedef struct
 {
-  char           *sync;          /* id of the fastest sync strategy (mmap included) */
+  char           *sync;          /* id of the fastest sync strategy (mmap left out) */
   char           *async;         /* id of the fastest GIO async strategy */
   char           *thread;        /* id of the fastest thread strategy, NULL when none ran */
+  char           *uring;         /* id of the fastest io_uring strategy, NULL when none ran */
+  char           *mmap;          /* "mmap" when it was measured, else NULL */
   IbRatio         ratio;         /* sync (a) against async (b); its verdict is the answer's */
   IbRatio         thread_ratio;  /* sync (a) against thread (b), when thread is set */
+  IbRatio         uring_ratio;   /* sync (a) against io_uring (b), when uring is set */
+  IbRatio         mmap_ratio;    /* sync (a) against mmap (b), when mmap is set */
   IbCacheMode     cache;         /* the plan's cache state */
+  guint           n_excluded;    /* samples of any strategy excluded for their cache state */
   gboolean        has_stall;     /* both sides carry main-loop stall data */
   double          sync_stall_ns; /* median longest stall per read of the sync side */
   double          async_stall_max_ns; /* longest stall in any read of the async side */
   /* Sentences (translated), each ending with a full stop. */
-  char           *headline;      /* "Here, sync is 1.7x faster than async for whole-file reads (...)" */
+  char           *headline;      /* "Here, sync is 1.7x faster than async for whole-file reads
+                                  * (...)", then the caveats, if any, in the same line */
+  char           *caveat;        /* the validity warnings in one clause ("the files were on
+                                  * tmpfs, ..."), NULL when there is none; part of headline */
   char           *stall;         /* the main-loop trade-off, NULL without stall data */
   char           *threads;       /* sync against threads, NULL when thread is */
+  char           *kernel;        /* sync against io_uring, NULL when uring is */
+  char           *mapping;       /* sync against mmap, NULL when mmap is */
   char           *why;           /* the measured causes, NULL when none was recorded */
 } IbAnswer;
 
 /* The answer for @report, or NULL when it has no measured sync or no measured
- * async read strategy (O_DIRECT variants are left out: no page cache). The
- * verdict is ib_stats_ratio's: "too few samples to tell" below
- * IB_VERDICT_MIN_SAMPLES valid samples a side, "cannot be told apart" when
- * the interval contains 1. */
+ * async read strategy (families above). The verdict is ib_stats_ratio's: "too
+ * few samples" below IB_VERDICT_MIN_SAMPLES valid samples a side, "cannot be
+ * told apart" when the interval contains 1. The headline repeats the
+ * validity warnings (tmpfs, FUSE, a virtual disk under a cold or as-found
+ * cache, excluded samples) so that the one line cannot be read without
+ * them. */
 IbAnswer   *ib_answer_compute         (const IbReport *report);
 void        ib_answer_free            (IbAnswer       *answer);
 

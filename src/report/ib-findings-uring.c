@@ -27,7 +27,9 @@
 #include "ib-report-util.h"
 
 /* The fastest measured strategy of @family, direct variants left out unless
- * the whole plan read with O_DIRECT. Ids this build does not know are left out. */
+ * the whole plan read with O_DIRECT. Ids this build does not know are left out,
+ * and so is mmap from the sync family: it maps instead of reading, and the
+ * answer does not count it as sync either (ib-answer.h). */
 static const IbStats *
 fastest_of (const IbReport *report,
             IbFamily        family)
@@ -41,7 +43,7 @@ fastest_of (const IbReport *report,
                                                         : NULL;
 
       if (info == NULL || info->family != family || st->n == 0 || !(st->median_ns > 0) ||
-          ib_strategy_id_is_direct (st->strategy))
+          ib_strategy_id_is_direct (st->strategy) || g_str_equal (info->id, "mmap"))
         continue;
       if (best == NULL || st->median_ns < best->median_ns)
         best = st;

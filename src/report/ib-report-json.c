@@ -467,12 +467,29 @@ build_answer (JsonBuilder    *b,
       add_string (b, "thread_verdict", ib_answer_verdict_to_string (a->thread_ratio.verdict));
       add_double (b, "thread_ratio", a->thread_ratio.ratio);
     }
+  /* io_uring and mmap race on their own lines, never as async or sync */
+  if (a->uring != NULL)
+    {
+      add_string (b, "uring", a->uring);
+      add_string (b, "uring_verdict", ib_answer_verdict_to_string (a->uring_ratio.verdict));
+      add_double (b, "uring_ratio", a->uring_ratio.ratio);
+    }
+  if (a->mmap != NULL)
+    {
+      add_string (b, "mmap", a->mmap);
+      add_string (b, "mmap_verdict", ib_answer_verdict_to_string (a->mmap_ratio.verdict));
+      add_double (b, "mmap_ratio", a->mmap_ratio.ratio);
+    }
+  add_int (b, "n_excluded", a->n_excluded);
   if (a->has_stall)
     {
       add_double (b, "sync_stall_ns", a->sync_stall_ns);
       add_double (b, "async_stall_max_ns", a->async_stall_max_ns);
     }
   add_string (b, "headline", a->headline);
+  add_string (b, "caveat", a->caveat);
+  add_string (b, "kernel", a->kernel);
+  add_string (b, "mapping", a->mapping);
   add_string (b, "stall", a->stall);
   add_string (b, "threads", a->threads);
   add_string (b, "why", a->why);
