@@ -153,10 +153,20 @@ ib_chart_view_measure (GtkWidget      *widget,
        * tall enough not to fall back to the compact layout. */
       if (self->kind == IB_CHART_COMPARE)
         *minimum = MAX (400, 180 + (int) rows * 48);
+      else if (for_size > 0 && for_size < 560)
+        /* Narrow (the renderer's compact size): each name goes on a line
+         * above its bar and the legend wraps, so rows are taller. */
+        *minimum = MAX (340, 190 + (int) rows * 36);
       else
         *minimum = MAX (340, 120 + (int) rows * 26);
       *natural = *minimum;
     }
+}
+
+static GtkSizeRequestMode
+ib_chart_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -225,6 +235,7 @@ ib_chart_view_class_init (IbChartViewClass *klass)
 
   widget_class->snapshot = ib_chart_view_snapshot;
   widget_class->measure = ib_chart_view_measure;
+  widget_class->get_request_mode = ib_chart_view_get_request_mode;
   widget_class->css_changed = ib_chart_view_css_changed;
 
   properties[PROP_KIND] =

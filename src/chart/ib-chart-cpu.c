@@ -112,6 +112,7 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
   gboolean log = ctx->style->log_scale;
   double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
   IbRowLayout layout;
+  const char *caption;
   gboolean any_value;
   IbAxis axis;
   IbLegendItem legend[3];
@@ -160,14 +161,14 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
   ib_chart_legend (ctx, legend, G_N_ELEMENTS (legend));
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  caption = log ? /* xgettext:no-c-format */
+                  _("Medians · log scale · CPU above 100 % of wall means several "
+                    "threads worked")
+                  /* xgettext:no-c-format */
+                : _("Medians · CPU above 100 % of wall means several threads worked");
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, log ? /* xgettext:no-c-format */
-                          _("Medians · log scale · CPU above 100 % of wall means several "
-                            "threads worked")
-                          /* xgettext:no-c-format */
-                        : _("Medians · CPU above 100 % of wall means several threads worked"),
-                    layout.axis_top + tick_h);
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
+  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);

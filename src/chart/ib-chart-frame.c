@@ -28,17 +28,23 @@ ib_chart_frame (IbChartCtx *ctx,
       cairo_fill (cr);
     }
 
+  /* A narrow chart wraps its title and subtitle rather than losing them:
+   * two lines each, an ellipsis only past that. */
   pango_layout_set_width (tl, (int) (MAX (avail, 1) * PANGO_SCALE));
+  pango_layout_set_wrap (tl, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (tl, -2);
   pango_layout_set_ellipsize (tl, PANGO_ELLIPSIZE_END);
   ib_chart_show_layout (ctx, tl, x, y, 0, 0, &ctx->style->foreground);
   ib_chart_layout_size (tl, NULL, &h);
   y += h;
 
-  if (subtitle != NULL && subtitle[0] != '\0' && !ctx->compact)
+  if (subtitle != NULL && subtitle[0] != '\0')
     {
       g_autoptr(PangoLayout) sl = ib_chart_layout (ctx, IB_TEXT_SUBTITLE, subtitle);
 
       pango_layout_set_width (sl, (int) (MAX (avail, 1) * PANGO_SCALE));
+      pango_layout_set_wrap (sl, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_height (sl, -2);
       pango_layout_set_ellipsize (sl, PANGO_ELLIPSIZE_END);
       y += ctx->font_px * 0.15;
       ib_chart_show_layout (ctx, sl, x, y, 0, 0, &dim);
@@ -109,8 +115,8 @@ legend_glyph (IbChartCtx         *ctx,
 }
 
 /* Lays the items out in rows from the left of the plot area; the area shrinks
- * by the legend's height. A compact chart keeps the legend only when it fits
- * on one line. */
+ * by the legend's height. A narrow chart reflows it to as many lines as it
+ * takes; only a chart too small to keep room for its plot goes without. */
 void
 ib_chart_legend (IbChartCtx         *ctx,
                  const IbLegendItem *items,
@@ -140,7 +146,7 @@ ib_chart_legend (IbChartCtx         *ctx,
         }
       x += w + item_gap;
     }
-  if (ctx->compact && lines > 1)
+  if (lines > 1 && ctx->area.height - lines * line_h * 1.25 < ctx->font_px * 8)
     return;
 
   x = x0;
@@ -194,9 +200,23 @@ ib_chart_empty (IbChartCtx *ctx,
 double
 ib_chart_caption_height (IbChartCtx *ctx)
 {
-  if (ctx->compact)
-    return 0;
+  ctx->caption_lines = 1;
   return ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.3;
+}
+
+double
+ib_chart_caption_reserve (IbChartCtx *ctx,
+                          const char *text)
+{
+  g_autoptr(PangoLayout) layout = ib_chart_layout (ctx, IB_TEXT_TICK, text);
+  double h;
+
+  pango_layout_set_width (layout, (int) (MAX (1, ctx->area.width) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -2);
+  ctx->caption_lines = (guint) CLAMP (pango_layout_get_line_count (layout), 1, 2);
+  ib_chart_layout_size (layout, NULL, &h);
+  return h + ctx->font_px * 0.3;
 }
 
 void
@@ -207,12 +227,19 @@ ib_chart_caption (IbChartCtx *ctx,
   g_autoptr(PangoLayout) layout = NULL;
   IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
 
-  if (ctx->compact || text == NULL)
+  if (text == NULL)
     return;
   layout = ib_chart_layout (ctx, IB_TEXT_TICK, text);
   pango_layout_set_width (layout, (int) (MAX (1, ctx->area.width) * PANGO_SCALE));
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
+  if (ctx->caption_lines > 1)
+    {
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_height (layout, -(int) ctx->caption_lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  else
+    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
   ib_chart_show_layout (ctx, layout, ctx->area.x, y + ctx->font_px * 0.3, 0, 0, &dim);
 }
 

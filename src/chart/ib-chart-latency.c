@@ -43,6 +43,7 @@ ib_chart_draw_latency (IbChartCtx *ctx)
   g_autofree IbLegendItem *legend = NULL;
   double lo = G_MAXDOUBLE, hi = 0, tick_h, left, bottom, right, best = G_MAXDOUBLE;
   IbAxis xa, ya;
+  const char *caption;
   guint n_modes;
   double lw = MAX (2.0, round (ctx->font_px / 6.0));
   double radius = ib_chart_clamp (ctx->font_px * 0.3, 2.5, 5);
@@ -82,7 +83,8 @@ ib_chart_draw_latency (IbChartCtx *ctx)
   ib_chart_legend (ctx, legend, n_modes);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
-  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_height (ctx);
+  caption = _("Latency of one write + delete at each percentile · log scale");
+  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
   ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, lo, hi, MAX (1, bottom - ctx->area.y),
                 ctx->font_px * 2.6);
   left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
@@ -93,8 +95,7 @@ ib_chart_draw_latency (IbChartCtx *ctx)
   ib_axis_set_range (&xa, left, right);
   ib_axis_draw_y (ctx, &ya, left, right);
   ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
-  ib_chart_caption (ctx, _("Latency of one write + delete at each percentile · log scale"),
-                    bottom + tick_h);
+  ib_chart_caption (ctx, caption, bottom + tick_h);
 
   for (guint m = 0; m < n_modes; m++)
     {

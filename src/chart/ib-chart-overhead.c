@@ -95,6 +95,7 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
   IbLegendItem legend[3];
   guint n_legend = 0;
   IbRowLayout layout;
+  const char *caption;
   gboolean any_value;
   IbAxis axis;
   IbRgba colors[3];
@@ -167,10 +168,10 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
   ib_chart_legend (ctx, legend, n_legend);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  caption = _("Time per operation, median · log scale · lower is better");
   ib_row_layout (ctx, labels, src->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, _("Time per operation, median · log scale · lower is better"),
-                    layout.axis_top + tick_h);
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
+  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width, ctx->font_px * 5);
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */

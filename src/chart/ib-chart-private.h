@@ -74,7 +74,29 @@ typedef struct
   gboolean            query;
   double              qx, qy;
   char               *tooltip;
+
+  guint               caption_lines; /* lines the caption may wrap to (>= 1) */
+  GHashTable         *fitted;        /* row label -> label cut to fit (ib_row_layout) */
+  GPtrArray          *texts;         /* IbChartText: every text drawn, for tests */
 } IbChartCtx;
+
+/* A text as drawn: where, and whether Pango cut it with an ellipsis. */
+typedef struct
+{
+  char      *text;
+  IbRect     rect;
+  gboolean   ellipsized;
+} IbChartText;
+
+/* Draws like ib_chart_draw() and returns every text it drew (IbChartText, in
+ * drawing order): the tests' view of what a reader sees. */
+GPtrArray    *ib_chart_draw_texts    (cairo_t            *cr,
+                                      IbChartKind         kind,
+                                      const IbReport     *report,
+                                      const IbReport     *other,
+                                      const IbChartStyle *style,
+                                      double              width,
+                                      double              height);
 
 /* ---- ib-chart-text.c: text, colour, geometry helpers ------------------- */
 
@@ -188,6 +210,10 @@ char         *ib_chart_report_label  (const IbReport *report);
 /* A small caption under the plot, right-aligned (e.g. "lower is better"):
  * reserve its height from ctx->area first, then draw it at @y. */
 double        ib_chart_caption_height (IbChartCtx *ctx);
+/* The height @text needs as a caption (wrapped to at most two lines on a
+ * narrow chart); the next ib_chart_caption() wraps the same way. */
+double        ib_chart_caption_reserve (IbChartCtx *ctx,
+                                        const char *text);
 void          ib_chart_caption       (IbChartCtx  *ctx,
                                       const char  *text,
                                       double       y);
@@ -295,10 +321,15 @@ typedef struct
   IbRect   plot;              /* bars area */
   double   label_x;
   double   label_width;
-  double   row_height;
+  double   row_height;        /* the band a row's marks live in */
   guint    n_rows;
   guint    label_every;
   double   axis_top;
+  /* Labels too long for a column beside the bars go on a line of their own
+   * above each bar when rows are tall enough (a narrow chart): */
+  gboolean stacked;
+  double   pitch;             /* row to row: row_height, + label_band when stacked */
+  double   label_band;
 } IbRowLayout;
 
 void          ib_row_clear           (gpointer data);
@@ -307,8 +338,11 @@ GArray       *ib_rows_from_report    (const IbReport *report,
                                       gboolean        rate);
 void          ib_rows_sort           (GArray         *rows,
                                       gboolean        descending);
-/* Lays out label column (measured, elided past 40 % of the width), rows, and
- * a value axis along the bottom. @right_reserve: room for value labels. */
+/* Lays out label column (measured, at most about a third of the width), rows,
+ * and a value axis along the bottom. @right_reserve: room for value labels.
+ * Labels that do not fit go above their bars when rows are tall enough;
+ * otherwise they lose their middle, cut so that different labels stay
+ * different (ib_row_draw_label draws the cut text). */
 void          ib_row_layout          (IbChartCtx     *ctx,
                                       const char    **labels,
                                       guint           n_rows,
@@ -317,6 +351,13 @@ void          ib_row_layout          (IbChartCtx     *ctx,
                                       IbRowLayout    *layout);
 double        ib_row_center          (const IbRowLayout *layout,
                                       guint              i);
+/* @text cut in the middle to fit @width ("Async lo…, parallel"); @tail_share
+ * of the kept characters come from its end. */
+char         *ib_chart_cut_middle    (IbChartCtx        *ctx,
+                                      IbTextRole         role,
+                                      const char        *text,
+                                      double             width,
+                                      double             tail_share);
 void          ib_row_draw_label      (IbChartCtx        *ctx,
                                       const IbRowLayout *layout,
                                       guint              i,

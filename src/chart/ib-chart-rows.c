@@ -12,6 +12,13 @@
 
 #define MIB 1048576.0
 
+/* The widest a label column may be, beside the bars. */
+static double
+area_column (IbChartCtx *ctx)
+{
+  return ctx->area.width * (ctx->compact ? 0.34 : 0.38);
+}
+
 void
 ib_row_clear (gpointer data)
 {
@@ -133,6 +140,109 @@ ib_rows_sort (GArray   *rows,
   g_array_sort (rows, descending ? compare_desc : compare_asc);
 }
 
+/* Keeps @head characters of @text, an ellipsis, and @tail characters of its
+ * end, without spaces or commas next to the ellipsis. */
+static char *
+join_cut (const char *text,
+          glong       len,
+          glong       head,
+          glong       tail)
+{
+  g_autofree char *h = g_utf8_substring (text, 0, head);
+  g_autofree char *t = g_utf8_substring (text, len - tail, len);
+
+  g_strchomp (h);
+  while (h[0] != '\0' && (h[strlen (h) - 1] == ',' || h[strlen (h) - 1] == ' '))
+    h[strlen (h) - 1] = '\0';
+  g_strchug (t);
+  return g_strconcat (h, "…", t, NULL);
+}
+
+char *
+ib_chart_cut_middle (IbChartCtx *ctx,
+                     IbTextRole  role,
+                     const char *text,
+                     double      width,
+                     double      tail_share)
+{
+  glong len, lo = 0, hi;
+  char *best = NULL;
+
+  if (text == NULL)
+    return g_strdup ("");
+  if (ib_chart_text_width (ctx, role, text) <= width)
+    return g_strdup (text);
+  len = g_utf8_strlen (text, -1);
+  hi = len - 1;
+  /* The most characters that still fit, found by bisection. */
+  while (lo <= hi)
+    {
+      glong k = (lo + hi) / 2;
+      glong tail = (glong) round (k * tail_share);
+      char *cut = join_cut (text, len, k - tail, tail);
+
+      if (ib_chart_text_width (ctx, role, cut) <= width)
+        {
+          g_free (best);
+          best = cut;
+          lo = k + 1;
+        }
+      else
+        {
+          g_free (cut);
+          hi = k - 1;
+        }
+    }
+  return best != NULL ? best : g_strdup ("…");
+}
+
+/* Cuts every label wider than @width into ctx->fitted. Different labels must
+ * stay different: "Async single read, serial" and "Async single read,
+ * parallel" may not both become "Async…". Labels that collide are cut again
+ * keeping more of their end, then more of their start, until they differ. */
+static void
+fit_labels (IbChartCtx   *ctx,
+            const char  **labels,
+            guint         n,
+            double        width)
+{
+  static const double shares[] = { 0.5, 0.7, 0.3, 0.85, 0.15, 1.0, 0.0 };
+  g_autofree guint *choice = g_new0 (guint, n);
+  g_autoptr(GPtrArray) cut = g_ptr_array_new_full (n, g_free);
+
+  if (ctx->fitted == NULL)
+    ctx->fitted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_remove_all (ctx->fitted);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (cut, ib_chart_cut_middle (ctx, IB_TEXT_LABEL, labels[i], width, shares[0]));
+
+  for (guint round = 1; round < G_N_ELEMENTS (shares); round++)
+    {
+      g_autofree gboolean *clash = g_new0 (gboolean, n);
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          if (g_strcmp0 (labels[i], labels[j]) != 0
+              && g_str_equal (g_ptr_array_index (cut, i), g_ptr_array_index (cut, j)))
+            any = clash[i] = clash[j] = TRUE;
+      if (!any)
+        break;
+      for (guint i = 0; i < n; i++)
+        if (clash[i])
+          {
+            choice[i] = round;
+            g_free (g_ptr_array_index (cut, i));
+            g_ptr_array_index (cut, i) = ib_chart_cut_middle (ctx, IB_TEXT_LABEL, labels[i],
+                                                              width, shares[round]);
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    if (labels[i] != NULL && !g_str_equal (labels[i], g_ptr_array_index (cut, i)))
+      g_hash_table_replace (ctx->fitted, g_strdup (labels[i]),
+                            g_strdup (g_ptr_array_index (cut, i)));
+}
+
 void
 ib_row_layout (IbChartCtx   *ctx,
                const char  **labels,
@@ -143,34 +253,59 @@ ib_row_layout (IbChartCtx   *ctx,
 {
   double widest = 0, label_h = ib_chart_line_height (ctx, IB_TEXT_LABEL);
   double gap = ctx->font_px * 0.8, max_row = ctx->font_px * 6;
+  double column = area_column (ctx), pitch;
   IbRect *area = &ctx->area;
+  guint n_labels = n_rows;
 
   memset (layout, 0, sizeof *layout);
   n_rows = MAX (n_rows, 1);
-  for (guint i = 0; i < n_rows && labels != NULL; i++)
+  for (guint i = 0; i < n_labels && labels != NULL; i++)
     widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_LABEL, labels[i]));
   layout->n_rows = n_rows;
-  layout->label_x = area->x;
-  layout->label_width = ceil (MIN (widest, area->width * (ctx->compact ? 0.34 : 0.38)));
   right_reserve = MIN (right_reserve, area->width * 0.3);
-
-  layout->plot.x = area->x + layout->label_width + gap;
-  layout->plot.width = MAX (1, area->x + area->width - right_reserve - layout->plot.x);
   layout->plot.y = area->y;
   layout->plot.height = MAX (1, area->height - axis_label_height);
-  layout->row_height = MIN (layout->plot.height / n_rows, max_row);
+  pitch = MIN (layout->plot.height / n_rows, max_row);
+
+  /* Names too long for the column, rows tall enough for a line of text and
+   * a bar under it: each name on its own line, whole. */
+  if (widest > column && pitch >= label_h * 2.1)
+    {
+      layout->stacked = TRUE;
+      layout->label_band = ceil (label_h * 1.05);
+      layout->label_x = area->x;
+      layout->label_width = floor (area->width);
+      layout->plot.x = area->x;
+    }
+  else
+    {
+      /* A narrow chart gives cut names a little more of its width. */
+      if (widest > column && ctx->compact)
+        column = ctx->area.width * 0.44;
+      layout->label_x = area->x;
+      layout->label_width = ceil (MIN (widest, column));
+      layout->plot.x = area->x + layout->label_width + gap;
+    }
+  layout->plot.width = MAX (1, area->x + area->width - right_reserve - layout->plot.x);
+  layout->pitch = pitch;
+  layout->row_height = pitch - layout->label_band;
   /* Few rows: keep them together in the middle rather than at the top. */
-  layout->plot.y += floor ((layout->plot.height - layout->row_height * n_rows) / 2);
-  layout->plot.height = layout->row_height * n_rows;
+  layout->plot.y += floor ((layout->plot.height - pitch * n_rows) / 2);
+  layout->plot.height = pitch * n_rows;
   layout->axis_top = layout->plot.y + layout->plot.height;
-  layout->label_every = (guint) MAX (1, ceil (label_h * 1.02 / MAX (layout->row_height, 0.1)));
+  layout->label_every = layout->stacked ? 1
+                        : (guint) MAX (1, ceil (label_h * 1.02 / MAX (layout->row_height, 0.1)));
+  if (widest > layout->label_width && labels != NULL && layout->label_width >= ctx->font_px)
+    fit_labels (ctx, labels, n_labels, layout->label_width);
+  else if (ctx->fitted != NULL)
+    g_hash_table_remove_all (ctx->fitted);
 }
 
 double
 ib_row_center (const IbRowLayout *layout,
                guint              i)
 {
-  return layout->plot.y + layout->row_height * (i + 0.5);
+  return layout->plot.y + layout->pitch * i + layout->label_band + layout->row_height / 2;
 }
 
 void
@@ -181,16 +316,25 @@ ib_row_draw_label (IbChartCtx        *ctx,
                    const IbRgba      *color)
 {
   g_autoptr(PangoLayout) pl = NULL;
+  const char *fitted = ctx->fitted != NULL && text != NULL
+                       ? g_hash_table_lookup (ctx->fitted, text) : NULL;
 
   if (i % layout->label_every != 0 || layout->label_width < ctx->font_px)
     return;
-  pl = ib_chart_layout (ctx, IB_TEXT_LABEL, text);
+  /* Cut by ib_row_layout so that different names stay different; Pango's
+   * ellipsis only for a name that was not measured there. */
+  pl = ib_chart_layout (ctx, IB_TEXT_LABEL, fitted != NULL ? fitted : text);
   pango_layout_set_width (pl, (int) (layout->label_width * PANGO_SCALE));
-  /* In the middle: names that differ at their end ("…, serial" and
-   * "…, parallel") stay told apart when a narrow chart cuts them. */
   pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
-  pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
-  ib_chart_show_layout (ctx, pl, layout->label_x, ib_row_center (layout, i), 0, 0.5, color);
+  if (layout->stacked)
+    ib_chart_show_layout (ctx, pl, layout->label_x,
+                          layout->plot.y + layout->pitch * i + layout->label_band / 2, 0, 0.5,
+                          color);
+  else
+    {
+      pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
+      ib_chart_show_layout (ctx, pl, layout->label_x, ib_row_center (layout, i), 0, 0.5, color);
+    }
 }
 
 void

@@ -152,6 +152,7 @@ ib_chart_draw_stall (IbChartCtx *ctx)
   guint n_legend = 0;
   gboolean any_value = FALSE;
   IbRowLayout layout;
+  const char *caption;
   IbAxis axis;
   /* Neutral: the family colours (orange is async) stay the data's. */
   IbRgba frame_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.8);
@@ -217,11 +218,11 @@ ib_chart_draw_stall (IbChartCtx *ctx)
   ib_chart_legend (ctx, legend, n_legend);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  caption = _("Median of each read's longest stall of a 1 ms tick · log scale · "
+              "lower keeps a window drawing");
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, _("Median of each read's longest stall of a 1 ms tick · "
-                           "lower keeps a window drawing"),
-                    layout.axis_top + tick_h);
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
+  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);

@@ -101,6 +101,7 @@ draw_rows (IbChartCtx *ctx,
   double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h, max_value = 0;
   gboolean log = ctx->style->log_scale;
   IbRowLayout layout;
+  const char *caption;
   gboolean any_value;
   IbAxis axis;
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
@@ -183,18 +184,15 @@ draw_rows (IbChartCtx *ctx,
                                           ib_chart_fg_alpha (ctx, 0.85) };
   ib_chart_legend (ctx, legend, n_legend);
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  /* An exported log chart says so under it, as the overhead chart does. */
+  caption = rate ? (log ? _("Throughput from the median run · log scale · higher is better")
+                        : _("Throughput from the median run · higher is better"))
+                 : (log ? _("Median wall time · every run a dot · log scale · lower is better")
+                        : _("Median wall time · every run a dot · lower is better"));
   ib_row_layout (ctx, labels, rows->len, widest_value + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_height (ctx), &layout);
+                 tick_h + (any_value ? ib_chart_caption_reserve (ctx, caption) : 0), &layout);
   if (any_value)
-    /* An exported log chart says so under it, as the overhead chart does. */
-    ib_chart_caption (ctx, rate ? (log ? _("Throughput from the median run · log scale · "
-                                           "higher is better")
-                                       : _("Throughput from the median run · higher is better"))
-                                : (log ? _("Median wall time · every run a dot · log scale · "
-                                           "lower is better")
-                                       : _("Median wall time · every run a dot · lower is "
-                                           "better")),
-                      layout.axis_top + tick_h);
+    ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, rate ? IB_UNIT_RATE : IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi,
                 layout.plot.width, ib_axis_spacing (ctx, rate ? IB_UNIT_RATE : IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);

@@ -175,7 +175,13 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
   ib_chart_legend (ctx, legend, series->len);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
-  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_height (ctx);
+  if (sweep->vary == IB_VARY_COUNT)
+    caption = _("Number of files · median time with its CI · log-log scale");
+  else if (sweep->vary == IB_VARY_SIZE)
+    caption = _("File size · median time with its CI · log-log scale");
+  else
+    caption = _("Files in flight · median time with its CI · log-log scale");
+  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
   ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, ylo, yhi, MAX (1, bottom - ctx->area.y),
                 ctx->font_px * 2.6);
   left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
@@ -186,12 +192,6 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
   ib_axis_set_range (&xa, left, right);
   ib_axis_draw_y (ctx, &ya, left, right);
   ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
-  if (sweep->vary == IB_VARY_COUNT)
-    caption = _("Number of files · median time with its CI · log-log");
-  else if (sweep->vary == IB_VARY_SIZE)
-    caption = _("File size · median time with its CI · log-log");
-  else
-    caption = _("Files in flight · median time with its CI · log-log");
   ib_chart_caption (ctx, caption, bottom + tick_h);
 
   /* CI bands first, lines and dots over them. */

@@ -116,6 +116,15 @@ ib_chart_show_layout (IbChartCtx   *ctx,
   ib_chart_set_color (ctx, color, 1.0);
   cairo_move_to (ctx->cr, round (x), round (y));
   pango_cairo_show_layout (ctx->cr, layout);
+  if (ctx->texts != NULL)
+    {
+      IbChartText *t = g_new0 (IbChartText, 1);
+
+      t->text = g_strdup (pango_layout_get_text (layout));
+      t->rect = (IbRect) { round (x), round (y), w, h };
+      t->ellipsized = pango_layout_is_ellipsized (layout);
+      g_ptr_array_add (ctx->texts, t);
+    }
   cairo_new_path (ctx->cr);
 }
 

@@ -206,6 +206,7 @@ ctx_init (IbChartCtx         *ctx,
   init_palette (ctx);
   ctx->area = (IbRect) { ctx->pad, ctx->pad, ctx->width - 2 * ctx->pad,
                          ctx->height - 2 * ctx->pad };
+  ctx->caption_lines = 1;
 }
 
 static void
@@ -213,6 +214,7 @@ ctx_clear (IbChartCtx *ctx)
 {
   g_clear_pointer (&ctx->font, pango_font_description_free);
   g_clear_pointer (&ctx->tooltip, g_free);
+  g_clear_pointer (&ctx->fitted, g_hash_table_unref);
 }
 
 static void
@@ -265,6 +267,41 @@ ib_chart_draw (cairo_t            *cr,
   run_kind (&ctx);
   ctx_clear (&ctx);
   cairo_restore (cr);
+}
+
+static void
+chart_text_free (gpointer data)
+{
+  IbChartText *t = data;
+
+  g_free (t->text);
+  g_free (t);
+}
+
+GPtrArray *
+ib_chart_draw_texts (cairo_t            *cr,
+                     IbChartKind         kind,
+                     const IbReport     *report,
+                     const IbReport     *other,
+                     const IbChartStyle *style,
+                     double              width,
+                     double              height)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (chart_text_free);
+  IbChartCtx ctx;
+
+  g_return_val_if_fail (cr != NULL && style != NULL, texts);
+  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, texts);
+
+  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
+    return texts;
+  cairo_save (cr);
+  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx.texts = texts;
+  run_kind (&ctx);
+  ctx_clear (&ctx);
+  cairo_restore (cr);
+  return texts;
 }
 
 char *

@@ -21,6 +21,9 @@ IbReport *fixture_wide_range    (void);
 IbReport *fixture_all_failed    (void);
 /* NaN, inf and negative values everywhere. */
 IbReport *fixture_hostile       (void);
+/* Every strategy of the engine's table (and an @direct variant): names that
+ * share their start, for narrow charts. */
+IbReport *fixture_every_strategy (void);
 
 void      fixture_style         (IbChartStyle *style,
                                  gboolean      dark);

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-chart-narrow: what a reader sees of a chart at 360 px, in the language
+ * the test runs in (LANGUAGE=es and LANGUAGE=C, see meson.build), read from
+ * the texts the renderer drew (ib_chart_draw_texts): row names that stay
+ * told apart, the legend and subtitle kept, no text over another, and "log
+ * scale" said under every log chart and in an exported PDF (issue 14, #10
+ * and #12). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "chart-fixtures.h"
+#include "chart/ib-chart-private.h"
+#include "engine/ib-strategy.h"
+
+static gboolean spanish;
+
+static GPtrArray *
+draw_texts (IbChartKind     kind,
+            const IbReport *report,
+            gboolean        log,
+            gboolean        dark,
+            int             width,
+            int             height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  IbChartStyle style;
+  GPtrArray *texts;
+
+  fixture_style (&style, dark);
+  style.log_scale = log;
+  texts = ib_chart_draw_texts (cr, kind, report, NULL, &style, width, height);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return texts;
+}
+
+/* Whether @shown is @title, or @title cut in the middle ("Async lo…, serial"). */
+static gboolean
+stands_for (const char *shown,
+            const char *title)
+{
+  const char *cut = strstr (shown, "…");
+  g_autofree char *head = NULL;
+  const char *tail;
+
+  if (g_str_equal (shown, title))
+    return TRUE;
+  if (cut == NULL)
+    return FALSE;
+  head = g_strndup (shown, cut - shown);
+  tail = cut + strlen ("…");
+  return g_str_has_prefix (title, head) && g_str_has_suffix (title, tail)
+         && strlen (head) + strlen (tail) < strlen (title);
+}
+
+static gboolean
+overlap (const IbRect *a,
+         const IbRect *b)
+{
+  /* A pixel of anti-aliasing either way is not an overlap. */
+  return a->x + 1 < b->x + b->width && b->x + 1 < a->x + a->width
+         && a->y + 1 < b->y + b->height && b->y + 1 < a->y + a->height;
+}
+
+static const IbChartKind row_kinds[] = {
+  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL,
+};
+
+/* Sizes: an exported 360 px PNG, the window at 360 px (the chart a little
+ * narrower, as tall as the view asks), a small square, and wide. */
+static const struct { int width, height; } sizes[] = {
+  { 360, 420 }, { 330, 760 }, { 360, 300 }, { 1280, 700 },
+};
+
+static void
+test_language (void)
+{
+  /* The test means something only in the language it claims. */
+  if (spanish)
+    g_assert_cmpstr (ib_chart_kind_title (IB_CHART_STRATEGIES), ==,
+                     "Tiempo de lectura por estrategia");
+  else
+    g_assert_cmpstr (ib_chart_kind_title (IB_CHART_STRATEGIES), ==, "Read time per strategy");
+}
+
+static void
+test_row_names_distinct (void)
+{
+  g_autoptr(IbReport) report = fixture_every_strategy ();
+  guint n_titles = report->statistics->len;
+
+  g_assert_cmpuint (n_titles, >=, 12);
+  for (guint k = 0; k < G_N_ELEMENTS (row_kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(GPtrArray) texts = draw_texts (row_kinds[k], report, z % 2 == 0, z % 2 == 1,
+                                                 sizes[z].width, sizes[z].height);
+        g_autofree guint *seen = g_new0 (guint, n_titles);
+        guint n_seen = 0;
+
+        g_test_message ("%s at %d x %d: %u texts", ib_chart_kind_to_string (row_kinds[k]),
+                        sizes[z].width, sizes[z].height, texts->len);
+        for (guint i = 0; i < texts->len; i++)
+          {
+            const IbChartText *t = g_ptr_array_index (texts, i);
+            guint matches = 0, which = 0;
+
+            for (guint j = 0; j < n_titles; j++)
+              if (stands_for (t->text, ib_strategy_title (g_array_index (report->statistics,
+                                                                          IbStats, j).strategy)))
+                {
+                  matches++;
+                  which = j;
+                }
+            /* Every cut text stands for exactly one strategy... */
+            if (strstr (t->text, "…") != NULL)
+              {
+                if (matches != 1)
+                  g_test_message ("“%s” stands for %u names", t->text, matches);
+                g_assert_cmpuint (matches, ==, 1);
+              }
+            if (matches != 1)
+              continue;
+            /* ... names are cut by the chart, never by Pango's ellipsis
+             * (which would hide how they differ), and drawn once each. */
+            g_assert_false (t->ellipsized);
+            g_assert_cmpuint (seen[which], ==, 0);
+            seen[which]++;
+            n_seen++;
+          }
+        g_test_message ("%u of %u names shown", n_seen, n_titles);
+        /* Rows too thin for a line of text (17 rows in 300 px) show every
+         * third name at worst. */
+        g_assert_cmpuint (n_seen * 3, >=, n_titles);
+        /* Tall enough (the window's chart): every name; wide: every name
+         * whole (at 330 px only a name wider than the chart is cut). */
+        if (sizes[z].height >= 700)
+          g_assert_cmpuint (n_seen, ==, n_titles);
+        if (sizes[z].width >= 1000)
+          {
+            for (guint i = 0; i < texts->len; i++)
+              {
+                const char *text = ((IbChartText *) g_ptr_array_index (texts, i))->text;
+
+                if (strstr (text, "…") != NULL)
+                  g_test_message ("cut: “%s”", text);
+                g_assert_null (strstr (text, "…"));
+              }
+          }
+      }
+}
+
+static gboolean
+drawn (GPtrArray  *texts,
+       const char *needle)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (strstr (((IbChartText *) g_ptr_array_index (texts, i))->text, needle) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_legend_and_subtitle_kept (void)
+{
+  g_autoptr(IbReport) report = fixture_full ();
+
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    {
+      g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STRATEGIES, report, FALSE, FALSE,
+                                               sizes[z].width, sizes[z].height);
+
+      g_test_message ("%d x %d", sizes[z].width, sizes[z].height);
+      /* The legend: every family drawn, and the parallel hatch. */
+      g_assert_true (drawn (texts, ib_chart_family_name (IB_CHART_FAMILY_SYNC)));
+      g_assert_true (drawn (texts, ib_chart_family_name (IB_CHART_FAMILY_ASYNC)));
+      g_assert_true (drawn (texts, ib_chart_family_name (IB_CHART_FAMILY_THREAD)));
+      g_assert_true (drawn (texts, _("Parallel")));
+      /* The subtitle, wrapped rather than dropped: it names the machine. */
+      g_assert_true (drawn (texts, report->environment->cpu_model));
+    }
+}
+
+static void
+test_no_text_over_another (void)
+{
+  g_autoptr(IbReport) report = fixture_every_strategy ();
+  static const IbChartKind kinds[] = {
+    IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU,
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      for (int log = 0; log < 2; log++)
+        {
+          g_autoptr(GPtrArray) texts = draw_texts (kinds[k], report, log, FALSE,
+                                                   sizes[z].width, sizes[z].height);
+
+          for (guint i = 0; i < texts->len; i++)
+            for (guint j = i + 1; j < texts->len; j++)
+              {
+                const IbChartText *a = g_ptr_array_index (texts, i);
+                const IbChartText *b = g_ptr_array_index (texts, j);
+
+                if (overlap (&a->rect, &b->rect))
+                  g_test_message ("%s at %d x %d: “%s” over “%s”",
+                                  ib_chart_kind_to_string (kinds[k]), sizes[z].width,
+                                  sizes[z].height, a->text, b->text);
+                g_assert_false (overlap (&a->rect, &b->rect));
+              }
+        }
+}
+
+/* The words a log chart's caption must hold in this language. */
+static const char *
+log_words (void)
+{
+  return spanish ? "escala logarítmica" : "log scale";
+}
+
+static void
+test_log_caption (void)
+{
+  g_autoptr(IbReport) report = fixture_full ();
+  /* Log by choice, then log always; the kinds whose captions are translated
+   * in every language already (the others are checked in English). */
+  static const struct { IbChartKind kind; gboolean toggle; gboolean new_text; } kinds[] = {
+    { IB_CHART_STRATEGIES, TRUE, FALSE }, { IB_CHART_THROUGHPUT, TRUE, FALSE },
+    { IB_CHART_CPU, TRUE, TRUE }, { IB_CHART_OVERHEAD, FALSE, FALSE },
+    { IB_CHART_LATENCY, FALSE, FALSE }, { IB_CHART_SWEEP, FALSE, TRUE },
+    { IB_CHART_STALL, FALSE, TRUE },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(GPtrArray) texts = NULL;
+        g_autoptr(GString) all = g_string_new (NULL);
+
+        if (spanish && kinds[k].new_text)
+          continue;
+        texts = draw_texts (kinds[k].kind, report, TRUE, FALSE, sizes[z].width,
+                            sizes[z].height);
+        for (guint i = 0; i < texts->len; i++)
+          g_string_append_printf (all, "%s\n", ((IbChartText *) g_ptr_array_index (texts, i))->text);
+        g_test_message ("%s at %d x %d", ib_chart_kind_to_string (kinds[k].kind),
+                        sizes[z].width, sizes[z].height);
+        g_assert_nonnull (strstr (all->str, log_words ()));
+        /* A linear chart does not claim to be log. */
+        if (kinds[k].toggle)
+          {
+            g_autoptr(GPtrArray) lin = draw_texts (kinds[k].kind, report, FALSE, FALSE,
+                                                   sizes[z].width, sizes[z].height);
+
+            g_assert_false (drawn (lin, log_words ()));
+          }
+      }
+}
+
+/* The exported file itself: a PDF's text, as pdftotext reads it. */
+static void
+test_log_caption_in_pdf (void)
+{
+  g_autoptr(IbReport) report = fixture_full ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("iobench-narrow-XXXXXX", &error);
+  g_autofree char *pdf = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *flat = NULL;
+  IbChartStyle style;
+  int status = 0;
+
+  g_assert_no_error (error);
+  pdf = g_build_filename (dir, "chart.pdf", NULL);
+  fixture_style (&style, FALSE);
+  style.log_scale = TRUE;
+  for (guint z = 0; z < 2; z++)
+    {
+      const char *argv[] = { "pdftotext", pdf, "-", NULL };
+
+      g_assert_true (ib_chart_export (IB_CHART_STRATEGIES, report, NULL, &style,
+                                      IB_CHART_FORMAT_PDF, pdf, sizes[z == 0 ? 0 : 3].width,
+                                      sizes[z == 0 ? 0 : 3].height, 1, &error));
+      g_assert_no_error (error);
+      g_clear_pointer (&out, g_free);
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                    NULL, NULL, &out, NULL, &status, &error);
+      /* pdftotext comes with poppler-utils, which test.sh installs. */
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      /* Wrapped captions break lines; read them as one. */
+      g_free (flat);
+      flat = g_strdelimit (g_strdup (out), "\n", ' ');
+      g_test_message ("pdftotext: %s", flat);
+      g_assert_nonnull (strstr (flat, log_words ()));
+    }
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *localedir = g_getenv ("IOBENCH_LOCALEDIR");
+  const char *language = g_getenv ("LANGUAGE");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  spanish = language != NULL && g_str_has_prefix (language, "es");
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/chart/narrow/language", test_language);
+  g_test_add_func ("/chart/narrow/row-names-distinct", test_row_names_distinct);
+  g_test_add_func ("/chart/narrow/legend-and-subtitle", test_legend_and_subtitle_kept);
+  g_test_add_func ("/chart/narrow/no-text-over-another", test_no_text_over_another);
+  g_test_add_func ("/chart/narrow/log-caption", test_log_caption);
+  g_test_add_func ("/chart/narrow/log-caption-pdf", test_log_caption_in_pdf);
+  return g_test_run ();
+}
