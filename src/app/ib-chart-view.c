@@ -24,6 +24,7 @@ struct _IbChartView
   IbReport    *other;
   gboolean     log_scale;
   gboolean     live;
+  IbCompareChart compare;
 };
 
 G_DEFINE_FINAL_TYPE (IbChartView, ib_chart_view, GTK_TYPE_WIDGET)
@@ -61,6 +62,7 @@ ib_chart_view_get_style (IbChartView  *self,
   style->transparent = TRUE;
   style->log_scale = self->log_scale;
   style->keep_order = self->live;
+  style->compare = self->compare;
 }
 
 static void
@@ -123,6 +125,38 @@ on_style_changed (AdwStyleManager *manager,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static guint
+part_rows (const IbReport *report,
+           IbCompareChart  what)
+{
+  switch (what)
+    {
+    case IB_COMPARE_CHART_OVERHEAD:
+      return report->overhead->len;
+    case IB_COMPARE_CHART_WRITE_UNLINK:
+      return report->write_unlink != NULL ? report->write_unlink->modes->len : 0;
+    case IB_COMPARE_CHART_SWEEP:
+      return report->sweep != NULL ? report->sweep->points->len : 0;
+    case IB_COMPARE_CHART_READS:
+    case IB_COMPARE_CHART_AUTO:
+    case IB_N_COMPARE_CHARTS:
+    default:
+      return report->statistics->len;
+    }
+}
+
+/* Rows of the comparison's chart: at least the larger side's. */
+static guint
+compare_rows (IbChartView *self)
+{
+  IbCompareChart what;
+
+  if (self->report == NULL || self->other == NULL)
+    return 0;
+  what = ib_chart_compare_resolve (self->compare, self->report, self->other);
+  return MAX (part_rows (self->report, what), part_rows (self->other, what));
+}
+
 static void
 ib_chart_view_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -152,7 +186,7 @@ ib_chart_view_measure (GtkWidget      *widget,
        * comparison draws two bars a row and its legend names both runs:
        * tall enough not to fall back to the compact layout. */
       if (self->kind == IB_CHART_COMPARE)
-        *minimum = MAX (400, 180 + (int) rows * 48);
+        *minimum = MAX (400, 180 + (int) compare_rows (self) * 48);
       else if (for_size > 0 && for_size < 560)
         /* Narrow (the renderer's compact size): each name goes on a line
          * above its bar and the legend wraps, so rows are taller. */
@@ -401,6 +435,19 @@ ib_chart_view_set_live (IbChartView *self,
   if (self->live == !!live)
     return;
   self->live = !!live;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ib_chart_view_set_compare (IbChartView    *self,
+                           IbCompareChart  compare)
+{
+  g_return_if_fail (IB_IS_CHART_VIEW (self));
+
+  if (self->compare == compare)
+    return;
+  self->compare = compare;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -23,6 +23,9 @@ void         ib_chart_view_set_log_scale (IbChartView     *self,
 void         ib_chart_view_set_live      (IbChartView *self,
                                           gboolean     live);
 gboolean     ib_chart_view_get_log_scale (IbChartView     *self);
+/* IB_CHART_COMPARE: which part of the two reports to draw. */
+void         ib_chart_view_set_compare   (IbChartView     *self,
+                                          IbCompareChart   compare);
 /* Redraws after the report it shows has grown (live runs). */
 void         ib_chart_view_refresh       (IbChartView     *self);
 /* The style the widget draws with now (colours from the theme). */

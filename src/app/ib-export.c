@@ -133,6 +133,7 @@ typedef struct
   IbReport       *other;
   IbChartKind     kind;
   gboolean        log_scale;
+  IbCompareChart  compare;
   IbExportFormat  format;
   char           *path;
 } ExportJob;
@@ -165,6 +166,7 @@ export_thread (GTask        *task,
       /* Files are documents: always the light style, opaque. */
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
+      style.compare = job->compare;
       ok = ib_chart_export (job->kind, job->report, job->other, &style, job->format.chart_format,
                             job->path, job->format.width, job->format.height,
                             job->format.scale, &error);
@@ -201,6 +203,7 @@ ib_export_async (const IbReport      *report,
                  const IbReport      *other,
                  IbChartKind          kind,
                  gboolean             log_scale,
+                 IbCompareChart       compare,
                  const char          *format_id,
                  const char          *path,
                  GCancellable        *cancellable,
@@ -229,6 +232,7 @@ ib_export_async (const IbReport      *report,
   job->other = other != NULL ? ib_report_copy (other) : NULL;
   job->kind = kind;
   job->log_scale = log_scale;
+  job->compare = compare;
   job->path = g_strdup (path);
   g_task_run_in_thread (task, export_thread);
 }

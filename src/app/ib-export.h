@@ -29,11 +29,13 @@ char     *ib_export_suggest_name   (const IbReport  *report,
                                     IbChartKind      kind,
                                     const IbExportFormat *format);
 /* Copies @report (and @other, the second report of IB_CHART_COMPARE, else
- * NULL), then writes it on a worker thread. */
+ * NULL), then writes it on a worker thread. @compare is the part a
+ * comparison's chart draws (IbChartStyle.compare). */
 void      ib_export_async          (const IbReport  *report,
                                     const IbReport  *other,
                                     IbChartKind      kind,
                                     gboolean         log_scale,
+                                    IbCompareChart   compare,
                                     const char      *format_id,
                                     const char      *path,
                                     GCancellable    *cancellable,

@@ -32,6 +32,11 @@ struct _IbHistoryPage
   GtkLabel     *compare_subtitle;
   GtkBox       *compare_card;
   GtkSwitch    *compare_log_switch;
+  GtkBox       *compare_log_box;
+  GtkDropDown  *part_dropdown;
+  GtkStringList *part_names;
+  IbCompareChart parts[IB_N_COMPARE_CHARTS];
+  guint         n_parts;
   GtkBox       *ratio_box;
 
   IbReport     *compare_a;
@@ -460,6 +465,65 @@ describe_differences (const IbReport *a,
   return g_strdup_printf (_("What differs: %s"), list);
 }
 
+/* The parts both runs have, to choose which one the chart compares. */
+static void
+update_parts (IbHistoryPage *self)
+{
+  guint n_old = g_list_model_get_n_items (G_LIST_MODEL (self->part_names));
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  self->n_parts = 0;
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    {
+      IbCompareChart part = ib_compare_section_chart ((IbCompareSection) s);
+
+      if (!ib_chart_compare_has_data (part, self->compare_a, self->compare_b))
+        continue;
+      self->parts[self->n_parts++] = part;
+      g_ptr_array_add (names, (char *) ib_compare_section_title ((IbCompareSection) s));
+    }
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->part_names, 0, n_old, (const char * const *) names->pdata);
+  gtk_drop_down_set_selected (self->part_dropdown, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->part_dropdown), self->n_parts > 1);
+  ib_chart_view_set_compare (self->compare_view,
+                             self->n_parts > 0 ? self->parts[0] : IB_COMPARE_CHART_AUTO);
+}
+
+static void
+on_part_selected (IbHistoryPage *self)
+{
+  guint i = gtk_drop_down_get_selected (self->part_dropdown);
+
+  if (i < self->n_parts)
+    ib_chart_view_set_compare (self->compare_view, self->parts[i]);
+}
+
+IbCompareChart
+ib_history_page_get_chart_part (IbHistoryPage *self)
+{
+  guint i;
+
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), IB_COMPARE_CHART_AUTO);
+  i = gtk_drop_down_get_selected (self->part_dropdown);
+  return i < self->n_parts ? self->parts[i] : IB_COMPARE_CHART_AUTO;
+}
+
+gboolean
+ib_history_page_set_chart_part (IbHistoryPage  *self,
+                                IbCompareChart  part)
+{
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
+
+  for (guint i = 0; i < self->n_parts; i++)
+    if (self->parts[i] == part)
+      {
+        gtk_drop_down_set_selected (self->part_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 void
 ib_history_page_compare (IbHistoryPage *self,
                          IbReport      *a,
@@ -492,6 +556,7 @@ ib_history_page_compare (IbHistoryPage *self,
   ib_chart_view_set_reports (self->compare_view, a, b);
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
                           ib_chart_has_data (IB_CHART_COMPARE, a, b));
+  update_parts (self);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_box))) != NULL)
     gtk_box_remove (self->ratio_box, child);
@@ -671,6 +736,7 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_card);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, ratio_box);
   gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_log_switch);
+  gtk_widget_class_bind_template_child (widget_class, IbHistoryPage, compare_log_box);
   gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
@@ -691,4 +757,18 @@ ib_history_page_init (IbHistoryPage *self)
   gtk_box_prepend (self->compare_card, GTK_WIDGET (self->compare_view));
   g_signal_connect_swapped (self->compare_log_switch, "notify::active",
                             G_CALLBACK (on_compare_log_changed), self);
+
+  /* which part the chart compares, when the runs share more than one */
+  self->part_names = gtk_string_list_new (NULL);
+  self->part_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->part_names), NULL));
+  gtk_widget_set_valign (GTK_WIDGET (self->part_dropdown), GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->part_dropdown), 12);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->part_dropdown),
+                               _("Which part of the two runs the chart compares"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->part_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Compared part"), -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->part_dropdown), FALSE);
+  gtk_box_prepend (self->compare_log_box, GTK_WIDGET (self->part_dropdown));
+  g_signal_connect_swapped (self->part_dropdown, "notify::selected",
+                            G_CALLBACK (on_part_selected), self);
 }

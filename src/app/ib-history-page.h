@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "chart/ib-chart.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -33,5 +34,11 @@ gboolean ib_history_page_get_comparison (IbHistoryPage *self,
                                          IbReport     **a,
                                          IbReport     **b);
 gboolean ib_history_page_get_log_scale  (IbHistoryPage *self);
+/* The part of the two runs the comparison's chart shows (reads, overhead,
+ * write + delete, sweep), as chosen above the chart. */
+IbCompareChart ib_history_page_get_chart_part (IbHistoryPage *self);
+/* Chooses that part; FALSE when the two runs do not both have it. */
+gboolean ib_history_page_set_chart_part (IbHistoryPage  *self,
+                                         IbCompareChart  part);
 
 G_END_DECLS

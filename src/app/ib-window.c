@@ -391,6 +391,7 @@ typedef struct
   IbReport    *other;
   IbChartKind  kind;
   gboolean     log_scale;
+  IbCompareChart compare;
 } ExportSource;
 
 static gboolean
@@ -404,6 +405,7 @@ get_export_source (IbWindow     *self,
         return FALSE;
       out->kind = IB_CHART_COMPARE;
       out->log_scale = ib_history_page_get_log_scale (self->history_page);
+      out->compare = ib_history_page_get_chart_part (self->history_page);
       return TRUE;
     }
   out->report = ib_results_page_get_report (self->results_page);
@@ -426,7 +428,7 @@ start_export (IbWindow   *self,
   ctx->window = g_object_ref (self);
   ctx->path = g_strdup (path);
   self->n_pending_exports++;
-  ib_export_async (source.report, source.other, source.kind, source.log_scale,
+  ib_export_async (source.report, source.other, source.kind, source.log_scale, source.compare,
                    format_id, path, NULL, export_done, ctx);
 }
 

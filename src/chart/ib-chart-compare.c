@@ -1,26 +1,39 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart-compare.c: two reports strategy by strategy: paired bars A and B
- * with CI whiskers, the ratio B / A and whether the difference is clear. */
+/* ib-chart-compare.c: two reports side by side: paired bars A and B with CI
+ * whiskers and, per row, whether B is faster or slower than A. Draws the
+ * read strategies, the dispatch overhead, write + delete or the sweep points
+ * (IbChartStyle.compare), each on a time axis, linear or log. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
-
 #include <string.h>
 
 #include "ib-chart-private.h"
+#include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
+#include "engine/ib-workloads.h"
+
+/* One side of a row: what a report has for it. */
+typedef struct
+{
+  gboolean present;      /* the report has this row */
+  gboolean ok;           /* with a positive median */
+  double   median;
+  double   lo, hi;       /* interval of the median; == median when none */
+  double   level;        /* its coverage, 0 when none */
+  guint    n;            /* valid samples, repetitions or runs */
+} Side;
 
 typedef struct
 {
   const char    *id;
-  const char    *label;
-  const IbStats *a;
-  const IbStats *b;
-  gboolean       a_ok, b_ok;
+  char          *label;
+  guint64        value;          /* sweep point */
+  Side           a, b;
   double         ratio, lo, hi;   /* B / A with its interval */
   double         level;           /* the interval's coverage, 0 when unknown */
   char          *verdict;
@@ -28,9 +41,9 @@ typedef struct
 } CmpRow;
 
 static gboolean
-stats_ok (const IbStats *st)
+positive (double x)
 {
-  return st != NULL && st->n > 0 && isfinite (st->median_ns) && st->median_ns > 0;
+  return isfinite (x) && x > 0;
 }
 
 static double
@@ -40,54 +53,57 @@ ci_or (double ci,
   return isfinite (ci) && ci > 0 ? ci : median;
 }
 
-/* The same test the report's comparison uses (ib_report_ratio: the ratio of
- * medians with its Mann-Whitney interval, no verdict below
- * IB_VERDICT_MIN_SAMPLES a side), so the chart and the tables never disagree.
- * Without samples, the ratio of the interval ends, under the same rule. */
 static void
-cmp_row_fill (CmpRow         *row,
-              const IbReport *a,
-              const IbReport *b,
-              gboolean        compact)
+side_set (Side   *side,
+          double  median,
+          double  lo,
+          double  hi,
+          double  level,
+          guint   n)
+{
+  side->present = TRUE;
+  side->ok = positive (median) && n > 0;
+  side->median = median;
+  side->lo = ci_or (lo, median);
+  side->hi = ci_or (hi, median);
+  side->level = level;
+  side->n = n;
+}
+
+static void
+side_from_stats (Side          *side,
+                 const IbStats *st)
+{
+  if (st != NULL)
+    side_set (side, st->median_ns, st->ci_low_ns, st->ci_high_ns, st->ci_level, st->n);
+}
+
+/* The verdict text of a row from its IbRatio: the same rule as the report's
+ * comparison (ib-compare.h), so chart and tables never disagree. */
+static void
+cmp_row_verdict (CmpRow        *row,
+                 const IbRatio *r,
+                 gboolean       compact)
 {
   g_autofree char *ratio = NULL;
-  gboolean too_few;
-  IbRatio r;
 
-  row->a_ok = stats_ok (row->a);
-  row->b_ok = stats_ok (row->b);
-  if (row->a == NULL || row->b == NULL)
+  if (!row->a.present || !row->b.present)
     {
-      row->verdict = g_strdup (row->a == NULL ? _("only in B") : _("only in A"));
+      row->verdict = g_strdup (!row->a.present ? _("only in B") : _("only in A"));
       return;
     }
-  if (!row->a_ok || !row->b_ok)
+  if (!row->a.ok || !row->b.ok || r->verdict == IB_RATIO_NO_DATA)
     {
-      row->verdict = g_strdup (!row->a_ok && !row->b_ok ? _("failed in both")
-                               : !row->a_ok ? _("failed in A") : _("failed in B"));
+      row->verdict = g_strdup (!row->a.ok && !row->b.ok ? _("failed in both")
+                               : !row->a.ok ? _("failed in A") : _("failed in B"));
       return;
     }
-  ib_report_ratio (a, row->id, b, row->id, &r);
-  if (r.verdict != IB_RATIO_NO_DATA)
-    {
-      row->ratio = r.ratio;
-      row->lo = r.ci_low;
-      row->hi = r.ci_high;
-      row->level = r.ci_level;
-      too_few = r.verdict == IB_RATIO_TOO_FEW;
-      row->clear = ib_ratio_is_clear (&r);
-    }
-  else
-    {
-      row->ratio = row->b->median_ns / row->a->median_ns;
-      row->lo = ci_or (row->b->ci_low_ns, row->b->median_ns) /
-                ci_or (row->a->ci_high_ns, row->a->median_ns);
-      row->hi = ci_or (row->b->ci_high_ns, row->b->median_ns) /
-                ci_or (row->a->ci_low_ns, row->a->median_ns);
-      too_few = row->a->n < IB_VERDICT_MIN_SAMPLES || row->b->n < IB_VERDICT_MIN_SAMPLES;
-      row->clear = !too_few && (row->lo > 1 || row->hi < 1);
-    }
-  if (too_few)
+  row->ratio = r->ratio;
+  row->lo = r->ci_low;
+  row->hi = r->ci_high;
+  row->level = r->ci_level;
+  row->clear = ib_ratio_is_clear (r);
+  if (r->verdict == IB_RATIO_TOO_FEW)
     /* Translators: no verdict, a side has fewer than 5 valid samples; the
      * short form is for a small chart */
     row->verdict = g_strdup (compact ? _("too few") : _("too few samples to tell"));
@@ -115,12 +131,12 @@ cmp_rows (gconstpointer x,
           gconstpointer y)
 {
   const CmpRow *a = x, *b = y;
-  gboolean ga = a->a_ok && a->b_ok, gb = b->a_ok && b->b_ok;
+  gboolean ga = a->a.ok && a->b.ok, gb = b->a.ok && b->b.ok;
 
   if (ga != gb)
     return ga ? -1 : 1;
   if (ga)
-    return a->a->median_ns < b->a->median_ns ? -1 : a->a->median_ns > b->a->median_ns ? 1 : 0;
+    return a->a.median < b->a.median ? -1 : a->a.median > b->a.median ? 1 : 0;
   return g_strcmp0 (a->id, b->id);
 }
 
@@ -129,47 +145,317 @@ cmp_row_clear (gpointer data)
 {
   CmpRow *row = data;
 
+  g_clear_pointer (&row->label, g_free);
   g_clear_pointer (&row->verdict, g_free);
 }
 
+static void
+collect_reads (GArray         *rows,
+               const IbReport *a,
+               const IbReport *b,
+               gboolean        compact)
+{
+  for (guint i = 0; i < a->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (a->statistics, IbStats, i);
+      CmpRow row = { st->strategy, };
+
+      side_from_stats (&row.a, st);
+      side_from_stats (&row.b, ib_report_find_stats (b, st->strategy));
+      g_array_append_val (rows, row);
+    }
+  for (guint i = 0; i < b->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (b->statistics, IbStats, i);
+      CmpRow row = { st->strategy, };
+
+      if (ib_report_find_stats (a, st->strategy) != NULL)
+        continue;
+      side_from_stats (&row.b, st);
+      g_array_append_val (rows, row);
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CmpRow *row = &g_array_index (rows, CmpRow, i);
+      IbRatio r = { IB_RATIO_NO_DATA, };
+
+      row->label = g_strdup (ib_chart_strategy_title (row->id));
+      if (row->a.ok && row->b.ok)
+        ib_report_ratio (a, row->id, b, row->id, &r);
+      /* statistics without their samples: from the medians' intervals */
+      if (row->a.ok && row->b.ok && r.verdict == IB_RATIO_NO_DATA)
+        ib_stats_ratio_of_medians (row->a.median, row->a.lo, row->a.hi, row->a.level, row->a.n,
+                                   row->b.median, row->b.lo, row->b.hi, row->b.level, row->b.n,
+                                   &r);
+      cmp_row_verdict (row, &r, compact);
+    }
+  g_array_sort (rows, cmp_rows);
+}
+
+/* Rows from medians and intervals alone (overhead, write + delete, sweep). */
+static void
+finish_median_rows (GArray   *rows,
+                    gboolean  compact)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CmpRow *row = &g_array_index (rows, CmpRow, i);
+      IbRatio r = { IB_RATIO_NO_DATA, };
+
+      if (row->a.ok && row->b.ok)
+        ib_stats_ratio_of_medians (row->a.median, row->a.lo, row->a.hi, row->a.level, row->a.n,
+                                   row->b.median, row->b.lo, row->b.hi, row->b.level, row->b.n,
+                                   &r);
+      cmp_row_verdict (row, &r, compact);
+    }
+}
+
+static const IbOverheadRow *
+find_overhead (const IbReport *report,
+               const char     *kind)
+{
+  for (guint i = 0; i < report->overhead->len; i++)
+    if (g_strcmp0 (g_array_index (report->overhead, IbOverheadRow, i).kind, kind) == 0)
+      return &g_array_index (report->overhead, IbOverheadRow, i);
+  return NULL;
+}
+
+static void
+overhead_side (Side                *side,
+               const IbOverheadRow *o)
+{
+  if (o != NULL)
+    side_set (side, o->ns_per_op, o->ci_low_ns, o->ci_high_ns, ib_median_coverage (o->repeat),
+              o->repeat);
+}
+
+static void
+collect_overhead (GArray         *rows,
+                  const IbReport *a,
+                  const IbReport *b)
+{
+  for (guint i = 0; i < a->overhead->len; i++)
+    {
+      const IbOverheadRow *o = &g_array_index (a->overhead, IbOverheadRow, i);
+      CmpRow row = { o->kind, g_strdup (ib_overhead_kind_title (o->kind)), };
+
+      overhead_side (&row.a, o);
+      overhead_side (&row.b, find_overhead (b, o->kind));
+      g_array_append_val (rows, row);
+    }
+  for (guint i = 0; i < b->overhead->len; i++)
+    {
+      const IbOverheadRow *o = &g_array_index (b->overhead, IbOverheadRow, i);
+      CmpRow row = { o->kind, g_strdup (ib_overhead_kind_title (o->kind)), };
+
+      if (find_overhead (a, o->kind) != NULL)
+        continue;
+      overhead_side (&row.b, o);
+      g_array_append_val (rows, row);
+    }
+}
+
+static const IbWriteUnlinkMode *
+find_mode (const IbReport *report,
+           const char     *mode)
+{
+  for (guint i = 0; report->write_unlink != NULL && i < report->write_unlink->modes->len; i++)
+    if (g_strcmp0 (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, i).mode,
+                   mode) == 0)
+      return &g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, i);
+  return NULL;
+}
+
+static void
+mode_side (Side                    *side,
+           const IbWriteUnlinkMode *m)
+{
+  /* one run a mode: no interval */
+  if (m != NULL)
+    side_set (side, (double) m->total_ns, 0, 0, 0, 1);
+}
+
+static void
+collect_write_unlink (GArray         *rows,
+                      const IbReport *a,
+                      const IbReport *b)
+{
+  for (guint side = 0; side < 2; side++)
+    {
+      const IbReport *from = side == 0 ? a : b;
+      const IbReport *to = side == 0 ? b : a;
+
+      for (guint i = 0; i < from->write_unlink->modes->len; i++)
+        {
+          const IbWriteUnlinkMode *m = &g_array_index (from->write_unlink->modes,
+                                                       IbWriteUnlinkMode, i);
+          CmpRow row = { m->mode, g_strdup (ib_write_unlink_mode_title (m->mode)), };
+
+          if (side == 1 && find_mode (to, m->mode) != NULL)
+            {
+              g_free (row.label);
+              continue;
+            }
+          mode_side (side == 0 ? &row.a : &row.b, m);
+          mode_side (side == 0 ? &row.b : &row.a, find_mode (to, m->mode));
+          g_array_append_val (rows, row);
+        }
+    }
+}
+
+static const IbSweepPoint *
+find_point (const IbReport *report,
+            guint64         value,
+            const char     *strategy)
+{
+  for (guint i = 0; i < report->sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, i);
+
+      if (p->value == value && g_strcmp0 (p->strategy, strategy) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+static void
+point_side (Side               *side,
+            const IbSweepPoint *p)
+{
+  if (p != NULL)
+    side_set (side, p->median_ns, p->ci_low_ns, p->ci_high_ns, p->ci_level, p->n);
+}
+
+static char *
+point_label (IbVaryKind          vary,
+             const IbSweepPoint *p)
+{
+  g_autofree char *value = NULL;
+
+  if (vary == IB_VARY_SIZE)
+    value = ib_format_size (p->value);
+  else
+    {
+      g_autofree char *n = g_strdup_printf ("%'" G_GUINT64_FORMAT, p->value);
+
+      value = vary == IB_VARY_COUNT
+            /* Translators: a number of files, e.g. "100 files" */
+            ? g_strdup_printf (ngettext ("%s file", "%s files",
+                                         (gulong) MIN (p->value, G_MAXULONG)), n)
+            /* Translators: files open at once, e.g. "8 in flight" */
+            : g_strdup_printf (_("%s in flight"), n);
+    }
+  /* Translators: a sweep point, "10 files · Memory map" */
+  return g_strdup_printf (_("%s · %s"), value, ib_chart_strategy_title (p->strategy));
+}
+
+static void
+collect_sweep (GArray         *rows,
+               const IbReport *a,
+               const IbReport *b)
+{
+  for (guint side = 0; side < 2; side++)
+    {
+      const IbReport *from = side == 0 ? a : b;
+      const IbReport *to = side == 0 ? b : a;
+
+      for (guint i = 0; i < from->sweep->points->len; i++)
+        {
+          const IbSweepPoint *p = &g_array_index (from->sweep->points, IbSweepPoint, i);
+          const IbSweepPoint *q = find_point (to, p->value, p->strategy);
+          CmpRow row = { p->strategy, NULL, p->value, };
+
+          if (side == 1 && q != NULL)
+            continue;
+          row.label = point_label (from->sweep->vary, p);
+          point_side (side == 0 ? &row.a : &row.b, p);
+          point_side (side == 0 ? &row.b : &row.a, q);
+          g_array_append_val (rows, row);
+        }
+    }
+}
+
+gboolean
+ib_chart_compare_has_data (IbCompareChart  what,
+                           const IbReport *report,
+                           const IbReport *other)
+{
+  if (report == NULL || other == NULL)
+    return FALSE;
+  switch (what)
+    {
+    case IB_COMPARE_CHART_READS:
+      return report->statistics->len > 0 && other->statistics->len > 0;
+    case IB_COMPARE_CHART_OVERHEAD:
+      return report->overhead->len > 0 && other->overhead->len > 0;
+    case IB_COMPARE_CHART_WRITE_UNLINK:
+      return report->write_unlink != NULL && report->write_unlink->modes->len > 0 &&
+             other->write_unlink != NULL && other->write_unlink->modes->len > 0;
+    case IB_COMPARE_CHART_SWEEP:
+      return report->sweep != NULL && report->sweep->points->len > 0 &&
+             other->sweep != NULL && other->sweep->points->len > 0 &&
+             report->sweep->vary == other->sweep->vary;
+    case IB_COMPARE_CHART_AUTO:
+      for (int w = IB_COMPARE_CHART_READS; w < IB_N_COMPARE_CHARTS; w++)
+        if (ib_chart_compare_has_data ((IbCompareChart) w, report, other))
+          return TRUE;
+      return FALSE;
+    case IB_N_COMPARE_CHARTS:
+    default:
+      return FALSE;
+    }
+}
+
+IbCompareChart
+ib_chart_compare_resolve (IbCompareChart  what,
+                          const IbReport *report,
+                          const IbReport *other)
+{
+  if (what != IB_COMPARE_CHART_AUTO && what < IB_N_COMPARE_CHARTS)
+    return what;
+  for (int w = IB_COMPARE_CHART_READS; w < IB_N_COMPARE_CHARTS; w++)
+    if (ib_chart_compare_has_data ((IbCompareChart) w, report, other))
+      return (IbCompareChart) w;
+  return IB_COMPARE_CHART_READS;
+}
+
 static GArray *
-collect_rows (const IbReport *a,
+collect_rows (IbCompareChart  what,
+              const IbReport *a,
               const IbReport *b,
               gboolean        compact)
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (CmpRow));
 
   g_array_set_clear_func (rows, cmp_row_clear);
-  for (guint i = 0; i < a->statistics->len; i++)
+  switch (what)
     {
-      const IbStats *st = &g_array_index (a->statistics, IbStats, i);
-      CmpRow row = { st->strategy, NULL, st, ib_report_find_stats (b, st->strategy), };
-
-      g_array_append_val (rows, row);
+    case IB_COMPARE_CHART_OVERHEAD:
+      collect_overhead (rows, a, b);
+      finish_median_rows (rows, compact);
+      break;
+    case IB_COMPARE_CHART_WRITE_UNLINK:
+      collect_write_unlink (rows, a, b);
+      finish_median_rows (rows, compact);
+      break;
+    case IB_COMPARE_CHART_SWEEP:
+      collect_sweep (rows, a, b);
+      finish_median_rows (rows, compact);
+      break;
+    case IB_COMPARE_CHART_READS:
+    case IB_COMPARE_CHART_AUTO:
+    case IB_N_COMPARE_CHARTS:
+    default:
+      collect_reads (rows, a, b, compact);
+      break;
     }
-  for (guint i = 0; i < b->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (b->statistics, IbStats, i);
-      CmpRow row = { st->strategy, NULL, NULL, st, };
-
-      if (ib_report_find_stats (a, st->strategy) == NULL)
-        g_array_append_val (rows, row);
-    }
-  for (guint i = 0; i < rows->len; i++)
-    {
-      CmpRow *row = &g_array_index (rows, CmpRow, i);
-
-      row->label = ib_chart_strategy_title (row->id);
-      cmp_row_fill (row, a, b, compact);
-    }
-  g_array_sort (rows, cmp_rows);
   return rows;
 }
 
 static void
 draw_bar (IbChartCtx    *ctx,
           const IbAxis  *axis,
-          const IbStats *st,
+          const Side    *side,
           double         top,
           double         h,
           const IbRgba  *color,
@@ -177,9 +463,9 @@ draw_bar (IbChartCtx    *ctx,
 {
   double x0 = ib_axis_map (axis, axis->log ? axis->min : 0), x1;
 
-  if (!stats_ok (st))
+  if (!side->ok)
     return;
-  x1 = ib_axis_map (axis, st->median_ns);
+  x1 = ib_axis_map (axis, side->median);
   if (!ctx->query)
     {
       ib_chart_set_color (ctx, color, ctx->style->high_contrast ? 1.0 : 0.85);
@@ -187,38 +473,37 @@ draw_bar (IbChartCtx    *ctx,
       cairo_fill (ctx->cr);
     }
   *right = MAX (*right, x1);
-  if (st->n >= 2 && ci_or (st->ci_high_ns, 0) > ci_or (st->ci_low_ns, 0))
+  if (side->n >= 2 && side->hi > side->lo)
     {
-      double wh = ib_axis_map (axis, ci_or (st->ci_high_ns, st->median_ns));
+      double wh = ib_axis_map (axis, side->hi);
 
-      ib_chart_whisker (ctx, ib_axis_map (axis, ci_or (st->ci_low_ns, st->median_ns)), wh,
-                        top + h / 2, h * 0.7, FALSE);
+      ib_chart_whisker (ctx, ib_axis_map (axis, side->lo), wh, top + h / 2, h * 0.7, FALSE);
       *right = MAX (*right, wh);
     }
 }
 
 static char *
-side_text (const char    *name,
-           const IbStats *st)
+side_text (const char *name,
+           const Side *side)
 {
   g_autofree char *m = NULL, *l = NULL, *h = NULL;
 
-  if (st == NULL)
+  if (!side->present)
     return g_strdup_printf (_("%s: not run"), name);
-  if (!stats_ok (st))
+  if (!side->ok)
     return g_strdup_printf (_("%s: failed"), name);
-  m = ib_chart_format_time (st->median_ns);
-  l = ib_chart_format_time (ci_or (st->ci_low_ns, st->median_ns));
-  h = ib_chart_format_time (ci_or (st->ci_high_ns, st->median_ns));
-  if (st->n >= 2 && st->ci_level > 0)
+  m = ib_chart_format_time (side->median);
+  l = ib_chart_format_time (side->lo);
+  h = ib_chart_format_time (side->hi);
+  if (side->n >= 2 && side->level > 0)
     {
-      g_autofree char *level = ib_chart_format_level (st->ci_level);
+      g_autofree char *level = ib_chart_format_level (side->level);
 
       /* Translators: "A: median 3 ms (CI 2.9 – 3.2 ms, covers 93.75 %), 5 valid runs" */
       return g_strdup_printf (_("%s: median %s (CI %s – %s, covers %s), %u valid runs"), name,
-                              m, l, h, level, st->n);
+                              m, l, h, level, side->n);
     }
-  return g_strdup_printf (_("%s: median %s, %u valid runs"), name, m, st->n);
+  return g_strdup_printf (_("%s: median %s, %u valid runs"), name, m, side->n);
 }
 
 /* A run as the app names it everywhere: preset, date in the one format of
@@ -257,18 +542,66 @@ report_label (const IbReport *report)
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
+/* What the chart shows, for its subtitle and caption. */
+static const char *
+what_title (IbCompareChart what)
+{
+  switch (what)
+    {
+    case IB_COMPARE_CHART_OVERHEAD:
+      return _("Dispatch overhead");
+    case IB_COMPARE_CHART_WRITE_UNLINK:
+      return _("Write + delete");
+    case IB_COMPARE_CHART_SWEEP:
+      return _("Sweep");
+    case IB_COMPARE_CHART_READS:
+    case IB_COMPARE_CHART_AUTO:
+    case IB_N_COMPARE_CHARTS:
+    default:
+      return _("Whole-file reads");
+    }
+}
+
+static const char *
+what_caption (IbCompareChart what)
+{
+  switch (what)
+    {
+    case IB_COMPARE_CHART_OVERHEAD:
+      return _("Median time per dispatch with its CI · a verdict needs 5 repetitions a side "
+               "and the ratio's CI to exclude 1");
+    case IB_COMPARE_CHART_WRITE_UNLINK:
+      return _("Total time of all requests · one run a mode: too few to tell");
+    case IB_COMPARE_CHART_SWEEP:
+      return _("Median wall time per point with its CI · a verdict needs 5 valid runs a side "
+               "and the ratio's CI to exclude 1");
+    case IB_COMPARE_CHART_READS:
+    case IB_COMPARE_CHART_AUTO:
+    case IB_N_COMPARE_CHARTS:
+    default:
+      return _("Median wall time with its CI · a verdict needs 5 valid runs a side and the "
+               "ratio's CI to exclude 1");
+    }
+}
+
 void
 ib_chart_draw_compare (IbChartCtx *ctx)
 {
-  g_autofree char *plan_subtitle = ib_chart_subtitle (ctx);
-  /* Translators: the compare chart's subtitle after A's plan: which way the
-   * verdicts read */
+  IbCompareChart what = ib_chart_compare_resolve (ctx->style->compare, ctx->report, ctx->other);
+  g_autofree char *plan_subtitle = what == IB_COMPARE_CHART_READS
+                                 ? ib_chart_subtitle (ctx) : g_strdup (what_title (what));
+  /* Translators: the compare chart's subtitle after A's plan or the part
+   * compared: which way the verdicts read */
   g_autofree char *subtitle = g_strdup_printf (_("%s · each verdict is B against A"),
                                                plan_subtitle);
   g_autoptr(GArray) rows = NULL;
   g_autofree const char **labels = NULL;
   double hi = 0, lo = G_MAXDOUBLE, widest = 0, tick_h;
-  gboolean log = ctx->style->log_scale;
+  /* dispatch costs span ns to ms and sweeps orders of magnitude: always log,
+   * as their single-run charts */
+  gboolean log = ctx->style->log_scale || what == IB_COMPARE_CHART_OVERHEAD ||
+                 what == IB_COMPARE_CHART_SWEEP;
+  g_autofree char *caption = NULL;
   IbRgba ca = ctx->palette[IB_PAL_BLUE], cb = ctx->palette[IB_PAL_ORANGE];
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
   IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
@@ -278,26 +611,29 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   IbAxis axis;
 
   ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
-  if (!ib_chart_has_data (IB_CHART_COMPARE, ctx->report, ctx->other))
+  if (!ib_chart_compare_has_data (what, ctx->report, ctx->other))
     {
       ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("Comparing needs two reports that both have read results."));
+                      what == IB_COMPARE_CHART_READS
+                      ? _("Comparing needs two reports that both have read results.")
+                      /* Translators: "Both reports need Dispatch overhead results to compare it." */
+                      : _("Both reports need this part's results to compare it."));
       return;
     }
-  rows = collect_rows (ctx->report, ctx->other, ctx->compact);
+  rows = collect_rows (what, ctx->report, ctx->other, ctx->compact);
   labels = g_new0 (const char *, rows->len + 1);
   for (guint i = 0; i < rows->len; i++)
     {
       CmpRow *row = &g_array_index (rows, CmpRow, i);
-      const IbStats *sides[2] = { row->a, row->b };
+      const Side *sides[2] = { &row->a, &row->b };
 
       labels[i] = row->label;
       widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK, row->verdict));
       for (guint s = 0; s < 2; s++)
-        if (stats_ok (sides[s]))
+        if (sides[s]->ok)
           {
-            hi = MAX (hi, MAX (sides[s]->median_ns, ci_or (sides[s]->ci_high_ns, 0)));
-            lo = MIN (lo, ci_or (sides[s]->ci_low_ns, sides[s]->median_ns));
+            hi = MAX (hi, MAX (sides[s]->median, sides[s]->hi));
+            lo = MIN (lo, sides[s]->lo);
           }
     }
   if (hi <= 0)
@@ -318,8 +654,10 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
-  ib_chart_caption (ctx, _("Median wall time with its CI · a verdict needs 5 valid runs a "
-                           "side and the ratio's CI to exclude 1"), layout.axis_top + tick_h);
+  /* Translators: a chart's caption, then that its axis is logarithmic */
+  caption = log ? g_strdup_printf (_("%s · log scale"), what_caption (what))
+                : g_strdup (what_caption (what));
+  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
@@ -336,8 +674,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
       if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
                         layout.row_height))
         {
-          g_autofree char *ta = side_text (_("A"), row->a);
-          g_autofree char *tb = side_text (_("B"), row->b);
+          g_autofree char *ta = side_text (_("A"), &row->a);
+          g_autofree char *tb = side_text (_("B"), &row->b);
           g_autofree char *level = ib_chart_format_level (row->level);
           g_autofree char *ratio = NULL;
 
@@ -356,8 +694,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
                                                        row->id, ta, tb, ratio, row->verdict));
         }
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
-      draw_bar (ctx, &axis, row->a, round (cy - gap / 2 - bh), bh, &ca, &right);
-      draw_bar (ctx, &axis, row->b, round (cy + gap / 2), bh, &cb, &right);
+      draw_bar (ctx, &axis, &row->a, round (cy - gap / 2 - bh), bh, &ca, &right);
+      draw_bar (ctx, &axis, &row->b, round (cy + gap / 2), bh, &cb, &right);
       ib_row_draw_value (ctx, &layout, i, vl, right,
                          row->clear ? &ctx->style->foreground : &dim);
     }

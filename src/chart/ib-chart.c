@@ -160,7 +160,7 @@ ib_chart_has_data (IbChartKind     kind,
     case IB_CHART_SWEEP:
       return report->sweep != NULL && report->sweep->points->len > 0;
     case IB_CHART_COMPARE:
-      return other != NULL && report->statistics->len > 0 && other->statistics->len > 0;
+      return ib_chart_compare_has_data (IB_COMPARE_CHART_AUTO, report, other);
     case IB_CHART_STALL:
       for (guint i = 0; i < report->statistics->len; i++)
         if (g_array_index (report->statistics, IbStats, i).n_responsive > 0)

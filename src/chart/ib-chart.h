@@ -39,6 +39,17 @@ typedef struct
   double r, g, b, a;
 } IbRgba;
 
+/* What IB_CHART_COMPARE draws of the two reports. */
+typedef enum
+{
+  IB_COMPARE_CHART_AUTO,          /* the first both have: reads, overhead, write+delete, sweep */
+  IB_COMPARE_CHART_READS,         /* median wall time per read strategy */
+  IB_COMPARE_CHART_OVERHEAD,      /* median time per dispatch, per overhead kind */
+  IB_COMPARE_CHART_WRITE_UNLINK,  /* total time per write + delete mode */
+  IB_COMPARE_CHART_SWEEP,         /* median wall time per sweep point */
+  IB_N_COMPARE_CHARTS
+} IbCompareChart;
+
 typedef struct
 {
   IbRgba      background;
@@ -53,6 +64,7 @@ typedef struct
   gboolean    transparent;   /* do not paint the background */
   gboolean    keep_order;    /* rows in the plan's order, not by value: a run
                               * still going, whose rows must not jump about */
+  IbCompareChart compare;    /* IB_CHART_COMPARE: which part of the reports */
 } IbChartStyle;
 
 /* Adwaita-like colours; the data palette (Okabe-Ito) is derived from
@@ -70,6 +82,16 @@ const char  *ib_chart_kind_title       (IbChartKind   kind);   /* translated */
 gboolean     ib_chart_has_data         (IbChartKind     kind,
                                         const IbReport *report,
                                         const IbReport *other);
+
+/* Whether IB_CHART_COMPARE can draw @what for @report and @other: both have
+ * that part (sweeps varying the same thing); AUTO: any part. */
+gboolean     ib_chart_compare_has_data (IbCompareChart  what,
+                                        const IbReport *report,
+                                        const IbReport *other);
+/* The part AUTO stands for with these two reports (READS when none). */
+IbCompareChart ib_chart_compare_resolve (IbCompareChart  what,
+                                         const IbReport *report,
+                                         const IbReport *other);
 
 /* Draws @kind at (0,0)-(width,height) in user units. @other is the second
  * report for IB_CHART_COMPARE, NULL otherwise. Never emits NaN/inf to cairo;

@@ -262,6 +262,7 @@ write_outputs (const IbReport *a,
                const char     *md,
                const char     *chart,
                IbChartFormat   format,
+               IbCompareChart  part,
                int             width,
                gboolean        log_scale)
 {
@@ -272,11 +273,12 @@ write_outputs (const IbReport *a,
     {
       g_autoptr(GError) error = NULL;
       IbChartStyle style;
-      int height = (int) ((double) ib_compare_chart_height (a, b) * width /
+      int height = (int) ((double) ib_compare_chart_height (a, b, part) * width /
                           IB_REPORT_CHART_WIDTH);
 
       ib_chart_style_init_light (&style);
       style.log_scale = log_scale;
+      style.compare = part;
       if (ib_chart_export (IB_CHART_COMPARE, a, b, &style, format, chart, width,
                            CLAMP (height, 200, 10000), 1.0, &error))
         g_ptr_array_add (written, g_canonicalize_filename (chart, NULL));
@@ -304,11 +306,14 @@ write_outputs (const IbReport *a,
 
       if (ib_compare_save_markdown (a, b, log_scale, md, &error))
         {
-          g_autofree char *png = ib_compare_chart_path (md);
-
           g_ptr_array_add (written, g_canonicalize_filename (md, NULL));
-          if (g_file_test (png, G_FILE_TEST_IS_REGULAR))
-            g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
+          for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+            if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+              {
+                g_autofree char *png = ib_compare_chart_path (md, (IbCompareSection) s);
+
+                g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
+              }
         }
       else
         {
@@ -335,6 +340,8 @@ ib_cli_compare (int    argc,
   g_autoptr(IbReport) b = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
+  g_autofree char *part_id = NULL;
+  IbCompareChart part = IB_COMPARE_CHART_AUTO;
   IbCliOutput output;
   IbChartFormat format = IB_CHART_FORMAT_PNG;
   gboolean log_scale = FALSE;
@@ -350,6 +357,9 @@ ib_cli_compare (int    argc,
     { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
       N_("Draw the comparison chart; the name's end picks PNG, SVG or PDF"), N_("FILE") },
     { "png", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &png, NULL, NULL },
+    { "part", 0, 0, G_OPTION_ARG_STRING, &part_id,
+      N_("What --chart draws: reads, overhead, write-unlink or sweep (default: the first both "
+         "reports have)"), N_("PART") },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_scale,
       N_("Logarithmic time axis in the charts"), NULL },
     { "width", 0, 0, G_OPTION_ARG_INT, &width,
@@ -408,6 +418,19 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  if (part_id != NULL)
+    {
+      IbCompareSection section;
+
+      if (!ib_compare_section_from_id (part_id, &section))
+        {
+          ib_cli_printerr (_("--part: unknown part “%s”: give reads, overhead, write-unlink or "
+                             "sweep"), part_id);
+          status = IB_EXIT_USAGE;
+          goto out;
+        }
+      part = ib_compare_section_chart (section);
+    }
   /* every output's folder exists and is writable before anything is read */
   output.html = g_strdup (html);
   output.md = g_strdup (md);
@@ -445,13 +468,26 @@ ib_cli_compare (int    argc,
       }
   }
   print_compare (argv[1], a, argv[2], b);
-  if (chart != NULL && !ib_chart_has_data (IB_CHART_COMPARE, a, b))
+  if (chart != NULL && !ib_chart_compare_has_data (part, a, b))
     {
-      ib_cli_printerr (_("--chart: the comparison chart needs read results in both reports"));
+      if (part == IB_COMPARE_CHART_AUTO)
+        ib_cli_printerr (_("--chart: the two reports share no part to chart: no reads, "
+                           "overhead, write + delete or sweep in both"));
+      else
+        {
+          g_autofree char *name_a = NULL, *name_b = NULL, *why = NULL;
+          IbCompareSection section = IB_COMPARE_READS;
+
+          ib_compare_section_from_id (part_id, &section);
+          ib_compare_side_names (a, b, &name_a, &name_b);
+          why = ib_compare_section_missing (a, name_a, b, name_b, section);
+          /* Translators: "--chart: Only Quick, 1 Dec 2026, 02:54 has a sweep" */
+          ib_cli_printerr (_("--chart: %s"), why != NULL ? why : part_id);
+        }
       status = IB_EXIT_FAILED;
       goto out;
     }
-  if (!write_outputs (a, b, html, md, chart, format, width, log_scale))
+  if (!write_outputs (a, b, html, md, chart, format, part, width, log_scale))
     status = IB_EXIT_FAILED;
 
 out:

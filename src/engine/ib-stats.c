@@ -464,6 +464,55 @@ ib_stats_ratio (const double *a,
     out->verdict = IB_RATIO_SAME;
 }
 
+static gboolean
+positive (double x)
+{
+  return isfinite (x) && x > 0;
+}
+
+void
+ib_stats_ratio_of_medians (double   median_a,
+                           double   low_a,
+                           double   high_a,
+                           double   level_a,
+                           guint    na,
+                           double   median_b,
+                           double   low_b,
+                           double   high_b,
+                           double   level_b,
+                           guint    nb,
+                           IbRatio *out)
+{
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+  out->na = na;
+  out->nb = nb;
+  if (!positive (median_a) || !positive (median_b) || na == 0 || nb == 0)
+    {
+      out->verdict = IB_RATIO_NO_DATA;
+      return;
+    }
+  out->ratio = median_b / median_a;
+  if (positive (low_a) && positive (high_a) && positive (low_b) && positive (high_b) &&
+      low_a <= high_a && low_b <= high_b && level_a > 0 && level_b > 0)
+    {
+      out->ci_low = low_b / high_a;
+      out->ci_high = high_b / low_a;
+      out->ci_level = level_a * level_b;
+    }
+  else
+    out->ci_low = out->ci_high = out->ratio;
+  if (MIN (na, nb) < IB_VERDICT_MIN_SAMPLES || out->ci_level <= 0)
+    out->verdict = IB_RATIO_TOO_FEW;
+  else if (out->ci_low > 1)
+    out->verdict = IB_RATIO_A_FASTER;
+  else if (out->ci_high < 1)
+    out->verdict = IB_RATIO_B_FASTER;
+  else
+    out->verdict = IB_RATIO_SAME;
+}
+
 gboolean
 ib_ratio_is_clear (const IbRatio *ratio)
 {

@@ -86,6 +86,27 @@ void     ib_stats_ratio         (const double *a,
                                  guint         nb,
                                  IbRatio      *out);
 
+/* Compares two medians known only by their intervals (sweep points and
+ * overhead rows keep no samples): the ratio median_b / median_a and the
+ * interval [low_b / high_a, high_b / low_a], which covers the true ratio
+ * whenever both medians' intervals cover theirs, so its coverage is at least
+ * level_a * level_b (ci_level). Without an interval on a side (level 0 or
+ * bounds missing) the interval is the ratio itself with ci_level 0. The
+ * verdict rule of ib_stats_ratio: TOO_FEW below IB_VERDICT_MIN_SAMPLES a
+ * side or without an interval, SAME when the interval contains 1; NO_DATA
+ * when a median is not positive or a side has n = 0. */
+void     ib_stats_ratio_of_medians (double   median_a,
+                                    double   low_a,
+                                    double   high_a,
+                                    double   level_a,
+                                    guint    na,
+                                    double   median_b,
+                                    double   low_b,
+                                    double   high_b,
+                                    double   level_b,
+                                    guint    nb,
+                                    IbRatio *out);
+
 /* TRUE for A_FASTER and B_FASTER. */
 gboolean ib_ratio_is_clear      (const IbRatio *ratio);
 

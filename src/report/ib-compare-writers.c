@@ -26,21 +26,78 @@
 #include "ib-report-util.h"
 #include "ib-report-writers-private.h"
 
+IbCompareChart
+ib_compare_section_chart (IbCompareSection section)
+{
+  switch (section)
+    {
+    case IB_COMPARE_OVERHEAD:
+      return IB_COMPARE_CHART_OVERHEAD;
+    case IB_COMPARE_WRITE_UNLINK:
+      return IB_COMPARE_CHART_WRITE_UNLINK;
+    case IB_COMPARE_SWEEP:
+      return IB_COMPARE_CHART_SWEEP;
+    case IB_COMPARE_READS:
+    case IB_N_COMPARE_SECTIONS:
+    default:
+      return IB_COMPARE_CHART_READS;
+    }
+}
+
+gboolean
+ib_compare_section_from_id (const char       *id,
+                            IbCompareSection *out)
+{
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    if (g_strcmp0 (id, ib_compare_section_id ((IbCompareSection) s)) == 0)
+      {
+        *out = (IbCompareSection) s;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static guint
+section_len (const IbReport   *report,
+             IbCompareSection  section)
+{
+  switch (section)
+    {
+    case IB_COMPARE_OVERHEAD:
+      return report->overhead->len;
+    case IB_COMPARE_WRITE_UNLINK:
+      return report->write_unlink != NULL ? report->write_unlink->modes->len : 0;
+    case IB_COMPARE_SWEEP:
+      return report->sweep != NULL ? report->sweep->points->len : 0;
+    case IB_COMPARE_READS:
+    case IB_N_COMPARE_SECTIONS:
+    default:
+      return report->statistics->len;
+    }
+}
+
 int
 ib_compare_chart_height (const IbReport *a,
-                         const IbReport *b)
+                         const IbReport *b,
+                         IbCompareChart  what)
 {
+  IbCompareSection section;
+  g_autoptr(GArray) shared = NULL;
   guint rows;
 
   g_return_val_if_fail (a != NULL && b != NULL, 540);
 
-  rows = a->statistics->len;
-  for (guint i = 0; i < b->statistics->len; i++)
-    if (ib_report_find_stats (a, g_array_index (b->statistics, IbStats, i).strategy) == NULL)
-      rows++;
+  what = ib_chart_compare_resolve (what, a, b);
+  section = what == IB_COMPARE_CHART_OVERHEAD ? IB_COMPARE_OVERHEAD
+          : what == IB_COMPARE_CHART_WRITE_UNLINK ? IB_COMPARE_WRITE_UNLINK
+          : what == IB_COMPARE_CHART_SWEEP ? IB_COMPARE_SWEEP : IB_COMPARE_READS;
+  shared = ib_compare_section (a, b, section);
+  /* every row either has, once */
+  rows = section_len (a, section) + section_len (b, section) - MIN (shared->len,
+                                                                    section_len (a, section));
   /* a title, subtitle, legend and caption of about 170 units, then two bars
-   * a row */
-  return (int) CLAMP (170 + 56 * rows, 300, 4000);
+   * a row; at least 400 to keep out of the compact layout (below 380) */
+  return (int) CLAMP (170 + 56 * rows, 400, 4000);
 }
 
 /* ---- the content, once for both formats -------------------------------- */
@@ -166,7 +223,8 @@ render_svg (const IbReport     *a,
   gboolean ok;
 
   ok = ib_chart_export (IB_CHART_COMPARE, a, b, style, IB_CHART_FORMAT_SVG, path,
-                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b), 1, error)
+                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b, style->compare), 1,
+                        error)
        && g_file_get_contents (path, &data, NULL, error);
   g_unlink (path);
   if (!ok)
@@ -180,33 +238,46 @@ render_svg (const IbReport     *a,
   return ib_report_html_prefix_svg_ids (start, prefix);
 }
 
+/* The chart of @section, light and dark, when both runs have that part. */
 static gboolean
-html_chart (GString        *out,
-            const IbReport *a,
-            const IbReport *b,
-            gboolean        log_scale,
-            GError        **error)
+html_chart (GString          *out,
+            const IbReport   *a,
+            const IbReport   *b,
+            IbCompareSection  section,
+            gboolean          log_scale,
+            GError          **error)
 {
   g_autofree char *tmpdir = NULL;
   g_autofree char *light_svg = NULL;
   g_autofree char *dark_svg = NULL;
+  g_autofree char *prefix_light = NULL;
+  g_autofree char *prefix_dark = NULL;
+  g_autofree char *label = NULL;
+  const char *id = ib_compare_section_id (section);
   IbChartStyle light, dark;
 
-  if (!ib_chart_has_data (IB_CHART_COMPARE, a, b))
+  if (!ib_chart_compare_has_data (ib_compare_section_chart (section), a, b))
     return TRUE;
   ib_chart_style_init_light (&light);
   ib_chart_style_init_dark (&dark);
   light.log_scale = dark.log_scale = log_scale;
+  light.compare = dark.compare = ib_compare_section_chart (section);
   tmpdir = g_dir_make_tmp ("iobench-compare-XXXXXX", error);
   if (tmpdir == NULL)
     return FALSE;
-  light_svg = render_svg (a, b, &light, tmpdir, "compare-light-", error);
-  dark_svg = light_svg != NULL ? render_svg (a, b, &dark, tmpdir, "compare-dark-", error) : NULL;
+  prefix_light = g_strdup_printf ("compare-%s-light-", id);
+  prefix_dark = g_strdup_printf ("compare-%s-dark-", id);
+  light_svg = render_svg (a, b, &light, tmpdir, prefix_light, error);
+  dark_svg = light_svg != NULL ? render_svg (a, b, &dark, tmpdir, prefix_dark, error) : NULL;
   g_rmdir (tmpdir);
   if (dark_svg == NULL)
     return FALSE;
-  g_string_append (out, "<figure id=\"chart-compare\" role=\"img\" aria-label=\"");
-  esc (out, ib_chart_kind_title (IB_CHART_COMPARE));
+  /* Translators: a chart's label for screen readers, "Comparison of two
+   * runs: Dispatch overhead" */
+  label = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (IB_CHART_COMPARE),
+                           ib_compare_section_title (section));
+  g_string_append_printf (out, "<figure id=\"chart-compare-%s\" role=\"img\" aria-label=\"", id);
+  esc (out, label);
   g_string_append (out, "\">\n<div class=\"chart-light\">");
   g_string_append (out, light_svg);
   g_string_append (out, "</div>\n<div class=\"chart-dark\">");
@@ -288,9 +359,6 @@ ib_compare_to_html (const IbReport *a,
                          : _("The two runs were made alike."));
   g_string_append (out, "</p>\n</section>\n");
 
-  if (!html_chart (out, a, b, log_scale, error))
-    return NULL;
-
   sections = build_sections (a, name_a, b, name_b);
   for (guint s = 0; s < sections->len; s++)
     {
@@ -299,6 +367,8 @@ ib_compare_to_html (const IbReport *a,
       g_string_append_printf (out, "<section id=\"%s\">\n<h2>", sec->id);
       esc (out, sec->title);
       g_string_append (out, "</h2>\n");
+      if (!html_chart (out, a, b, (IbCompareSection) s, log_scale, error))
+        return NULL;
       if (sec->rows->len == 0)
         {
           g_string_append (out, "<p>");
@@ -382,7 +452,8 @@ md_row (GString     *out,
 }
 
 char *
-ib_compare_chart_path (const char *markdown_path)
+ib_compare_chart_path (const char       *markdown_path,
+                       IbCompareSection  section)
 {
   g_autofree char *dir = NULL;
   g_autofree char *stem = NULL;
@@ -392,8 +463,15 @@ ib_compare_chart_path (const char *markdown_path)
 
   dir = g_path_get_dirname (markdown_path);
   stem = ib_report_stem (markdown_path);
-  name = g_strdup_printf ("%s-compare.png", stem);
+  name = g_strdup_printf ("%s-compare-%s.png", stem, ib_compare_section_id (section));
   return g_build_filename (dir, name, NULL);
+}
+
+static void
+unlink_all (GPtrArray *paths)
+{
+  for (guint i = 0; i < paths->len; i++)
+    g_unlink (g_ptr_array_index (paths, i));
 }
 
 gboolean
@@ -406,8 +484,8 @@ ib_compare_save_markdown (const IbReport *a,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
   g_autoptr(GPtrArray) sections = NULL;
-  g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL, *png = NULL;
-  gboolean wrote_png = FALSE;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL;
 
   g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -442,26 +520,6 @@ ib_compare_save_markdown (const IbReport *a,
   ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
   g_string_append (out, "\n");
 
-  if (ib_chart_has_data (IB_CHART_COMPARE, a, b))
-    {
-      IbChartStyle style;
-      g_autofree char *base = NULL;
-
-      ib_chart_style_init_light (&style);
-      style.log_scale = log_scale;
-      png = ib_compare_chart_path (path);
-      if (!ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, png,
-                            IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b), 2, error))
-        return FALSE;
-      wrote_png = TRUE;
-      base = g_path_get_basename (png);
-      g_string_append (out, "\n![");
-      ib_report_md_escape (out, ib_chart_kind_title (IB_CHART_COMPARE), FALSE);
-      g_string_append (out, "](");
-      g_string_append_uri_escaped (out, base, NULL, TRUE);
-      g_string_append (out, ")\n");
-    }
-
   sections = build_sections (a, name_a, b, name_b);
   for (guint s = 0; s < sections->len; s++)
     {
@@ -470,6 +528,32 @@ ib_compare_save_markdown (const IbReport *a,
       g_string_append (out, "\n## ");
       ib_report_md_escape (out, sec->title, FALSE);
       g_string_append (out, "\n\n");
+      if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+        {
+          IbChartStyle style;
+          g_autofree char *png = ib_compare_chart_path (path, (IbCompareSection) s);
+          g_autofree char *base = g_path_get_basename (png);
+          g_autofree char *alt = g_strdup_printf (_("%s: %s"),
+                                                  ib_chart_kind_title (IB_CHART_COMPARE),
+                                                  sec->title);
+
+          ib_chart_style_init_light (&style);
+          style.log_scale = log_scale;
+          style.compare = ib_compare_section_chart ((IbCompareSection) s);
+          if (!ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, png,
+                                IB_REPORT_CHART_WIDTH,
+                                ib_compare_chart_height (a, b, style.compare), 2, error))
+            {
+              unlink_all (written);
+              return FALSE;
+            }
+          g_ptr_array_add (written, g_steal_pointer (&png));
+          g_string_append (out, "![");
+          ib_report_md_escape (out, alt, FALSE);
+          g_string_append (out, "](");
+          g_string_append_uri_escaped (out, base, NULL, TRUE);
+          g_string_append (out, ")\n\n");
+        }
       if (sec->rows->len == 0)
         {
           ib_report_md_escape (out, sec->missing, FALSE);
@@ -489,8 +573,7 @@ ib_compare_save_markdown (const IbReport *a,
   if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
     {
       /* no chart without the Markdown that shows it */
-      if (wrote_png)
-        g_unlink (png);
+      unlink_all (written);
       return FALSE;
     }
   return TRUE;

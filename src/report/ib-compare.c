@@ -93,56 +93,27 @@ add_read_rows (GArray         *rows,
     }
 }
 
-static gboolean
-positive (double x)
-{
-  return isfinite (x) && x > 0;
-}
-
-/* A row from two medians with their intervals (no samples kept): the ratio
- * of the medians, the interval [low B / high A, high B / low A] with at
- * least the product of the two coverages, and the verdict rule of
- * ib_stats_ratio. */
+/* A row from two medians with their intervals (no samples kept), by
+ * ib_stats_ratio_of_medians. */
 static void
 fill_from_medians (IbCompareRow *row,
                    double median_a, double low_a, double high_a, double level_a, guint n_a,
                    double median_b, double low_b, double high_b, double level_b, guint n_b)
 {
-  IbRatioVerdict verdict;
+  IbRatio r;
 
+  ib_stats_ratio_of_medians (median_a, low_a, high_a, level_a, n_a,
+                             median_b, low_b, high_b, level_b, n_b, &r);
   row->median_a_ns = median_a;
   row->median_b_ns = median_b;
   row->n_a = n_a;
   row->n_b = n_b;
   row->stall_a_ns = row->stall_b_ns = -1;
-  if (!positive (median_a) || !positive (median_b) || n_a == 0 || n_b == 0)
-    {
-      set_verdict (row, IB_RATIO_NO_DATA);
-      return;
-    }
-  row->ratio = median_b / median_a;
-  if (positive (low_a) && positive (high_a) && positive (low_b) && positive (high_b) &&
-      low_a <= high_a && low_b <= high_b && level_a > 0 && level_b > 0)
-    {
-      row->ci_low = low_b / high_a;
-      row->ci_high = high_b / low_a;
-      row->ci_level = level_a * level_b;
-    }
-  else
-    {
-      /* no interval: nothing to tell the ratio from noise */
-      row->ci_low = row->ci_high = row->ratio;
-      row->ci_level = 0;
-    }
-  if (MIN (n_a, n_b) < IB_VERDICT_MIN_SAMPLES || row->ci_level <= 0)
-    verdict = IB_RATIO_TOO_FEW;
-  else if (row->ci_low > 1)
-    verdict = IB_RATIO_A_FASTER;
-  else if (row->ci_high < 1)
-    verdict = IB_RATIO_B_FASTER;
-  else
-    verdict = IB_RATIO_SAME;
-  set_verdict (row, verdict);
+  row->ratio = r.ratio;
+  row->ci_low = r.ci_low;
+  row->ci_high = r.ci_high;
+  row->ci_level = r.ci_level;
+  set_verdict (row, r.verdict);
 }
 
 static const IbOverheadRow *

@@ -558,7 +558,7 @@ test_run_export_reopen (void)
      * named, and Markdown with its chart beside it. */
     {
       g_autofree char *cmp_md = g_build_filename (tmp, "compare.md", NULL);
-      g_autofree char *cmp_md_png = g_build_filename (tmp, "compare-compare.png", NULL);
+      g_autofree char *cmp_md_png = g_build_filename (tmp, "compare-compare-reads.png", NULL);
       g_autofree char *cmp_csv = g_build_filename (tmp, "compare.csv", NULL);
       g_autofree char *html = NULL, *md = NULL;
 
@@ -570,7 +570,7 @@ test_run_export_reopen (void)
       g_assert_nonnull (strstr (html, "<h1>I/O Bench comparison</h1>"));
       g_assert_nonnull (strstr (html, "<li id=\"run-a\">"));
       g_assert_nonnull (strstr (html, "(A)</li>"));
-      g_assert_nonnull (strstr (html, "<figure id=\"chart-compare\""));
+      g_assert_nonnull (strstr (html, "<figure id=\"chart-compare-reads\""));
       g_assert_nonnull (strstr (html, "<svg"));
       g_assert_nonnull (strstr (html, "<section id=\"reads\">"));
       /* a run against itself: no direction, said once a strategy */
@@ -586,7 +586,7 @@ test_run_export_reopen (void)
       g_assert_null (ib_window_get_last_export_error (win));
       g_assert_true (g_file_get_contents (cmp_md, &md, NULL, NULL));
       g_assert_true (g_str_has_prefix (md, "# I/O Bench comparison\n"));
-      g_assert_nonnull (strstr (md, "(compare-compare.png)"));
+      g_assert_nonnull (strstr (md, "(compare-compare-reads.png)"));
       g_assert_true (g_file_test (cmp_md_png, G_FILE_TEST_IS_REGULAR));
 
       /* CSV and JSON belong to one run: refused with a reason, nothing written */
@@ -599,6 +599,42 @@ test_run_export_reopen (void)
       g_assert_true (has_message_dialog ());
       close_message_dialogs ();
     }
+  }
+
+  /* Two runs that share their dispatch overhead too: the chart can show it,
+   * and export draws the part shown. */
+  {
+    g_autoptr(IbReport) x = ib_report_copy (report);
+    g_autoptr(IbReport) y = ib_report_copy (report);
+    g_autofree char *part_png = g_build_filename (tmp, "compare-overhead.png", NULL);
+    g_autofree char *part_ref = g_build_filename (tmp, "compare-overhead-ref.png", NULL);
+    IbHistoryPage *history = ib_window_get_history_page (win);
+    IbChartStyle style;
+
+    for (guint i = 0; i < 2; i++)
+      {
+        IbOverheadRow row = { g_strdup ("gtask"), 1000, 5, 100.0 * (i + 1), 95.0 * (i + 1),
+                              105.0 * (i + 1), 40 };
+
+        g_array_append_val ((i == 0 ? x : y)->overhead, row);
+      }
+    ib_history_page_compare (history, x, y);
+    g_assert_cmpuint (ib_history_page_get_n_ratio_rows (history), ==,
+                      x->statistics->len + 1);
+    g_assert_cmpint (ib_history_page_get_chart_part (history), ==, IB_COMPARE_CHART_READS);
+    g_assert_false (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_WRITE_UNLINK));
+    g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_OVERHEAD));
+    g_assert_cmpint (ib_history_page_get_chart_part (history), ==, IB_COMPARE_CHART_OVERHEAD);
+    g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                    g_variant_new ("(ss)", "png:800x600@1", part_png));
+    g_assert_true (wait_until (exports_done, win));
+    g_assert_null (ib_window_get_last_export_error (win));
+    ib_chart_style_init_light (&style);
+    style.compare = IB_COMPARE_CHART_OVERHEAD;
+    g_assert_true (ib_chart_export (IB_CHART_COMPARE, x, y, &style, IB_CHART_FORMAT_PNG,
+                                    part_ref, 800, 600, 1.0, &error));
+    g_assert_no_error (error);
+    g_assert_true (files_equal (part_png, part_ref));
   }
 
   /* A malformed report: a dialog with the loader's message, nothing else. */

@@ -253,7 +253,7 @@ test_compare_sections (Fixture       *fx,
   g_autofree char *b = write_second (fx);
   g_autofree char *html = g_build_filename (fx->dir, "cmp.html", NULL);
   g_autofree char *md = g_build_filename (fx->dir, "cmp.md", NULL);
-  g_autofree char *md_png = g_build_filename (fx->dir, "cmp-compare.png", NULL);
+  g_autofree char *md_png = g_build_filename (fx->dir, "cmp-compare-reads.png", NULL);
   g_autofree char *svg = g_build_filename (fx->dir, "cmp.svg", NULL);
   g_autofree char *pdf = g_build_filename (fx->dir, "cmp.pdf", NULL);
   g_autofree char *out = NULL, *err = NULL;
@@ -281,6 +281,16 @@ test_compare_sections (Fixture       *fx,
   assert_has (out, html);
   assert_has (out, md);
   assert_has (out, md_png);
+  /* one chart a part both runs have, each listed */
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *parts[] = { "overhead", "write-unlink", "sweep" };
+      g_autofree char *name = g_strdup_printf ("cmp-compare-%s.png", parts[i]);
+      g_autofree char *path = g_build_filename (fx->dir, name, NULL);
+
+      assert_has (out, path);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
   assert_has (out, svg);
 
   g_assert_true (g_file_get_contents (html, &text, &len, NULL));
@@ -289,7 +299,9 @@ test_compare_sections (Fixture       *fx,
   g_assert_true (g_str_has_suffix (text, "</html>\n"));
   assert_has (text, "<section id=\"runs\">");
   assert_has (text, "<tr class=\"differs\"><th scope=\"row\">Cache</th>");
-  assert_has (text, "<figure id=\"chart-compare\"");
+  assert_has (text, "<figure id=\"chart-compare-reads\"");
+  assert_has (text, "<figure id=\"chart-compare-overhead\"");
+  assert_has (text, "<figure id=\"chart-compare-sweep\"");
   assert_has (text, "<svg");
   assert_has (text, "<section id=\"overhead\">");
   assert_has (text, "<section id=\"write-unlink\">");
@@ -302,7 +314,8 @@ test_compare_sections (Fixture       *fx,
 
   g_assert_true (g_file_get_contents (md, &text, &len, NULL));
   g_assert_true (g_str_has_prefix (text, "# I/O Bench comparison\n"));
-  assert_has (text, "![Comparison of two runs](cmp-compare.png)");
+  assert_has (text, "![Comparison of two runs: Whole-file reads](cmp-compare-reads.png)");
+  assert_has (text, "![Comparison of two runs: Dispatch overhead](cmp-compare-overhead.png)");
   assert_has (text, "\n## Sweep\n");
   assert_has (text, "| Cache (≠) | cold cache | warm cache |");
   g_clear_pointer (&text, g_free);
@@ -322,6 +335,28 @@ test_compare_sections (Fixture       *fx,
   g_assert_true (g_file_get_contents (pdf, &head, &len, NULL));
   g_assert_cmpuint (len, >, 1000);
   g_assert_cmpmem (head, 5, "%PDF-", 5);
+  g_clear_pointer (&head, g_free);
+
+  /* --part picks what --chart draws: the overhead chart differs from the
+   * reads one */
+  {
+    g_autofree char *reads_png = g_build_filename (fx->dir, "part-reads.png", NULL);
+    g_autofree char *over_png = g_build_filename (fx->dir, "part-overhead.png", NULL);
+    g_autofree char *x = NULL, *y = NULL;
+    gsize nx = 0, ny = 0;
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--chart", reads_png,
+                              "--part", "reads", NULL), ==, 0);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--chart", over_png,
+                              "--part", "overhead", NULL), ==, 0);
+    g_assert_true (g_file_get_contents (reads_png, &x, &nx, NULL));
+    g_assert_true (g_file_get_contents (over_png, &y, &ny, NULL));
+    g_assert_false (nx == ny && memcmp (x, y, nx) == 0);
+  }
 }
 
 /* Bad input is refused with its reason, and nothing is written. */
@@ -374,6 +409,15 @@ test_compare_refused (Fixture       *fx,
                               "--markdown", md, NULL), ==, 1);
     assert_has (err, "bad.json");
     assert_has (err, "plan: expected an object");
+  }
+  /* an unknown part */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *png = g_build_filename (fx->dir, "c.png", NULL);
+
+    g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--chart", png,
+                              "--part", "latency", NULL), ==, 2);
+    assert_has (err, "--part: unknown part “latency”");
   }
   /* an empty name */
   {

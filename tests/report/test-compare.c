@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
+#include "chart/ib-chart.h"
 #include "engine/ib-stats.h"
 #include "report/ib-compare.h"
 #include "report-fixture.h"
@@ -257,6 +260,66 @@ test_facts (void)
   g_assert_cmpuint (n_differ, ==, 2);
 }
 
+/* The compare chart draws each part both runs have; AUTO picks the first. */
+static void
+test_chart_parts (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autoptr(IbReport) bare = ib_report_new ();
+  g_autofree char *dir = g_dir_make_tmp ("iobench-compare-XXXXXX", NULL);
+  g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
+
+  for (int w = IB_COMPARE_CHART_READS; w < IB_N_COMPARE_CHARTS; w++)
+    {
+      g_autofree char *name = g_strdup_printf ("part-%d.png", w);
+      char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GError) error = NULL;
+      IbChartStyle style;
+
+      g_assert_true (ib_chart_compare_has_data ((IbCompareChart) w, a, b));
+      g_assert_false (ib_chart_compare_has_data ((IbCompareChart) w, a, bare));
+      ib_chart_style_init_light (&style);
+      style.compare = (IbCompareChart) w;
+      g_assert_true (ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, path,
+                                      800, ib_compare_chart_height (a, b, style.compare), 1,
+                                      &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (pngs, path);
+    }
+  /* four different pictures */
+  for (guint i = 0; i < pngs->len; i++)
+    for (guint j = i + 1; j < pngs->len; j++)
+      {
+        g_autofree char *x = NULL, *y = NULL;
+        gsize nx = 0, ny = 0;
+
+        g_assert_true (g_file_get_contents (g_ptr_array_index (pngs, i), &x, &nx, NULL));
+        g_assert_true (g_file_get_contents (g_ptr_array_index (pngs, j), &y, &ny, NULL));
+        g_assert_false (nx == ny && memcmp (x, y, nx) == 0);
+      }
+  for (guint i = 0; i < pngs->len; i++)
+    g_assert_cmpint (g_unlink (g_ptr_array_index (pngs, i)), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  g_assert_cmpint (ib_chart_compare_resolve (IB_COMPARE_CHART_AUTO, a, b), ==,
+                   IB_COMPARE_CHART_READS);
+  /* no reads in either: the overhead is what there is to chart */
+  g_array_set_size (a->statistics, 0);
+  g_array_set_size (b->statistics, 0);
+  g_assert_false (ib_chart_compare_has_data (IB_COMPARE_CHART_READS, a, b));
+  g_assert_true (ib_chart_has_data (IB_CHART_COMPARE, a, b));
+  g_assert_cmpint (ib_chart_compare_resolve (IB_COMPARE_CHART_AUTO, a, b), ==,
+                   IB_COMPARE_CHART_OVERHEAD);
+  /* sweeps of different things are not compared */
+  b->sweep->vary = IB_VARY_SIZE;
+  g_assert_false (ib_chart_compare_has_data (IB_COMPARE_CHART_SWEEP, a, b));
+  /* the row charts grow with their rows, never into the compact layout */
+  g_assert_cmpint (ib_compare_chart_height (a, b, IB_COMPARE_CHART_OVERHEAD), >=, 400);
+  g_assert_cmpint (ib_compare_chart_height (a, b, IB_COMPARE_CHART_SWEEP), >,
+                   ib_compare_chart_height (a, b, IB_COMPARE_CHART_WRITE_UNLINK));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,5 +333,6 @@ main (int   argc,
   g_test_add_func ("/report/compare/write-unlink", test_write_unlink);
   g_test_add_func ("/report/compare/sweep", test_sweep);
   g_test_add_func ("/report/compare/facts", test_facts);
+  g_test_add_func ("/report/compare/chart-parts", test_chart_parts);
   return g_test_run ();
 }
