@@ -13,6 +13,7 @@
 #include "ib-parse.h"
 #include "ib-runner-private.h"
 #include "ib-stats.h"
+#include "ib-strategy.h"
 #include "ib-sweep.h"
 
 char *
@@ -159,10 +160,11 @@ ib_sweep_find_crossover (IbSweep *sweep)
 
       sweep->has_crossover = TRUE;
       sweep->crossover_value = best_value;
-      /* Translators: e.g. "async-load-contents-parallel overtakes sync-load-contents
-       * from 100 files" */
-      sweep->crossover_text = g_strdup_printf (_("%s overtakes %s from %s"), winner, loser,
-                                               shown);
+      /* Translators: e.g. "Async load contents, parallel overtakes Sync load
+       * contents from 100 files" (display names, as everywhere but JSON and CSV) */
+      sweep->crossover_text = g_strdup_printf (_("%s overtakes %s from %s"),
+                                               ib_strategy_title (winner),
+                                               ib_strategy_title (loser), shown);
     }
 }
 
