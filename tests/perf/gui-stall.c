@@ -37,6 +37,10 @@ typedef struct
   gint64  gap_ns;
   gint64  cpu_ns;
   gint64  wait_ns;   /* runnable but not running (schedstat run_delay), -1 unknown */
+  gint64  refresh_ns; /* main-thread CPU in the views' refresh (report-changed) */
+  gint64  paint_ns;   /* main-thread CPU in frame clock cycles (layout, paint) */
+  guint   n_refresh;
+  guint   n_paint;
   char   *step;
 } Gap;
 
@@ -50,6 +54,20 @@ typedef struct
   gint64        last_cpu;
   gint64        last_wait;
   int           schedstat_fd;
+  /* Main-thread CPU since the last tick, by where it went. */
+  gint64        refresh_cpu;
+  gint64        refresh_from;
+  gint64        paint_cpu;
+  gint64        paint_from;
+  guint         n_refresh;
+  guint         n_paint;
+  /* Over the whole run. */
+  gint64        total_refresh_cpu;
+  gint64        total_paint_cpu;
+  gint64        max_refresh_cpu;
+  gint64        max_paint_cpu;
+  guint         total_refresh;
+  guint         total_paint;
   gint64        start_ns;
   gint64        end_ns;
   guint         tick_id;
@@ -113,6 +131,10 @@ note_gap (Stall  *st,
   st->worst[min].gap_ns = gap;
   st->worst[min].cpu_ns = cpu;
   st->worst[min].wait_ns = wait;
+  st->worst[min].refresh_ns = st->refresh_cpu;
+  st->worst[min].paint_ns = st->paint_cpu;
+  st->worst[min].n_refresh = st->n_refresh;
+  st->worst[min].n_paint = st->n_paint;
   st->worst[min].step = g_strdup (ib_run_controller_get_step (
                                     ib_window_get_controller (st->window)));
 }
@@ -136,7 +158,74 @@ on_tick (gpointer data)
   st->last_tick = now;
   st->last_cpu = cpu;
   st->last_wait = wait;
+  st->refresh_cpu = st->paint_cpu = 0;
+  st->n_refresh = st->n_paint = 0;
   return G_SOURCE_CONTINUE;
+}
+
+/* Where the main thread's CPU goes: the views' refresh (from the emission
+ * hook, which runs before every handler of report-changed, to our handler
+ * connected last) and the frame clock's cycle (before-paint to after-paint:
+ * update, layout, paint). */
+static gboolean
+refresh_begin (GSignalInvocationHint *hint,
+               guint                  n_values,
+               const GValue          *values,
+               gpointer               data)
+{
+  Stall *st = data;
+
+  st->refresh_from = thread_cpu_ns ();
+  return TRUE;
+}
+
+static void
+refresh_end (IbRunController *controller,
+             gpointer         data)
+{
+  Stall *st = data;
+  gint64 cpu;
+
+  if (st->refresh_from == 0)
+    return;
+  cpu = thread_cpu_ns () - st->refresh_from;
+  st->refresh_from = 0;
+  if (st->tick_id == 0)
+    return;
+  st->refresh_cpu += cpu;
+  st->n_refresh++;
+  st->total_refresh_cpu += cpu;
+  st->total_refresh++;
+  st->max_refresh_cpu = MAX (st->max_refresh_cpu, cpu);
+}
+
+static void
+paint_begin (GdkFrameClock *clock,
+             gpointer       data)
+{
+  Stall *st = data;
+
+  st->paint_from = thread_cpu_ns ();
+}
+
+static void
+paint_end (GdkFrameClock *clock,
+           gpointer       data)
+{
+  Stall *st = data;
+  gint64 cpu;
+
+  if (st->paint_from == 0)
+    return;
+  cpu = thread_cpu_ns () - st->paint_from;
+  st->paint_from = 0;
+  if (st->tick_id == 0)
+    return;
+  st->paint_cpu += cpu;
+  st->n_paint++;
+  st->total_paint_cpu += cpu;
+  st->total_paint++;
+  st->max_paint_cpu = MAX (st->max_paint_cpu, cpu);
 }
 
 static void
@@ -197,10 +286,20 @@ start_run (gpointer data)
   Stall *st = data;
   IbPlanPage *page = ib_window_get_plan_page (st->window);
 
+  IbRunController *controller = ib_window_get_controller (st->window);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (st->window));
+
   ib_plan_page_select_preset (page, "quick");
   ib_plan_page_set_dir (page, st->dir);
-  g_signal_connect (ib_window_get_controller (st->window), "finished",
-                    G_CALLBACK (on_finished), st);
+  g_signal_connect (controller, "finished", G_CALLBACK (on_finished), st);
+  g_signal_add_emission_hook (g_signal_lookup ("report-changed", IB_TYPE_RUN_CONTROLLER),
+                              0, refresh_begin, st, NULL);
+  g_signal_connect_after (controller, "report-changed", G_CALLBACK (refresh_end), st);
+  if (clock != NULL)
+    {
+      g_signal_connect (clock, "before-paint", G_CALLBACK (paint_begin), st);
+      g_signal_connect_after (clock, "after-paint", G_CALLBACK (paint_end), st);
+    }
   st->tick_id = g_timeout_add_full (G_PRIORITY_HIGH, TICK_MS, on_tick, st, NULL);
   if (st->renice != 0)
     st->renice_id = g_timeout_add (50, renice_others, st);
@@ -317,12 +416,22 @@ main (int    argc,
                               "p99 stall %.1f ms", run_s, n, TICK_MS, p99_ms);
   g_print ("GUI main loop, longest stall during quick: %.1f ms (T5 bound 20 ms); %s\n",
            max_ms, detail);
-  g_print ("longest gaps (s since Run: gap; main thread on a CPU / runnable but waiting for "
-           "one / the rest, blocked; step):\n");
+  g_print ("main thread CPU: views' refresh %u times, mean %.2f ms, max %.2f ms; "
+           "frame cycles (layout + paint) %u, mean %.2f ms, max %.2f ms\n",
+           st.total_refresh,
+           st.total_refresh > 0 ? st.total_refresh_cpu / 1e6 / st.total_refresh : 0.0,
+           st.max_refresh_cpu / 1e6, st.total_paint,
+           st.total_paint > 0 ? st.total_paint_cpu / 1e6 / st.total_paint : 0.0,
+           st.max_paint_cpu / 1e6);
+  g_print ("longest gaps (s since Run: gap; main thread on a CPU [of it: refresh, frame] / "
+           "runnable but waiting for one / the rest, blocked; step):\n");
   for (n = 0; n < N_WORST; n++)
     if (st.worst[n].gap_ns > 0)
-      g_print ("  %6.2f s: %7.1f ms; CPU %6.1f, waiting for a CPU %6.1f, blocked %6.1f ms; %s\n",
+      g_print ("  %6.2f s: %7.1f ms; CPU %6.1f [refresh %5.1f x%u, frame %5.1f x%u], "
+               "waiting for a CPU %6.1f, blocked %6.1f ms; %s\n",
                st.worst[n].at_ns / 1e9, st.worst[n].gap_ns / 1e6, st.worst[n].cpu_ns / 1e6,
+               st.worst[n].refresh_ns / 1e6, st.worst[n].n_refresh,
+               st.worst[n].paint_ns / 1e6, st.worst[n].n_paint,
                st.worst[n].wait_ns / 1e6,
                (st.worst[n].gap_ns - st.worst[n].cpu_ns - MAX (st.worst[n].wait_ns, 0)) / 1e6,
                st.worst[n].step != NULL ? st.worst[n].step : "");
@@ -360,6 +469,10 @@ main (int    argc,
       json_builder_add_double_value (b, st.worst[n].gap_ns / 1e6);
       json_builder_set_member_name (b, "main_thread_cpu_ms");
       json_builder_add_double_value (b, st.worst[n].cpu_ns / 1e6);
+      json_builder_set_member_name (b, "refresh_cpu_ms");
+      json_builder_add_double_value (b, st.worst[n].refresh_ns / 1e6);
+      json_builder_set_member_name (b, "frame_cpu_ms");
+      json_builder_add_double_value (b, st.worst[n].paint_ns / 1e6);
       json_builder_set_member_name (b, "main_thread_runqueue_wait_ms");
       json_builder_add_double_value (b, st.worst[n].wait_ns / 1e6);
       json_builder_set_member_name (b, "step");
