@@ -25,6 +25,8 @@ struct _IbChartView
   gboolean     log_scale;
   gboolean     live;
   IbCompareChart compare;
+  char        *description;  /* the accessible description last set */
+  guint        measured_rows; /* size_rows() when last measured */
 };
 
 G_DEFINE_FINAL_TYPE (IbChartView, ib_chart_view, GTK_TYPE_WIDGET)
@@ -157,6 +159,24 @@ compare_rows (IbChartView *self)
   return MAX (part_rows (self->report, what), part_rows (self->other, what));
 }
 
+/* Rows of a chart with one row per strategy (0 for the others). */
+static guint
+chart_rows (IbChartView *self)
+{
+  if (self->report != NULL && self->report->statistics != NULL &&
+      (self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
+       self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
+    return self->report->statistics->len;
+  return 0;
+}
+
+/* The rows the chart's size depends on. */
+static guint
+size_rows (IbChartView *self)
+{
+  return self->kind == IB_CHART_COMPARE ? compare_rows (self) : chart_rows (self);
+}
+
 static void
 ib_chart_view_measure (GtkWidget      *widget,
                        GtkOrientation  orientation,
@@ -167,14 +187,11 @@ ib_chart_view_measure (GtkWidget      *widget,
                        int            *natural_baseline)
 {
   IbChartView *self = IB_CHART_VIEW (widget);
-  guint rows = 0;
-
   /* Small enough for a 360 px wide window, big enough to read; charts with
    * a row per strategy grow with the number of strategies. */
-  if (self->report != NULL && self->report->statistics != NULL &&
-      (self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
-       self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
-    rows = self->report->statistics->len;
+  guint rows = chart_rows (self);
+
+  self->measured_rows = size_rows (self);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 280;
@@ -211,6 +228,7 @@ ib_chart_view_dispose (GObject *object)
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->report, ib_report_unref);
   g_clear_pointer (&self->other, ib_report_unref);
+  g_clear_pointer (&self->description, g_free);
 
   G_OBJECT_CLASS (ib_chart_view_parent_class)->dispose (object);
 }
@@ -379,6 +397,11 @@ update_description (IbChartView *self)
                                   ib_strategy_title (st->strategy), median);
         }
     }
+  /* Unchanged during most of a live run: no accessibility event then. */
+  if (g_strcmp0 (self->description, text->len > 0 ? text->str : NULL) == 0)
+    return;
+  g_free (self->description);
+  self->description = text->len > 0 ? g_strdup (text->str) : NULL;
   if (text->len > 0)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                     text->str, -1);
@@ -462,7 +485,11 @@ void
 ib_chart_view_refresh (IbChartView *self)
 {
   g_return_if_fail (IB_IS_CHART_VIEW (self));
-  /* A live report may have gained a strategy row. */
   update_description (self);
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  /* Only a new strategy row changes the size; new values only redraw (a
+   * resize would lay the whole window out again, ten times a second). */
+  if (size_rows (self) != self->measured_rows)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  else
+    gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -696,6 +696,7 @@ update_progress (IbResultsPage *self)
   /* Rows stay put while the run goes on; sorted by value once it is over. */
   for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
     ib_chart_view_set_live (self->views[i], running);
+  ib_stats_table_set_live (self->stats_table, running);
   gtk_label_set_text (self->step_label, step != NULL ? step : "");
   gtk_label_set_text (self->eta_label, eta != NULL ? eta : "");
   gtk_progress_bar_set_fraction (self->progress_bar, ib_run_controller_get_fraction (c));

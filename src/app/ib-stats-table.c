@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-stats-table.c: one IbStatsRow per strategy in a GListStore, shown by a
- * GtkColumnView whose column sorters drive a GtkSortListModel. Rows are
- * replaced, not mutated, when a live run recomputes its statistics. */
+ * GtkColumnView whose column sorters drive a GtkSortListModel. While a live
+ * run recomputes its statistics the rows stay and only their contents
+ * change ("changed"): the bound cells update their labels in place, so no
+ * row widget is made again and only changed text is measured again. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -27,6 +29,8 @@ struct _IbStatsRow
 
 G_DEFINE_FINAL_TYPE (IbStatsRow, ib_stats_row, G_TYPE_OBJECT)
 
+static guint row_changed_signal;
+
 static void
 ib_stats_row_finalize (GObject *object)
 {
@@ -40,6 +44,9 @@ static void
 ib_stats_row_class_init (IbStatsRowClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = ib_stats_row_finalize;
+  /* The statistics of the row were replaced. */
+  row_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -221,18 +228,22 @@ setup_cell (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+/* Shows @row in the cell of @column; text only set when it changed, so an
+ * unchanged cell is not measured again. */
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
+fill_cell (GtkListItem *item,
+           Column       column)
 {
-  Column column = GPOINTER_TO_INT (user_data);
   IbStatsRow *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = format_cell (row, column);
+  g_autofree char *text = NULL;
   const IbStrategyInfo *info;
 
-  gtk_label_set_text (GTK_LABEL (label), text);
+  if (row == NULL || label == NULL)
+    return;
+  text = format_cell (row, column);
+  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_text (GTK_LABEL (label), text);
   if (column == COL_STRATEGY)
     {
       GtkWidget *cell = gtk_widget_get_parent (label);
@@ -256,10 +267,17 @@ bind_cell (GtkSignalListItemFactory *factory,
           g_autofree char *median = format_cell (row, COL_MEDIAN);
           g_autofree char *ratio = format_cell (row, COL_RATIO);
           /* Translators: accessible name of a statistics row: strategy, median, ratio */
-          g_autofree char *name = g_strdup_printf (_("%s, median %s, %s"), text, median, ratio);
+          char *name = g_strdup_printf (_("%s, median %s, %s"), text, median, ratio);
 
-          gtk_accessible_update_property (GTK_ACCESSIBLE (row_widget),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+          /* Only a changed name is an accessibility event. */
+          if (g_strcmp0 (g_object_get_data (G_OBJECT (row_widget), "ib-name"), name) != 0)
+            {
+              gtk_accessible_update_property (GTK_ACCESSIBLE (row_widget),
+                                              GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+              g_object_set_data_full (G_OBJECT (row_widget), "ib-name", name, g_free);
+            }
+          else
+            g_free (name);
         }
     }
   if (column == COL_IN_FLIGHT)
@@ -303,6 +321,36 @@ bind_cell (GtkSignalListItemFactory *factory,
       else
         gtk_widget_remove_css_class (label, "success");
     }
+}
+
+static void
+on_row_changed (IbStatsRow  *row,
+                GtkListItem *item)
+{
+  fill_cell (item, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "ib-column")));
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  IbStatsRow *row = gtk_list_item_get_item (item);
+
+  g_object_set_data (G_OBJECT (item), "ib-column", user_data);
+  g_signal_connect_object (row, "changed", G_CALLBACK (on_row_changed), item, 0);
+  fill_cell (item, GPOINTER_TO_INT (user_data));
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  IbStatsRow *row = gtk_list_item_get_item (item);
+
+  if (row != NULL)
+    g_signal_handlers_disconnect_by_func (row, on_row_changed, item);
 }
 
 /* ---- wheel ------------------------------------------------------------ */
@@ -356,6 +404,8 @@ struct _IbStatsTable
   GtkWidget     *scroller;
   GtkColumnView *view;
   GListStore    *store;
+  gboolean       live;
+  gboolean       unsorted;  /* a sort key moved while live */
 };
 
 G_DEFINE_FINAL_TYPE (IbStatsTable, ib_stats_table, GTK_TYPE_WIDGET)
@@ -399,6 +449,7 @@ ib_stats_table_init (IbStatsTable *self)
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (c));
       column = gtk_column_view_column_new (_(columns[c].title), factory);
       sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GINT_TO_POINTER (c), NULL));
       gtk_column_view_column_set_sorter (column, sorter);
@@ -436,6 +487,83 @@ GtkWidget *
 ib_stats_table_new (void)
 {
   return g_object_new (IB_TYPE_STATS_TABLE, NULL);
+}
+
+static gboolean
+same_row (IbStatsRow *a,
+          IbStatsRow *b)
+{
+  for (int c = 0; c < N_COLUMNS; c++)
+    {
+      g_autofree char *ta = format_cell (a, c);
+      g_autofree char *tb = format_cell (b, c);
+
+      if (g_strcmp0 (ta, tb) != 0 || sort_key (a, c) != sort_key (b, c))
+        return FALSE;
+    }
+  /* And what the tooltips say beyond the cells. */
+  return a->stats.stall_max_ns == b->stats.stall_max_ns &&
+         a->stats.lateness_p99_ns == b->stats.lateness_p99_ns &&
+         a->stats.frames_missed_60 == b->stats.frames_missed_60 &&
+         a->stats.frames_missed_120 == b->stats.frames_missed_120 &&
+         a->stats.ci_level == b->stats.ci_level &&
+         a->stats.ci_method == b->stats.ci_method;
+}
+
+/* A live run's statistics: rows of strategies already shown take the new
+ * values and say so ("changed"), a strategy's first row is inserted, the
+ * sorter re-sorts once when a sort key moved. No other row widget is made
+ * again. */
+static void
+merge_rows (IbStatsTable *self,
+            GPtrArray    *rows)
+{
+  GListModel *model = G_LIST_MODEL (self->store);
+  gboolean moved = FALSE;
+  guint j = 0;
+
+  for (guint i = 0; i < rows->len; i++, j++)
+    {
+      IbStatsRow *row = g_ptr_array_index (rows, i);
+      g_autoptr(IbStatsRow) old = j < g_list_model_get_n_items (model)
+                                  ? g_list_model_get_item (model, j) : NULL;
+
+      if (old == NULL || g_strcmp0 (old->stats.strategy, row->stats.strategy) != 0)
+        {
+          g_list_store_insert (self->store, j, row);
+          continue;
+        }
+      if (same_row (old, row))
+        continue;
+      for (int c = 0; c < N_COLUMNS && !moved; c++)
+        moved = sort_key (old, c) != sort_key (row, c);
+      ib_stats_clear (&old->stats);
+      ib_stats_copy_into (&old->stats, &row->stats);
+      old->ratio = row->ratio;
+      old->too_few = row->too_few;
+      g_signal_emit (old, row_changed_signal, 0);
+    }
+  if (j < g_list_model_get_n_items (model))
+    g_list_store_splice (self->store, j, g_list_model_get_n_items (model) - j, NULL, 0);
+  /* Rows stay put while the run goes on (as in the charts): moving them
+   * costs a re-sort and new CSS for every moved row; sorted once it ends. */
+  if (moved && self->live)
+    self->unsorted = TRUE;
+  else if (moved)
+    gtk_sorter_changed (gtk_column_view_get_sorter (self->view), GTK_SORTER_CHANGE_DIFFERENT);
+}
+
+void
+ib_stats_table_set_live (IbStatsTable *self,
+                         gboolean      live)
+{
+  g_return_if_fail (IB_IS_STATS_TABLE (self));
+
+  self->live = !!live;
+  if (!self->live && self->unsorted)
+    gtk_sorter_changed (gtk_column_view_get_sorter (self->view), GTK_SORTER_CHANGE_DIFFERENT);
+  if (!self->live)
+    self->unsorted = FALSE;
 }
 
 void
@@ -481,8 +609,7 @@ ib_stats_table_set_report (IbStatsTable   *self,
         }
     }
 
-  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
-                       rows->pdata, rows->len);
+  merge_rows (self, rows);
 }
 
 guint

@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (IbStatsTable, ib_stats_table, IB, STATS_TABLE, GtkWidget)
 GtkWidget     *ib_stats_table_new         (void);
 void           ib_stats_table_set_report  (IbStatsTable *self,
                                            const IbReport *report);
+/* While live (a run goes on) rows keep their place; sorted when it ends. */
+void           ib_stats_table_set_live    (IbStatsTable *self,
+                                           gboolean      live);
 /* Number of strategies with at least one measured sample. */
 guint          ib_stats_table_get_n_rows  (IbStatsTable *self);
 const IbStats *ib_stats_row_get_stats     (IbStatsRow   *row);

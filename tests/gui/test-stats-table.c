@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-stats-table.c: the statistics table of a live run updates its rows in
+ * place (issue 12, item 7): new values show in the same cells, a strategy's
+ * first row is added, rows keep their place while live and are sorted by
+ * median once the run is over. Under Xvfb. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "engine/ib-strategy.h"
+#include "engine/ib-types.h"
+#include "ib-stats-table.h"
+#include "report/ib-report-util.h"
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  guint id = g_timeout_add (10, wake, NULL);
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}
+
+static void
+add_stats (IbReport   *report,
+           const char *strategy,
+           double      median_ns,
+           guint       n)
+{
+  IbStats s = { 0 };
+
+  s.strategy = g_strdup (strategy);
+  s.n = n;
+  s.median_ns = median_ns;
+  s.ci_low_ns = median_ns * 0.9;
+  s.ci_high_ns = median_ns * 1.1;
+  s.ci_level = 0.9375;
+  s.cpu_ns = -1;
+  g_array_append_val (report->statistics, s);
+}
+
+/* Every label's text under @widget, in widget-tree (display) order. */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, texts);
+}
+
+static int
+index_of (GPtrArray  *texts,
+          const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (texts, i), text) == 0)
+      return (int) i;
+  return -1;
+}
+
+static GPtrArray *
+shown (GtkWidget *table)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+
+  spin (150);
+  collect_labels (table, texts);
+  return texts;
+}
+
+static void
+test_live_update (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *table = ib_stats_table_new ();
+  IbStatsTable *st = IB_STATS_TABLE (table);
+  const char *a = ib_strategy_title ("sync-read-all");
+  const char *b = ib_strategy_title ("mmap");
+  const char *c = ib_strategy_title ("thread-pool-parallel");
+  g_autofree char *b_old = ib_format_duration (20e6);
+  g_autofree char *b_new = ib_format_duration (5e6);
+  g_autoptr(GPtrArray) texts = NULL;
+  IbReport *r1 = ib_report_new ();
+  IbReport *r2 = ib_report_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 500);
+  gtk_window_set_child (GTK_WINDOW (window), table);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (200);
+
+  /* Sorted by median: a (10 ms) above b (20 ms). */
+  add_stats (r1, "sync-read-all", 10e6, 5);
+  add_stats (r1, "mmap", 20e6, 5);
+  ib_stats_table_set_live (st, TRUE);
+  ib_stats_table_set_report (st, r1);
+  texts = shown (table);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, 2);
+  g_assert_cmpint (index_of (texts, a), >=, 0);
+  g_assert_cmpint (index_of (texts, b_old), >, index_of (texts, a));
+  g_assert_cmpint (index_of (texts, b), >, index_of (texts, a));
+
+  /* Live: b becomes the fastest and c appears. b's cell shows its new
+   * median, but b keeps its place below a. */
+  add_stats (r2, "sync-read-all", 10e6, 6);
+  add_stats (r2, "mmap", 5e6, 6);
+  add_stats (r2, "thread-pool-parallel", 30e6, 1);
+  ib_stats_table_set_report (st, r2);
+  g_clear_pointer (&texts, g_ptr_array_unref);
+  texts = shown (table);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, 3);
+  g_assert_cmpint (index_of (texts, b_new), >=, 0);
+  g_assert_cmpint (index_of (texts, b_old), ==, -1);
+  g_assert_cmpint (index_of (texts, c), >=, 0);
+  g_assert_cmpint (index_of (texts, b), >, index_of (texts, a));
+  /* The ratio column follows the new fastest: a is now 2x slower. */
+  g_assert_cmpint (index_of (texts, "2.00× slower"), >=, 0);
+  g_assert_cmpint (index_of (texts, "fastest"), >=, 0);
+
+  /* The run is over: sorted by median, b first. */
+  ib_stats_table_set_live (st, FALSE);
+  g_clear_pointer (&texts, g_ptr_array_unref);
+  texts = shown (table);
+  g_assert_cmpint (index_of (texts, b), <, index_of (texts, a));
+  g_assert_cmpint (index_of (texts, a), <, index_of (texts, c));
+
+  /* A report of other strategies replaces the rows. */
+  ib_stats_table_set_report (st, r1);
+  g_clear_pointer (&texts, g_ptr_array_unref);
+  texts = shown (table);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, 2);
+  g_assert_cmpint (index_of (texts, c), ==, -1);
+  g_assert_cmpint (index_of (texts, b_old), >=, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+  ib_report_unref (r1);
+  ib_report_unref (r2);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/gui/stats-table/live-update", test_live_update);
+  return g_test_run ();
+}
