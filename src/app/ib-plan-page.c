@@ -19,6 +19,7 @@
 #include "engine/ib-presets.h"
 #include "engine/ib-strategy.h"
 #include "ib-plan-page.h"
+#include "ib-tab-stop.h"
 
 struct _IbPlanPage
 {
@@ -44,10 +45,10 @@ struct _IbPlanPage
   AdwComboRow     *content_row;
   AdwPreferencesGroup *strategies_group;
   GtkLabel        *strategies_error_label;
-  AdwPreferencesGroup *sync_group;
-  AdwPreferencesGroup *async_group;
-  AdwPreferencesGroup *thread_group;
-  AdwPreferencesGroup *uring_group;
+  GtkListBox      *sync_list;
+  GtkListBox      *async_list;
+  GtkListBox      *thread_list;
+  GtkListBox      *uring_list;
   GtkSpinButton   *repeat_spin;
   GtkSpinButton   *warmup_spin;
   AdwComboRow     *cache_row;
@@ -821,13 +822,23 @@ ib_plan_page_set_strategies (IbPlanPage         *self,
   on_field_changed (self);
 }
 
+static void
+on_check_toggled (GtkCheckButton *check,
+                  GtkWidget      *row)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
+                               gtk_check_button_get_active (check)
+                               ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE,
+                               -1);
+}
+
 /* One row with a check button for @id (a strategy or its direct variant). */
 static void
 add_strategy_row (IbPlanPage           *self,
                   const IbStrategyInfo *info,
                   const char           *id)
 {
-  AdwPreferencesGroup *group;
+  GtkListBox *list;
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *check = gtk_check_button_new ();
   const char *description = ib_strategy_id_is_direct (id)
@@ -836,11 +847,11 @@ add_strategy_row (IbPlanPage           *self,
 
   switch (info->family)
     {
-    case IB_FAMILY_SYNC:   group = self->sync_group; break;
-    case IB_FAMILY_ASYNC:  group = self->async_group; break;
-    case IB_FAMILY_URING:  group = self->uring_group; break;
+    case IB_FAMILY_SYNC:   list = self->sync_list; break;
+    case IB_FAMILY_ASYNC:  list = self->async_list; break;
+    case IB_FAMILY_URING:  list = self->uring_list; break;
     case IB_FAMILY_THREAD:
-    default:               group = self->thread_group; break;
+    default:               list = self->thread_list; break;
     }
   /* One display name everywhere; the id stays in the tooltip. */
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ib_strategy_title (id));
@@ -858,6 +869,12 @@ add_strategy_row (IbPlanPage           *self,
   gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+  /* One focus stop per row, not two: the row takes the keys (Space
+   * toggles it) and says whether it is checked. */
+  gtk_widget_set_focusable (check, FALSE);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
+                               GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+  g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), row);
   gtk_widget_set_tooltip_text (row, id);
   /* Named by the row's title (the row makes it its activatable widget). */
   gtk_accessible_update_property (GTK_ACCESSIBLE (check),
@@ -866,7 +883,7 @@ add_strategy_row (IbPlanPage           *self,
   g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_field_changed), self);
   g_hash_table_insert (self->checks, (gpointer) id, check);
   g_ptr_array_add (self->check_ids, (gpointer) id);
-  adw_preferences_group_add (group, row);
+  gtk_list_box_append (list, row);
 }
 
 static void
@@ -1157,6 +1174,7 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
     g_signal_new ("space-checked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (IB_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/plan-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbPlanPage, name)
@@ -1179,10 +1197,10 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
   BIND (content_row);
   BIND (strategies_group);
   BIND (strategies_error_label);
-  BIND (sync_group);
-  BIND (async_group);
-  BIND (thread_group);
-  BIND (uring_group);
+  BIND (sync_list);
+  BIND (async_list);
+  BIND (thread_list);
+  BIND (uring_list);
   BIND (repeat_spin);
   BIND (warmup_spin);
   BIND (cache_row);

@@ -16,6 +16,7 @@
 #include "ib-chart-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
+#include "ib-tab-stop.h"
 #include "report/ib-answer.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-util.h"
@@ -750,6 +751,7 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   object_class->dispose = ib_results_page_dispose;
 
   g_type_ensure (IB_TYPE_STATS_TABLE);
+  g_type_ensure (IB_TYPE_TAB_STOP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/results-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbResultsPage, name)

@@ -15,6 +15,7 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "ib-stats-table.h"
+#include "ib-tab-stop.h"
 #include "report/ib-report-util.h"
 
 /* ---- IbStatsRow ------------------------------------------------------- */
@@ -420,12 +421,110 @@ ib_stats_table_dispose (GObject *object)
   G_OBJECT_CLASS (ib_stats_table_parent_class)->dispose (object);
 }
 
+/* As tall as all the rows, plus the sideways scrollbar when the columns do
+ * not fit the width: GtkScrolledWindow leaves that out of its natural
+ * height, and the scrollbar would take the last row's place. */
+static void
+ib_stats_table_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  IbStatsTable *self = IB_STATS_TABLE (widget);
+  int view_min = 0, bar_nat = 0;
+
+  gtk_widget_measure (self->scroller, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    {
+      gtk_widget_measure (GTK_WIDGET (self->view), GTK_ORIENTATION_HORIZONTAL, -1,
+                          &view_min, NULL, NULL, NULL);
+      if (view_min > for_size)
+        {
+          GtkWidget *bar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (self->scroller));
+
+          gtk_widget_measure (bar, GTK_ORIENTATION_VERTICAL, -1, NULL, &bar_nat, NULL, NULL);
+          *minimum += bar_nat;
+          *natural += bar_nat;
+        }
+    }
+}
+
+static GtkSizeRequestMode
+ib_stats_table_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ib_stats_table_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  gtk_widget_allocate (IB_STATS_TABLE (widget)->scroller, width, height, baseline, NULL);
+}
+
+/* Up and Down go from row to row (GtkColumnView); Left and Right show the
+ * columns to the side, which the keyboard could not reach otherwise. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                IbStatsTable          *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  double step = gtk_adjustment_get_page_size (adj) / 3;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  if (keyval == GDK_KEY_Left || keyval == GDK_KEY_KP_Left)
+    step = -step;
+  else if (keyval != GDK_KEY_Right && keyval != GDK_KEY_KP_Right)
+    return FALSE;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + step);
+  return TRUE;
+}
+
+/* One Tab stop for the whole table; the arrow keys go from row to row. */
+static gboolean
+ib_stats_table_focus (GtkWidget        *widget,
+                      GtkDirectionType  direction)
+{
+  return ib_tab_stop_focus_once (widget, direction,
+                                 GTK_WIDGET_CLASS (ib_stats_table_parent_class)->focus);
+}
+
 static void
 ib_stats_table_class_init (IbStatsTableClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ib_stats_table_dispose;
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  GTK_WIDGET_CLASS (klass)->focus = ib_stats_table_focus;
+  GTK_WIDGET_CLASS (klass)->get_request_mode = ib_stats_table_get_request_mode;
+  GTK_WIDGET_CLASS (klass)->measure = ib_stats_table_measure;
+  GTK_WIDGET_CLASS (klass)->size_allocate = ib_stats_table_size_allocate;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "statstable");
+}
+
+/* Numbers are right-aligned: so are their column titles. GTK 4.8 has no
+ * header factory; the titles are the header's children, in column order,
+ * each a box of a label and the sort arrow. */
+static void
+align_numeric_titles (GtkColumnView *view)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (view));
+  GtkWidget *title = header != NULL ? gtk_widget_get_first_child (header) : NULL;
+
+  for (int c = 0; c < N_COLUMNS && title != NULL; c++, title = gtk_widget_get_next_sibling (title))
+    {
+      GtkWidget *box = gtk_widget_get_first_child (title);
+
+      if (columns[c].numeric && box != NULL)
+        gtk_widget_set_halign (box, GTK_ALIGN_END);
+    }
 }
 
 static void
@@ -463,6 +562,8 @@ ib_stats_table_init (IbStatsTable *self)
       g_object_unref (column);
     }
 
+  align_numeric_titles (self->view);
+
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                     g_object_ref (gtk_column_view_get_sorter (self->view)));
   selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
@@ -474,9 +575,20 @@ ib_stats_table_init (IbStatsTable *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
                                   GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  /* Wider than the page: a scrollbar of its own under the last row (not
+   * over it) and a fade at the edge where more columns follow (style.css). */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->scroller), FALSE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->scroller));
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    /* Before the column view, which takes the sideways arrows and does nothing. */
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Statistics per strategy"),

@@ -17,6 +17,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-presets.h"
 #include "ib-application.h"
+#include "ib-stats-table.h"
 #include "report/ib-report-io.h"
 #include "ib-window.h"
 
@@ -295,6 +296,52 @@ collect_finding_headers (GtkWidget *widget,
        child = gtk_widget_get_next_sibling (child))
     rows += collect_finding_headers (child, headers);
   return rows;
+}
+
+/* The first widget under @root whose action is @action_name. */
+static GtkWidget *
+find_action_widget (GtkWidget  *root,
+                    const char *action_name)
+{
+  if (GTK_IS_ACTIONABLE (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_widget (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Presses Tab from the Run button until the focus wraps back to it; returns
+ * the widgets focused, in order (Run not included). */
+static GPtrArray *
+walk_tab_stops (IbWindow *win)
+{
+  GtkWidget *run = find_action_widget (GTK_WIDGET (win), "win.run");
+  GPtrArray *stops = g_ptr_array_new ();
+
+  g_assert_nonnull (run);
+  g_assert_true (gtk_widget_grab_focus (run));
+  for (guint presses = 1; presses < 1000; presses++)
+    {
+      GtkWidget *focus;
+      GtkWidget *row;
+
+      g_signal_emit_by_name (win, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_root_get_focus (GTK_ROOT (win));
+      if (focus == run || focus == NULL)
+        break;
+      row = gtk_widget_get_ancestor (focus, ADW_TYPE_PREFERENCES_ROW);
+      g_test_message ("Tab %u: %s %s", presses, G_OBJECT_TYPE_NAME (focus),
+                      row != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : "");
+      g_ptr_array_add (stops, focus);
+    }
+  return stops;
 }
 
 /* ---- tests ------------------------------------------------------------ */
@@ -877,6 +924,55 @@ test_presets_valid (void)
   destroy_window (win);
 }
 
+
+static void
+test_tab_stops (void)
+{
+  const char *strategies[] = { "sync-read-all", "sync-load-contents", "sync-stream", "mmap",
+                               "async-read-all-serial", "async-load-contents-parallel", NULL };
+  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  IbWindow *win = new_window ();
+  GtkWidget *results = GTK_WIDGET (ib_window_get_results_page (win));
+  g_autoptr(GPtrArray) stops = NULL;
+  guint last_in_page = 0, in_page = 0, in_table = 0, findings = 0, checks = 0;
+
+  set_plan (win, tmp, "2", "64K", strategies, 5);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
+  spin (200);
+
+  stops = walk_tab_stops (win);
+  for (guint i = 0; i < stops->len; i++)
+    {
+      GtkWidget *focus = g_ptr_array_index (stops, i);
+
+      if (GTK_IS_CHECK_BUTTON (focus))
+        checks++;
+      if (!gtk_widget_is_ancestor (focus, results))
+        continue;
+      last_in_page = i + 1;
+      in_page++;
+      if (gtk_widget_get_ancestor (focus, IB_TYPE_STATS_TABLE) != NULL)
+        in_table++;
+      if (GTK_IS_LIST_BOX_ROW (focus))
+        findings++;
+    }
+  g_test_message ("%u presses from Run to the results' last stop, %u stops in the results",
+                  last_in_page, in_page);
+  /* One stop per list and table, none for rows that only show something.
+   * Before: a row and its check button per strategy (40 stops for the plan's
+   * 20 strategies), a stop per statistics row and per finding: 83 presses
+   * from Run to the end of the results, 22 of them in the results. */
+  g_assert_cmpuint (checks, ==, 0);
+  g_assert_cmpuint (in_table, ==, 1);
+  g_assert_cmpuint (findings, ==, 1);
+  g_assert_cmpuint (in_page, <=, 10);
+  g_assert_cmpuint (last_in_page, <=, 35);
+  destroy_window (win);
+  ib_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -913,6 +1009,7 @@ main (int   argc,
   g_test_add_func ("/gui/stop", test_stop);
   g_test_add_func ("/gui/failed-run", test_failed_run);
   g_test_add_func ("/gui/no-space", test_no_space);
+  g_test_add_func ("/gui/tab-stops", test_tab_stops);
 
   ret = g_test_run ();
   g_clear_object (&app);
