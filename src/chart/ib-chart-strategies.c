@@ -17,6 +17,31 @@ format_value (gboolean rate,
   return rate ? ib_chart_format_rate (v) : ib_chart_format_time (v);
 }
 
+/* The largest value a row draws: its slowest run or its interval's end. */
+static double
+row_top (const IbRow *row)
+{
+  double top = row->hi;
+
+  for (guint j = 0; j < row->samples->len; j++)
+    top = MAX (top, g_array_index (row->samples, IbRowSample, j).value);
+  return top;
+}
+
+/* A row whose runs go past the end of a linear axis says how far. */
+static char *
+beyond_text (gboolean rate,
+             double   value,
+             double   top)
+{
+  g_autofree char *v = format_value (rate, value);
+  g_autofree char *t = format_value (rate, top);
+
+  /* Translators: a median, then the largest run past the end of the axis,
+   * e.g. "53.7 ms · up to 4.21 s" */
+  return g_strdup_printf (_("%s · up to %s"), v, t);
+}
+
 static char *
 row_tooltip (const IbRow *row,
              gboolean     rate)
@@ -150,22 +175,52 @@ draw_rows (IbChartCtx *ctx,
           hi = MAX (hi, rs->value);
         }
     }
-  /* Failed rows write their reason across the empty plot, not in the margin. */
-  for (guint i = 0; i < values->len; i++)
-    if (!g_array_index (rows, IbRow, i).failed)
-      widest_value = MAX (widest_value,
-                          ib_chart_text_width (ctx, IB_TEXT_TICK, g_ptr_array_index (values, i)));
   any_value = hi > 0;
   if (!any_value)
     {
       lo = 1;
       hi = 10;
     }
-  /* On a linear axis one wild run (a warm-up, a CI from three samples) must
-   * not squash every bar: past 1.6x the largest median, marks are clipped at
-   * the edge with an arrow, and the tooltip still has the exact values. */
-  if (!log && max_value > 0)
-    hi = MIN (hi, max_value * 1.6);
+  /* A linear axis covers every run, unless a wild one (a warm-up, a CI
+   * from three samples) would squash every bar: the axis then covers what
+   * lies within 2.5x the largest median, and a row with runs past its end
+   * draws an arrow there and says how far they went ("· up to 4.21 s"), not
+   * a pile of dots at the edge. */
+  if (!log && max_value > 0 && hi > max_value * 2.5)
+    {
+      hi = max_value;
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const IbRow *row = &g_array_index (rows, IbRow, i);
+
+          if (row->failed)
+            continue;
+          if (row->hi <= max_value * 2.5)
+            hi = MAX (hi, row->hi);
+          for (guint j = 0; j < row->samples->len; j++)
+            {
+              double v = g_array_index (row->samples, IbRowSample, j).value;
+
+              if (v <= max_value * 2.5)
+                hi = MAX (hi, v);
+            }
+        }
+    }
+  /* Failed rows write their reason across the empty plot, not in the margin. */
+  for (guint i = 0; i < values->len; i++)
+    {
+      const IbRow *row = &g_array_index (rows, IbRow, i);
+      g_autofree char *beyond = NULL;
+
+      if (row->failed)
+        continue;
+      if (!log && row_top (row) > hi)
+        beyond = beyond_text (rate, row->value, row_top (row));
+      widest_value = MAX (widest_value,
+                          ib_chart_text_width (ctx, IB_TEXT_TICK,
+                                               beyond != NULL ? beyond
+                                               : g_ptr_array_index (values, i)));
+    }
 
   for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
     if (have_family[f])
@@ -209,14 +264,17 @@ draw_rows (IbChartCtx *ctx,
       double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
       double x0 = ib_axis_map (&axis, log ? axis.min : 0), x1, right;
       const char *value_text = g_ptr_array_index (values, i);
-      gboolean clipped = FALSE;
+      g_autofree char *beyond = NULL;
+      gboolean clipped = !row->failed && row_top (row) > axis.max * (1 + 1e-9);
       g_autoptr(PangoLayout) vl = NULL;
 
       if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
                         layout.row_height))
         ib_chart_take_tooltip (ctx, row_tooltip (row, rate));
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
-      vl = ib_chart_layout (ctx, IB_TEXT_TICK, value_text);
+      if (clipped)
+        beyond = beyond_text (rate, row->value, row_top (row));
+      vl = ib_chart_layout (ctx, IB_TEXT_TICK, beyond != NULL ? beyond : value_text);
 
       if (row->failed)
         {
@@ -256,12 +314,13 @@ draw_rows (IbChartCtx *ctx,
       for (guint j = 0; j < row->samples->len; j++)
         {
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
-          double x = ib_axis_map (&axis, MIN (rs->value, axis.max));
+          double x = ib_axis_map (&axis, rs->value);
           double y = cy + ib_chart_jitter (row->id, j) * bh * 0.3;
 
+          /* Past the end: the arrow and the label stand for it. */
+          if (rs->value > axis.max * (1 + 1e-9))
+            continue;
           ib_chart_dot (ctx, x, y, radius, color, rs->warmup || rs->excluded);
-          if (rs->value > axis.max)
-            clipped = TRUE;
           right = MAX (right, x + radius);
         }
       if (row->n >= 2 && row->hi > row->lo)
@@ -271,16 +330,37 @@ draw_rows (IbChartCtx *ctx,
 
           ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34, TRUE);
           right = MAX (right, wh);
-          clipped |= row->hi > axis.max;
         }
       if (clipped)
         {
-          g_autoptr(PangoLayout) al = ib_chart_layout (ctx, IB_TEXT_TICK, "›");
-          double aw;
+          /* An arrowhead just past the axis end: this row goes on. */
+          double xe = ib_axis_map (&axis, axis.max) + ctx->font_px * 0.25;
+          double s = MAX (4, round (ctx->font_px * 0.45));
 
-          ib_chart_layout_size (al, &aw, NULL);
-          ib_chart_show_layout (ctx, al, right + ctx->font_px * 0.3, cy, 0, 0.5, &dim);
-          right += aw + ctx->font_px * 0.3;
+          if (!ctx->query)
+            {
+              double dash = MAX (2, round (ctx->font_px * 0.25));
+              double ly = ib_chart_snap_y (ctx, cy, ib_chart_hairline (ctx));
+
+              /* Dotted from the row's last mark to the arrow: one row. */
+              if (xe - right > dash * 3)
+                {
+                  ib_chart_set_color (ctx, &dim, 0.7);
+                  cairo_set_line_width (cr, ib_chart_hairline (ctx));
+                  cairo_set_dash (cr, &dash, 1, 0);
+                  cairo_move_to (cr, right + dash, ly);
+                  cairo_line_to (cr, xe - dash * 0.5, ly);
+                  cairo_stroke (cr);
+                  cairo_set_dash (cr, NULL, 0, 0);
+                }
+              ib_chart_set_color (ctx, &dim, 1.0);
+              cairo_move_to (cr, xe, cy - s / 2);
+              cairo_line_to (cr, xe + s * 0.8, cy);
+              cairo_line_to (cr, xe, cy + s / 2);
+              cairo_close_path (cr);
+              cairo_fill (cr);
+            }
+          right = MAX (right, xe + s * 0.8);
         }
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }

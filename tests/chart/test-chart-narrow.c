@@ -306,6 +306,61 @@ test_log_caption_in_pdf (void)
   g_rmdir (dir);
 }
 
+/* Sets the warm-up run of @id to @wall_ns; returns the median of @id. */
+static double
+set_warmup (IbReport   *report,
+            const char *id,
+            gint64      wall_ns)
+{
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (s->warmup && g_str_equal (s->strategy, id))
+        s->wall_ns = wall_ns;
+    }
+  for (guint i = 0; i < report->statistics->len; i++)
+    if (g_str_equal (g_array_index (report->statistics, IbStats, i).strategy, id))
+      return g_array_index (report->statistics, IbStats, i).median_ns;
+  g_assert_not_reached ();
+}
+
+/* Issue 14 #12: on a linear axis values past the end do not pile up at the
+ * edge unmarked: the axis covers them, or the row says how far they went. */
+static void
+test_linear_beyond (void)
+{
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    {
+      g_autoptr(IbReport) wild = fixture_full ();
+      g_autoptr(IbReport) mild = fixture_full ();
+      double median = set_warmup (wild, "sync-read-all", (gint64) 4.21e9);
+      g_autofree char *m = ib_chart_format_time (median);
+      g_autofree char *far = ib_chart_format_time (4.21e9);
+      g_autofree char *want = g_strdup_printf (_("%s · up to %s"), m, far);
+      g_autofree char *near = ib_chart_format_time (472e6);
+      g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STRATEGIES, wild, FALSE, FALSE,
+                                               sizes[z].width, sizes[z].height);
+      g_autoptr(GPtrArray) mild_texts = NULL;
+      /* " · up to " in this language */
+      g_autofree char *up_to = g_strdup_printf (_("%s · up to %s"), "", "");
+
+      g_test_message ("%d x %d: want “%s”", sizes[z].width, sizes[z].height, want);
+      /* 18x the slowest median: clipped, and said (on a row with a label). */
+      if (sizes[z].height >= 400)
+        g_assert_true (drawn (texts, want));
+      g_assert_false (drawn (texts, "›"));
+      /* 2x the slowest median (236 ms): the axis reaches it, nothing clipped. */
+      set_warmup (mild, "sync-read-all", (gint64) 472e6);
+      mild_texts = draw_texts (IB_CHART_STRATEGIES, mild, FALSE, FALSE, sizes[z].width,
+                               sizes[z].height);
+      g_assert_false (drawn (mild_texts, near));
+      if (sizes[z].height >= 400)
+        g_assert_true (drawn (texts, up_to));
+      g_assert_false (drawn (mild_texts, up_to));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -326,5 +381,6 @@ main (int    argc,
   g_test_add_func ("/chart/narrow/no-text-over-another", test_no_text_over_another);
   g_test_add_func ("/chart/narrow/log-caption", test_log_caption);
   g_test_add_func ("/chart/narrow/log-caption-pdf", test_log_caption_in_pdf);
+  g_test_add_func ("/chart/narrow/linear-beyond", test_linear_beyond);
   return g_test_run ();
 }
