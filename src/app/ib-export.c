@@ -348,6 +348,10 @@ load_thread (GTask        *task,
 
   if (looks_like_json (task_data, &error))
     report = ib_report_load_json (task_data, &error);
+  /* Findings are a function of the data: say them with this version's
+   * wording, groups and language, as `iobench-cli report` does. */
+  if (report != NULL)
+    ib_findings_generate (report);
   if (report == NULL)
     g_task_return_error (task, error);
   else

@@ -76,6 +76,8 @@ load_entry (IbHistoryEntry *entry)
         entry->problem = g_strdup (error->message);
       return;
     }
+  /* this version's findings, as for a report opened from a file */
+  ib_findings_generate (entry->report);
   if (entry->report->created != NULL)
     created = g_date_time_new_from_iso8601 (entry->report->created, NULL);
   if (created != NULL)

@@ -88,11 +88,20 @@ finding_trade_off (IbReport *report)
    * faster than Async single read, serial (95 % CI 1.5-1.9)"); then a strategy, its
    * median longest stall of the main loop per read, the frames that costs ("2 frames
    * at 60 Hz"), the other strategy and its longest stall in any read. */
-  ib_report_add_finding (report, "stall-trade-off",
-                         _("%s, but %s blocks the main loop for %s per read (%s); %s never "
-                           "stalls it longer than %s."),
-                         speed, ib_strategy_title (sync->strategy), sync_stall, frames,
-                         ib_strategy_title (other->strategy), other_worst);
+  if (r.verdict == IB_RATIO_A_FASTER)
+    ib_report_add_finding (report, "stall-trade-off",
+                           _("%s, but %s blocks the main loop for %s per read (%s); %s never "
+                             "stalls it longer than %s."),
+                           speed, ib_strategy_title (sync->strategy), sync_stall, frames,
+                           ib_strategy_title (other->strategy), other_worst);
+  else
+    /* Translators: as above, when the sync strategy is not the faster one: no
+     * trade-off, the stall comes on top */
+    ib_report_add_finding (report, "stall-trade-off",
+                           _("%s; on top of that, %s blocks the main loop for %s per read "
+                             "(%s), while %s never stalls it longer than %s."),
+                           speed, ib_strategy_title (sync->strategy), sync_stall, frames,
+                           ib_strategy_title (other->strategy), other_worst);
 }
 
 /* Whether no measured sample of @strategy missed a 60 Hz frame. */

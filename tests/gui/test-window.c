@@ -535,6 +535,17 @@ test_run_export_reopen (void)
   g_assert_null (ib_window_get_last_export_error (win));
   destroy_window (win);
 
+  /* As an older version wrote it: one finding in its old wording. */
+  {
+    g_autoptr(IbReport) old = ib_report_load_json (json, &error);
+
+    g_assert_no_error (error);
+    g_array_set_size (old->findings, 0);
+    ib_report_add_finding (old, "fastest", "sync-read-all is the fastest: median 1 ms");
+    g_assert_true (ib_report_save_json (old, json, &error));
+    g_assert_no_error (error);
+  }
+
   win = new_window ();
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 0);
   json_file = g_file_new_for_path (json);
@@ -542,6 +553,12 @@ test_run_export_reopen (void)
   g_assert_true (wait_until (has_stats_rows, win));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
   g_assert_true (action_enabled (win, "export"));
+  /* its findings are said again in this version's wording */
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_assert_cmpuint (report->findings->len, >, 1);
+  for (guint i = 0; i < report->findings->len; i++)
+    g_assert_null (strstr (g_array_index (report->findings, IbFinding, i).text,
+                           "sync-read-all is the fastest"));
 
   /* Compare the report with itself: a ratio row per strategy. */
   report = ib_results_page_get_report (ib_window_get_results_page (win));

@@ -633,6 +633,19 @@ test_stall (void)
   assert_contains (finding (report, "stall-sweep"), T_SLC " 100 ms, " T_ASYNC " 250 µs.");
   assert_sentences_grouped (report);
 
+  /* Async faster: no trade-off, the stall comes on top ("but" would say
+   * the sync side bought speed with it). */
+  {
+    g_autoptr(IbReport) faster = fx_report_new (2.5);
+
+    ib_findings_generate (faster);
+    text = finding (faster, "stall-trade-off");
+    assert_contains (text, T_ASYNC " is 4.");
+    assert_contains (text, "; on top of that, " T_SYNC " blocks the main loop for ");
+    g_assert_null (strstr (text, ", but "));
+    assert_sentences_grouped (faster);
+  }
+
   /* No tick data (off, or an older report): neither finding. */
   for (guint i = 0; i < old->samples->len; i++)
     g_array_index (old->samples, IbSample, i).responsive = FALSE;
