@@ -78,8 +78,10 @@ ib_cli_report (int    argc,
   /* Findings are a function of the data: say them again with this version's
    * wording and in the reader's language (the JSON file is left as it is). */
   ib_findings_generate (report);
-  /* The answer first, as after a run (recomputed from the samples). */
+  /* The answer first, as after a run (recomputed from the samples), then
+   * the findings, grouped. */
   ib_cli_print_answer (report, stdout);
+  ib_cli_print_findings (report, stdout);
   fflush (stdout);
 
   if (!ib_cli_output_write (&output, report))

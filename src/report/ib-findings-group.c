@@ -148,8 +148,9 @@ ib_findings_sort (IbReport *report)
         guint v = order[i];
         guint j = i;
 
-        while (j > 0 && compare_findings (&g_array_index (report->findings, IbFinding, order[j - 1]),
-                                          &g_array_index (report->findings, IbFinding, v)) > 0)
+        while (j > 0
+               && compare_findings (&g_array_index (report->findings, IbFinding, order[j - 1]),
+                                    &g_array_index (report->findings, IbFinding, v)) > 0)
           {
             order[j] = order[j - 1];
             j--;

@@ -131,7 +131,8 @@ finding_fastest (IbReport *report)
       /* Translators: "The lowest median is that of Sync single read (12.3 ms,
        * 2,650 MiB/s), but there are too few samples to tell (n = 2; at least
        * 5 needed)." */
-      ib_report_add_finding (report, "fastest", _("The lowest median is that of %s (%s), but %s."),
+      ib_report_add_finding (report, "fastest",
+                             _("The lowest median is that of %s (%s), but there are %s."),
                              ib_strategy_title (best->strategy), what, few);
     }
   else

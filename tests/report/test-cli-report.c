@@ -93,6 +93,9 @@ test_report_writes (Fixture       *fx,
   g_assert_null (strstr (err, "iobench-cli report:"));
   /* the answer, recomputed from the samples, on stdout */
   g_assert_nonnull (strstr (out, "The answer\nHere, "));
+  /* then the findings, regenerated and grouped */
+  g_assert_nonnull (strstr (out, "\nFindings\nBehind the answer:\n  • "));
+  g_assert_true (strstr (out, "The answer\n") < strstr (out, "\nFindings\n"));
   g_assert_true (g_file_test (html, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (md, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));

@@ -428,7 +428,8 @@ test_too_few (void)
                              "least 5 needed).");
   text = finding (two, "fastest");
   assert_contains (text, "The lowest median is that of " T_SLC " (");
-  assert_contains (text, "), but too few samples to tell (n = 2; at least 5 needed).");
+  assert_contains (text, "), but there are too few samples to tell (n = 2; at least 5 "
+                         "needed).");
   assert_contains (finding (two, "seed-002"), "cannot be checked here: too few samples");
   for (guint i = 0; i < two->findings->len; i++)
     g_assert_null (strstr (g_array_index (two->findings, IbFinding, i).text, "x faster"));
