@@ -26,6 +26,7 @@ struct _IbPlanPage
   AdwBin           parent_instance;
 
   /* template */
+  AdwPreferencesGroup *experiment_group;
   AdwComboRow     *preset_row;
   AdwPreferencesRow *plan_error_row;
   GtkLabel        *plan_error_label;
@@ -412,6 +413,73 @@ update_cache_subtitle (IbPlanPage *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->cache_row), _(subtitles[i]));
 }
 
+/* ---- combo rows: whole names in the popup ---------------------------- */
+
+/* AdwComboRow's own popup cuts names after 20 characters ("Todos los
+ * archivos del …"): these rows wrap them, with the same check mark. */
+static void
+on_popup_selected_changed (AdwComboRow *row,
+                           GParamSpec  *pspec,
+                           GtkListItem *item)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_opacity (check, adw_combo_row_get_selected_item (row) ==
+                                 gtk_list_item_get_item (item) ? 1.0 : 0.0);
+}
+
+static void
+popup_setup (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             AdwComboRow              *row)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("object-select-symbolic"));
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+popup_bind (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            AdwComboRow              *row)
+{
+  GtkWidget *label = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (string));
+  g_signal_connect (row, "notify::selected-item", G_CALLBACK (on_popup_selected_changed), item);
+  on_popup_selected_changed (row, NULL, item);
+}
+
+static void
+popup_unbind (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              AdwComboRow              *row)
+{
+  g_signal_handlers_disconnect_by_func (row, on_popup_selected_changed, item);
+}
+
+static void
+set_wrapping_popup (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (popup_setup), row);
+  g_signal_connect (factory, "bind", G_CALLBACK (popup_bind), row);
+  g_signal_connect (factory, "unbind", G_CALLBACK (popup_unbind), row);
+  adw_combo_row_set_list_factory (row, factory);
+}
+
+/* What the preset does, under the group's title (the row's subtitle is the
+ * preset's name: the row is too narrow for both side by side). */
 static void
 update_preset_subtitle (IbPlanPage *self)
 {
@@ -422,8 +490,8 @@ update_preset_subtitle (IbPlanPage *self)
 
   if (selected < self->n_presets)
     {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row),
-                                   _(presets[selected].description));
+      adw_preferences_group_set_description (self->experiment_group,
+                                             _(presets[selected].description));
       return;
     }
   base = self->base_id != NULL ? ib_preset_lookup (self->base_id) : NULL;
@@ -432,7 +500,7 @@ update_preset_subtitle (IbPlanPage *self)
     text = g_strdup_printf (_("Your own plan, edited from “%s”"), _(base->title));
   else
     text = g_strdup (_("Your own plan"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text);
+  adw_preferences_group_set_description (self->experiment_group, text);
 }
 
 /* The user edited a field: the plan is no longer the preset's. */
@@ -1178,6 +1246,7 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/plan-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbPlanPage, name)
+  BIND (experiment_group);
   BIND (preset_row);
   BIND (plan_error_row);
   BIND (plan_error_label);
@@ -1225,6 +1294,10 @@ ib_plan_page_init (IbPlanPage *self)
   self->checks = g_hash_table_new (g_str_hash, g_str_equal);
   self->check_ids = g_ptr_array_new ();
   build_strategy_rows (self);
+  set_wrapping_popup (self->preset_row);
+  set_wrapping_popup (self->files_mode_row);
+  set_wrapping_popup (self->content_row);
+  set_wrapping_popup (self->cache_row);
 
   for (guint i = 0; i < self->n_presets; i++)
     gtk_string_list_append (titles, _(presets[i].title));
