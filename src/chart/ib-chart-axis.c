@@ -123,7 +123,10 @@ ib_axis_init (IbAxis   *axis,
   length = ib_chart_clamp (length, 1, 1e6);
   spacing = ib_chart_clamp (spacing, 8, 1e6);
   /* Round ticks read best at about 4 to 10 intervals. */
-  n_target = CLAMP (floor (length / spacing), 1.0, 10.0);
+  /* At least two intervals: one step across a narrow plot may end the axis
+   * near twice the data (0 and 5 GiB/s for 2.7 GiB/s); a label that does
+   * not fit is left out when drawing. */
+  n_target = CLAMP (floor (length / spacing), 2.0, 10.0);
 
   if (log)
     {

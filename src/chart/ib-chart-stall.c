@@ -130,11 +130,17 @@ draw_frame_line (IbChartCtx        *ctx,
   ib_chart_set_color (ctx, color, 0.9);
   cairo_set_line_width (cr, lw);
   cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-  cairo_move_to (cr, x, layout->plot.y);
+  cairo_move_to (cr, x, layout->plot.y - ctx->font_px * 0.3);
   cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
   cairo_stroke (cr);
   cairo_restore (cr);
-  ib_chart_show_layout (ctx, text, x - ctx->font_px * 0.25, layout->plot.y, 1, 0, color);
+  /* Above the first row, and above its value label when rows are thinner
+   * than a line of text. */
+  ib_chart_show_layout (ctx, text, x - ctx->font_px * 0.25,
+                        layout->plot.y - 1
+                        - MAX (0, (ib_chart_line_height (ctx, IB_TEXT_TICK)
+                                   - layout->row_height) / 2),
+                        1, 1, color);
 }
 
 void
@@ -216,6 +222,13 @@ ib_chart_draw_stall (IbChartCtx *ctx)
   legend[n_legend++] = (IbLegendItem) { _("60 Hz frame (16.7 ms)"), IB_LEGEND_LINE,
                                         frame_color };
   ib_chart_legend (ctx, legend, n_legend);
+  /* A line above the rows for the frame line's name, off the first row. */
+  {
+    double line = ceil (ib_chart_line_height (ctx, IB_TEXT_TICK) * 1.5);
+
+    ctx->area.y += line;
+    ctx->area.height = MAX (1, ctx->area.height - line);
+  }
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   caption = _("Median of each read's longest stall of a 1 ms tick · log scale · "

@@ -194,7 +194,7 @@ test_no_text_over_another (void)
 {
   g_autoptr(IbReport) report = fixture_every_strategy ();
   static const IbChartKind kinds[] = {
-    IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU,
+    IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL,
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
