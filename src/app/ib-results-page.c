@@ -212,7 +212,7 @@ capitalised (const char *text)
 static gboolean
 is_validity_finding (const IbFinding *f)
 {
-  return g_strcmp0 (f->id, "tmpfs") == 0 || g_strcmp0 (f->id, "fuse") == 0;
+  return ib_finding_is_warning (f->id);
 }
 
 /* A short heading over the first finding of each group (the findings come

@@ -18,6 +18,7 @@ typedef struct
 {
   const char     *id;
   IbFindingGroup  group;
+  gboolean        warning;   /* the numbers may not measure what they seem to */
 } GroupEntry;
 
 /* Within a group, the order of this table is the order of importance. */
@@ -29,10 +30,13 @@ static const GroupEntry table[] = {
   { "stall-trade-off", IB_FINDING_GROUP_ANSWER },
   { "stall-responsive", IB_FINDING_GROUP_ANSWER },
   /* whether the numbers measure what they seem to */
-  { "tmpfs", IB_FINDING_GROUP_VALIDITY },
-  { "fuse", IB_FINDING_GROUP_VALIDITY },
+  { "tmpfs", IB_FINDING_GROUP_VALIDITY, TRUE },
+  { "fuse", IB_FINDING_GROUP_VALIDITY, TRUE },
+  { "cache-excluded", IB_FINDING_GROUP_VALIDITY, TRUE },
+  { "cache-counted", IB_FINDING_GROUP_VALIDITY, TRUE },
+  { "cache-virtual", IB_FINDING_GROUP_VALIDITY, TRUE },
+  { "compression", IB_FINDING_GROUP_VALIDITY, TRUE },
   { "cache", IB_FINDING_GROUP_VALIDITY },
-  { "compression", IB_FINDING_GROUP_VALIDITY },
   { "copy-on-write", IB_FINDING_GROUP_VALIDITY },
   { "overhead-repetitions", IB_FINDING_GROUP_VALIDITY },
   /* the three write-ups I/O Bench reproduces (/seeds) */
@@ -70,6 +74,14 @@ ib_finding_group (const char *id)
   guint rank = rank_of (id);
 
   return rank < G_N_ELEMENTS (table) ? table[rank].group : IB_FINDING_GROUP_DETAILS;
+}
+
+gboolean
+ib_finding_is_warning (const char *id)
+{
+  guint rank = rank_of (id);
+
+  return rank < G_N_ELEMENTS (table) && table[rank].warning;
 }
 
 const char *

@@ -2,7 +2,10 @@
 /* ib-findings.c: short sentences generated from a report's data
  * (DESIGN.md section 8). The ids are stable, tools and tests rely on them:
  *
- *   fastest, sync-vs-async, sync-vs-async-load-contents, cache, tmpfs, fuse,
+ *   fastest, sync-vs-async, sync-vs-async-load-contents, tmpfs, fuse,
+ *   cache (held, or left as found), cache-excluded (samples left out for their
+ *   cache state), cache-counted (an older report counts them), cache-virtual
+ *   (cold, but on a virtual disk), copy-on-write, compression,
  *   sweep, overhead, overhead-thread, overhead-repetitions, write-unlink,
  *   where-time-goes, warm-up,
  *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
@@ -219,7 +222,7 @@ finding_cache (IbReport *report)
 
   /* Reports written before samples could be excluded counted them. */
   if (n_counted_anyway > 0)
-    ib_report_add_finding (report, "cache",
+    ib_report_add_finding (report, "cache-counted",
                            ngettext ("The cache was not in the requested state (%s) for %u of "
                                      "%u sample, and this older report counts it in its "
                                      "statistics.",
@@ -262,7 +265,7 @@ finding_cache (IbReport *report)
       if (report->plan->cache == IB_CACHE_COLD && report->environment != NULL &&
           report->environment->virtual_disk != NULL)
         /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
-        ib_report_add_finding (report, "cache",
+        ib_report_add_finding (report, "cache-virtual",
                                _("The files were cold in this kernel’s page cache for every "
                                  "sample, but the disk is a virtual one (%s): the host may "
                                  "still cache them, so cold reads can be faster than the "
@@ -280,7 +283,7 @@ finding_cache (IbReport *report)
     {
       /* Translators: "The cache was never in the requested state (cold): all 36
        * successful samples were excluded (not cold), so there are no statistics." */
-      ib_report_add_finding (report, "cache",
+      ib_report_add_finding (report, "cache-excluded",
                              ngettext ("The cache was never in the requested state (%s): the "
                                        "%u successful sample was excluded (%s), so there are "
                                        "no statistics.",
@@ -310,7 +313,7 @@ finding_cache (IbReport *report)
     g_string_append_printf (detail, _(", and %u more"), order->len - 4);
   /* Translators: "Excluded from the statistics: 3 of 60 samples, not cold
    * (Sync single read (2), Memory map (1))." */
-  ib_report_add_finding (report, "cache",
+  ib_report_add_finding (report, "cache-excluded",
                          ngettext ("Excluded from the statistics: %u of %u sample, %s (%s).",
                                    "Excluded from the statistics: %u of %u samples, %s (%s).", n),
                          n_bad, n, ib_excluded_describe (reason), detail->str);

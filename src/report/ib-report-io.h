@@ -58,6 +58,11 @@ typedef enum
 } IbFindingGroup;
 
 IbFindingGroup  ib_finding_group           (const char     *id);
+/* Whether the finding @id warns that the numbers may not measure what they
+ * seem to (tmpfs, FUSE, samples left out for their cache state, a cold cache
+ * on a virtual disk, compression): the results page shows these as a banner
+ * too. */
+gboolean        ib_finding_is_warning      (const char     *id);
 /* "answer", "validity", "experiments", "details" (JSON). */
 const char     *ib_finding_group_to_string (IbFindingGroup  group);
 /* A short heading (translated): "How far to trust these numbers". */

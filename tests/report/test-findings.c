@@ -116,7 +116,8 @@ test_separated (void)
   g_assert_cmpfloat (factor, <, 4.5);
 
   /* the fixture's async samples are cold except one at 50 %: excluded */
-  text = finding (report, "cache");
+  text = finding (report, "cache-excluded");
+  g_assert_null (finding (report, "cache"));
   assert_contains (text, "Excluded from the statistics: 1 of 24 samples, not cold (" T_ASYNC
                    " (1)).");
   g_assert_cmpuint (ib_report_find_stats (report, FX_ASYNC)->n, ==, 7);
@@ -199,19 +200,28 @@ test_cache_and_filesystem (void)
   ib_findings_generate (report);
 
   assert_contains (finding (report, "cache"), "The cache was cold for every sample, as asked.");
+  g_assert_false (ib_finding_is_warning ("cache"));
+
+  /* Cold, but on a virtual disk: a warning of its own. */
+  report->environment->virtual_disk = g_strdup ("virtio");
+  ib_findings_generate (report);
+  assert_contains (finding (report, "cache-virtual"), "the disk is a virtual one (virtio)");
+  g_assert_null (finding (report, "cache"));
+  g_assert_true (ib_finding_is_warning ("cache-virtual"));
+  g_clear_pointer (&report->environment->virtual_disk, g_free);
 
   /* Flagged but not excluded: what an older report holds. */
   for (guint i = 0; i < report->samples->len; i++)
     g_array_index (report->samples, IbSample, i).cache_ok = FALSE;
   ib_findings_generate (report);
-  assert_contains (finding (report, "cache"),
+  assert_contains (finding (report, "cache-counted"),
                    "The cache was not in the requested state (cold) for 23 of 24 samples, and "
                    "this older report counts them in its statistics.");
 
   /* Judged as this version does: all excluded, no statistics, no verdict. */
   ib_report_compute_statistics (report);
   ib_findings_generate (report);
-  assert_contains (finding (report, "cache"),
+  assert_contains (finding (report, "cache-excluded"),
                    "The cache was never in the requested state (cold): all 23 successful "
                    "samples were excluded (not cold), so there are no statistics.");
   for (guint i = 0; i < report->statistics->len; i++)
@@ -708,6 +718,15 @@ test_grouped (void)
   g_assert_cmpint (ib_finding_group ("compression"), ==, IB_FINDING_GROUP_VALIDITY);
   g_assert_cmpint (ib_finding_group ("seed-001-write-unlink"), ==, IB_FINDING_GROUP_EXPERIMENTS);
   g_assert_cmpint (ib_finding_group ("no-such-id"), ==, IB_FINDING_GROUP_DETAILS);
+  /* what the results page repeats as a banner */
+  g_assert_true (ib_finding_is_warning ("tmpfs"));
+  g_assert_true (ib_finding_is_warning ("fuse"));
+  g_assert_true (ib_finding_is_warning ("cache-excluded"));
+  g_assert_true (ib_finding_is_warning ("compression"));
+  g_assert_false (ib_finding_is_warning ("cache"));
+  g_assert_false (ib_finding_is_warning ("copy-on-write"));
+  g_assert_false (ib_finding_is_warning ("fastest"));
+  g_assert_false (ib_finding_is_warning ("no-such-id"));
   g_assert_nonnull (finding (report, "compression"));
 
   /* An older report: findings in the order they were once generated, an id
