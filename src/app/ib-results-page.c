@@ -18,6 +18,7 @@
 #include "ib-stats-table.h"
 #include "ib-tab-stop.h"
 #include "report/ib-answer.h"
+#include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-util.h"
 
@@ -138,13 +139,9 @@ update_header (IbResultsPage *self)
 
   gtk_label_set_text (self->title_label, preset != NULL ? _(preset->title) : _("Custom Plan"));
 
+  /* the one date format of the history, the comparison and its reports */
   if (r->created != NULL && (created = g_date_time_new_from_iso8601 (r->created, NULL)) != NULL)
-    {
-      g_autoptr(GDateTime) local = g_date_time_to_local (created);
-
-      /* Translators: date and time of a run, see g_date_time_format() */
-      g_ptr_array_add (parts, g_date_time_format (local, _("%e %b %Y, %H:%M")));
-    }
+    g_ptr_array_add (parts, ib_report_date_text (r));
   if (r->plan != NULL && (files = describe_files (r->plan)) != NULL)
     {
       g_ptr_array_add (parts, g_steal_pointer (&files));

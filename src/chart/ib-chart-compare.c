@@ -36,7 +36,8 @@ typedef struct
   Side           a, b;
   double         ratio, lo, hi;   /* B / A with its interval */
   double         level;           /* the interval's coverage, 0 when unknown */
-  char          *verdict;
+  char          *verdict;       /* drawn: short in a compact chart */
+  char          *verdict_full;  /* the tooltip's, always in full */
   gboolean       clear;
 } CmpRow;
 
@@ -80,50 +81,54 @@ side_from_stats (Side          *side,
 
 /* The verdict text of a row from its IbRatio: the same rule as the report's
  * comparison (ib-compare.h), so chart and tables never disagree. */
+static char *
+verdict_text (const CmpRow  *row,
+              const IbRatio *r,
+              gboolean       compact)
+{
+  g_autofree char *ratio = NULL;
+
+  if (!row->a.present || !row->b.present)
+    return g_strdup (!row->a.present ? _("only in B") : _("only in A"));
+  if (!row->a.ok || !row->b.ok || r->verdict == IB_RATIO_NO_DATA)
+    return g_strdup (!row->a.ok && !row->b.ok ? _("failed in both")
+                     : !row->a.ok ? _("failed in A") : _("failed in B"));
+  if (r->verdict == IB_RATIO_TOO_FEW)
+    /* Translators: no verdict, a side has fewer than 5 valid samples; the
+     * short form is for a small chart */
+    return g_strdup (compact ? _("too few") : _("too few samples to tell"));
+  if (!ib_ratio_is_clear (r))
+    /* Translators: short for "cannot be told apart" in a small chart */
+    return g_strdup (compact ? _("≈") : _("cannot be told apart"));
+  if (r->ratio >= 1)
+    {
+      ratio = ib_chart_format_ratio (r->ratio);
+      /* Translators: "B 1.6× slower than A": run B against run A (the legend
+       * names both); the short form is for a small chart */
+      return g_strdup_printf (compact ? _("B %s slower") : _("B %s slower than A"), ratio);
+    }
+  ratio = ib_chart_format_ratio (1 / r->ratio);
+  /* Translators: "B 1.6× faster than A": run B against run A (the legend
+   * names both); the short form is for a small chart */
+  return g_strdup_printf (compact ? _("B %s faster") : _("B %s faster than A"), ratio);
+}
+
 static void
 cmp_row_verdict (CmpRow        *row,
                  const IbRatio *r,
                  gboolean       compact)
 {
-  g_autofree char *ratio = NULL;
-
-  if (!row->a.present || !row->b.present)
+  if (row->a.present && row->b.present && row->a.ok && row->b.ok &&
+      r->verdict != IB_RATIO_NO_DATA)
     {
-      row->verdict = g_strdup (!row->a.present ? _("only in B") : _("only in A"));
-      return;
+      row->ratio = r->ratio;
+      row->lo = r->ci_low;
+      row->hi = r->ci_high;
+      row->level = r->ci_level;
+      row->clear = ib_ratio_is_clear (r);
     }
-  if (!row->a.ok || !row->b.ok || r->verdict == IB_RATIO_NO_DATA)
-    {
-      row->verdict = g_strdup (!row->a.ok && !row->b.ok ? _("failed in both")
-                               : !row->a.ok ? _("failed in A") : _("failed in B"));
-      return;
-    }
-  row->ratio = r->ratio;
-  row->lo = r->ci_low;
-  row->hi = r->ci_high;
-  row->level = r->ci_level;
-  row->clear = ib_ratio_is_clear (r);
-  if (r->verdict == IB_RATIO_TOO_FEW)
-    /* Translators: no verdict, a side has fewer than 5 valid samples; the
-     * short form is for a small chart */
-    row->verdict = g_strdup (compact ? _("too few") : _("too few samples to tell"));
-  else if (!row->clear)
-    /* Translators: short for "cannot be told apart" in a small chart */
-    row->verdict = g_strdup (compact ? _("≈") : _("cannot be told apart"));
-  else if (row->ratio >= 1)
-    {
-      ratio = ib_chart_format_ratio (row->ratio);
-      /* Translators: "B 1.6× slower than A": run B against run A (the legend
-       * names both); the short form is for a small chart */
-      row->verdict = g_strdup_printf (compact ? _("B %s slower") : _("B %s slower than A"), ratio);
-    }
-  else
-    {
-      ratio = ib_chart_format_ratio (1 / row->ratio);
-      /* Translators: "B 1.6× faster than A": run B against run A (the legend
-       * names both); the short form is for a small chart */
-      row->verdict = g_strdup_printf (compact ? _("B %s faster") : _("B %s faster than A"), ratio);
-    }
+  row->verdict = verdict_text (row, r, compact);
+  row->verdict_full = verdict_text (row, r, FALSE);
 }
 
 static int
@@ -147,6 +152,7 @@ cmp_row_clear (gpointer data)
 
   g_clear_pointer (&row->label, g_free);
   g_clear_pointer (&row->verdict, g_free);
+  g_clear_pointer (&row->verdict_full, g_free);
 }
 
 static void
@@ -691,7 +697,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
             ratio = g_strdup ("");
 
           ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s%s", row->label,
-                                                       row->id, ta, tb, ratio, row->verdict));
+                                                       row->id, ta, tb, ratio,
+                                                       row->verdict_full));
         }
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
       draw_bar (ctx, &axis, &row->a, round (cy - gap / 2 - bh), bh, &ca, &right);

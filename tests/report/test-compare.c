@@ -320,6 +320,30 @@ test_chart_parts (void)
                    ib_compare_chart_height (a, b, IB_COMPARE_CHART_WRITE_UNLINK));
 }
 
+/* A small chart draws "≈"; its tooltip still says the verdict in full. */
+static void
+test_chart_tooltip_full (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  IbChartStyle style;
+  guint n_full = 0;
+
+  ib_chart_style_init_light (&style);
+  for (double y = 0; y < 400; y += 3)
+    {
+      g_autofree char *tip = ib_chart_query_tooltip (IB_CHART_COMPARE, a, b, &style, 320, 400,
+                                                     160, y);
+
+      if (tip == NULL)
+        continue;
+      g_assert_false (g_str_has_suffix (tip, "≈"));
+      if (g_str_has_suffix (tip, "cannot be told apart"))
+        n_full++;
+    }
+  g_assert_cmpuint (n_full, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -334,5 +358,6 @@ main (int   argc,
   g_test_add_func ("/report/compare/sweep", test_sweep);
   g_test_add_func ("/report/compare/facts", test_facts);
   g_test_add_func ("/report/compare/chart-parts", test_chart_parts);
+  g_test_add_func ("/report/compare/chart-tooltip-full", test_chart_tooltip_full);
   return g_test_run ();
 }
