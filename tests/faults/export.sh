@@ -38,7 +38,7 @@ check "run --json /proc/x.json: exit 1 or 2" test "$code" -eq 1 -o "$code" -eq 2
 check "run --json /proc/x.json: names the option and the path" \
   grep_file "--json: .*“/proc(/x\.json[^”]*)?”" "$work/err"
 if [ "$code" -eq 1 ]; then
-  check "run --json /proc/x.json: the results are still printed" grep_file "sync-read-all" \
+  check "run --json /proc/x.json: the results are still printed" grep_file "Sync single read" \
     "$work/out"
 fi
 check "run --json /proc/x.json: nothing made" is_empty "$dir"

@@ -161,7 +161,7 @@ fuse_mount "match=nothing" || fail "warning: mount"
 expect_exit 0 "$CLI" run --dir "$mnt" --count 2 --size 64K --strategies sync-read-all \
   --repeat 1 --warmup 0 --json "$work/fuse.json"
 check "FUSE: the findings say the files were on FUSE" \
-  grep_file "the files were on a FUSE file system \(fuse\.faultfs\)" "$work/out"
+  grep_file "The files were on a FUSE file system \(fuse\.faultfs\)" "$work/out"
 json_check "FUSE: the report's environment says FUSE" "$work/fuse.json" \
   'r["environment"]["is_fuse"] is True and r["environment"]["fs_type"] == "fuse.faultfs"'
 json_check "FUSE: the report's findings say FUSE" "$work/fuse.json" \

@@ -79,7 +79,7 @@ if fs_mount btrfs mkfs.btrfs "rw"; then
   expect_exit 0 "$CLI" run --dir "$work/btrfs" --count 2 --size 64K --strategies sync-read-all \
     --repeat 1 --warmup 0
   check "btrfs: the CLI's findings say copy-on-write applies" \
-    grep_file "the files were on btrfs, which copies on write" "$work/out"
+    grep_file "The files were on btrfs, which copies on write" "$work/out"
   umount "$work/btrfs"
 fi
 
@@ -93,7 +93,7 @@ if fs_mount btrfs-zstd mkfs.btrfs "compress=zstd"; then
   expect_exit 0 "$CLI" run --dir "$work/btrfs-zstd" --count 2 --size 64K --strategies sync-read-all \
     --repeat 1 --warmup 0
   check "btrfs zstd: with random content, says base64, digits and letters would compress" \
-    grep_file "btrfs compresses what it stores \(zstd\): random content does not compress, but base64, digits and letters would" "$work/out"
+    grep_file "The file system, btrfs, compresses what it stores \(zstd\): random content does not compress, but base64, digits and letters would" "$work/out"
   umount "$work/btrfs-zstd"
 fi
 
