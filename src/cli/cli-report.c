@@ -9,11 +9,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 
 #include "chart/ib-chart.h"
 #include "cli-common.h"
 #include "cli.h"
+#include "engine/ib-error.h"
 #include "report/ib-compare.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-tables.h"
@@ -245,15 +247,56 @@ print_compare (const char *path_a,
   fflush (stdout);
 }
 
+/* An output named by the option the user typed: set, not empty, not a
+ * folder, in a folder that exists and can be written (the messages of
+ * ib_cli_output_check). */
+static gboolean
+check_output (const char  *option,
+              const char  *path,
+              GError     **error)
+{
+  g_autofree char *dir = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  if (*path == '\0')
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("%s: the file name is empty"), option);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: “%s” is a folder; give a file name"), option, path);
+      return FALSE;
+    }
+  dir = g_path_get_dirname (path);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: the folder “%s” does not exist"), option, dir);
+      return FALSE;
+    }
+  if (g_access (dir, W_OK) != 0)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   _("%s: cannot write in the folder “%s”"), option, dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Which format --chart FILE asks for; FALSE (after saying so) otherwise. */
 static gboolean
-chart_format (const char    *path,
+chart_format (const char    *option,
+              const char    *path,
               IbChartFormat *format)
 {
   if (ib_chart_format_from_path (path, format))
     return TRUE;
-  ib_cli_printerr (_("--chart: cannot tell the format of “%s”: end its name in .png, .svg "
-                     "or .pdf"), path);
+  /* Translators: "--chart: cannot tell the format of “c.bmp”: ..." */
+  ib_cli_printerr (_("%s: cannot tell the format of “%s”: end its name in .png, .svg or .pdf"),
+                   option, path);
   return FALSE;
 }
 
@@ -343,8 +386,8 @@ ib_cli_compare (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
   g_autofree char *part_id = NULL;
+  const char *md_option, *chart_option;
   IbCompareChart part = IB_COMPARE_CHART_AUTO;
-  IbCliOutput output;
   IbChartFormat format = IB_CHART_FORMAT_PNG;
   gboolean log_scale = FALSE;
   int width = 1200;
@@ -369,7 +412,6 @@ ib_cli_compare (int    argc,
     { NULL }
   };
 
-  ib_cli_output_init (&output);
   /* Translators: the arguments of `iobench-cli compare` */
   context = g_option_context_new (_("A.json B.json"));
   g_option_context_set_summary (context,
@@ -403,13 +445,15 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  md_option = md2 != NULL ? "--md" : "--markdown";
+  chart_option = png != NULL ? "--png" : "--chart";
   if (md == NULL)
     md = g_steal_pointer (&md2);
   if (chart == NULL)
     chart = g_steal_pointer (&png);
   if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]) ||
-      !ib_cli_check_path ("--html", html) || !ib_cli_check_path ("--markdown", md) ||
-      !ib_cli_check_path ("--chart", chart) || (chart != NULL && !chart_format (chart, &format)))
+      !ib_cli_check_path ("--html", html) || !ib_cli_check_path (md_option, md) ||
+      !ib_cli_check_path (chart_option, chart))
     {
       status = IB_EXIT_USAGE;
       goto out;
@@ -434,12 +478,17 @@ ib_cli_compare (int    argc,
       part = ib_compare_section_chart (section);
     }
   /* every output's folder exists and is writable before anything is read */
-  output.html = g_strdup (html);
-  output.md = g_strdup (md);
-  output.png = g_strdup (chart);
-  if (!ib_cli_output_check (&output, &error))
+  if (!check_output ("--html", html, &error) || !check_output (md_option, md, &error) ||
+      !check_output (chart_option, chart, &error))
     {
       status = ib_cli_fail (error);
+      goto out;
+    }
+  /* --png (the older spelling) is PNG whatever the name; --chart goes by it */
+  if (chart != NULL && g_str_equal (chart_option, "--chart") &&
+      !chart_format (chart_option, chart, &format))
+    {
+      status = IB_EXIT_USAGE;
       goto out;
     }
 
@@ -493,6 +542,5 @@ ib_cli_compare (int    argc,
     status = IB_EXIT_FAILED;
 
 out:
-  ib_cli_output_clear (&output);
   return status;
 }

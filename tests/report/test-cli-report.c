@@ -402,7 +402,8 @@ test_compare_refused (Fixture       *fx,
 
     g_assert_cmpint (run_cli (&out, &err, "compare", fx->json, b, "--markdown", fx->dir,
                               NULL), ==, 2);
-    assert_has (err, "--md");
+    assert_has (err, "--markdown: “");
+    assert_has (err, "is a folder; give a file name");
   }
   /* a malformed report: failed, file and member named, no output */
   {
