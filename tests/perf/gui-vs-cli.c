@@ -3,14 +3,17 @@
  * item 7)? One small plan of big-file reads is set in the real window (in
  * its settings, as a user's last plan) and read back from the plan page;
  * iobench-cli runs exactly that plan (--json), then the window runs it
- * (the window's "win.run" action, as gui-stall presses Run). For each
- * strategy: the ratio GUI median / CLI median and its interval from the
+ * (the window's "win.run" action, as gui-stall presses Run), in turns:
+ * --blocks times CLI then window, so that a change of the machine's load
+ * falls on both sides. The samples of all blocks are pooled per side; for
+ * each strategy: the ratio GUI median / CLI median and its interval from the
  * project's own ratio code (ib_report_ratio: Hodges-Lehmann / Mann-Whitney
  * on the valid, non-warm-up wall times), and whether it contains 1. Run
  * under Xvfb:
  *
  *   xvfb-run -a gui-vs-cli [--dir DIR] [--count N] [--size SIZE]
- *                          [--strategies ID,...] [--repeat N] [--json FILE]
+ *                          [--strategies ID,...] [--repeat N] [--blocks N]
+ *                          [--json FILE]
  *
  * Ratios are printed, never asserted: the exit status is 1 only when
  * something failed (the CLI, the window's run, a missing report or a
@@ -43,8 +46,10 @@ typedef struct
   IbWindow     *window;
   IbPlan       *plan;        /* what the window will run, from its plan page */
   char         *cli_json;
-  IbReport     *cli;
+  IbReport     *cli;         /* the samples of every block, pooled */
   IbReport     *gui;
+  guint         blocks;
+  guint         block;       /* blocks done */
   char         *error;
   guint         timeout_id;
   gint64        cli_ns;
@@ -126,6 +131,22 @@ cli_argv (const IbPlan *plan,
   return argv;
 }
 
+/* Adds the samples of one block's report to the pooled report @into. */
+static void
+pool (IbReport       *into,
+      const IbReport *from)
+{
+  for (guint i = 0; i < from->samples->len; i++)
+    {
+      IbSample copy = { 0 };
+
+      ib_sample_copy_into (&copy, &g_array_index (from->samples, IbSample, i));
+      g_array_append_val (into->samples, copy);
+    }
+}
+
+static void start_cli (Bench *b);
+
 static void
 on_finished (IbRunController *controller,
              IbReport        *report,
@@ -134,7 +155,7 @@ on_finished (IbRunController *controller,
 {
   Bench *b = data;
 
-  b->gui_ns = g_get_monotonic_time () * 1000 - b->started;
+  b->gui_ns += g_get_monotonic_time () * 1000 - b->started;
   if (error != NULL)
     {
       fail (b, "the window's run failed: %s", error->message);
@@ -145,8 +166,12 @@ on_finished (IbRunController *controller,
       fail (b, "the window's run finished without a report");
       return;
     }
-  b->gui = ib_report_ref (report);
-  g_application_quit (b->app);
+  pool (b->gui, report);
+  b->block++;
+  if (b->block < b->blocks)
+    start_cli (b);
+  else
+    g_application_quit (b->app);
 }
 
 static void
@@ -154,7 +179,6 @@ press_run (Bench *b)
 {
   IbRunController *controller = ib_window_get_controller (b->window);
 
-  g_signal_connect (controller, "finished", G_CALLBACK (on_finished), b);
   b->started = g_get_monotonic_time () * 1000;
   g_action_group_activate_action (G_ACTION_GROUP (b->window), "run", NULL);
   if (!ib_run_controller_get_running (controller))
@@ -177,8 +201,9 @@ on_cli_done (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
+  g_autoptr(IbReport) report = NULL;
 
-  b->cli_ns = g_get_monotonic_time () * 1000 - b->started;
+  b->cli_ns += g_get_monotonic_time () * 1000 - b->started;
   if (!g_subprocess_communicate_utf8_finish (proc, result, &out, &err, &error))
     {
       fail (b, "iobench-cli: %s", error->message);
@@ -191,13 +216,36 @@ on_cli_done (GObject      *source,
             err != NULL ? g_strstrip (err) : "");
       return;
     }
-  b->cli = ib_report_load_json (b->cli_json, &error);
-  if (b->cli == NULL)
+  report = ib_report_load_json (b->cli_json, &error);
+  if (report == NULL)
     {
       fail (b, "iobench-cli wrote no readable report %s: %s", b->cli_json, error->message);
       return;
     }
+  g_unlink (b->cli_json);
+  pool (b->cli, report);
   press_run (b);
+}
+
+static void
+start_cli (Bench *b)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) argv = cli_argv (b->plan, b->cli_json);
+  g_autoptr(GSubprocess) proc = NULL;
+
+  b->started = g_get_monotonic_time () * 1000;
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error);
+  if (proc == NULL)
+    {
+      fail (b, "cannot start %s: %s (set IOBENCH_CLI)",
+            (const char *) g_ptr_array_index (argv, 0), error->message);
+      return;
+    }
+  /* The window stays idle (no run) while the CLI measures. */
+  g_subprocess_communicate_utf8_async (proc, NULL, NULL, on_cli_done, b);
 }
 
 static gboolean
@@ -206,8 +254,6 @@ start_bench (gpointer data)
   Bench *b = data;
   IbPlanPage *page = ib_window_get_plan_page (b->window);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) argv = NULL;
-  g_autoptr(GSubprocess) proc = NULL;
 
   b->plan = ib_plan_page_build_plan (page, &error);
   if (b->plan == NULL)
@@ -220,19 +266,13 @@ start_bench (gpointer data)
       fail (b, "the window's plan has workloads other than reads; it must be reads only");
       return G_SOURCE_REMOVE;
     }
-  argv = cli_argv (b->plan, b->cli_json);
-  b->started = g_get_monotonic_time () * 1000;
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
-  if (proc == NULL)
-    {
-      fail (b, "cannot start %s: %s (set IOBENCH_CLI)",
-            (const char *) g_ptr_array_index (argv, 0), error->message);
-      return G_SOURCE_REMOVE;
-    }
-  /* The window stays idle (no run) while the CLI measures. */
-  g_subprocess_communicate_utf8_async (proc, NULL, NULL, on_cli_done, b);
+  ib_plan_free (b->cli->plan);
+  b->cli->plan = ib_plan_copy (b->plan);
+  ib_plan_free (b->gui->plan);
+  b->gui->plan = ib_plan_copy (b->plan);
+  g_signal_connect (ib_window_get_controller (b->window), "finished",
+                    G_CALLBACK (on_finished), b);
+  start_cli (b);
   return G_SOURCE_REMOVE;
 }
 
@@ -348,14 +388,16 @@ main (int    argc,
   g_autofree char *tmp = NULL;
   g_autofree char *settings_error = NULL;
   g_auto(GStrv) ids = NULL;
-  int repeat = 15, warmup = 1;
+  int repeat = 5, warmup = 1, blocks = 3;
   GOptionEntry entries[] = {
     { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
     { "count", 0, 0, G_OPTION_ARG_STRING, &count, "Number of files (default 4)", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Size of each file (default 32M)", "SIZE" },
     { "strategies", 0, 0, G_OPTION_ARG_STRING, &strategies,
       "Strategies (default " DEFAULT_STRATEGIES ")", "ID,…" },
-    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Measured rounds (default 15)", "N" },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Measured rounds per block (default 5)", "N" },
+    { "blocks", 0, 0, G_OPTION_ARG_INT, &blocks,
+      "Blocks of CLI run then window run, in turns (default 3)", "N" },
     { "warmup", 0, 0, G_OPTION_ARG_INT, &warmup, "Warm-up rounds (default 1)", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the ratios as JSON", "FILE" },
     { NULL }
@@ -378,11 +420,12 @@ main (int    argc,
       g_printerr ("gui-vs-cli: %s\n", error->message);
       return 2;
     }
-  if (repeat < IB_VERDICT_MIN_SAMPLES || repeat > 1000 || warmup < 0 || warmup > 100)
+  if (repeat < 1 || repeat > 1000 || warmup < 0 || warmup > 100 || blocks < 1 ||
+      blocks > 100 || repeat * blocks < IB_VERDICT_MIN_SAMPLES)
     {
-      g_printerr ("gui-vs-cli: --repeat must be %u..1000 (a ratio needs %u valid samples "
-                  "a side) and --warmup 0..100\n", IB_VERDICT_MIN_SAMPLES,
-                  IB_VERDICT_MIN_SAMPLES);
+      g_printerr ("gui-vs-cli: --repeat must be 1..1000, --blocks 1..100, --warmup 0..100, "
+                  "and --repeat x --blocks at least %u (a ratio needs %u valid samples "
+                  "a side)\n", IB_VERDICT_MIN_SAMPLES, IB_VERDICT_MIN_SAMPLES);
       return 2;
     }
   ids = g_strsplit (strategies, ",", -1);
@@ -414,6 +457,9 @@ main (int    argc,
       return 1;
     }
   b.cli_json = g_build_filename (tmp, "cli.json", NULL);
+  b.blocks = (guint) blocks;
+  b.cli = ib_report_new ();
+  b.gui = ib_report_new ();
 
   app = ib_application_new ();
   b.app = G_APPLICATION (app);
@@ -423,19 +469,22 @@ main (int    argc,
   g_unlink (b.cli_json);
   g_rmdir (tmp);
 
-  if (b.error == NULL && (b.cli == NULL || b.gui == NULL))
-    b.error = g_strdup ("the application quit before both runs finished");
+  if (b.error == NULL && b.block < b.blocks)
+    b.error = g_strdup ("the application quit before every run finished");
   if (b.error != NULL)
     {
       g_printerr ("gui-vs-cli: %s\n", b.error);
       return 1;
     }
 
+  ib_report_compute_statistics (b.cli);
+  ib_report_compute_statistics (b.gui);
   g_print ("same plan in the window and by iobench-cli: %u x %s files in %s, %s cache, "
-           "%u measured rounds + %u warm-up; CLI %.1f s, window %.1f s\n",
+           "%u blocks of CLI then window, each %u measured rounds + %u warm-up; "
+           "CLI %.1f s, window %.1f s\n",
            b.plan->file_sizes->len, size, b.plan->dir,
-           ib_cache_mode_to_string (b.plan->cache), b.plan->repeat, b.plan->warmup,
-           b.cli_ns / 1e9, b.gui_ns / 1e9);
+           ib_cache_mode_to_string (b.plan->cache), b.blocks, b.plan->repeat,
+           b.plan->warmup, b.cli_ns / 1e9, b.gui_ns / 1e9);
   g_print ("ratio = GUI median / CLI median; interval: Hodges-Lehmann / Mann-Whitney "
            "(ib_report_ratio), its coverage in brackets\n\n");
   g_print ("%-26s %11s %11s %7s %7s %23s %s\n", "strategy", "CLI median", "GUI median",
