@@ -465,6 +465,8 @@ describe_differences (const IbReport *a,
   return g_strdup_printf (_("What differs: %s"), list);
 }
 
+static void update_log_switch (IbHistoryPage *self, IbCompareChart part);
+
 /* The parts both runs have, to choose which one the chart compares. */
 static void
 update_parts (IbHistoryPage *self)
@@ -488,6 +490,21 @@ update_parts (IbHistoryPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->part_dropdown), self->n_parts > 1);
   ib_chart_view_set_compare (self->compare_view,
                              self->n_parts > 0 ? self->parts[0] : IB_COMPARE_CHART_AUTO);
+  update_log_switch (self, self->n_parts > 0 ? self->parts[0] : IB_COMPARE_CHART_AUTO);
+}
+
+/* Dispatch overhead and sweeps are always drawn on a log axis (as their
+ * single-run charts): the switch has nothing to change there. */
+static void
+update_log_switch (IbHistoryPage  *self,
+                   IbCompareChart  part)
+{
+  gboolean always_log = part == IB_COMPARE_CHART_OVERHEAD || part == IB_COMPARE_CHART_SWEEP;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->compare_log_switch), !always_log);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->compare_log_switch),
+                               always_log ? _("This part is always shown on a logarithmic axis")
+                                          : _("Show times on a logarithmic axis"));
 }
 
 static void
@@ -496,7 +513,10 @@ on_part_selected (IbHistoryPage *self)
   guint i = gtk_drop_down_get_selected (self->part_dropdown);
 
   if (i < self->n_parts)
-    ib_chart_view_set_compare (self->compare_view, self->parts[i]);
+    {
+      ib_chart_view_set_compare (self->compare_view, self->parts[i]);
+      update_log_switch (self, self->parts[i]);
+    }
 }
 
 IbCompareChart

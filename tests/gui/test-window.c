@@ -689,6 +689,15 @@ test_run_export_reopen (void)
     g_assert_false (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_WRITE_UNLINK));
     g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_OVERHEAD));
     g_assert_cmpint (ib_history_page_get_chart_part (history), ==, IB_COMPARE_CHART_OVERHEAD);
+    /* always log there: the switch has nothing to do */
+    {
+      GtkWidget *sw = find_descendant (GTK_WIDGET (history), GTK_TYPE_SWITCH);
+
+      g_assert_false (gtk_widget_get_sensitive (sw));
+      g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_READS));
+      g_assert_true (gtk_widget_get_sensitive (sw));
+      g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_OVERHEAD));
+    }
     g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                     g_variant_new ("(ss)", "png:800x600@1", part_png));
     g_assert_true (wait_until (exports_done, win));
