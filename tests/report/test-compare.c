@@ -344,6 +344,36 @@ test_chart_tooltip_full (void)
   g_assert_cmpuint (n_full, >, 0);
 }
 
+/* The Markdown cannot be written: none of its charts is left behind. */
+static void
+test_markdown_nothing_left (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autofree char *dir = g_dir_make_tmp ("iobench-compare-XXXXXX", NULL);
+  g_autofree char *md = g_build_filename (dir, "c.md", NULL);
+  g_autofree char *html = g_build_filename (dir, "c.md", "c.html", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  guint n = 0;
+
+  /* a folder where the Markdown file should go */
+  g_assert_cmpint (g_mkdir (md, 0700), ==, 0);
+  g_assert_false (ib_compare_save_markdown (a, b, FALSE, md, &error));
+  g_assert_nonnull (error);
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, 1);   /* the folder c.md alone */
+  g_clear_error (&error);
+  /* HTML into a folder that is not there: an error naming nothing written */
+  g_assert_cmpint (g_rmdir (md), ==, 0);
+  g_assert_false (ib_compare_save_html (a, b, FALSE, html, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,5 +389,6 @@ main (int   argc,
   g_test_add_func ("/report/compare/facts", test_facts);
   g_test_add_func ("/report/compare/chart-parts", test_chart_parts);
   g_test_add_func ("/report/compare/chart-tooltip-full", test_chart_tooltip_full);
+  g_test_add_func ("/report/compare/markdown-nothing-left", test_markdown_nothing_left);
   return g_test_run ();
 }
