@@ -394,9 +394,9 @@ ib_cli_compare (int    argc,
   int status = IB_EXIT_OK;
   const GOptionEntry entries[] = {
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
-      N_("Write the comparison as one HTML page with its chart"), N_("FILE") },
+      N_("Write the comparison as one HTML page with its charts"), N_("FILE") },
     { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &md,
-      N_("Write the comparison as Markdown, its chart beside it as NAME-compare.png"),
+      N_("Write the comparison as Markdown, its charts beside it as NAME-compare-PART.png"),
       N_("FILE") },
     { "md", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &md2, NULL, NULL },
     { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
