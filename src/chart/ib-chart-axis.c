@@ -199,6 +199,24 @@ ib_axis_init (IbAxis   *axis,
         }
       t0 = floor (lo / step + 1e-9) * step;
       t1 = ceil (hi / step - 1e-9) * step;
+      /* The next smaller round step, when it ends the axis nearer the data
+       * with few enough intervals (a narrow plot may show 0 1 2 3 GiB/s for
+       * 2.7 GiB/s rather than 0 2 4); labels that do not fit are skipped. */
+      if (unit != IB_UNIT_PERCENT)
+        {
+          double mant = step / pow (10, floor (log10 (step) + 1e-9));
+          double smaller = step * (mant > 4 ? 0.4 : 0.5);   /* 5 -> 2 -> 1 -> 0.5 */
+          double s0 = floor (lo / smaller + 1e-9) * smaller;
+          double s1 = ceil (hi / smaller - 1e-9) * smaller;
+
+          if (smaller < step && s1 - s0 < t1 - t0 - smaller * 1e-6
+              && (s1 - s0) / smaller <= MAX (n_target, 4) + 1e-9)
+            {
+              step = smaller;
+              t0 = s0;
+              t1 = s1;
+            }
+        }
       while ((t1 - t0) / step > IB_AXIS_MAX_TICKS - 1)
         {
           step = nice_step (step * 1.5);

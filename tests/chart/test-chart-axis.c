@@ -212,6 +212,18 @@ test_linear_ends (void)
       g_assert_cmpfloat (axis.max - axis.step, <, cases[i].hi);
       g_assert_true (is_1_2_5 (axis.step / axis.unit_div));
     }
+
+  /* A narrow plot: two intervals at least, and the smaller round step when
+   * it ends nearer the data: 2.7 GiB/s -> 3 GiB/s, not 4 or 5. */
+  {
+    IbAxis axis;
+
+    ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024, 150, 70);
+    g_assert_cmpfloat (axis.max, ==, 3 * 1024);
+    g_assert_cmpuint (axis.n_ticks, >=, 3);
+    ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024, 60, 70);
+    g_assert_cmpuint (axis.n_ticks, >=, 3);
+  }
 }
 
 static void
