@@ -489,7 +489,7 @@ ib_cli_run (int    argc,
     { "fsync", 0, 0, G_OPTION_ARG_NONE, &o.fsync, N_("fsync the test files when making them"),
       NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &o.seed,
-      N_("Seed for content, interleaving and bootstrap"), N_("N") },
+      N_("Seed of the files' content and of the order the strategies run in"), N_("N") },
     { "pause", 0, 0, G_OPTION_ARG_STRING, &o.pause, N_("Pause between samples"), N_("MS") },
     { "responsiveness", 0, 0, G_OPTION_ARG_STRING, &o.responsiveness,
       N_("Time the main loop's stalls with a 1 ms tick during each read: on (default) or "

@@ -172,7 +172,7 @@ print_overhead (const IbReport *report,
       guint repeat = g_array_index (report->overhead, IbOverheadRow, 0).repeat;
 
       fprintf (out, _("Dispatch overhead: median ns per op over %u repetitions "
-                      "(after %u warm-up), 95 %% bootstrap CI\n\n"),
+                      "(after %u warm-up), order-statistic interval of the median\n\n"),
                repeat, warmup);
     }
   ib_cli_table_print (table, out);
@@ -231,7 +231,7 @@ ib_cli_overhead (int    argc,
     { "warmup", 'w', 0, G_OPTION_ARG_STRING, &args.warmup,
       N_("Warm-up repetitions, not counted (default 1)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed,
-      N_("Seed of the run order and the bootstrap (default 42)"), N_("N") },
+      N_("Seed of the order the kinds run in (default 42)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
 

@@ -103,7 +103,7 @@ typedef struct
   IbBufferPolicy     buffer;
   gboolean           verify;      /* compare CRC-32 of what was read */
   gboolean           fsync;       /* fsync test files when making them */
-  guint64            seed;        /* PRNG seed: content, interleaving, bootstrap */
+  guint64            seed;        /* PRNG seed: content, order of strategies and kinds */
   guint              pause_ms;    /* pause between samples */
   gboolean           responsiveness; /* run the main-loop tick (ib-responsiveness.h) */
 
