@@ -9,10 +9,12 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "engine/ib-parse.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
+#include "report/ib-compare.h"
 #include "ib-chart-view.h"
 
 struct _IbChartView
@@ -342,6 +344,33 @@ compare_medians (gconstpointer a,
   return sa->median_ns < sb->median_ns ? -1 : sa->median_ns > sb->median_ns ? 1 : 0;
 }
 
+/* A comparison in words: every row of the part shown, with its verdict
+ * naming the two runs (the sentences of the list under the chart). */
+static void
+describe_compare (IbChartView *self,
+                  GString     *text)
+{
+  IbCompareChart part = ib_chart_compare_resolve (self->compare, self->report, self->other);
+  IbCompareSection section = part == IB_COMPARE_CHART_OVERHEAD ? IB_COMPARE_OVERHEAD
+                           : part == IB_COMPARE_CHART_WRITE_UNLINK ? IB_COMPARE_WRITE_UNLINK
+                           : part == IB_COMPARE_CHART_SWEEP ? IB_COMPARE_SWEEP
+                           : IB_COMPARE_READS;
+  g_autoptr(GArray) rows = ib_compare_section (self->report, self->other, section);
+  g_autofree char *name_a = NULL, *name_b = NULL;
+
+  ib_compare_side_names (self->report, self->other, &name_a, &name_b);
+  g_string_append_printf (text, "%s. ", ib_compare_section_title (section));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      g_autofree char *sentence = ib_compare_row_sentence (row, name_a, name_b);
+
+      g_string_append_printf (text, "%s: %s. ", row->label, sentence);
+    }
+  g_strchomp (text->str);
+  g_string_set_size (text, strlen (text->str));
+}
+
 /* What the chart shows, in words, for a screen reader: its strategies
  * fastest first with their medians, or the overhead per kind. */
 static void
@@ -350,7 +379,9 @@ update_description (IbChartView *self)
   g_autoptr(GString) text = g_string_new (NULL);
   const IbReport *r = self->report;
 
-  if (r != NULL && self->kind == IB_CHART_OVERHEAD && r->overhead != NULL)
+  if (r != NULL && self->kind == IB_CHART_COMPARE && self->other != NULL)
+    describe_compare (self, text);
+  else if (r != NULL && self->kind == IB_CHART_OVERHEAD && r->overhead != NULL)
     for (guint i = 0; i < r->overhead->len; i++)
       {
         const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
@@ -470,6 +501,7 @@ ib_chart_view_set_compare (IbChartView    *self,
   if (self->compare == compare)
     return;
   self->compare = compare;
+  update_description (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -17,6 +17,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-presets.h"
 #include "ib-application.h"
+#include "ib-chart-view.h"
 #include "ib-stats-table.h"
 #include "report/ib-report-io.h"
 #include "ib-window.h"
@@ -697,6 +698,21 @@ test_run_export_reopen (void)
       g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_READS));
       g_assert_true (gtk_widget_get_sensitive (sw));
       g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_OVERHEAD));
+    }
+    /* a screen reader hears the verdicts of the part shown */
+    {
+      GtkWidget *view = find_descendant (GTK_WIDGET (history), IB_TYPE_CHART_VIEW);
+      g_autofree char *description = NULL;
+
+      g_assert_nonnull (view);
+      g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (view),
+                                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+      description = gtk_test_accessible_check_property (GTK_ACCESSIBLE (view),
+                                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                        "\x01");
+      g_assert_nonnull (description);
+      g_assert_true (g_str_has_prefix (description, "Dispatch overhead. GTask + dispatch: "));
+      g_assert_nonnull (strstr (description, " (B) is 2.0x slower than "));
     }
     g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                     g_variant_new ("(ss)", "png:800x600@1", part_png));
