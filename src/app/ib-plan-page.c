@@ -939,7 +939,7 @@ add_strategy_row (IbPlanPage           *self,
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
   /* One focus stop per row, not two: the row takes the keys (Space
    * toggles it) and says whether it is checked. */
-  gtk_widget_set_focusable (check, FALSE);
+  gtk_widget_set_can_focus (check, FALSE);
   gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_CHECKED,
                                GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
   g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), row);

@@ -730,6 +730,19 @@ on_log_toggled (IbResultsPage *self)
     ib_chart_view_set_log_scale (self->views[i], log_scale);
 }
 
+/* AdwSqueezer (1.2) lets Tab into the forms of the switcher it does not show,
+ * where focus cannot go: Tab then stayed where it was. Only the shown one
+ * takes focus. */
+static void
+on_switcher_form_changed (IbResultsPage *self)
+{
+  GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (self->chart_switcher));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->chart_switcher); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_can_focus (child, child == shown);
+}
+
 static void
 ib_results_page_dispose (GObject *object)
 {
@@ -750,6 +763,7 @@ ib_results_page_class_init (IbResultsPageClass *klass)
 
   g_type_ensure (IB_TYPE_STATS_TABLE);
   g_type_ensure (IB_TYPE_TAB_STOP);
+  g_type_ensure (IB_TYPE_SIDE_SCROLLER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/results-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbResultsPage, name)
@@ -809,13 +823,9 @@ ib_results_page_init (IbResultsPage *self)
       adw_view_stack_page_set_icon_name (page, chart_pages[i].icon);
       adw_view_stack_page_set_visible (page, FALSE);
     }
-  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->overhead_card));
-  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->write_unlink_card));
-  /* Small tables: a sideways scrollbar always shown when they do not fit,
-   * the cue that more columns follow. */
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->overhead_card), FALSE);
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->write_unlink_card),
-                                             FALSE);
+  g_signal_connect_swapped (self->chart_switcher, "notify::visible-child",
+                            G_CALLBACK (on_switcher_form_changed), self);
+  on_switcher_form_changed (self);
   g_signal_connect_swapped (self->chart_stack, "notify::visible-child",
                             G_CALLBACK (update_log_button), self);
   g_signal_connect_swapped (self->log_switch, "notify::active", G_CALLBACK (on_log_toggled), self);

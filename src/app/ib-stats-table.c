@@ -354,48 +354,6 @@ unbind_cell (GtkSignalListItemFactory *factory,
     g_signal_handlers_disconnect_by_func (row, on_row_changed, item);
 }
 
-/* ---- wheel ------------------------------------------------------------ */
-
-static gboolean
-on_inner_scroll (GtkEventControllerScroll *controller,
-                 double                    dx,
-                 double                    dy,
-                 gpointer                  user_data)
-{
-  GtkWidget *inner = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-  GtkWidget *parent = gtk_widget_get_parent (inner);
-  GtkWidget *outer = parent != NULL ? gtk_widget_get_ancestor (parent, GTK_TYPE_SCROLLED_WINDOW)
-                                    : NULL;
-  GdkModifierType state = gtk_event_controller_get_current_event_state (
-                            GTK_EVENT_CONTROLLER (controller));
-  GtkAdjustment *adj;
-  double step;
-
-  /* Shift + wheel, sideways gestures and lone tables: the table's own. */
-  if (outer == NULL || dy == 0 || (state & GDK_SHIFT_MASK) || fabs (dx) > fabs (dy))
-    return FALSE;
-  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
-  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
-       ? pow (gtk_adjustment_get_page_size (adj), 2.0 / 3.0) : 1.0;
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + dy * step);
-  return TRUE;
-}
-
-/* The page scrolls, not @inner, when the wheel turns over a table that only
- * scrolls sideways. */
-void
-ib_scroll_pass_vertical (GtkScrolledWindow *inner)
-{
-  GtkEventController *scroll;
-
-  g_return_if_fail (GTK_IS_SCROLLED_WINDOW (inner));
-
-  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
-  g_signal_connect (scroll, "scroll", G_CALLBACK (on_inner_scroll), NULL);
-  gtk_widget_add_controller (GTK_WIDGET (inner), scroll);
-}
-
 /* ---- IbStatsTable ----------------------------------------------------- */
 
 struct _IbStatsTable
@@ -421,74 +379,6 @@ ib_stats_table_dispose (GObject *object)
   G_OBJECT_CLASS (ib_stats_table_parent_class)->dispose (object);
 }
 
-/* As tall as all the rows, plus the sideways scrollbar when the columns do
- * not fit the width: GtkScrolledWindow leaves that out of its natural
- * height, and the scrollbar would take the last row's place. */
-static void
-ib_stats_table_measure (GtkWidget      *widget,
-                        GtkOrientation  orientation,
-                        int             for_size,
-                        int            *minimum,
-                        int            *natural,
-                        int            *minimum_baseline,
-                        int            *natural_baseline)
-{
-  IbStatsTable *self = IB_STATS_TABLE (widget);
-  int view_min = 0, bar_nat = 0;
-
-  gtk_widget_measure (self->scroller, orientation, for_size, minimum, natural, NULL, NULL);
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
-    {
-      gtk_widget_measure (GTK_WIDGET (self->view), GTK_ORIENTATION_HORIZONTAL, -1,
-                          &view_min, NULL, NULL, NULL);
-      if (view_min > for_size)
-        {
-          GtkWidget *bar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (self->scroller));
-
-          gtk_widget_measure (bar, GTK_ORIENTATION_VERTICAL, -1, NULL, &bar_nat, NULL, NULL);
-          *minimum += bar_nat;
-          *natural += bar_nat;
-        }
-    }
-}
-
-static GtkSizeRequestMode
-ib_stats_table_get_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-ib_stats_table_size_allocate (GtkWidget *widget,
-                              int        width,
-                              int        height,
-                              int        baseline)
-{
-  gtk_widget_allocate (IB_STATS_TABLE (widget)->scroller, width, height, baseline, NULL);
-}
-
-/* Up and Down go from row to row (GtkColumnView); Left and Right show the
- * columns to the side, which the keyboard could not reach otherwise. */
-static gboolean
-on_key_pressed (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                IbStatsTable          *self)
-{
-  GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  double step = gtk_adjustment_get_page_size (adj) / 3;
-
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
-    return FALSE;
-  if (keyval == GDK_KEY_Left || keyval == GDK_KEY_KP_Left)
-    step = -step;
-  else if (keyval != GDK_KEY_Right && keyval != GDK_KEY_KP_Right)
-    return FALSE;
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + step);
-  return TRUE;
-}
-
 /* One Tab stop for the whole table; the arrow keys go from row to row. */
 static gboolean
 ib_stats_table_focus (GtkWidget        *widget,
@@ -503,9 +393,7 @@ ib_stats_table_class_init (IbStatsTableClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ib_stats_table_dispose;
   GTK_WIDGET_CLASS (klass)->focus = ib_stats_table_focus;
-  GTK_WIDGET_CLASS (klass)->get_request_mode = ib_stats_table_get_request_mode;
-  GTK_WIDGET_CLASS (klass)->measure = ib_stats_table_measure;
-  GTK_WIDGET_CLASS (klass)->size_allocate = ib_stats_table_size_allocate;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "statstable");
 }
 
@@ -571,24 +459,10 @@ ib_stats_table_init (IbStatsTable *self)
   g_object_unref (selection);
   gtk_column_view_sort_by_column (self->view, median_column, GTK_SORT_ASCENDING);
 
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
-                                  GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
-  /* Wider than the page: a scrollbar of its own under the last row (not
-   * over it) and a fade at the edge where more columns follow (style.css). */
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->scroller), FALSE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
+  /* Wider than the page: a scrollbar under the last row and a fade. */
+  self->scroller = ib_side_scroller_new ();
+  ib_side_scroller_set_child (IB_SIDE_SCROLLER (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-  ib_scroll_pass_vertical (GTK_SCROLLED_WINDOW (self->scroller));
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-
-    /* Before the column view, which takes the sideways arrows and does nothing. */
-    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  }
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Statistics per strategy"),

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ib-types.h"
+#include "ib-side-scroller.h"
 
 G_BEGIN_DECLS
 
@@ -23,9 +24,5 @@ void           ib_stats_table_set_live    (IbStatsTable *self,
 /* Number of strategies with at least one measured sample. */
 guint          ib_stats_table_get_n_rows  (IbStatsTable *self);
 const IbStats *ib_stats_row_get_stats     (IbStatsRow   *row);
-
-/* The page scrolls, not @inner, when the wheel turns over a table that
- * only scrolls sideways. */
-void       ib_scroll_pass_vertical    (GtkScrolledWindow *inner);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "ib-application.h"
 #include "ib-chart-view.h"
 #include "ib-stats-table.h"
+#include "ib-tab-stop.h"
 #include "report/ib-report-io.h"
 #include "ib-window.h"
 
@@ -318,10 +319,11 @@ find_action_widget (GtkWidget  *root,
   return NULL;
 }
 
-/* Presses Tab from the Run button until the focus wraps back to it; returns
- * the widgets focused, in order (Run not included). */
+/* Presses Tab (or Shift+Tab) from the Run button until the focus wraps back
+ * to it; returns the widgets focused, in order (Run not included). */
 static GPtrArray *
-walk_tab_stops (IbWindow *win)
+walk_tab_stops (IbWindow         *win,
+                GtkDirectionType  direction)
 {
   GtkWidget *run = find_action_widget (GTK_WIDGET (win), "win.run");
   GPtrArray *stops = g_ptr_array_new ();
@@ -333,7 +335,7 @@ walk_tab_stops (IbWindow *win)
       GtkWidget *focus;
       GtkWidget *row;
 
-      g_signal_emit_by_name (win, "move-focus", GTK_DIR_TAB_FORWARD);
+      g_signal_emit_by_name (win, "move-focus", direction);
       focus = gtk_root_get_focus (GTK_ROOT (win));
       if (focus == run || focus == NULL)
         break;
@@ -967,6 +969,17 @@ test_presets_valid (void)
 }
 
 
+/* The one Tab stop @focus belongs to: its list or table, or itself. */
+static GtkWidget *
+tab_stop_of (GtkWidget *focus)
+{
+  GtkWidget *group = gtk_widget_get_ancestor (focus, IB_TYPE_TAB_STOP);
+
+  if (group == NULL)
+    group = gtk_widget_get_ancestor (focus, IB_TYPE_STATS_TABLE);
+  return group != NULL ? group : focus;
+}
+
 static void
 test_tab_stops (void)
 {
@@ -984,7 +997,7 @@ test_tab_stops (void)
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
   spin (200);
 
-  stops = walk_tab_stops (win);
+  stops = walk_tab_stops (win, GTK_DIR_TAB_FORWARD);
   for (guint i = 0; i < stops->len; i++)
     {
       GtkWidget *focus = g_ptr_array_index (stops, i);
@@ -1011,6 +1024,17 @@ test_tab_stops (void)
   g_assert_cmpuint (findings, ==, 1);
   g_assert_cmpuint (in_page, <=, 10);
   g_assert_cmpuint (last_in_page, <=, 35);
+
+  /* Shift+Tab goes through the same stops backwards (none traps it); a
+   * list is entered at its last row then. */
+  {
+    g_autoptr(GPtrArray) back = walk_tab_stops (win, GTK_DIR_TAB_BACKWARD);
+
+    g_assert_cmpuint (back->len, ==, stops->len);
+    for (guint i = 0; i < back->len; i++)
+      g_assert_true (tab_stop_of (g_ptr_array_index (back, i)) ==
+                     tab_stop_of (g_ptr_array_index (stops, stops->len - 1 - i)));
+  }
   destroy_window (win);
   ib_test_remove_tree (tmp);
 }
