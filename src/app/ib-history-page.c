@@ -14,6 +14,7 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
 #include "report/ib-compare.h"
+#include "report/ib-report-util.h"
 #include "report/ib-report-io.h"
 #include "ib-chart-view.h"
 #include "ib-export.h"

@@ -88,10 +88,6 @@ char       *ib_compare_section_missing (const IbReport   *a,
                                         const char       *name_b,
                                         IbCompareSection  section);
 
-/* The date a report was made, in the local time zone and the one format the
- * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown
- * date" when the report has none. */
-char       *ib_report_date_text    (const IbReport *report);
 /* A report as users call it: its preset and date, "Quick, 1 Dec 2026,
  * 02:54" ("Custom plan, ..." without a preset). */
 char       *ib_compare_side_name   (const IbReport *report);

@@ -563,7 +563,6 @@ ib_report_subtitle (const IbReport *report)
   const IbPlan *plan = report->plan;
   const IbEnvironment *env = report->environment;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GDateTime) when = NULL;
 
   g_ptr_array_add (parts, g_strdup (preset_title (plan->preset)));
   if (plan->file_sizes->len > 0)
@@ -582,9 +581,7 @@ ib_report_subtitle (const IbReport *report)
   if (env->fs_type != NULL)
     g_ptr_array_add (parts, g_strdup (env->fs_type));
   if (report->created != NULL)
-    when = g_date_time_new_from_iso8601 (report->created, NULL);
-  if (when != NULL)
-    g_ptr_array_add (parts, g_date_time_format (when, "%Y-%m-%d %H:%M UTC"));
+    g_ptr_array_add (parts, ib_report_date_text (report));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
 }

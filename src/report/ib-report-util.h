@@ -61,4 +61,9 @@ char       *ib_stats_aggregation_text (const IbStats *st);
 int         ib_report_chart_height (IbChartKind     kind,
                                     const IbReport *report);
 
+/* The date a report was made, in the local time zone and the one format the
+ * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown
+ * date" when the report has none. */
+char       *ib_report_date_text      (const IbReport *report);
+
 G_END_DECLS

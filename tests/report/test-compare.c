@@ -15,6 +15,7 @@
 #include "chart/ib-chart.h"
 #include "engine/ib-stats.h"
 #include "report/ib-compare.h"
+#include "report/ib-report-util.h"
 #include "report-fixture.h"
 
 static void
