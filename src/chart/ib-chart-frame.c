@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 
+#include "engine/ib-presets.h"
 #include "ib-chart-private.h"
 
 void
@@ -327,8 +328,15 @@ ib_chart_subtitle (IbChartCtx *ctx)
         g_autofree char *files = file_set_text (plan);
 
         if (plan->preset != NULL)
-          /* Translators: subtitle part, %s is a preset id such as "quick" */
-          g_ptr_array_add (parts, g_strdup_printf (_("preset %s"), plan->preset));
+          {
+            const IbPresetInfo *preset = ib_preset_lookup (plan->preset);
+
+            /* The preset's title ("Quick"); the id of a preset this
+             * version does not know. */
+            g_ptr_array_add (parts, preset != NULL ? g_strdup (_(preset->title))
+                             /* Translators: subtitle part, %s is a preset id such as "quick" */
+                             : g_strdup_printf (_("preset %s"), plan->preset));
+          }
         add_part (parts, files);
         if (files != NULL)
           add_part (parts, cache_text (plan->cache));
