@@ -161,15 +161,26 @@ compare_rows (IbChartView *self)
   return MAX (part_rows (self->report, what), part_rows (self->other, what));
 }
 
-/* Rows of a chart with one row per strategy (0 for the others). */
+/* Rows of a chart with one row per strategy (0 for the others). While a
+ * run goes on, room for every strategy of its plan from the start: a
+ * strategy reached later fills its place, not a new one (which would lay
+ * the whole window out again). */
 static guint
 chart_rows (IbChartView *self)
 {
-  if (self->report != NULL && self->report->statistics != NULL &&
-      (self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
-       self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
-    return self->report->statistics->len;
-  return 0;
+  const IbPlan *plan;
+  guint rows;
+
+  if (self->report == NULL || self->report->statistics == NULL ||
+      !(self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
+        self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
+    return 0;
+  rows = self->report->statistics->len;
+  plan = self->report->plan;
+  if (self->live && plan != NULL && plan->file_sizes != NULL && plan->file_sizes->len > 0 &&
+      plan->strategies != NULL)
+    rows = MAX (rows, plan->strategies->len);
+  return rows;
 }
 
 /* The rows the chart's size depends on. */
@@ -489,6 +500,8 @@ ib_chart_view_set_live (IbChartView *self,
   if (self->live == !!live)
     return;
   self->live = !!live;
+  if (size_rows (self) != self->measured_rows)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

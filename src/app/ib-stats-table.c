@@ -3,7 +3,9 @@
  * GtkColumnView whose column sorters drive a GtkSortListModel. While a live
  * run recomputes its statistics the rows stay and only their contents
  * change ("changed"): the bound cells update their labels in place, so no
- * row widget is made again and only changed text is measured again. */
+ * row widget is made again and only changed text is measured again. Every
+ * strategy of the plan has its row from the start of the run (dashes until
+ * it is measured): no row is inserted while the run goes on. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -26,6 +28,7 @@ struct _IbStatsRow
   IbStats  stats;
   double   ratio;      /* median / fastest median, 0 when unknown */
   gboolean too_few;    /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
+  gboolean pending;    /* live run: planned, not measured yet */
 };
 
 G_DEFINE_FINAL_TYPE (IbStatsRow, ib_stats_row, G_TYPE_OBJECT)
@@ -108,6 +111,8 @@ format_cell (IbStatsRow *row,
   g_autofree char *lo = NULL;
   g_autofree char *hi = NULL;
 
+  if (row->pending && column != COL_STRATEGY)
+    return g_strdup ("—");
   switch (column)
     {
     case COL_STRATEGY:
@@ -280,6 +285,12 @@ fill_cell (GtkListItem *item,
           else
             g_free (name);
         }
+    }
+  if (row->pending && column != COL_STRATEGY)
+    {
+      gtk_widget_set_tooltip_text (label, _("Not measured yet"));
+      gtk_widget_remove_css_class (label, "success");
+      return;
     }
   if (column == COL_IN_FLIGHT)
     gtk_widget_set_tooltip_text (label, _("Most files actually in progress at once "
@@ -488,7 +499,8 @@ same_row (IbStatsRow *a,
         return FALSE;
     }
   /* And what the tooltips say beyond the cells. */
-  return a->stats.stall_max_ns == b->stats.stall_max_ns &&
+  return a->pending == b->pending &&
+         a->stats.stall_max_ns == b->stats.stall_max_ns &&
          a->stats.lateness_p99_ns == b->stats.lateness_p99_ns &&
          a->stats.frames_missed_60 == b->stats.frames_missed_60 &&
          a->stats.frames_missed_120 == b->stats.frames_missed_120 &&
@@ -496,27 +508,60 @@ same_row (IbStatsRow *a,
          a->stats.ci_method == b->stats.ci_method;
 }
 
+/* Where @strategy's row is in the store, or -1. */
+static int
+find_row (GListModel *model,
+          const char *strategy)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(IbStatsRow) row = g_list_model_get_item (model, k);
+
+      if (g_strcmp0 (row->stats.strategy, strategy) == 0)
+        return (int) k;
+    }
+  return -1;
+}
+
+static gboolean
+has_strategy (GPtrArray  *rows,
+              const char *strategy)
+{
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (((IbStatsRow *) g_ptr_array_index (rows, i))->stats.strategy, strategy) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* A live run's statistics: rows of strategies already shown take the new
- * values and say so ("changed"), a strategy's first row is inserted, the
- * sorter re-sorts once when a sort key moved. No other row widget is made
- * again. */
+ * values and say so ("changed"), rows of strategies gone are removed, a
+ * strategy not shown yet gets a row; the sorter re-sorts once when a sort key
+ * moved. No other row widget is made again. */
 static void
 merge_rows (IbStatsTable *self,
             GPtrArray    *rows)
 {
   GListModel *model = G_LIST_MODEL (self->store);
   gboolean moved = FALSE;
-  guint j = 0;
 
-  for (guint i = 0; i < rows->len; i++, j++)
+  for (guint k = g_list_model_get_n_items (model); k-- > 0;)
+    {
+      g_autoptr(IbStatsRow) old = g_list_model_get_item (model, k);
+
+      if (!has_strategy (rows, old->stats.strategy))
+        g_list_store_remove (self->store, k);
+    }
+  for (guint i = 0; i < rows->len; i++)
     {
       IbStatsRow *row = g_ptr_array_index (rows, i);
-      g_autoptr(IbStatsRow) old = j < g_list_model_get_n_items (model)
-                                  ? g_list_model_get_item (model, j) : NULL;
+      int k = find_row (model, row->stats.strategy);
+      g_autoptr(IbStatsRow) old = k >= 0 ? g_list_model_get_item (model, k) : NULL;
 
-      if (old == NULL || g_strcmp0 (old->stats.strategy, row->stats.strategy) != 0)
+      if (old == NULL)
         {
-          g_list_store_insert (self->store, j, row);
+          g_list_store_insert (self->store, MIN (i, g_list_model_get_n_items (model)), row);
           continue;
         }
       if (same_row (old, row))
@@ -527,10 +572,9 @@ merge_rows (IbStatsTable *self,
       ib_stats_copy_into (&old->stats, &row->stats);
       old->ratio = row->ratio;
       old->too_few = row->too_few;
+      old->pending = row->pending;
       g_signal_emit (old, row_changed_signal, 0);
     }
-  if (j < g_list_model_get_n_items (model))
-    g_list_store_splice (self->store, j, g_list_model_get_n_items (model) - j, NULL, 0);
   /* Rows stay put while the run goes on (as in the charts): moving them
    * costs a re-sort and new CSS for every moved row; sorted once it ends. */
   if (moved && self->live)
@@ -546,10 +590,65 @@ ib_stats_table_set_live (IbStatsTable *self,
   g_return_if_fail (IB_IS_STATS_TABLE (self));
 
   self->live = !!live;
+  /* Over: strategies never measured have no row (as in a saved report). */
+  if (!self->live)
+    for (guint k = g_list_model_get_n_items (G_LIST_MODEL (self->store)); k-- > 0;)
+      {
+        g_autoptr(IbStatsRow) row = g_list_model_get_item (G_LIST_MODEL (self->store), k);
+
+        if (row->pending)
+          g_list_store_remove (self->store, k);
+      }
   if (!self->live && self->unsorted)
     gtk_sorter_changed (gtk_column_view_get_sorter (self->view), GTK_SORTER_CHANGE_DIFFERENT);
   if (!self->live)
     self->unsorted = FALSE;
+}
+
+/* While live: a row for every strategy the plan will read, in the plan's
+ * order (as the statistics come), so that the first round of the run only
+ * fills rows in and never inserts one. */
+static void
+add_pending_rows (GPtrArray    *rows,
+                  const IbPlan *plan)
+{
+  g_autoptr(GPtrArray) measured = NULL;
+
+  if (plan == NULL || plan->file_sizes == NULL || plan->file_sizes->len == 0 ||
+      plan->strategies == NULL || plan->strategies->len == 0)
+    return;
+  measured = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < rows->len; i++)
+    g_ptr_array_add (measured, g_object_ref (g_ptr_array_index (rows, i)));
+  g_ptr_array_set_size (rows, 0);
+  for (guint i = 0; i < plan->strategies->len; i++)
+    {
+      const char *id = g_ptr_array_index (plan->strategies, i);
+      IbStatsRow *row = NULL;
+
+      for (guint j = 0; j < measured->len && row == NULL; j++)
+        if (g_strcmp0 (((IbStatsRow *) g_ptr_array_index (measured, j))->stats.strategy, id) == 0)
+          row = g_object_ref (g_ptr_array_index (measured, j));
+      if (row == NULL)
+        {
+          row = g_object_new (IB_TYPE_STATS_ROW, NULL);
+          row->stats.strategy = g_strdup (id);
+          row->stats.cpu_ns = -1;
+          row->pending = TRUE;
+        }
+      if (!has_strategy (rows, id))
+        g_ptr_array_add (rows, row);
+      else
+        g_object_unref (row);
+    }
+  /* Any strategy measured that the plan does not name, after them. */
+  for (guint j = 0; j < measured->len; j++)
+    {
+      IbStatsRow *row = g_ptr_array_index (measured, j);
+
+      if (!has_strategy (rows, row->stats.strategy))
+        g_ptr_array_add (rows, g_object_ref (row));
+    }
 }
 
 void
@@ -594,6 +693,8 @@ ib_stats_table_set_report (IbStatsTable   *self,
           g_ptr_array_add (rows, row);
         }
     }
+  if (self->live && report != NULL)
+    add_pending_rows (rows, report->plan);
 
   merge_rows (self, rows);
 }

@@ -18,10 +18,12 @@ G_DECLARE_FINAL_TYPE (IbStatsTable, ib_stats_table, IB, STATS_TABLE, GtkWidget)
 GtkWidget     *ib_stats_table_new         (void);
 void           ib_stats_table_set_report  (IbStatsTable *self,
                                            const IbReport *report);
-/* While live (a run goes on) rows keep their place; sorted when it ends. */
+/* While live (a run goes on) rows keep their place, and every strategy of
+ * the report's plan has a row from the start (dashes until measured);
+ * sorted, and rows never measured dropped, when it ends. */
 void           ib_stats_table_set_live    (IbStatsTable *self,
                                            gboolean      live);
-/* Number of strategies with at least one measured sample. */
+/* Rows: strategies with a measured sample, and while live the planned ones. */
 guint          ib_stats_table_get_n_rows  (IbStatsTable *self);
 const IbStats *ib_stats_row_get_stats     (IbStatsRow   *row);
 

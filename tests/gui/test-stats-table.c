@@ -152,11 +152,112 @@ test_live_update (void)
   ib_report_unref (r2);
 }
 
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+count_added (GListModel *model,
+             guint       position,
+             guint       removed,
+             guint       added,
+             guint      *count)
+{
+  *count += added;
+}
+
+/* Every strategy of the plan has its row as soon as the run starts, so the
+ * first round only fills rows in: none is inserted while it goes on, in the
+ * plan's order, and the ones never measured go when the run is over. */
+static void
+test_rows_from_plan (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *table = ib_stats_table_new ();
+  IbStatsTable *st = IB_STATS_TABLE (table);
+  static const char *ids[] = { "mmap", "sync-read-all", "thread-pool-parallel" };
+  g_autofree char *median = ib_format_duration (20e6);
+  g_autoptr(GPtrArray) texts = NULL;
+  IbReport *start = ib_report_new ();
+  IbReport *later = ib_report_new ();
+  guint64 size = 65536;
+  guint added = 0;
+  GListModel *model;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 500);
+  gtk_window_set_child (GTK_WINDOW (window), table);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (200);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_ptr_array_add (start->plan->strategies, g_strdup (ids[i]));
+      g_ptr_array_add (later->plan->strategies, g_strdup (ids[i]));
+    }
+  g_array_append_val (start->plan->file_sizes, size);
+  g_array_append_val (later->plan->file_sizes, size);
+
+  /* The run starts: no statistics yet, a row per planned strategy. */
+  ib_stats_table_set_live (st, TRUE);
+  ib_stats_table_set_report (st, start);
+  texts = shown (table);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_assert_cmpint (index_of (texts, ib_strategy_title (ids[i])), >=, 0);
+  g_assert_cmpint (index_of (texts, ib_strategy_title (ids[0])), <,
+                   index_of (texts, ib_strategy_title (ids[1])));
+  g_assert_cmpint (index_of (texts, ib_strategy_title (ids[1])), <,
+                   index_of (texts, ib_strategy_title (ids[2])));
+  g_assert_cmpint (index_of (texts, "—"), >=, 0);
+
+  /* The second strategy is measured: its row fills in, none is inserted. */
+  add_stats (later, "sync-read-all", 20e6, 1);
+  model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (find_type (table,
+                                                               GTK_TYPE_COLUMN_VIEW))));
+  g_signal_connect (model, "items-changed", G_CALLBACK (count_added), &added);
+  ib_stats_table_set_report (st, later);
+  g_clear_pointer (&texts, g_ptr_array_unref);
+  texts = shown (table);
+  g_signal_handlers_disconnect_by_func (model, count_added, &added);
+  g_assert_cmpuint (added, ==, 0);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, G_N_ELEMENTS (ids));
+  g_assert_cmpint (index_of (texts, median), >=, 0);
+  g_assert_cmpint (index_of (texts, ib_strategy_title (ids[0])), <,
+                   index_of (texts, ib_strategy_title (ids[1])));
+
+  /* Over: only the measured strategy keeps a row. */
+  ib_stats_table_set_live (st, FALSE);
+  g_clear_pointer (&texts, g_ptr_array_unref);
+  texts = shown (table);
+  g_assert_cmpuint (ib_stats_table_get_n_rows (st), ==, 1);
+  g_assert_cmpint (index_of (texts, ib_strategy_title (ids[0])), ==, -1);
+  g_assert_cmpint (index_of (texts, ib_strategy_title (ids[1])), >=, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+  ib_report_unref (start);
+  ib_report_unref (later);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gui/stats-table/live-update", test_live_update);
+  g_test_add_func ("/gui/stats-table/rows-from-plan", test_rows_from_plan);
   return g_test_run ();
 }
