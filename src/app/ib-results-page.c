@@ -252,11 +252,15 @@ update_findings (IbResultsPage *self)
   for (guint i = 0; i < n; i++)
     {
       const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
-      g_autofree char *sentence = capitalised (f->text != NULL ? f->text : "");
-      GtkWidget *label = gtk_label_new (sentence);
+      g_autofree char *sentence = NULL;
+      GtkWidget *label, *row;
 
-      GtkWidget *row = gtk_list_box_row_new ();
-
+      /* the answer card says what a covered finding says */
+      if (!ib_finding_is_shown (f))
+        continue;
+      sentence = capitalised (f->text != NULL ? f->text : "");
+      label = gtk_label_new (sentence);
+      row = gtk_list_box_row_new ();
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
       gtk_widget_add_css_class (label, "finding");
@@ -269,8 +273,8 @@ update_findings (IbResultsPage *self)
       gtk_list_box_append (self->findings_list, row);
     }
   self->n_findings = n;
-  gtk_widget_set_visible (self->findings_heading, n > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), n > 0);
+  gtk_widget_set_visible (self->findings_heading, ib_findings_n_shown (r) > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), ib_findings_n_shown (r) > 0);
 }
 
 static void

@@ -796,7 +796,8 @@ ib_cli_print_findings (const IbReport *report,
 {
   g_return_if_fail (report != NULL);
 
-  if (report->findings->len == 0)
+  /* the answer, printed above, says what a covered finding says */
+  if (ib_findings_n_shown (report) == 0)
     return;
   print_heading (out, _("Findings"));
   /* group by group, each under a short heading (ib_finding_group) */
@@ -808,7 +809,7 @@ ib_cli_print_findings (const IbReport *report,
         {
           const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
 
-          if (ib_finding_group (f->id) != g)
+          if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
             continue;
           if (!open)
             /* Translators: a heading over a group of findings, "How far to trust

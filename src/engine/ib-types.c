@@ -509,7 +509,7 @@ ib_report_copy (const IbReport *report)
   for (guint i = 0; i < report->findings->len; i++)
     {
       const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
-      IbFinding finding = { g_strdup (f->id), g_strdup (f->text) };
+      IbFinding finding = { g_strdup (f->id), g_strdup (f->text), f->covered };
 
       g_array_append_val (copy->findings, finding);
     }
@@ -562,6 +562,7 @@ ib_report_add_finding (IbReport   *report,
   va_start (args, format);
   finding.id = g_strdup (id);
   finding.text = g_strdup_vprintf (format, args);
+  finding.covered = FALSE;
   va_end (args);
   g_array_append_val (report->findings, finding);
 }

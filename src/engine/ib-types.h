@@ -318,8 +318,10 @@ void     ib_sweep_free (IbSweep       *sweep);
 
 typedef struct
 {
-  char *id;
-  char *text;
+  char     *id;
+  char     *text;
+  gboolean  covered;           /* says only what the report's answer says (report/ib-answer.h):
+                                * kept in the data, not shown where the answer is shown */
 } IbFinding;
 
 /* ---- the report ------------------------------------------------------ */

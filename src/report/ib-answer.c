@@ -451,6 +451,25 @@ ib_answer_verdict_to_string (IbRatioVerdict verdict)
     }
 }
 
+gboolean
+ib_answer_compares (const IbAnswer *answer,
+                    const char     *a,
+                    const char     *b)
+{
+  const char *other;
+
+  if (answer == NULL || a == NULL || b == NULL)
+    return FALSE;
+  if (g_str_equal (a, answer->sync))
+    other = b;
+  else if (g_str_equal (b, answer->sync))
+    other = a;
+  else
+    return FALSE;
+  return g_strcmp0 (other, answer->async) == 0 || g_strcmp0 (other, answer->thread) == 0
+         || g_strcmp0 (other, answer->uring) == 0 || g_strcmp0 (other, answer->mmap) == 0;
+}
+
 char *
 ib_answer_to_text (const IbAnswer *answer,
                    const char     *separator)

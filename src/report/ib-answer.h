@@ -76,6 +76,13 @@ void        ib_answer_free            (IbAnswer       *answer);
 /* "sync-faster", "async-faster", "same", "too-few", "no-data" (JSON). */
 const char *ib_answer_verdict_to_string (IbRatioVerdict verdict);
 
+/* Whether one of @answer's lines compares strategies @a and @b (either way
+ * round): sync against async, threads, io_uring or mmap. A finding comparing
+ * such a pair says what the answer says (IbFinding.covered). */
+gboolean    ib_answer_compares        (const IbAnswer *answer,
+                                       const char     *a,
+                                       const char     *b);
+
 /* All sentences of @answer, separated by @separator (" " or "\n"). */
 char       *ib_answer_to_text         (const IbAnswer *answer,
                                        const char     *separator);

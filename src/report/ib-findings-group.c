@@ -125,6 +125,26 @@ ib_finding_group_title (IbFindingGroup group)
     }
 }
 
+gboolean
+ib_finding_is_shown (const IbFinding *finding)
+{
+  g_return_val_if_fail (finding != NULL, FALSE);
+
+  return !finding->covered;
+}
+
+guint
+ib_findings_n_shown (const IbReport *report)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (report != NULL, 0);
+
+  for (guint i = 0; report->findings != NULL && i < report->findings->len; i++)
+    n += ib_finding_is_shown (&g_array_index (report->findings, IbFinding, i));
+  return n;
+}
+
 static gint
 compare_findings (gconstpointer a,
                   gconstpointer b)

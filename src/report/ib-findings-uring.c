@@ -59,7 +59,8 @@ is_slower (const IbRatio *r,
 }
 
 static void
-finding_gap (IbReport *report)
+finding_gap (IbReport       *report,
+             const IbAnswer *answer)
 {
   const IbStats *uring = fastest_of (report, IB_FAMILY_URING);
   const IbStats *sync = fastest_of (report, IB_FAMILY_SYNC);
@@ -75,9 +76,13 @@ finding_gap (IbReport *report)
       g_autofree char *s = NULL;
 
       ib_report_ratio (report, uring->strategy, report, sync->strategy, &us);
-      s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
-                             ib_strategy_title (sync->strategy), &us);
-      g_string_append (text, s);
+      /* the answer's io_uring line says this one */
+      if (!ib_answer_compares (answer, uring->strategy, sync->strategy))
+        {
+          s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
+                                 ib_strategy_title (sync->strategy), &us);
+          g_string_append (text, s);
+        }
     }
   if (async != NULL)
     {
@@ -90,6 +95,9 @@ finding_gap (IbReport *report)
         g_string_append (text, "; ");
       g_string_append (text, s);
     }
+
+  if (text->len == 0)
+    return;   /* the answer says all of it */
 
   /* What it means, only where the intervals say so. */
   if (async != NULL && is_slower (&ua, FALSE) && !(sync != NULL && is_slower (&us, TRUE)))
@@ -146,10 +154,11 @@ finding_direct_cost (IbReport *report)
 }
 
 void
-ib_findings_uring (IbReport *report)
+ib_findings_uring (IbReport       *report,
+                   const IbAnswer *answer)
 {
   g_return_if_fail (report != NULL);
 
-  finding_gap (report);
+  finding_gap (report, answer);
   finding_direct_cost (report);
 }

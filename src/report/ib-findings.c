@@ -76,7 +76,8 @@ best_of_family (const IbReport *report,
 }
 
 static void
-finding_fastest (IbReport *report)
+finding_fastest (IbReport       *report,
+                 const IbAnswer *answer)
 {
   const IbStats *best = NULL, *second = NULL;
   g_autofree char *time = NULL;
@@ -146,6 +147,11 @@ finding_fastest (IbReport *report)
                              "apart from %s."),
                            ib_strategy_title (best->strategy), what,
                            ib_strategy_title (second->strategy));
+  /* No fastest, and the two with the lowest medians race in the answer:
+   * it says the same ("cannot be told apart", "too few samples"). */
+  if (second != NULL && !ib_ratio_is_clear (&r)
+      && ib_answer_compares (answer, best->strategy, second->strategy))
+    ib_report_cover_last_finding (report);
 }
 
 static void
@@ -166,15 +172,30 @@ add_pair_finding (IbReport   *report,
 }
 
 static void
-finding_sync_vs_async (IbReport *report)
+finding_sync_vs_async (IbReport       *report,
+                       const IbAnswer *answer)
 {
   const IbStats *sync = best_of_family (report, "sync");
   const IbStats *async = best_of_family (report, "async");
   const char *slc = "sync-load-contents";
   const char *alcp = "async-load-contents-parallel";
 
+  /* The answer's pair when there is an answer (its families: no mmap, no
+   * O_DIRECT), kept in the data for tools but not shown: the answer's
+   * headline says it. */
+  if (answer != NULL)
+    {
+      sync = ib_report_find_stats (report, answer->sync);
+      async = ib_report_find_stats (report, answer->async);
+    }
   if (sync != NULL && async != NULL)
-    add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy);
+    {
+      guint before = report->findings->len;
+
+      add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy);
+      if (answer != NULL && report->findings->len > before)
+        ib_report_cover_last_finding (report);
+    }
 
   /* The pair the seeds compare (readFileSync vs readFile + Promise.all),
    * unless it is the pair above already. */
@@ -952,12 +973,16 @@ finding_seed_000 (IbReport *report)
 void
 ib_findings_generate (IbReport *report)
 {
+  g_autoptr(IbAnswer) answer = NULL;
+
   g_return_if_fail (report != NULL);
 
   g_array_set_size (report->findings, 0);
+  /* what the answer says, so that no shown finding says it again */
+  answer = ib_answer_compute (report);
 
-  finding_fastest (report);
-  finding_sync_vs_async (report);
+  finding_fastest (report, answer);
+  finding_sync_vs_async (report, answer);
   finding_cache (report);
   finding_filesystem (report);
   finding_copy_on_write (report);
@@ -969,7 +994,7 @@ ib_findings_generate (IbReport *report)
   finding_empty_tasks (report);
   finding_seed_002 (report);
   finding_seed_000 (report);
-  ib_findings_stall (report);
-  ib_findings_uring (report);
+  ib_findings_stall (report, answer);
+  ib_findings_uring (report, answer);
   ib_findings_sort (report);
 }

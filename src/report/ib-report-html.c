@@ -359,7 +359,8 @@ ib_report_to_html (const IbReport *report,
         g_string_append (out, "</p>\n</section>\n");
       }
   }
-  if (report->findings->len > 0)
+  /* the answer, above, says what a covered finding says */
+  if (ib_findings_n_shown (report) > 0)
     {
       g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
       esc (out, _("Findings"));
@@ -374,7 +375,7 @@ ib_report_to_html (const IbReport *report,
               const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
               g_autofree char *id = NULL;
 
-              if (ib_finding_group (f->id) != g)
+              if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
                 continue;
               if (!open)
                 {

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "engine/ib-types.h"
+#include "ib-answer.h"
 
 G_BEGIN_DECLS
 
@@ -71,15 +72,26 @@ const char     *ib_finding_group_title     (IbFindingGroup  group);
  * keeping the order of findings of equal rank. */
 void            ib_findings_sort           (IbReport       *report);
 
+/* Whether @finding is shown where the answer is shown (the CLI, HTML,
+ * Markdown, the results page): not when it only says what the answer says
+ * (IbFinding.covered). JSON keeps every finding. */
+gboolean        ib_finding_is_shown        (const IbFinding *finding);
+/* How many of report->findings are shown. */
+guint           ib_findings_n_shown        (const IbReport  *report);
+
 /* Fills report->findings from the data (replacing what was there), sorted
  * with ib_findings_sort; each is one sentence: a capital letter first, a
- * full stop last. */
+ * full stop last. A finding that says only what the answer (ib-answer.h)
+ * says is marked covered; one that says more leaves out what the answer
+ * says. */
 void      ib_findings_generate    (IbReport       *report);
 /* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
- * calls it). */
-void      ib_findings_stall       (IbReport       *report);
-/* Adds the io_uring and direct I/O findings (ib-findings-uring.c; ib_findings_generate
- * calls it). */
-void      ib_findings_uring       (IbReport       *report);
+ * calls it), covered by @answer (NULL: none) where they repeat it. */
+void      ib_findings_stall       (IbReport       *report,
+                                   const IbAnswer *answer);
+/* Adds the io_uring and direct I/O findings (ib-findings-uring.c;
+ * ib_findings_generate calls it), leaving out what @answer says. */
+void      ib_findings_uring       (IbReport       *report,
+                                   const IbAnswer *answer);
 
 G_END_DECLS

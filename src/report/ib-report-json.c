@@ -627,6 +627,9 @@ ib_report_to_json (const IbReport *report,
       add_string (b, "text", f->text != NULL ? f->text : "");
       /* derived from the id, for readers of the file; the loader ignores it */
       add_string (b, "group", ib_finding_group_to_string (ib_finding_group (f->id)));
+      /* says only what the answer says: kept here, not shown beside it */
+      if (f->covered)
+        add_bool (b, "covered_by_answer", TRUE);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -1686,13 +1689,14 @@ load_report (JsonObject *root,
     {
       g_autofree char *ep = NULL;
       JsonObject *o = array_object (array, i, "", "findings", &ep, error);
-      IbFinding finding = { NULL, NULL };
+      IbFinding finding = { NULL, NULL, FALSE };
       gboolean good;
 
       if (o == NULL)
         return FALSE;
       good = read_string (o, ep, "id", REQUIRED, FALSE, &finding.id, error)
-             && read_string (o, ep, "text", REQUIRED, FALSE, &finding.text, error);
+             && read_string (o, ep, "text", REQUIRED, FALSE, &finding.text, error)
+             && read_bool (o, ep, "covered_by_answer", OPTIONAL, &finding.covered, error);
       g_array_append_val (report->findings, finding);
       if (!good)
         return FALSE;

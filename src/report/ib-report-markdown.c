@@ -178,7 +178,8 @@ ib_report_save_markdown (const IbReport *report,
   }
 
   /* The findings, group by group under short headings (ib_finding_group) */
-  if (report->findings->len > 0)
+  /* the answer, above, says what a covered finding says */
+  if (ib_findings_n_shown (report) > 0)
     {
       g_string_append (out, "\n## ");
       md_escape (out, _("Findings"), FALSE);
@@ -192,7 +193,7 @@ ib_report_save_markdown (const IbReport *report,
         {
           const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
 
-          if (ib_finding_group (f->id) != g)
+          if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
             continue;
           if (!open)
             {

@@ -275,3 +275,11 @@ ib_report_date_text (const IbReport *report)
     memmove (when, when + strlen ("\u2007"), strlen (when) - strlen ("\u2007") + 1);
   return g_strstrip (when);
 }
+
+void
+ib_report_cover_last_finding (IbReport *report)
+{
+  g_return_if_fail (report != NULL && report->findings->len > 0);
+
+  g_array_index (report->findings, IbFinding, report->findings->len - 1).covered = TRUE;
+}

@@ -37,6 +37,10 @@ const char *ib_strategy_id_family (const char *id);
 /* A coverage as a percentage: "93.75 %", "96.88 %", "50 %". */
 char       *ib_format_level      (double       level);
 
+/* Marks the finding added last to @report as covered by the answer
+ * (IbFinding.covered). */
+void        ib_report_cover_last_finding (IbReport *report);
+
 /* "too few samples to tell (n = 2; at least 5 needed)", or with both counts
  * when only one side falls short. */
 char       *ib_too_few_text      (guint        na,

@@ -458,13 +458,16 @@ test_run_export_reopen (void)
     g_autoptr(GString) expected = g_string_new (NULL);
     int last = -1;
 
+    /* those that say only what the answer card says are not listed */
     g_assert_cmpuint (collect_finding_headers (GTK_WIDGET (win), headers), ==,
-                      report->findings->len);
+                      ib_findings_n_shown (report));
     for (guint i = 0; i < report->findings->len; i++)
       {
-        IbFindingGroup group = ib_finding_group (g_array_index (report->findings, IbFinding,
-                                                                i).id);
+        const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+        IbFindingGroup group = ib_finding_group (f->id);
 
+        if (!ib_finding_is_shown (f))
+          continue;
         g_assert_cmpint ((int) group, >=, last);
         if ((int) group != last)
           g_string_append_printf (expected, "%s%s", expected->len > 0 ? "|" : "",

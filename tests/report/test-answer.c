@@ -12,8 +12,10 @@
 
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
 #include "report/ib-answer.h"
 #include "report/ib-report-io.h"
+#include "report/ib-report-util.h"
 #include "report-fixture.h"
 
 #define SYNC_TITLE  "Sync single read"
@@ -420,6 +422,166 @@ test_html_markdown (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Renames the fixture's third strategy to @id (a thread, io_uring or mmap
+ * strategy: a third line in the answer) and recomputes. */
+static void
+relabel_third (IbReport   *report,
+               const char *id)
+{
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_equal (s->strategy, FX_WEIRD))
+        {
+          g_free (s->strategy);
+          s->strategy = g_strdup (id);
+        }
+    }
+  g_free (g_ptr_array_index (report->plan->strategies, 2));
+  g_ptr_array_index (report->plan->strategies, 2) = g_strdup (id);
+  ib_report_compute_statistics (report);
+}
+
+/* What the answer claims, each as the text that would repeat it: every
+ * pair it races, either way round, and its trade-off's stall. */
+static GPtrArray *
+answer_claims (const IbReport *report,
+               const IbAnswer *a)
+{
+  GPtrArray *claims = g_ptr_array_new_with_free_func (g_free);
+  const char *others[] = { a->async, a->thread, a->uring, a->mmap };
+
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      IbRatio r;
+
+      if (others[i] == NULL)
+        continue;
+      ib_report_ratio (report, a->sync, report, others[i], &r);
+      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (a->sync),
+                                                  ib_strategy_title (others[i]), &r));
+      ib_report_ratio (report, others[i], report, a->sync, &r);
+      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (others[i]),
+                                                  ib_strategy_title (a->sync), &r));
+    }
+  if (a->stall != NULL)
+    {
+      /* "The trade-off: X blocks the main loop for 10 ms per read (...);" */
+      const char *start = strstr (a->stall, ": ");
+      const char *end = strchr (a->stall, ';');
+
+      g_assert_nonnull (start);
+      g_assert_nonnull (end);
+      g_ptr_array_add (claims, g_strndup (start + 2, end - start - 2));
+    }
+  return claims;
+}
+
+static guint
+count_of (const char *text,
+          const char *part)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, part); p != NULL; p = strstr (p + 1, part))
+    n++;
+  return n;
+}
+
+/* Issue 14: where the answer is shown, no finding says it again (the first
+ * finding behind the answer was its headline verbatim, another its
+ * trade-off); JSON keeps them, marked. */
+static void
+test_findings_do_not_repeat (void)
+{
+  const double centres[] = { 40, 10, 2.5 };
+  const char *thirds[] = { NULL, "thread-pool-parallel", "uring-read-all-parallel", "mmap" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (centres); c++)
+    for (guint t = 0; t < G_N_ELEMENTS (thirds); t++)
+      {
+        g_autoptr(IbReport) report = fx_report_new (centres[c]);
+        g_autoptr(IbAnswer) a = NULL;
+        g_autoptr(GPtrArray) claims = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autoptr(IbReport) loaded = NULL;
+        g_autofree char *html = NULL;
+        g_autofree char *json = NULL;
+        g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
+        g_autofree char *path = NULL;
+        g_autofree char *md = NULL;
+        g_autofree char *text = NULL;
+        guint n_covered = 0;
+
+        g_assert_no_error (error);
+        if (thirds[t] != NULL)
+          relabel_third (report, thirds[t]);
+        ib_findings_generate (report);
+        a = ib_answer_compute (report);
+        g_assert_nonnull (a);
+        claims = answer_claims (report, a);
+        g_assert_cmpuint (claims->len, >=, 2);
+
+        for (guint i = 0; i < report->findings->len; i++)
+          {
+            const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+            if (!ib_finding_is_shown (f))
+              {
+                n_covered++;
+                continue;
+              }
+            for (guint k = 0; k < claims->len; k++)
+              assert_lacks (f->text, g_ptr_array_index (claims, k));
+          }
+        /* the headline's comparison at least was a finding, now kept unshown */
+        g_assert_cmpuint (n_covered, >=, 1);
+        g_assert_cmpuint (ib_findings_n_shown (report), ==, report->findings->len - n_covered);
+
+        /* each renderer says each claim only where the answer does */
+        text = ib_answer_to_text (a, " ");
+        html = ib_report_to_html (report, &error);
+        g_assert_no_error (error);
+        path = g_build_filename (dir, "r.md", NULL);
+        g_assert_true (ib_report_save_markdown (report, path, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+        for (guint k = 0; k < claims->len; k++)
+          {
+            const char *claim = g_ptr_array_index (claims, k);
+            g_autofree char *escaped = g_markup_escape_text (claim, -1);
+            g_auto(GStrv) parts = g_strsplit (claim, "_", -1);
+            /* Markdown escapes the underscore of "io_uring" */
+            g_autofree char *md_claim = g_strjoinv ("\\_", parts);
+
+            g_assert_cmpuint (count_of (html, escaped), ==, count_of (text, claim));
+            g_assert_cmpuint (count_of (md, md_claim), ==, count_of (text, claim));
+          }
+
+        /* JSON keeps every finding, the covered ones marked */
+        json = ib_report_to_json (report, NULL);
+        g_assert_cmpuint (count_of (json, "\"covered_by_answer\" : true"), ==, n_covered);
+        loaded = ib_report_from_json (json, -1, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (loaded->findings->len, ==, report->findings->len);
+        g_assert_cmpuint (ib_findings_n_shown (loaded), ==, ib_findings_n_shown (report));
+
+        {
+          g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+          const char *name;
+
+          while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+            {
+              g_autofree char *file = g_build_filename (dir, name, NULL);
+
+              g_assert_cmpint (g_remove (file), ==, 0);
+            }
+        }
+        g_assert_cmpint (g_rmdir (dir), ==, 0);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -434,5 +596,6 @@ main (int   argc,
   g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
   g_test_add_func ("/report/answer/json", test_json);
   g_test_add_func ("/report/answer/html-markdown", test_html_markdown);
+  g_test_add_func ("/report/answer/findings-do-not-repeat", test_findings_do_not_repeat);
   return g_test_run ();
 }
