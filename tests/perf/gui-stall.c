@@ -44,6 +44,17 @@ typedef struct
   char   *step;
 } Gap;
 
+#define N_FRAMES 5
+
+/* One long frame cycle and where its CPU went. */
+typedef struct
+{
+  gint64  at_ns;
+  gint64  update_ns;
+  gint64  layout_ns;
+  gint64  paint_ns;
+} Frame;
+
 typedef struct
 {
   GApplication *app;
@@ -68,6 +79,12 @@ typedef struct
   gint64        max_paint_cpu;
   guint         total_refresh;
   guint         total_paint;
+  /* The frame cycle by phase: after GTK's handlers of update, layout
+   * (styles, measure, allocate) and paint (snapshot, render). */
+  gint64        phase_from;
+  gint64        phase_update;
+  gint64        phase_layout;
+  Frame         frames[N_FRAMES]; /* the longest frame cycles */
   gint64        start_ns;
   gint64        end_ns;
   guint         tick_id;
@@ -206,6 +223,48 @@ paint_begin (GdkFrameClock *clock,
   Stall *st = data;
 
   st->paint_from = thread_cpu_ns ();
+  st->phase_from = st->paint_from;
+  st->phase_update = st->phase_layout = 0;
+}
+
+static void
+update_end (GdkFrameClock *clock,
+            gpointer       data)
+{
+  Stall *st = data;
+
+  st->phase_update = thread_cpu_ns ();
+}
+
+static void
+layout_end (GdkFrameClock *clock,
+            gpointer       data)
+{
+  Stall *st = data;
+
+  st->phase_layout = thread_cpu_ns ();
+}
+
+/* Keeps the N_FRAMES longest frame cycles, split by phase. */
+static void
+note_frame (Stall  *st,
+            gint64  end)
+{
+  gint64 update_at, layout_at, total = end - st->phase_from;
+  guint min = 0;
+
+  for (guint i = 1; i < N_FRAMES; i++)
+    if (st->frames[i].update_ns + st->frames[i].layout_ns + st->frames[i].paint_ns <
+        st->frames[min].update_ns + st->frames[min].layout_ns + st->frames[min].paint_ns)
+      min = i;
+  if (total <= st->frames[min].update_ns + st->frames[min].layout_ns + st->frames[min].paint_ns)
+    return;
+  update_at = st->phase_update != 0 ? st->phase_update : st->phase_from;
+  layout_at = st->phase_layout != 0 ? st->phase_layout : update_at;
+  st->frames[min].at_ns = ib_os_monotonic_ns () - st->start_ns;
+  st->frames[min].update_ns = update_at - st->phase_from;
+  st->frames[min].layout_ns = layout_at - update_at;
+  st->frames[min].paint_ns = end - layout_at;
 }
 
 static void
@@ -217,7 +276,10 @@ paint_end (GdkFrameClock *clock,
 
   if (st->paint_from == 0)
     return;
-  cpu = thread_cpu_ns () - st->paint_from;
+  cpu = thread_cpu_ns ();
+  if (st->tick_id != 0)
+    note_frame (st, cpu);
+  cpu -= st->paint_from;
   st->paint_from = 0;
   if (st->tick_id == 0)
     return;
@@ -299,6 +361,8 @@ start_run (gpointer data)
     {
       g_signal_connect (clock, "before-paint", G_CALLBACK (paint_begin), st);
       g_signal_connect_after (clock, "after-paint", G_CALLBACK (paint_end), st);
+      g_signal_connect_after (clock, "update", G_CALLBACK (update_end), st);
+      g_signal_connect_after (clock, "layout", G_CALLBACK (layout_end), st);
     }
   st->tick_id = g_timeout_add_full (G_PRIORITY_HIGH, TICK_MS, on_tick, st, NULL);
   if (st->renice != 0)
@@ -435,6 +499,13 @@ main (int    argc,
                st.worst[n].wait_ns / 1e6,
                (st.worst[n].gap_ns - st.worst[n].cpu_ns - MAX (st.worst[n].wait_ns, 0)) / 1e6,
                st.worst[n].step != NULL ? st.worst[n].step : "");
+  g_print ("longest frame cycles (s since Run: main thread CPU in update / layout "
+           "[styles, measure, allocate] / paint [snapshot, render]):\n");
+  for (n = 0; n < N_FRAMES; n++)
+    if (st.frames[n].at_ns > 0)
+      g_print ("  %6.2f s: update %5.1f, layout %5.1f, paint %5.1f ms\n",
+               st.frames[n].at_ns / 1e9, st.frames[n].update_ns / 1e6,
+               st.frames[n].layout_ns / 1e6, st.frames[n].paint_ns / 1e6);
   n = st.gaps->len;
 
   json_builder_begin_object (b);
