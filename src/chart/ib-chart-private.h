@@ -77,6 +77,8 @@ typedef struct
 
   guint               caption_lines; /* lines the caption may wrap to (>= 1) */
   GHashTable         *fitted;        /* row label -> label cut to fit (ib_row_layout) */
+  PangoContext       *pango;         /* one for every layout of the drawing */
+  GHashTable         *widths;        /* "role text" -> double *: text widths measured */
   GPtrArray          *texts;         /* IbChartText: every text drawn, for tests */
 } IbChartCtx;
 

@@ -48,10 +48,16 @@ ib_chart_layout (IbChartCtx *ctx,
                  IbTextRole  role,
                  const char *text)
 {
-  PangoLayout *layout = pango_cairo_create_layout (ctx->cr);
+  PangoLayout *layout;
   g_autoptr(PangoFontDescription) font = pango_font_description_copy (ctx->font);
   double px = ctx->font_px * role_scale (role);
 
+  /* One Pango context for the whole drawing (the cairo context's target,
+   * matrix and font options do not change while it draws), not one per
+   * layout as pango_cairo_create_layout() makes. */
+  if (ctx->pango == NULL)
+    ctx->pango = pango_cairo_create_context (ctx->cr);
+  layout = pango_layout_new (ctx->pango);
   pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
   if (role == IB_TEXT_TITLE || role == IB_TEXT_EMPTY)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
@@ -79,10 +85,21 @@ ib_chart_text_width (IbChartCtx *ctx,
                      IbTextRole  role,
                      const char *text)
 {
-  g_autoptr(PangoLayout) layout = ib_chart_layout (ctx, role, text);
+  g_autofree char *key = g_strdup_printf ("%d %s", (int) role, text != NULL ? text : "");
+  double *cached;
+  g_autoptr(PangoLayout) layout = NULL;
   double w;
 
+  /* Labels are measured again and again (cut to fit, widest of a column):
+   * shaped once per drawing. */
+  if (ctx->widths == NULL)
+    ctx->widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  cached = g_hash_table_lookup (ctx->widths, key);
+  if (cached != NULL)
+    return *cached;
+  layout = ib_chart_layout (ctx, role, text);
   ib_chart_layout_size (layout, &w, NULL);
+  g_hash_table_insert (ctx->widths, g_steal_pointer (&key), g_memdup2 (&w, sizeof w));
   return w;
 }
 

@@ -215,6 +215,8 @@ ctx_clear (IbChartCtx *ctx)
   g_clear_pointer (&ctx->font, pango_font_description_free);
   g_clear_pointer (&ctx->tooltip, g_free);
   g_clear_pointer (&ctx->fitted, g_hash_table_unref);
+  g_clear_pointer (&ctx->widths, g_hash_table_unref);
+  g_clear_object (&ctx->pango);
 }
 
 static void
