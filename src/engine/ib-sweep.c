@@ -52,17 +52,30 @@ find_point (const IbSweep *sweep,
   return NULL;
 }
 
-/* -1: a is clearly faster, 1: b is clearly faster, 0: the intervals overlap
- * or a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples. */
+void
+ib_sweep_point_ratio (const IbSweepPoint *a,
+                      const IbSweepPoint *b,
+                      IbRatio            *out)
+{
+  g_return_if_fail (a != NULL && b != NULL && out != NULL);
+
+  ib_stats_ratio_of_medians (a->median_ns, a->ci_low_ns, a->ci_high_ns, a->ci_level, a->n,
+                             b->median_ns, b->ci_low_ns, b->ci_high_ns, b->ci_level, b->n,
+                             out);
+}
+
+/* -1: a is clearly faster, 1: b is clearly faster, 0: no clear verdict
+ * (ib_sweep_point_ratio). */
 static int
 clear_order (const IbSweepPoint *a,
              const IbSweepPoint *b)
 {
-  if (a->n < IB_VERDICT_MIN_SAMPLES || b->n < IB_VERDICT_MIN_SAMPLES)
-    return 0;
-  if (a->ci_high_ns < b->ci_low_ns)
+  IbRatio r;
+
+  ib_sweep_point_ratio (a, b, &r);
+  if (r.verdict == IB_RATIO_A_FASTER)
     return -1;
-  if (b->ci_high_ns < a->ci_low_ns)
+  if (r.verdict == IB_RATIO_B_FASTER)
     return 1;
   return 0;
 }

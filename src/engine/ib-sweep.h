@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "ib-stats.h"
 #include "ib-strategy.h"
 #include "ib-types.h"
 
@@ -38,9 +39,19 @@ IbSweep *ib_sweep_run             (const IbSweepContext  *ctx,
                                    IbSweep              **partial,
                                    GError               **error);
 
+/* The verdict rule for two sweep points, which keep no samples: the ratio
+ * median(b) / median(a) by ib_stats_ratio_of_medians (ib-stats.h), so TOO_FEW
+ * below IB_VERDICT_MIN_SAMPLES valid samples a side or without an interval's
+ * coverage, SAME when the interval contains 1. Winners and crossovers of a
+ * sweep are claimed only where this is clear (ib_ratio_is_clear). */
+void     ib_sweep_point_ratio     (const IbSweepPoint    *a,
+                                   const IbSweepPoint    *b,
+                                   IbRatio               *out);
+
 /* Sets has_crossover, crossover_value and crossover_text from @sweep->points:
- * the first value where the order of two strategies flips with their CIs not
- * overlapping, compared with the first value where their order was clear. */
+ * the first value where the order of two strategies flips by a clear verdict
+ * (ib_sweep_point_ratio), compared with the first value where their order was
+ * clear. */
 void     ib_sweep_find_crossover  (IbSweep               *sweep);
 
 /* "100 files", "2,732 B", "8 in flight". */

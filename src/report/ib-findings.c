@@ -33,6 +33,7 @@
 #include "engine/ib-environment.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
+#include "engine/ib-sweep.h"
 #include "engine/ib-workloads.h"
 #include "ib-report-io.h"
 #include "ib-report-util.h"
@@ -395,8 +396,9 @@ finding_copy_on_write (IbReport *report)
                            env->fs_type, compression);
 }
 
-/* The fastest strategy at @value, or NULL when the two best overlap or have
- * fewer than IB_VERDICT_MIN_SAMPLES valid samples. */
+/* The fastest strategy at @value, or NULL when the verdict against the
+ * runner-up is not clear (ib_sweep_point_ratio: too few samples, no interval,
+ * or cannot be told apart). */
 static const char *
 sweep_winner (const IbSweep *sweep,
               guint64        value)
@@ -420,11 +422,16 @@ sweep_winner (const IbSweep *sweep,
   if (best == NULL)
     return NULL;
   /* No winner from too few samples (older reports do not record n). */
-  if (best->n < IB_VERDICT_MIN_SAMPLES
-      || (second != NULL && second->n < IB_VERDICT_MIN_SAMPLES))
+  if (best->n < IB_VERDICT_MIN_SAMPLES)
     return NULL;
-  if (second != NULL && best->ci_high_ns >= second->ci_low_ns)
-    return NULL;
+  if (second != NULL)
+    {
+      IbRatio r;
+
+      ib_sweep_point_ratio (best, second, &r);
+      if (!ib_ratio_is_clear (&r))
+        return NULL;
+    }
   return best->strategy;
 }
 

@@ -481,6 +481,7 @@ add_point (IbSweep    *sweep,
   p.ci_low_ns = median - half_width;
   p.ci_high_ns = median + half_width;
   p.n = 10;
+  p.ci_level = 0.978515625;   /* the order-statistic interval's at n = 10 */
   g_array_append_val (sweep->points, p);
 }
 
