@@ -548,7 +548,8 @@ update_write_unlink (IbResultsPage *self)
     }
 }
 
-/* The answer card above the charts: headline, then the rest. */
+/* The answer card above the charts: headline, then the rest as a short
+ * list, one line each (trade-off, threads, io_uring, memory map, why). */
 static void
 update_answer (IbResultsPage *self)
 {
@@ -559,11 +560,18 @@ update_answer (IbResultsPage *self)
     return;
   gtk_label_set_text (self->answer_title, answer->headline);
   {
-    g_autofree char *text = ib_answer_to_text (answer, "\n");
-    const char *rest = text + strlen (answer->headline);
+    g_autofree const char **details = ib_answer_details (answer);
+    g_autoptr(GString) list = g_string_new (NULL);
 
-    gtk_label_set_text (self->answer_body, rest[0] == '\n' ? rest + 1 : rest);
-    gtk_widget_set_visible (GTK_WIDGET (self->answer_body), rest[0] != '\0');
+    for (guint i = 0; details[i] != NULL; i++)
+      {
+        if (i > 0)
+          g_string_append_c (list, '\n');
+        /* Translators: an item of the list under the answer's headline */
+        g_string_append_printf (list, _("• %s"), details[i]);
+      }
+    gtk_label_set_text (self->answer_body, list->str);
+    gtk_widget_set_visible (GTK_WIDGET (self->answer_body), list->len > 0);
   }
 }
 
@@ -673,6 +681,16 @@ ib_results_page_get_answer (IbResultsPage *self)
   if (!gtk_widget_get_visible (self->answer_card))
     return NULL;
   return gtk_label_get_text (self->answer_title);
+}
+
+const char *
+ib_results_page_get_answer_details (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (self->answer_card)
+      || !gtk_widget_get_visible (GTK_WIDGET (self->answer_body)))
+    return NULL;
+  return gtk_label_get_text (self->answer_body);
 }
 
 guint

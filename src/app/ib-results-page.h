@@ -33,6 +33,8 @@ gboolean      ib_results_page_get_log_scale  (IbResultsPage   *self);
 guint         ib_results_page_get_n_stats_rows (IbResultsPage *self);
 /* The answer card's headline, NULL when the card is hidden. */
 const char   *ib_results_page_get_answer      (IbResultsPage *self);
+/* The lines under the answer's headline, one "• " item a line, or NULL. */
+const char   *ib_results_page_get_answer_details (IbResultsPage *self);
 /* The charts with data, the switcher between them (whichever form fits the
  * width, NULL when not shown), and stepping through them (+1 / -1). */
 guint         ib_results_page_get_n_charts   (IbResultsPage   *self);

@@ -470,6 +470,27 @@ ib_answer_compares (const IbAnswer *answer,
          || g_strcmp0 (other, answer->uring) == 0 || g_strcmp0 (other, answer->mmap) == 0;
 }
 
+const char **
+ib_answer_details (const IbAnswer *answer)
+{
+  const char **lines = g_new0 (const char *, 6);
+  guint n = 0;
+
+  g_return_val_if_fail (answer != NULL, lines);
+
+  if (answer->stall != NULL)
+    lines[n++] = answer->stall;
+  if (answer->threads != NULL)
+    lines[n++] = answer->threads;
+  if (answer->kernel != NULL)
+    lines[n++] = answer->kernel;
+  if (answer->mapping != NULL)
+    lines[n++] = answer->mapping;
+  if (answer->why != NULL)
+    lines[n++] = answer->why;
+  return lines;
+}
+
 char *
 ib_answer_to_text (const IbAnswer *answer,
                    const char     *separator)

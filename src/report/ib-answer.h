@@ -83,6 +83,11 @@ gboolean    ib_answer_compares        (const IbAnswer *answer,
                                        const char     *a,
                                        const char     *b);
 
+/* The lines after the headline, in order (trade-off, threads, io_uring,
+ * memory map, why), those that exist: a NULL-terminated array of @answer's
+ * own strings (free the array only, with g_free). */
+const char **ib_answer_details        (const IbAnswer *answer);
+
 /* All sentences of @answer, separated by @separator (" " or "\n"). */
 char       *ib_answer_to_text         (const IbAnswer *answer,
                                        const char     *separator);

@@ -183,6 +183,42 @@ prefix_svg_ids (const char *svg,
   return g_strdup (out->str);
 }
 
+/* cairo sizes its SVG in points (width="960pt" height="690pt": 1280 x 920
+ * CSS pixels) over a 960 x 690 viewBox. Scaled down to the page by
+ * max-width, engines that keep the attribute height (WebKit of
+ * wkhtmltopdf, some mail readers) leave a band of ~100 px above and below
+ * the centred drawing. Sizes in CSS pixels equal to the viewBox make the
+ * chart its natural size wherever it fits, and keep the ratio where it is
+ * scaled. @svg starts with "<svg"; only the root's attributes change. */
+static void
+svg_size_in_pixels (char *svg)
+{
+  char *end = strchr (svg, '>');
+
+  if (end == NULL)
+    return;
+  for (const char *name = "width=\"", *next = "height=\""; name != NULL;
+       name = next, next = NULL)
+    {
+      char *at = g_strstr_len (svg, end - svg, name);
+      char *unit;
+
+      if (at == NULL)
+        continue;
+      at += strlen (name);
+      unit = at;
+      while (g_ascii_isdigit (*unit) || *unit == '.')
+        unit++;
+      /* "pt" -> two spaces: same length, so @end stays valid */
+      if (unit[0] == 'p' && unit[1] == 't' && unit[2] == '"')
+        {
+          unit[0] = '"';
+          unit[1] = ' ';
+          unit[2] = ' ';
+        }
+    }
+}
+
 /* Renders @kind as SVG into @tmpdir and returns the <svg> element alone. */
 static char *
 render_svg (IbChartKind         kind,
@@ -214,6 +250,7 @@ render_svg (IbChartKind         kind,
                    _("The %s chart did not render as SVG"), ib_chart_kind_to_string (kind));
       return NULL;
     }
+  svg_size_in_pixels ((char *) start);
   return prefix_svg_ids (start, id_prefix);
 }
 
@@ -346,17 +383,28 @@ ib_report_to_html (const IbReport *report,
 
     if (answer != NULL)
       {
-        g_autofree char *text = ib_answer_to_text (answer, " ");
+        g_autofree const char **details = ib_answer_details (answer);
 
         g_string_append (out, "<section id=\"answer\" class=\"card\">\n<h2>");
         esc (out, _("The answer"));
+        /* the headline on its own, then one line each: trade-off, threads,
+         * io_uring, memory map, why */
         g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
                                 ib_answer_verdict_to_string (answer->ratio.verdict));
         esc (out, answer->headline);
-        g_string_append (out, "</strong>");
-        if (text[strlen (answer->headline)] != '\0')
-          esc (out, text + strlen (answer->headline));
-        g_string_append (out, "</p>\n</section>\n");
+        g_string_append (out, "</strong></p>\n");
+        if (details[0] != NULL)
+          {
+            g_string_append (out, "<ul>\n");
+            for (guint i = 0; details[i] != NULL; i++)
+              {
+                g_string_append (out, "<li>");
+                esc (out, details[i]);
+                g_string_append (out, "</li>\n");
+              }
+            g_string_append (out, "</ul>\n");
+          }
+        g_string_append (out, "</section>\n");
       }
   }
   /* the answer, above, says what a covered finding says */

@@ -167,13 +167,22 @@ ib_report_save_markdown (const IbReport *report,
 
     if (answer != NULL)
       {
-        g_autofree char *text = ib_answer_to_text (answer, " ");
+        g_autofree const char **details = ib_answer_details (answer);
 
         g_string_append (out, "\n## ");
         md_escape (out, _("The answer"), FALSE);
-        g_string_append (out, "\n\n");
-        md_escape (out, text, FALSE);
-        g_string_append_c (out, '\n');
+        /* the headline on its own, in bold, then one line each */
+        g_string_append (out, "\n\n**");
+        md_escape (out, answer->headline, FALSE);
+        g_string_append (out, "**\n");
+        if (details[0] != NULL)
+          g_string_append_c (out, '\n');
+        for (guint i = 0; details[i] != NULL; i++)
+          {
+            g_string_append (out, "- ");
+            md_escape (out, details[i], TRUE);
+            g_string_append_c (out, '\n');
+          }
       }
   }
 

@@ -449,6 +449,18 @@ test_run_export_reopen (void)
     g_assert_nonnull (strstr (answer, "run more repetitions"));
     g_assert_nonnull (strstr (answer, "Sync single read"));
     g_assert_nonnull (strstr (answer, "Async single read, serial"));
+    /* the rest of the answer as a list, one item a line, never the headline */
+    {
+      const char *details =
+        ib_results_page_get_answer_details (ib_window_get_results_page (win));
+      g_auto(GStrv) lines = g_strsplit (details != NULL ? details : "", "\n", -1);
+
+      g_assert_nonnull (details);
+      g_assert_true (g_str_has_prefix (details, "• "));
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_assert_true (g_str_has_prefix (lines[i], "• "));
+      g_assert_null (strstr (details, answer));
+    }
   }
 
   /* Findings are grouped under short headings, one per group, in the

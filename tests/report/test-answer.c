@@ -398,13 +398,23 @@ test_html_markdown (void)
   g_assert_true (answer < findings);   /* top of the page */
   assert_contains (answer, "data-verdict=\"sync-faster\"><strong>");
   assert_contains (answer, escaped);
+  /* the headline its own paragraph, the rest one item each */
+  assert_contains (answer, "</strong></p>\n<ul>\n<li>The trade-off: ");
+  g_assert_true (strstr (answer, "<li>The trade-off: ") < strstr (answer, "</section>"));
+  /* charts sized in CSS pixels like their viewBox, not cairo's points (a
+   * scaled-down chart drew ~100 px of blank above itself) */
+  assert_contains (html, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                         "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"960\" ");
+  assert_lacks (html, "pt\"");
 
   path = g_build_filename (dir, "r.md", NULL);
   g_assert_true (ib_report_save_markdown (report, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
-  answer = strstr (md, "\n## The answer\n\nHere, sync is 4.0x faster than async");
+  answer = strstr (md, "\n## The answer\n\n**Here, sync is 4.0x faster than async");
   g_assert_nonnull (answer);
+  /* the headline on its own, the rest one line each */
+  assert_contains (answer, ".**\n\n- The trade-off: ");
   g_assert_true (answer < strstr (md, "## Findings"));
 
   /* leave nothing behind: the Markdown and its PNG charts */
