@@ -28,6 +28,8 @@ struct _IbStatsRow
   IbStats  stats;
   double   ratio;      /* median / fastest median, 0 when unknown */
   gboolean too_few;    /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
+  char    *vs_fastest; /* ib_vs_fastest_text: "1.3x slower" only with a clear verdict */
+  gboolean same;       /* vs_fastest is a factor the interval cannot tell from 1 */
   gboolean pending;    /* live run: planned, not measured yet */
 };
 
@@ -41,6 +43,7 @@ ib_stats_row_finalize (GObject *object)
   IbStatsRow *self = IB_STATS_ROW (object);
 
   ib_stats_clear (&self->stats);
+  g_free (self->vs_fastest);
   G_OBJECT_CLASS (ib_stats_row_parent_class)->finalize (object);
 }
 
@@ -154,12 +157,9 @@ format_cell (IbStatsRow *row,
       if (row->too_few)
         /* Translators: no factor, fewer than 5 valid samples on a side */
         return g_strdup (_("too few samples"));
-      if (row->ratio <= 0)
+      if (row->ratio <= 0 || row->vs_fastest == NULL)
         return g_strdup ("—");
-      if (row->ratio < 1.005)
-        return g_strdup (_("fastest"));
-      /* Translators: "2.31× slower" than the fastest strategy */
-      return g_strdup_printf (_("%.2f× slower"), row->ratio);
+      return g_strdup (row->vs_fastest);
     case N_COLUMNS:
     default:
       g_assert_not_reached ();
@@ -324,6 +324,9 @@ fill_cell (GtkListItem *item,
       if (column == COL_RATIO && row->too_few)
         tip = g_strdup_printf (_("%s\nA factor needs at least %u valid samples on each side."),
                                how, IB_VERDICT_MIN_SAMPLES);
+      else if (column == COL_RATIO && row->same)
+        tip = g_strdup_printf (_("%s\nCannot be told apart from the fastest: the interval of "
+                                 "the ratio contains 1."), how);
       gtk_widget_set_tooltip_text (label, tip != NULL ? tip : how);
     }
   if (column == COL_RATIO)
@@ -572,6 +575,9 @@ merge_rows (IbStatsTable *self,
       ib_stats_copy_into (&old->stats, &row->stats);
       old->ratio = row->ratio;
       old->too_few = row->too_few;
+      g_free (old->vs_fastest);
+      old->vs_fastest = g_strdup (row->vs_fastest);
+      old->same = row->same;
       old->pending = row->pending;
       g_signal_emit (old, row_changed_signal, 0);
     }
@@ -658,6 +664,7 @@ ib_stats_table_set_report (IbStatsTable   *self,
   g_autoptr(GPtrArray) rows = NULL;
   double fastest = G_MAXDOUBLE;
   guint fastest_n = 0;
+  const IbStats *fastest_stats = NULL;
 
   g_return_if_fail (IB_IS_STATS_TABLE (self));
 
@@ -672,6 +679,7 @@ ib_stats_table_set_report (IbStatsTable   *self,
             {
               fastest = s->median_ns;
               fastest_n = s->n;
+              fastest_stats = s;
             }
         }
       for (guint i = 0; i < report->statistics->len; i++)
@@ -690,6 +698,13 @@ ib_stats_table_set_report (IbStatsTable   *self,
                                             || fastest_n < IB_VERDICT_MIN_SAMPLES);
           if (row->too_few)
             row->ratio = 0;
+          else if (row->ratio > 0)
+            {
+              gboolean clear = FALSE;
+
+              row->vs_fastest = ib_vs_fastest_text (report, s, fastest_stats, &clear);
+              row->same = !clear && row->ratio >= 1.005;
+            }
           g_ptr_array_add (rows, row);
         }
     }

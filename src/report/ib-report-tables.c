@@ -123,20 +123,6 @@ ci_cell (double low,
   return g_strdup_printf ("%s – %s", lo, hi);
 }
 
-/* The "vs fastest" cell: a factor only where both sides have enough valid
- * samples to carry it. */
-static char *
-factor_cell (const IbStats *st,
-             const IbStats *fastest)
-{
-  if (st->n == 0 || fastest == NULL)
-    return NULL;
-  if (st->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
-    /* Translators: instead of a factor, in a table cell */
-    return g_strdup (_("too few samples"));
-  return ib_format_ratio (st->median_ns / fastest->median_ns);
-}
-
 static char *
 coverage_cell (const IbStats *st)
 {
@@ -189,7 +175,7 @@ ib_table_statistics (const IbReport *report)
                  have && st->cpu_ns >= 0 ? ib_format_duration (st->cpu_ns) : NULL,
                  have ? ib_format_duration (st->user_ns) : NULL,
                  have ? ib_format_duration (st->sys_ns) : NULL,
-                 factor_cell (st, fastest),
+                 ib_vs_fastest_text (report, st, fastest, NULL),
                  g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe),
                  g_strdup_printf ("%u", st->n_failed),
                  g_strdup_printf ("%u", st->n_excluded));
@@ -204,7 +190,8 @@ ib_table_statistics (const IbReport *report)
                                    "least %u valid samples on each side; comparisons use the "
                                    "ratio of medians with a Hodges-Lehmann / Mann-Whitney "
                                    "interval of at least 95 %% and call a difference clear only "
-                                   "when that interval excludes 1."),
+                                   "when that interval excludes 1; “≈” marks a factor the "
+                                   "interval cannot tell from 1."),
                                  IB_VERDICT_MIN_SAMPLES);
   return table;
 }

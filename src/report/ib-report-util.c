@@ -283,3 +283,42 @@ ib_report_cover_last_finding (IbReport *report)
 
   g_array_index (report->findings, IbFinding, report->findings->len - 1).covered = TRUE;
 }
+
+char *
+ib_vs_fastest_text (const IbReport *report,
+                    const IbStats  *st,
+                    const IbStats  *fastest,
+                    gboolean       *clear)
+{
+  g_autofree char *factor = NULL;
+  IbRatio ratio;
+
+  g_return_val_if_fail (report != NULL && st != NULL, NULL);
+
+  if (clear != NULL)
+    *clear = FALSE;
+  if (st->n == 0 || fastest == NULL || fastest->n == 0 || fastest->median_ns <= 0)
+    return NULL;
+  if (st->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
+    /* Translators: instead of a factor, in a table cell */
+    return g_strdup (_("too few samples"));
+  if (st == fastest || g_strcmp0 (st->strategy, fastest->strategy) == 0)
+    /* Translators: the "vs fastest" cell of the strategy with the lowest median */
+    return g_strdup (_("fastest"));
+  factor = ib_format_ratio (st->median_ns / fastest->median_ns);
+  ib_report_ratio (report, fastest->strategy, report, st->strategy, &ratio);
+  if (ratio.verdict == IB_RATIO_NO_DATA)
+    /* Statistics without their samples (a report cut down by hand): the
+     * medians' intervals, as for sweep points. */
+    ib_stats_ratio_of_medians (fastest->median_ns, fastest->ci_low_ns, fastest->ci_high_ns,
+                               fastest->ci_level, fastest->n,
+                               st->median_ns, st->ci_low_ns, st->ci_high_ns,
+                               st->ci_level, st->n, &ratio);
+  if (clear != NULL)
+    *clear = ratio.verdict == IB_RATIO_A_FASTER;
+  if (ratio.verdict == IB_RATIO_A_FASTER)
+    /* Translators: "1.3x slower" than the fastest strategy, a clear verdict */
+    return g_strdup_printf (_("%s slower"), factor);
+  /* Translators: a factor the interval cannot tell from 1: "≈ 1.05x" */
+  return g_strdup_printf (_("≈ %s"), factor);
+}

@@ -70,4 +70,16 @@ int         ib_report_chart_height (IbChartKind     kind,
  * date" when the report has none. */
 char       *ib_report_date_text      (const IbReport *report);
 
+/* The "vs fastest" cell of @st against @fastest (the lowest median of
+ * @report): "fastest"; "1.3x slower" only when ib_report_ratio calls the
+ * difference clear; "≈ 1.05x" when the two cannot be told apart; "too few
+ * samples" below IB_VERDICT_MIN_SAMPLES a side; NULL without data. The
+ * verdict comes from the samples (ib_report_ratio), or from the medians'
+ * intervals when the report has none. @clear (may be NULL): whether the
+ * "slower" is a clear verdict. */
+char       *ib_vs_fastest_text       (const IbReport *report,
+                                      const IbStats  *st,
+                                      const IbStats  *fastest,
+                                      gboolean       *clear);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include "engine/ib-workloads.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-tables.h"
+#include "report/ib-report-util.h"
 #include "report-fixture.h"
 
 static char *
@@ -522,6 +523,46 @@ test_display_names (void)
   remove_tmpdir (dir);
 }
 
+static const IbStats *
+stats_of (const IbReport *report,
+          const char     *id)
+{
+  for (guint i = 0; i < report->statistics->len; i++)
+    if (g_strcmp0 (g_array_index (report->statistics, IbStats, i).strategy, id) == 0)
+      return &g_array_index (report->statistics, IbStats, i);
+  g_assert_not_reached ();
+}
+
+/* "vs fastest" says "slower" only with a clear verdict (issue 12): the
+ * overlapping fixture's 1.0x is "≈", the separated one's is "slower". */
+static void
+test_vs_fastest (void)
+{
+  IbReport *apart = fx_report_new (40);
+  IbReport *close = fx_report_new (10.2);
+  gboolean clear = FALSE;
+  g_autofree char *a = ib_vs_fastest_text (apart, stats_of (apart, FX_ASYNC),
+                                           stats_of (apart, FX_SYNC), &clear);
+  g_autofree char *b = NULL;
+  g_autofree char *f = ib_vs_fastest_text (apart, stats_of (apart, FX_SYNC),
+                                           stats_of (apart, FX_SYNC), NULL);
+  const IbStats *fast_close = stats_of (close, FX_SYNC)->median_ns
+                              <= stats_of (close, FX_ASYNC)->median_ns
+                              ? stats_of (close, FX_SYNC) : stats_of (close, FX_ASYNC);
+  const IbStats *slow_close = fast_close == stats_of (close, FX_SYNC)
+                              ? stats_of (close, FX_ASYNC) : stats_of (close, FX_SYNC);
+
+  g_assert_true (clear);
+  g_assert_true (g_str_has_suffix (a, "x slower"));
+  g_assert_cmpstr (f, ==, "fastest");
+  b = ib_vs_fastest_text (close, slow_close, fast_close, &clear);
+  g_assert_false (clear);
+  g_assert_true (g_str_has_prefix (b, "≈ "));
+  g_assert_null (strstr (b, "slower"));
+  ib_report_unref (apart);
+  ib_report_unref (close);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -532,5 +573,6 @@ main (int   argc,
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/empty", test_empty_report);
   g_test_add_func ("/report/display-names", test_display_names);
+  g_test_add_func ("/report/vs-fastest", test_vs_fastest);
   return g_test_run ();
 }
