@@ -84,6 +84,7 @@ struct _IbResultsPage
   guint            n_findings;
   guint            n_warnings;
   gboolean         stopped;    /* the user stopped the run shown */
+  gboolean         answer_live; /* the answer card was last filled during a run */
 };
 
 G_DEFINE_FINAL_TYPE (IbResultsPage, ib_results_page, ADW_TYPE_BIN)
@@ -555,10 +556,33 @@ update_answer (IbResultsPage *self)
 {
   g_autoptr(IbAnswer) answer = ib_answer_compute (self->report);
 
+  gboolean live = self->controller != NULL && ib_run_controller_get_running (self->controller);
+
   gtk_widget_set_visible (self->answer_card, answer != NULL);
+  self->answer_live = live;
   if (answer == NULL)
     return;
+  if (live && answer->ratio.verdict == IB_RATIO_TOO_FEW)
+    {
+      /* Translators: during a run; %u is the valid samples needed a side */
+      g_autofree char *wait = g_strdup_printf (_("The answer comes once sync and async have "
+                                                 "%u valid samples each."),
+                                               IB_VERDICT_MIN_SAMPLES);
+
+      /* While the run goes on, "too few samples" is not news: say when the
+       * answer will come, in one line that does not push the charts away. */
+      gtk_label_set_text (self->answer_title, wait);
+      gtk_widget_set_visible (GTK_WIDGET (self->answer_body), FALSE);
+      return;
+    }
   gtk_label_set_text (self->answer_title, answer->headline);
+  if (live)
+    {
+      /* The headline only while the run goes on: the details change with
+       * every sample and would push the charts down a screen at 360 px. */
+      gtk_widget_set_visible (GTK_WIDGET (self->answer_body), FALSE);
+      return;
+    }
   {
     g_autofree const char **details = ib_answer_details (answer);
     g_autoptr(GString) list = g_string_new (NULL);
@@ -718,6 +742,8 @@ update_progress (IbResultsPage *self)
   for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
     ib_chart_view_set_live (self->views[i], running);
   ib_stats_table_set_live (self->stats_table, running);
+  if (self->report != NULL && self->answer_live != running)
+    update_answer (self);   /* the whole answer once the run is over */
   gtk_label_set_text (self->step_label, step != NULL ? step : "");
   gtk_label_set_text (self->eta_label, eta != NULL ? eta : "");
   gtk_progress_bar_set_fraction (self->progress_bar, ib_run_controller_get_fraction (c));

@@ -136,6 +136,16 @@ has_samples (gpointer data)
   return !ib_run_controller_get_running (c) || ib_run_controller_get_n_samples (c) > 0;
 }
 
+/* The run is over, or its answer card shows (sync and async both measured). */
+static gboolean
+has_answer (gpointer data)
+{
+  IbRunController *c = ib_window_get_controller (data);
+
+  return !ib_run_controller_get_running (c) ||
+         ib_results_page_get_answer (ib_window_get_results_page (data)) != NULL;
+}
+
 static gboolean
 exports_done (gpointer data)
 {
@@ -797,6 +807,16 @@ test_stop (void)
     g_test_message ("run ended early: %s", report->error ? report->error : "no error");
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   g_assert_true (action_enabled (win, "stop"));
+  /* While the run goes on, the answer card is one line: no "too few
+   * samples ... run more repetitions" and no list under it. */
+  {
+    IbResultsPage *page = ib_window_get_results_page (win);
+
+    g_assert_true (wait_until (has_answer, win));
+    g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+    g_assert_null (ib_results_page_get_answer_details (page));
+    g_assert_null (strstr (ib_results_page_get_answer (page), "run more repetitions"));
+  }
 
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   g_assert_true (ib_run_controller_get_stopping (ib_window_get_controller (win)));
