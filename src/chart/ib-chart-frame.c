@@ -263,9 +263,9 @@ file_set_text (const IbPlan *plan)
   if (n == 0)
     return NULL;
   total = ib_chart_format_bytes ((double) ib_plan_total_bytes (plan));
-  /* Translators: file set, e.g. "4 files, 2.25 GiB, random" */
+  /* Translators: file set, e.g. "4 files, 2.25 GiB, Random bytes" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s, %s", "%u files, %s, %s", n),
-                          n, total, ib_content_kind_to_string (plan->content));
+                          n, total, ib_content_kind_title (plan->content));
 }
 
 static const char *

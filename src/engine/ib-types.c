@@ -5,6 +5,8 @@
 
 #include <stdarg.h>
 
+#include <glib/gi18n.h>
+
 #include "ib-types.h"
 
 const guint ib_percentile_levels[IB_N_PERCENTILES] = { 50, 66, 75, 80, 90, 95, 98, 99, 100 };
@@ -51,6 +53,19 @@ ENUM_FUNCS (ib_cache_mode, IbCacheMode, cache_names)
 ENUM_FUNCS (ib_content_kind, IbContentKind, content_names)
 ENUM_FUNCS (ib_buffer_policy, IbBufferPolicy, buffer_names)
 ENUM_FUNCS (ib_vary_kind, IbVaryKind, vary_names)
+
+/* The names the plan page shows (ui/plan-page.ui), same msgids. */
+static const char *content_titles[] = {
+  N_("Random bytes"), N_("Base64 text"), N_("Digits"), N_("Letters"),
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (content_titles) == G_N_ELEMENTS (content_names));
+
+const char *
+ib_content_kind_title (IbContentKind kind)
+{
+  return (guint) kind < G_N_ELEMENTS (content_titles) ? _(content_titles[kind])
+                                                       : ib_content_kind_to_string (kind);
+}
 
 /* ---- helpers ----------------------------------------------------------- */
 

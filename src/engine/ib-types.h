@@ -48,6 +48,8 @@ gboolean    ib_cache_mode_from_string  (const char     *str,
 const char *ib_content_kind_to_string  (IbContentKind   kind);
 gboolean    ib_content_kind_from_string (const char    *str,
                                          IbContentKind *out);
+/* Its display name, translated: "Random bytes", "Base64 text", ... */
+const char *ib_content_kind_title      (IbContentKind   kind);
 const char *ib_buffer_policy_to_string (IbBufferPolicy  policy);
 gboolean    ib_buffer_policy_from_string (const char    *str,
                                           IbBufferPolicy *out);

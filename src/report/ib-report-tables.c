@@ -417,7 +417,7 @@ ib_table_plan (const IbReport *report)
 
       kv (table, _("Files"), g_strdup_printf ("%u (%s): %s", plan->file_sizes->len, total,
                                              sizes));
-      kv (table, _("Content"), g_strdup (ib_content_kind_to_string (plan->content)));
+      kv (table, _("Content"), g_strdup (ib_content_kind_title (plan->content)));
       kv (table, _("Strategies"), join_strategies (plan->strategies));
       kv (table, _("Repetitions"), g_strdup_printf ("%u", plan->repeat));
       kv (table, _("Warm-up rounds"), g_strdup_printf ("%u", plan->warmup));
