@@ -902,10 +902,10 @@ ib_cli_output_add_entries (IbCliOutput      *output,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
-static gboolean
-check_path (const char  *option,
-            const char  *path,
-            GError     **error)
+gboolean
+ib_cli_output_path_check (const char  *option,
+                          const char  *path,
+                          GError     **error)
 {
   g_autofree char *dir = NULL;
 
@@ -944,11 +944,11 @@ ib_cli_output_check (const IbCliOutput  *output,
 {
   g_return_val_if_fail (output != NULL, FALSE);
 
-  return check_path ("--json", output->json, error) &&
-         check_path ("--html", output->html, error) &&
-         check_path ("--md", output->md, error) &&
-         check_path ("--csv", output->csv, error) &&
-         check_path ("--png", output->png, error);
+  return ib_cli_output_path_check ("--json", output->json, error) &&
+         ib_cli_output_path_check ("--html", output->html, error) &&
+         ib_cli_output_path_check ("--md", output->md, error) &&
+         ib_cli_output_path_check ("--csv", output->csv, error) &&
+         ib_cli_output_path_check ("--png", output->png, error);
 }
 
 static IbChartKind

@@ -192,6 +192,11 @@ void      ib_cli_output_add_entries (IbCliOutput      *output,
  * and is writable. IB_ERROR_INVALID naming the option otherwise. */
 gboolean  ib_cli_output_check   (const IbCliOutput *output,
                                  GError           **error);
+/* The same check for one output @path given with @option (TRUE when
+ * @path is NULL): not empty, not a folder, in a writable folder. */
+gboolean  ib_cli_output_path_check (const char     *option,
+                                    const char     *path,
+                                    GError        **error);
 /* After a run (also a partial one): writes every requested file; prints
  * one message per failure. Returns FALSE if any failed. */
 gboolean  ib_cli_output_write   (const IbCliOutput *output,

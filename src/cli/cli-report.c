@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <stdio.h>
 
 #include "chart/ib-chart.h"
@@ -247,45 +246,6 @@ print_compare (const char *path_a,
   fflush (stdout);
 }
 
-/* An output named by the option the user typed: set, not empty, not a
- * folder, in a folder that exists and can be written (the messages of
- * ib_cli_output_check). */
-static gboolean
-check_output (const char  *option,
-              const char  *path,
-              GError     **error)
-{
-  g_autofree char *dir = NULL;
-
-  if (path == NULL)
-    return TRUE;
-  if (*path == '\0')
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("%s: the file name is empty"), option);
-      return FALSE;
-    }
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: “%s” is a folder; give a file name"), option, path);
-      return FALSE;
-    }
-  dir = g_path_get_dirname (path);
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: the folder “%s” does not exist"), option, dir);
-      return FALSE;
-    }
-  if (g_access (dir, W_OK) != 0)
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: cannot write in the folder “%s”"), option, dir);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Which format --chart FILE asks for; FALSE (after saying so) otherwise. */
 static gboolean
 chart_format (const char    *option,
@@ -478,8 +438,9 @@ ib_cli_compare (int    argc,
       part = ib_compare_section_chart (section);
     }
   /* every output's folder exists and is writable before anything is read */
-  if (!check_output ("--html", html, &error) || !check_output (md_option, md, &error) ||
-      !check_output (chart_option, chart, &error))
+  if (!ib_cli_output_path_check ("--html", html, &error) ||
+      !ib_cli_output_path_check (md_option, md, &error) ||
+      !ib_cli_output_path_check (chart_option, chart, &error))
     {
       status = ib_cli_fail (error);
       goto out;
