@@ -404,14 +404,8 @@ ib_compare_to_html (const IbReport *a,
   note = method_note ();
   g_string_append (out, "<p class=\"note\">");
   esc (out, note);
-  g_string_append (out, "</p>\n<footer>");
-  {
-    /* Translators: the footer of an exported report */
-    g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
-
-    esc (out, footer);
-  }
-  g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
+  g_string_append (out, "</p>\n");
+  ib_report_html_end (out);
   return g_strdup (out->str);
 }
 
@@ -435,21 +429,6 @@ ib_compare_save_html (const IbReport *a,
 }
 
 /* ---- Markdown ---------------------------------------------------------- */
-
-static void
-md_row (GString     *out,
-        const char **cells,
-        guint        n)
-{
-  g_string_append_c (out, '|');
-  for (guint c = 0; c < n; c++)
-    {
-      g_string_append_c (out, ' ');
-      ib_report_md_escape (out, cells[c], TRUE);
-      g_string_append (out, " |");
-    }
-  g_string_append_c (out, '\n');
-}
 
 char *
 ib_compare_chart_path (const char       *markdown_path,
@@ -503,7 +482,7 @@ ib_compare_save_markdown (const IbReport *a,
   {
     const char *head[3] = { "", name_a, name_b };
 
-    md_row (out, head, 3);
+    ib_report_md_row (out, head, 3);
     g_string_append (out, "| --- | --- | --- |\n");
   }
   facts = ib_compare_facts (a, b);
@@ -514,7 +493,7 @@ ib_compare_save_markdown (const IbReport *a,
                                          : g_strdup (f->what);
       const char *cells[3] = { what, f->a, f->b };
 
-      md_row (out, cells, 3);
+      ib_report_md_row (out, cells, 3);
     }
   g_string_append (out, "\n");
   ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
@@ -560,10 +539,10 @@ ib_compare_save_markdown (const IbReport *a,
           g_string_append_c (out, '\n');
           continue;
         }
-      md_row (out, (const char **) sec->headers->pdata, sec->headers->len);
+      ib_report_md_row (out, (const char **) sec->headers->pdata, sec->headers->len);
       g_string_append (out, "| --- | ---: | ---: | ---: | --- |\n");
       for (guint r = 0; r < sec->rows->len; r++)
-        md_row (out, g_ptr_array_index (sec->rows, r), sec->headers->len);
+        ib_report_md_row (out, g_ptr_array_index (sec->rows, r), sec->headers->len);
     }
   note = method_note ();
   g_string_append_c (out, '\n');

@@ -488,14 +488,7 @@ ib_report_to_html (const IbReport *report,
   html_table (out, ib_table_plan (report), TRUE);
   html_table (out, ib_table_environment (report), TRUE);
 
-  g_string_append (out, "<footer>");
-  {
-    /* Translators: the footer of an exported report */
-    g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
-
-    esc (out, footer);
-  }
-  g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
+  ib_report_html_end (out);
   return g_strdup (out->str);
 }
 
@@ -535,4 +528,15 @@ char *
 ib_report_html_lang (void)
 {
   return html_lang ();
+}
+
+void
+ib_report_html_end (GString *out)
+{
+  /* Translators: the footer of an exported report */
+  g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
+
+  g_string_append (out, "<footer>");
+  esc (out, footer);
+  g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
 }

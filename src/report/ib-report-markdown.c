@@ -63,6 +63,22 @@ md_escape (GString    *out,
     }
 }
 
+/* One table row: | a | b | c | */
+static void
+md_row (GString           *out,
+        const char * const *cells,
+        guint               n)
+{
+  g_string_append_c (out, '|');
+  for (guint c = 0; c < n; c++)
+    {
+      g_string_append_c (out, ' ');
+      md_escape (out, cells[c], TRUE);
+      g_string_append (out, " |");
+    }
+  g_string_append_c (out, '\n');
+}
+
 static void
 md_table (GString *out,
           IbTable *table)
@@ -71,30 +87,14 @@ md_table (GString *out,
     return;
   g_string_append (out, "\n## ");
   md_escape (out, table->title, FALSE);
-  g_string_append (out, "\n\n|");
-  for (guint c = 0; c < table->headers->len; c++)
-    {
-      g_string_append_c (out, ' ');
-      md_escape (out, g_ptr_array_index (table->headers, c), TRUE);
-      g_string_append (out, " |");
-    }
-  g_string_append (out, "\n|");
+  g_string_append (out, "\n\n");
+  md_row (out, (const char * const *) table->headers->pdata, table->headers->len);
+  g_string_append_c (out, '|');
   for (guint c = 0; c < table->headers->len; c++)
     g_string_append (out, g_array_index (table->numeric, gboolean, c) ? " ---: |" : " --- |");
   g_string_append_c (out, '\n');
   for (guint r = 0; r < table->rows->len; r++)
-    {
-      char **row = g_ptr_array_index (table->rows, r);
-
-      g_string_append_c (out, '|');
-      for (guint c = 0; c < table->headers->len; c++)
-        {
-          g_string_append_c (out, ' ');
-          md_escape (out, row[c], TRUE);
-          g_string_append (out, " |");
-        }
-      g_string_append_c (out, '\n');
-    }
+    md_row (out, g_ptr_array_index (table->rows, r), table->headers->len);
   if (table->note != NULL)
     {
       g_string_append_c (out, '\n');
@@ -278,4 +278,12 @@ ib_report_md_escape (GString    *out,
                      gboolean    in_table)
 {
   md_escape (out, raw, in_table);
+}
+
+void
+ib_report_md_row (GString            *out,
+                  const char * const *cells,
+                  guint               n)
+{
+  md_row (out, cells, n);
 }

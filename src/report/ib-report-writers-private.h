@@ -23,4 +23,13 @@ void        ib_report_md_escape           (GString    *out,
                                            const char *raw,
                                            gboolean    in_table);
 
+/* Appends one Markdown table row of @n cells, each escaped: "| a | b |". */
+void        ib_report_md_row              (GString            *out,
+                                           const char * const *cells,
+                                           guint               n);
+
+/* Appends the page's footer ("Made with I/O Bench 1.0.") and closes the
+ * <main>, <body> and <html> elements. */
+void        ib_report_html_end            (GString    *out);
+
 G_END_DECLS
