@@ -104,3 +104,20 @@ ib_test_run_cli (const char * const  *args,
     return -1;
   return g_subprocess_get_exit_status (proc);
 }
+
+static gboolean
+spin_wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+void
+ib_test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  guint id = g_timeout_add (10, spin_wake, NULL);
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+}

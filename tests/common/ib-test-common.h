@@ -27,4 +27,8 @@ int        ib_test_run_cli       (const char * const  *args,
                                   char               **out,
                                   char               **err);
 
+/* Iterates the default main context for @ms milliseconds (GUI tests:
+ * lets frames, idles and timeouts run). */
+void       ib_test_spin          (guint                ms);
+
 G_END_DECLS

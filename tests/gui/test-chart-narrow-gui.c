@@ -19,27 +19,11 @@
 #include "ib-chart-view.h"
 #include "ib-window.h"
 #include "report/ib-report-io.h"
+#include "ib-test-common.h"
 
 #define WAIT_TIMEOUT_S 40    /* a guard against hangs, not a speed test */
 
 static IbApplication *app;
-
-static gboolean
-wake (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  guint id = g_timeout_add (10, wake, NULL);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
-}
 
 static gboolean
 report_shown (IbWindow *win)
@@ -106,14 +90,14 @@ test_narrow_results (void)
   win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
   gtk_window_set_default_size (GTK_WINDOW (win), 360, 900);
   gtk_window_present (GTK_WINDOW (win));
-  spin (200);
+  ib_test_spin (200);
   file = g_file_new_for_path (path);
   ib_window_open_file (win, file);
   end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
   while (!report_shown (win) && g_get_monotonic_time () < end)
-    spin (20);
+    ib_test_spin (20);
   g_assert_true (report_shown (win));
-  spin (300);
+  ib_test_spin (300);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), <=, 400);
 
   results = GTK_WIDGET (ib_window_get_results_page (win));
@@ -167,7 +151,7 @@ test_narrow_results (void)
   }
 
   gtk_window_destroy (GTK_WINDOW (win));
-  spin (100);
+  ib_test_spin (100);
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -15,23 +15,7 @@
 #include "engine/ib-types.h"
 #include "ib-stats-table.h"
 #include "report/ib-report-util.h"
-
-static gboolean
-wake (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  guint id = g_timeout_add (10, wake, NULL);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
-}
+#include "ib-test-common.h"
 
 static void
 add_stats (IbReport   *report,
@@ -78,7 +62,7 @@ shown (GtkWidget *table)
 {
   GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
 
-  spin (150);
+  ib_test_spin (150);
   collect_labels (table, texts);
   return texts;
 }
@@ -101,7 +85,7 @@ test_live_update (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 500);
   gtk_window_set_child (GTK_WINDOW (window), table);
   gtk_window_present (GTK_WINDOW (window));
-  spin (200);
+  ib_test_spin (200);
 
   /* Sorted by median: a (10 ms) above b (20 ms). */
   add_stats (r1, "sync-read-all", 10e6, 5);
@@ -148,7 +132,7 @@ test_live_update (void)
   g_assert_cmpint (index_of (texts, b_old), >=, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  ib_test_spin (50);
   ib_report_unref (r1);
   ib_report_unref (r2);
 }
@@ -201,7 +185,7 @@ test_rows_from_plan (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 500);
   gtk_window_set_child (GTK_WINDOW (window), table);
   gtk_window_present (GTK_WINDOW (window));
-  spin (200);
+  ib_test_spin (200);
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
@@ -248,7 +232,7 @@ test_rows_from_plan (void)
   g_assert_cmpint (index_of (texts, ib_strategy_title (ids[1])), >=, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (50);
+  ib_test_spin (50);
   ib_report_unref (start);
   ib_report_unref (later);
 }

@@ -57,17 +57,6 @@ wait_until (Condition cond,
   return ok;
 }
 
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  guint id = g_timeout_add (10, wake, NULL);
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (id);
-}
-
 static IbWindow *
 new_window (void)
 {
@@ -75,7 +64,7 @@ new_window (void)
 
   gtk_window_set_default_size (GTK_WINDOW (win), 1100, 760);
   gtk_window_present (GTK_WINDOW (win));
-  spin (200);
+  ib_test_spin (200);
   return win;
 }
 
@@ -83,7 +72,7 @@ static void
 destroy_window (IbWindow *win)
 {
   gtk_window_destroy (GTK_WINDOW (win));
-  spin (100);
+  ib_test_spin (100);
 }
 
 static gboolean
@@ -214,7 +203,7 @@ close_toplevels (GType type)
   GListModel *toplevels = gtk_window_get_toplevels ();
   guint n = 0;
 
-  spin (100);
+  ib_test_spin (100);
   for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
     {
       g_autoptr(GObject) window = g_list_model_get_item (toplevels, i - 1);
@@ -225,7 +214,7 @@ close_toplevels (GType type)
           n++;
         }
     }
-  spin (100);
+  ib_test_spin (100);
   return n;
 }
 
@@ -1034,7 +1023,7 @@ test_tab_stops (void)
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
   g_assert_true (wait_until (has_stats_rows, win));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
-  spin (200);
+  ib_test_spin (200);
 
   stops = walk_tab_stops (win, GTK_DIR_TAB_FORWARD);
   for (guint i = 0; i < stops->len; i++)
