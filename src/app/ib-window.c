@@ -99,6 +99,7 @@ update_actions (IbWindow *self)
 {
   gboolean running, stopping, valid, comparing, has_report;
   const char *error;
+  GMenuModel *model;
 
   if (self->controller == NULL)   /* being disposed */
     return;
@@ -116,9 +117,12 @@ update_actions (IbWindow *self)
   set_action_enabled (self, "open", !running);
   set_action_enabled (self, "export", has_report && !running);
   gtk_widget_set_sensitive (self->export_button, has_report && !running);
-  /* A comparison exports as a chart or as an HTML or Markdown report. */
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button),
-                                  comparing ? self->compare_export_menu : self->export_menu);
+  /* A comparison exports as a chart or as an HTML or Markdown report. Setting
+   * the model rebuilds the popover and closes it, and this runs on every plan
+   * check: set it only when it really changes (issue 24, item 1). */
+  model = comparing ? self->compare_export_menu : self->export_menu;
+  if (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->export_button)) != model)
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), model);
 
   /* The plan being measured cannot change under it. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->plan_page), !running);
