@@ -744,6 +744,49 @@ fail:
   return FALSE;
 }
 
+/* A hold point for the creation-race fault test (tests/faults/race.sh), inert
+ * unless both variables are set: with IOBENCH_TEST_HOLD_AFTER_FILES=N and
+ * IOBENCH_TEST_HOLD_FIFO naming a FIFO, file making stops after its Nth file
+ * until the test has opened the FIFO for writing and closed it again, so the
+ * test acts while files are being made whatever the machine's speed. Anything
+ * else (unset, not a number, not a FIFO) is ignored. */
+static guint
+test_hold_after (void)
+{
+#ifdef G_OS_UNIX
+  const char *n = g_getenv ("IOBENCH_TEST_HOLD_AFTER_FILES");
+  const char *fifo = g_getenv ("IOBENCH_TEST_HOLD_FIFO");
+  guint64 v = 0;
+  GStatBuf st;
+
+  if (G_LIKELY (n == NULL || fifo == NULL))
+    return 0;
+  if (!g_ascii_string_to_unsigned (n, 10, 1, G_MAXUINT, &v, NULL)
+      || g_lstat (fifo, &st) != 0 || !S_ISFIFO (st.st_mode))
+    return 0;
+  return (guint) v;
+#else
+  return 0;
+#endif
+}
+
+static void
+test_hold (void)
+{
+#ifdef G_OS_UNIX
+  int fd = open (g_getenv ("IOBENCH_TEST_HOLD_FIFO"), O_RDONLY | O_CLOEXEC);
+  char buf[64];
+  gssize r;
+
+  if (fd < 0)
+    return;
+  do
+    r = read (fd, buf, sizeof buf);
+  while (r > 0 || (r < 0 && errno == EINTR));
+  close (fd);
+#endif
+}
+
 IbFileSet *
 ib_file_set_create (const char        *parent_dir,
                     const guint64     *sizes,
@@ -762,7 +805,7 @@ ib_file_set_create (const char        *parent_dir,
   g_autoptr(Maker) maker = NULL;
   guint64 need = 0, done = 0;
   gboolean overflow = FALSE;
-  guint i;
+  guint i, hold_after = 0;
 
   g_return_val_if_fail (sizes != NULL || n_sizes == 0, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
@@ -850,6 +893,7 @@ ib_file_set_create (const char        *parent_dir,
 
   maker = maker_new (need);
   maker->content = content;
+  hold_after = test_hold_after ();
 
   for (i = 0; i < n_sizes; i++)
     {
@@ -864,6 +908,8 @@ ib_file_set_create (const char        *parent_dir,
         return NULL;
       if (progress != NULL)
         progress (done, need, progress_data);
+      if (G_UNLIKELY (hold_after != 0 && i + 1 == hold_after && i + 1 < n_sizes))
+        test_hold ();
     }
 
   return g_steal_pointer (&set);
