@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-plan-page-location.c: the plan page's folder: choosing it and probing
+ * its free space and file system off the main thread. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ib-os.h"
+#include "engine/ib-parse.h"
+#include "ib-plan-page-private.h"
+
+/* ---- location --------------------------------------------------------- */
+
+static void
+mount_info_free (gpointer data)
+{
+  ib_mount_info_clear (data);
+  g_free (data);
+}
+
+static void
+mount_info_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  IbMountInfo *info = g_new0 (IbMountInfo, 1);
+  GError *error = NULL;
+
+  if (!ib_os_mount_info (task_data, info, &error))
+    {
+      mount_info_free (info);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, info, mount_info_free);
+}
+
+static void
+mount_info_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  IbPlanPage *self = IB_PLAN_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  IbMountInfo *info = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *free_text = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *warning = NULL;
+
+  if (info == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          adw_action_row_set_subtitle (self->space_row, error->message);
+          gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), FALSE);
+        }
+      return;
+    }
+
+  self->free_bytes = info->free_bytes;
+  self->free_known = TRUE;
+  free_text = ib_format_size (info->free_bytes);
+  if (info->fs_type != NULL && info->device != NULL && info->device[0] == '/')
+    /* Translators: "12.3 GiB free · ext4 on /dev/sda2" */
+    subtitle = g_strdup_printf (_("%s free · %s on %s"), free_text, info->fs_type, info->device);
+  else if (info->fs_type != NULL)
+    /* Translators: "12.3 GiB free · ext4" */
+    subtitle = g_strdup_printf (_("%s free · %s"), free_text, info->fs_type);
+  else
+    subtitle = g_strdup_printf (_("%s free"), free_text);
+  adw_action_row_set_subtitle (self->space_row, subtitle);
+
+  if (info->is_tmpfs)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fs_warning_row),
+                                     _("This folder is in memory (tmpfs)"));
+      adw_action_row_set_subtitle (self->fs_warning_row,
+                                   _("Reads never reach a disk and the cache modes "
+                                     "mean nothing here."));
+    }
+  else if (info->is_fuse)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->fs_warning_row),
+                                     _("This folder is on a FUSE file system"));
+      adw_action_row_set_subtitle (self->fs_warning_row,
+                                   _("Timings include the FUSE daemon, and a cold "
+                                     "cache may not be possible."));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), info->is_tmpfs || info->is_fuse);
+  mount_info_free (info);
+  _ib_plan_page_validate (self);
+  _ib_plan_page_emit_space_checked (self);
+}
+
+void
+_ib_plan_page_update_location (IbPlanPage *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  adw_action_row_set_subtitle (self->folder_row, self->dir != NULL ? self->dir : "");
+  /* A new folder: nothing known yet. The same one: keep showing the last
+   * figure until the new one arrives. */
+  if (g_strcmp0 (self->checked_dir, self->dir) != 0)
+    {
+      adw_action_row_set_subtitle (self->space_row, _("Checking…"));
+      self->free_known = FALSE;
+      g_free (self->checked_dir);
+      self->checked_dir = g_strdup (self->dir);
+    }
+  if (self->mount_cancellable != NULL)
+    g_cancellable_cancel (self->mount_cancellable);
+  g_clear_object (&self->mount_cancellable);
+  if (self->dir == NULL)
+    return;
+
+  /* statfs and /proc/self/mountinfo may block on network file systems. */
+  self->mount_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->mount_cancellable, mount_info_done, NULL);
+  g_task_set_source_tag (task, _ib_plan_page_update_location);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, g_strdup (self->dir), g_free);
+  g_task_run_in_thread (task, mount_info_thread);
+}
+
+void
+ib_plan_page_set_dir (IbPlanPage *self,
+                      const char *dir)
+{
+  g_return_if_fail (IB_IS_PLAN_PAGE (self));
+  g_return_if_fail (dir != NULL);
+
+  g_free (self->dir);
+  self->dir = g_strdup (dir);
+  _ib_plan_page_update_location (self);
+  _ib_plan_page_validate (self);
+}
+
+static void
+on_folder_chosen (GtkNativeDialog *dialog,
+                  int              response,
+                  gpointer         user_data)
+{
+  IbPlanPage *self = IB_PLAN_PAGE (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        ib_plan_page_set_dir (self, path);
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+void
+_ib_plan_page_on_folder_clicked (IbPlanPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Choose a Folder for the Test Files"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        _("_Select"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  if (self->dir != NULL)
+    {
+      g_autoptr(GFile) current = g_file_new_for_path (self->dir);
+
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), current, NULL);
+    }
+  g_signal_connect (dialog, "response", G_CALLBACK (on_folder_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}

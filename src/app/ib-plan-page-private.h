@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-plan-page-private.h: the plan page's instance, shared by the files the
+ * page is split over (as GNOME Text Editor splits EditorPage):
+ *   ib-plan-page.c             GObject, building and checking the plan, presets
+ *   ib-plan-page-fields.c      entry fields, their errors, plan <-> fields
+ *   ib-plan-page-strategies.c  the strategy check list
+ *   ib-plan-page-location.c    the folder, its free space and file system
+ *   ib-plan-page-settings.c    loading and saving the last plan */
+#pragma once
+
+#include "ib-plan-page.h"
+
+G_BEGIN_DECLS
+
+struct _IbPlanPage
+{
+  AdwBin           parent_instance;
+
+  /* template */
+  AdwPreferencesGroup *experiment_group;
+  AdwComboRow     *preset_row;
+  AdwPreferencesRow *plan_error_row;
+  GtkLabel        *plan_error_label;
+  AdwActionRow    *folder_row;
+  AdwActionRow    *space_row;
+  AdwActionRow    *fs_warning_row;
+  AdwComboRow     *files_mode_row;
+  AdwEntryRow     *count_row;
+  AdwPreferencesRow *count_error_row;
+  GtkLabel        *count_error_label;
+  AdwEntryRow     *size_row;
+  AdwPreferencesRow *size_error_row;
+  GtkLabel        *size_error_label;
+  AdwEntryRow     *list_row;
+  AdwPreferencesRow *list_error_row;
+  GtkLabel        *list_error_label;
+  AdwComboRow     *content_row;
+  AdwPreferencesGroup *strategies_group;
+  GtkLabel        *strategies_error_label;
+  GtkListBox      *sync_list;
+  GtkListBox      *async_list;
+  GtkListBox      *thread_list;
+  GtkListBox      *uring_list;
+  GtkSpinButton   *repeat_spin;
+  GtkSpinButton   *warmup_spin;
+  AdwComboRow     *cache_row;
+  GtkSpinButton   *pause_spin;
+  AdwEntryRow     *seed_row;
+  AdwPreferencesRow *seed_error_row;
+  GtkLabel        *seed_error_label;
+
+  /* state */
+  GSettings       *settings;
+  GHashTable      *checks;          /* strategy id -> GtkCheckButton */
+  GPtrArray       *check_ids;       /* interned ids of the rows, in display order */
+  IbPlan          *base;            /* plan of the preset the fields started from */
+  char            *base_id;
+  char            *dir;
+  char            *error;
+  char            *field_errors[IB_N_PLAN_FIELDS];
+  gboolean         touched[IB_N_PLAN_FIELDS];   /* typed in since the plan was applied */
+  guint64          free_bytes;
+  gboolean         free_known;                  /* free_bytes is for self->dir */
+  char            *checked_dir;
+  GCancellable    *mount_cancellable;
+  guint            n_presets;
+  guint            applying;
+  gboolean         valid;
+};
+
+
+/* ib-plan-page.c */
+gboolean     _ib_plan_page_is_custom              (IbPlanPage   *self);
+void         _ib_plan_page_validate               (IbPlanPage   *self);
+void         _ib_plan_page_field_changed          (IbPlanPage   *self);
+void         _ib_plan_page_update_preset_subtitle (IbPlanPage   *self);
+void         _ib_plan_page_set_base               (IbPlanPage   *self,
+                                                   const char   *id);
+void         _ib_plan_page_emit_space_checked     (IbPlanPage   *self);
+
+/* ib-plan-page-fields.c */
+GtkEditable *_ib_plan_page_field_entry            (IbPlanPage   *self,
+                                                   IbPlanField   field);
+void         _ib_plan_page_set_field_error        (IbPlanPage   *self,
+                                                   IbPlanField   field,
+                                                   const char   *message);
+char        *_ib_plan_page_field_title            (IbPlanPage   *self,
+                                                   IbPlanField   field);
+const char  *_ib_plan_page_entry_text             (AdwEntryRow  *row);
+gboolean     _ib_plan_page_read_fields            (IbPlanPage   *self,
+                                                   IbPlan       *plan);
+void         _ib_plan_page_apply_plan_fields      (IbPlanPage   *self,
+                                                   const IbPlan *plan);
+void         _ib_plan_page_update_files_mode      (IbPlanPage   *self);
+void         _ib_plan_page_update_cache_subtitle  (IbPlanPage   *self);
+void         _ib_plan_page_set_wrapping_popup     (AdwComboRow  *row);
+
+/* ib-plan-page-strategies.c */
+void         _ib_plan_page_build_strategy_rows    (IbPlanPage   *self);
+void         _ib_plan_page_on_select_all          (IbPlanPage   *self);
+void         _ib_plan_page_on_select_none         (IbPlanPage   *self);
+
+/* ib-plan-page-location.c */
+void         _ib_plan_page_update_location        (IbPlanPage   *self);
+void         _ib_plan_page_on_folder_clicked      (IbPlanPage   *self);
+
+G_END_DECLS
