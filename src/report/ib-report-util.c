@@ -78,14 +78,56 @@ ib_strategy_id_family (const char *id)
   return NULL;
 }
 
+/* The decimals ib_format_ratio gives @v: none from 10 up, one from 1.1, two
+ * below; below 0.1 two significant digits. */
+static int
+ratio_digits (double v)
+{
+  if (v >= 10)
+    return 0;
+  if (v >= 1.1)
+    return 1;
+  if (v >= 0.1 || !(v > 0))
+    return 2;
+  return MIN (1 - (int) floor (log10 (v)), 9);
+}
+
+/* Whether @v printed with @digits decimals reads as 1 although it is not 1:
+ * a bound that excludes 1 must not print as if it touched it. */
+static gboolean
+prints_as_one (double v,
+               int    digits)
+{
+  double scale = pow (10, digits);
+
+  return v != 1 && round (v * scale) == scale;
+}
+
 char *
 ib_format_ratio_ci (double ratio,
                     double low,
                     double high)
 {
-  int digits = ratio >= 10 ? 0 : ratio >= 1.1 ? 1 : 2;
+  int dl = ratio_digits (low), dh = ratio_digits (high);
 
-  return g_strdup_printf ("%.*f-%.*f", digits, low, digits, high);
+  (void) ratio;
+  if (!isfinite (low) || !isfinite (high))
+    return g_strdup ("—");
+  /* Each bound with its own precision ("1.3-22", not "1-22"), and more
+   * decimals on both while the two ends print alike or a bound other than 1
+   * prints as 1. */
+  for (int more = 0; more < 4; more++)
+    {
+      g_autofree char *l = g_strdup_printf ("%.*f", dl, low);
+      g_autofree char *h = g_strdup_printf ("%.*f", dh, high);
+
+      if ((low == high || g_strcmp0 (l, h) != 0)
+          && !prints_as_one (low, dl) && !prints_as_one (high, dh))
+        break;
+      dl++;
+      dh++;
+    }
+  return g_strdup_printf ("%.*f-%.*f", dl, low, dh, high);
 }
 
 char *

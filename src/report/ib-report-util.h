@@ -17,10 +17,13 @@ G_BEGIN_DECLS
 char       *ib_format_throughput (double       mib_per_s);
 /* "4.2x", "38x" (no decimals from 10 up), "1.02x" below 1.1. */
 char       *ib_format_ratio      (double       ratio);
-/* "3.9-4.6": both bounds of a ratio's interval with the precision
- * ib_format_ratio gives @ratio. */
 /* Frames missed at 60 Hz, for findings: "2 frames at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);
+/* "3.9-4.6", "1.3-22": both bounds of a ratio's interval, each with the
+ * precision ib_format_ratio would give it, and more decimals on both while
+ * the two ends would print alike or a bound that is not 1 would print as 1
+ * (1.26-22.3 is "1.3-22", never "1-22"; 0.996-1.004 is "0.996-1.004").
+ * @ratio is not used for the precision (kept for the callers). */
 char       *ib_format_ratio_ci   (double       ratio,
                                   double       low,
                                   double       high);

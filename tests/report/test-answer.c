@@ -592,6 +592,29 @@ test_findings_do_not_repeat (void)
       }
 }
 
+/* An interval prints with digits that keep its ends apart (issue 22): each
+ * bound with its own precision, and never a bound other than 1 as "1". */
+static void
+test_ratio_ci_digits (void)
+{
+  static const struct { double ratio, low, high; const char *text; } cases[] = {
+    { 5.3, 1.26, 22.3, "1.3-22" },          /* was "1-22": the ratio's precision */
+    { 4.2, 3.9, 4.6, "3.9-4.6" },
+    { 38, 30.4, 45.2, "30-45" },
+    { 1.02, 1.004, 1.041, "1.004-1.041" },  /* "1.00" would touch 1 */
+    { 12, 10.2, 10.4, "10.2-10.4" },        /* "10-10" would hide the width */
+    { 0.5, 0.031, 0.72, "0.031-0.72" },
+    { 2.5, 2.5, 2.5, "2.5-2.5" },           /* a point interval stays a point */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ib_format_ratio_ci (cases[i].ratio, cases[i].low, cases[i].high);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -607,5 +630,6 @@ main (int   argc,
   g_test_add_func ("/report/answer/json", test_json);
   g_test_add_func ("/report/answer/html-markdown", test_html_markdown);
   g_test_add_func ("/report/answer/findings-do-not-repeat", test_findings_do_not_repeat);
+  g_test_add_func ("/report/format/ratio-ci-digits", test_ratio_ci_digits);
   return g_test_run ();
 }
