@@ -464,6 +464,41 @@ ib_stats_ratio (const double *a,
     out->verdict = IB_RATIO_SAME;
 }
 
+void
+ib_stats_shift (const double *a,
+                guint         na,
+                const double *b,
+                guint         nb,
+                IbShift      *out)
+{
+  g_autofree double *diffs = NULL;
+  guint64 pairs;
+  guint k;
+
+  g_return_if_fail (a != NULL || na == 0);
+  g_return_if_fail (b != NULL || nb == 0);
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+  out->na = na;
+  out->nb = nb;
+  if (na == 0 || nb == 0)
+    return;
+  out->median_a = median_copy (a, na);
+  out->median_b = median_copy (b, nb);
+  pairs = (guint64) na * nb;
+  diffs = g_new (double, pairs);
+  for (guint i = 0; i < na; i++)
+    for (guint j = 0; j < nb; j++)
+      diffs[(guint64) i * nb + j] = b[j] - a[i];
+  qsort (diffs, pairs, sizeof (double), compare_double);
+  k = mw_trim (na, nb, &out->ci_level);
+  out->ci_low = diffs[k - 1];
+  out->ci_high = diffs[pairs - k];
+  out->differs = na >= IB_VERDICT_MIN_SAMPLES && nb >= IB_VERDICT_MIN_SAMPLES
+                 && (out->ci_low > 0 || out->ci_high < 0);
+}
+
 static gboolean
 positive (double x)
 {

@@ -107,6 +107,31 @@ void     ib_stats_ratio_of_medians (double   median_a,
                                     guint    nb,
                                     IbRatio *out);
 
+/* How much a count or a time differs between two sets of samples (callbacks,
+ * page faults, CPU time: values that may be 0). The interval is the
+ * Hodges-Lehmann / Mann-Whitney interval of the shift b - a: the k-th
+ * smallest and k-th largest of the na * nb pairwise differences, k as in
+ * ib_stats_ratio (coverage at least IB_CI_TARGET, exact for a shift).
+ * differs is TRUE only with IB_VERDICT_MIN_SAMPLES values a side and an
+ * interval that excludes 0. */
+typedef struct
+{
+  guint    na;
+  guint    nb;
+  double   median_a;
+  double   median_b;
+  double   ci_low;             /* interval of the shift b - a */
+  double   ci_high;
+  double   ci_level;           /* its achieved coverage */
+  gboolean differs;
+} IbShift;
+
+void     ib_stats_shift         (const double *a,
+                                 guint         na,
+                                 const double *b,
+                                 guint         nb,
+                                 IbShift      *out);
+
 /* TRUE for A_FASTER and B_FASTER. */
 gboolean ib_ratio_is_clear      (const IbRatio *ratio);
 

@@ -60,7 +60,9 @@ typedef struct
   char           *threads;       /* sync against threads, NULL when thread is */
   char           *kernel;        /* sync against io_uring, NULL when uring is */
   char           *mapping;       /* sync against mmap, NULL when mmap is */
-  char           *why;           /* the measured causes, NULL when none was recorded */
+  char           *why;           /* the measured causes: only under a clear verdict, only
+                                  * counts and times that cost the slower side more beyond
+                                  * their own interval (ib_stats_shift); else NULL */
 } IbAnswer;
 
 /* The answer for @report, or NULL when it has no measured sync or no measured

@@ -61,11 +61,16 @@ test_sync_wins (void)
   assert_contains (a->stall, "The trade-off: " SYNC_TITLE " blocks the main loop for 10");
   assert_contains (a->stall, ASYNC_TITLE " never stalls it longer than ");
 
-  /* Measured causes: the slower async side's 384 callbacks per read first. */
-  assert_contains (a->why, "Why: per read of the file set, " ASYNC_TITLE " dispatched 384 "
-                           "callbacks");
-  assert_contains (a->why, "against 0, ");
-  assert_contains (a->why, " for " SYNC_TITLE ".");
+  /* Measured causes, the slower async side first: its 384 callbacks per read
+   * and its CPU time differ beyond their intervals; the fixture's context
+   * switches and page faults are the same on both sides, so they are no cause. */
+  g_assert_true (g_str_has_prefix (a->why, "Why: per read of the file set (medians), "
+                                           ASYNC_TITLE " against " SYNC_TITLE ": 384 callbacks "
+                                           "against 0; "));
+  assert_contains (a->why, " of CPU time against ");
+  assert_contains (a->why, "; each difference lies beyond its ");
+  assert_lacks (a->why, "page faults");
+  assert_lacks (a->why, "context switches");
 
   text = ib_answer_to_text (a, "\n");
   g_assert_true (g_str_has_prefix (text, a->headline));
@@ -84,9 +89,60 @@ test_async_wins (void)
   assert_contains (a->headline, "x faster than sync for whole-file reads (");
   assert_contains (a->headline, "): " ASYNC_TITLE " against " SYNC_TITLE ".");
   assert_lacks (a->headline, "sync is 4.0x faster than async");
-  /* Now sync is the slower side the causes start with. */
-  assert_contains (a->why, "Why: per read of the file set, " SYNC_TITLE " dispatched 0 "
-                           "callbacks");
+  /* Now sync is the slower side the causes start with; it dispatched fewer
+   * callbacks (0 against 384), which cannot make it slower: only its CPU time
+   * is named. */
+  g_assert_true (g_str_has_prefix (a->why, "Why: per read of the file set (medians), "
+                                           SYNC_TITLE " against " ASYNC_TITLE ": "));
+  assert_contains (a->why, " of CPU time against ");
+  assert_lacks (a->why, "callbacks");
+}
+
+/* "Why:" only from causes beyond their own interval (issue 22): page faults
+ * that scatter around the same centre on both sides, and context switches
+ * the slower side made fewer of, are not causes; the callbacks are. */
+static void
+test_why_only_beyond_interval (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) a = NULL;
+  static const gint64 scatter[] = { -300, 250, -100, 400, -200, 150, -50, 300, -350 };
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_equal (s->strategy, FX_ASYNC))
+        {
+          /* far wider than the sync side's constant 769, centred on it */
+          s->minflt = 768 + scatter[s->round % G_N_ELEMENTS (scatter)];
+          s->vol_ctxsw = 5;
+          s->cpu_ns = -1;
+          s->user_ns = 1000;
+          s->sys_ns = 1000;
+        }
+      if (g_str_equal (s->strategy, FX_SYNC))
+        s->minflt = 768 + (s->round % 2 == 0 ? 100 : -100);
+    }
+  ib_report_compute_statistics (report);
+  a = ib_answer_compute (report);
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpstr (a->why, ==, "Why: per read of the file set (medians), " ASYNC_TITLE
+                               " against " SYNC_TITLE ": 384 callbacks against 0; each "
+                               "difference lies beyond its 95.99 % interval.");
+
+  /* Nothing beyond its interval: no "Why:" at all. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      s->callbacks = 0;
+    }
+  g_clear_pointer (&a, ib_answer_free);
+  a = ib_answer_compute (report);
+  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_null (a->why);
 }
 
 static void
@@ -104,6 +160,9 @@ test_cannot_tell_apart (void)
                                                 "for whole-file reads (ratio "));
   assert_contains (a->headline, "): " SYNC_TITLE " against " ASYNC_TITLE ".");
   assert_lacks (a->headline, "faster");
+  /* No cause for a difference that was not found, although the fixture's
+   * callbacks (384 against 0) and CPU times differ beyond their intervals. */
+  g_assert_null (a->why);
 }
 
 static void
@@ -624,6 +683,7 @@ main (int   argc,
   g_test_add_func ("/report/answer/async-wins", test_async_wins);
   g_test_add_func ("/report/answer/cannot-tell-apart", test_cannot_tell_apart);
   g_test_add_func ("/report/answer/too-few", test_too_few);
+  g_test_add_func ("/report/answer/why-only-beyond-interval", test_why_only_beyond_interval);
   g_test_add_func ("/report/answer/families", test_families);
   g_test_add_func ("/report/answer/caveats", test_caveats);
   g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
