@@ -343,3 +343,63 @@ ib_fd_backoff_retry (IbFdBackoff  *backoff,
   g_clear_error (error);
   return TRUE;
 }
+
+/* ---- run-queue wait ------------------------------------------------------ */
+
+gboolean
+ib_os_parse_schedstat (const char *text,
+                       gint64     *wait_ns)
+{
+  g_auto(GStrv) fields = NULL;
+  g_autofree char *copy = NULL;
+  guint64 v;
+  char *end = NULL;
+
+  g_return_val_if_fail (wait_ns != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+  copy = g_strstrip (g_strdup (text));
+  fields = g_strsplit_set (copy, " \t\n", -1);
+  /* "on-cpu-ns wait-ns timeslices": three unsigned numbers. */
+  if (g_strv_length (fields) != 3)
+    return FALSE;
+  for (guint i = 0; i < 3; i++)
+    if (fields[i][0] == '\0' || !g_ascii_isdigit (fields[i][0]))
+      return FALSE;
+  v = g_ascii_strtoull (fields[1], &end, 10);
+  if (end == NULL || *end != '\0' || v > G_MAXINT64)
+    return FALSE;
+  *wait_ns = (gint64) v;
+  return TRUE;
+}
+
+gint64
+ib_os_runq_delta (const GArray *before,
+                  const GArray *after)
+{
+  gint64 sum = 0;
+
+  if (before == NULL || after == NULL)
+    return -1;
+  for (guint i = 0; i < after->len; i++)
+    {
+      const IbRunqEntry *a = &g_array_index (after, IbRunqEntry, i);
+      gint64 base = 0;
+
+      for (guint j = 0; j < before->len; j++)
+        {
+          const IbRunqEntry *b = &g_array_index (before, IbRunqEntry, j);
+
+          if (b->tid == a->tid)
+            {
+              base = b->wait_ns;
+              break;
+            }
+        }
+      /* A reused thread id that started over reads less than before. */
+      if (a->wait_ns >= base)
+        sum += a->wait_ns - base;
+    }
+  return sum;
+}

@@ -636,3 +636,67 @@ ib_os_alloc_aligned (gsize size,
     g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
   return p;
 }
+
+/* ---- run-queue wait and write-back ----------------------------------------- */
+
+static gint64
+read_schedstat (const char *path)
+{
+  g_autofree char *text = NULL;
+  gint64 wait_ns;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL) || !ib_os_parse_schedstat (text, &wait_ns))
+    return -1;
+  return wait_ns;
+}
+
+gint64
+ib_os_thread_runq_wait_ns (void)
+{
+  /* Needs CONFIG_SCHED_INFO (schedstats); -1 without it. */
+  return read_schedstat ("/proc/thread-self/schedstat");
+}
+
+GArray *
+ib_os_threads_runq_wait (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  GArray *out;
+  gint64 self = (gint64) gettid ();
+  const char *name;
+
+  if (dir == NULL)
+    return NULL;
+  out = g_array_new (FALSE, FALSE, sizeof (IbRunqEntry));
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      IbRunqEntry entry;
+
+      entry.tid = g_ascii_strtoll (name, NULL, 10);
+      if (entry.tid <= 0 || entry.tid == self)
+        continue;
+      path = g_strdup_printf ("/proc/self/task/%s/schedstat", name);
+      entry.wait_ns = read_schedstat (path);
+      /* A thread that exited between the listing and the read is gone. */
+      if (entry.wait_ns >= 0)
+        g_array_append_val (out, entry);
+    }
+  return out;
+}
+
+gboolean
+ib_os_sync_fs (const char *path)
+{
+  int fd;
+  int r;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  r = syncfs (fd);
+  close (fd);
+  return r == 0;
+}

@@ -14,6 +14,7 @@
 
 #ifdef G_OS_UNIX
 #include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 #include "ib-error.h"
@@ -215,4 +216,32 @@ ib_os_alloc_aligned (gsize size,
                      gsize align)
 {
   return g_malloc (MAX (size, 1));
+}
+
+/* ---- run-queue wait and write-back ----------------------------------------- */
+
+gint64
+ib_os_thread_runq_wait_ns (void)
+{
+  return -1;
+}
+
+GArray *
+ib_os_threads_runq_wait (void)
+{
+  return NULL;
+}
+
+gboolean
+ib_os_sync_fs (const char *path)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+
+#ifdef G_OS_UNIX
+  /* POSIX has no per-file-system sync: write back everything. */
+  sync ();
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }

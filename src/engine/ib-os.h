@@ -71,6 +71,38 @@ void     ib_os_rusage             (IbRusage   *out);
  * (/proc/self/clear_refs "5"); returns FALSE when it cannot. */
 gboolean ib_os_reset_peak_rss     (void);
 
+/* waiting for a CPU (scheduler statistics) */
+/* The run-queue wait of one thread: time it was runnable but not running. */
+typedef struct
+{
+  gint64 tid;
+  gint64 wait_ns;
+} IbRunqEntry;
+
+/* The calling thread's run-queue wait so far (Linux: field 2 of
+ * /proc/thread-self/schedstat), ns; -1 when the OS cannot say. */
+gint64   ib_os_thread_runq_wait_ns (void);
+/* The run-queue wait so far of every other thread of the process, one
+ * IbRunqEntry each (Linux: /proc/self/task/STAR/schedstat); NULL when the OS
+ * cannot say. Threads that exit are no longer listed. */
+GArray  *ib_os_threads_runq_wait  (void);
+/* Internal, shared and tested: the run-queue wait (field 2, ns) of the text
+ * of a schedstat file ("on-cpu-ns wait-ns timeslices"); FALSE when @text is
+ * not one. */
+gboolean ib_os_parse_schedstat    (const char *text,
+                                   gint64     *wait_ns);
+/* The wait the threads of @after added since @before (both from
+ * ib_os_threads_runq_wait; a thread new in @after counts whole, one gone
+ * from it is lost); -1 when either is NULL. */
+gint64   ib_os_runq_delta         (const GArray *before,
+                                   const GArray *after);
+
+/* write-back */
+/* Writes back the dirty pages of the file system holding @path and waits
+ * for it (Linux: syncfs; elsewhere on Unix: sync). FALSE when it could not
+ * (a portable system without either). */
+gboolean ib_os_sync_fs            (const char *path);
+
 /* file descriptors */
 /* Raises the soft RLIMIT_NOFILE to the hard limit; returns the soft limit now
  * in force (G_MAXUINT when unlimited or unknown). */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ib-error.h"
+#include "ib-measure.h"
 #include "ib-os.h"
 #include "ib-stats.h"
 #include "ib-workloads.h"
@@ -416,22 +417,6 @@ run_kind (Bench   *bench,
 }
 
 static void
-shuffle_kinds (Kind  *order,
-               IbRng *rng)
-{
-  for (guint i = 0; i < N_KINDS; i++)
-    order[i] = (Kind) i;
-  for (guint i = N_KINDS - 1; i > 0; i--)
-    {
-      guint j = (guint) ib_rng_below (rng, i + 1);
-      Kind tmp = order[i];
-
-      order[i] = order[j];
-      order[j] = tmp;
-    }
-}
-
-static void
 append_rows (IbReport *report,
              GArray  **values,
              guint64  *iterations)
@@ -484,7 +469,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   double est_ns[N_KINDS];    /* time of one run of each kind, guessed then measured */
   double done_ns = 0;
   guint rounds;
-  IbRng rng;
+  guint64 order_seed;
   gboolean cancelled = FALSE;
 
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -511,17 +496,19 @@ ib_overhead_run (const IbOverheadSpec  *spec,
     }
 
   /* Seeded, and different from the read experiment's interleaving. */
-  ib_rng_init (&rng, seed ^ G_GUINT64_CONSTANT (0x6f766572686561));
+  order_seed = seed ^ G_GUINT64_CONSTANT (0x6f766572686561);
 
   for (guint round = 0; round < rounds && !cancelled; round++)
     {
-      Kind order[N_KINDS];
+      guint order[N_KINDS];
 
-      shuffle_kinds (order, &rng);
+      ib_measure_round_order (order_seed, round, order, N_KINDS);
       for (guint i = 0; i < N_KINDS; i++)
         {
-          Kind kind = order[i];
-          gint64 start, elapsed;
+          Kind kind = (Kind) order[i];
+          IbSample timed = { 0 };
+          IbBracket bracket;
+          gint64 elapsed;
           double left_ns = 0;
 
           /* What is left: the rest of this round, then whole rounds. */
@@ -539,13 +526,11 @@ ib_overhead_run (const IbOverheadSpec  *spec,
           if (progress != NULL)
             bench_report (&bench, bench.unit_start);
 
-          start = ib_os_monotonic_ns ();
-          if (!run_kind (&bench, kind, iterations[kind]))
-            {
-              cancelled = TRUE;
-              break;
-            }
-          elapsed = ib_os_monotonic_ns () - start;
+          ib_bracket_start (&bracket, IB_MEASURE_USER_OVERHEAD, NULL, NULL);
+          cancelled = !run_kind (&bench, kind, iterations[kind]);
+          elapsed = ib_bracket_stop (&bracket, &timed);
+          if (cancelled)
+            break;
           done_ns += (double) elapsed;
           est_ns[kind] = MAX ((double) elapsed, 1.0);
 

@@ -20,19 +20,16 @@
 #include "ib-environment.h"
 #include "ib-error.h"
 #include "ib-fileset.h"
+#include "ib-measure.h"
 #include "ib-os.h"
 #include "ib-parse.h"
-#include "ib-responsiveness.h"
 #include "ib-runner.h"
-#include "ib-runner-private.h"
 #include "ib-stats.h"
 #include "ib-strategy.h"
 #include "ib-sweep.h"
 #include "ib-workloads.h"
 
 #define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
-#define WARM_MIN            0.99
-#define COLD_MAX            0.01
 
 /* ---- event sink ------------------------------------------------------- */
 
@@ -114,6 +111,7 @@ typedef struct
   const IbPlan *plan;
   IbReport     *report;
   IbFileSet    *files;
+  IbMeasure    *measure;       /* the read experiment's measure room */
   IbScratch    *scratch;
   GHashTable   *warned;        /* warning keys already given */
   guint         workers;
@@ -126,8 +124,6 @@ typedef struct
   double        phase_units;
   gint64        start_ns;
   gint64        last_progress_ns;
-  guint         n_cache_bad;
-  gboolean      cache_possible;
 } Run;
 
 /* Set once by the shells (the report layer's findings): the engine does not
@@ -272,225 +268,6 @@ is_cancel_error (const GError *error)
          g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-/* ---- interleaving and pauses ------------------------------------------ */
-
-void
-ib_runner_round_order (guint64  seed,
-                       guint    round,
-                       guint   *order,
-                       guint    n)
-{
-  IbRng rng;
-
-  g_return_if_fail (order != NULL || n == 0);
-
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  ib_rng_init (&rng, seed ^ (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * ((guint64) round + 1)));
-  for (guint i = n; i > 1; i--)
-    {
-      guint j = (guint) ib_rng_below (&rng, i);
-      guint t = order[i - 1];
-
-      order[i - 1] = order[j];
-      order[j] = t;
-    }
-}
-
-gboolean
-ib_runner_pause (guint         ms,
-                 GCancellable *cancellable)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (!g_cancellable_is_cancelled (cancellable))
-    {
-      gint64 left = end - g_get_monotonic_time ();
-
-      if (left <= 0)
-        return TRUE;
-      g_usleep (MIN (left, 20 * 1000));
-    }
-  return FALSE;
-}
-
-/* ---- one sample -------------------------------------------------------- */
-
-gboolean
-ib_runner_measure (const IbStrategyInfo  *info,
-                   IbStrategyContext     *ctx,
-                   IbSample              *sample,
-                   GError               **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GMainContext) context = g_main_context_ref_thread_default ();
-  IbRusage before, after;
-  IbTick *tick;
-  gint64 t0, t1;
-  gboolean ok;
-
-  ctx->bytes = 0;
-  ctx->callbacks = 0;
-  ctx->dispatches = 0;
-  ctx->ticks = 0;
-  ctx->verify_ns = 0;
-  ctx->verify_other_ns = 0;
-  ctx->threads_started_timed = 0;
-  ctx->max_in_flight = 0;
-  ctx->in_flight_now = 0;
-  ctx->timer_thread = g_thread_self ();
-
-  /* Setup outside the clock: the thread pool started, reused buffers sized. */
-  ok = ib_strategy_prepare (info, ctx, &local_error);
-  if (ok)
-    {
-      ib_os_reset_peak_rss ();
-      ib_os_rusage (&before);
-
-      /* Wall time around the strategy call only. */
-      tick = ctx->responsiveness ? ib_tick_start (context, &ctx->ticks) : NULL;
-      g_atomic_int_set (&ctx->timing, 1);
-      t0 = ib_os_monotonic_ns ();
-      ok = info->run (ctx, &local_error);
-      t1 = ib_os_monotonic_ns ();
-      g_atomic_int_set (&ctx->timing, 0);
-
-      if (tick != NULL)
-        ib_tick_stop (tick, sample);
-      ib_os_rusage (&after);
-    }
-  else
-    {
-      t0 = t1 = 0;
-      memset (&before, 0, sizeof before);
-      memset (&after, 0, sizeof after);
-    }
-  /* Teardown after the clock stopped. */
-  ib_strategy_release (info, ctx);
-
-  if (!ok && (is_cancel_error (local_error) || g_cancellable_is_cancelled (ctx->cancellable)))
-    return set_cancelled (error);
-
-  /* The CRC-32 of --verify done on this thread is not the strategy's work:
-   * it is timed apart and taken out. */
-  sample->wall_ns = MAX (t1 - t0 - ctx->verify_ns, 0);
-  sample->verify_ns = ctx->verify_ns + ctx->verify_other_ns;
-  sample->max_in_flight = ctx->max_in_flight;
-  sample->cpu_ns = after.cpu_ns >= 0 && before.cpu_ns >= 0 ? after.cpu_ns - before.cpu_ns : -1;
-  sample->user_ns = after.user_ns - before.user_ns;
-  sample->sys_ns = after.sys_ns - before.sys_ns;
-  sample->vol_ctxsw = after.vol_ctxsw - before.vol_ctxsw;
-  sample->invol_ctxsw = after.invol_ctxsw - before.invol_ctxsw;
-  sample->minflt = after.minflt - before.minflt;
-  sample->majflt = after.majflt - before.majflt;
-  sample->peak_rss_bytes = after.peak_rss_bytes;
-  sample->bytes = ctx->bytes;
-  /* Every callback the context ran, GIO's internal 8 KiB steps included: the
-   * strategy's own completions alone would hide where async spends its time. */
-  sample->callbacks = MAX (ctx->callbacks, ctx->dispatches);
-  sample->files = ib_file_set_get_n_files (ctx->files);
-  sample->ok = ok;
-  g_clear_pointer (&sample->error, g_free);
-  if (!ok)
-    sample->error = g_strdup (local_error != NULL ? local_error->message : _("Unknown error"));
-  return TRUE;
-}
-
-/* ---- cache state ------------------------------------------------------- */
-
-/* Brings the file set into the plan's cache state and returns the residency
- * just before the sample; *cache_ok says whether the state matches. */
-static double
-prepare_cache (Run       *run,
-               gboolean  *cache_ok)
-{
-  double residency = ib_file_set_residency (run->files);
-
-  *cache_ok = TRUE;
-  switch (run->plan->cache)
-    {
-    case IB_CACHE_WARM:
-      if (residency >= 0 && residency < WARM_MIN)
-        {
-          /* Evicted since the last sample (memory pressure): warm once more. */
-          ib_file_set_warm (run->files, run->runner->cancellable, NULL);
-          residency = ib_file_set_residency (run->files);
-          if (residency >= 0 && residency < WARM_MIN)
-            {
-              *cache_ok = FALSE;
-              run->n_cache_bad++;
-              warn (run, "warm-failed",
-                    _("Warm cache: only %.0f %% of the files stayed in the page cache; the "
-                      "samples concerned are left out of the statistics (is the machine short of "
-                      "memory?)"),
-                    residency * 100);
-            }
-        }
-      break;
-
-    case IB_CACHE_COLD:
-      if (!run->cache_possible)
-        {
-          *cache_ok = FALSE;
-          break;
-        }
-      ib_file_set_drop_cache (run->files, NULL);
-      residency = ib_file_set_residency (run->files);
-      if (residency < 0 || residency > COLD_MAX)
-        {
-          *cache_ok = FALSE;
-          run->n_cache_bad++;
-          warn (run, "cold-failed",
-                _("Cold cache: cache not dropped (%.0f %% of the files still in the page "
-                  "cache); the samples concerned are left out of the statistics"),
-                residency < 0 ? 100.0 : residency * 100);
-        }
-      break;
-
-    case IB_CACHE_AS_IS:
-    default:
-      break;
-    }
-  return residency;
-}
-
-static void
-check_cache_possible (Run *run)
-{
-  const IbEnvironment *env = run->report->environment;
-
-  run->cache_possible = TRUE;
-  if (run->plan->cache == IB_CACHE_COLD)
-    {
-      if (!ib_os_can_control_cache ())
-        {
-          run->cache_possible = FALSE;
-          warn (run, "cold-impossible",
-                _("Cold cache is impossible on this system: the page cache cannot be "
-                  "dropped here, so every sample is left out of the statistics (“not cold”)"));
-        }
-      else if (env != NULL && env->is_tmpfs)
-        {
-          run->cache_possible = FALSE;
-          warn (run, "cold-impossible",
-                _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
-                  "every sample is left out of the statistics (“not cold”)"), run->plan->dir);
-        }
-      else if (env != NULL && env->virtual_disk != NULL)
-        /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
-        warn (run, "cold-virtual-disk",
-              _("The disk is a virtual one (%s): “cold” means cold in this kernel's page "
-                "cache only; the host may still cache the files, so cold reads can be "
-                "faster than the disk"), env->virtual_disk);
-    }
-  else if (run->plan->cache == IB_CACHE_WARM && ib_file_set_residency (run->files) < 0)
-    {
-      warn (run, "residency-unknown",
-            _("Page-cache residency cannot be measured on this system; the files were "
-              "read once to warm the cache, but it could not be checked"));
-    }
-}
-
 /* ---- the read experiment ----------------------------------------------- */
 
 /* The statistics so far, for the event of the sample just taken: computed
@@ -522,7 +299,7 @@ count_units_reads (const IbPlan *plan)
 {
   if (plan->file_sizes->len == 0 || plan->strategies->len == 0)
     return 0;
-  return (plan->warmup + plan->repeat) * plan->strategies->len;
+  return ib_plan_n_rounds (plan) * plan->strategies->len;
 }
 
 static void
@@ -559,19 +336,43 @@ check_direct_possible (Run     *run,
   return TRUE;
 }
 
+static void
+measure_warn (const char *key,
+              const char *message,
+              gpointer    user_data)
+{
+  warn (user_data, key, "%s", message);
+}
+
+static IbMeasure *
+new_measure (Run           *run,
+             IbMeasureUser  user)
+{
+  IbMeasureSetup setup = { 0 };
+
+  setup.plan = run->plan;
+  setup.user = user;
+  setup.workers = run->workers;
+  setup.scratch = run->scratch;
+  setup.cancellable = run->runner->cancellable;
+  setup.warn = measure_warn;
+  setup.warn_data = run;
+  return ib_measure_new (&setup);
+}
+
 static gboolean
 run_reads (Run     *run,
            GError **error)
 {
   const IbPlan *plan = run->plan;
   guint n_strategies = plan->strategies->len;
-  guint n_rounds = plan->warmup + plan->repeat;
+  guint n_rounds = ib_plan_n_rounds (plan);
   g_autofree guint *order = g_new (guint, n_strategies);
   guint64 total = ib_plan_total_bytes (plan);
   double make_units = MAX (1.0, (double) total / (256.0 * 1024 * 1024));
   guint sample_index = 0;
   guint n_failed = 0;
-  guint n_measured = 0;
+  guint n_cache_bad;
   g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
@@ -582,9 +383,13 @@ run_reads (Run     *run,
                                    run->runner->cancellable, error);
   if (run->files == NULL)
     return FALSE;
+  run->measure = new_measure (run, IB_MEASURE_USER_READS);
+  ib_measure_set_files (run->measure, run->files, run->in_flight);
+  /* Written back before any sample: no write-back of the files lands in one. */
+  ib_measure_make_durable (run->measure);
   finish_phase (run);
 
-  check_cache_possible (run);
+  ib_measure_check_cache (run->measure, run->report->environment);
   if (plan->direct && !check_direct_possible (run, error))
     return FALSE;
   if (plan->cache == IB_CACHE_WARM)
@@ -595,8 +400,8 @@ run_reads (Run     *run,
           if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             return set_cancelled (error);
           /* A read error while warming is the storage's, not the plan's: each
-           * sample warms again first (prepare_cache) and is left out of the
-           * statistics if the files still are not cached, and a strategy
+           * sample warms again first (the measure room) and is left out of
+           * the statistics if the files still are not cached, and a strategy
            * that meets the error fails its own sample. */
           warn (run, "warm-error",
                 _("Could not warm the page cache: %s; each sample tries again first"),
@@ -610,47 +415,16 @@ run_reads (Run     *run,
     {
       gboolean warmup = round < plan->warmup;
 
-      ib_runner_round_order (plan->seed, round, order, n_strategies);
+      ib_measure_round_order (plan->seed, round, order, n_strategies);
       for (guint k = 0; k < n_strategies; k++)
         {
           const char *id = g_ptr_array_index (plan->strategies, order[k]);
-          const IbStrategyInfo *info = ib_strategy_lookup (id);
-          IbStrategyContext ctx = { 0 };
           IbSample sample = { 0 };
           IbEvent event = { 0 };
           g_autofree char *message = NULL;
 
-          g_assert (info != NULL);
-          if (g_cancellable_is_cancelled (run->runner->cancellable))
-            return set_cancelled (error);
-          if (sample_index > 0 && plan->pause_ms > 0 &&
-              !ib_runner_pause (plan->pause_ms, run->runner->cancellable))
-            return set_cancelled (error);
-
-          sample.strategy = g_strdup (id);
-          sample.round = round;
-          sample.warmup = warmup;
-          sample.residency = prepare_cache (run, &sample.cache_ok);
-          sample.chunk = info->default_chunk == 0 ? 0
-                         : (plan->chunk != 0 ? plan->chunk : info->default_chunk);
-
-          ctx.files = run->files;
-          ctx.chunk = plan->chunk != 0 ? plan->chunk : info->default_chunk;
-          ctx.buffer = plan->buffer;
-          ctx.workers = run->workers;
-          ctx.in_flight = run->in_flight;
-          ctx.queue_depth = plan->queue_depth;
-          ctx.direct = plan->direct || ib_strategy_id_is_direct (id);
-          ctx.verify = plan->verify;
-          ctx.cancellable = run->runner->cancellable;
-          ctx.scratch = run->scratch;
-          ctx.responsiveness = plan->responsiveness;
-
-          if (!ib_runner_measure (info, &ctx, &sample, error))
-            {
-              ib_sample_clear (&sample);
-              return FALSE;
-            }
+          if (!ib_measure_sample (run->measure, id, round, &sample, error))
+            return FALSE;
           if (!sample.ok)
             {
               g_autofree char *key = g_strconcat ("failed:", id, NULL);
@@ -660,8 +434,6 @@ run_reads (Run     *run,
               warn (run, key, _("%s failed in round %u: %s"), ib_strategy_title (id),
                     round + 1, sample.error);
             }
-          if (!warmup)
-            n_measured++;
 
           g_array_append_val (run->report->samples, sample);
           event.kind = IB_EVENT_SAMPLE;
@@ -686,15 +458,16 @@ run_reads (Run     *run,
     }
   finish_phase (run);
 
-  if (run->n_cache_bad > 0)
+  n_cache_bad = ib_measure_n_cache_bad (run->measure);
+  if (n_cache_bad > 0)
     warn (run, "cache-bad-count",
           g_dngettext (GETTEXT_PACKAGE,
                        "%u sample did not have the planned cache state (%s); it is left out of the "
                        "statistics",
                        "%u samples did not have the planned cache state (%s); they are left out of the "
                        "statistics",
-                       run->n_cache_bad),
-          run->n_cache_bad, ib_cache_mode_to_string (plan->cache));
+                       n_cache_bad),
+          n_cache_bad, ib_cache_mode_to_string (plan->cache));
 
   if (n_failed > 0 && n_failed == sample_index)
     {
@@ -705,6 +478,7 @@ run_reads (Run     *run,
       return FALSE;
     }
 
+  g_clear_pointer (&run->measure, ib_measure_free);
   ib_file_set_free (g_steal_pointer (&run->files));
   return TRUE;
 }
@@ -791,7 +565,7 @@ sweep_units (const IbPlan *plan)
     return 0;
   /* Small files: a sweep sample is cheap; making each point's files counts. */
   return plan->sweep->values->len *
-         (1.0 + 0.2 * plan->sweep->strategies->len * (plan->warmup + plan->repeat));
+         (1.0 + 0.2 * plan->sweep->strategies->len * ib_plan_n_rounds (plan));
 }
 
 /* A unit of work is roughly one read sample of a preset (about a second). */
@@ -802,8 +576,7 @@ overhead_units (const IbPlan *plan)
 
   if (plan->overhead == NULL)
     return 0;
-  reps = plan->overhead->repeat != 0 ? plan->overhead->repeat + plan->overhead->warmup
-                                     : plan->repeat + plan->warmup;
+  reps = ib_plan_overhead_rounds (plan, NULL, NULL);
   return CLAMP (10.0 * reps * plan->overhead->iterations / 1e6 * 10, 1.0, 1000.0);
 }
 
@@ -903,8 +676,9 @@ execute (Run     *run,
 
   if (plan->overhead != NULL)
     {
-      guint repeat = plan->overhead->repeat != 0 ? plan->overhead->repeat : plan->repeat;
-      guint warmup = plan->overhead->repeat != 0 ? plan->overhead->warmup : plan->warmup;
+      guint repeat, warmup;
+
+      ib_plan_overhead_rounds (plan, &repeat, &warmup);
 
       enter_phase (run, IB_PHASE_OVERHEAD, overhead_units (plan), _("Dispatch overhead"));
       if (!ib_overhead_run (plan->overhead, repeat, warmup, plan->seed,
@@ -969,6 +743,7 @@ worker_thread (gpointer data)
   /* Cleanup always: after success, failure and cancel. */
   run.phase = IB_PHASE_CLEANING;
   post_progress (&run, _("Removing the test files"), TRUE);
+  g_clear_pointer (&run.measure, ib_measure_free);
   g_clear_pointer (&run.files, ib_file_set_free);
   g_clear_pointer (&run.scratch, ib_scratch_free);
 

@@ -11,7 +11,7 @@
 #include "ib-error.h"
 #include "ib-fileset.h"
 #include "ib-parse.h"
-#include "ib-runner-private.h"
+#include "ib-measure.h"
 #include "ib-stats.h"
 #include "ib-strategy.h"
 #include "ib-sweep.h"
@@ -181,46 +181,9 @@ ib_sweep_find_crossover (IbSweep *sweep)
     }
 }
 
-#define SWEEP_WARM_MIN 0.99
-#define SWEEP_COLD_MAX 0.01
-
-/* Brings @set into @mode before a sample, as the runner's reads do: returns
- * the residency just before it (-1 unknown) and whether it matches @mode
- * (unknown residency matches for warm and as-is, never for cold). */
-static double
-sweep_prepare_cache (IbCacheMode   mode,
-                     IbFileSet    *set,
-                     GCancellable *cancellable,
-                     gboolean     *cache_ok)
-{
-  double residency;
-
-  *cache_ok = TRUE;
-  switch (mode)
-    {
-    case IB_CACHE_COLD:
-      ib_file_set_drop_cache (set, NULL);
-      residency = ib_file_set_residency (set);
-      *cache_ok = residency >= 0 && residency <= SWEEP_COLD_MAX;
-      return residency;
-    case IB_CACHE_WARM:
-      residency = ib_file_set_residency (set);
-      if (residency >= 0 && residency < SWEEP_WARM_MIN)
-        {
-          /* Evicted since the last sample: warm once more. */
-          ib_file_set_warm (set, cancellable, NULL);
-          residency = ib_file_set_residency (set);
-        }
-      *cache_ok = residency < 0 || residency >= SWEEP_WARM_MIN;
-      return residency;
-    case IB_CACHE_AS_IS:
-    default:
-      return ib_file_set_residency (set);
-    }
-}
-
 static gboolean
 measure_point (const IbSweepContext *ctx,
+               IbMeasure            *measure,
                guint64               value,
                guint                 value_index,
                guint                 n_values,
@@ -230,7 +193,7 @@ measure_point (const IbSweepContext *ctx,
   const IbPlan *plan = ctx->plan;
   const IbSweepSpec *spec = plan->sweep;
   guint n_strategies = spec->strategies->len;
-  guint n_rounds = plan->warmup + plan->repeat;
+  guint n_rounds = ib_plan_n_rounds (plan);
   g_autofree guint *order = g_new (guint, n_strategies);
   g_autofree GArray **times = g_new0 (GArray *, n_strategies);
   g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
@@ -275,8 +238,14 @@ measure_point (const IbSweepContext *ctx,
                             ctx->cancellable, error);
   if (set == NULL)
     return FALSE;
+  ib_measure_set_files (measure, set, in_flight);
+  /* Written back before its samples, as a run's files are. */
+  ib_measure_make_durable (measure);
   if (plan->cache == IB_CACHE_WARM && !ib_file_set_warm (set, ctx->cancellable, error))
-    return FALSE;
+    {
+      ib_measure_set_files (measure, NULL, 1);
+      return FALSE;
+    }
 
   for (guint s = 0; s < n_strategies; s++)
     {
@@ -286,34 +255,16 @@ measure_point (const IbSweepContext *ctx,
 
   for (guint round = 0; round < n_rounds && ok; round++)
     {
-      ib_runner_round_order (plan->seed + value_index, round, order, n_strategies);
+      ib_measure_round_order (plan->seed + value_index, round, order, n_strategies);
       for (guint k = 0; k < n_strategies && ok; k++)
         {
           const char *id = g_ptr_array_index (spec->strategies, order[k]);
-          const IbStrategyInfo *info = ib_strategy_lookup (id);
-          IbStrategyContext sctx = { 0 };
           IbSample sample = { 0 };
           g_autofree char *message = NULL;
 
-          g_assert (info != NULL);
-          /* The cache state of every sample, measured as the runner does;
-           * a sample that misses it is excluded from the point. */
-          sample.residency = sweep_prepare_cache (plan->cache, set, ctx->cancellable,
-                                                  &sample.cache_ok);
-
-          sctx.files = set;
-          sctx.chunk = plan->chunk != 0 ? plan->chunk : info->default_chunk;
-          sctx.buffer = plan->buffer;
-          sctx.workers = ctx->workers;
-          sctx.in_flight = in_flight;
-          sctx.queue_depth = plan->queue_depth;
-          sctx.direct = plan->direct || ib_strategy_id_is_direct (id);
-          sctx.verify = plan->verify;
-          sctx.cancellable = ctx->cancellable;
-          sctx.scratch = ctx->scratch;
-          sctx.responsiveness = plan->responsiveness;
-
-          if (!ib_runner_measure (info, &sctx, &sample, error))
+          /* The measure room prepares and judges the cache state of every
+           * sample as it does for runs; one that misses it is excluded. */
+          if (!ib_measure_sample (measure, id, round, &sample, error))
             ok = FALSE;
           else if (!sample.ok)
             {
@@ -321,23 +272,18 @@ measure_point (const IbSweepContext *ctx,
                            sample.error);
               ok = FALSE;
             }
-          else
+          else if (ib_sample_is_valid (&sample))
             {
               /* The same rule as runs: only valid samples count. */
-              sample.warmup = round < plan->warmup;
-              ib_sample_judge (&sample, plan->cache);
-              if (ib_sample_is_valid (&sample))
-                {
-                  double wall = (double) sample.wall_ns;
-                  double stall = (double) sample.stall_ns;
+              double wall = (double) sample.wall_ns;
+              double stall = (double) sample.stall_ns;
 
-                  g_array_append_val (times[order[k]], wall);
-                  if (sample.responsive)
-                    g_array_append_val (stalls[order[k]], stall);
-                }
-              else if (sample.excluded != NULL)
-                n_excluded[order[k]]++;
+              g_array_append_val (times[order[k]], wall);
+              if (sample.responsive)
+                g_array_append_val (stalls[order[k]], stall);
             }
+          else if (sample.excluded != NULL)
+            n_excluded[order[k]]++;
           ib_sample_clear (&sample);
 
           if (ctx->progress != NULL)
@@ -385,7 +331,19 @@ measure_point (const IbSweepContext *ctx,
       g_array_unref (times[s]);
       g_array_unref (stalls[s]);
     }
+  ib_measure_set_files (measure, NULL, 1);
   return ok;
+}
+
+static void
+sweep_measure_warn (const char *key,
+                    const char *message,
+                    gpointer    user_data)
+{
+  const IbSweepContext *ctx = user_data;
+
+  if (ctx->warn != NULL)
+    ctx->warn (message, ctx->progress_data);
 }
 
 IbSweep *
@@ -394,6 +352,8 @@ ib_sweep_run (const IbSweepContext  *ctx,
               GError               **error)
 {
   g_autoptr(GArray) values = NULL;
+  g_autoptr(IbMeasure) measure = NULL;
+  IbMeasureSetup setup = { 0 };
   IbSweep *sweep;
 
   g_return_val_if_fail (ctx != NULL && ctx->plan != NULL && ctx->plan->sweep != NULL, NULL);
@@ -408,6 +368,15 @@ ib_sweep_run (const IbSweepContext  *ctx,
   if (values->len > 0)
     qsort (values->data, values->len, sizeof (guint64), compare_u64);
 
+  setup.plan = ctx->plan;
+  setup.user = IB_MEASURE_USER_SWEEP;
+  setup.workers = ctx->workers;
+  setup.scratch = ctx->scratch;
+  setup.cancellable = ctx->cancellable;
+  setup.warn = sweep_measure_warn;
+  setup.warn_data = (gpointer) ctx;
+  measure = ib_measure_new (&setup);
+
   sweep = ib_sweep_new ();
   sweep->vary = ctx->plan->sweep->vary;
   for (guint i = 0; i < values->len; i++)
@@ -416,7 +385,7 @@ ib_sweep_run (const IbSweepContext  *ctx,
 
       if (i > 0 && value == g_array_index (values, guint64, i - 1))
         continue;
-      if (!measure_point (ctx, value, i, values->len, sweep, error))
+      if (!measure_point (ctx, measure, value, i, values->len, sweep, error))
         {
           ib_sweep_find_crossover (sweep);
           if (partial != NULL)

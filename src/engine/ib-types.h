@@ -193,6 +193,14 @@ typedef struct
   gint64    lateness_p99_ns;   /* 99th percentile of its lateness */
   guint     frames_missed_60;  /* whole 60 Hz frames with no dispatch */
   guint     frames_missed_120; /* whole 120 Hz frames with no dispatch */
+  /* Waiting for a CPU (ib-measure.h), -1 unknown (older reports, or an OS
+   * that cannot say). */
+  gint64    runq_wait_ns;      /* the measuring thread's run-queue wait in the sample */
+  gint64    runq_wait_workers_ns; /* the process's other threads' (the strategy's
+                                * workers'), summed; threads that exited are lost */
+  gboolean  contended;         /* runq_wait_ns > IB_CONTENDED_SHARE of wall_ns */
+  gint64    settle_ns;         /* the settle step before the sample (write-back and
+                                * pause); 0 when none or not recorded */
 } IbSample;
 
 void      ib_sample_copy_into (IbSample       *dest,

@@ -42,7 +42,7 @@
 #include "engine/ib-os.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-runner.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-types.h"
 
@@ -116,7 +116,7 @@ perf_sample_clear (gpointer data)
 }
 
 /* Times one call of @info through the runner's own sample bracket
- * (ib_runner_measure: peak-RSS reset, rusage, clock, call, clock, rusage), so
+ * (ib_measure_run: peak-RSS reset, rusage, clock, call, clock, rusage), so
  * these figures are measured exactly as a run measures them. */
 static void
 perf_measure (const IbStrategyInfo *info,
@@ -125,7 +125,7 @@ perf_measure (const IbStrategyInfo *info,
 {
   IbSample sample = { 0 };
 
-  if (!ib_runner_measure (info, ctx, &sample, NULL))
+  if (!ib_measure_run (info, ctx, IB_MEASURE_USER_OTHER, &sample, NULL))
     {
       out->ok = FALSE;
       out->error = g_strdup ("cancelled");
@@ -1211,7 +1211,7 @@ lean_bracket (const IbStrategyInfo *info,
               IbStrategyContext    *ctx,
               IbSample             *sample)
 {
-  ib_runner_measure (info, ctx, sample, NULL);
+  ib_measure_run (info, ctx, IB_MEASURE_USER_OTHER, sample, NULL);
 }
 #endif
 
@@ -1237,11 +1237,11 @@ time_part (OverheadPart     part,
       switch (part)
         {
         case PART_BRACKET:
-          ib_runner_measure (&empty_info, &ctx, &sample, NULL);
+          ib_measure_run (&empty_info, &ctx, IB_MEASURE_USER_OTHER, &sample, NULL);
           ib_sample_clear (&sample);
           break;
         case PART_INSIDE:
-          ib_runner_measure (&empty_info, &ctx, &sample, NULL);
+          ib_measure_run (&empty_info, &ctx, IB_MEASURE_USER_OTHER, &sample, NULL);
           inside += sample.wall_ns;
           ib_sample_clear (&sample);
           break;
@@ -1404,7 +1404,7 @@ cmd_overhead (int    argc,
     runner = runner_per_sample (dir, (guint) runner_samples, &runner_wall);
 
   g_print ("harness overhead, median of %d batches of %d:\n", OVERHEAD_BATCHES, iterations);
-  g_print ("  ib_runner_measure, empty strategy: %7.0f ns per sample (T4 bound 2000 ns)\n",
+  g_print ("  ib_measure_run, empty strategy: %7.0f ns per sample (T4 bound 2000 ns)\n",
            results[PART_BRACKET]);
   g_print ("  of which inside the timed span:   %8.0f ns (bias added to wall_ns)\n",
            results[PART_INSIDE]);

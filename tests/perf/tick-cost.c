@@ -5,7 +5,7 @@
  *
  * Makes the quick preset's big files (32, 64, 16 and 32 MiB, warm cache),
  * then times every strategy through the runner's own sample bracket
- * (ib_runner_measure) with the tick on and off, the two in a seeded random
+ * (ib_measure_run) with the tick on and off, the two in a seeded random
  * order within each round. Prints the median wall time of each, their ratio,
  * the median of the on/off ratios of the same round (less sensitive to the
  * machine's load drifting), and the overhead over the whole set: sum of
@@ -23,7 +23,7 @@
 #include "engine/ib-fileset.h"
 #include "engine/ib-os.h"
 #include "engine/ib-responsiveness.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-strategy.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
@@ -157,7 +157,7 @@ main (int    argc,
           ctx.in_flight = G_N_ELEMENTS (sizes);
           ctx.scratch = scratch;
           ctx.responsiveness = order[k] % 2;
-          if (!ib_runner_measure (info, &ctx, &sample, &error) || !sample.ok)
+          if (!ib_measure_run (info, &ctx, IB_MEASURE_USER_OTHER, &sample, &error) || !sample.ok)
             {
               g_printerr ("tick-cost: %s failed: %s\n", info->id,
                           error != NULL ? error->message : sample.error);

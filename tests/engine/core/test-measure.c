@@ -18,7 +18,7 @@
 #include "engine/ib-fileset.h"
 #include "engine/ib-os.h"
 #include "engine/ib-runner.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-strategy-private.h"
 
@@ -85,7 +85,7 @@ test_thread_pool_outside_span (void)
       IbSample sample = { 0 };
 
       context_init (&ctx, &f, pass == 3 ? 1 : 64, pass < 2 ? f.scratch : NULL);
-      g_assert_true (ib_runner_measure (info, &ctx, &sample, &error));
+      g_assert_true (ib_measure_run (info, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
       g_assert_no_error (error);
       g_assert_true (sample.ok);
       g_assert_cmpuint (sample.bytes, ==, 8192);
@@ -136,7 +136,7 @@ test_verify_apart (void)
         context_init (&ctx, &f, 2, f.scratch);
         ctx.verify = verify;
         ctx.chunk = all[i].default_chunk;
-        g_assert_true (ib_runner_measure (&all[i], &ctx, &sample, &error));
+        g_assert_true (ib_measure_run (&all[i], &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
         g_assert_no_error (error);
         g_assert_true (sample.ok);
         g_test_message ("%s verify=%u: wall %" G_GINT64_FORMAT " ns, verify %" G_GINT64_FORMAT
@@ -201,7 +201,7 @@ test_max_in_flight (void)
         context_init (&ctx, &f, 4, f.scratch);
         ctx.in_flight = cap;
         ctx.chunk = all[i].default_chunk;
-        g_assert_true (ib_runner_measure (&all[i], &ctx, &sample, &error));
+        g_assert_true (ib_measure_run (&all[i], &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
         g_assert_no_error (error);
         g_assert_true (sample.ok);
         g_test_message ("%s, cap %u: %u files in progress at most", all[i].id, cap,
@@ -288,7 +288,7 @@ test_cpu_time (void)
       double error_ratio;
 
       context_init (&ctx, &f, 1, f.scratch);
-      g_assert_true (ib_runner_measure (&info, &ctx, &sample, &error));
+      g_assert_true (ib_measure_run (&info, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
       g_assert_no_error (error);
       g_assert_cmpint (burnt_ns, >=, 3 * BURN_NS);
 #if !IB_OS_LINUX
@@ -431,6 +431,165 @@ test_sweep_cold_tmpfs (void)
 }
 #endif
 
+/* ---- the measure room ------------------------------------------------------ */
+
+/* schedstat's text: "on-cpu-ns wait-ns timeslices"; the wait is field 2. */
+static void
+test_schedstat_parse (void)
+{
+  gint64 wait = -7;
+
+  g_assert_true (ib_os_parse_schedstat ("2146352013 84221561 3201\n", &wait));
+  g_assert_cmpint (wait, ==, 84221561);
+  g_assert_true (ib_os_parse_schedstat ("0 0 0", &wait));
+  g_assert_cmpint (wait, ==, 0);
+  wait = -7;
+  g_assert_false (ib_os_parse_schedstat ("", &wait));
+  g_assert_false (ib_os_parse_schedstat (NULL, &wait));
+  g_assert_false (ib_os_parse_schedstat ("12 34", &wait));
+  g_assert_false (ib_os_parse_schedstat ("12 -34 5", &wait));
+  g_assert_false (ib_os_parse_schedstat ("12 3x4 5", &wait));
+  g_assert_false (ib_os_parse_schedstat ("12 34 5 6", &wait));
+  g_assert_cmpint (wait, ==, -7);
+}
+
+static GArray *
+runq_entries (const gint64 *pairs,
+              guint         n)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (IbRunqEntry));
+
+  for (guint i = 0; i < n; i++)
+    {
+      IbRunqEntry e = { pairs[2 * i], pairs[2 * i + 1] };
+
+      g_array_append_val (a, e);
+    }
+  return a;
+}
+
+/* Per thread: after - before; a new thread counts whole, a gone one is lost. */
+static void
+test_runq_delta (void)
+{
+  const gint64 b[] = { 10, 100, 11, 500, 12, 50 };
+  const gint64 a[] = { 10, 160, 12, 50, 13, 7 };
+  g_autoptr(GArray) before = runq_entries (b, 3);
+  g_autoptr(GArray) after = runq_entries (a, 3);
+
+  g_assert_cmpint (ib_os_runq_delta (before, after), ==, 60 + 0 + 7);
+  g_assert_cmpint (ib_os_runq_delta (NULL, after), ==, -1);
+  g_assert_cmpint (ib_os_runq_delta (before, NULL), ==, -1);
+}
+
+/* Contended: waited for a CPU more than IB_CONTENDED_SHARE of the wall time. */
+static void
+test_contended_rule (void)
+{
+  gint64 wall = 100 * 1000 * 1000;
+  gint64 at = (gint64) (IB_CONTENDED_SHARE * (double) wall);
+
+  g_assert_false (ib_measure_is_contended (wall, 0));
+  g_assert_false (ib_measure_is_contended (wall, at));
+  g_assert_true (ib_measure_is_contended (wall, at + 1));
+  g_assert_true (ib_measure_is_contended (wall, wall / 2));
+  g_assert_false (ib_measure_is_contended (wall, -1));
+  g_assert_false (ib_measure_is_contended (0, 5));
+}
+
+/* One measure room: every sample settles first, is taken in a bracket,
+ * records its settle, run-queue wait (or -1 where unknown) and contention as
+ * the rule says, and its cache state is judged. */
+static void
+test_measure_sample (void)
+{
+  const guint64 sizes[] = { 64 * 1024, 16 * 1024 };
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbMeasure) m = NULL;
+  g_autoptr(GError) error = NULL;
+  IbMeasureSetup setup = { 0 };
+  Fixture f = { 0 };
+  guint brackets = ib_bracket_count (IB_MEASURE_USER_OTHER);
+  const char *ids[] = { "sync-read-all", "async-read-all-parallel", "thread-pool-parallel" };
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  plan->cache = IB_CACHE_AS_IS;
+  plan->warmup = 1;
+  setup.plan = plan;
+  setup.user = IB_MEASURE_USER_OTHER;
+  setup.workers = 2;
+  setup.scratch = f.scratch;
+  m = ib_measure_new (&setup);
+  ib_measure_set_files (m, f.set, 2);
+  g_assert_cmpint (ib_measure_make_durable (m), >=, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      IbSample s = { 0 };
+
+      g_assert_true (ib_measure_sample (m, ids[i], i, &s, &error));
+      g_assert_no_error (error);
+      g_assert_true (s.ok);
+      g_assert_cmpstr (s.strategy, ==, ids[i]);
+      g_assert_cmpuint (s.round, ==, i);
+      g_assert_cmpint (s.warmup, ==, i < 1);
+      g_assert_cmpuint (s.bytes, ==, 80 * 1024);
+      g_assert_cmpint (s.settle_ns, >, 0);
+      g_assert_true (s.cache_ok);
+      g_assert_null (s.excluded);
+      g_assert_cmpint (s.contended, ==, ib_measure_is_contended (s.wall_ns, s.runq_wait_ns));
+#if IB_OS_LINUX
+      if (g_file_test ("/proc/thread-self/schedstat", G_FILE_TEST_EXISTS))
+        {
+          g_assert_cmpint (s.runq_wait_ns, >=, 0);
+          g_assert_cmpint (s.runq_wait_workers_ns, >=, 0);
+        }
+#else
+      g_assert_cmpint (s.runq_wait_ns, ==, -1);
+      g_assert_false (s.contended);
+#endif
+      ib_sample_clear (&s);
+    }
+  g_assert_cmpuint (ib_measure_n_settles (m), ==, G_N_ELEMENTS (ids));
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_OTHER) - brackets, ==, G_N_ELEMENTS (ids));
+
+  /* an unknown strategy is an error, not a crash */
+  {
+    IbSample s = { 0 };
+
+    g_assert_false (ib_measure_sample (m, "no-such-strategy", 0, &s, &error));
+    g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
+    g_clear_error (&error);
+  }
+  g_clear_pointer (&m, ib_measure_free);
+  fixture_free (&f);
+}
+
+/* The round order: a permutation, the same for the same seed and round. */
+static void
+test_round_order (void)
+{
+  guint a[12], b[12];
+  gboolean differs = FALSE;
+
+  ib_measure_round_order (99, 3, a, 12);
+  ib_measure_round_order (99, 3, b, 12);
+  g_assert_cmpmem (a, sizeof a, b, sizeof b);
+  for (guint seed = 100; seed < 110 && !differs; seed++)
+    {
+      ib_measure_round_order (seed, 3, b, 12);
+      differs = memcmp (a, b, sizeof a) != 0;
+    }
+  g_assert_true (differs);
+  {
+    guint seen = 0;
+
+    for (guint i = 0; i < 12; i++)
+      seen |= 1u << a[i];
+    g_assert_cmpuint (seen, ==, (1u << 12) - 1);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -441,6 +600,11 @@ main (int    argc,
   g_test_add_func ("/measure/verify-apart", test_verify_apart);
   g_test_add_func ("/measure/max-in-flight", test_max_in_flight);
   g_test_add_func ("/measure/cpu-time", test_cpu_time);
+  g_test_add_func ("/measure/schedstat-parse", test_schedstat_parse);
+  g_test_add_func ("/measure/runq-delta", test_runq_delta);
+  g_test_add_func ("/measure/contended-rule", test_contended_rule);
+  g_test_add_func ("/measure/sample", test_measure_sample);
+  g_test_add_func ("/measure/round-order", test_round_order);
 #if IB_OS_LINUX
   g_test_add_func ("/measure/virtual-disk", test_virtual_disk);
   g_test_add_func ("/measure/sweep-cold-tmpfs", test_sweep_cold_tmpfs);

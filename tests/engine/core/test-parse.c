@@ -11,7 +11,7 @@
 #include "engine/ib-os.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-sweep.h"
@@ -438,8 +438,8 @@ test_round_order (void)
   gboolean rounds_differ = FALSE;
   gboolean seeds_differ = FALSE;
 
-  ib_runner_round_order (42, 0, a, 12);
-  ib_runner_round_order (42, 0, b, 12);
+  ib_measure_round_order (42, 0, a, 12);
+  ib_measure_round_order (42, 0, b, 12);
   /* deterministic and a permutation */
   g_assert_cmpmem (a, sizeof a, b, sizeof b);
   for (guint i = 0; i < 12; i++)
@@ -454,15 +454,15 @@ test_round_order (void)
    * in all of five rounds would be astronomically unlikely) */
   for (guint r = 1; r <= 5; r++)
     {
-      ib_runner_round_order (42, r, c, 12);
+      ib_measure_round_order (42, r, c, 12);
       rounds_differ |= memcmp (a, c, sizeof a) != 0;
-      ib_runner_round_order (43 + r, 0, c, 12);
+      ib_measure_round_order (43 + r, 0, c, 12);
       seeds_differ |= memcmp (a, c, sizeof a) != 0;
     }
   g_assert_true (rounds_differ);
   g_assert_true (seeds_differ);
 
-  ib_runner_round_order (1, 0, c, 1);
+  ib_measure_round_order (1, 0, c, 1);
   g_assert_cmpuint (c[0], ==, 0);
 }
 

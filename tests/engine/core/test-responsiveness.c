@@ -12,7 +12,7 @@
 #include "engine/ib-fileset.h"
 #include "engine/ib-responsiveness.h"
 #include "engine/ib-runner.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-strategy.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
@@ -157,7 +157,7 @@ test_sync_blocks (void)
           /* No CRC on the loop: it would be the strategy's own stall. */
           ctx.verify = FALSE;
           ctx.responsiveness = TRUE;
-          g_assert_true (ib_runner_measure (&all[k], &ctx, &s, &error));
+          g_assert_true (ib_measure_run (&all[k], &ctx, IB_MEASURE_USER_OTHER, &s, &error));
           g_assert_no_error (error);
           g_assert_true (s.ok);
           g_assert_true (s.responsive);

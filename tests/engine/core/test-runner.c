@@ -11,7 +11,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
 #include "engine/ib-runner.h"
-#include "engine/ib-runner-private.h"
+#include "engine/ib-measure.h"
 
 #define KIB G_GUINT64_CONSTANT (1024)
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
@@ -132,6 +132,7 @@ test_tiny_run (void)
   g_autoptr(GError) error = NULL;
   EventLog log = { 0 };
   guint n_warmup = 0;
+  guint reads_before = ib_bracket_count (IB_MEASURE_USER_READS);
 
   log.thread = g_thread_self ();
   log.context = g_main_context_default ();
@@ -144,8 +145,10 @@ test_tiny_run (void)
   g_assert_false (report->partial);
   g_assert_null (report->error);
 
-  /* 3 strategies x (1 warm-up + 2 measured) rounds = 9 samples */
+  /* 3 strategies x (1 warm-up + 2 measured) rounds = 9 samples, each
+   * taken in the measure room's bracket */
   g_assert_cmpuint (report->samples->len, ==, 9);
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_READS) - reads_before, ==, 9);
   g_assert_cmpuint (log.n_samples, ==, 9);
   g_assert_cmpuint (log.n_done, ==, 1);
   g_assert_cmpuint (log.n_progress, >, 0);
@@ -166,10 +169,12 @@ test_tiny_run (void)
       g_assert_cmpint (s->wall_ns, >, 0);
       g_assert_cmpuint (s->round, ==, i / 3);
       g_assert_cmpint (s->warmup, ==, s->round < 1);
+      /* every sample settled first */
+      g_assert_cmpint (s->settle_ns, >, 0);
       n_warmup += s->warmup;
 
       /* Executed in the seeded order of its round. */
-      ib_runner_round_order (plan->seed, s->round, order, G_N_ELEMENTS (order));
+      ib_measure_round_order (plan->seed, s->round, order, G_N_ELEMENTS (order));
       g_assert_cmpstr (s->strategy, ==, tiny_strategies[order[i % 3]]);
     }
   g_assert_cmpuint (n_warmup, ==, 3);
@@ -475,7 +480,10 @@ test_other_workloads (void)
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
   const guint64 counts[] = { 3, 1 };
+  guint before[IB_MEASURE_N_USERS];
 
+  for (guint u = 0; u < IB_MEASURE_N_USERS; u++)
+    before[u] = ib_bracket_count (u);
   plan->dir = g_strdup (dir);
   plan->repeat = 2;
   plan->warmup = 0;
@@ -519,6 +527,24 @@ test_other_workloads (void)
   g_assert_cmpuint (report->write_unlink->requests, ==, 20);
   for (guint i = 0; i < report->write_unlink->modes->len; i++)
     g_assert_true (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, i).responsive);
+  /* the report lists the write+delete modes in mode order, whatever order ran */
+  g_assert_cmpuint (report->write_unlink->modes->len, ==, 3);
+  g_assert_cmpstr (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, 0).mode, ==,
+                   "sync-serial");
+  g_assert_cmpstr (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, 2).mode, ==,
+                   "thread-pool");
+
+  /* Every workload timed its work in the measure room's bracket: 2 values x
+   * 2 strategies x 2 rounds of sweep reads, 7 overhead kinds x 2 rounds, 3
+   * write+delete modes; no read experiment. */
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_SWEEP) - before[IB_MEASURE_USER_SWEEP],
+                    ==, 8);
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_OVERHEAD) -
+                    before[IB_MEASURE_USER_OVERHEAD], ==, 14);
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_WRITE_UNLINK) -
+                    before[IB_MEASURE_USER_WRITE_UNLINK], ==, 3);
+  g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_READS) - before[IB_MEASURE_USER_READS],
+                    ==, 0);
   assert_empty_and_remove (dir);
 }
 
