@@ -345,100 +345,18 @@ ib_chart_view_get_kind (IbChartView *self)
   return self->kind;
 }
 
-static int
-compare_medians (gconstpointer a,
-                 gconstpointer b)
-{
-  const IbStats *sa = *(const IbStats * const *) a;
-  const IbStats *sb = *(const IbStats * const *) b;
-
-  return sa->median_ns < sb->median_ns ? -1 : sa->median_ns > sb->median_ns ? 1 : 0;
-}
-
-/* A comparison in words: every row of the part shown, with its verdict
- * naming the two runs (the sentences of the list under the chart). */
-static void
-describe_compare (IbChartView *self,
-                  GString     *text)
-{
-  IbCompareChart part = ib_chart_compare_resolve (self->compare, self->report, self->other);
-  IbCompareSection section = part == IB_COMPARE_CHART_OVERHEAD ? IB_COMPARE_OVERHEAD
-                           : part == IB_COMPARE_CHART_WRITE_UNLINK ? IB_COMPARE_WRITE_UNLINK
-                           : part == IB_COMPARE_CHART_SWEEP ? IB_COMPARE_SWEEP
-                           : IB_COMPARE_READS;
-  g_autoptr(GArray) rows = ib_compare_section (self->report, self->other, section);
-  g_autofree char *name_a = NULL, *name_b = NULL;
-
-  ib_compare_side_names (self->report, self->other, &name_a, &name_b);
-  g_string_append_printf (text, "%s. ", ib_compare_section_title (section));
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      g_autofree char *sentence = ib_compare_row_sentence (row, name_a, name_b);
-
-      g_string_append_printf (text, "%s: %s. ", row->label, sentence);
-    }
-  g_strchomp (text->str);
-  g_string_set_size (text, strlen (text->str));
-}
-
-/* What the chart shows, in words, for a screen reader: its strategies
- * fastest first with their medians, or the overhead per kind. */
+/* What the chart shows, in words, for a screen reader: the chart layer
+ * describes each kind from the data it draws (ib_chart_describe). */
 static void
 update_description (IbChartView *self)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  const IbReport *r = self->report;
+  IbChartStyle style;
+  g_autofree char *described = NULL;
+  g_autoptr(GString) text = NULL;
 
-  if (r != NULL && self->kind == IB_CHART_COMPARE && self->other != NULL)
-    describe_compare (self, text);
-  else if (r != NULL && self->kind == IB_CHART_OVERHEAD && r->overhead != NULL)
-    for (guint i = 0; i < r->overhead->len; i++)
-      {
-        const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
-        g_autofree char *per_op = ib_format_duration (o->ns_per_op);
-
-        g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "",
-                                ib_overhead_kind_title (o->kind), per_op);
-      }
-  else if (r != NULL && r->statistics != NULL && self->kind == IB_CHART_STALL)
-    for (guint i = 0; i < r->statistics->len; i++)
-      {
-        const IbStats *st = &g_array_index (r->statistics, IbStats, i);
-        const IbStrategyInfo *info = ib_strategy_lookup (st->strategy);
-        g_autofree char *stall = NULL;
-
-        if (st->n_responsive == 0)
-          continue;
-        stall = ib_format_duration (st->stall_ns);
-        if (text->len == 0)
-          /* Translators: start of the stall chart's description for screen readers */
-          g_string_append (text, _("Median longest main-loop stall per read: "));
-        else
-          g_string_append (text, ", ");
-        g_string_append_printf (text, "%s %s", info != NULL ? _(info->title) : st->strategy,
-                                stall);
-      }
-  else if (r != NULL && r->statistics != NULL && self->kind != IB_CHART_SWEEP)
-    {
-      g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
-
-      for (guint i = 0; i < r->statistics->len; i++)
-        if (g_array_index (r->statistics, IbStats, i).n > 0)
-          g_ptr_array_add (sorted, &g_array_index (r->statistics, IbStats, i));
-      g_ptr_array_sort (sorted, compare_medians);
-      for (guint i = 0; i < sorted->len; i++)
-        {
-          const IbStats *st = g_ptr_array_index (sorted, i);
-          g_autofree char *median = ib_format_duration (st->median_ns);
-
-          if (i == 0)
-            /* Translators: start of a chart's description for screen readers */
-            g_string_append (text, _("Median read time, fastest first: "));
-          g_string_append_printf (text, "%s%s %s", i > 0 ? ", " : "",
-                                  ib_strategy_title (st->strategy), median);
-        }
-    }
+  ib_chart_view_get_style (self, &style);
+  described = ib_chart_describe (self->kind, self->report, self->other, &style);
+  text = g_string_new (described);
   /* Unchanged during most of a live run: no accessibility event then. */
   if (g_strcmp0 (self->description, text->len > 0 ? text->str : NULL) == 0)
     return;

@@ -134,6 +134,16 @@ describe_preset (const IbReport *report)
   return preset != NULL ? _(preset->title) : _("Custom Plan");
 }
 
+/* The cache a run's reads came from, or NULL when it read no files. */
+static const char *
+describe_cache (const IbReport *report)
+{
+  if (report->plan == NULL || report->plan->file_sizes->len == 0)
+    return NULL;
+  return report->plan->cache == IB_CACHE_WARM ? _("warm cache")
+       : report->plan->cache == IB_CACHE_COLD ? _("cold cache") : _("cache as is");
+}
+
 /* "Quick — 29 Nov 2026, 23:20": one date format, as on the results page. */
 static char *
 describe_entry_title (const IbReport *report)
@@ -164,6 +174,9 @@ describe_entry_subtitle (const IbReport *report)
 
   if (headline != NULL)
     g_ptr_array_add (parts, describe_when (report));
+  /* Warm and cold runs of one preset differ by orders of magnitude. */
+  if (describe_cache (report) != NULL)
+    g_ptr_array_add (parts, g_strdup (describe_cache (report)));
   if (report->plan != NULL && report->plan->dir != NULL)
     g_ptr_array_add (parts, g_strdup (report->plan->dir));
   if (report->environment != NULL && report->environment->hostname != NULL)
@@ -492,6 +505,23 @@ describe_differences (const IbReport *a,
   return g_strdup_printf (_("What differs: %s"), list);
 }
 
+/* "A: Quick, 1 Dec 2026, 02:54 · warm cache": a run of the comparison by
+ * its letter, its name and the cache it read from. */
+static char *
+side_title (const char     *letter,
+            const char     *name,
+            const IbReport *report)
+{
+  const char *cache = describe_cache (report);
+
+  if (cache == NULL)
+    /* Translators: a run of a comparison, "A: Quick, 1 Dec 2026, 02:54" */
+    return g_strdup_printf (_("%s: %s"), letter, name);
+  /* Translators: a run of a comparison and its cache mode,
+   * "A: Quick, 1 Dec 2026, 02:54 · warm cache" */
+  return g_strdup_printf (_("%s: %s · %s"), letter, name, cache);
+}
+
 static void update_log_switch (IbHistoryPage *self, IbCompareChart part);
 
 /* The parts both runs have, to choose which one the chart compares. */
@@ -580,6 +610,8 @@ ib_history_page_compare (IbHistoryPage *self,
   g_autofree char *name_a = NULL;
   g_autofree char *name_b = NULL;
   g_autofree char *differs = NULL;
+  g_autofree char *side_a = NULL;
+  g_autofree char *side_b = NULL;
   g_autoptr(GString) subtitle = g_string_new (NULL);
   guint n_rows = 0;
 
@@ -588,8 +620,11 @@ ib_history_page_compare (IbHistoryPage *self,
 
   ib_compare_side_names (a, b, &name_a, &name_b);
   differs = describe_differences (a, b);
-  /* the two runs, each once, in the chart's legend order */
-  g_string_append_printf (subtitle, "%s\n%s", name_a, name_b);
+  /* The two runs, each once with its cache mode, in the chart's legend
+   * order; the rows below then call them A and B. */
+  side_a = side_title (_("A"), name_a, a);
+  side_b = side_title (_("B"), name_b, b);
+  g_string_append_printf (subtitle, "%s\n%s", side_a, side_b);
   if (differs != NULL)
     g_string_append_printf (subtitle, "\n%s", differs);
   gtk_label_set_text (self->compare_subtitle, subtitle->str);
@@ -627,7 +662,8 @@ ib_history_page_compare (IbHistoryPage *self,
 
           if (r->verdict == IB_VERDICT_NO_DATA)
             continue;
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), ratio_row (r, name_a, name_b));
+          /* The subtitle names the runs once: rows say A and B. */
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), ratio_row (r, _("A"), _("B")));
           n_section++;
         }
       if (n_section == 0)

@@ -544,6 +544,10 @@ report_label (const IbReport *report)
     }
   if (report->environment != NULL && report->environment->hostname != NULL)
     g_ptr_array_add (parts, g_strdup (report->environment->hostname));
+  /* Which cache each run read from: the legend says it of each side. */
+  if (report->plan != NULL && report->plan->file_sizes->len > 0 &&
+      ib_chart_cache_text (report->plan->cache) != NULL)
+    g_ptr_array_add (parts, g_strdup (ib_chart_cache_text (report->plan->cache)));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
@@ -706,4 +710,35 @@ ib_chart_draw_compare (IbChartCtx *ctx)
       ib_row_draw_value (ctx, &layout, i, vl, right,
                          row->clear ? &ctx->style->foreground : &dim);
     }
+}
+
+/* The part drawn, the two runs with their cache modes and every row's
+ * verdict as drawn (in full), in words. */
+char *
+ib_chart_describe_compare (const IbReport     *report,
+                           const IbReport     *other,
+                           const IbChartStyle *style)
+{
+  IbCompareChart what;
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *label_a = NULL, *label_b = NULL;
+
+  if (other == NULL || !ib_chart_compare_has_data (style->compare, report, other))
+    return g_strdup ("");
+  what = ib_chart_compare_resolve (style->compare, report, other);
+  rows = collect_rows (what, report, other, FALSE);
+  label_a = report_label (report);
+  label_b = report_label (other);
+  /* Translators: start of the comparison chart's description for screen
+   * readers: the part compared, then the two runs */
+  g_string_append_printf (text, _("%s, B against A. A: %s. B: %s."), what_title (what),
+                          label_a, label_b);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CmpRow *row = &g_array_index (rows, CmpRow, i);
+
+      g_string_append_printf (text, " %s: %s.", row->label, row->verdict_full);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

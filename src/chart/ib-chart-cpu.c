@@ -216,3 +216,44 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
 }
+
+/* Every row as drawn (shortest wall time first), in words. */
+char *
+ib_chart_describe_cpu (const IbReport *report)
+{
+  g_autoptr(GArray) rows = ib_rows_from_report (report, FALSE);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  ib_rows_sort (rows, FALSE);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbRow *row = &g_array_index (rows, IbRow, i);
+      CpuRow cpu;
+      g_autofree char *wall = NULL, *user = NULL, *sys = NULL;
+      double share;
+
+      if (text->len == 0)
+        /* Translators: start of the CPU chart's description for screen readers */
+        g_string_append (text, _("CPU time against wall time per read, medians: "));
+      else
+        g_string_append (text, "; ");
+      if (row->failed)
+        {
+          /* Translators: a strategy in the CPU chart's description that never read */
+          g_string_append_printf (text, _("%s failed"), row->label);
+          continue;
+        }
+      cpu_row_fill (report, row, &cpu);
+      wall = ib_chart_format_time (row->value);
+      user = ib_chart_format_time (cpu.user);
+      sys = ib_chart_format_time (cpu.sys);
+      share = row->value > 0 ? (cpu.user + cpu.sys) / row->value * 100 : 0;
+      /* Translators: one strategy in the CPU chart's description: "Memory
+       * map: wall 3 ms, CPU user 1 ms and system 1 ms, 67 % of wall" */
+      g_string_append_printf (text, _("%s: wall %s, CPU user %s and system %s, %.0f %% of wall"),
+                              row->label, wall, user, sys, ib_chart_clamp (share, 0, 1e6));
+    }
+  if (text->len > 0)
+    g_string_append (text, ".");
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -268,8 +268,8 @@ file_set_text (const IbPlan *plan)
                           n, total, ib_content_kind_title (plan->content));
 }
 
-static const char *
-cache_text (IbCacheMode mode)
+const char *
+ib_chart_cache_text (IbCacheMode mode)
 {
   switch (mode)
     {
@@ -339,7 +339,7 @@ ib_chart_subtitle (IbChartCtx *ctx)
           }
         add_part (parts, files);
         if (files != NULL)
-          add_part (parts, cache_text (plan->cache));
+          add_part (parts, ib_chart_cache_text (plan->cache));
         add_machine (parts, report);
       }
       break;
@@ -379,15 +379,30 @@ ib_chart_subtitle (IbChartCtx *ctx)
 
           add_part (parts, what);
         }
-      add_part (parts, cache_text (plan->cache));
+      add_part (parts, ib_chart_cache_text (plan->cache));
       add_machine (parts, report);
       break;
     case IB_CHART_COMPARE:
       {
+        const IbPlan *other = ctx->other != NULL ? ctx->other->plan : NULL;
         g_autofree char *files = file_set_text (plan);
+        g_autofree char *other_files = other != NULL ? file_set_text (other) : NULL;
 
-        add_part (parts, files);
-        add_part (parts, cache_text (plan->cache));
+        if (other == NULL || g_strcmp0 (files, other_files) == 0)
+          add_part (parts, files);
+        else if (files != NULL && other_files != NULL)
+          /* Translators: the two runs' file sets when they differ,
+           * "A: 4 files, 1 GiB, Random bytes; B: 1 file, 2 GiB, Random bytes" */
+          g_ptr_array_add (parts, g_strdup_printf (_("A: %s; B: %s"), files, other_files));
+        /* Each run's own cache mode: a warm run against a cold one must
+         * not read as two warm runs. */
+        if (other == NULL || other->cache == plan->cache)
+          add_part (parts, ib_chart_cache_text (plan->cache));
+        else
+          /* Translators: the two runs' cache modes, "A: warm cache, B: cold cache" */
+          g_ptr_array_add (parts, g_strdup_printf (_("A: %s, B: %s"),
+                                                   ib_chart_cache_text (plan->cache),
+                                                   ib_chart_cache_text (other->cache)));
       }
       break;
     case IB_N_CHART_KINDS:

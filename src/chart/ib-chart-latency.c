@@ -152,3 +152,39 @@ ib_chart_draw_latency (IbChartCtx *ctx)
         }
     }
 }
+
+/* Each mode's median, 99th percentile and slowest request, in words. */
+char *
+ib_chart_describe_latency (const IbReport *report)
+{
+  const IbWriteUnlink *wu = report->write_unlink;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint m = 0; wu != NULL && m < wu->modes->len; m++)
+    {
+      const IbWriteUnlinkMode *mode = &g_array_index (wu->modes, IbWriteUnlinkMode, m);
+      g_autofree char *p50 = NULL, *p99 = NULL, *max = NULL;
+
+      if (text->len == 0)
+        /* Translators: start of the write + delete chart's description for
+         * screen readers */
+        g_string_append (text, _("Latency of one write + delete: "));
+      else
+        g_string_append (text, "; ");
+      p50 = ib_chart_format_time ((double) mode->percentiles_ns[0]);
+      p99 = ib_chart_format_time ((double) mode->percentiles_ns[IB_N_PERCENTILES - 2]);
+      max = ib_chart_format_time ((double) mode->percentiles_ns[IB_N_PERCENTILES - 1]);
+      /* Translators: one mode in the write + delete chart's description:
+       * "Sync, one at a time: half took 20 µs or less, 99 % 80 µs or less,
+       * the slowest 1 ms, 3 failed" */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s: half took %s or less, 99 %% %s or less, "
+                                                 "the slowest %s, %u failed",
+                                                 "%s: half took %s or less, 99 %% %s or less, "
+                                                 "the slowest %s, %u failed", mode->failed),
+                              mode_title (mode->mode), p50, p99, max, mode->failed);
+    }
+  if (text->len > 0)
+    g_string_append (text, ".");
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -229,3 +229,45 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
 }
+
+/* Every kind as drawn (cheapest first), in words. */
+char *
+ib_chart_describe_overhead (const IbReport *report)
+{
+  const GArray *src = report->overhead;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree OvRow *rows = g_new0 (OvRow, MAX (src->len, 1));
+  double direct_ns = 0;
+
+  for (guint i = 0; i < src->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (src, IbOverheadRow, i);
+
+      rows[i].row = row;
+      rows[i].title = kind_title (row->kind, &rows[i].path);
+      rows[i].valid = isfinite (row->ns_per_op) && row->ns_per_op > 0;
+      rows[i].ns = rows[i].valid ? row->ns_per_op : 0;
+      rows[i].ratio = ib_chart_finite (row->ratio_to_direct, 0);
+      if (rows[i].path == PATH_DIRECT && rows[i].valid)
+        direct_ns = rows[i].ns;
+    }
+  for (guint i = 0; i < src->len; i++)
+    if (!(rows[i].ratio > 0) && direct_ns > 0 && rows[i].valid)
+      rows[i].ratio = rows[i].ns / direct_ns;
+  qsort (rows, src->len, sizeof (OvRow), cmp_rows);
+  for (guint i = 0; i < src->len; i++)
+    {
+      g_autofree char *value = ratio_text (&rows[i]);
+
+      if (i == 0)
+        /* Translators: start of the dispatch overhead chart's description for
+         * screen readers; a list of "kind value" follows */
+        g_string_append (text, _("Median time per operation, cheapest first: "));
+      else
+        g_string_append (text, "; ");
+      g_string_append_printf (text, "%s %s", rows[i].title, value);
+    }
+  if (text->len > 0)
+    g_string_append (text, ".");
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

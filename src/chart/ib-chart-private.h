@@ -207,6 +207,8 @@ void          ib_chart_empty         (IbChartCtx  *ctx,
                                       const char  *message,
                                       const char  *hint);
 char         *ib_chart_subtitle      (IbChartCtx  *ctx);
+/* "warm cache", "cold cache", "cache as is". */
+const char   *ib_chart_cache_text    (IbCacheMode mode);
 /* "preset · date · host" naming a report (compare chart). */
 char         *ib_chart_report_label  (const IbReport *report);
 /* A small caption under the plot, right-aligned (e.g. "lower is better"):
@@ -394,5 +396,18 @@ void ib_chart_draw_overhead   (IbChartCtx *ctx);
 void ib_chart_draw_sweep      (IbChartCtx *ctx);
 void ib_chart_draw_compare    (IbChartCtx *ctx);
 void ib_chart_draw_stall      (IbChartCtx *ctx);
+
+/* What each kind shows, in words, for a screen reader (ib_chart_describe):
+ * the same rows, in the same order and with the same values as drawn. */
+char *ib_chart_describe_strategies (const IbReport     *report);
+char *ib_chart_describe_throughput (const IbReport     *report);
+char *ib_chart_describe_cpu        (const IbReport     *report);
+char *ib_chart_describe_latency    (const IbReport     *report);
+char *ib_chart_describe_overhead   (const IbReport     *report);
+char *ib_chart_describe_sweep      (const IbReport     *report);
+char *ib_chart_describe_stall      (const IbReport     *report);
+char *ib_chart_describe_compare    (const IbReport     *report,
+                                    const IbReport     *other,
+                                    const IbChartStyle *style);
 
 G_END_DECLS

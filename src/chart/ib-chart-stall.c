@@ -288,3 +288,53 @@ ib_chart_draw_stall (IbChartCtx *ctx)
   for (guint i = 0; i < rows->len; i++)
     g_array_unref (srs[i].stalls);
 }
+
+/* Every row as drawn (least stall first), in words. */
+char *
+ib_chart_describe_stall (const IbReport *report)
+{
+  g_autoptr(GArray) rows = ib_rows_from_report (report, FALSE);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) unmeasured = g_ptr_array_new ();
+  g_autofree StallRow *srs = g_new0 (StallRow, MAX (rows->len, 1));
+
+  for (guint i = 0; i < rows->len; i++)
+    stall_row_fill (report, &g_array_index (rows, IbRow, i), &srs[i]);
+  qsort (srs, rows->len, sizeof (StallRow), cmp_rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const StallRow *sr = &srs[i];
+      g_autofree char *time = NULL, *frames = NULL;
+
+      if (sr->row->failed || sr->stats == NULL)
+        {
+          g_ptr_array_add (unmeasured, sr->row->label);
+          continue;
+        }
+      time = ib_chart_format_time (sr->stats->stall_ns);
+      frames = frames_text (sr->stats->frames_missed_60);
+      if (text->len == 0)
+        /* Translators: start of the stall chart's description for screen readers */
+        g_string_append (text, _("Median longest main-loop stall per read, shortest first: "));
+      else
+        g_string_append (text, "; ");
+      /* Translators: "Memory map 1.2 ms, no frame missed" */
+      g_string_append_printf (text, _("%s %s, %s"), sr->row->label, time, frames);
+    }
+  if (text->len > 0)
+    g_string_append (text, ".");
+  if (unmeasured->len > 0)
+    {
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (unmeasured, NULL);
+      list = g_strjoinv (", ", (char **) unmeasured->pdata);
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* Translators: strategies the stall chart has no value for */
+      g_string_append_printf (text, _("Not measured or failed: %s."), list);
+    }
+  for (guint i = 0; i < rows->len; i++)
+    g_array_unref (srs[i].stalls);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

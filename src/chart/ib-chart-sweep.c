@@ -313,3 +313,58 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
         }
     }
 }
+
+/* Each line's points as drawn, then the crossover, in words. */
+char *
+ib_chart_describe_sweep (const IbReport *report)
+{
+  const IbSweep *sweep = report->sweep;
+  g_autoptr(GArray) series = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (sweep == NULL || sweep->points->len == 0)
+    return g_strdup ("");
+  series = collect_series (sweep);
+  g_string_append (text, sweep->vary == IB_VARY_COUNT
+                   /* Translators: start of the sweep chart's description for screen readers */
+                   ? _("Median read time as the file count varies. ")
+                   : sweep->vary == IB_VARY_SIZE
+                   ? _("Median read time as the file size varies. ")
+                   : _("Median read time as the files in flight vary. "));
+  for (guint i = 0; i < series->len; i++)
+    {
+      const Series *s = &g_array_index (series, Series, i);
+      guint n = 0;
+
+      g_string_append_printf (text, "%s: ", ib_chart_strategy_title (s->strategy));
+      for (guint j = 0; j < s->points->len; j++)
+        {
+          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
+          g_autofree char *x = NULL, *m = NULL;
+
+          if (!(p->median_ns > 0) || !isfinite (p->median_ns))
+            continue;
+          x = format_x (sweep->vary, (double) p->value);
+          m = ib_chart_format_time (p->median_ns);
+          if (n++ > 0)
+            g_string_append (text, ", ");
+          g_string_append_printf (text, "%s %s", x, m);
+        }
+      if (n == 0)
+        g_string_append (text, _("no valid point"));
+      g_string_append (text, ". ");
+    }
+  if (sweep->has_crossover && sweep->crossover_value > 0)
+    {
+      g_autofree char *value = format_x (sweep->vary, (double) sweep->crossover_value);
+
+      if (sweep->crossover_text != NULL)
+        g_string_append_printf (text, "%s.", sweep->crossover_text);
+      else
+        g_string_append_printf (text, _("Crossover: %s"), value);
+    }
+  else
+    /* Translators: in the sweep chart's description: no strategy overtakes another */
+    g_string_append (text, _("No crossover."));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -342,3 +342,30 @@ ib_chart_query_tooltip (IbChartKind         kind,
   cairo_surface_destroy (surface);
   return text;
 }
+
+char *
+ib_chart_describe (IbChartKind         kind,
+                   const IbReport     *report,
+                   const IbReport     *other,
+                   const IbChartStyle *style)
+{
+  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+
+  if (report == NULL || !ib_chart_has_data (kind, report, other))
+    return g_strdup ("");
+  switch (kind)
+    {
+    case IB_CHART_STRATEGIES: return ib_chart_describe_strategies (report);
+    case IB_CHART_THROUGHPUT: return ib_chart_describe_throughput (report);
+    case IB_CHART_CPU:        return ib_chart_describe_cpu (report);
+    case IB_CHART_LATENCY:    return ib_chart_describe_latency (report);
+    case IB_CHART_OVERHEAD:   return ib_chart_describe_overhead (report);
+    case IB_CHART_SWEEP:      return ib_chart_describe_sweep (report);
+    case IB_CHART_COMPARE:    return ib_chart_describe_compare (report, other, style);
+    case IB_CHART_STALL:      return ib_chart_describe_stall (report);
+    case IB_N_CHART_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+}

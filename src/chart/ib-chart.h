@@ -115,6 +115,14 @@ char        *ib_chart_query_tooltip    (IbChartKind         kind,
                                         double              x,
                                         double              y);
 
+/* What the chart of @kind shows, in words, for a screen reader (the app
+ * sets it as the chart's accessible description): the rows and values it
+ * draws, in the order drawn. "" when it has nothing to show. */
+char        *ib_chart_describe         (IbChartKind         kind,
+                                        const IbReport     *report,
+                                        const IbReport     *other,
+                                        const IbChartStyle *style);
+
 /* Writes the chart to @path (atomically: a temporary file renamed on success).
  * PNG is width*scale x height*scale pixels (scale 1 or 2; up to 4 accepted).
  * On failure nothing is left behind and @error (G_FILE_ERROR) reads

@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-truth-gui.c: what the window says is true (issue 24). Under Xvfb:
+ *  - a comparison of a warm run with a cold one names each run's cache mode
+ *    on the page, in the chart's subtitle and in its legend (#3);
+ *  - every chart's accessible description is its own kind's, with its own
+ *    data, each strategy once (#4), read from the accessibility tree. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "chart-fixtures.h"
+#include "chart/ib-chart-private.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-workloads.h"
+#include "ib-application.h"
+#include "ib-chart-view.h"
+#include "ib-history-page.h"
+#include "ib-window.h"
+#include "report/ib-report-io.h"
+#include "ib-test-common.h"
+
+#define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
+
+static IbApplication *app;
+
+static IbWindow *
+new_window (int width)
+{
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), width, 900);
+  gtk_window_present (GTK_WINDOW (win));
+  ib_test_spin (200);
+  return win;
+}
+
+/* Every widget of @type under @widget, depth first. */
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect (c, type, out);
+}
+
+/* The accessible description as the accessibility tree holds it: GTK's
+ * test API answers with the value it has when it differs from the one
+ * asked (a string nobody would write). */
+static char *
+accessible_description (GtkWidget *widget)
+{
+  char *value = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                    "\x01 not a description");
+
+  g_assert_nonnull (value);
+  return value;
+}
+
+static guint
+count_occurrences (const char *haystack,
+                   const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+static char *
+save_fixture (IbReport   *report,
+              const char *dir,
+              const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static IbReport *
+load (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  IbReport *report = ib_report_load_json (path, &error);
+
+  g_assert_no_error (error);
+  return report;
+}
+
+/* ---- #3: the comparison names each run's cache mode ------------------- */
+
+static void
+test_compare_cache_modes (void)
+{
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-truth-XXXXXX");
+  g_autoptr(IbReport) warm = fixture_full ();
+  g_autoptr(IbReport) cold = fixture_other ();
+  g_autofree char *warm_path = NULL, *cold_path = NULL;
+  g_autoptr(IbReport) a = NULL, b = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  g_autoptr(GPtrArray) texts = NULL;
+  g_autofree char *description = NULL;
+  const char *subtitle = NULL;
+  IbChartView *view = NULL;
+  IbChartStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gboolean subtitle_ok = FALSE, legend_a = FALSE, legend_b = FALSE;
+  IbWindow *win;
+  GtkWidget *history;
+
+  warm->plan->cache = IB_CACHE_WARM;
+  cold->plan->cache = IB_CACHE_COLD;
+  warm_path = save_fixture (warm, dir, "warm.json");
+  cold_path = save_fixture (cold, dir, "cold.json");
+  a = load (warm_path);
+  b = load (cold_path);
+
+  win = new_window (1280);
+  history = GTK_WIDGET (ib_window_get_history_page (win));
+  /* As the user gets there: the history pane shown, then two runs compared. */
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  ib_test_spin (200);
+  ib_history_page_compare (IB_HISTORY_PAGE (history), a, b);
+  ib_test_spin (300);
+
+  /* The page's subtitle: each run once, with its own cache mode. */
+  collect (history, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
+
+      if (g_str_has_prefix (text, "A: ") && strstr (text, "\nB: ") != NULL)
+        subtitle = text;
+    }
+  g_assert_nonnull (subtitle);
+  g_test_message ("page subtitle: %s", subtitle);
+  {
+    g_auto(GStrv) lines = g_strsplit (subtitle, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), >=, 2);
+    g_assert_nonnull (strstr (lines[0], "warm cache"));
+    g_assert_null (strstr (lines[0], "cold cache"));
+    g_assert_nonnull (strstr (lines[1], "cold cache"));
+    g_assert_null (strstr (lines[1], "warm cache"));
+  }
+
+  /* The chart as the view draws it: the subtitle says A's and B's cache,
+   * and each legend entry its run's. */
+  collect (history, IB_TYPE_CHART_VIEW, views);
+  for (guint i = 0; i < views->len; i++)
+    if (ib_chart_view_get_kind (g_ptr_array_index (views, i)) == IB_CHART_COMPARE)
+      view = g_ptr_array_index (views, i);
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  ib_chart_view_get_style (view, &style);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 800);
+  cr = cairo_create (surface);
+  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, a, b, &style, 1200, 800);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const char *text = ((IbChartText *) g_ptr_array_index (texts, i))->text;
+
+      g_test_message ("drawn: %s", text);
+      if (strstr (text, "each verdict is B against A") != NULL)
+        {
+          g_assert_null (strstr (text, "· warm cache ·"));
+          subtitle_ok = strstr (text, "A: warm cache, B: cold cache") != NULL;
+        }
+      if (g_str_has_prefix (text, "A: ") && strstr (text, "workstation") != NULL)
+        legend_a = strstr (text, "warm cache") != NULL && strstr (text, "cold cache") == NULL;
+      if (g_str_has_prefix (text, "B: ") && strstr (text, "laptop") != NULL)
+        legend_b = strstr (text, "cold cache") != NULL && strstr (text, "warm cache") == NULL;
+    }
+  g_assert_true (subtitle_ok);
+  g_assert_true (legend_a);
+  g_assert_true (legend_b);
+
+  /* A screen reader hears the same. */
+  description = accessible_description (GTK_WIDGET (view));
+  g_test_message ("compare description: %s", description);
+  g_assert_true (g_str_has_prefix (description, "Whole-file reads, B against A."));
+  g_assert_nonnull (strstr (description, "warm cache"));
+  g_assert_nonnull (strstr (description, "cold cache"));
+
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+  g_assert_true (ib_test_remove_tree (dir));
+}
+
+/* ---- #4: each chart described as its kind, with its data -------------- */
+
+static gboolean
+report_shown (IbWindow *win)
+{
+  return ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)) > 0;
+}
+
+/* Every strategy of @report with a value is named exactly once, with
+ * @value_of's text right after its name. */
+static void
+assert_rows (const char     *description,
+             const IbReport *report,
+             char         *(*value_of) (const IbStats *st))
+{
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+      const char *title = ib_strategy_title (st->strategy);
+      g_autofree char *value = NULL;
+      g_autofree char *named = NULL;
+
+      g_assert_cmpuint (count_occurrences (description, title), >=, 1);
+      if (st->n == 0 || value_of == NULL)
+        continue;
+      value = value_of (st);
+      named = g_strdup_printf ("%s %s", title, value);
+      if (strstr (description, named) == NULL)
+        g_error ("“%s” not in “%s”", named, description);
+    }
+}
+
+static char *
+median_text (const IbStats *st)
+{
+  return ib_chart_format_time (st->median_ns);
+}
+
+static char *
+rate_text (const IbStats *st)
+{
+  return ib_chart_format_rate (st->mib_per_s);
+}
+
+static char *
+stall_text (const IbStats *st)
+{
+  return st->n_responsive > 0 ? ib_chart_format_time (st->stall_ns) : NULL;
+}
+
+/* A strategy's title occurs once as a name: not twice (the direct variant
+ * named like its plain one), and not as a part of a longer name only. */
+static void
+assert_each_once (const char     *description,
+                  const IbReport *report)
+{
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const char *title = ib_strategy_title (g_array_index (report->statistics, IbStats,
+                                                            i).strategy);
+      guint longer = 0;
+
+      for (guint j = 0; j < report->statistics->len; j++)
+        {
+          const char *other = ib_strategy_title (g_array_index (report->statistics, IbStats,
+                                                                j).strategy);
+
+          if (j != i && strstr (other, title) != NULL)
+            longer += count_occurrences (description, other);
+        }
+      g_assert_cmpuint (count_occurrences (description, title) - longer, ==, 1);
+    }
+}
+
+static void
+test_chart_descriptions (void)
+{
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-truth-XXXXXX");
+  g_autoptr(IbReport) fixture = fixture_full ();
+  g_autofree char *path = NULL;
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean kinds[IB_N_CHART_KINDS] = { FALSE, };
+  IbWindow *win;
+  gint64 end;
+
+  path = save_fixture (fixture, dir, "full.json");
+  report = load (path);
+  win = new_window (1280);
+  file = g_file_new_for_path (path);
+  ib_window_open_file (win, file);
+  end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
+  while (!report_shown (win) && g_get_monotonic_time () < end)
+    ib_test_spin (20);
+  g_assert_true (report_shown (win));
+  ib_test_spin (200);
+
+  collect (GTK_WIDGET (ib_window_get_results_page (win)), IB_TYPE_CHART_VIEW, views);
+  g_assert_cmpuint (views->len, >=, 7);
+  for (guint i = 0; i < views->len; i++)
+    {
+      GtkWidget *view = g_ptr_array_index (views, i);
+      IbChartKind kind = ib_chart_view_get_kind (IB_CHART_VIEW (view));
+      g_autofree char *text = accessible_description (view);
+
+      g_test_message ("%s: %s", ib_chart_kind_to_string (kind), text);
+      /* No two charts are described alike. */
+      g_assert_false (g_hash_table_contains (seen, text));
+      g_hash_table_add (seen, g_strdup (text));
+      kinds[kind] = TRUE;
+      switch (kind)
+        {
+        case IB_CHART_STRATEGIES:
+          g_assert_true (g_str_has_prefix (text, "Median read time, fastest first: "));
+          assert_rows (text, report, median_text);
+          assert_each_once (text, report);
+          break;
+        case IB_CHART_THROUGHPUT:
+          g_assert_true (g_str_has_prefix (text, "Median throughput, fastest first: "));
+          assert_rows (text, report, rate_text);
+          assert_each_once (text, report);
+          break;
+        case IB_CHART_CPU:
+          g_assert_true (g_str_has_prefix (text, "CPU time against wall time per read"));
+          assert_rows (text, report, NULL);
+          assert_each_once (text, report);
+          for (guint j = 0; j < report->statistics->len; j++)
+            {
+              const IbStats *st = &g_array_index (report->statistics, IbStats, j);
+              g_autofree char *wall = ib_chart_format_time (st->median_ns);
+              g_autofree char *user = ib_chart_format_time (st->user_ns);
+              g_autofree char *named = g_strdup_printf ("%s: wall %s, CPU user %s",
+                                                        ib_strategy_title (st->strategy),
+                                                        wall, user);
+
+              if (st->n > 0)
+                g_assert_nonnull (strstr (text, named));
+            }
+          break;
+        case IB_CHART_STALL:
+          g_assert_true (g_str_has_prefix (text, "Median longest main-loop stall per read"));
+          assert_rows (text, report, stall_text);
+          assert_each_once (text, report);
+          break;
+        case IB_CHART_LATENCY:
+          g_assert_true (g_str_has_prefix (text, "Latency of one write + delete: "));
+          for (guint m = 0; m < report->write_unlink->modes->len; m++)
+            {
+              const IbWriteUnlinkMode *mode = &g_array_index (report->write_unlink->modes,
+                                                              IbWriteUnlinkMode, m);
+              g_autofree char *p50 = ib_chart_format_time ((double) mode->percentiles_ns[0]);
+              g_autofree char *named = g_strdup_printf ("%s: half took %s or less",
+                                                        ib_write_unlink_mode_title (mode->mode),
+                                                        p50);
+
+              g_assert_nonnull (strstr (text, named));
+            }
+          break;
+        case IB_CHART_OVERHEAD:
+          g_assert_true (g_str_has_prefix (text, "Median time per operation, cheapest first: "));
+          for (guint k = 0; k < report->overhead->len; k++)
+            {
+              const IbOverheadRow *o = &g_array_index (report->overhead, IbOverheadRow, k);
+              g_autofree char *ns = ib_chart_format_time (o->ns_per_op);
+              g_autofree char *named = g_strdup_printf ("%s %s",
+                                                        ib_overhead_kind_title (o->kind), ns);
+
+              g_assert_nonnull (strstr (text, named));
+            }
+          break;
+        case IB_CHART_SWEEP:
+          g_assert_true (g_str_has_prefix (text, "Median read time as the file"));
+          for (guint k = 0; k < report->sweep->points->len; k++)
+            {
+              const IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, k);
+              g_autofree char *m = ib_chart_format_time (p->median_ns);
+
+              g_assert_nonnull (strstr (text, ib_strategy_title (p->strategy)));
+              g_assert_nonnull (strstr (text, m));
+            }
+          g_assert_nonnull (strstr (text, report->sweep->has_crossover
+                                          ? report->sweep->crossover_text : "No crossover."));
+          break;
+        case IB_CHART_COMPARE:
+        case IB_N_CHART_KINDS:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  /* Every kind the results page shows had its own text. */
+  g_assert_true (kinds[IB_CHART_STRATEGIES] && kinds[IB_CHART_THROUGHPUT] &&
+                 kinds[IB_CHART_CPU] && kinds[IB_CHART_STALL] && kinds[IB_CHART_LATENCY] &&
+                 kinds[IB_CHART_OVERHEAD] && kinds[IB_CHART_SWEEP]);
+
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+  g_assert_true (ib_test_remove_tree (dir));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  /* A private home (history, cache, settings). */
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                             "XDG_STATE_HOME" };
+      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/gui/truth/compare-cache-modes", test_compare_cache_modes);
+  g_test_add_func ("/gui/truth/chart-descriptions", test_chart_descriptions);
+
+  ret = g_test_run ();
+  g_object_unref (app);
+  ib_test_remove_tree (home);
+  return ret;
+}
