@@ -206,21 +206,39 @@ caveat_clause (const IbReport *report,
   return g_strjoinv (_("; "), (char **) parts->pdata);
 }
 
+/* The main-loop line: the same statistic on both sides (the median of each
+ * read's longest stall, and the frames that costs), and only when the async
+ * side stalls the loop less than the sync side beyond the interval of the
+ * difference (ib_stats_shift): an async read that stalls as long is no
+ * trade-off. "The trade-off" only when sync is clearly faster. */
 static char *
-stall_sentence (const IbStats *sync,
-                const IbStats *async)
+stall_sentence (const IbReport *report,
+                const IbAnswer *a,
+                const IbStats  *sync,
+                const IbStats  *async)
 {
-  g_autofree char *stall = ib_format_duration (sync->stall_ns);
-  g_autofree char *worst = ib_format_duration (async->stall_max_ns);
-  g_autofree char *frames = ib_format_frames_missed (sync->frames_missed_60);
+  g_autofree char *s_stall = NULL, *a_stall = NULL, *s_frames = NULL, *a_frames = NULL;
 
-  /* Translators: the answer's trade-off: the sync strategy, its median longest stall of
-   * the main loop per read, the frames that costs ("2 frames at 60 Hz"), the async
-   * strategy and its longest stall in any read. */
-  return g_strdup_printf (_("The trade-off: %s blocks the main loop for %s per read (%s); "
-                            "%s never stalls it longer than %s."),
-                          ib_strategy_title (sync->strategy), stall, frames,
-                          ib_strategy_title (async->strategy), worst);
+  if (!ib_report_stalls_less (report, async->strategy, sync->strategy))
+    return NULL;
+  s_stall = ib_format_duration (sync->stall_ns);
+  a_stall = ib_format_duration (async->stall_ns);
+  s_frames = ib_format_frames_missed (sync->frames_missed_60);
+  a_frames = ib_format_frames_missed (async->frames_missed_60);
+  if (a->ratio.verdict == IB_RATIO_A_FASTER)
+    /* Translators: the answer's trade-off when sync is faster: the sync
+     * strategy, the median of its reads' longest main-loop stall, the frames
+     * that costs ("0.6 frames missed at 60 Hz"), then the same two for the
+     * async strategy. */
+    return g_strdup_printf (_("The trade-off: %s blocks the main loop for %s per read (%s), "
+                              "%s for %s (%s); medians of each read’s longest stall."),
+                            ib_strategy_title (sync->strategy), s_stall, s_frames,
+                            ib_strategy_title (async->strategy), a_stall, a_frames);
+  /* Translators: as above, when sync is not clearly faster (no trade-off) */
+  return g_strdup_printf (_("On the main loop: %s blocks it for %s per read (%s), %s for %s "
+                            "(%s); medians of each read’s longest stall."),
+                          ib_strategy_title (sync->strategy), s_stall, s_frames,
+                          ib_strategy_title (async->strategy), a_stall, a_frames);
 }
 
 /* What the answer can name as a cause: counts and times per read of the
@@ -418,8 +436,9 @@ ib_answer_compute (const IbReport *report)
     {
       a->has_stall = TRUE;
       a->sync_stall_ns = sync->stall_ns;
+      a->async_stall_ns = async->stall_ns;
       a->async_stall_max_ns = async->stall_max_ns;
-      a->stall = stall_sentence (sync, async);
+      a->stall = stall_sentence (report, a, sync, async);
     }
 
   if (thread != NULL)

@@ -50,13 +50,17 @@ typedef struct
   guint           n_excluded;    /* samples of any strategy excluded for their cache state */
   gboolean        has_stall;     /* both sides carry main-loop stall data */
   double          sync_stall_ns; /* median longest stall per read of the sync side */
+  double          async_stall_ns; /* median longest stall per read of the async side */
   double          async_stall_max_ns; /* longest stall in any read of the async side */
   /* Sentences (translated), each ending with a full stop. */
   char           *headline;      /* "Here, sync is 1.7x faster than async for whole-file reads
                                   * (...)", then the caveats, if any, in the same line */
   char           *caveat;        /* the validity warnings in one clause ("the files were on
                                   * tmpfs, ..."), NULL when there is none; part of headline */
-  char           *stall;         /* the main-loop trade-off, NULL without stall data */
+  char           *stall;         /* the main loop: both sides' median longest stall per
+                                  * read; NULL without stall data or when async does not
+                                  * stall it clearly less; "The trade-off" only when sync
+                                  * is clearly faster */
   char           *threads;       /* sync against threads, NULL when thread is */
   char           *kernel;        /* sync against io_uring, NULL when uring is */
   char           *mapping;       /* sync against mmap, NULL when mmap is */

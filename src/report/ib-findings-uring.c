@@ -99,17 +99,16 @@ finding_gap (IbReport       *report,
   if (text->len == 0)
     return;   /* the answer says all of it */
 
-  /* What it means, only where the intervals say so. */
+  /* What it means, only where the intervals say so: from a clear verdict. */
   if (async != NULL && is_slower (&ua, FALSE) && !(sync != NULL && is_slower (&us, TRUE)))
     g_string_append_printf (text, ": %s",
                             /* Translators: the conclusion of the io_uring finding */
                             _("GIO’s async reads are slower than the kernel’s own async I/O "
                               "on the same files, so the difference is GIO’s thread hops "
                               "and steps, not async I/O"));
-  else if (async != NULL && ua.verdict == IB_RATIO_SAME)
-    g_string_append_printf (text, ": %s",
-                            _("GIO’s async reads keep up with the kernel’s own async I/O "
-                              "on these files"));
+  /* "Cannot be told apart" is no conclusion (issue 22): it said "GIO's
+   * async reads keep up with the kernel's own async I/O" from an interval
+   * of 0.24 to 4. */
   else if (sync != NULL && is_slower (&us, TRUE))
     g_string_append_printf (text, ": %s",
                             _("even the kernel’s own async I/O is slower than a blocking "

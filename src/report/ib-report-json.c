@@ -484,6 +484,7 @@ build_answer (JsonBuilder    *b,
   if (a->has_stall)
     {
       add_double (b, "sync_stall_ns", a->sync_stall_ns);
+      add_double (b, "async_stall_ns", a->async_stall_ns);
       add_double (b, "async_stall_max_ns", a->async_stall_max_ns);
     }
   add_string (b, "headline", a->headline);

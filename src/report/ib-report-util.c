@@ -364,3 +364,40 @@ ib_vs_fastest_text (const IbReport *report,
   /* Translators: a factor the interval cannot tell from 1: "≈ 1.05x" */
   return g_strdup_printf (_("≈ %s"), factor);
 }
+
+/* The longest stall of each valid, watched sample of @strategy. */
+static GArray *
+stall_values (const IbReport *report,
+              const char     *strategy)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+      double v = (double) s->stall_ns;
+
+      if (ib_sample_is_valid (s) && s->responsive && g_strcmp0 (s->strategy, strategy) == 0)
+        g_array_append_val (values, v);
+    }
+  return values;
+}
+
+gboolean
+ib_report_stalls_less (const IbReport *report,
+                       const char     *a,
+                       const char     *b)
+{
+  g_autoptr(GArray) va = NULL;
+  g_autoptr(GArray) vb = NULL;
+  IbShift shift;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  va = stall_values (report, a);
+  vb = stall_values (report, b);
+  /* the shift b - a: above 0 when b stalls longer */
+  ib_stats_shift ((const double *) (gconstpointer) va->data, va->len,
+                  (const double *) (gconstpointer) vb->data, vb->len, &shift);
+  return shift.differs && shift.ci_low > 0 && shift.median_a < shift.median_b;
+}

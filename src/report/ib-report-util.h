@@ -85,4 +85,12 @@ char       *ib_vs_fastest_text       (const IbReport *report,
                                       const IbStats  *fastest,
                                       gboolean       *clear);
 
+/* Whether strategy @a stalls the main loop clearly less than @b: the
+ * interval of the shift of each read's longest stall (ib_stats_shift, at
+ * least IB_VERDICT_MIN_SAMPLES watched samples a side) lies above 0 for @b.
+ * A trade-off ("slower, but it never blocks the loop") needs it. */
+gboolean    ib_report_stalls_less    (const IbReport *report,
+                                      const char     *a,
+                                      const char     *b);
+
 G_END_DECLS
