@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-runner.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 
 #include "ib-application.h"

@@ -14,7 +14,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
-#include "report/ib-compare.h"
+#include "analysis/ib-compare.h"
 #include "ib-chart-view.h"
 
 struct _IbChartView

@@ -14,7 +14,9 @@
 #include <glib/gstdio.h>
 
 #include "engine/ib-error.h"
-#include "report/ib-compare.h"
+#include "analysis/ib-compare.h"
+#include "report/ib-compare-writers.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "ib-export.h"
 #include "ib-history-store.h"

@@ -17,6 +17,7 @@
 #endif
 
 #include "engine/ib-error.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "ib-history-store.h"
 

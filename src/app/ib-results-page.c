@@ -17,10 +17,11 @@
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
 #include "ib-tab-stop.h"
-#include "report/ib-answer.h"
-#include "report/ib-compare.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-compare.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-labels.h"
 
 /* The kinds a single report can show, in switcher order, with an icon each. */
 static const struct

@@ -18,7 +18,7 @@
 #include "engine/ib-strategy.h"
 #include "ib-stats-table.h"
 #include "ib-tab-stop.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-labels.h"
 
 /* ---- IbStatsRow ------------------------------------------------------- */
 

@@ -22,10 +22,11 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
-#include "report/ib-answer.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-tables.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
 
 /* ---- messages and exit codes ------------------------------------------ */
 

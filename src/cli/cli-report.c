@@ -15,10 +15,13 @@
 #include "cli-common.h"
 #include "cli.h"
 #include "engine/ib-error.h"
-#include "report/ib-compare.h"
+#include "analysis/ib-compare.h"
+#include "report/ib-compare-writers.h"
+#include "report/ib-report-charts.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-tables.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
 #include "engine/ib-strategy.h"
 
 int

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "engine/ib-runner.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 
 #include "cli.h"

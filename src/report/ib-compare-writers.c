@@ -21,9 +21,10 @@
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
-#include "ib-compare.h"
-#include "ib-report-tables.h"
-#include "ib-report-util.h"
+#include "ib-compare-writers.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
+#include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
 IbCompareChart

@@ -17,10 +17,12 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-error.h"
-#include "ib-answer.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "ib-report-io.h"
-#include "ib-report-tables.h"
-#include "ib-report-util.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
+#include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
 static const IbChartKind html_charts[] = {
@@ -539,4 +541,34 @@ ib_report_html_end (GString *out)
   g_string_append (out, "<footer>");
   esc (out, footer);
   g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
+}
+
+int
+ib_report_chart_height (IbChartKind     kind,
+                        const IbReport *report)
+{
+  guint rows;
+
+  switch (kind)
+    {
+    case IB_CHART_STRATEGIES:
+    case IB_CHART_THROUGHPUT:
+    case IB_CHART_CPU:
+    case IB_CHART_STALL:
+      rows = report->statistics->len;
+      break;
+    case IB_CHART_OVERHEAD:
+      rows = report->overhead->len;
+      break;
+    case IB_CHART_COMPARE:
+    case IB_CHART_LATENCY:
+    case IB_CHART_SWEEP:
+    case IB_N_CHART_KINDS:
+    default:
+      return 540;
+    }
+  /* The row charts cap a row's height (about 40 units at this width) below
+   * a title and legend of about 90 and an axis of about 40, so a fixed height
+   * would leave most of the picture empty for a few rows. */
+  return (int) CLAMP (130 + 40 * rows, 240, 900);
 }

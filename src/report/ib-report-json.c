@@ -26,7 +26,8 @@
 #include <json-glib/json-glib.h>
 
 #include "engine/ib-error.h"
-#include "ib-answer.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "ib-report-io.h"
 
 /* The schema nests at most 5 levels; anything much deeper is not a report. */

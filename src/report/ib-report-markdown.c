@@ -11,10 +11,12 @@
 #include <glib/gi18n.h>
 
 #include "chart/ib-chart.h"
-#include "ib-answer.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "ib-report-io.h"
-#include "ib-report-tables.h"
-#include "ib-report-util.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
+#include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
 /* The charts a report shows, in order (compare needs a second report). */

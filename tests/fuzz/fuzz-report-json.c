@@ -20,6 +20,7 @@
 #include <glib.h>
 
 #include "engine/ib-error.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 
 int LLVMFuzzerInitialize     (int            *argc,

@@ -14,7 +14,7 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-types.h"
 #include "ib-stats-table.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-labels.h"
 #include "ib-test-common.h"
 
 static void

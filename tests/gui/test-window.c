@@ -20,6 +20,7 @@
 #include "ib-chart-view.h"
 #include "ib-stats-table.h"
 #include "ib-tab-stop.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "ib-window.h"
 

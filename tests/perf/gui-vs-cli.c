@@ -32,7 +32,7 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-labels.h"
 #include "ib-application.h"
 #include "ib-window.h"
 

@@ -13,9 +13,10 @@
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
-#include "report/ib-answer.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-labels.h"
 #include "report-fixture.h"
 
 #define SYNC_TITLE  "Sync single read"

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 

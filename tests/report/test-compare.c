@@ -14,8 +14,9 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-stats.h"
-#include "report/ib-compare.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-compare.h"
+#include "report/ib-compare-writers.h"
+#include "analysis/ib-labels.h"
 #include "report-fixture.h"
 
 static void

@@ -8,7 +8,7 @@
 
 #include "engine/ib-environment.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-tables.h"
+#include "analysis/ib-tables.h"
 #include "report-fixture.h"
 
 static void

@@ -9,8 +9,9 @@
 
 #include "engine/ib-stats.h"
 #include "engine/ib-sweep.h"
-#include "report/ib-answer.h"
-#include "report/ib-compare.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-compare.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 

@@ -9,6 +9,7 @@
 
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 

@@ -10,9 +10,10 @@
 #include "chart/ib-chart.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
+#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
-#include "report/ib-report-tables.h"
-#include "report/ib-report-util.h"
+#include "analysis/ib-tables.h"
+#include "analysis/ib-labels.h"
 #include "report-fixture.h"
 
 static char *

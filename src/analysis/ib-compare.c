@@ -14,7 +14,7 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
 #include "ib-compare.h"
-#include "ib-report-util.h"
+#include "ib-labels.h"
 
 static void
 compare_row_clear (gpointer data)

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-report-util.h: number formatting and small helpers the report writers,
+/* ib-labels.h: number formatting and small helpers the report writers,
  * the findings and the comparison share. Every string is newly allocated and
  * translated where it has words. */
 #pragma once
 
 #include <glib.h>
 
-#include "chart/ib-chart.h"
 #include "engine/ib-parse.h"   /* ib_format_duration, ib_format_size */
 #include "engine/ib-stats.h"
 #include "engine/ib-types.h"
@@ -61,12 +60,6 @@ char       *ib_ratio_sentence    (const char    *a,
  * distribution-free order-statistic interval, coverage 97.85 %; 3 of 13
  * samples excluded for their cache state". */
 char       *ib_stats_aggregation_text (const IbStats *st);
-
-/* Height in units for @kind drawn IB_REPORT_CHART_WIDTH wide: row charts grow
- * with their number of rows, the others are 16:9. */
-#define IB_REPORT_CHART_WIDTH 960
-int         ib_report_chart_height (IbChartKind     kind,
-                                    const IbReport *report);
 
 /* The date a report was made, in the local time zone and the one format the
  * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown

@@ -35,8 +35,8 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-sweep.h"
 #include "engine/ib-workloads.h"
-#include "ib-report-io.h"
-#include "ib-report-util.h"
+#include "ib-findings.h"
+#include "ib-labels.h"
 
 /* The promise-vs-callback overhead experiment (seed 001): 999,999 `new
  * Promise` took 1,768.754 ms, plain callbacks 51.657 ms. */

@@ -12,7 +12,7 @@
 #include "engine/ib-environment.h"
 #include "engine/ib-strategy.h"
 #include "ib-answer.h"
-#include "ib-report-util.h"
+#include "ib-labels.h"
 
 /* Who races in the answer (ib-answer.h says why each is where it is). */
 typedef enum

@@ -12,8 +12,8 @@
 #include "engine/ib-presets.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
-#include "ib-report-tables.h"
-#include "ib-report-util.h"
+#include "ib-tables.h"
+#include "ib-labels.h"
 
 void
 ib_table_free (IbTable *table)

@@ -12,7 +12,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ib-report-io.h"
+#include "ib-findings.h"
 
 typedef struct
 {

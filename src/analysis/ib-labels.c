@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-stats.h"
-#include "ib-report-util.h"
+#include "ib-labels.h"
 
 char *
 ib_format_count (guint64 value)
@@ -242,36 +242,6 @@ ib_stats_aggregation_text (const IbStats *st)
     g_string_append_printf (text, ngettext ("; %u failed", "; %u failed", st->n_failed),
                             st->n_failed);
   return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-int
-ib_report_chart_height (IbChartKind     kind,
-                        const IbReport *report)
-{
-  guint rows;
-
-  switch (kind)
-    {
-    case IB_CHART_STRATEGIES:
-    case IB_CHART_THROUGHPUT:
-    case IB_CHART_CPU:
-    case IB_CHART_STALL:
-      rows = report->statistics->len;
-      break;
-    case IB_CHART_OVERHEAD:
-      rows = report->overhead->len;
-      break;
-    case IB_CHART_COMPARE:
-    case IB_CHART_LATENCY:
-    case IB_CHART_SWEEP:
-    case IB_N_CHART_KINDS:
-    default:
-      return 540;
-    }
-  /* The row charts cap a row's height (about 40 units at this width) below
-   * a title and legend of about 90 and an axis of about 40, so a fixed height
-   * would leave most of the picture empty for a few rows. */
-  return (int) CLAMP (130 + 40 * rows, 240, 900);
 }
 
 /* "2 frames at 60 Hz", "no frame missed at 60 Hz" (medians per read). */

@@ -23,8 +23,8 @@
 
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
-#include "ib-report-io.h"
-#include "ib-report-util.h"
+#include "ib-findings.h"
+#include "ib-labels.h"
 
 /* The fastest measured strategy of @family, direct variants left out unless
  * the whole plan read with O_DIRECT. Ids this build does not know are left out,

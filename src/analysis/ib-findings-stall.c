@@ -27,8 +27,8 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
-#include "ib-report-io.h"
-#include "ib-report-util.h"
+#include "ib-findings.h"
+#include "ib-labels.h"
 
 static gboolean
 is_measured (const IbStats *st)
