@@ -143,7 +143,7 @@ void ib_cli_print_overhead     (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_write_unlink (const IbReport *report,
                                 FILE           *out);
-/* The answer (report/ib-answer.h), the first lines after the tables. */
+/* The answer (analysis/ib-answer.h), the first lines after the tables. */
 void ib_cli_print_answer       (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_findings     (const IbReport *report,

@@ -330,7 +330,7 @@ typedef struct
 {
   char     *id;
   char     *text;
-  gboolean  covered;           /* says only what the report's answer says (report/ib-answer.h):
+  gboolean  covered;           /* says only what the report's answer says (analysis/ib-answer.h):
                                 * kept in the data, not shown where the answer is shown */
 } IbFinding;
 

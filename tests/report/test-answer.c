@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The answer (report/ib-answer.h) for constructed reports, and its JSON
+/* The answer (analysis/ib-answer.h) for constructed reports, and its JSON
  * object: written, optional on load, recomputed from the samples. */
 #define G_LOG_DOMAIN "iobench"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-compare: two reports compared section by section (report/ib-compare.h):
+/* test-compare: two reports compared section by section (analysis/ib-compare.h):
  * reads, dispatch overhead, write + delete and sweep points, the verdict
  * rule, the direction said once with the runs' names, and the facts that
  * differ between the runs. */
