@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-report-tables.h: the tables every text format shows (statistics, sweep,
+/* ib-tables.h: the tables every text format shows (statistics, sweep,
  * overhead, write+delete, plan, environment, samples), built once as strings
  * and rendered by the Markdown and HTML writers. */
 #pragma once
