@@ -91,19 +91,28 @@ static const struct
 {
   const char *title;
   gboolean    numeric;
+  const char *help;      /* the title's tooltip: what a terse title means */
 } columns[N_COLUMNS] = {
-  { N_("Strategy"), FALSE },
-  { N_("Median"), TRUE },
-  { N_("vs Fastest"), TRUE },
-  { N_("Longest Stall"), TRUE },
-  { N_("CI of Median"), TRUE },
-  { N_("MiB/s"), TRUE },
-  { N_("n"), TRUE },
-  { N_("In Flight"), TRUE },
-  { N_("Outliers"), TRUE },
+  { N_("Strategy"), FALSE, NULL },
+  { N_("Median"), TRUE, N_("Median wall time of one read of all the files") },
+  { N_("vs Fastest"), TRUE,
+    N_("How many times as long as the fastest strategy, when the samples can tell") },
+  { N_("Longest Stall"), TRUE,
+    N_("Median longest time a read kept the main loop from running") },
+  { N_("CI of Median"), TRUE,
+    N_("Confidence interval of the median: where the true median lies") },
+  { N_("MiB/s"), TRUE, N_("Median throughput in MiB per second") },
+  { N_("n"), TRUE, N_("Valid samples (measured reads)") },
+  { N_("In Flight"), TRUE,
+    N_("Most files actually in progress at once (median over the valid samples)") },
+  { N_("Outliers"), TRUE,
+    N_("Samples far from the rest: mild + severe (outside 1.5 and 3 interquartile "
+       "ranges)") },
   /* Translators: the kernel's user/system split is sampled, an estimate */
-  { N_("CPU User (est.)"), TRUE },
-  { N_("CPU Sys (est.)"), TRUE },
+  { N_("CPU User (est.)"), TRUE,
+    N_("CPU time in user space; estimated: the kernel samples the user/system split") },
+  { N_("CPU Sys (est.)"), TRUE,
+    N_("CPU time in the kernel; estimated: the kernel samples the user/system split") },
 };
 
 static char *
@@ -230,7 +239,12 @@ setup_cell (GtkSignalListItemFactory *factory,
   if (columns[column].numeric)
     gtk_widget_add_css_class (label, "numeric");
   else
-    gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+    {
+      gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+      /* A narrow window cuts the name in its middle (its end tells
+       * "serial" from "parallel"), not the median beside it. */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+    }
   gtk_list_item_set_child (item, label);
 }
 
@@ -258,8 +272,10 @@ fill_cell (GtkListItem *item,
       info = ib_strategy_lookup (row->stats.strategy);
       if (info != NULL)
         {
-          /* The id (as in JSON and CSV) and what the strategy does. */
-          g_autofree char *tip = g_strdup_printf ("%s\n%s", info->id, _(info->description));
+          /* The whole name (the cell may cut it), the id (as in JSON and
+           * CSV) and what the strategy does. */
+          g_autofree char *tip = g_strdup_printf ("%s\n%s\n%s", text, row->stats.strategy,
+                                                  _(info->description));
 
           gtk_widget_set_tooltip_text (label, tip);
         }
@@ -295,6 +311,18 @@ fill_cell (GtkListItem *item,
   if (column == COL_IN_FLIGHT)
     gtk_widget_set_tooltip_text (label, _("Most files actually in progress at once "
                                           "(median over the valid samples)"));
+  if (column == COL_OUTLIERS)
+    {
+      /* Translators: tooltip of the Outliers cell, "1 mild and 2 severe outliers
+       * (outside 1.5 and 3 interquartile ranges)" */
+      g_autofree char *tip = g_strdup_printf (_("%u mild and %u severe outliers (outside 1.5 "
+                                                "and 3 interquartile ranges)"),
+                                              row->stats.outliers_mild,
+                                              row->stats.outliers_severe);
+
+      gtk_widget_set_tooltip_text (label, tip);
+      return;
+    }
   if (column == COL_STALL)
     {
       g_autofree char *tip = NULL;
@@ -374,9 +402,11 @@ struct _IbStatsTable
 {
   GtkWidget      parent_instance;
 
+  GtkWidget     *names;     /* the Strategy column: stays when the rest scrolls */
   GtkWidget     *scroller;
-  GtkColumnView *view;
+  GtkColumnView *view;      /* every other column, scrolled sideways */
   GListStore    *store;
+  gboolean       syncing;   /* one view's sort is clearing the other's */
   gboolean       live;
   gboolean       unsorted;  /* a sort key moved while live */
 };
@@ -388,6 +418,7 @@ ib_stats_table_dispose (GObject *object)
 {
   IbStatsTable *self = IB_STATS_TABLE (object);
 
+  g_clear_pointer (&self->names, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (ib_stats_table_parent_class)->dispose (object);
@@ -402,12 +433,91 @@ ib_stats_table_focus (GtkWidget        *widget,
                                  GTK_WIDGET_CLASS (ib_stats_table_parent_class)->focus);
 }
 
+/* The names' width at @width: their natural width, but at most a share of
+ * the table, so that a narrow window still shows the median beside them
+ * (names then end in an ellipsis; the tooltip has them whole). */
+static int
+names_width (IbStatsTable *self,
+             int           width)
+{
+  int name_min, name_nat, rest_min, share;
+
+  gtk_widget_measure (self->names, GTK_ORIENTATION_HORIZONTAL, -1,
+                      &name_min, &name_nat, NULL, NULL);
+  gtk_widget_measure (self->scroller, GTK_ORIENTATION_HORIZONTAL, -1,
+                      &rest_min, NULL, NULL, NULL);
+  share = MAX (name_min, (int) (width * 0.45));
+  return MAX (name_min, MIN (MIN (name_nat, share), width - rest_min));
+}
+
+static void
+ib_stats_table_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  IbStatsTable *self = IB_STATS_TABLE (widget);
+  int nmin, nnat, smin, snat;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (self->names, orientation, -1, &nmin, &nnat, NULL, NULL);
+      gtk_widget_measure (self->scroller, orientation, -1, &smin, &snat, NULL, NULL);
+      *minimum = nmin + smin;
+      *natural = nnat + snat;
+      return;
+    }
+  if (for_size >= 0)
+    {
+      int nw = names_width (self, for_size);
+
+      gtk_widget_measure (self->names, orientation, nw, &nmin, &nnat, NULL, NULL);
+      gtk_widget_measure (self->scroller, orientation, MAX (0, for_size - nw),
+                          &smin, &snat, NULL, NULL);
+    }
+  else
+    {
+      gtk_widget_measure (self->names, orientation, -1, &nmin, &nnat, NULL, NULL);
+      gtk_widget_measure (self->scroller, orientation, -1, &smin, &snat, NULL, NULL);
+    }
+  *minimum = MAX (nmin, smin);
+  *natural = MAX (nnat, snat);
+}
+
+/* The scrollbar under the numbers comes and goes with the width. */
+static GtkSizeRequestMode
+ib_stats_table_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+ib_stats_table_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  IbStatsTable *self = IB_STATS_TABLE (widget);
+  int nw = names_width (self, width);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  GtkAllocation names = { rtl ? width - nw : 0, 0, nw, height };
+  GtkAllocation rest = { rtl ? 0 : nw, 0, MAX (0, width - nw), height };
+
+  gtk_widget_size_allocate (self->names, &names, -1);
+  gtk_widget_size_allocate (self->scroller, &rest, -1);
+}
+
 static void
 ib_stats_table_class_init (IbStatsTableClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = ib_stats_table_dispose;
   GTK_WIDGET_CLASS (klass)->focus = ib_stats_table_focus;
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  GTK_WIDGET_CLASS (klass)->measure = ib_stats_table_measure;
+  GTK_WIDGET_CLASS (klass)->size_allocate = ib_stats_table_size_allocate;
+  GTK_WIDGET_CLASS (klass)->get_request_mode = ib_stats_table_get_request_mode;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "statstable");
 }
 
@@ -415,18 +525,52 @@ ib_stats_table_class_init (IbStatsTableClass *klass)
  * header factory; the titles are the header's children, in column order,
  * each a box of a label and the sort arrow. */
 static void
-align_numeric_titles (GtkColumnView *view)
+align_numeric_titles (GtkColumnView *view,
+                      int            first)
 {
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (view));
   GtkWidget *title = header != NULL ? gtk_widget_get_first_child (header) : NULL;
 
-  for (int c = 0; c < N_COLUMNS && title != NULL; c++, title = gtk_widget_get_next_sibling (title))
+  for (int c = first; c < N_COLUMNS && title != NULL;
+       c++, title = gtk_widget_get_next_sibling (title))
     {
       GtkWidget *box = gtk_widget_get_first_child (title);
 
       if (columns[c].numeric && box != NULL)
         gtk_widget_set_halign (box, GTK_ALIGN_END);
+      /* What a terse title means, on the title itself. */
+      if (columns[c].help != NULL)
+        gtk_widget_set_tooltip_text (title, _(columns[c].help));
     }
+}
+
+/* Sorting by a column of one view unsorts the other: the rows follow the
+ * column clicked last (a multi-sorter of the two views' sorters). */
+static void
+on_sorter_changed (GtkSorter    *sorter,
+                   GtkSorterChange change,
+                   IbStatsTable *self)
+{
+  GtkColumnView *names, *other;
+
+  if (self->syncing || self->names == NULL || self->scroller == NULL)
+    return;
+  names = GTK_COLUMN_VIEW (self->names);
+  other = sorter == gtk_column_view_get_sorter (names) ? self->view : names;
+  self->syncing = TRUE;
+  gtk_column_view_sort_by_column (other, NULL, GTK_SORT_ASCENDING);
+  self->syncing = FALSE;
+}
+
+static GtkColumnView *
+new_view (void)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+
+  gtk_column_view_set_reorderable (view, FALSE);
+  gtk_column_view_set_show_column_separators (view, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (view), "data-table");
+  return view;
 }
 
 static void
@@ -435,12 +579,15 @@ ib_stats_table_init (IbStatsTable *self)
   GtkSortListModel *sorted;
   GtkNoSelection *selection;
   GtkColumnViewColumn *median_column = NULL;
+  GtkMultiSorter *both;
+  GtkColumnView *names;
 
   self->store = g_list_store_new (IB_TYPE_STATS_ROW);
-  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  gtk_column_view_set_reorderable (self->view, FALSE);
-  gtk_column_view_set_show_column_separators (self->view, FALSE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
+  /* Two views of one sorted model, row for row: the names stay put while
+   * the numbers scroll sideways (GTK 4.8 has no fixed column). */
+  names = new_view ();
+  self->names = GTK_WIDGET (names);
+  self->view = new_view ();
 
   for (int c = 0; c < N_COLUMNS; c++)
     {
@@ -458,21 +605,31 @@ ib_stats_table_init (IbStatsTable *self)
       gtk_column_view_column_set_resizable (column, TRUE);
       if (c == COL_STRATEGY)
         gtk_column_view_column_set_expand (column, TRUE);
-      gtk_column_view_append_column (self->view, column);
+      gtk_column_view_append_column (c == COL_STRATEGY ? names : self->view, column);
       if (c == COL_MEDIAN)
         median_column = column;
       g_object_unref (column);
     }
 
-  align_numeric_titles (self->view);
+  align_numeric_titles (names, COL_STRATEGY);
+  align_numeric_titles (self->view, COL_STRATEGY + 1);
 
+  both = gtk_multi_sorter_new ();
+  gtk_multi_sorter_append (both, g_object_ref (gtk_column_view_get_sorter (names)));
+  gtk_multi_sorter_append (both, g_object_ref (gtk_column_view_get_sorter (self->view)));
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                    g_object_ref (gtk_column_view_get_sorter (self->view)));
+                                    GTK_SORTER (both));
   selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
+  gtk_column_view_set_model (names, GTK_SELECTION_MODEL (selection));
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
   gtk_column_view_sort_by_column (self->view, median_column, GTK_SORT_ASCENDING);
+  g_signal_connect_object (gtk_column_view_get_sorter (names), "changed",
+                           G_CALLBACK (on_sorter_changed), self, 0);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->view), "changed",
+                           G_CALLBACK (on_sorter_changed), self, 0);
 
+  gtk_widget_set_parent (self->names, GTK_WIDGET (self));
   /* Wider than the page: a scrollbar under the last row and a fade. */
   self->scroller = ib_side_scroller_new ();
   ib_side_scroller_set_child (IB_SIDE_SCROLLER (self->scroller), GTK_WIDGET (self->view));
@@ -481,6 +638,8 @@ ib_stats_table_init (IbStatsTable *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Statistics per strategy"),
                                   -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (names),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Strategies"), -1);
 }
 
 GtkWidget *
@@ -595,6 +754,16 @@ ib_stats_table_set_live (IbStatsTable *self,
 {
   g_return_if_fail (IB_IS_STATS_TABLE (self));
 
+  /* A new run starts with its names and first columns in sight, not
+   * where the last run's table was scrolled to. */
+  if (live && !self->live)
+    {
+      GtkWidget *sw = gtk_widget_get_ancestor (GTK_WIDGET (self->view), GTK_TYPE_SCROLLED_WINDOW);
+
+      if (sw != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw)),
+                                  0);
+    }
   self->live = !!live;
   /* Over: strategies never measured have no row (as in a saved report). */
   if (!self->live)

@@ -137,6 +137,98 @@ test_live_update (void)
   ib_report_unref (r2);
 }
 
+
+/* The mapped label showing @text under @widget, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether @label lies whole within @table's width, as the user sees it. */
+static gboolean
+in_sight (GtkWidget *label,
+          GtkWidget *table)
+{
+  graphene_rect_t b;
+
+  if (label == NULL || !gtk_widget_compute_bounds (label, table, &b))
+    return FALSE;
+  g_test_message ("“%s” at x %.0f, width %.0f (table %d)", gtk_label_get_text (GTK_LABEL (label)),
+                  b.origin.x, b.size.width, gtk_widget_get_width (table));
+  return b.origin.x >= 0 && b.origin.x + b.size.width <= gtk_widget_get_width (table) + 0.5;
+}
+
+/* Issue 24 #9: scrolled sideways to its last column, the table still names
+ * each row; at 360 px it shows a median beside each name; a new run starts
+ * scrolled back to the start. */
+static void
+test_names_stay (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *table = ib_stats_table_new ();
+  IbStatsTable *st = IB_STATS_TABLE (table);
+  const char *ids[] = { "uring-read-all-parallel", "async-read-all-parallel",
+                        "async-load-contents-serial", "thread-pool-parallel" };
+  const char *fast = ib_strategy_title (ids[0]);
+  const char *slow = ib_strategy_title (ids[3]);
+  g_autofree char *fast_median = ib_format_duration (10e6);
+  IbReport *report = ib_report_new ();
+  GtkWidget *median, *sw;
+  GtkAdjustment *adj;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    add_stats (report, ids[i], 10e6 * (i + 1), 5);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 500);
+  gtk_window_set_child (GTK_WINDOW (window), table);
+  gtk_window_present (GTK_WINDOW (window));
+  ib_test_spin (200);
+  ib_stats_table_set_report (st, report);
+  ib_test_spin (300);
+  g_assert_cmpint (gtk_widget_get_width (table), <=, 400);
+
+  /* 360 px: the name and its median side by side. */
+  median = find_label (table, fast_median);
+  g_assert_nonnull (median);
+  g_assert_true (in_sight (find_label (table, fast), table));
+  g_assert_true (in_sight (median, table));
+
+  /* Scrolled to the last column: the names are still there. */
+  sw = gtk_widget_get_ancestor (median, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (sw);
+  adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  ib_test_spin (200);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 0);
+  g_assert_false (in_sight (median, table));
+  g_assert_true (in_sight (find_label (table, fast), table));
+  g_assert_true (in_sight (find_label (table, slow), table));
+
+  /* The next run starts at the first columns, not where this one was. */
+  ib_stats_table_set_live (st, TRUE);
+  ib_stats_table_set_report (st, report);
+  ib_test_spin (200);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+  g_assert_true (in_sight (find_label (table, fast_median), table));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ib_test_spin (50);
+  ib_report_unref (report);
+}
+
 static GtkWidget *
 find_type (GtkWidget *widget,
            GType      type)
@@ -244,5 +336,6 @@ main (int    argc,
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gui/stats-table/live-update", test_live_update);
   g_test_add_func ("/gui/stats-table/rows-from-plan", test_rows_from_plan);
+  g_test_add_func ("/gui/stats-table/names-stay", test_names_stay);
   return g_test_run ();
 }
