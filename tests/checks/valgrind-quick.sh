@@ -6,10 +6,10 @@
 # definite leak; GLib's deliberate one-off allocations are suppressed with
 # GLib's own suppression file. About a minute on a loaded 2-core machine.
 #
-#   tests/checks/valgrind-quick.sh [IOBENCH-CLI]   (default: _build's)
+#   tests/checks/valgrind-quick.sh [IOBENCH-CLI]   (default: $IOBENCH_CLI, else _build-test's)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cli=${1:-${IOBENCH_CLI:-$root/_build/src/cli/iobench-cli}}
+cli=${1:-${IOBENCH_CLI:-$root/_build-test/src/cli/iobench-cli}}
 
 # shellcheck source=build-aux/deps.sh
 source "$root/build-aux/deps.sh"

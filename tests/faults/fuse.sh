@@ -26,9 +26,9 @@ xvfb=${2:-}
 plan_test=${3:-}
 schema_dir=${4:-}
 [ -n "$faultfs" ] ||
-  skip "faultfs was not built: libfuse3's development files (libfuse3-dev) were not found"
+  skip_missing libfuse3-dev "faultfs was not built: libfuse3's development files were not found"
 need_mount_ns "$@"
-[ -c /dev/fuse ] || skip "/dev/fuse is missing: this machine cannot mount FUSE file systems"
+[ -c /dev/fuse ] || skip "/dev/fuse is missing: this machine (a container?) cannot mount FUSE file systems; no package fixes that"
 need_script
 
 backing="$work/backing"
@@ -47,7 +47,7 @@ fuse_umount () {
 }
 
 if ! fuse_mount "match=nothing"; then
-  skip "faultfs cannot mount here (no FUSE in this kernel or container)"
+  skip "faultfs cannot mount here (no FUSE in this kernel or container; no package fixes that)"
 fi
 
 # 1. EIO at byte 100,000 of file-1.bin, in its first open for reading only.

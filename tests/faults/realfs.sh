@@ -12,8 +12,8 @@
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
 need_mount_ns "$@"
-command -v losetup >/dev/null || skip "losetup (util-linux) is not installed"
-losetup -f >/dev/null 2>&1 || skip "no free loop device: this machine cannot mount images"
+command -v losetup >/dev/null || skip_missing mount "losetup is not installed"
+losetup -f >/dev/null 2>&1 || skip "no free loop device: this machine (a container without loop devices?) cannot mount images; no package fixes that"
 
 skipped=()
 
@@ -99,5 +99,5 @@ fi
 
 # What the kernel here cannot make or mount is said, not failed.
 for s in "${skipped[@]}"; do echo "# this machine cannot test $s"; done
-[ "$common_checks" -gt 0 ] || skip "this machine cannot make these file systems: ${skipped[*]}"
+[ "$common_checks" -gt 0 ] || skip "this kernel cannot make or mount these file systems (no package fixes that): ${skipped[*]}"
 finish
