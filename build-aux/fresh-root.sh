@@ -6,8 +6,11 @@
 #   2. the committed tree (HEAD) cloned into it, as a new user would clone it;
 #   3. inside a private mount and PID namespace, the root bind-mounted onto itself
 #      and pivoted to (so /proc/self/mountinfo looks like a container's), with /proc,
-#      /dev and /sys: ./test.sh, which installs with build-aux/deps.sh everything it
-#      needs; then ./run.sh headless on a small plan, whose report must be written;
+#      /dev and /sys, the README's order: ./run.sh headless on a small plan, whose
+#      report must be written; then ./test.sh, which installs with build-aux/deps.sh
+#      everything else it needs and must pass with its own -Werror builds, and, when
+#      $IOBENCH_EXPECTED_TESTS holds the counts of a plain ./test.sh ("P passed,
+#      S skipped", as .ci/run records them), report exactly those counts;
 #   4. the probe's plain-chroot case: the same root entered with chroot only, where
 #      /proc/self/mountinfo lists no mount holding the test folder; the environment
 #      and file-set tests must pass there too, and a run's report must say why the
@@ -36,6 +39,8 @@ die() { echo "fresh-root: FAILED: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || die "needs root (mmdebstrap in root mode, mount namespaces); run it with sudo"
 # shellcheck source=build-aux/deps.sh
 source "$ROOT/build-aux/deps.sh"
+# shellcheck source=build-aux/test-builds.sh
+source "$ROOT/build-aux/test-builds.sh"
 ib_ensure_packages "${IB_FRESH_ROOT_PKGS[@]}" || die "could not install ${IB_FRESH_ROOT_PKGS[*]}"
 
 # The archive this machine uses (deb822 or one-line sources), else Debian's own.
@@ -115,21 +120,10 @@ exec chroot "$NEWROOT" /usr/bin/env -i HOME=/root USER=root LOGNAME=root TERM=du
 NS
 }
 
-step "3. ./test.sh in the pivoted root (installs its own packages)"
+step "3. ./run.sh headless on a small plan, first, as the README says"
 t0=$SECONDS
-ns_run pivot 'echo "--- /proc/self/mountinfo"; cat /proc/self/mountinfo; echo "---"; ./test.sh' \
-  >"$OUT/test.log" 2>&1 && test_rc=0 || test_rc=$?
-summary=$(tail -n 1 "$OUT/test.log")
-echo "test.sh: $summary ($((SECONDS - t0)) s)"
-if [ "$test_rc" -ne 0 ]; then
-  grep -E '^FAILED: |^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR) ' "$OUT/test.log" || true
-  tail -n 40 "$OUT/test.log"
-  die "./test.sh in the fresh root ($summary; see $OUT/test.log)"
-fi
-
-step "4. ./run.sh headless on a small plan"
-t0=$SECONDS
-ns_run pivot './run.sh --count 4 --size 64K --repeat 2 --warmup 1 \
+ns_run pivot 'echo "--- /proc/self/mountinfo"; cat /proc/self/mountinfo; echo "---";
+  ./run.sh --count 4 --size 64K --repeat 2 --warmup 1 \
   --strategies sync-read-all,async-read-all-parallel --dir /tmp' >"$OUT/run.log" 2>&1 ||
   { tail -n 30 "$OUT/run.log"; die "./run.sh in the fresh root (see $OUT/run.log)"; }
 for f in iobench-report.json iobench-report.html; do
@@ -149,11 +143,34 @@ if grep -qE -- '-(WARNING|CRITICAL|ERROR) \*\*' "$OUT/run.log"; then
 fi
 echo "run.sh: OK ($((SECONDS - t0)) s)"
 
+step "4. ./test.sh after ./run.sh (installs its own packages, its own builds)"
+t0=$SECONDS
+ns_run pivot './test.sh' >"$OUT/test.log" 2>&1 && test_rc=0 || test_rc=$?
+summary=$(tail -n 1 "$OUT/test.log")
+echo "test.sh: $summary ($((SECONDS - t0)) s)"
+grep -E '^test.sh: _build-[a-z]+: -Werror on' "$OUT/test.log" || true
+sed -n '/^[0-9]* skipped/,$p' "$OUT/test.log" | sed '$d'
+if [ "$test_rc" -ne 0 ]; then
+  grep -E '^FAILED: |^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR) ' "$OUT/test.log" || true
+  tail -n 40 "$OUT/test.log"
+  die "./test.sh in the fresh root ($summary; see $OUT/test.log)"
+fi
+grep -qE '^test.sh: _build-test: -Werror on \(meson introspect: werror=true\)' "$OUT/test.log" ||
+  die "./test.sh did not show -Werror on for _build-test (see $OUT/test.log)"
+counts=$(ib_test_counts "$OUT/test.log") || die "./test.sh printed no summary (see $OUT/test.log)"
+if [ -n "${IOBENCH_EXPECTED_TESTS:-}" ]; then
+  [ "$counts" = "$IOBENCH_EXPECTED_TESTS" ] ||
+    die "./run.sh then ./test.sh counted $counts; a plain ./test.sh counted $IOBENCH_EXPECTED_TESTS"
+  echo "counts: $counts, the same as a plain ./test.sh"
+else
+  echo "counts: $counts (IOBENCH_EXPECTED_TESTS unset: nothing to compare with; .ci/run sets it)"
+fi
+
 step "5. the environment and file-set tests, and a run, in a plain chroot"
 t0=$SECONDS
 ns_run chroot 'echo "--- /proc/self/mountinfo"; cat /proc/self/mountinfo; echo "---";
-  meson test -C _build --print-errorlogs fileset test-environment &&
-  _build/src/cli/iobench-cli run --count 2 --size 4K --repeat 1 --warmup 0 \
+  meson test -C _build-test --print-errorlogs fileset test-environment &&
+  _build-test/src/cli/iobench-cli run --count 2 --size 4K --repeat 1 --warmup 0 \
     --strategies sync-read-all --quiet --json /root/chroot-report.json' \
   >"$OUT/chroot.log" 2>&1 ||
   { tail -n 40 "$OUT/chroot.log"; die "tests in a plain chroot (see $OUT/chroot.log)"; }

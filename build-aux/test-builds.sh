@@ -60,3 +60,14 @@ ib_sanitizer_env () {
     export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
   fi
 }
+
+# ib_test_counts LOG: "P passed, S skipped" from the output of ./test.sh in
+# LOG (its last line and its skip list), or nothing when LOG has no summary:
+# what .ci/run records of a plain ./test.sh and build-aux/fresh-root.sh
+# compares with ./run.sh then ./test.sh.
+ib_test_counts () {
+  local p s
+  p=$(tail -n 1 "$1" | sed -n 's/^\([0-9][0-9]*\) passed, [0-9][0-9]* failed$/\1/p')
+  s=$(sed -n 's/^\([0-9][0-9]*\) skipped.*/\1/p' "$1" | tail -n 1)
+  [ -n "$p" ] && [ -n "$s" ] && echo "$p passed, $s skipped"
+}
