@@ -149,7 +149,7 @@ ns_run pivot './test.sh' >"$OUT/test.log" 2>&1 && test_rc=0 || test_rc=$?
 summary=$(tail -n 1 "$OUT/test.log")
 echo "test.sh: $summary ($((SECONDS - t0)) s)"
 grep -E '^test.sh: _build-[a-z]+: -Werror on' "$OUT/test.log" || true
-sed -n '/^[0-9]* skipped/,$p' "$OUT/test.log" | sed '$d'
+sed -n '/^[0-9][0-9]* skipped/,$p' "$OUT/test.log" | sed '$d'
 if [ "$test_rc" -ne 0 ]; then
   grep -E '^FAILED: |^ *[0-9]+/[0-9]+ .* (FAIL|TIMEOUT|ERROR) ' "$OUT/test.log" || true
   tail -n 40 "$OUT/test.log"
