@@ -13,6 +13,7 @@
 #include "engine/ib-strategy.h"
 #include "ib-answer.h"
 #include "ib-labels.h"
+#include "ib-verdict.h"
 
 /* Who races in the answer (ib-answer.h says why each is where it is). */
 typedef enum

@@ -15,6 +15,7 @@
 #include "engine/ib-workloads.h"
 #include "ib-compare.h"
 #include "ib-labels.h"
+#include "ib-verdict.h"
 
 static void
 compare_row_clear (gpointer data)
@@ -35,29 +36,12 @@ rows_new (void)
 }
 
 static void
-set_verdict (IbCompareRow         *row,
-             IbRatioVerdict        verdict)
+set_verdict (IbCompareRow  *row,
+             const IbRatio *ratio)
 {
-  switch (verdict)
-    {
-    case IB_RATIO_A_FASTER:
-      row->verdict = IB_VERDICT_SLOWER;
-      break;
-    case IB_RATIO_B_FASTER:
-      row->verdict = IB_VERDICT_FASTER;
-      break;
-    case IB_RATIO_SAME:
-      row->verdict = IB_VERDICT_SAME;
-      break;
-    case IB_RATIO_TOO_FEW:
-      row->verdict = IB_VERDICT_TOO_FEW;
-      break;
-    case IB_RATIO_NO_DATA:
-    default:
-      row->verdict = IB_VERDICT_NO_DATA;
-      row->ratio = row->ci_low = row->ci_high = row->ci_level = 0;
-      break;
-    }
+  row->verdict = ib_verdict_for_ratio (ratio, NULL);
+  if (row->verdict == IB_VERDICT_NO_DATA)
+    row->ratio = row->ci_low = row->ci_high = row->ci_level = 0;
 }
 
 static void
@@ -88,7 +72,7 @@ add_read_rows (GArray         *rows,
       row.ci_low = r.ci_low;
       row.ci_high = r.ci_high;
       row.ci_level = r.ci_level;
-      set_verdict (&row, r.verdict);
+      set_verdict (&row, &r);
       g_array_append_val (rows, row);
     }
 }
@@ -113,7 +97,7 @@ fill_from_medians (IbCompareRow *row,
   row->ci_low = r.ci_low;
   row->ci_high = r.ci_high;
   row->ci_level = r.ci_level;
-  set_verdict (row, r.verdict);
+  set_verdict (row, &r);
 }
 
 static const IbOverheadRow *
@@ -461,73 +445,33 @@ ib_compare_side_names (const IbReport *a,
 
 /* ---- sentences -------------------------------------------------------- */
 
-const char *
-ib_verdict_to_string (IbVerdict verdict)
-{
-  switch (verdict)
-    {
-    case IB_VERDICT_FASTER:
-      /* Translators: the second report is faster */
-      return _("faster");
-    case IB_VERDICT_SLOWER:
-      return _("slower");
-    case IB_VERDICT_SAME:
-      return _("cannot be told apart");
-    case IB_VERDICT_TOO_FEW:
-      /* Translators: a side has fewer than 5 valid samples */
-      return _("too few samples to tell");
-    case IB_VERDICT_NO_DATA:
-    default:
-      return _("no data");
-    }
-}
-
 char *
 ib_compare_row_sentence (const IbCompareRow *row,
                          const char         *name_a,
                          const char         *name_b)
 {
-  g_autofree char *level = NULL;
+  IbVerdictInterval iv;
 
   g_return_val_if_fail (row != NULL, NULL);
   g_return_val_if_fail (name_a != NULL && name_b != NULL, NULL);
 
-  level = ib_format_level (row->ci_level);
-  switch (row->verdict)
-    {
-    case IB_VERDICT_FASTER:
-      {
-        g_autofree char *r = ib_format_ratio (1 / row->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (1 / row->ratio, 1 / row->ci_high,
-                                                  1 / row->ci_low);
+  ib_compare_row_interval (row, &iv);
+  return ib_verdict_text (&iv, name_a, name_b, IB_VERDICT_WORDING_B_AGAINST_A);
+}
 
-        /* Translators: "Quick, 1 Dec 2026, 02:54 is 1.3x faster than Quick,
-         * 29 Nov 2026, 23:00 (96.83 % interval 1.2-1.4)": the second run
-         * first, then the first */
-        return g_strdup_printf (_("%s is %s faster than %s (%s interval %s)"), name_b, r,
-                                name_a, level, ci);
-      }
-    case IB_VERDICT_SLOWER:
-      {
-        g_autofree char *r = ib_format_ratio (row->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
+void
+ib_compare_row_interval (const IbCompareRow *row,
+                         IbVerdictInterval  *out)
+{
+  g_return_if_fail (row != NULL && out != NULL);
 
-        /* Translators: "Quick, 1 Dec 2026, 02:54 is 1.5x slower than Quick,
-         * 29 Nov 2026, 23:00 (96.83 % interval 1.4-1.6)" */
-        return g_strdup_printf (_("%s is %s slower than %s (%s interval %s)"), name_b, r,
-                                name_a, level, ci);
-      }
-    case IB_VERDICT_SAME:
-      /* Translators: two runs, then the ratio of their medians and its interval */
-      return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, %s interval "
-                                "%.2f-%.2f)"), name_a, name_b, row->ratio, level,
-                              row->ci_low, row->ci_high);
-    case IB_VERDICT_TOO_FEW:
-      return ib_too_few_text (row->n_a, row->n_b);
-    case IB_VERDICT_NO_DATA:
-    default:
-      return g_strdup (_("no valid samples on one side"));
-    }
+  out->verdict = row->verdict;
+  out->na = row->n_a;
+  out->nb = row->n_b;
+  out->ratio = row->ratio;
+  out->ci_low = row->ci_low;
+  out->ci_high = row->ci_high;
+  out->ci_level = row->ci_level;
 }
 
 char *

@@ -8,17 +8,9 @@
 #include <glib.h>
 
 #include "engine/ib-types.h"
+#include "ib-verdict.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  IB_VERDICT_FASTER,        /* B is faster than A: the ratio's interval lies below 1 */
-  IB_VERDICT_SLOWER,        /* B is slower than A */
-  IB_VERDICT_SAME,          /* cannot be told apart */
-  IB_VERDICT_NO_DATA,       /* a side has no valid sample */
-  IB_VERDICT_TOO_FEW,       /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
-} IbVerdict;
 
 /* What a row compares; every section compares times (lower is better). */
 typedef enum
@@ -44,7 +36,7 @@ typedef struct
   double     ci_low;         /* interval of the ratio (ib_stats_ratio, see below) */
   double     ci_high;
   double     ci_level;       /* its coverage */
-  IbVerdict  verdict;
+  IbVerdict  verdict;        /* B against A: B_FASTER when B is faster */
   double     stall_a_ns;     /* median longest main-loop stall; < 0: not measured */
   double     stall_b_ns;
 } IbCompareRow;
@@ -97,9 +89,6 @@ void        ib_compare_side_names  (const IbReport *a,
                                     char          **name_a,
                                     char          **name_b);
 
-/* "faster", "slower", "cannot be told apart", "too few samples to tell",
- * "no data" (translated). */
-const char *ib_verdict_to_string   (IbVerdict       verdict);
 /* The verdict of @row as one sentence that states the direction once:
  * "NAME_B is 1.5x slower than NAME_A (96.83 % interval 1.40-1.62)",
  * "NAME_A and NAME_B cannot be told apart (ratio 1.02, 96.83 % interval
@@ -107,6 +96,9 @@ const char *ib_verdict_to_string   (IbVerdict       verdict);
 char       *ib_compare_row_sentence (const IbCompareRow *row,
                                      const char         *name_a,
                                      const char         *name_b);
+/* The row's ratio, interval and verdict, for ib_verdict_text. */
+void        ib_compare_row_interval (const IbCompareRow *row,
+                                     IbVerdictInterval  *out);
 /* ib_compare_row_sentence with "A" and "B". */
 char       *ib_compare_row_text    (const IbCompareRow *row);
 

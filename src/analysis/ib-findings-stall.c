@@ -29,6 +29,7 @@
 #include "engine/ib-workloads.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
+#include "ib-verdict.h"
 
 static gboolean
 is_measured (const IbStats *st)

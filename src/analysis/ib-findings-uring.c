@@ -25,6 +25,7 @@
 #include "engine/ib-strategy.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
+#include "ib-verdict.h"
 
 /* The fastest measured strategy of @family, direct variants left out unless
  * the whole plan read with O_DIRECT. Ids this build does not know are left out,

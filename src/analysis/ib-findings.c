@@ -37,6 +37,7 @@
 #include "engine/ib-workloads.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
+#include "ib-verdict.h"
 
 /* The promise-vs-callback overhead experiment (seed 001): 999,999 `new
  * Promise` took 1,768.754 ms, plain callbacks 51.657 ms. */

@@ -43,19 +43,6 @@ char       *ib_format_level      (double       level);
  * (IbFinding.covered). */
 void        ib_report_cover_last_finding (IbReport *report);
 
-/* "too few samples to tell (n = 2; at least 5 needed)", or with both counts
- * when only one side falls short. */
-char       *ib_too_few_text      (guint        na,
-                                  guint        nb);
-
-/* Sentence for an IbRatio of strategies @a and @b (ratio median(b) /
- * median(a)): "A is 4.2x faster than B (96.83 % interval 3.9-4.6)", "B is ...
- * faster than A", "A and B cannot be told apart (ratio 1.02, ...)", or "A
- * against B: too few samples to tell (n = 2; at least 5 needed)". */
-char       *ib_ratio_sentence    (const char    *a,
-                                  const char    *b,
-                                  const IbRatio *ratio);
-
 /* How a statistics row is aggregated: "median of 10 valid samples;
  * distribution-free order-statistic interval, coverage 97.85 %; 3 of 13
  * samples excluded for their cache state". */

@@ -473,8 +473,8 @@ ratio_row (const IbCompareRow *r,
   label = gtk_label_new (medians);
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (label, "numeric");
-  if (r->verdict == IB_VERDICT_FASTER || r->verdict == IB_VERDICT_SLOWER)
-    gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_FASTER ? "success" : "warning");
+  if (r->verdict == IB_VERDICT_B_FASTER || r->verdict == IB_VERDICT_A_FASTER)
+    gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_B_FASTER ? "success" : "warning");
   else
     gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);

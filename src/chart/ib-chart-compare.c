@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ib-chart-private.h"
+#include "analysis/ib-verdict.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
@@ -79,38 +80,21 @@ side_from_stats (Side          *side,
     side_set (side, st->median_ns, st->ci_low_ns, st->ci_high_ns, st->ci_level, st->n);
 }
 
-/* The verdict text of a row from its IbRatio: the same rule as the report's
- * comparison (ib-compare.h), so chart and tables never disagree. */
+/* The verdict text of a row from its IbRatio: ib_verdict_text, as the
+ * report's comparison words it, after what the chart alone says (a row
+ * only one report has, or failed in one). */
 static char *
-verdict_text (const CmpRow  *row,
-              const IbRatio *r,
-              gboolean       compact)
+verdict_text (const CmpRow            *row,
+              const IbVerdictInterval *iv,
+              gboolean                 compact)
 {
-  g_autofree char *ratio = NULL;
-
   if (!row->a.present || !row->b.present)
     return g_strdup (!row->a.present ? _("only in B") : _("only in A"));
-  if (!row->a.ok || !row->b.ok || r->verdict == IB_RATIO_NO_DATA)
+  if (!row->a.ok || !row->b.ok || iv->verdict == IB_VERDICT_NO_DATA)
     return g_strdup (!row->a.ok && !row->b.ok ? _("failed in both")
                      : !row->a.ok ? _("failed in A") : _("failed in B"));
-  if (r->verdict == IB_RATIO_TOO_FEW)
-    /* Translators: no verdict, a side has fewer than 5 valid samples; the
-     * short form is for a small chart */
-    return g_strdup (compact ? _("too few") : _("too few samples to tell"));
-  if (!ib_ratio_is_clear (r))
-    /* Translators: short for "cannot be told apart" in a small chart */
-    return g_strdup (compact ? _("≈") : _("cannot be told apart"));
-  if (r->ratio >= 1)
-    {
-      ratio = ib_chart_format_ratio (r->ratio);
-      /* Translators: "B 1.6× slower than A": run B against run A (the legend
-       * names both); the short form is for a small chart */
-      return g_strdup_printf (compact ? _("B %s slower") : _("B %s slower than A"), ratio);
-    }
-  ratio = ib_chart_format_ratio (1 / r->ratio);
-  /* Translators: "B 1.6× faster than A": run B against run A (the legend
-   * names both); the short form is for a small chart */
-  return g_strdup_printf (compact ? _("B %s faster") : _("B %s faster than A"), ratio);
+  return ib_verdict_text (iv, NULL, NULL, compact ? IB_VERDICT_WORDING_CHART_COMPACT
+                                                  : IB_VERDICT_WORDING_CHART);
 }
 
 static void
@@ -118,17 +102,20 @@ cmp_row_verdict (CmpRow        *row,
                  const IbRatio *r,
                  gboolean       compact)
 {
+  IbVerdictInterval iv;
+
+  ib_verdict_for_ratio (r, &iv);
   if (row->a.present && row->b.present && row->a.ok && row->b.ok &&
-      r->verdict != IB_RATIO_NO_DATA)
+      iv.verdict != IB_VERDICT_NO_DATA)
     {
-      row->ratio = r->ratio;
-      row->lo = r->ci_low;
-      row->hi = r->ci_high;
-      row->level = r->ci_level;
-      row->clear = ib_ratio_is_clear (r);
+      row->ratio = iv.ratio;
+      row->lo = iv.ci_low;
+      row->hi = iv.ci_high;
+      row->level = iv.ci_level;
+      row->clear = ib_verdict_is_clear (iv.verdict);
     }
-  row->verdict = verdict_text (row, r, compact);
-  row->verdict_full = verdict_text (row, r, FALSE);
+  row->verdict = verdict_text (row, &iv, compact);
+  row->verdict_full = verdict_text (row, &iv, FALSE);
 }
 
 static int

@@ -603,7 +603,7 @@ test_tooltips (void)
   g_assert_true (any_contains (lines, "99 % of requests took"));
   g_clear_pointer (&lines, g_ptr_array_unref);
   lines = scan_tooltips (IB_CHART_COMPARE, full, other, 900, 600, 900, 3);
-  g_assert_true (any_contains (lines, "B 1.6× slower"));
+  g_assert_true (any_contains (lines, "B 1.6x slower"));
   g_clear_pointer (&lines, g_ptr_array_unref);
 
   /* Main-loop stall: one tooltip per strategy row with its stall and frames. */

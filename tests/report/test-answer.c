@@ -17,6 +17,7 @@
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-verdict.h"
 #include "report-fixture.h"
 
 #define SYNC_TITLE  "Sync single read"

@@ -107,7 +107,7 @@ test_reads (void)
   g_assert_cmpint (row->section, ==, IB_COMPARE_READS);
   g_assert_cmpstr (row->label, ==, "Async load contents, parallel");
   /* 40 ms in A, 10 ms in B: B faster, said once, both runs named */
-  g_assert_cmpint (row->verdict, ==, IB_VERDICT_FASTER);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_B_FASTER);
   assert_contains (sentence, "Quick, 1 Dec is 4.0x faster than Quick, 29 Nov (");
   assert_contains (sentence, " interval ");
   g_assert_null (strstr (sentence, "cannot be told apart"));
@@ -140,7 +140,7 @@ test_overhead (void)
   rows = ib_compare_section (a, b, IB_COMPARE_OVERHEAD);
   row = find_row (rows, "gtask", 0);
   g_assert_cmpint (row->section, ==, IB_COMPARE_OVERHEAD);
-  g_assert_cmpint (row->verdict, ==, IB_VERDICT_SLOWER);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_cmpfloat_with_epsilon (row->ratio, 2.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (row->ci_low, 2 * 90.3 / 99.7, 1e-9);
   g_assert_cmpfloat_with_epsilon (row->ci_high, 2 * 99.7 / 90.3, 1e-9);
@@ -213,7 +213,7 @@ test_sweep (void)
   g_assert_cmpuint (rows->len, ==, a->sweep->points->len);
   row = find_row (rows, "sync-load-contents", 10);
   g_assert_cmpstr (row->label, ==, "10 files · Sync load contents");
-  g_assert_cmpint (row->verdict, ==, IB_VERDICT_FASTER);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_B_FASTER);
   g_assert_cmpfloat_with_epsilon (row->ratio, 0.5, 1e-9);
   text = ib_compare_row_sentence (row, "A", "B");
   assert_contains (text, "B is 2.0x faster than A (98.44 % interval");

@@ -607,8 +607,8 @@ test_compare_two (void)
           g_autofree char *text = ib_compare_row_text (x);
 
           /* 40 ms in A, 10 ms in B */
-          g_assert_cmpint (x->verdict, ==, IB_VERDICT_FASTER);
-          g_assert_cmpint (y->verdict, ==, IB_VERDICT_SLOWER);
+          g_assert_cmpint (x->verdict, ==, IB_VERDICT_B_FASTER);
+          g_assert_cmpint (y->verdict, ==, IB_VERDICT_A_FASTER);
           g_assert_cmpfloat (x->ratio, <, 0.3);
           assert_contains (text, "B is 4.0x faster");
         }
