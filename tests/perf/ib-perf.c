@@ -797,6 +797,33 @@ cmd_session (int    argc,
       && !run_on_files (command, set, dir, NULL, -1))
     exit_code = 1;
 
+  /* A benchmark that measured nothing fails (issue 25): a row without one
+   * good measured sample is a hole in the table, not a figure, and a session
+   * with neither rows nor a command measured nothing at all. */
+  {
+    guint holes = 0;
+
+    for (k = 0; k < rows->len; k++)
+      {
+        PerfRow *row = g_ptr_array_index (rows, k);
+        double median, min;
+
+        if (!perf_row_summary (row, &median, &min))
+          {
+            g_printerr ("ib-perf session: %s (%s) measured nothing: every sample failed\n",
+                        row->variant->label, ib_cache_mode_to_string (row->cache));
+            holes++;
+          }
+      }
+    if (holes > 0)
+      exit_code = 1;
+    if (rows->len == 0 && (command == NULL || command[0] == NULL))
+      {
+        g_printerr ("ib-perf session: nothing was measured: no strategy row and no command\n");
+        exit_code = 1;
+      }
+  }
+
 out:
   g_main_context_pop_thread_default (context);
   ib_scratch_free (scratch);
