@@ -687,7 +687,25 @@ ib_format_size (guint64 bytes)
         return g_strdup_printf ("%u,%03u B", (guint) (bytes / 1000), (guint) (bytes % 1000));
       return g_strdup_printf ("%u B", (guint) bytes);
     }
-  return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+  /* Three significant digits, as the charts print sizes ("2.25 GiB", not
+   * g_format_size's "2.2 GiB" beside the chart's 2.25). */
+  {
+    double v = (double) bytes;
+    int unit = -1;
+
+    while (v >= 1024 && unit + 1 < (int) G_N_ELEMENTS (units))
+      {
+        v /= 1024;
+        unit++;
+      }
+    /* what would print as "1024 KiB" reads as "1.00 MiB" */
+    if (v >= 1023.5 && unit + 1 < (int) G_N_ELEMENTS (units))
+      {
+        v /= 1024;
+        unit++;
+      }
+    return g_strdup_printf ("%.*f %s", v < 9.995 ? 2 : v < 99.95 ? 1 : 0, v, units[unit]);
+  }
 }
 
 char *

@@ -194,6 +194,8 @@ test_format (void)
   const struct { guint64 bytes; const char *text; } sizes[] = {
     { 100, "100 B" }, { 2732, "2,732 B" }, { 655360, "640 KiB" }, { 512 * MIB, "512 MiB" },
     { 1024 * MIB, "1 GiB" }, { 64 * 1024 * MIB, "64 GiB" }, { 1, "1 B" },
+    /* three significant digits, as the charts: seed-big writes 2.25 GiB */
+    { 2304 * MIB, "2.25 GiB" }, { 150 * MIB + 1, "150 MiB" }, { 1023 * MIB + 7, "1023 MiB" },
   };
   const struct { double ns; const char *text; } durations[] = {
     { 456, "456 ns" }, { 1234567, "1.23 ms" }, { 2.1e9, "2.10 s" }, { 999.9, "1.00 µs" },
