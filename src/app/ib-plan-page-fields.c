@@ -121,7 +121,9 @@ _ib_plan_page_read_fields (IbPlanPage *self,
     _ib_plan_page_set_field_error (self, i, NULL);
 
   g_clear_pointer (&plan->file_sizes, g_array_unref);
-  if (list_mode)
+  if (!_ib_plan_page_reads_on (self))
+    ;   /* no reads: no files (the sweep makes its own) */
+  else if (list_mode)
     {
       /* No field name: the message shows beside its field. */
       plan->file_sizes = ib_parse_size_list (NULL, _ib_plan_page_entry_text (self->list_row),
@@ -175,9 +177,12 @@ _ib_plan_page_read_fields (IbPlanPage *self,
       if (check != NULL && gtk_check_button_get_active (check))
         g_ptr_array_add (strategies, g_strdup (id));
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->strategies_error_label), strategies->len == 0);
+  if (!_ib_plan_page_reads_on (self))
+    g_ptr_array_set_size (strategies, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->strategies_error_label),
+                          strategies->len == 0 && _ib_plan_page_reads_on (self));
   gtk_label_set_text (self->strategies_error_label, _("Select at least one strategy."));
-  if (strategies->len == 0)
+  if (strategies->len == 0 && _ib_plan_page_reads_on (self))
     ok = FALSE;
   g_clear_pointer (&plan->strategies, g_ptr_array_unref);
   plan->strategies = g_steal_pointer (&strategies);
@@ -260,6 +265,7 @@ _ib_plan_page_apply_plan_fields (IbPlanPage   *self,
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
 
   self->applying--;
+  _ib_plan_page_apply_parts (self, plan);
 }
 
 void

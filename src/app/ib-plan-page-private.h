@@ -18,6 +18,12 @@ struct _IbPlanPage
 
   /* template */
   AdwPreferencesGroup *experiment_group;
+  AdwPreferencesGroup *parts_group;
+  AdwPreferencesGroup *files_group;
+  AdwPreferencesGroup *sync_group;
+  AdwPreferencesGroup *async_group;
+  AdwPreferencesGroup *thread_group;
+  AdwPreferencesGroup *uring_group;
   AdwComboRow     *preset_row;
   AdwPreferencesRow *plan_error_row;
   GtkLabel        *plan_error_label;
@@ -48,6 +54,23 @@ struct _IbPlanPage
   AdwEntryRow     *seed_row;
   AdwPreferencesRow *seed_error_row;
   GtkLabel        *seed_error_label;
+
+  /* parts (ib-plan-page-parts.c) */
+  AdwActionRow    *reads_row;
+  GtkSwitch       *reads_switch;
+  AdwActionRow    *disk_row;
+  AdwExpanderRow  *sweep_row;
+  AdwComboRow     *sweep_vary_row;
+  AdwEntryRow     *sweep_values_row;
+  AdwEntryRow     *sweep_strategies_row;
+  AdwEntryRow     *sweep_base_row;
+  AdwExpanderRow  *overhead_row;
+  AdwEntryRow     *overhead_iterations_row;
+  AdwEntryRow     *overhead_repeat_row;
+  AdwExpanderRow  *wu_row;
+  AdwEntryRow     *wu_requests_row;
+  AdwEntryRow     *wu_concurrency_row;
+  AdwEntryRow     *wu_bytes_row;
 
   /* state */
   GSettings       *settings;
@@ -99,6 +122,17 @@ void         _ib_plan_page_set_wrapping_popup     (AdwComboRow  *row);
 void         _ib_plan_page_build_strategy_rows    (IbPlanPage   *self);
 void         _ib_plan_page_on_select_all          (IbPlanPage   *self);
 void         _ib_plan_page_on_select_none         (IbPlanPage   *self);
+
+/* ib-plan-page-parts.c */
+void         _ib_plan_page_build_parts            (IbPlanPage   *self);
+void         _ib_plan_page_apply_parts            (IbPlanPage   *self,
+                                                   const IbPlan *plan);
+gboolean     _ib_plan_page_read_parts             (IbPlanPage   *self,
+                                                   IbPlan       *plan,
+                                                   GError      **error);
+gboolean     _ib_plan_page_reads_on               (IbPlanPage   *self);
+void         _ib_plan_page_update_parts           (IbPlanPage   *self,
+                                                   const IbPlan *plan);
 
 /* ib-plan-page-location.c */
 void         _ib_plan_page_update_location        (IbPlanPage   *self);

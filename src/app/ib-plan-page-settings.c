@@ -79,6 +79,9 @@ ib_plan_page_set_settings (IbPlanPage *self,
       gtk_spin_button_set_value (self->pause_spin, g_settings_get_uint (settings, "pause-ms"));
       gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
       self->applying--;
+      /* The other parts are the base preset's (the settings keep the reads). */
+      if (self->base != NULL)
+        _ib_plan_page_apply_parts (self, self->base);
       ib_plan_page_set_strategies (self, (const char * const *) strategies);
       _ib_plan_page_update_files_mode (self);
       _ib_plan_page_update_cache_subtitle (self);

@@ -74,6 +74,8 @@ ib_plan_page_build_plan (IbPlanPage  *self,
                                _("Some fields are not valid: see the messages beside them."));
           return NULL;
         }
+      if (!_ib_plan_page_read_parts (self, plan, error))
+        return NULL;
     }
 
   if (!ib_plan_validate (plan, error))
@@ -96,6 +98,8 @@ _ib_plan_page_validate (IbPlanPage *self)
 
   plan = ib_plan_page_build_plan (self, &error);
   valid = plan != NULL;
+  /* Each part's row says what Run would do (the preset's while invalid). */
+  _ib_plan_page_update_parts (self, plan != NULL ? plan : self->base);
   if (valid && self->free_known)
     valid = ib_plan_check_space (plan, self->free_bytes, &error);
   if (g_error_matches (error, IB_ERROR, IB_ERROR_NO_SPACE))
@@ -422,6 +426,12 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
                                                "/io/github/iobench/IoBench/ui/plan-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbPlanPage, name)
   BIND (experiment_group);
+  BIND (parts_group);
+  BIND (files_group);
+  BIND (sync_group);
+  BIND (async_group);
+  BIND (thread_group);
+  BIND (uring_group);
   BIND (preset_row);
   BIND (plan_error_row);
   BIND (plan_error_label);
@@ -472,6 +482,7 @@ ib_plan_page_init (IbPlanPage *self)
   self->checks = g_hash_table_new (g_str_hash, g_str_equal);
   self->check_ids = g_ptr_array_new ();
   _ib_plan_page_build_strategy_rows (self);
+  _ib_plan_page_build_parts (self);
   _ib_plan_page_set_wrapping_popup (self->preset_row);
   _ib_plan_page_set_wrapping_popup (self->files_mode_row);
   _ib_plan_page_set_wrapping_popup (self->content_row);

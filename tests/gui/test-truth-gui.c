@@ -3,7 +3,9 @@
  *  - a comparison of a warm run with a cold one names each run's cache mode
  *    on the page, in the chart's subtitle and in its legend (#3);
  *  - every chart's accessible description is its own kind's, with its own
- *    data, each strategy once (#4), read from the accessibility tree. */
+ *    data, each strategy once (#4), read from the accessibility tree;
+ *  - the plan page shows every part of a preset with its parameters, and
+ *    they can be edited (Deliver 5, #8), and the disk space it uses (#7). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "chart-fixtures.h"
@@ -406,6 +409,132 @@ test_chart_descriptions (void)
   g_assert_true (ib_test_remove_tree (dir));
 }
 
+
+/* ---- Deliver 5: the plan page shows every part, editable -------------- */
+
+/* The row titled @title under @widget (an AdwPreferencesRow), or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_row (c, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+subtitle_of (GtkWidget *row)
+{
+  g_assert_nonnull (row);
+  if (ADW_IS_EXPANDER_ROW (row))
+    return adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (row));
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static gboolean
+part_on (GtkWidget *row)
+{
+  g_assert_true (ADW_IS_EXPANDER_ROW (row));
+  return adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (row));
+}
+
+static void
+test_plan_parts (void)
+{
+  IbWindow *win = new_window (1280);
+  IbPlanPage *plan_page = ib_window_get_plan_page (win);
+  GtkWidget *page = GTK_WIDGET (plan_page);
+  GtkWidget *sweep, *overhead, *wu, *reads, *disk, *files;
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sweep = find_row (page, "Sweep");
+  overhead = find_row (page, "Dispatch overhead");
+  wu = find_row (page, "Write + delete");
+  reads = find_row (page, "Whole-file reads");
+  disk = find_row (page, "Disk space used");
+  files = find_row (page, "S_izes");
+  g_assert_nonnull (sweep);
+  g_assert_nonnull (overhead);
+  g_assert_nonnull (wu);
+  g_assert_nonnull (reads);
+  g_assert_nonnull (disk);
+  g_assert_nonnull (files);
+
+  /* Quick: every part, each with its real parameters. */
+  ib_plan_page_select_preset (plan_page, "quick");
+  ib_test_spin (100);
+  g_test_message ("quick: reads “%s”, sweep “%s”, overhead “%s”, w+d “%s”, disk “%s”",
+                  subtitle_of (reads), subtitle_of (sweep), subtitle_of (overhead),
+                  subtitle_of (wu), subtitle_of (disk));
+  g_assert_true (part_on (sweep) && part_on (overhead) && part_on (wu));
+  g_assert_true (g_str_has_prefix (subtitle_of (reads), "4 files, 144 MiB"));
+  g_assert_nonnull (strstr (subtitle_of (sweep), "1,2,100"));
+  g_assert_nonnull (strstr (subtitle_of (overhead), "× 5 repetitions"));
+  g_assert_true (g_str_has_prefix (subtitle_of (wu), "500 requests, 500 at once, 4 KiB each"));
+  g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 144 MiB"));
+  g_assert_true (gtk_widget_is_drawable (files));
+
+  /* seed-big says how much it writes before Run. */
+  ib_plan_page_select_preset (plan_page, "seed-big");
+  ib_test_spin (100);
+  g_test_message ("seed-big disk: %s", subtitle_of (disk));
+  g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 2.25 GiB"));
+  g_assert_false (part_on (sweep) || part_on (overhead) || part_on (wu));
+
+  /* The overhead seed: no empty file fields, its own parameters shown. */
+  ib_plan_page_select_preset (plan_page, "seed-overhead");
+  ib_test_spin (100);
+  g_assert_false (gtk_widget_is_drawable (files));
+  g_assert_cmpstr (subtitle_of (reads), ==, "Not in this plan");
+  g_assert_true (part_on (overhead));
+  g_assert_nonnull (strstr (subtitle_of (overhead), "999"));
+  g_assert_nonnull (strstr (subtitle_of (overhead), "× 3 repetitions + 1 warm-up"));
+  /* ... and editable: the user types a smaller count, the plan follows. */
+  gtk_editable_set_text (GTK_EDITABLE (find_row (page, "Iterations per repetition")), "5000");
+  ib_test_spin (50);
+  g_assert_true (ib_plan_page_get_valid (plan_page));
+  plan = ib_plan_page_build_plan (plan_page, &error);
+  g_assert_no_error (error);
+  g_assert_null (plan->preset);
+  g_assert_nonnull (plan->overhead);
+  g_assert_cmpuint (plan->overhead->iterations, ==, 5000);
+  g_assert_cmpuint (plan->overhead->warmup, ==, 1);
+  g_assert_cmpuint (plan->file_sizes->len, ==, 0);
+  g_assert_true (g_str_has_prefix (subtitle_of (overhead), "5"));
+  g_clear_pointer (&plan, ib_plan_free);
+  /* A bad value says which field. */
+  gtk_editable_set_text (GTK_EDITABLE (find_row (page, "Iterations per repetition")), "lots");
+  ib_test_spin (50);
+  g_assert_false (ib_plan_page_get_valid (plan_page));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (plan_page), "Iterations per repetition"));
+
+  /* Write + delete: 2,000 requests at once, and a part switched on. */
+  ib_plan_page_select_preset (plan_page, "seed-write-unlink");
+  ib_test_spin (100);
+  g_assert_true (g_str_has_prefix (subtitle_of (wu), "2000 requests, 2000 at once") ||
+                 g_str_has_prefix (subtitle_of (wu), "2,000 requests, 2,000 at once"));
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (sweep), TRUE);
+  ib_test_spin (50);
+  plan = ib_plan_page_build_plan (plan_page, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan->sweep);
+  g_assert_nonnull (plan->write_unlink);
+  g_assert_cmpuint (plan->write_unlink->requests, ==, 2000);
+
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -436,6 +565,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/truth/compare-cache-modes", test_compare_cache_modes);
   g_test_add_func ("/gui/truth/chart-descriptions", test_chart_descriptions);
+  g_test_add_func ("/gui/truth/plan-parts", test_plan_parts);
 
   ret = g_test_run ();
   g_object_unref (app);

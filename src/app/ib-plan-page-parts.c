@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-plan-page-parts.c: every part of the run with its real parameters:
+ * the whole-file reads (their fields are the page's Files, Strategies and
+ * Measurement groups), the sweep, the dispatch overhead and write + delete,
+ * each a row that says what it does, switched on or off and opened to edit
+ * it; and the disk space the run writes. Editing a part makes the plan a
+ * custom one, as any other field does. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ib-error.h"
+#include "engine/ib-parse.h"
+#include "engine/ib-strategy.h"
+#include "ib-plan-page-private.h"
+
+/* ---- text ------------------------------------------------------------- */
+
+static char *
+grouped (guint64 value)
+{
+  /* Digit grouping of the locale: "999,999", "999 999" */
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
+}
+
+static char *
+compact_size (guint64 bytes)
+{
+  if (bytes > 0 && bytes % (G_GUINT64_CONSTANT (1) << 30) == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "G", bytes >> 30);
+  if (bytes > 0 && bytes % (G_GUINT64_CONSTANT (1) << 20) == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "M", bytes >> 20);
+  if (bytes > 0 && bytes % 1024 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "K", bytes >> 10);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+}
+
+static char *
+join_values (const IbSweepSpec *spec)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < spec->values->len; i++)
+    {
+      guint64 v = g_array_index (spec->values, guint64, i);
+      g_autofree char *s = spec->vary == IB_VARY_SIZE ? compact_size (v)
+                                                      : g_strdup_printf ("%" G_GUINT64_FORMAT, v);
+
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, s);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static char *
+join_strategies (const GPtrArray *ids)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, g_ptr_array_index (ids, i));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The largest set of files one part keeps on disk at a time. */
+static guint64
+disk_use (const IbPlan *plan)
+{
+  guint64 most = ib_plan_total_bytes (plan);
+
+  if (plan->sweep != NULL)
+    for (guint i = 0; i < plan->sweep->values->len; i++)
+      {
+        guint64 v = g_array_index (plan->sweep->values, guint64, i);
+        guint64 bytes = plan->sweep->vary == IB_VARY_COUNT ? v * plan->sweep->base_size
+                      : plan->sweep->vary == IB_VARY_SIZE ? v * plan->sweep->base_count
+                      : (guint64) plan->sweep->base_count * plan->sweep->base_size;
+
+        most = MAX (most, bytes);
+      }
+  if (plan->write_unlink != NULL)
+    most = MAX (most, (guint64) MIN (plan->write_unlink->concurrency,
+                                     plan->write_unlink->requests) * plan->write_unlink->bytes);
+  return most;
+}
+
+/* ---- summaries -------------------------------------------------------- */
+
+static void
+set_subtitle (GtkWidget  *row,
+              const char *text)
+{
+  if (ADW_IS_EXPANDER_ROW (row))
+    adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), text);
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
+}
+
+/* What each part will do, on its row, from @plan (the plan Run would start,
+ * or the base plan while the fields do not make a valid one). */
+void
+_ib_plan_page_update_parts (IbPlanPage   *self,
+                            const IbPlan *plan)
+{
+  g_autofree char *disk = NULL;
+
+  if (plan == NULL)
+    return;
+  if (plan->file_sizes->len > 0 && plan->strategies->len > 0)
+    {
+      g_autofree char *total = ib_format_size (ib_plan_total_bytes (plan));
+      g_autofree char *text = NULL;
+
+      /* Translators: the whole-file reads of a plan, "4 files, 144 MiB · 14
+       * strategies · 5 rounds + 1 warm-up" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%u file, %s · %u strategies · %u rounds + %u warm-up",
+                                           "%u files, %s · %u strategies · %u rounds + %u warm-up",
+                                           plan->file_sizes->len),
+                              plan->file_sizes->len, total, plan->strategies->len,
+                              plan->repeat, plan->warmup);
+      set_subtitle (GTK_WIDGET (self->reads_row), text);
+    }
+  else
+    set_subtitle (GTK_WIDGET (self->reads_row), _("Not in this plan"));
+
+  if (plan->sweep != NULL)
+    {
+      g_autofree char *values = join_values (plan->sweep);
+      const char *what = plan->sweep->vary == IB_VARY_COUNT ? _("file counts")
+                       : plan->sweep->vary == IB_VARY_SIZE ? _("file sizes")
+                       : _("files in flight");
+      /* Translators: "file counts 1,2,100 · 2 strategies" */
+      g_autofree char *text = g_strdup_printf (_("%s %s · %u strategies"), what, values,
+                                               plan->sweep->strategies->len);
+
+      set_subtitle (GTK_WIDGET (self->sweep_row), text);
+    }
+  else
+    set_subtitle (GTK_WIDGET (self->sweep_row), _("Not in this plan"));
+
+  if (plan->overhead != NULL)
+    {
+      g_autofree char *iterations = grouped (plan->overhead->iterations);
+      guint repeat = plan->overhead->repeat > 0 ? plan->overhead->repeat : plan->repeat;
+      guint warmup = plan->overhead->repeat > 0 ? plan->overhead->warmup : plan->warmup;
+      /* Translators: "20,000 iterations per kind × 5 repetitions + 0 warm-up" */
+      g_autofree char *text = g_strdup_printf (_("%s iterations per kind × %u repetitions "
+                                                 "+ %u warm-up"), iterations, repeat, warmup);
+
+      set_subtitle (GTK_WIDGET (self->overhead_row), text);
+    }
+  else
+    set_subtitle (GTK_WIDGET (self->overhead_row), _("Not in this plan"));
+
+  if (plan->write_unlink != NULL)
+    {
+      g_autofree char *requests = grouped (plan->write_unlink->requests);
+      g_autofree char *at_once = grouped (plan->write_unlink->concurrency);
+      g_autofree char *bytes = ib_format_size (plan->write_unlink->bytes);
+      /* Translators: "2,000 requests, 2,000 at once, 4 KiB each" */
+      g_autofree char *text = g_strdup_printf (_("%s requests, %s at once, %s each"), requests,
+                                               at_once, bytes);
+
+      set_subtitle (GTK_WIDGET (self->wu_row), text);
+    }
+  else
+    set_subtitle (GTK_WIDGET (self->wu_row), _("Not in this plan"));
+
+  disk = ib_format_size (disk_use (plan));
+  /* Translators: the most test files the run keeps on disk at once, "Up to
+   * 2.25 GiB, removed when the run ends" */
+  {
+    g_autofree char *text = g_strdup_printf (_("Up to %s, removed when the run ends"), disk);
+
+    adw_action_row_set_subtitle (self->disk_row, text);
+  }
+}
+
+/* ---- the reads' own groups -------------------------------------------- */
+
+gboolean
+_ib_plan_page_reads_on (IbPlanPage *self)
+{
+  return gtk_switch_get_active (self->reads_switch);
+}
+
+static void
+show_read_groups (IbPlanPage *self)
+{
+  gboolean on = _ib_plan_page_reads_on (self);
+  AdwPreferencesGroup *groups[] = { self->files_group, self->strategies_group, self->sync_group,
+                                    self->async_group, self->thread_group, self->uring_group };
+
+  /* A plan without reads shows no empty file fields nor an unticked list. */
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    gtk_widget_set_visible (GTK_WIDGET (groups[i]), on);
+}
+
+static void
+on_reads_toggled (IbPlanPage *self)
+{
+  show_read_groups (self);
+  _ib_plan_page_field_changed (self);
+}
+
+/* ---- building the rows ------------------------------------------------ */
+
+static AdwEntryRow *
+add_entry (IbPlanPage     *self,
+           AdwExpanderRow *parent,
+           const char     *title)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_expander_row_add_row (parent, row);
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (_ib_plan_page_field_changed), self);
+  return ADW_ENTRY_ROW (row);
+}
+
+static AdwExpanderRow *
+add_part (IbPlanPage *self,
+          const char *title)
+{
+  GtkWidget *row = adw_expander_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (row), TRUE);
+  adw_preferences_group_add (self->parts_group, row);
+  g_signal_connect_swapped (row, "notify::enable-expansion",
+                            G_CALLBACK (_ib_plan_page_field_changed), self);
+  return ADW_EXPANDER_ROW (row);
+}
+
+static void
+update_sweep_base_title (IbPlanPage *self)
+{
+  IbVaryKind vary = adw_combo_row_get_selected (self->sweep_vary_row);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->sweep_values_row),
+                                 vary == IB_VARY_SIZE ? _("File sizes, e.g. 4K,64K,1M")
+                                 : vary == IB_VARY_COUNT ? _("File counts, e.g. 1,2,100")
+                                 : _("Files in flight, e.g. 1,16,256"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->sweep_base_row),
+                                 vary == IB_VARY_SIZE ? _("Files at each point")
+                                 : _("Size of each file"));
+}
+
+void
+_ib_plan_page_build_parts (IbPlanPage *self)
+{
+  GtkWidget *row;
+  g_autoptr(GtkStringList) vary = NULL;
+
+  adw_preferences_group_set_description (self->parts_group,
+                                         _("Each part with what it runs; open one to change it."));
+
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Whole-file reads"));
+  self->reads_switch = GTK_SWITCH (gtk_switch_new ());
+  gtk_widget_set_valign (GTK_WIDGET (self->reads_switch), GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->reads_switch));
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), GTK_WIDGET (self->reads_switch));
+  adw_preferences_group_add (self->parts_group, row);
+  self->reads_row = ADW_ACTION_ROW (row);
+  g_signal_connect_swapped (self->reads_switch, "notify::active",
+                            G_CALLBACK (on_reads_toggled), self);
+
+  self->sweep_row = add_part (self, _("Sweep"));
+  self->sweep_vary_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->sweep_vary_row), _("Varying"));
+  vary = gtk_string_list_new ((const char *[]) { _("File count"), _("File size"),
+                                                 _("Files in flight"), NULL });
+  adw_combo_row_set_model (self->sweep_vary_row, G_LIST_MODEL (vary));
+  adw_expander_row_add_row (self->sweep_row, GTK_WIDGET (self->sweep_vary_row));
+  g_signal_connect_swapped (self->sweep_vary_row, "notify::selected",
+                            G_CALLBACK (update_sweep_base_title), self);
+  g_signal_connect_swapped (self->sweep_vary_row, "notify::selected",
+                            G_CALLBACK (_ib_plan_page_field_changed), self);
+  self->sweep_values_row = add_entry (self, self->sweep_row, _("File counts, e.g. 1,2,100"));
+  self->sweep_strategies_row = add_entry (self, self->sweep_row, _("Strategies (ids)"));
+  self->sweep_base_row = add_entry (self, self->sweep_row, _("Size of each file"));
+
+  self->overhead_row = add_part (self, _("Dispatch overhead"));
+  self->overhead_iterations_row = add_entry (self, self->overhead_row,
+                                             _("Iterations per repetition"));
+  self->overhead_repeat_row = add_entry (self, self->overhead_row,
+                                         _("Repetitions (0: as the reads)"));
+
+  self->wu_row = add_part (self, _("Write + delete"));
+  self->wu_requests_row = add_entry (self, self->wu_row, _("Requests"));
+  self->wu_concurrency_row = add_entry (self, self->wu_row, _("Requests at once"));
+  self->wu_bytes_row = add_entry (self, self->wu_row, _("Bytes per request"));
+
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Disk space used"));
+  adw_preferences_group_add (self->parts_group, row);
+  self->disk_row = ADW_ACTION_ROW (row);
+}
+
+/* ---- plan -> rows ----------------------------------------------------- */
+
+static void
+set_text (AdwEntryRow *row,
+          const char  *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+}
+
+void
+_ib_plan_page_apply_parts (IbPlanPage   *self,
+                           const IbPlan *plan)
+{
+  IbSweepSpec *default_sweep = ib_sweep_spec_new ();
+  const IbSweepSpec *sweep = plan->sweep != NULL ? plan->sweep : default_sweep;
+  IbOverheadSpec default_overhead = { 100000, 0, 0 };
+  const IbOverheadSpec *overhead = plan->overhead != NULL ? plan->overhead : &default_overhead;
+  IbWriteUnlinkSpec default_wu = { 2000, 2000, 4096, FALSE };
+  const IbWriteUnlinkSpec *wu = plan->write_unlink != NULL ? plan->write_unlink : &default_wu;
+  g_autofree char *values = NULL, *ids = NULL, *base = NULL;
+  g_autofree char *iterations = NULL, *repeat = NULL;
+  g_autofree char *requests = NULL, *at_once = NULL, *bytes = NULL;
+
+  self->applying++;
+  gtk_switch_set_active (self->reads_switch,
+                         plan->file_sizes->len > 0 && plan->strategies->len > 0);
+  show_read_groups (self);
+
+  if (plan->sweep == NULL)
+    {
+      static const guint64 counts[] = { 1, 2, 100 };
+
+      g_array_append_vals (default_sweep->values, counts, G_N_ELEMENTS (counts));
+      g_ptr_array_add (default_sweep->strategies, g_strdup ("sync-load-contents"));
+      g_ptr_array_add (default_sweep->strategies, g_strdup ("async-load-contents-parallel"));
+    }
+  adw_expander_row_set_enable_expansion (self->sweep_row, plan->sweep != NULL);
+  adw_combo_row_set_selected (self->sweep_vary_row, sweep->vary);
+  update_sweep_base_title (self);
+  values = join_values (sweep);
+  ids = join_strategies (sweep->strategies);
+  base = sweep->vary == IB_VARY_SIZE ? g_strdup_printf ("%u", sweep->base_count)
+                                     : compact_size (sweep->base_size);
+  set_text (self->sweep_values_row, values);
+  set_text (self->sweep_strategies_row, ids);
+  set_text (self->sweep_base_row, base);
+
+  adw_expander_row_set_enable_expansion (self->overhead_row, plan->overhead != NULL);
+  iterations = g_strdup_printf ("%" G_GUINT64_FORMAT, overhead->iterations);
+  repeat = g_strdup_printf ("%u", overhead->repeat);
+  set_text (self->overhead_iterations_row, iterations);
+  set_text (self->overhead_repeat_row, repeat);
+
+  adw_expander_row_set_enable_expansion (self->wu_row, plan->write_unlink != NULL);
+  requests = g_strdup_printf ("%u", wu->requests);
+  at_once = g_strdup_printf ("%u", wu->concurrency);
+  bytes = g_strdup_printf ("%u", wu->bytes);
+  set_text (self->wu_requests_row, requests);
+  set_text (self->wu_concurrency_row, at_once);
+  set_text (self->wu_bytes_row, bytes);
+  self->applying--;
+
+  ib_sweep_spec_free (default_sweep);
+  _ib_plan_page_update_parts (self, plan);
+}
+
+/* ---- rows -> plan ----------------------------------------------------- */
+
+static const char *
+text_of (AdwEntryRow *row)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (row));
+}
+
+/* The entry's title as the field named in an error ("Requests: ..."). */
+static gboolean
+parse_uint (AdwEntryRow *row,
+            guint64      min,
+            guint64      max,
+            guint64     *out,
+            GError     **error)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+  gboolean ok = ib_parse_uint (title, text_of (row), min, max, out, error);
+
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+  return ok;
+}
+
+static gboolean
+parse_size (AdwEntryRow *row,
+            guint64      min,
+            guint64      max,
+            guint64     *out,
+            GError     **error)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+  gboolean ok = ib_parse_size (title, text_of (row), min, max, out, error);
+
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+  return ok;
+}
+
+static gboolean
+read_sweep (IbPlanPage   *self,
+            IbSweepSpec  *spec,
+            GError      **error)
+{
+  const char *title;
+  GArray *values;
+  GPtrArray *ids;
+  guint64 base = 0;
+
+  spec->vary = adw_combo_row_get_selected (self->sweep_vary_row);
+  title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->sweep_values_row));
+  values = spec->vary == IB_VARY_SIZE
+         ? ib_parse_size_list (title, text_of (self->sweep_values_row), 1, IB_MAX_FILE_SIZE,
+                               error)
+         : ib_parse_size_list (title, text_of (self->sweep_values_row), 1, IB_MAX_FILES, error);
+  if (values == NULL)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->sweep_values_row), "error");
+      return FALSE;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->sweep_values_row), "error");
+  g_array_unref (spec->values);
+  spec->values = values;
+
+  title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->sweep_strategies_row));
+  ids = ib_parse_strategy_list (title, text_of (self->sweep_strategies_row), error);
+  if (ids == NULL)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->sweep_strategies_row), "error");
+      return FALSE;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->sweep_strategies_row), "error");
+  g_ptr_array_unref (spec->strategies);
+  spec->strategies = ids;
+
+  if (spec->vary == IB_VARY_SIZE)
+    {
+      if (!parse_uint (self->sweep_base_row, 1, IB_MAX_FILES, &base, error))
+        return FALSE;
+      spec->base_count = (guint) base;
+    }
+  else
+    {
+      if (!parse_size (self->sweep_base_row, 1, IB_MAX_FILE_SIZE, &base, error))
+        return FALSE;
+      spec->base_size = base;
+    }
+  return TRUE;
+}
+
+gboolean
+_ib_plan_page_read_parts (IbPlanPage  *self,
+                          IbPlan      *plan,
+                          GError     **error)
+{
+  guint64 a = 0, b = 0, c = 0;
+  /* The base preset's warm-up repetitions stay (quick: none, seed: one). */
+  guint overhead_warmup = plan->overhead != NULL ? plan->overhead->warmup : 0;
+
+  g_clear_pointer (&plan->sweep, ib_sweep_spec_free);
+  if (adw_expander_row_get_enable_expansion (self->sweep_row))
+    {
+      plan->sweep = ib_sweep_spec_new ();
+      if (!read_sweep (self, plan->sweep, error))
+        return FALSE;
+    }
+
+  g_clear_pointer (&plan->overhead, g_free);
+  if (adw_expander_row_get_enable_expansion (self->overhead_row))
+    {
+      if (!parse_uint (self->overhead_iterations_row, 1, IB_MAX_ITERATIONS, &a, error) ||
+          !parse_uint (self->overhead_repeat_row, 0, IB_MAX_REPEAT, &b, error))
+        return FALSE;
+      plan->overhead = g_new0 (IbOverheadSpec, 1);
+      plan->overhead->iterations = a;
+      plan->overhead->repeat = (guint) b;
+      plan->overhead->warmup = b > 0 ? overhead_warmup : 0;
+    }
+
+  g_clear_pointer (&plan->write_unlink, g_free);
+  if (adw_expander_row_get_enable_expansion (self->wu_row))
+    {
+      if (!parse_uint (self->wu_requests_row, 1, IB_MAX_REQUESTS, &a, error) ||
+          !parse_uint (self->wu_concurrency_row, 1, IB_MAX_REQUESTS, &b, error) ||
+          !parse_size (self->wu_bytes_row, 1, 64 << 20, &c, error))
+        return FALSE;
+      plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+      plan->write_unlink->requests = (guint) a;
+      plan->write_unlink->concurrency = (guint) b;
+      plan->write_unlink->bytes = (guint) c;
+    }
+  return TRUE;
+}
