@@ -264,6 +264,8 @@ typedef struct
   gboolean  fsync;
   char     *seed;
   char     *pause;
+  char     *budget;
+  char     *margin;
   char     *responsiveness;
 } RunOptions;
 
@@ -287,6 +289,8 @@ run_options_clear (RunOptions *o)
   g_free (o->buffer);
   g_free (o->seed);
   g_free (o->pause);
+  g_free (o->budget);
+  g_free (o->margin);
   g_free (o->responsiveness);
 }
 
@@ -411,8 +415,17 @@ plan_from_options (RunOptions *o)
       !parse_uint_opt ("--in-flight", o->in_flight, 1, IB_MAX_IN_FLIGHT, &plan->in_flight) ||
       !parse_uint_opt ("--queue-depth", o->queue_depth, 1, IB_MAX_QUEUE_DEPTH,
                        &plan->queue_depth) ||
-      !parse_uint_opt ("--pause", o->pause, 0, IB_MAX_PAUSE_MS, &plan->pause_ms))
+      !parse_uint_opt ("--pause", o->pause, 0, IB_MAX_PAUSE_MS, &plan->pause_ms) ||
+      !parse_uint_opt ("--budget", o->budget, 0, IB_MAX_BUDGET_S, &plan->budget_s))
     return NULL;
+  if (o->margin != NULL)
+    {
+      guint pct = 0;
+
+      if (!parse_uint_opt ("--margin", o->margin, IB_MIN_MARGIN_PCT, IB_MAX_MARGIN_PCT, &pct))
+        return NULL;
+      plan->margin = pct / 100.0;
+    }
   if (o->chunk != NULL &&
       !ib_parse_size ("--chunk", o->chunk, 1, IB_MAX_CHUNK, &plan->chunk, &error))
     {
@@ -491,6 +504,12 @@ ib_cli_run (int    argc,
     { "seed", 0, 0, G_OPTION_ARG_STRING, &o.seed,
       N_("Seed of the files' content and of the order the strategies run in"), N_("N") },
     { "pause", 0, 0, G_OPTION_ARG_STRING, &o.pause, N_("Pause between samples"), N_("MS") },
+    { "budget", 0, 0, G_OPTION_ARG_STRING, &o.budget,
+      N_("Seconds the whole run may take; the time the survey leaves decides the answer's "
+         "pairs (quick: 60; 0: no decision phase)"), N_("SECONDS") },
+    { "margin", 0, 0, G_OPTION_ARG_STRING, &o.margin,
+      N_("Call a pair equivalent when it is within ± this many per cent (1–50, default: 10)"),
+      N_("PCT") },
     { "responsiveness", 0, 0, G_OPTION_ARG_STRING, &o.responsiveness,
       N_("Time the main loop's stalls with a 1 ms tick during each read: on (default) or "
          "off"), N_("on|off") },

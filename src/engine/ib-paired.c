@@ -224,6 +224,35 @@ ib_paired_analyse (const double *a,
     out->more_pairs = estimate_more_pairs (used, est, low, high, margin);
 }
 
+static const char *const verdict_names[] = {
+  [IB_PAIRED_NO_DATA] = "no-data",
+  [IB_PAIRED_UNDECIDED] = "undecided",
+  [IB_PAIRED_A_FASTER] = "a-faster",
+  [IB_PAIRED_B_FASTER] = "b-faster",
+  [IB_PAIRED_EQUIVALENT] = "equivalent",
+};
+
+const char *
+ib_paired_verdict_to_string (IbPairedVerdict verdict)
+{
+  if ((guint) verdict >= G_N_ELEMENTS (verdict_names))
+    return "no-data";
+  return verdict_names[verdict];
+}
+
+gboolean
+ib_paired_verdict_from_string (const char      *text,
+                               IbPairedVerdict *out)
+{
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (verdict_names); i++)
+    if (g_str_equal (text, verdict_names[i]))
+      {
+        *out = (IbPairedVerdict) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 gboolean
 ib_paired_is_decided (const IbPaired *paired)
 {

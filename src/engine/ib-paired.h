@@ -22,6 +22,8 @@
 
 #include <glib.h>
 
+#include "ib-types.h"
+
 G_BEGIN_DECLS
 
 /* The error rate of one decision, all looks together. */
@@ -35,14 +37,7 @@ G_BEGIN_DECLS
 /* Above this many pairs the signed-rank null distribution is approximated. */
 #define IB_PAIRED_EXACT_MAX     60
 
-typedef enum
-{
-  IB_PAIRED_NO_DATA,     /* fewer than 2 usable pairs */
-  IB_PAIRED_UNDECIDED,   /* the interval neither excludes 1 nor fits the margin */
-  IB_PAIRED_A_FASTER,    /* the whole interval of b / a lies above 1 */
-  IB_PAIRED_B_FASTER,    /* the whole interval of b / a lies below 1 */
-  IB_PAIRED_EQUIVALENT,  /* the interval lies inside [1 / (1 + m), 1 + m] */
-} IbPairedVerdict;
+/* IbPairedVerdict is in ib-types.h (the report keeps it). */
 
 typedef struct
 {
@@ -70,6 +65,11 @@ void     ib_paired_analyse      (const double *a,
                                  double        level,
                                  double        margin,
                                  IbPaired     *out);
+
+/* "a-faster", "b-faster", "equivalent", "undecided", "no-data" (JSON). */
+const char *ib_paired_verdict_to_string   (IbPairedVerdict  verdict);
+gboolean    ib_paired_verdict_from_string (const char      *text,
+                                           IbPairedVerdict *out);
 
 /* TRUE for A_FASTER, B_FASTER and EQUIVALENT. */
 gboolean ib_paired_is_decided   (const IbPaired *paired);

@@ -597,8 +597,20 @@ ib_plan_validate (const IbPlan  *plan,
       !check_range (_("Workers"), plan->workers, 0, IB_MAX_WORKERS, FALSE, error) ||
       !check_range (_("In flight"), plan->in_flight, 0, IB_MAX_IN_FLIGHT, FALSE, error) ||
       !check_range (_("Queue depth"), plan->queue_depth, 0, IB_MAX_QUEUE_DEPTH, FALSE, error) ||
-      !check_range (_("Pause"), plan->pause_ms, 0, IB_MAX_PAUSE_MS, FALSE, error))
+      !check_range (_("Pause"), plan->pause_ms, 0, IB_MAX_PAUSE_MS, FALSE, error) ||
+      /* Translators: the time a run may take, survey and decision phase together */
+      !check_range (_("Budget"), plan->budget_s, 0, IB_MAX_BUDGET_S, FALSE, error))
     return FALSE;
+  if (!(plan->margin >= IB_MIN_MARGIN_PCT / 100.0 - 1e-9 &&
+        plan->margin <= IB_MAX_MARGIN_PCT / 100.0 + 1e-9))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   /* Translators: the equivalence margin of a decision, "±10 %" */
+                   _("Margin: %g %% is out of range; give %d to %d (per cent, e.g. 10 for "
+                     "“equivalent within ±10 %%”)"),
+                   plan->margin * 100, IB_MIN_MARGIN_PCT, IB_MAX_MARGIN_PCT);
+      return FALSE;
+    }
   if ((guint) plan->cache > IB_CACHE_AS_IS || (guint) plan->content > IB_CONTENT_LETTERS ||
       (guint) plan->buffer > IB_BUFFER_REUSED)
     {

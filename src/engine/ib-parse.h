@@ -22,6 +22,9 @@ G_BEGIN_DECLS
 #define IB_MAX_IN_FLIGHT    100000
 #define IB_MAX_QUEUE_DEPTH  1024
 #define IB_MAX_PAUSE_MS     600000
+#define IB_MAX_BUDGET_S     86400   /* a day */
+#define IB_MIN_MARGIN_PCT   1       /* equivalence margin, +/- per cent */
+#define IB_MAX_MARGIN_PCT   50
 #define IB_MAX_ITERATIONS   G_GUINT64_CONSTANT (100000000)
 #define IB_MAX_REQUESTS     1000000
 

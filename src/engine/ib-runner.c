@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "ib-decision.h"
 #include "ib-environment.h"
 #include "ib-error.h"
 #include "ib-fileset.h"
@@ -373,6 +374,7 @@ run_reads (Run     *run,
   guint sample_index = 0;
   guint n_failed = 0;
   guint n_cache_bad;
+  gint64 rounds_start = 0;
   g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
@@ -414,6 +416,19 @@ run_reads (Run     *run,
   for (guint round = 0; round < n_rounds; round++)
     {
       gboolean warmup = round < plan->warmup;
+
+      /* With a budget, leave the decision phase its time (ib-decision.h). */
+      if (round == plan->warmup)
+        rounds_start = ib_os_monotonic_ns ();
+      if (!warmup && ib_decision_survey_should_stop (plan, run->start_ns, rounds_start,
+                                                     round - plan->warmup))
+        {
+          warn (run, "survey-short",
+                _("The survey measured %u of %u rounds, to leave half of the %u s budget for "
+                  "deciding the answer’s pairs"), round - plan->warmup, plan->repeat,
+                plan->budget_s);
+          break;
+        }
 
       ib_measure_round_order (plan->seed, round, order, n_strategies);
       for (guint k = 0; k < n_strategies; k++)
@@ -478,8 +493,51 @@ run_reads (Run     *run,
       return FALSE;
     }
 
-  g_clear_pointer (&run->measure, ib_measure_free);
-  ib_file_set_free (g_steal_pointer (&run->files));
+  /* The decision phase (ib-decision.h) reads them again at the end. */
+  if (plan->budget_s == 0)
+    {
+      g_clear_pointer (&run->measure, ib_measure_free);
+      ib_file_set_free (g_steal_pointer (&run->files));
+    }
+  return TRUE;
+}
+
+/* ---- the decision phase ------------------------------------------------- */
+
+/* One fresh sample for the decision phase, taken in the same measure room
+ * as the survey's. */
+static gboolean
+decision_sample (const char  *strategy,
+                 guint        round,
+                 IbSample    *out,
+                 gpointer     user_data,
+                 GError     **error)
+{
+  Run *run = user_data;
+
+  return ib_measure_sample (run->measure, strategy, round, out, error);
+}
+
+static void
+decision_progress (const char *message,
+                   double      fraction,
+                   gpointer    user_data)
+{
+  phase_progress (user_data, fraction, message);
+}
+
+static gboolean
+run_decision (Run     *run,
+              GError **error)
+{
+  gint64 deadline = run->start_ns + run->plan->budget_s * G_GINT64_CONSTANT (1000000000) -
+                    IB_DECISION_RESERVE_NS;
+
+  enter_phase (run, IB_PHASE_DECIDING, count_units_reads (run->plan), _("Deciding"));
+  if (!ib_decision_run (run->report, run->start_ns, deadline, decision_sample,
+                        decision_progress, run, run->runner->cancellable, error))
+    return FALSE;
+  finish_phase (run);
   return TRUE;
 }
 
@@ -623,6 +681,8 @@ execute (Run     *run,
 
   run->total_units = count_units_reads (plan) + sweep_units (plan) + overhead_units (plan) +
                      write_unlink_units (plan) + 1.0;
+  if (plan->budget_s > 0)
+    run->total_units += count_units_reads (plan);
   if (count_units_reads (plan) > 0)
     run->total_units += MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024)) *
                         (plan->cache == IB_CACHE_WARM ? 1.25 : 1.0);
@@ -695,6 +755,9 @@ execute (Run     *run,
         return FALSE;
       finish_phase (run);
     }
+
+  if (run->files != NULL && !run_decision (run, error))
+    return FALSE;
 
   return TRUE;
 }
@@ -951,6 +1014,9 @@ ib_phase_to_string (IbPhase phase)
       return _("Dispatch overhead");
     case IB_PHASE_WRITE_UNLINK:
       return _("Write and delete");
+    case IB_PHASE_DECIDING:
+      /* Translators: the phase that measures the answer's pair until it is decided */
+      return _("Deciding");
     case IB_PHASE_CLEANING:
       return _("Cleaning up");
     case IB_PHASE_DONE:

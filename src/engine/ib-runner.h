@@ -10,7 +10,8 @@
  *
  * Order of work for a plan: make files -> (warm cache) -> reads, interleaved in
  * a seeded random order per round -> sweep -> overhead -> write+delete ->
- * statistics and findings -> cleanup -> IB_EVENT_DONE.
+ * decision phase (with a budget, ib-decision.h) -> statistics and findings ->
+ * cleanup -> IB_EVENT_DONE.
  */
 #pragma once
 
@@ -29,6 +30,7 @@ typedef enum
   IB_PHASE_SWEEP,
   IB_PHASE_OVERHEAD,
   IB_PHASE_WRITE_UNLINK,
+  IB_PHASE_DECIDING,     /* the answer's pairs, until decided or the budget is spent */
   IB_PHASE_CLEANING,
   IB_PHASE_DONE,
 } IbPhase;

@@ -143,6 +143,7 @@ ib_plan_new (void)
   plan->buffer = IB_BUFFER_FRESH;
   plan->seed = 42;
   plan->responsiveness = TRUE;
+  plan->margin = 0.10;
   return plan;
 }
 
@@ -473,6 +474,7 @@ report_clear (gpointer data)
   g_array_unref (report->overhead);
   ib_write_unlink_free (report->write_unlink);
   ib_sweep_free (report->sweep);
+  ib_decision_free (report->decision);
   g_array_unref (report->findings);
   g_ptr_array_unref (report->warnings);
   g_free (report->created);
@@ -521,6 +523,7 @@ ib_report_copy (const IbReport *report)
     }
   copy->write_unlink = ib_write_unlink_copy (report->write_unlink);
   copy->sweep = ib_sweep_copy (report->sweep);
+  copy->decision = ib_decision_copy (report->decision);
   for (guint i = 0; i < report->findings->len; i++)
     {
       const IbFinding *f = &g_array_index (report->findings, IbFinding, i);

@@ -108,6 +108,9 @@ typedef struct
   guint64            seed;        /* PRNG seed: content, order of strategies and kinds */
   guint              pause_ms;    /* pause between samples */
   gboolean           responsiveness; /* run the main-loop tick (ib-responsiveness.h) */
+  guint              budget_s;    /* seconds for the whole run, survey and decision phase
+                                   * (ib-decision.h); 0: no decision phase */
+  double             margin;      /* equivalence margin of a decision, 0.10 = +/-10 % */
 
   /* Other workloads; NULL when not part of this plan. */
   IbSweepSpec       *sweep;
@@ -334,6 +337,54 @@ typedef struct
                                 * kept in the data, not shown where the answer is shown */
 } IbFinding;
 
+/* ---- the decision phase (ib-decision.h) ------------------------------ */
+
+typedef enum
+{
+  IB_PAIRED_NO_DATA,     /* fewer than 2 usable pairs */
+  IB_PAIRED_UNDECIDED,   /* the interval neither excludes 1 nor fits the margin */
+  IB_PAIRED_A_FASTER,    /* the whole interval of b / a lies above 1 */
+  IB_PAIRED_B_FASTER,    /* the whole interval of b / a lies below 1 */
+  IB_PAIRED_EQUIVALENT,  /* the interval lies inside [1 / (1 + m), 1 + m] */
+} IbPairedVerdict;
+
+typedef struct
+{
+  gint64   a_ns;               /* wall time of a; <= 0: failed or excluded */
+  gint64   b_ns;
+  guint    order;              /* 0: a ran first, 1: b ran first */
+} IbDecisionPair;
+
+typedef struct
+{
+  char            *line;       /* "sync-async", "thread", "uring", "mmap" */
+  char            *a;          /* strategy ids: a the sync side, b the other */
+  char            *b;
+  GArray          *pairs;      /* IbDecisionPair, in the order measured */
+  IbPairedVerdict  verdict;
+  double           ratio;      /* Hodges-Lehmann estimate of b / a; 0 without pairs */
+  double           ci_low;     /* signed-rank interval of b / a */
+  double           ci_high;
+  double           ci_level;   /* its achieved coverage (each look's own level) */
+  guint            more_pairs; /* undecided: about how many more pairs would decide it,
+                                * G_MAXUINT when none would; 0 otherwise */
+  guint            n_looks;    /* planned looks the error rate was split over */
+  double           spent_s;    /* time this line's pairs took */
+} IbDecisionLine;
+
+typedef struct
+{
+  guint    budget_s;           /* the plan's budget */
+  double   margin;             /* the plan's margin */
+  double   alpha;              /* error rate of each line, all its looks together */
+  double   survey_s;           /* time from the start of the run to the decision phase */
+  GArray  *lines;              /* IbDecisionLine, the headline (sync-async) first */
+} IbDecision;
+
+IbDecision *ib_decision_new  (void);
+IbDecision *ib_decision_copy (const IbDecision *decision);
+void        ib_decision_free (IbDecision       *decision);
+
 /* ---- the report ------------------------------------------------------ */
 
 typedef struct
@@ -345,6 +396,7 @@ typedef struct
   GArray        *overhead;     /* IbOverheadRow, empty when not run */
   IbWriteUnlink *write_unlink; /* NULL when not run */
   IbSweep       *sweep;        /* NULL when not run */
+  IbDecision    *decision;     /* NULL when no decision phase ran */
   GArray        *findings;     /* IbFinding */
   GPtrArray     *warnings;     /* char * */
   char          *created;      /* ISO 8601 UTC */
@@ -372,6 +424,7 @@ const IbStats *ib_report_find_stats   (const IbReport *report,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbPlan, ib_plan_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbEnvironment, ib_environment_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbReport, ib_report_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbDecision, ib_decision_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbSample, ib_sample_free)
 
 G_END_DECLS

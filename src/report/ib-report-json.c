@@ -25,6 +25,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-error.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
@@ -175,6 +176,8 @@ build_plan (JsonBuilder  *b,
     }
   add_int (b, "pause_ms", plan->pause_ms);
   add_bool (b, "responsiveness", plan->responsiveness);
+  add_int (b, "budget_s", plan->budget_s);
+  add_double (b, "margin", plan->margin);
 
   json_builder_set_member_name (b, "sweep");
   if (plan->sweep != NULL)
@@ -440,6 +443,61 @@ build_sweep (JsonBuilder   *b,
   json_builder_end_object (b);
 }
 
+/* The decision phase (engine/ib-decision.h): its pairs are data, the
+ * verdicts derived from them are kept as the rule gave them (the rule's
+ * looks cannot be replayed from the pairs alone). */
+static void
+build_decision (JsonBuilder      *b,
+                const IbDecision *decision)
+{
+  json_builder_begin_object (b);
+  add_int (b, "budget_s", decision->budget_s);
+  add_double (b, "margin", decision->margin);
+  add_double (b, "alpha", decision->alpha);
+  add_double (b, "survey_s", decision->survey_s);
+  json_builder_set_member_name (b, "lines");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < decision->lines->len; i++)
+    {
+      const IbDecisionLine *l = &g_array_index (decision->lines, IbDecisionLine, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "line", l->line != NULL ? l->line : "");
+      add_string (b, "a", l->a != NULL ? l->a : "");
+      add_string (b, "b", l->b != NULL ? l->b : "");
+      add_string (b, "verdict", ib_paired_verdict_to_string (l->verdict));
+      add_double (b, "ratio", l->ratio);
+      add_double (b, "ci_low", l->ci_low);
+      add_double (b, "ci_high", l->ci_high);
+      add_double (b, "ci_level", l->ci_level);
+      if (l->more_pairs == G_MAXUINT)
+        {
+          json_builder_set_member_name (b, "more_pairs");
+          json_builder_add_null_value (b);
+        }
+      else
+        add_int (b, "more_pairs", l->more_pairs);
+      add_int (b, "n_looks", l->n_looks);
+      add_double (b, "spent_s", l->spent_s);
+      json_builder_set_member_name (b, "pairs");
+      json_builder_begin_array (b);
+      for (guint k = 0; l->pairs != NULL && k < l->pairs->len; k++)
+        {
+          const IbDecisionPair *pair = &g_array_index (l->pairs, IbDecisionPair, k);
+
+          json_builder_begin_object (b);
+          add_int (b, "a_ns", pair->a_ns);
+          add_int (b, "b_ns", pair->b_ns);
+          add_string (b, "order", pair->order == 0 ? "ab" : "ba");
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
 /* The answer (ib-answer.h): derived data for readers of the file; the loader
  * checks only that it is an object and recomputes it from the samples. */
 static void
@@ -615,6 +673,12 @@ ib_report_to_json (const IbReport *report,
     build_sweep (b, report->sweep);
   else
     json_builder_add_null_value (b);
+
+  if (report->decision != NULL)
+    {
+      json_builder_set_member_name (b, "decision");
+      build_decision (b, report->decision);
+    }
 
   build_answer (b, report);
 
@@ -1222,7 +1286,9 @@ load_plan (JsonObject *o,
       || !read_bool (o, p, "verify", REQUIRED, &plan->verify, error)
       || !read_bool (o, p, "fsync", OPTIONAL, &plan->fsync, error)
       || !read_uint (o, p, "pause_ms", REQUIRED, &plan->pause_ms, error)
-      || !read_bool (o, p, "responsiveness", OPTIONAL, &plan->responsiveness, error))
+      || !read_bool (o, p, "responsiveness", OPTIONAL, &plan->responsiveness, error)
+      || !read_uint (o, p, "budget_s", OPTIONAL, &plan->budget_s, error)
+      || !read_double_full (o, p, "margin", OPTIONAL, 0, 1, 0.10, &plan->margin, error))
     return FALSE;
 
   /* The seed is an integer, or a decimal string when above G_MAXINT64. */
@@ -1573,6 +1639,81 @@ load_sweep (JsonObject *o,
 }
 
 static gboolean
+load_decision (JsonObject *o,
+               IbDecision *decision,
+               GError    **error)
+{
+  const char *p = "decision";
+  JsonArray *lines;
+
+  if (!read_uint (o, p, "budget_s", REQUIRED, &decision->budget_s, error)
+      || !read_double_full (o, p, "margin", REQUIRED, 0, 1, 0, &decision->margin, error)
+      || !read_double_full (o, p, "alpha", OPTIONAL, 0, 1, 0, &decision->alpha, error)
+      || !read_double (o, p, "survey_s", OPTIONAL, &decision->survey_s, error)
+      || !read_array (o, p, "lines", REQUIRED, &lines, error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (lines); i++)
+    {
+      g_autofree char *ep = NULL;
+      g_autofree char *verdict = NULL;
+      JsonObject *lo = array_object (lines, i, p, "lines", &ep, error);
+      IbDecisionLine line = { 0 };
+      JsonArray *pairs = NULL;
+      JsonNode *more;
+      gboolean good, ok = TRUE;
+
+      if (lo == NULL)
+        return FALSE;
+      line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+      good = read_string (lo, ep, "line", REQUIRED, FALSE, &line.line, error)
+             && read_string (lo, ep, "a", REQUIRED, FALSE, &line.a, error)
+             && read_string (lo, ep, "b", REQUIRED, FALSE, &line.b, error)
+             && read_string (lo, ep, "verdict", REQUIRED, FALSE, &verdict, error)
+             && read_double (lo, ep, "ratio", REQUIRED, &line.ratio, error)
+             && read_double (lo, ep, "ci_low", REQUIRED, &line.ci_low, error)
+             && read_double (lo, ep, "ci_high", REQUIRED, &line.ci_high, error)
+             && read_double_full (lo, ep, "ci_level", REQUIRED, 0, 1, 0, &line.ci_level, error)
+             && read_uint (lo, ep, "n_looks", OPTIONAL, &line.n_looks, error)
+             && read_double (lo, ep, "spent_s", OPTIONAL, &line.spent_s, error)
+             && read_array (lo, ep, "pairs", REQUIRED, &pairs, error);
+      if (good && !ib_paired_verdict_from_string (verdict, &line.verdict))
+        good = member_error (error, ep, "verdict",
+                             _("expected a-faster, b-faster, equivalent, undecided or no-data"));
+      if (good)
+        {
+          more = get_member (lo, ep, "more_pairs", OPTIONAL, TRUE, &ok, error);
+          if (!ok)
+            good = FALSE;
+          else if (more == NULL)
+            line.more_pairs = json_object_has_member (lo, "more_pairs") ? G_MAXUINT : 0;
+          else
+            good = read_uint (lo, ep, "more_pairs", REQUIRED, &line.more_pairs, error);
+        }
+      for (guint k = 0; good && k < json_array_get_length (pairs); k++)
+        {
+          g_autofree char *pp = NULL;
+          g_autofree char *order = NULL;
+          JsonObject *po = array_object (pairs, k, ep, "pairs", &pp, error);
+          IbDecisionPair pair = { 0 };
+
+          good = po != NULL
+                 && read_int (po, pp, "a_ns", REQUIRED, 0, G_MAXINT64, &pair.a_ns, error)
+                 && read_int (po, pp, "b_ns", REQUIRED, 0, G_MAXINT64, &pair.b_ns, error)
+                 && read_string (po, pp, "order", REQUIRED, FALSE, &order, error);
+          if (good && g_strcmp0 (order, "ab") != 0 && g_strcmp0 (order, "ba") != 0)
+            good = member_error (error, pp, "order", _("expected ab or ba"));
+          pair.order = g_strcmp0 (order, "ba") == 0;
+          if (good)
+            g_array_append_val (line.pairs, pair);
+        }
+      g_array_append_val (decision->lines, line);
+      if (!good)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
 load_report (JsonObject *root,
              IbReport   *report,
              GError    **error)
@@ -1678,6 +1819,16 @@ load_report (JsonObject *root,
     {
       report->sweep = ib_sweep_new ();
       if (!load_sweep (obj, report->sweep, error))
+        return FALSE;
+    }
+
+  /* Reports older than the decision phase have none. */
+  if (!read_object (root, "", "decision", OPTIONAL, &obj, error))
+    return FALSE;
+  if (obj != NULL)
+    {
+      report->decision = ib_decision_new ();
+      if (!load_decision (obj, report->decision, error))
         return FALSE;
     }
 

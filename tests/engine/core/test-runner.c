@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
 #include "engine/ib-runner.h"
@@ -197,6 +198,102 @@ test_tiny_run (void)
   g_assert_nonnull (report->environment->os);
   g_assert_cmpuint (report->environment->nofile_limit, >, 0);
   g_assert_cmpstr (report->plan->dir, ==, dir);
+
+  assert_empty_and_remove (dir);
+}
+
+static void
+count_deciding (const IbEvent *event,
+                gpointer       user_data)
+{
+  guint *n = user_data;
+
+  if (event->kind == IB_EVENT_PROGRESS && event->phase == IB_PHASE_DECIDING)
+    (*n)++;
+}
+
+/* With a budget, the survey picks each line's pair and the decision phase
+ * measures it in alternating pairs; its samples stay out of the survey's. */
+static void
+test_decision_phase (void)
+{
+  static const char *ids[] = {
+    "sync-read-all", "sync-stream", "async-read-all-parallel", "thread-pool-parallel", "mmap",
+  };
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 size = 256 * KIB;
+  guint n_deciding = 0;
+  const IbDecisionLine *line;
+
+  plan->dir = g_strdup (dir);
+  for (guint i = 0; i < 2; i++)
+    g_array_append_val (plan->file_sizes, size);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_ptr_array_add (plan->strategies, g_strdup (ids[i]));
+  plan->repeat = 2;
+  plan->warmup = 1;
+  plan->budget_s = 5;
+  plan->margin = 0.2;
+
+  report = ib_runner_run_sync (plan, NULL, count_deciding, &n_deciding, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report->decision);
+  g_assert_cmpuint (n_deciding, >, 0);
+  /* the survey's samples only: 5 strategies x 3 rounds */
+  g_assert_cmpuint (report->samples->len, ==, 15);
+  g_assert_cmpuint (report->decision->budget_s, ==, 5);
+  g_assert_cmpfloat (report->decision->margin, ==, 0.2);
+
+  /* headline, threads, mmap; the sync side is the survey's faster sync */
+  g_assert_cmpuint (report->decision->lines->len, ==, 3);
+  line = &g_array_index (report->decision->lines, IbDecisionLine, 0);
+  g_assert_cmpstr (line->line, ==, IB_DECISION_LINE_ASYNC);
+  g_assert_cmpstr (line->b, ==, "async-read-all-parallel");
+  g_assert_cmpstr (ib_decision_side (line->a), ==, "sync");
+  g_assert_true (ib_report_find_stats (report, line->a)->median_ns <=
+                 ib_report_find_stats (report, g_str_equal (line->a, "sync-read-all")
+                                       ? "sync-stream" : "sync-read-all")->median_ns);
+  g_assert_cmpstr (g_array_index (report->decision->lines, IbDecisionLine, 1).line, ==,
+                   IB_DECISION_LINE_THREAD);
+  g_assert_cmpstr (g_array_index (report->decision->lines, IbDecisionLine, 2).b, ==, "mmap");
+  g_assert_true (ib_report_decision_line (report, IB_DECISION_LINE_MMAP) ==
+                 &g_array_index (report->decision->lines, IbDecisionLine, 2));
+  g_assert_null (ib_report_decision_line (report, IB_DECISION_LINE_URING));
+
+  /* the headline got pairs, in alternating order, each side measured */
+  g_assert_cmpuint (line->pairs->len, >=, 2);
+  for (guint k = 0; k < line->pairs->len; k++)
+    {
+      const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
+
+      g_assert_cmpuint (p->order, ==, k % 2);
+      g_assert_cmpint (p->a_ns, >, 0);
+      g_assert_cmpint (p->b_ns, >, 0);
+    }
+  g_assert_cmpfloat (line->ci_low, <=, line->ratio);
+  g_assert_cmpfloat (line->ratio, <=, line->ci_high);
+  switch (line->verdict)
+    {
+    case IB_PAIRED_A_FASTER:
+      g_assert_cmpfloat (line->ci_low, >, 1.0);
+      break;
+    case IB_PAIRED_B_FASTER:
+      g_assert_cmpfloat (line->ci_high, <, 1.0);
+      break;
+    case IB_PAIRED_EQUIVALENT:
+      g_assert_cmpfloat (line->ci_low, >, 1 / 1.2);
+      g_assert_cmpfloat (line->ci_high, <, 1.2);
+      break;
+    case IB_PAIRED_UNDECIDED:
+      g_assert_cmpuint (line->more_pairs, >, 0);
+      break;
+    case IB_PAIRED_NO_DATA:
+    default:
+      g_assert_not_reached ();
+    }
 
   assert_empty_and_remove (dir);
 }
@@ -556,6 +653,7 @@ main (int    argc,
 
   g_test_add_func ("/runner/tiny", test_tiny_run);
   g_test_add_func ("/runner/deterministic", test_deterministic);
+  g_test_add_func ("/runner/decision-phase", test_decision_phase);
   g_test_add_func ("/runner/cancel", test_cancel);
   g_test_add_func ("/runner/free-running", test_free_running);
   g_test_add_func ("/runner/caller-loop-idle", test_caller_loop_idle);

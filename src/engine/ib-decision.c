@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-decision.c: the decision phase (see ib-decision.h). */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "ib-decision.h"
+#include "ib-error.h"
+#include "ib-os.h"
+#include "ib-stats.h"
+#include "ib-strategy.h"
+
+/* At most this many pairs per line, whatever the budget. */
+#define MAX_PAIRS 4000
+/* Pairs measured before the looks are planned from their pace. */
+#define PACE_PAIRS 2
+
+/* ---- the data ----------------------------------------------------------- */
+
+static void
+line_clear (gpointer data)
+{
+  IbDecisionLine *line = data;
+
+  g_clear_pointer (&line->line, g_free);
+  g_clear_pointer (&line->a, g_free);
+  g_clear_pointer (&line->b, g_free);
+  g_clear_pointer (&line->pairs, g_array_unref);
+}
+
+static GArray *
+lines_new (void)
+{
+  GArray *lines = g_array_new (FALSE, TRUE, sizeof (IbDecisionLine));
+
+  g_array_set_clear_func (lines, line_clear);
+  return lines;
+}
+
+IbDecision *
+ib_decision_new (void)
+{
+  IbDecision *decision = g_new0 (IbDecision, 1);
+
+  decision->margin = IB_PAIRED_MARGIN;
+  decision->alpha = IB_PAIRED_ALPHA;
+  decision->lines = lines_new ();
+  return decision;
+}
+
+IbDecision *
+ib_decision_copy (const IbDecision *decision)
+{
+  IbDecision *copy;
+
+  if (decision == NULL)
+    return NULL;
+  copy = g_memdup2 (decision, sizeof *decision);
+  copy->lines = lines_new ();
+  for (guint i = 0; i < decision->lines->len; i++)
+    {
+      IbDecisionLine line = g_array_index (decision->lines, IbDecisionLine, i);
+
+      line.line = g_strdup (line.line);
+      line.a = g_strdup (line.a);
+      line.b = g_strdup (line.b);
+      line.pairs = line.pairs != NULL
+                   ? g_array_copy (line.pairs)
+                   : g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+      g_array_append_val (copy->lines, line);
+    }
+  return copy;
+}
+
+void
+ib_decision_free (IbDecision *decision)
+{
+  if (decision == NULL)
+    return;
+  g_clear_pointer (&decision->lines, g_array_unref);
+  g_free (decision);
+}
+
+const IbDecisionLine *
+ib_report_decision_line (const IbReport *report,
+                         const char     *line_id)
+{
+  g_return_val_if_fail (report != NULL && line_id != NULL, NULL);
+
+  if (report->decision == NULL)
+    return NULL;
+  for (guint i = 0; i < report->decision->lines->len; i++)
+    {
+      const IbDecisionLine *line = &g_array_index (report->decision->lines, IbDecisionLine, i);
+
+      if (g_strcmp0 (line->line, line_id) == 0)
+        return line;
+    }
+  return NULL;
+}
+
+void
+ib_decision_line_paired (const IbDecisionLine *line,
+                         double                margin,
+                         IbPaired             *out)
+{
+  g_return_if_fail (line != NULL && out != NULL);
+
+  memset (out, 0, sizeof *out);
+  out->verdict = line->verdict;
+  out->n = 0;
+  for (guint i = 0; line->pairs != NULL && i < line->pairs->len; i++)
+    {
+      const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, i);
+
+      out->n += p->a_ns > 0 && p->b_ns > 0;
+    }
+  out->ratio = line->ratio;
+  out->ci_low = line->ci_low;
+  out->ci_high = line->ci_high;
+  out->ci_level = line->ci_level;
+  out->margin = margin;
+  out->more_pairs = line->more_pairs;
+}
+
+/* ---- the survey's share --------------------------------------------------- */
+
+gboolean
+ib_decision_survey_should_stop (const IbPlan *plan,
+                                gint64        started_ns,
+                                gint64        rounds_start_ns,
+                                guint         done)
+{
+  gint64 now = ib_os_monotonic_ns ();
+  gint64 per_round;
+
+  g_return_val_if_fail (plan != NULL, FALSE);
+
+  if (plan->budget_s == 0 || done < IB_SURVEY_MIN_ROUNDS)
+    return FALSE;
+  per_round = (now - rounds_start_ns) / done;
+  return now + per_round - started_ns > IB_SURVEY_SHARE * plan->budget_s * 1e9;
+}
+
+/* ---- picking the pairs -------------------------------------------------- */
+
+const char *
+ib_decision_side (const char *strategy)
+{
+  const IbStrategyInfo *info;
+
+  if (strategy == NULL || ib_strategy_id_is_direct (strategy))
+    return NULL;
+  info = ib_strategy_lookup (strategy);
+  if (info == NULL)
+    return NULL;
+  /* mmap blocks its thread like sync, but maps instead of reading: its own
+   * line, as in the answer */
+  if (g_str_equal (info->id, "mmap"))
+    return IB_DECISION_LINE_MMAP;
+  switch (info->family)
+    {
+    case IB_FAMILY_SYNC:
+      return "sync";
+    case IB_FAMILY_ASYNC:
+      return IB_DECISION_LINE_ASYNC;
+    case IB_FAMILY_THREAD:
+      return IB_DECISION_LINE_THREAD;
+    case IB_FAMILY_URING:
+      return IB_DECISION_LINE_URING;
+    default:
+      return NULL;
+    }
+}
+
+static const IbStats *
+fastest_of (const IbReport *report,
+            const char     *side)
+{
+  const IbStats *best = NULL;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n == 0 || !(st->median_ns > 0) || g_strcmp0 (ib_decision_side (st->strategy), side) != 0)
+        continue;
+      if (best == NULL || st->median_ns < best->median_ns)
+        best = st;
+    }
+  return best;
+}
+
+GArray *
+ib_decision_pick (const IbReport *report)
+{
+  static const char *const sides[] = {
+    IB_DECISION_LINE_ASYNC, IB_DECISION_LINE_THREAD, IB_DECISION_LINE_URING, IB_DECISION_LINE_MMAP,
+  };
+  GArray *lines = lines_new ();
+  const IbStats *sync;
+
+  g_return_val_if_fail (report != NULL, lines);
+
+  sync = fastest_of (report, "sync");
+  if (sync == NULL || fastest_of (report, IB_DECISION_LINE_ASYNC) == NULL)
+    return lines;
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      const IbStats *other = fastest_of (report, sides[i]);
+      IbDecisionLine line = { 0 };
+
+      if (other == NULL)
+        continue;
+      line.line = g_strdup (sides[i]);
+      line.a = g_strdup (sync->strategy);
+      line.b = g_strdup (other->strategy);
+      line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+      line.verdict = IB_PAIRED_NO_DATA;
+      g_array_append_val (lines, line);
+    }
+  return lines;
+}
+
+/* ---- the phase ---------------------------------------------------------- */
+
+typedef struct
+{
+  IbDecisionSampleFunc   sample;
+  IbDecisionProgressFunc progress;
+  gpointer               user_data;
+  GCancellable          *cancellable;
+  gint64                 phase_start;
+  gint64                 deadline;
+  guint                  round;      /* the next sample's round */
+} Phase;
+
+static const char *
+line_title (const char *line_id)
+{
+  if (g_strcmp0 (line_id, IB_DECISION_LINE_THREAD) == 0)
+    /* Translators: the decision phase's progress, which pair it decides */
+    return _("Sync vs threads");
+  if (g_strcmp0 (line_id, IB_DECISION_LINE_URING) == 0)
+    /* Translators: the decision phase's progress, which pair it decides */
+    return _("Sync vs io_uring");
+  if (g_strcmp0 (line_id, IB_DECISION_LINE_MMAP) == 0)
+    /* Translators: the decision phase's progress, which pair it decides */
+    return _("Sync vs memory map");
+  /* Translators: the decision phase's progress, which pair it decides */
+  return _("Sync vs async");
+}
+
+static void
+report_progress (Phase                *phase,
+                 const IbDecisionLine *line,
+                 const IbDecider      *decider,
+                 guint                 n_pairs)
+{
+  g_autofree char *message = NULL;
+  gint64 now = ib_os_monotonic_ns ();
+  double fraction;
+  IbPaired peek;
+
+  if (phase->progress == NULL)
+    return;
+  fraction = phase->deadline > phase->phase_start
+             ? (double) (now - phase->phase_start) / (phase->deadline - phase->phase_start) : 1.0;
+  if (decider != NULL && decider->a->len >= 2)
+    {
+      ib_decider_peek (decider, &peek);
+      /* Translators: the decision phase's progress: "Sync vs async, pair 12:
+       * time ratio 0.91–1.30" (the interval of async's time / sync's) */
+      message = g_strdup_printf (_("%s, pair %u: time ratio %.2f–%.2f"), line_title (line->line),
+                                 n_pairs, peek.ci_low, peek.ci_high);
+    }
+  else
+    /* Translators: the decision phase's progress: "Sync vs async, pair 1" */
+    message = g_strdup_printf (_("%s, pair %u"), line_title (line->line), n_pairs);
+  phase->progress (message, CLAMP (fraction, 0.0, 1.0), phase->user_data);
+}
+
+/* One sample of @strategy: its wall time, or 0 when it failed or its cache
+ * state missed the plan's. */
+static gboolean
+take (Phase       *phase,
+      const char  *strategy,
+      gint64      *wall_ns,
+      GError     **error)
+{
+  IbSample sample = { 0 };
+  gboolean ok;
+
+  ok = phase->sample (strategy, phase->round++, &sample, phase->user_data, error);
+  *wall_ns = ok && sample.ok && sample.cache_ok && sample.excluded == NULL && !sample.warmup
+             ? MAX (sample.wall_ns, 1) : 0;
+  ib_sample_clear (&sample);
+  return ok;
+}
+
+static gboolean
+decide_line (Phase          *phase,
+             IbDecisionLine *line,
+             gint64          line_deadline,
+             double          margin,
+             GError        **error)
+{
+  IbDecider decider = { 0 };
+  gboolean planned = FALSE;
+  gint64 line_start = ib_os_monotonic_ns ();
+  gint64 per_pair = 0;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ; i++)
+    {
+      IbDecisionPair pair = { 0 };
+      gint64 now = ib_os_monotonic_ns ();
+
+      /* Not one more pair that would end after the line's time. */
+      if (i >= MAX_PAIRS || (i > 0 && now + per_pair > line_deadline) || now >= line_deadline)
+        break;
+      if (g_cancellable_set_error_if_cancelled (phase->cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      report_progress (phase, line, planned ? &decider : NULL, i + 1);
+
+      pair.order = i % 2;
+      if (pair.order == 0)
+        ok = take (phase, line->a, &pair.a_ns, error) && take (phase, line->b, &pair.b_ns, error);
+      else
+        ok = take (phase, line->b, &pair.b_ns, error) && take (phase, line->a, &pair.a_ns, error);
+      if (!ok)
+        break;
+      g_array_append_val (line->pairs, pair);
+      per_pair = (ib_os_monotonic_ns () - line_start) / (i + 1);
+
+      if (!planned && line->pairs->len >= PACE_PAIRS)
+        {
+          /* The looks are planned from the pace of the first pairs (their
+           * times, never their ratio), so the error rate holds. */
+          gint64 left = line_deadline - line_start;
+          guint max_pairs = (guint) CLAMP (left / MAX (per_pair, 1), PACE_PAIRS, MAX_PAIRS);
+
+          ib_decider_init (&decider, max_pairs, margin, IB_PAIRED_ALPHA);
+          planned = TRUE;
+          for (guint k = 0; k < line->pairs->len; k++)
+            {
+              const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
+
+              ib_decider_add (&decider, p->a_ns, p->b_ns);
+            }
+        }
+      else if (planned)
+        ib_decider_add (&decider, pair.a_ns, pair.b_ns);
+      if (planned && decider.stopped)
+        break;
+    }
+
+  if (!planned)
+    {
+      ib_decider_init (&decider, MAX (line->pairs->len, 2), margin, IB_PAIRED_ALPHA);
+      for (guint k = 0; k < line->pairs->len; k++)
+        {
+          const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
+
+          ib_decider_add (&decider, p->a_ns, p->b_ns);
+        }
+    }
+  ib_decider_finish (&decider);
+  line->verdict = decider.result.verdict;
+  line->ratio = decider.result.ratio;
+  line->ci_low = decider.result.ci_low;
+  line->ci_high = decider.result.ci_high;
+  line->ci_level = decider.result.ci_level;
+  line->more_pairs = decider.result.more_pairs;
+  line->n_looks = decider.n_looks;
+  line->spent_s = (ib_os_monotonic_ns () - line_start) / 1e9;
+  ib_decider_clear (&decider);
+  return ok;
+}
+
+gboolean
+ib_decision_run (IbReport               *report,
+                 gint64                  started_ns,
+                 gint64                  deadline_ns,
+                 IbDecisionSampleFunc    sample,
+                 IbDecisionProgressFunc  progress,
+                 gpointer                user_data,
+                 GCancellable           *cancellable,
+                 GError                **error)
+{
+  Phase phase = { 0 };
+  IbDecision *decision;
+
+  g_return_val_if_fail (report != NULL && sample != NULL, FALSE);
+
+  ib_report_compute_statistics (report);
+  ib_decision_free (report->decision);
+  report->decision = decision = ib_decision_new ();
+  if (report->plan != NULL)
+    {
+      decision->budget_s = report->plan->budget_s;
+      decision->margin = report->plan->margin;
+    }
+  g_array_unref (decision->lines);
+  decision->lines = ib_decision_pick (report);
+
+  phase.sample = sample;
+  phase.progress = progress;
+  phase.user_data = user_data;
+  phase.cancellable = cancellable;
+  phase.phase_start = ib_os_monotonic_ns ();
+  phase.deadline = deadline_ns;
+  phase.round = report->plan != NULL ? report->plan->warmup + report->plan->repeat : 0;
+  decision->survey_s = (phase.phase_start - started_ns) / 1e9;
+
+  for (guint i = 0; i < decision->lines->len; i++)
+    {
+      IbDecisionLine *line = &g_array_index (decision->lines, IbDecisionLine, i);
+      guint left = decision->lines->len - i;
+      gint64 now = ib_os_monotonic_ns ();
+      double share = i == 0 && left > 1 ? IB_DECISION_HEADLINE_SHARE : 1.0 / left;
+      gint64 line_deadline = now + (gint64) (MAX (deadline_ns - now, 0) * share);
+
+      if (!decide_line (&phase, line, line_deadline, decision->margin, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-decision.h: the decision phase (DESIGN.md section 6, "Survey, then
+ * decision"; issue 22, item 3).
+ *
+ * The survey (every strategy in randomized rounds) only picks the
+ * candidates: for each line of the answer the sync strategy with the lowest
+ * survey median against the lowest of the other side (GIO async, threads,
+ * io_uring, mmap; O_DIRECT variants left out). The decision phase then
+ * measures only that pair, on fresh samples, in adjacent pairs whose order
+ * alternates (AB, BA, AB, ...), and decides by the paired log-ratios
+ * (ib-paired.h) until the rule stops or the line's share of the budget is
+ * spent. The headline (sync against async) goes first and gets the larger
+ * share; what it leaves goes to the other lines, and a line that gets no
+ * time says so (no pairs, not decided).
+ *
+ * None of the survey's samples enter a decision (that would bring back the
+ * winner's curse: the pair was picked because its survey samples were
+ * low), and none of the decision's samples enter the survey statistics.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ib-paired.h"
+#include "ib-types.h"
+
+G_BEGIN_DECLS
+
+/* The lines of the answer, in the order they are decided. */
+#define IB_DECISION_LINE_ASYNC  "sync-async"
+#define IB_DECISION_LINE_THREAD "thread"
+#define IB_DECISION_LINE_URING  "uring"
+#define IB_DECISION_LINE_MMAP   "mmap"
+
+/* The headline's share of the decision phase's time when there are other
+ * lines (it keeps all of it when there are none). */
+#define IB_DECISION_HEADLINE_SHARE 0.55
+/* Time kept back at the end of the budget for cleaning up, ns. */
+#define IB_DECISION_RESERVE_NS     (G_GINT64_CONSTANT (1000) * 1000 * 1000)
+
+/* With a budget, the survey stops after this many measured rounds at the
+ * earliest when its rounds would use more than IB_SURVEY_SHARE of it. */
+#define IB_SURVEY_MIN_ROUNDS 3
+#define IB_SURVEY_SHARE      0.5
+
+/* Whether the survey should stop before measured round @done (0-based
+ * count of measured rounds finished) of a plan with a budget: TRUE when
+ * another round at the pace so far (@rounds_start_ns: when the first
+ * measured round began) would end after IB_SURVEY_SHARE of the budget,
+ * counted from @started_ns. Never before IB_SURVEY_MIN_ROUNDS, never
+ * without a budget. */
+gboolean    ib_decision_survey_should_stop (const IbPlan *plan,
+                                            gint64        started_ns,
+                                            gint64        rounds_start_ns,
+                                            guint         done);
+
+/* The side of the answer @strategy belongs to: one of the line ids above
+ * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants,
+ * unknown ids). */
+const char *ib_decision_side       (const char *strategy);
+
+/* The lines to decide from @report's statistics (the survey): IbDecisionLine
+ * with line, a and b set, the headline first; empty when the survey has no
+ * measured sync or no other side. */
+GArray     *ib_decision_pick       (const IbReport *report);
+
+/* The line @line_id of @report's decision, NULL when there is none. */
+const IbDecisionLine *ib_report_decision_line (const IbReport *report,
+                                               const char     *line_id);
+
+/* The IbPaired view of @line (verdict, ratio, interval, level, margin). */
+void        ib_decision_line_paired (const IbDecisionLine *line,
+                                     double                margin,
+                                     IbPaired             *out);
+
+/* Takes one fresh sample of @strategy in @round (never a warm-up round):
+ * FALSE only when cancelled or on a fatal error; a failed read is a sample
+ * with ok = FALSE. */
+typedef gboolean (*IbDecisionSampleFunc)   (const char  *strategy,
+                                            guint        round,
+                                            IbSample    *out,
+                                            gpointer     user_data,
+                                            GError     **error);
+/* Progress of the phase: @message (translated, "Sync vs async, pair 12:
+ * time ratio 0.91–1.30"), @fraction of the phase's time. */
+typedef void     (*IbDecisionProgressFunc) (const char  *message,
+                                            double       fraction,
+                                            gpointer     user_data);
+
+/* Runs the decision phase for @report (its statistics are recomputed from
+ * the survey first) until @deadline_ns (ib_os_monotonic_ns); @started_ns is
+ * when the run began. Sets report->decision. FALSE when cancelled or
+ * @sample failed fatally (report->decision then holds what was decided). */
+gboolean    ib_decision_run        (IbReport               *report,
+                                    gint64                  started_ns,
+                                    gint64                  deadline_ns,
+                                    IbDecisionSampleFunc    sample,
+                                    IbDecisionProgressFunc  progress,
+                                    gpointer                user_data,
+                                    GCancellable           *cancellable,
+                                    GError                **error);
+
+G_END_DECLS
