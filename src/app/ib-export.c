@@ -129,6 +129,28 @@ ib_export_suggest_name (const IbReport       *report,
 
 /* ---- export ----------------------------------------------------------- */
 
+GPtrArray *
+ib_export_existing_extras (const IbReport *report,
+                           const IbReport *other,
+                           const char     *format_id,
+                           const char     *path)
+{
+  g_autoptr(GPtrArray) charts = NULL;
+  GPtrArray *existing = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (report != NULL, existing);
+  g_return_val_if_fail (format_id != NULL && path != NULL, existing);
+
+  if (!g_str_equal (format_id, "md"))
+    return existing;
+  charts = other != NULL ? ib_compare_markdown_charts (report, other, path)
+                         : ib_report_markdown_charts (report, path);
+  for (guint i = 0; i < charts->len; i++)
+    if (g_file_test (g_ptr_array_index (charts, i), G_FILE_TEST_EXISTS))
+      g_ptr_array_add (existing, g_strdup (g_ptr_array_index (charts, i)));
+  return existing;
+}
+
 typedef struct
 {
   IbReport       *report;
@@ -138,6 +160,7 @@ typedef struct
   IbCompareChart  compare;
   IbExportFormat  format;
   char           *path;
+  gboolean        replace_extras;
 } ExportJob;
 
 static void
@@ -177,7 +200,8 @@ export_thread (GTask        *task,
     /* a comparison as a report (ib-compare.h) */
     ok = ib_compare_save_html (job->report, job->other, job->log_scale, job->path, &error);
   else if (job->other != NULL && g_str_equal (job->format.extension, "md"))
-    ok = ib_compare_save_markdown (job->report, job->other, job->log_scale, job->path, &error);
+    ok = ib_compare_save_markdown_full (job->report, job->other, job->log_scale, job->path,
+                                        job->replace_extras, &error);
   else if (job->other != NULL)
     {
       ok = FALSE;
@@ -188,7 +212,7 @@ export_thread (GTask        *task,
   else if (g_str_equal (job->format.extension, "html"))
     ok = ib_report_save_html (job->report, job->path, &error);
   else if (g_str_equal (job->format.extension, "md"))
-    ok = ib_report_save_markdown (job->report, job->path, &error);
+    ok = ib_report_save_markdown_full (job->report, job->path, job->replace_extras, &error);
   else if (g_str_equal (job->format.extension, "csv"))
     ok = ib_report_save_csv (job->report, job->path, &error);
   else
@@ -208,6 +232,7 @@ ib_export_async (const IbReport      *report,
                  IbCompareChart       compare,
                  const char          *format_id,
                  const char          *path,
+                 gboolean             replace_extras,
                  GCancellable        *cancellable,
                  GAsyncReadyCallback  callback,
                  gpointer             user_data)
@@ -236,6 +261,7 @@ ib_export_async (const IbReport      *report,
   job->log_scale = log_scale;
   job->compare = compare;
   job->path = g_strdup (path);
+  job->replace_extras = replace_extras;
   g_task_run_in_thread (task, export_thread);
 }
 

@@ -28,9 +28,18 @@ gboolean  ib_export_parse_format   (const char      *id,
 char     *ib_export_suggest_name   (const IbReport  *report,
                                     IbChartKind      kind,
                                     const IbExportFormat *format);
+/* The files besides @path a Markdown export (@format_id "md") of @report
+ * (and @other) would replace: its chart folder's files that exist already.
+ * Empty for every other format. */
+GPtrArray *ib_export_existing_extras (const IbReport *report,
+                                      const IbReport *other,
+                                      const char     *format_id,
+                                      const char     *path);
 /* Copies @report (and @other, the second report of IB_CHART_COMPARE, else
  * NULL), then writes it on a worker thread. @compare is the part a
- * comparison's chart draws (IbChartStyle.compare). */
+ * comparison's chart draws (IbChartStyle.compare). A Markdown report's
+ * charts that exist already are replaced only with @replace_extras (the
+ * user said yes); otherwise the export fails naming the first. */
 void      ib_export_async          (const IbReport  *report,
                                     const IbReport  *other,
                                     IbChartKind      kind,
@@ -38,6 +47,7 @@ void      ib_export_async          (const IbReport  *report,
                                     IbCompareChart   compare,
                                     const char      *format_id,
                                     const char      *path,
+                                    gboolean         replace_extras,
                                     GCancellable    *cancellable,
                                     GAsyncReadyCallback callback,
                                     gpointer         user_data);

@@ -36,6 +36,7 @@ struct _IbWindow
   GtkLabel             *run_reason_label;
   GMenuModel           *export_menu;
   GMenuModel           *compare_export_menu;
+  GMenu                *export_submenu;
   GtkWidget            *export_button;
   GtkStack             *main_stack;
   IbPlanPage           *plan_page;
@@ -122,7 +123,12 @@ update_actions (IbWindow *self)
    * check: set it only when it really changes (issue 24, item 1). */
   model = comparing ? self->compare_export_menu : self->export_menu;
   if (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->export_button)) != model)
-    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), model);
+    {
+      gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), model);
+      /* Main menu -> Export offers the very same formats (issue 24, item 14). */
+      g_menu_remove_all (self->export_submenu);
+      g_menu_append_section (self->export_submenu, NULL, model);
+    }
 
   /* The plan being measured cannot change under it. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->plan_page), !running);
@@ -422,21 +428,103 @@ get_export_source (IbWindow     *self,
 }
 
 static void
+run_export (IbWindow           *self,
+            const ExportSource *source,
+            const char         *format_id,
+            const char         *path,
+            gboolean            replace_extras)
+{
+  ExportCtx *ctx = g_new0 (ExportCtx, 1);
+
+  ctx->window = g_object_ref (self);
+  ctx->path = g_strdup (path);
+  self->n_pending_exports++;
+  ib_export_async (source->report, source->other, source->kind, source->log_scale,
+                   source->compare, format_id, path, replace_extras, NULL, export_done, ctx);
+}
+
+static void
+on_replace_extras_response (AdwMessageDialog *dialog,
+                            const char       *response,
+                            gpointer          user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  const char *format_id = g_object_get_data (G_OBJECT (dialog), "format");
+  const char *path = g_object_get_data (G_OBJECT (dialog), "path");
+  ExportSource source;
+
+  if (g_str_equal (response, "replace") && get_export_source (self, &source))
+    run_export (self, &source, format_id, path, TRUE);
+  g_object_unref (self);
+}
+
+/* A Markdown report's charts go in a folder named after it; files of that
+ * folder it would replace are the user's: ask first (Deliver 2). */
+static void
+ask_replace_extras (IbWindow   *self,
+                    GPtrArray  *existing,
+                    const char *format_id,
+                    const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (g_ptr_array_index (existing, 0));
+  g_autofree char *folder_name = g_filename_display_basename (folder);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < existing->len; i++)
+    {
+      g_autofree char *name = g_filename_display_basename (g_ptr_array_index (existing, i));
+
+      /* Translators: the separator of a list of file names */
+      g_string_append_printf (names, "%s%s", i > 0 ? _(", ") : "", name);
+    }
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: %s: a folder's name, %u: a count,
+                                        * %s: file names */
+                                       "The Markdown report’s charts go in the folder “%s”, "
+                                       "which already holds %u of them: %s. Replacing it "
+                                       "loses what it shows now.",
+                                       "The Markdown report’s charts go in the folder “%s”, "
+                                       "which already holds %u of them: %s. Replacing them "
+                                       "loses what they show now.", existing->len),
+                          folder_name, existing->len, names->str);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self),
+                                   g_dngettext (GETTEXT_PACKAGE, "Replace a Chart?",
+                                                "Replace the Charts?", existing->len),
+                                   body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "replace", _("_Replace"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "format", g_strdup (format_id), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_replace_extras_response),
+                    g_object_ref (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 start_export (IbWindow   *self,
               const char *format_id,
               const char *path)
 {
   ExportSource source;
-  ExportCtx *ctx;
+  g_autoptr(GPtrArray) existing = NULL;
 
   if (!get_export_source (self, &source))
     return;
-  ctx = g_new0 (ExportCtx, 1);
-  ctx->window = g_object_ref (self);
-  ctx->path = g_strdup (path);
-  self->n_pending_exports++;
-  ib_export_async (source.report, source.other, source.kind, source.log_scale, source.compare,
-                   format_id, path, NULL, export_done, ctx);
+  existing = ib_export_existing_extras (source.report, source.other, format_id, path);
+  if (existing->len > 0)
+    {
+      ask_replace_extras (self, existing, format_id, path);
+      return;
+    }
+  run_export (self, &source, format_id, path, FALSE);
 }
 
 static void
@@ -792,6 +880,7 @@ ib_window_class_init (IbWindowClass *klass)
   BIND (run_reason_label);
   BIND (export_menu);
   BIND (compare_export_menu);
+  BIND (export_submenu);
   BIND (export_button);
   BIND (main_stack);
   BIND (plan_page);
@@ -808,6 +897,9 @@ ib_window_init (IbWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Main menu -> Export: the export button's formats, whichever they are. */
+  g_menu_append_section (self->export_submenu, NULL,
+                         gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->export_button)));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);

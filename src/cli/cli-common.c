@@ -24,6 +24,7 @@
 #include "engine/ib-workloads.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
+#include "report/ib-compare-writers.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
@@ -948,8 +949,30 @@ ib_cli_output_check (const IbCliOutput  *output,
   return ib_cli_output_path_check ("--json", output->json, error) &&
          ib_cli_output_path_check ("--html", output->html, error) &&
          ib_cli_output_path_check ("--md", output->md, error) &&
+         ib_cli_markdown_charts_check ("--md", output->md, FALSE, error) &&
          ib_cli_output_path_check ("--csv", output->csv, error) &&
          ib_cli_output_path_check ("--png", output->png, error);
+}
+
+gboolean
+ib_cli_markdown_charts_check (const char  *option,
+                              const char  *path,
+                              gboolean     compare,
+                              GError     **error)
+{
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(GError) local = NULL;
+
+  if (path == NULL)
+    return TRUE;
+  /* Every chart it may write: the run's own are not known yet, and a file
+   * the user did not name is never replaced. */
+  charts = compare ? ib_compare_markdown_charts (NULL, NULL, path)
+                   : ib_report_markdown_charts (NULL, path);
+  if (ib_report_markdown_check_charts (charts, &local))
+    return TRUE;
+  g_set_error (error, IB_ERROR, IB_ERROR_INVALID, "%s: %s", option, local->message);
+  return FALSE;
 }
 
 static IbChartKind
@@ -985,27 +1008,17 @@ write_one (const char *option,
   return FALSE;
 }
 
-/* The charts a Markdown report wrote beside itself (NAME-KIND.png). */
+/* The charts a Markdown report wrote in its chart folder. */
 static void
 add_markdown_charts (const char     *md,
                      const IbReport *report,
                      GPtrArray      *written)
 {
-  g_autofree char *dir = g_path_get_dirname (md);
-  g_autofree char *stem = ib_report_stem (md);
+  g_autoptr(GPtrArray) charts = ib_report_markdown_charts (report, md);
 
-  for (int kind = 0; kind < IB_N_CHART_KINDS; kind++)
-    {
-      g_autofree char *name = NULL;
-      g_autofree char *png = NULL;
-
-      if (kind == IB_CHART_COMPARE || !ib_chart_has_data (kind, report, NULL))
-        continue;
-      name = g_strdup_printf ("%s-%s.png", stem, ib_chart_kind_to_string (kind));
-      png = g_build_filename (dir, name, NULL);
-      if (g_file_test (png, G_FILE_TEST_IS_REGULAR))
-        g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
-    }
+  for (guint i = 0; i < charts->len; i++)
+    if (g_file_test (g_ptr_array_index (charts, i), G_FILE_TEST_IS_REGULAR))
+      g_ptr_array_add (written, g_canonicalize_filename (g_ptr_array_index (charts, i), NULL));
 }
 
 gboolean

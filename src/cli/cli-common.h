@@ -199,6 +199,12 @@ gboolean  ib_cli_output_path_check (const char     *option,
                                     GError        **error);
 /* After a run (also a partial one): writes every requested file; prints
  * one message per failure. Returns FALSE if any failed. */
+/* Fails (naming @option) when a Markdown report at @path (a comparison's
+ * with @compare) would put a chart where a file already is. */
+gboolean  ib_cli_markdown_charts_check (const char  *option,
+                                        const char  *path,
+                                        gboolean     compare,
+                                        GError     **error);
 gboolean  ib_cli_output_write   (const IbCliOutput *output,
                                  const IbReport    *report);
 

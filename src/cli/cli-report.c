@@ -443,6 +443,7 @@ ib_cli_compare (int    argc,
   /* every output's folder exists and is writable before anything is read */
   if (!ib_cli_output_path_check ("--html", html, &error) ||
       !ib_cli_output_path_check (md_option, md, &error) ||
+      !ib_cli_markdown_charts_check (md_option, md, TRUE, &error) ||
       !ib_cli_output_path_check (chart_option, chart, &error))
     {
       status = ib_cli_fail (error);

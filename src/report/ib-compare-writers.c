@@ -25,6 +25,7 @@
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "ib-report-charts.h"
+#include "ib-report-io.h"
 #include "ib-report-writers-private.h"
 
 IbCompareChart
@@ -436,22 +437,30 @@ ib_compare_chart_path (const char       *markdown_path,
                        IbCompareSection  section)
 {
   g_autofree char *dir = NULL;
-  g_autofree char *stem = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (markdown_path != NULL, NULL);
 
-  dir = g_path_get_dirname (markdown_path);
-  stem = ib_report_stem (markdown_path);
-  name = g_strdup_printf ("%s-compare-%s.png", stem, ib_compare_section_id (section));
+  dir = ib_report_markdown_chart_dir (markdown_path);
+  name = g_strdup_printf ("%s.png", ib_compare_section_id (section));
   return g_build_filename (dir, name, NULL);
 }
 
-static void
-unlink_all (GPtrArray *paths)
+GPtrArray *
+ib_compare_markdown_charts (const IbReport *a,
+                            const IbReport *b,
+                            const char     *path)
 {
-  for (guint i = 0; i < paths->len; i++)
-    g_unlink (g_ptr_array_index (paths, i));
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (path != NULL, paths);
+  g_return_val_if_fail ((a == NULL) == (b == NULL), paths);
+
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    if (a == NULL ||
+        ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+      g_ptr_array_add (paths, ib_compare_chart_path (path, (IbCompareSection) s));
+  return paths;
 }
 
 gboolean
@@ -461,14 +470,38 @@ ib_compare_save_markdown (const IbReport *a,
                           const char     *path,
                           GError        **error)
 {
+  return ib_compare_save_markdown_full (a, b, log_scale, path, FALSE, error);
+}
+
+gboolean
+ib_compare_save_markdown_full (const IbReport *a,
+                               const IbReport *b,
+                               gboolean        log_scale,
+                               const char     *path,
+                               gboolean        replace_charts,
+                               GError        **error)
+{
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
   g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL;
 
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *dir_name = NULL;
+  gboolean made_dir = FALSE;
+
   g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  dir = ib_report_markdown_chart_dir (path);
+  dir_name = g_path_get_basename (dir);
+  charts = ib_compare_markdown_charts (a, b, path);
+  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
+    return FALSE;
+  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
+    return FALSE;
 
   ib_compare_side_names (a, b, &name_a, &name_b);
   g_string_append (out, "# ");
@@ -524,13 +557,15 @@ ib_compare_save_markdown (const IbReport *a,
                                 IB_REPORT_CHART_WIDTH,
                                 ib_compare_chart_height (a, b, style.compare), 2, error))
             {
-              unlink_all (written);
+              ib_report_markdown_undo (written, dir, made_dir);
               return FALSE;
             }
           g_ptr_array_add (written, g_steal_pointer (&png));
           g_string_append (out, "![");
           ib_report_md_escape (out, alt, FALSE);
           g_string_append (out, "](");
+          g_string_append_uri_escaped (out, dir_name, NULL, TRUE);
+          g_string_append_c (out, '/');
           g_string_append_uri_escaped (out, base, NULL, TRUE);
           g_string_append (out, ")\n\n");
         }
@@ -553,7 +588,7 @@ ib_compare_save_markdown (const IbReport *a,
   if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
     {
       /* no chart without the Markdown that shows it */
-      unlink_all (written);
+      ib_report_markdown_undo (written, dir, made_dir);
       return FALSE;
     }
   return TRUE;

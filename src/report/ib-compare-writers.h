@@ -35,15 +35,28 @@ gboolean    ib_compare_save_html   (const IbReport *a,
                                     gboolean        log_scale,
                                     const char     *path,
                                     GError        **error);
-/* The same in Markdown, each chart as ib_compare_chart_path() beside it; on
- * failure no file is left behind. */
+/* The same in Markdown, each chart as ib_compare_chart_path() in the
+ * report's chart folder; an existing chart is replaced only with
+ * @replace_charts (see ib_report_save_markdown_full); on failure no file
+ * made by the call is left behind. */
 gboolean    ib_compare_save_markdown (const IbReport *a,
                                       const IbReport *b,
                                       gboolean        log_scale,
                                       const char     *path,
                                       GError        **error);
-/* "DIR/NAME-compare-overhead.png" for "DIR/NAME.md" and the overhead. */
+gboolean    ib_compare_save_markdown_full (const IbReport *a,
+                                           const IbReport *b,
+                                           gboolean        log_scale,
+                                           const char     *path,
+                                           gboolean        replace_charts,
+                                           GError        **error);
+/* "DIR/NAME-charts/overhead.png" for "DIR/NAME.md" and the overhead. */
 char       *ib_compare_chart_path  (const char       *markdown_path,
                                     IbCompareSection  section);
+/* The chart files ib_compare_save_markdown writes for @a and @b; every one
+ * it may write when both are NULL. */
+GPtrArray  *ib_compare_markdown_charts (const IbReport *a,
+                                        const IbReport *b,
+                                        const char     *path);
 
 G_END_DECLS

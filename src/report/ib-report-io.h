@@ -34,10 +34,28 @@ char     *ib_report_to_csv        (const IbReport *report);
 gboolean  ib_report_save_csv      (const IbReport *report,
                                    const char     *path,
                                    GError        **error);
-/* Markdown: tables, and PNG charts written beside it (NAME-KIND.png). */
-gboolean  ib_report_save_markdown (const IbReport *report,
-                                   const char     *path,
-                                   GError        **error);
+/* Markdown: tables, and PNG charts in a folder of their own named after the
+ * report: "DIR/NAME.md" -> "DIR/NAME-charts/KIND.png". The folder is made
+ * when missing; a chart file already in it is never replaced (G_IO_ERROR_EXISTS
+ * naming it) unless @replace_charts, which only a user's yes may set. On
+ * failure no chart made by this call is left behind. */
+gboolean   ib_report_save_markdown      (const IbReport *report,
+                                         const char     *path,
+                                         GError        **error);
+gboolean   ib_report_save_markdown_full (const IbReport *report,
+                                         const char     *path,
+                                         gboolean        replace_charts,
+                                         GError        **error);
+/* "DIR/NAME-charts" for "DIR/NAME.md". */
+char      *ib_report_markdown_chart_dir (const char     *path);
+/* The chart files a Markdown export of @report to @path writes, in order;
+ * every one it may write when @report is NULL. */
+GPtrArray *ib_report_markdown_charts    (const IbReport *report,
+                                         const char     *path);
+/* Fails with G_IO_ERROR_EXISTS, naming the first of @paths that exists, or
+ * G_IO_ERROR_NOT_DIRECTORY when their folder is not one. */
+gboolean   ib_report_markdown_check_charts (GPtrArray  *paths,
+                                            GError    **error);
 /* HTML: one self-contained file, inline SVG charts (no external URL). */
 char     *ib_report_to_html       (const IbReport *report,
                                    GError        **error);

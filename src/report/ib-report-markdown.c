@@ -1,14 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-report-markdown.c: a Markdown report with PNG charts beside it.
+/* ib-report-markdown.c: a Markdown report with PNG charts in a folder of
+ * their own.
  *
- * The charts are written first as NAME-KIND.png next to NAME.md (each one
- * atomically by ib_chart_export), then the Markdown itself atomically, so a
- * failure never leaves a Markdown file pointing at missing images. */
+ * The charts are written first as NAME-charts/KIND.png beside NAME.md (each
+ * one atomically by ib_chart_export), then the Markdown itself atomically, so
+ * a failure never leaves a Markdown file pointing at missing images. A chart
+ * file already there is the user's: it is replaced only when asked to. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <gio/gio.h>
 
 #include "chart/ib-chart.h"
 #include "analysis/ib-answer.h"
@@ -124,23 +130,143 @@ md_list (GString    *out,
     }
 }
 
+char *
+ib_report_markdown_chart_dir (const char *path)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  dir = g_path_get_dirname (path);
+  stem = ib_report_stem (path);
+  name = g_strdup_printf ("%s-charts", stem);
+  return g_build_filename (dir, name, NULL);
+}
+
+GPtrArray *
+ib_report_markdown_charts (const IbReport *report,
+                           const char     *path)
+{
+  g_autofree char *dir = NULL;
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (path != NULL, paths);
+
+  dir = ib_report_markdown_chart_dir (path);
+  for (guint i = 0; i < G_N_ELEMENTS (report_charts); i++)
+    {
+      g_autofree char *name = NULL;
+
+      if (report != NULL && !ib_chart_has_data (report_charts[i], report, NULL))
+        continue;
+      name = g_strdup_printf ("%s.png", ib_chart_kind_to_string (report_charts[i]));
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+    }
+  return paths;
+}
+
+gboolean
+ib_report_markdown_check_charts (GPtrArray  *paths,
+                                 GError    **error)
+{
+  g_return_val_if_fail (paths != NULL, FALSE);
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *png = g_ptr_array_index (paths, i);
+      g_autofree char *dir = g_path_get_dirname (png);
+
+      if (g_file_test (dir, G_FILE_TEST_EXISTS) && !g_file_test (dir, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
+                       /* Translators: %s is a path */
+                       _("The Markdown report's charts go in “%s”, which is a file, not a "
+                         "folder; choose another name for the report"), dir);
+          return FALSE;
+        }
+      if (g_file_test (png, G_FILE_TEST_EXISTS))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       /* Translators: %s is a path */
+                       _("“%s” already exists and is not replaced; move it away or choose "
+                         "another name for the report"), png);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Makes @dir when missing; *made says whether this call made it. */
+gboolean
+ib_report_markdown_make_dir (const char  *dir,
+                             gboolean    *made,
+                             GError     **error)
+{
+  *made = FALSE;
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  if (g_mkdir (dir, 0777) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* Translators: %s is a path, then the system's reason */
+                   _("Could not make the chart folder “%s”: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  *made = TRUE;
+  return TRUE;
+}
+
+/* Removes what a failed export made: its charts, and its folder when this
+ * export made it (rmdir leaves a folder that holds anything else). */
+void
+ib_report_markdown_undo (GPtrArray  *written,
+                         const char *dir,
+                         gboolean    made_dir)
+{
+  for (guint i = 0; i < written->len; i++)
+    g_unlink (g_ptr_array_index (written, i));
+  if (made_dir)
+    g_rmdir (dir);
+}
+
 gboolean
 ib_report_save_markdown (const IbReport *report,
                          const char     *path,
                          GError        **error)
 {
+  return ib_report_save_markdown_full (report, path, FALSE, error);
+}
+
+gboolean
+ib_report_save_markdown_full (const IbReport *report,
+                              const char     *path,
+                              gboolean        replace_charts,
+                              GError        **error)
+{
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *dir = NULL;
-  g_autofree char *stem = NULL;
+  g_autofree char *dir_name = NULL;
   g_autofree char *subtitle = NULL;
+  gboolean made_dir = FALSE;
   IbChartStyle style;
 
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  dir = g_path_get_dirname (path);
-  stem = ib_report_stem (path);
+  dir = ib_report_markdown_chart_dir (path);
+  dir_name = g_path_get_basename (dir);
+  charts = ib_report_markdown_charts (report, path);
+  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
+    return FALSE;
+  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
+    return FALSE;
   subtitle = ib_report_subtitle (report);
   ib_chart_style_init_light (&style);
 
@@ -231,12 +357,16 @@ ib_report_save_markdown (const IbReport *report,
 
         if (!ib_chart_has_data (kind, report, NULL))
           continue;
-        name = g_strdup_printf ("%s-%s.png", stem, ib_chart_kind_to_string (kind));
+        name = g_strdup_printf ("%s.png", ib_chart_kind_to_string (kind));
         png = g_build_filename (dir, name, NULL);
         if (!ib_chart_export (kind, report, NULL, &style, IB_CHART_FORMAT_PNG, png,
                               IB_REPORT_CHART_WIDTH, ib_report_chart_height (kind, report),
                               2, error))
-          return FALSE;
+          {
+            ib_report_markdown_undo (written, dir, made_dir);
+            return FALSE;
+          }
+        g_ptr_array_add (written, g_steal_pointer (&png));
         if (!any)
           {
             g_string_append (out, "\n## ");
@@ -248,6 +378,8 @@ ib_report_save_markdown (const IbReport *report,
         md_escape (out, ib_chart_kind_title (kind), FALSE);
         /* a relative URL: the stem may hold spaces or parentheses */
         g_string_append (out, "](");
+        g_string_append_uri_escaped (out, dir_name, NULL, TRUE);
+        g_string_append_c (out, '/');
         g_string_append_uri_escaped (out, name, NULL, TRUE);
         g_string_append (out, ")\n");
       }
@@ -269,7 +401,13 @@ ib_report_save_markdown (const IbReport *report,
   md_list (out, _("Warnings"), report->warnings);
   md_table (out, ib_table_samples (report));
 
-  return g_file_set_contents (path, out->str, (gssize) out->len, error);
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+    {
+      /* no chart without the Markdown that shows it */
+      ib_report_markdown_undo (written, dir, made_dir);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---- shared with the comparison report (ib-report-writers-private.h) ---- */

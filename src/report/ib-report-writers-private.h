@@ -32,4 +32,13 @@ void        ib_report_md_row              (GString            *out,
  * <main>, <body> and <html> elements. */
 void        ib_report_html_end            (GString    *out);
 
+/* The Markdown writers' chart folder: made when missing (*@made says so),
+ * and undone after a failure (the charts written, the folder if made). */
+gboolean    ib_report_markdown_make_dir   (const char  *dir,
+                                           gboolean    *made,
+                                           GError     **error);
+void        ib_report_markdown_undo       (GPtrArray   *written,
+                                           const char  *dir,
+                                           gboolean     made_dir);
+
 G_END_DECLS

@@ -212,7 +212,7 @@ test_run_says_where (Fixture       *f,
 {
   g_autofree char *json = g_build_filename (f->root, "where.json", NULL);
   g_autofree char *md = g_build_filename (f->root, "where.md", NULL);
-  g_autofree char *chart = g_build_filename (f->root, "where-strategies.png", NULL);
+  g_autofree char *chart = g_build_filename (f->root, "where-charts", "strategies.png", NULL);
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   const char *args[] = {
@@ -437,6 +437,35 @@ test_sweep (Fixture       *f,
   assert_empty (f->target);
 }
 
+/* A Markdown report's chart folder holding a file of the user's: refused
+ * before anything runs, the file left as it was (issue 24, item 2). */
+static void
+test_run_keeps_charts (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *md = g_build_filename (f->root, "keep.md", NULL);
+  g_autofree char *charts = g_build_filename (f->root, "keep-charts", NULL);
+  g_autofree char *mine = g_build_filename (charts, "strategies.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "1", "--size", "64K",
+    "--strategies", "sync-read-all", "--repeat", "1", "--warmup", "0",
+    "--md", md, NULL
+  };
+
+  g_assert_cmpint (g_mkdir (charts, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (mine, "mine", -1, NULL));
+  g_assert_cmpint (run_cli (f, args, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--md: "));
+  g_assert_nonnull (strstr (err, mine));
+  g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
+  assert_empty (f->target);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -456,6 +485,7 @@ main (int    argc,
   ADD ("/cli/run/json", test_run_json);
   ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
   ADD ("/cli/run/says-where", test_run_says_where);
+  ADD ("/cli/run/keeps-charts", test_run_keeps_charts);
   ADD ("/cli/run/usage-errors", test_usage_errors);
   ADD ("/cli/run/sigint", test_sigint);
   ADD ("/cli/run/sigterm", test_sigterm);

@@ -19,6 +19,7 @@
 #include "analysis/ib-labels.h"
 #include "analysis/ib-verdict.h"
 #include "report-fixture.h"
+#include "ib-test-common.h"
 
 #define SYNC_TITLE  "Sync single read"
 #define ASYNC_TITLE "Async load contents, parallel"
@@ -537,19 +538,8 @@ test_html_markdown (void)
   assert_contains (answer, ".**\n\n- The trade-off: ");
   g_assert_true (answer < strstr (md, "## Findings"));
 
-  /* leave nothing behind: the Markdown and its PNG charts */
-  {
-    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *file = g_build_filename (dir, name, NULL);
-
-        g_assert_cmpint (g_remove (file), ==, 0);
-      }
-  }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  /* leave nothing behind: the Markdown and its chart folder */
+  g_assert_true (ib_test_remove_tree (dir));
 }
 
 /* Renames the fixture's third strategy to @id (a thread, io_uring or mmap
@@ -697,18 +687,7 @@ test_findings_do_not_repeat (void)
         g_assert_cmpuint (loaded->findings->len, ==, report->findings->len);
         g_assert_cmpuint (ib_findings_n_shown (loaded), ==, ib_findings_n_shown (report));
 
-        {
-          g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-          const char *name;
-
-          while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-            {
-              g_autofree char *file = g_build_filename (dir, name, NULL);
-
-              g_assert_cmpint (g_remove (file), ==, 0);
-            }
-        }
-        g_assert_cmpint (g_rmdir (dir), ==, 0);
+        g_assert_true (ib_test_remove_tree (dir));
       }
 }
 

@@ -10,6 +10,7 @@
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
+#include "ib-test-common.h"
 
 typedef struct
 {
@@ -36,16 +37,8 @@ static void
 fixture_tear_down (Fixture       *fx,
                    gconstpointer  data)
 {
-  g_autoptr(GDir) d = g_dir_open (fx->dir, 0, NULL);
-  const char *name;
-
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (fx->dir, name, NULL);
-
-      g_assert_cmpint (g_unlink (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (fx->dir), ==, 0);
+  /* the Markdown reports' chart folders too */
+  g_assert_true (ib_test_remove_tree (fx->dir));
   g_free (fx->dir);
   g_free (fx->json);
 }
@@ -85,7 +78,7 @@ test_report_writes (Fixture       *fx,
   g_autofree char *html = g_build_filename (fx->dir, "r.html", NULL);
   g_autofree char *md = g_build_filename (fx->dir, "r.md", NULL);
   g_autofree char *csv = g_build_filename (fx->dir, "r.csv", NULL);
-  g_autofree char *png = g_build_filename (fx->dir, "r-strategies.png", NULL);
+  g_autofree char *png = g_build_filename (fx->dir, "r-charts", "strategies.png", NULL);
   g_autofree char *out = NULL, *err = NULL;
 
   g_assert_cmpint (run_cli (&out, &err, "report", fx->json, "--html", html, "--md", md,
@@ -264,7 +257,7 @@ test_compare_sections (Fixture       *fx,
   g_autofree char *b = write_second (fx);
   g_autofree char *html = g_build_filename (fx->dir, "cmp.html", NULL);
   g_autofree char *md = g_build_filename (fx->dir, "cmp.md", NULL);
-  g_autofree char *md_png = g_build_filename (fx->dir, "cmp-compare-reads.png", NULL);
+  g_autofree char *md_png = g_build_filename (fx->dir, "cmp-charts", "reads.png", NULL);
   g_autofree char *svg = g_build_filename (fx->dir, "cmp.svg", NULL);
   g_autofree char *pdf = g_build_filename (fx->dir, "cmp.pdf", NULL);
   g_autofree char *out = NULL, *err = NULL;
@@ -296,8 +289,8 @@ test_compare_sections (Fixture       *fx,
   for (guint i = 0; i < 3; i++)
     {
       const char *parts[] = { "overhead", "write-unlink", "sweep" };
-      g_autofree char *name = g_strdup_printf ("cmp-compare-%s.png", parts[i]);
-      g_autofree char *path = g_build_filename (fx->dir, name, NULL);
+      g_autofree char *name = g_strdup_printf ("%s.png", parts[i]);
+      g_autofree char *path = g_build_filename (fx->dir, "cmp-charts", name, NULL);
 
       assert_has (out, path);
       g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
@@ -325,8 +318,8 @@ test_compare_sections (Fixture       *fx,
 
   g_assert_true (g_file_get_contents (md, &text, &len, NULL));
   g_assert_true (g_str_has_prefix (text, "# I/O Bench comparison\n"));
-  assert_has (text, "![Comparison of two runs: Whole-file reads](cmp-compare-reads.png)");
-  assert_has (text, "![Comparison of two runs: Dispatch overhead](cmp-compare-overhead.png)");
+  assert_has (text, "![Comparison of two runs: Whole-file reads](cmp-charts/reads.png)");
+  assert_has (text, "![Comparison of two runs: Dispatch overhead](cmp-charts/overhead.png)");
   assert_has (text, "\n## Sweep\n");
   assert_has (text, "| Cache (≠) | cold cache | warm cache |");
   g_clear_pointer (&text, g_free);

@@ -38,7 +38,10 @@ remove_tmpdir (const char *dir)
     {
       g_autofree char *path = g_build_filename (dir, name, NULL);
 
-      g_assert_cmpint (g_unlink (path), ==, 0);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        remove_tmpdir (path);
+      else
+        g_assert_cmpint (g_unlink (path), ==, 0);
     }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
@@ -405,10 +408,9 @@ test_markdown (void)
   for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
     if (kind != IB_CHART_COMPARE && ib_chart_has_data (kind, report, NULL))
       {
-        g_autofree char *name = g_strdup_printf ("my report-%s.png",
-                                                 ib_chart_kind_to_string (kind));
-        g_autofree char *png = g_build_filename (dir, name, NULL);
-        g_autofree char *link = g_strdup_printf ("(my%%20report-%s.png)",
+        g_autofree char *name = g_strdup_printf ("%s.png", ib_chart_kind_to_string (kind));
+        g_autofree char *png = g_build_filename (dir, "my report-charts", name, NULL);
+        g_autofree char *link = g_strdup_printf ("(my%%20report-charts/%s.png)",
                                                  ib_chart_kind_to_string (kind));
         g_autofree char *head = NULL;
         gsize len = 0;
@@ -420,6 +422,70 @@ test_markdown (void)
         n_png++;
       }
   g_assert_cmpuint (n_png, >, 0);
+  remove_tmpdir (dir);
+}
+
+/* Issue 24, item 2: the charts go in a folder of their own, and a file the
+ * user has there is never replaced unless asked to. */
+static void
+test_markdown_keeps_files (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "r.md", NULL);
+  g_autofree char *charts = g_build_filename (dir, "r-charts", NULL);
+  g_autofree char *mine = g_build_filename (charts, "strategies.png", NULL);
+  g_autofree char *other = g_build_filename (dir, "r-strategies.png", NULL);
+  g_autoptr(GPtrArray) list = ib_report_markdown_charts (report, path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (list->len, >, 1);
+  g_assert_cmpstr (g_ptr_array_index (list, 0), ==, mine);
+  /* a file beside the report with the old name is nothing to it */
+  g_assert_true (g_file_set_contents (other, "mine", -1, NULL));
+  g_assert_cmpint (g_mkdir (charts, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (mine, "mine", -1, NULL));
+
+  g_assert_false (ib_report_save_markdown (report, path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_nonnull (strstr (error->message, mine));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  g_clear_pointer (&text, g_free);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  /* nothing else was written into the folder */
+  {
+    g_autoptr(GDir) d = g_dir_open (charts, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (d) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 1);
+  }
+
+  /* the user said yes: replaced */
+  g_assert_true (ib_report_save_markdown_full (report, path, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
+  g_assert_cmpmem (text, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (other, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  remove_tmpdir (dir);
+
+  /* the chart folder's name taken by a file: a clear error, nothing written */
+  dir = make_tmpdir ();
+  g_free (path);
+  path = g_build_filename (dir, "s.md", NULL);
+  g_free (charts);
+  charts = g_build_filename (dir, "s-charts", NULL);
+  g_assert_true (g_file_set_contents (charts, "x", -1, NULL));
+  g_assert_false (ib_report_save_markdown (report, path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
   remove_tmpdir (dir);
 }
 
@@ -572,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/report/csv", test_csv);
   g_test_add_func ("/report/html", test_html);
   g_test_add_func ("/report/markdown", test_markdown);
+  g_test_add_func ("/report/markdown-keeps-files", test_markdown_keeps_files);
   g_test_add_func ("/report/empty", test_empty_report);
   g_test_add_func ("/report/display-names", test_display_names);
   g_test_add_func ("/report/vs-fastest", test_vs_fastest);

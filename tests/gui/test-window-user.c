@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-user.c: the window as a user meets it (issue 24): the header
+ * bar's real Export button opens a menu that stays open and exports; a
+ * Markdown export leaves the user's files alone unless they say yes. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ib-application.h"
+#include "ib-test-common.h"
+#include "ib-window.h"
+#include "report-fixture.h"
+#include "report/ib-report-io.h"
+
+#define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */
+/* The window checks the plan again every 15 s (ib-window.c): spin longer. */
+#define PLAN_CHECK_MS 16000
+
+static IbApplication *app;
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+wait_until (Condition cond,
+            gpointer  data)
+{
+  gint64 end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
+  guint id = g_timeout_add (20, wake, NULL);
+  gboolean ok = TRUE;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (id);
+  return ok;
+}
+
+static IbWindow *
+new_window (int width,
+            int height)
+{
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
+  gtk_window_present (GTK_WINDOW (win));
+  ib_test_spin (300);
+  return win;
+}
+
+static void
+destroy_window (IbWindow *win)
+{
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+}
+
+static gboolean
+exports_done (gpointer data)
+{
+  return ib_window_get_n_pending_exports (data) == 0;
+}
+
+/* The visible AdwMessageDialog, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return find_message_dialog () != NULL;
+}
+
+/* Answers the message dialog as a click on its @response button would. */
+static void
+answer_dialog (const char *response)
+{
+  AdwMessageDialog *dialog = find_message_dialog ();
+
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, response));
+  /* the dialog closes itself after a response */
+  adw_message_dialog_response (dialog, response);
+  ib_test_spin (100);
+}
+
+/* The first widget under @root whose action is @action_name (and whose
+ * target is @target, when not NULL). */
+G_GNUC_UNUSED static GtkWidget *
+find_action_widget (GtkWidget  *root,
+                    const char *action_name,
+                    GVariant   *target)
+{
+  if (GTK_IS_ACTIONABLE (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0 &&
+      (target == NULL ||
+       (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root)) != NULL &&
+        g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root)),
+                         target))))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_widget (child, action_name, target);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The menu item under @root (a GtkModelButton of a popover menu) that reads
+ * @text, or NULL. */
+static GtkWidget *
+find_menu_item (GtkWidget  *root,
+                const char *text)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
+    {
+      g_autofree char *label = NULL;
+
+      g_object_get (root, "text", &label, NULL);
+      if (g_strcmp0 (label, text) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_item (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The header bar's Export button: the GtkMenuButton with that tooltip. */
+static GtkWidget *
+find_export_button (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) &&
+      g_strcmp0 (gtk_widget_get_tooltip_text (root), "Export (Ctrl+E)") == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_export_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The file chooser the export opened (GtkFileChooserNative falls back to a
+ * GtkFileChooserDialog without a portal), or NULL. */
+static GtkWidget *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return find_file_chooser () != NULL;
+}
+
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_IS_REGULAR);
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+/* Issue 24, item 1: the header bar's Export button opens its menu, the menu
+ * is still open after the window has checked the plan again, and a click on
+ * one of its items exports. */
+static void
+test_export_button (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *svg = g_build_filename (g_get_home_dir (), "chart.svg", NULL);
+  IbWindow *win = new_window (1100, 760);
+  GtkWidget *button, *toggle, *popover, *item;
+
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (200);
+  button = find_export_button (GTK_WIDGET (win));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_true (gtk_widget_get_mapped (button));
+  toggle = gtk_widget_get_first_child (button);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (toggle));
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_nonnull (popover);
+  g_assert_false (gtk_widget_get_mapped (popover));
+
+  /* a click on it */
+  g_assert_true (gtk_widget_activate (toggle));
+  ib_test_spin (300);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  /* the plan is checked again (as on focus changes and every 15 s) */
+  ib_plan_page_refresh_space (ib_window_get_plan_page (win));
+  ib_test_spin (PLAN_CHECK_MS);
+  /* the same popover, still open */
+  g_assert_true (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))) == popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+
+  /* Main menu -> Export offers the same formats (one menu model) */
+  g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)) != NULL);
+
+  /* a click on "SVG Image": the file chooser, a name typed, Export */
+  item = find_menu_item (popover, "SVG Image");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_get_mapped (item));
+  g_assert_true (gtk_widget_activate (item));
+  g_assert_true (wait_until (chooser_shown, NULL));
+  {
+    GtkWidget *chooser = find_file_chooser ();
+
+    /* it opens in the home folder (no Documents folder here): a name typed */
+    ib_test_spin (1000);
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "chart.svg");
+    ib_test_spin (300);
+    /* a click on its Export button */
+    {
+      GtkWidget *accept = gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser),
+                                                              GTK_RESPONSE_ACCEPT);
+
+      g_assert_nonnull (accept);
+      g_assert_true (gtk_widget_activate (accept));
+    }
+
+  }
+  g_assert_true (wait_until (file_exists, svg));
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_null (ib_window_get_last_export_error (win));
+  {
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "<svg"));
+  }
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
+/* Main menu -> Export and the Export button list the same formats. */
+static void
+test_export_menus_match (void)
+{
+  IbWindow *win = new_window (1100, 760);
+  GMenuModel *button_model, *primary = NULL;
+  GtkWidget *button = find_export_button (GTK_WIDGET (win));
+
+  g_assert_nonnull (button);
+  button_model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  /* the primary menu: the other menu button of the header bar */
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (button)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_MENU_BUTTON (w) && w != button)
+      primary = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (w));
+  g_assert_nonnull (primary);
+  /* find the Export submenu and the model it shows */
+  {
+    GMenuModel *section = g_menu_model_get_item_link (primary, 0, G_MENU_LINK_SECTION);
+    gboolean found = FALSE;
+
+    g_assert_nonnull (section);
+    for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+      {
+        g_autoptr(GMenuModel) sub = g_menu_model_get_item_link (section, i, G_MENU_LINK_SUBMENU);
+
+        if (sub != NULL)
+          {
+            g_autoptr(GMenuModel) shown = g_menu_model_get_item_link (sub, 0, G_MENU_LINK_SECTION);
+
+            g_assert_true (shown == button_model);
+            found = TRUE;
+          }
+      }
+    g_object_unref (section);
+    g_assert_true (found);
+  }
+  destroy_window (win);
+}
+
+/* Issue 24, item 2: a Markdown export into a folder that holds a PNG of
+ * the user's under a chart's name leaves it untouched, unless the user
+ * says yes to replacing it. */
+static void
+test_markdown_keeps_files (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *md = g_build_filename (tmp, "report.md", NULL);
+  g_autofree char *charts = g_build_filename (tmp, "report-charts", NULL);
+  g_autofree char *old_style = g_build_filename (tmp, "report-strategies.png", NULL);
+  g_autofree char *mine = g_build_filename (charts, "strategies.png", NULL);
+  g_autofree char *text = NULL;
+  IbWindow *win = new_window (1100, 760);
+
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (100);
+  /* PNGs of the user's: beside the report and in its chart folder */
+  g_assert_true (g_file_set_contents (old_style, "mine", -1, NULL));
+  g_assert_cmpint (g_mkdir (charts, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (mine, "mine", -1, NULL));
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                  g_variant_new ("(ss)", "md", md));
+  ib_test_spin (100);
+  /* asked (before anything is written), and "Cancel": nothing written,
+   * nothing replaced */
+  g_assert_nonnull (find_message_dialog ());
+  g_assert_cmpuint (ib_window_get_n_pending_exports (win), ==, 0);
+  {
+    const char *body = adw_message_dialog_get_body (find_message_dialog ());
+
+    g_assert_nonnull (strstr (body, "report-charts"));
+    g_assert_nonnull (strstr (body, "strategies.png"));
+  }
+  answer_dialog ("cancel");
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  g_clear_pointer (&text, g_free);
+
+  /* again, and "Replace": the report and its charts written */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "export",
+                                  g_variant_new ("(ss)", "md", md));
+  g_assert_true (wait_until (dialog_shown, NULL));
+  answer_dialog ("replace");
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_null (ib_window_get_last_export_error (win));
+  g_assert_true (g_file_test (md, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
+  g_assert_cmpmem (text, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (md, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "](report-charts/strategies.png)"));
+  g_clear_pointer (&text, g_free);
+
+  /* the file beside the report was never the report's */
+  g_assert_true (g_file_get_contents (old_style, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "mine");
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                             "XDG_STATE_HOME" };
+      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  /* no portal: GtkFileChooserNative shows GTK's own dialog */
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/gui-user/export-button", test_export_button);
+  g_test_add_func ("/gui-user/export-menus-match", test_export_menus_match);
+  g_test_add_func ("/gui-user/markdown-keeps-files", test_markdown_keeps_files);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  ib_test_remove_tree (home);
+  return ret;
+}
