@@ -637,10 +637,10 @@ test_run_export_reopen (void)
     }
 
     /* The comparison as a report: HTML with its chart inline, both runs
-     * named, and Markdown with its chart beside it. */
+     * named, and Markdown with its charts in a folder of their own. */
     {
       g_autofree char *cmp_md = g_build_filename (tmp, "compare.md", NULL);
-      g_autofree char *cmp_md_png = g_build_filename (tmp, "compare-compare-reads.png", NULL);
+      g_autofree char *cmp_md_png = g_build_filename (tmp, "compare-charts", "reads.png", NULL);
       g_autofree char *cmp_csv = g_build_filename (tmp, "compare.csv", NULL);
       g_autofree char *html = NULL, *md = NULL;
 
@@ -668,7 +668,7 @@ test_run_export_reopen (void)
       g_assert_null (ib_window_get_last_export_error (win));
       g_assert_true (g_file_get_contents (cmp_md, &md, NULL, NULL));
       g_assert_true (g_str_has_prefix (md, "# I/O Bench comparison\n"));
-      g_assert_nonnull (strstr (md, "(compare-compare-reads.png)"));
+      g_assert_nonnull (strstr (md, "(compare-charts/reads.png)"));
       g_assert_true (g_file_test (cmp_md_png, G_FILE_TEST_IS_REGULAR));
 
       /* CSV and JSON belong to one run: refused with a reason, nothing written */
