@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The control: a floor includes the floors below it. Built with chart's
+ * flags this compiles, so a probe that fails fails for its include alone. */
+#include "analysis/ib-verdict.h"
+#include "chart/ib-chart.h"
+#include "engine/ib-types.h"
+
+int ib_probe (void);
+int ib_probe (void) { return IB_VERDICT_B_FASTER + IB_N_CHART_KINDS; }
