@@ -8,7 +8,6 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-runner.h"
-#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 
 #include "ib-application.h"
@@ -145,9 +144,6 @@ ib_application_startup (GApplication *app)
   };
 
   G_APPLICATION_CLASS (ib_application_parent_class)->startup (app);
-
-  /* Findings are written on the run's worker thread, by the report layer. */
-  ib_runner_set_finish_hook (ib_findings_generate);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries,
                                    G_N_ELEMENTS (app_entries), app);

@@ -17,6 +17,7 @@
 #include <gtk/gtk.h>
 #include <adwaita.h>
 
+#include "analysis/ib-findings.h"
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
 #include "ib-run-controller.h"
@@ -178,6 +179,8 @@ handle_done (IbRunController *self,
   else
     report = ib_report_ref (self->report);
   fill_toolkit_versions (report);
+  /* The runner gives the measurements; what they mean is the analysis'. */
+  ib_findings_generate (report);
   if (event->error != NULL)
     error = g_error_copy (event->error);
 

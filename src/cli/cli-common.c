@@ -314,6 +314,9 @@ ib_cli_run_plan (const IbPlan *plan,
   signals = ib_cli_signals_new (cancellable);
   report = ib_runner_run_sync (plan, cancellable, ib_cli_progress_event, progress, &error);
   ib_cli_progress_clear (progress);
+  /* The runner gives the measurements; what they mean is the analysis'. */
+  if (report != NULL)
+    ib_findings_generate (report);
 
   code = ib_cli_exit_code_for_error (error);
   if (ib_cli_signals_received (signals) != 0)

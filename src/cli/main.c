@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "engine/ib-runner.h"
-#include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 
 #include "cli.h"
@@ -56,9 +55,6 @@ main (int    argc,
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("iobench-cli");
   g_set_application_name (_("I/O Bench"));
-  /* Findings are written on the run's worker thread, by the report layer. */
-  ib_runner_set_finish_hook (ib_findings_generate);
-
   if (argc < 2)
     {
       print_usage (stderr);

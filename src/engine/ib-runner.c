@@ -127,16 +127,6 @@ typedef struct
   gint64        last_progress_ns;
 } Run;
 
-/* Set once by the shells (the report layer's findings): the engine does not
- * depend on the layers above it. */
-static IbReportHook finish_hook;
-
-void
-ib_runner_set_finish_hook (IbReportHook hook)
-{
-  finish_hook = hook;
-}
-
 static void
 post (Run     *run,
       IbEvent *event)
@@ -816,8 +806,6 @@ worker_thread (gpointer data)
       run.report->error = g_strdup (error->message);
     }
   ib_report_compute_statistics (run.report);
-  if (finish_hook != NULL)
-    finish_hook (run.report);
 
   /* Let async callbacks still queued on the run's context finish. */
   while (g_main_context_pending (context))

@@ -90,14 +90,6 @@ IbReport   *ib_runner_run_sync   (const IbPlan   *plan,
 
 const char *ib_phase_to_string   (IbPhase         phase);
 
-/* Called on the worker thread with every finished report (statistics
- * computed, before IB_EVENT_DONE), e.g. ib_findings_generate from the report
- * layer: the shells install it once at start-up, so the engine never depends
- * on the layers above it. */
-typedef void (*IbReportHook) (IbReport *report);
-
-void        ib_runner_set_finish_hook (IbReportHook hook);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbRunner, ib_runner_free)
 
 G_END_DECLS
