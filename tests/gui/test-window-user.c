@@ -389,6 +389,77 @@ test_markdown_keeps_files (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
+/* The plan's side pane: the leaflet's child holding the plan page. */
+static GtkWidget *
+plan_pane (IbWindow *win)
+{
+  GtkWidget *w = GTK_WIDGET (ib_window_get_plan_page (win));
+
+  while (gtk_widget_get_parent (w) != NULL && !ADW_IS_LEAFLET (gtk_widget_get_parent (w)))
+    w = gtk_widget_get_parent (w);
+  return w;
+}
+
+/* Issue 24, item 5: an error under the plan, short or long, leaves the side
+ * pane's width alone (before: 405 -> 680 -> 715 px, never shrinking). */
+static void
+test_sidebar_width (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  IbWindow *win = new_window (1280, 800);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  GtkWidget *pane = plan_pane (win);
+  g_autoptr(GString) long_size = g_string_new ("12");
+  g_autofree char *long_dir = NULL;
+  int width0, width;
+
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_dir (plan, tmp);
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_test_spin (300);
+  g_assert_false (adw_leaflet_get_folded (ADW_LEAFLET (gtk_widget_get_parent (pane))));
+  width0 = gtk_widget_get_width (pane);
+  g_test_message ("plan pane: %d px", width0);
+  g_assert_cmpint (width0, >=, 360);
+
+  /* a short error */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "12Q");
+  ib_test_spin (300);
+  g_assert_false (ib_plan_page_get_valid (plan));
+  width = gtk_widget_get_width (pane);
+  g_test_message ("with a short error: %d px", width);
+  g_assert_cmpint (width, ==, width0);
+
+  /* a long one, without spaces to break it at */
+  for (guint i = 0; i < 30; i++)
+    g_string_append (long_size, "QQQQQQQQQQ");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, long_size->str);
+  ib_test_spin (300);
+  width = gtk_widget_get_width (pane);
+  g_test_message ("with a long error: %d px", width);
+  g_assert_cmpint (width, ==, width0);
+
+  /* a folder with a long name that does not exist */
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  long_dir = g_build_filename (tmp, "a-folder-whose-name-is-much-longer-than-the-pane-is-wide-"
+                               "and-then-some-more-to-be-sure", "and-a-child-too", NULL);
+  ib_plan_page_set_dir (plan, long_dir);
+  ib_plan_page_refresh_space (plan);
+  ib_test_spin (1000);
+  width = gtk_widget_get_width (pane);
+  g_test_message ("with a missing folder: %d px", width);
+  g_assert_cmpint (width, ==, width0);
+
+  /* fixed again: the same width */
+  ib_plan_page_set_dir (plan, tmp);
+  ib_test_spin (500);
+  g_assert_cmpint (gtk_widget_get_width (pane), ==, width0);
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -421,6 +492,7 @@ main (int   argc,
   g_test_add_func ("/gui-user/export-button", test_export_button);
   g_test_add_func ("/gui-user/export-menus-match", test_export_menus_match);
   g_test_add_func ("/gui-user/markdown-keeps-files", test_markdown_keeps_files);
+  g_test_add_func ("/gui-user/sidebar-width", test_sidebar_width);
 
   ret = g_test_run ();
   g_clear_object (&app);
