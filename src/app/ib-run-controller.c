@@ -74,6 +74,38 @@ set_string (char       **field,
   *field = g_strdup (value);
 }
 
+static char *format_eta (gint64 eta_ns);
+
+/* "3 min", "40 s": the uncertainty beside the time left. */
+static char *
+format_span (gint64 ns)
+{
+  gint64 s = (ns + G_GINT64_CONSTANT (500000000)) / G_GINT64_CONSTANT (1000000000);
+
+  if (s >= 90)
+    /* Translators: an uncertainty in whole minutes, "± 3 min" */
+    return g_strdup_printf (_("%d min"), (int) ((s + 30) / 60));
+  /* Translators: an uncertainty in seconds, "± 40 s" */
+  return g_strdup_printf (_("%d s"), (int) MAX (s, 1));
+}
+
+/* The time left with the uncertainty it is known to: a later rise never
+ * exceeds what this says (ib-eta.h). */
+static char *
+format_eta_range (gint64 eta_ns,
+                  double fraction)
+{
+  g_autofree char *eta = format_eta (eta_ns);
+  g_autofree char *span = NULL;
+
+  if (eta == NULL || eta_ns < G_GINT64_CONSTANT (10000000000))
+    return g_steal_pointer (&eta);
+  span = format_span (ib_eta_uncertainty_ns (eta_ns, fraction));
+  /* Translators: the time left, then its uncertainty: "About 7 min 38 s left
+   * (± 5 min)" */
+  return g_strdup_printf (_("%s (± %s)"), eta, span);
+}
+
 static char *
 format_eta (gint64 eta_ns)
 {
@@ -245,8 +277,9 @@ handle_event (IbRunController *self,
         set_string (&self->step, step);
       }
       /* Shown time left: counts down, no jumping back up (ib-eta.h). */
-      eta = format_eta (ib_eta_update (&self->eta_state, event->fraction, event->eta_ns,
-                                       g_get_monotonic_time ()));
+      eta = format_eta_range (ib_eta_update (&self->eta_state, event->fraction, event->eta_ns,
+                                             g_get_monotonic_time ()),
+                              event->fraction);
       set_string (&self->eta, eta ? eta : _("Estimating the time left…"));
       self->fraction = CLAMP (event->fraction, 0.0, 1.0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);

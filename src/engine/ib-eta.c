@@ -8,7 +8,7 @@
 #define MIN_FRACTION   0.05
 #define MIN_ELAPSED_US (G_GINT64_CONSTANT (2) * G_USEC_PER_SEC)
 #define MIN_SLACK_NS   (G_GINT64_CONSTANT (1000000000))   /* 1 s */
-#define MIN_RISE_INTERVAL_US (G_GINT64_CONSTANT (5) * G_USEC_PER_SEC)
+#define MIN_RISE_INTERVAL_US (G_GINT64_CONSTANT (1) * G_USEC_PER_SEC)
 
 void
 ib_eta_init (IbEta *eta)
@@ -18,14 +18,47 @@ ib_eta_init (IbEta *eta)
   eta->deadline_us = 0;
   eta->last_rise_us = G_MININT64 / 2;
   eta->shown = FALSE;
+  eta->mark_us = eta->prev_mark_us = -1;
+  eta->mark_fraction = eta->prev_mark_fraction = 0;
+}
+
+#define MARK_US (G_GINT64_CONSTANT (30) * G_USEC_PER_SEC)
+
+/* The time left at the pace of the last third to two thirds of the run (at
+ * least 30 s): a slow part after fast ones (making files, then reading)
+ * shows in it long before it shows in the pace of the whole run, and it
+ * spans a round of strategies, fast and slow. -1 when not known yet. */
+static gint64
+recent_eta_ns (IbEta  *eta,
+               double  fraction,
+               gint64  now_us)
+{
+  if (eta->mark_us < 0)
+    {
+      eta->mark_us = now_us;
+      eta->mark_fraction = fraction;
+    }
+  else if (now_us - eta->mark_us >= MAX (MARK_US, (now_us - eta->start_us) / 3))
+    {
+      eta->prev_mark_us = eta->mark_us;
+      eta->prev_mark_fraction = eta->mark_fraction;
+      eta->mark_us = now_us;
+      eta->mark_fraction = fraction;
+    }
+  if (eta->prev_mark_us < 0 || fraction <= eta->prev_mark_fraction)
+    return -1;
+  return (gint64) ((double) (now_us - eta->prev_mark_us) * 1000.0 * (1.0 - fraction) /
+                   (fraction - eta->prev_mark_fraction));
 }
 
 gint64
 ib_eta_uncertainty_ns (gint64 eta_ns,
                        double fraction)
 {
-  /* A quarter of what is left late in the run, half of it early on. */
-  double share = 0.25 + 0.25 * (1.0 - CLAMP (fraction, 0.0, 1.0));
+  /* What is left is known as well as the rates measured so far: late in
+   * the run to a quarter of it, early on (one strategy timed out of
+   * fourteen, the slow ones still to come) to all of it. */
+  double share = 0.25 + 0.75 * (1.0 - CLAMP (fraction, 0.0, 1.0));
 
   return MAX (MIN_SLACK_NS, (gint64) (share * (double) MAX (eta_ns, 0)));
 }
@@ -50,6 +83,8 @@ ib_eta_update (IbEta  *eta,
   if (fraction > 0.0)
     raw_eta_ns = MAX (raw_eta_ns,
                       (gint64) ((double) elapsed_us * 1000.0 * (1.0 - fraction) / fraction));
+  /* ... and so is the pace of the last half minute or more. */
+  raw_eta_ns = MAX (raw_eta_ns, recent_eta_ns (eta, fraction, now_us));
   if (!eta->shown && (raw_eta_ns < 0 || fraction < MIN_FRACTION || elapsed_us < MIN_ELAPSED_US))
     return -1;
   if (raw_eta_ns >= 0)
@@ -61,10 +96,11 @@ ib_eta_update (IbEta  *eta,
       slack_us = ib_eta_uncertainty_ns (left_ns, fraction) / 1000;
       if (!eta->shown || candidate_us < eta->deadline_us - slack_us)
         eta->deadline_us = candidate_us;
-      else if (candidate_us > eta->deadline_us + slack_us &&
+      else if (candidate_us > eta->deadline_us + slack_us / 4 &&
                now_us - eta->last_rise_us >= MIN_RISE_INTERVAL_US)
         {
-          /* Behind: up by at most the uncertainty, and not often. */
+          /* Behind the measured rates: up by at most the uncertainty that
+           * was stated with the value shown, at most once a second. */
           eta->deadline_us = MIN (candidate_us, eta->deadline_us + slack_us);
           eta->last_rise_us = now_us;
         }

@@ -4,7 +4,10 @@
  * each strategy is (5 s, 22 s, 15 s...); this keeps a deadline that counts
  * down, moves up only when the new estimate is past it by more than the
  * shown value's own uncertainty, then by at most that uncertainty and at
- * most every 5 s, and shows nothing until enough is known. */
+ * most once a second, and shows nothing until enough is known. The
+ * estimate is the measured pace (time per unit of work done so far) or the
+ * runner's own, whichever is later; the uncertainty is stated with it
+ * (ib_eta_uncertainty_ns) so a rise never exceeds what was said. */
 #pragma once
 
 #include <glib.h>
@@ -17,6 +20,11 @@ typedef struct
   gint64   deadline_us;   /* when the run is expected to end */
   gint64   last_rise_us;  /* when the deadline last moved later */
   gboolean shown;         /* a deadline has been given out */
+  /* The recent pace: progress since a mark at least 30 s old. */
+  gint64   mark_us;
+  double   mark_fraction;
+  gint64   prev_mark_us;
+  double   prev_mark_fraction;
 } IbEta;
 
 void   ib_eta_init   (IbEta  *eta);
