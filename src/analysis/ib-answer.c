@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-environment.h"
 #include "engine/ib-strategy.h"
 #include "ib-answer.h"
@@ -95,6 +97,82 @@ cache_phrase (IbCacheMode mode)
     default:
       /* Translators: the cache state in the answer: neither warmed nor dropped */
       return _("cache as found");
+    }
+}
+
+/* The headline when the decision phase decided (or did not decide) the
+ * pair: paired log-ratios, fresh samples. */
+static char *
+paired_headline (const IbAnswer *a)
+{
+  const IbVerdictInterval *r = &a->iv;
+  const char *sync = ib_strategy_title (a->sync);
+  const char *async = ib_strategy_title (a->async);
+  const char *cache = cache_phrase (a->cache);
+  g_autofree char *level = ib_format_level (r->ci_level);
+
+  switch (r->verdict)
+    {
+    case IB_VERDICT_A_FASTER:
+      {
+        g_autofree char *ratio = ib_format_ratio (r->ratio);
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        /* Translators: the answer, decided by pairs. A ratio ("1.7x"), the
+         * coverage of its interval, the interval, the cache state, the number
+         * of pairs, then the fastest sync and the fastest async strategy. */
+        return g_strdup_printf (_("Here, sync is %s faster than async for whole-file reads "
+                                  "(%s CI %s, %s, %u pairs): %s against %s."),
+                                ratio, level, ci, cache, r->n_pairs, sync, async);
+      }
+    case IB_VERDICT_B_FASTER:
+      {
+        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
+        g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
+
+        /* Translators: as above, then the fastest async and sync strategy. */
+        return g_strdup_printf (_("Here, async is %s faster than sync for whole-file reads "
+                                  "(%s CI %s, %s, %u pairs): %s against %s."),
+                                ratio, level, ci, cache, r->n_pairs, async, sync);
+      }
+    case IB_VERDICT_EQUIVALENT:
+      {
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        /* Translators: the answer when the pairs put the ratio within the
+         * margin: the margin in per cent, the ratio (async / sync time), its
+         * interval, the cache state, the pairs, then both strategies. */
+        return g_strdup_printf (_("Here, sync and async are equivalent within ±%g %% for "
+                                  "whole-file reads (ratio %.2f, %s CI %s, %s, %u pairs): %s "
+                                  "against %s."), r->margin * 100, r->ratio, level, ci, cache,
+                                r->n_pairs, sync, async);
+      }
+    case IB_VERDICT_UNDECIDED:
+    default:
+      if (r->n_pairs < 2)
+        /* Translators: the answer when the budget left no time to decide */
+        return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
+                                  "was not decided: the budget left no time to measure %s "
+                                  "against %s (%s); give a larger --budget."),
+                                sync, async, cache);
+      {
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        if (r->more_pairs == G_MAXUINT)
+          /* Translators: the answer when the budget was spent first */
+          return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
+                                    "was not decided within the budget (ratio %.2f, %s CI %s, "
+                                    "%s, %u pairs): %s against %s."),
+                                  r->ratio, level, ci, cache, r->n_pairs, sync, async);
+        /* Translators: the answer when the budget was spent first, with about
+         * how many more pairs would decide it */
+        return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
+                                  "was not decided within the budget (ratio %.2f, %s CI %s, "
+                                  "%s, %u pairs; about %u more would decide it): %s against "
+                                  "%s."),
+                                r->ratio, level, ci, cache, r->n_pairs, r->more_pairs, sync,
+                                async);
+      }
     }
 }
 
@@ -384,16 +462,54 @@ why_sentence (const IbReport *report,
                           ib_strategy_title (slow), ib_strategy_title (fast), list, level);
 }
 
-/* "Sync single read is 1.2x faster than Thread pool, parallel (...)": the sync
- * strategy against @other, its ratio in @ratio. */
-static char *
-compare_with_sync (const IbReport *report,
-                   const char     *sync,
-                   const char     *other,
-                   IbRatio        *ratio)
+/* The decision phase's verdict of @line_id when it raced @sync against
+ * @other: into @iv, and into @ratio as an IbRatio (equivalent and not
+ * decided as SAME). FALSE when the report has no such line. */
+static gboolean
+paired_verdict (const IbReport    *report,
+                const char        *line_id,
+                const char        *sync,
+                const char        *other,
+                IbRatio           *ratio,
+                IbVerdictInterval *iv)
 {
-  ib_report_ratio (report, sync, report, other, ratio);
-  return ib_ratio_sentence (ib_strategy_title (sync), ib_strategy_title (other), ratio);
+  const IbDecisionLine *line = ib_report_decision_line (report, line_id);
+  IbPaired paired;
+
+  if (line == NULL || g_strcmp0 (line->a, sync) != 0 || g_strcmp0 (line->b, other) != 0)
+    return FALSE;
+  ib_decision_line_paired (line, report->decision->margin, &paired);
+  ib_verdict_for_paired (&paired, iv);
+  memset (ratio, 0, sizeof *ratio);
+  ratio->na = ratio->nb = iv->n_pairs;
+  ratio->ratio = iv->ratio;
+  ratio->ci_low = iv->ci_low;
+  ratio->ci_high = iv->ci_high;
+  ratio->ci_level = iv->ci_level;
+  ratio->verdict = iv->verdict == IB_VERDICT_A_FASTER ? IB_RATIO_A_FASTER
+                   : iv->verdict == IB_VERDICT_B_FASTER ? IB_RATIO_B_FASTER
+                   : iv->n_pairs >= 2 ? IB_RATIO_SAME : IB_RATIO_NO_DATA;
+  return TRUE;
+}
+
+/* "Sync single read is 1.2x faster than Thread pool, parallel (...)": the sync
+ * strategy against @other, by the decision phase's pairs when it raced them
+ * (line @line_id), else by the survey; its ratio in @ratio and @iv. */
+static char *
+compare_with_sync (const IbReport    *report,
+                   const char        *line_id,
+                   const char        *sync,
+                   const char        *other,
+                   IbRatio           *ratio,
+                   IbVerdictInterval *iv)
+{
+  if (!paired_verdict (report, line_id, sync, other, ratio, iv))
+    {
+      ib_report_ratio (report, sync, report, other, ratio);
+      ib_verdict_for_ratio (ratio, iv);
+    }
+  return ib_verdict_text (iv, ib_strategy_title (sync), ib_strategy_title (other),
+                          IB_VERDICT_WORDING_FASTER_FIRST);
 }
 
 IbAnswer *
@@ -415,14 +531,33 @@ ib_answer_compute (const IbReport *report)
   if (sync == NULL || async == NULL)
     return NULL;
 
+  /* The decision phase raced the survey's pair; should a report's statistics
+   * have been recomputed since, the answer still names the pair it raced. */
+  {
+    const IbDecisionLine *line = ib_report_decision_line (report, IB_DECISION_LINE_ASYNC);
+
+    if (line != NULL && ib_report_find_stats (report, line->a) != NULL &&
+        ib_report_find_stats (report, line->b) != NULL)
+      {
+        sync = ib_report_find_stats (report, line->a);
+        async = ib_report_find_stats (report, line->b);
+      }
+  }
+
   a = g_new0 (IbAnswer, 1);
   a->sync = g_strdup (sync->strategy);
   a->async = g_strdup (async->strategy);
   a->cache = report->plan != NULL ? report->plan->cache : IB_CACHE_AS_IS;
   for (guint i = 0; i < report->statistics->len; i++)
     a->n_excluded += g_array_index (report->statistics, IbStats, i).n_excluded;
-  ib_report_ratio (report, a->sync, report, a->async, &a->ratio);
-  main_line = headline (a);
+  if (paired_verdict (report, IB_DECISION_LINE_ASYNC, a->sync, a->async, &a->ratio, &a->iv))
+    main_line = paired_headline (a);
+  else
+    {
+      ib_report_ratio (report, a->sync, report, a->async, &a->ratio);
+      ib_verdict_for_ratio (&a->ratio, &a->iv);
+      main_line = headline (a);
+    }
   a->caveat = caveat_clause (report, a->n_excluded);
   if (a->caveat != NULL)
     /* Translators: the answer's headline, then its caveats: "Here, sync is ...
@@ -447,7 +582,8 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->thread = g_strdup (thread->strategy);
-      text = compare_with_sync (report, a->sync, a->thread, &a->thread_ratio);
+      text = compare_with_sync (report, IB_DECISION_LINE_THREAD, a->sync, a->thread,
+                               &a->thread_ratio, &a->thread_iv);
       /* Translators: the answer's line on threads, %s is a comparison, "Thread pool,
        * parallel is 1.2x faster than Sync single read (95 % CI 1.1-1.3)" */
       a->threads = g_strdup_printf (_("With threads: %s."), text);
@@ -457,7 +593,8 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->uring = g_strdup (uring->strategy);
-      text = compare_with_sync (report, a->sync, a->uring, &a->uring_ratio);
+      text = compare_with_sync (report, IB_DECISION_LINE_URING, a->sync, a->uring,
+                               &a->uring_ratio, &a->uring_iv);
       /* Translators: the answer's line on io_uring, %s is a comparison,
        * "io_uring single read, parallel is 1.2x faster than Sync single read (95 %
        * CI 1.1-1.3)" */
@@ -469,7 +606,8 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->mmap = g_strdup (mmap->strategy);
-      text = compare_with_sync (report, a->sync, a->mmap, &a->mmap_ratio);
+      text = compare_with_sync (report, IB_DECISION_LINE_MMAP, a->sync, a->mmap,
+                               &a->mmap_ratio, &a->mmap_iv);
       /* Translators: the answer's line on mmap, %s is a comparison, "Memory map
        * is 1.9x faster than Sync single read (95 % CI 1.5-2.2)" */
       a->mapping = g_strdup_printf (_("With a memory map (not counted as sync: it maps the "
@@ -498,6 +636,29 @@ ib_answer_free (IbAnswer *answer)
   g_free (answer->mapping);
   g_free (answer->why);
   g_free (answer);
+}
+
+const char *
+ib_answer_verdict_name (IbVerdict verdict)
+{
+  switch (verdict)
+    {
+    case IB_VERDICT_A_FASTER:
+      return "sync-faster";
+    case IB_VERDICT_B_FASTER:
+      return "async-faster";
+    case IB_VERDICT_SAME:
+      return "same";
+    case IB_VERDICT_TOO_FEW:
+      return "too-few";
+    case IB_VERDICT_EQUIVALENT:
+      return "equivalent";
+    case IB_VERDICT_UNDECIDED:
+      return "undecided";
+    case IB_VERDICT_NO_DATA:
+    default:
+      return "no-data";
+    }
 }
 
 const char *

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "engine/ib-stats.h"
+#include "ib-verdict.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,14 @@ typedef struct
   IbRatio         thread_ratio;  /* sync (a) against thread (b), when thread is set */
   IbRatio         uring_ratio;   /* sync (a) against io_uring (b), when uring is set */
   IbRatio         mmap_ratio;    /* sync (a) against mmap (b), when mmap is set */
+  /* The verdicts of the four lines (ib-verdict.h): from the decision phase's
+   * pairs when the report has one (paired set), else from the survey's
+   * samples; the IbRatio fields above then hold the same ratio and interval,
+   * with "equivalent" and "not decided" as SAME. */
+  IbVerdictInterval iv;
+  IbVerdictInterval thread_iv;
+  IbVerdictInterval uring_iv;
+  IbVerdictInterval mmap_iv;
   IbCacheMode     cache;         /* the plan's cache state */
   guint           n_excluded;    /* samples of any strategy excluded for their cache state */
   gboolean        has_stall;     /* both sides carry main-loop stall data */
@@ -81,6 +90,9 @@ void        ib_answer_free            (IbAnswer       *answer);
 
 /* "sync-faster", "async-faster", "same", "too-few", "no-data" (JSON). */
 const char *ib_answer_verdict_to_string (IbRatioVerdict verdict);
+/* The same for a line's verdict, with "equivalent" and "undecided" from a
+ * decision phase (JSON, HTML). */
+const char *ib_answer_verdict_name    (IbVerdict      verdict);
 
 /* Whether one of @answer's lines compares strategies @a and @b (either way
  * round): sync against async, threads, io_uring or mmap. A finding comparing

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ib-labels.h"
 #include "ib-verdict.h"
@@ -52,10 +53,104 @@ ib_verdict_for_ratio (const IbRatio     *ratio,
   return verdict;
 }
 
+IbVerdict
+ib_verdict_for_paired (const IbPaired    *paired,
+                       IbVerdictInterval *out)
+{
+  IbVerdict verdict;
+
+  g_return_val_if_fail (paired != NULL, IB_VERDICT_UNDECIDED);
+
+  /* The rule on the numbers is ib_paired_analyse's (the engine's decision
+   * phase stops on it); above the engine it is read only here. */
+  switch (paired->verdict)
+    {
+    case IB_PAIRED_A_FASTER:
+      verdict = IB_VERDICT_A_FASTER;
+      break;
+    case IB_PAIRED_B_FASTER:
+      verdict = IB_VERDICT_B_FASTER;
+      break;
+    case IB_PAIRED_EQUIVALENT:
+      verdict = IB_VERDICT_EQUIVALENT;
+      break;
+    case IB_PAIRED_UNDECIDED:
+    case IB_PAIRED_NO_DATA:
+    default:
+      verdict = IB_VERDICT_UNDECIDED;
+      break;
+    }
+  if (out != NULL)
+    {
+      memset (out, 0, sizeof *out);
+      out->verdict = verdict;
+      out->na = out->nb = out->n_pairs = paired->n;
+      out->ratio = paired->ratio;
+      out->ci_low = paired->ci_low;
+      out->ci_high = paired->ci_high;
+      out->ci_level = paired->ci_level;
+      out->paired = TRUE;
+      out->margin = paired->margin;
+      out->more_pairs = verdict == IB_VERDICT_UNDECIDED && paired->n >= 2
+                        ? paired->more_pairs : G_MAXUINT;
+    }
+  return verdict;
+}
+
 gboolean
 ib_verdict_is_clear (IbVerdict verdict)
 {
   return verdict == IB_VERDICT_A_FASTER || verdict == IB_VERDICT_B_FASTER;
+}
+
+gboolean
+ib_verdict_is_decided (IbVerdict verdict)
+{
+  return ib_verdict_is_clear (verdict) || verdict == IB_VERDICT_EQUIVALENT;
+}
+
+/* "±10 %" */
+static char *
+format_margin (double margin)
+{
+  /* Translators: an equivalence margin, e.g. "±10 %" */
+  return g_strdup_printf (_("±%g %%"), margin * 100);
+}
+
+/* The clause after "not decided within the budget": the interval and about
+ * how many more pairs would decide it, or that no pair was measured. */
+static char *
+undecided_clause (const IbVerdictInterval *r)
+{
+  g_autofree char *level = NULL;
+  g_autofree char *ci = NULL;
+
+  if (r->n_pairs < 2)
+    /* Translators: why a pair was not decided */
+    return g_strdup (_("no time was left to measure the pair"));
+  level = ib_format_level (r->ci_level);
+  ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+  if (r->more_pairs == G_MAXUINT)
+    /* Translators: "ratio 1.05, 98.75 % CI 0.91-1.21; 40 pairs" */
+    return g_strdup_printf (ngettext ("ratio %.2f, %s CI %s; %u pair",
+                                      "ratio %.2f, %s CI %s; %u pairs", r->n_pairs),
+                            r->ratio, level, ci, r->n_pairs);
+  /* Translators: "ratio 1.05, 98.75 % CI 0.91-1.21; about 150 more pairs would
+   * decide it" */
+  return g_strdup_printf (ngettext ("ratio %.2f, %s CI %s; about %u more pair would decide it",
+                                    "ratio %.2f, %s CI %s; about %u more pairs would decide it",
+                                    r->more_pairs),
+                          r->ratio, level, ci, r->more_pairs);
+}
+
+/* "; 40 pairs" after a paired interval, "" otherwise. */
+static char *
+pairs_suffix (const IbVerdictInterval *r)
+{
+  if (!r->paired)
+    return g_strdup ("");
+  /* Translators: after an interval of paired runs: "(98.75 % CI 1.2-1.6; 40 pairs)" */
+  return g_strdup_printf (ngettext ("; %u pair", "; %u pairs", r->n_pairs), r->n_pairs);
 }
 
 char *
@@ -92,6 +187,12 @@ ib_verdict_to_string (IbVerdict verdict)
     case IB_VERDICT_TOO_FEW:
       /* Translators: a side has fewer than 5 valid samples */
       return _("too few samples to tell");
+    case IB_VERDICT_EQUIVALENT:
+      /* Translators: within the equivalence margin */
+      return _("equivalent");
+    case IB_VERDICT_UNDECIDED:
+      /* Translators: the decision phase's budget was spent first */
+      return _("not decided");
     case IB_VERDICT_NO_DATA:
     default:
       return _("no data");
@@ -105,9 +206,30 @@ faster_first (const IbVerdictInterval *r,
               const char              *b)
 {
   g_autofree char *level = ib_format_level (r->ci_level);
+  g_autofree char *pairs = pairs_suffix (r);
 
   switch (r->verdict)
     {
+    case IB_VERDICT_EQUIVALENT:
+      {
+        g_autofree char *margin = format_margin (r->margin);
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        /* Translators: "Sync single read and Async stream, parallel are
+         * equivalent within ±10 % (ratio 1.02, 98.75 % CI 0.96-1.07; 120 pairs)" */
+        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %.2f, %s CI %s%s)"),
+                                a, b, margin, r->ratio, level, ci, pairs);
+      }
+    case IB_VERDICT_UNDECIDED:
+      {
+        g_autofree char *clause = undecided_clause (r);
+
+        /* Translators: "Sync single read against Async stream, parallel: not
+         * decided within the budget (ratio 1.05, 98.75 % CI 0.91-1.21; about 150
+         * more pairs would decide it)" */
+        return g_strdup_printf (_("%s against %s: not decided within the budget (%s)"), a, b,
+                                clause);
+      }
     case IB_VERDICT_NO_DATA:
       /* Translators: two strategy ids */
       return g_strdup_printf (_("%s and %s cannot be compared: a side has no valid sample"),
@@ -132,9 +254,9 @@ faster_first (const IbVerdictInterval *r,
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
-         * (96.83 % CI 3.9-4.6)" */
-        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s)"), a, ratio, b,
-                                level, ci);
+         * (96.83 % CI 3.9-4.6)"; the last %s is empty or "; 40 pairs" */
+        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s%s)"), a, ratio, b,
+                                level, ci, pairs);
       }
     case IB_VERDICT_B_FASTER:
     default:
@@ -142,8 +264,8 @@ faster_first (const IbVerdictInterval *r,
         g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
         g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
 
-        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s)"), b, ratio, a,
-                                level, ci);
+        return g_strdup_printf (_("%s is %s faster than %s (%s CI %s%s)"), b, ratio, a,
+                                level, ci, pairs);
       }
     }
 }
@@ -187,6 +309,22 @@ b_against_a (const IbVerdictInterval *row,
                               row->ci_low, row->ci_high);
     case IB_VERDICT_TOO_FEW:
       return ib_too_few_text (row->na, row->nb);
+    case IB_VERDICT_EQUIVALENT:
+      {
+        g_autofree char *margin = format_margin (row->margin);
+        g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
+
+        /* Translators: two runs, then the margin, the ratio and its interval */
+        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %.2f, %s interval "
+                                  "%s)"), name_a, name_b, margin, row->ratio, level, ci);
+      }
+    case IB_VERDICT_UNDECIDED:
+      {
+        g_autofree char *clause = undecided_clause (row);
+
+        /* Translators: "not decided within the budget (ratio 1.05, ...)" */
+        return g_strdup_printf (_("not decided within the budget (%s)"), clause);
+      }
     case IB_VERDICT_NO_DATA:
     default:
       return g_strdup (_("no valid samples on one side"));
@@ -216,6 +354,14 @@ chart_label (const IbVerdictInterval *r,
       /* Translators: "B 1.6x faster than A": run B against run A (the legend
        * names both); the short form is for a small chart */
       return g_strdup_printf (compact ? _("B %s faster") : _("B %s faster than A"), ratio);
+    case IB_VERDICT_EQUIVALENT:
+      /* Translators: within the equivalence margin; the short form is for a
+       * small chart */
+      return g_strdup (compact ? _("equiv.") : _("equivalent"));
+    case IB_VERDICT_UNDECIDED:
+      /* Translators: the budget was spent before a verdict; the short form is
+       * for a small chart */
+      return g_strdup (compact ? _("?") : _("not decided"));
     case IB_VERDICT_SAME:
     case IB_VERDICT_NO_DATA:
     default:

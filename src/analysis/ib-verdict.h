@@ -15,6 +15,7 @@
 
 #include <glib.h>
 
+#include "engine/ib-paired.h"
 #include "engine/ib-stats.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,8 @@ typedef enum
   IB_VERDICT_SAME,      /* cannot be told apart: the interval of the ratio contains 1 */
   IB_VERDICT_A_FASTER,  /* the whole interval of b / a lies above 1 */
   IB_VERDICT_B_FASTER,  /* the whole interval of b / a lies below 1 */
+  IB_VERDICT_EQUIVALENT, /* decided by pairs: the interval lies within +/- the margin */
+  IB_VERDICT_UNDECIDED, /* decided by pairs: neither, when the budget was spent */
 } IbVerdict;
 
 /* A ratio of times b / a with its interval, and its verdict. */
@@ -38,6 +41,12 @@ typedef struct
   double    ci_low;     /* interval of the ratio */
   double    ci_high;
   double    ci_level;   /* its coverage, 0 when there is none */
+  /* From the decision phase (ib_verdict_for_paired): */
+  gboolean  paired;     /* the interval is of paired log-ratios */
+  guint     n_pairs;    /* pairs measured (na = nb = n_pairs) */
+  double    margin;     /* the equivalence margin, 0.10 for +/-10 % */
+  guint     more_pairs; /* UNDECIDED: about how many more pairs would decide it,
+                         * G_MAXUINT when unknown */
 } IbVerdictInterval;
 
 /* The verdict of @ratio (from ib_stats_ratio, ib_stats_ratio_of_medians or
@@ -48,8 +57,16 @@ typedef struct
 IbVerdict   ib_verdict_for_ratio (const IbRatio     *ratio,
                                   IbVerdictInterval *out);
 
+/* The verdict of a decision phase's pair (ib-paired.h): A_FASTER or
+ * B_FASTER when its interval excludes 1, EQUIVALENT within the margin,
+ * UNDECIDED otherwise (also when the budget left no time for a pair). */
+IbVerdict   ib_verdict_for_paired (const IbPaired    *paired,
+                                   IbVerdictInterval *out);
+
 /* Whether @verdict says one side is faster. */
 gboolean    ib_verdict_is_clear  (IbVerdict          verdict);
+/* Whether @verdict decides: faster, or equivalent within the margin. */
+gboolean    ib_verdict_is_decided (IbVerdict         verdict);
 
 /* How ib_verdict_text words a verdict. */
 typedef enum
@@ -57,7 +74,11 @@ typedef enum
   /* The faster side first: "A is 4.2x faster than B (96.83 % CI 3.9-4.6)",
    * "A and B cannot be told apart (ratio 1.02, 96.83 % CI 0.97-1.08)", "A
    * against B: too few samples to tell (n = 2; at least 5 needed)", "A and
-   * B cannot be compared: a side has no valid sample". */
+   * B cannot be compared: a side has no valid sample". From a decision
+   * phase: "A is 1.4x faster than B (98.75 % CI 1.2-1.6; 40 pairs)", "A and
+   * B are equivalent within ±10 % (ratio 1.02, 98.75 % CI 0.96-1.07; 120
+   * pairs)", "A against B: not decided within the budget (ratio 1.05,
+   * 98.75 % CI 0.91-1.21; about 150 more pairs would decide it)". */
   IB_VERDICT_WORDING_FASTER_FIRST,
   /* B against A, B first (two runs): "B is 1.5x slower than A (96.83 %
    * interval 1.40-1.62)", "A and B cannot be told apart (ratio 1.02, 96.83 %

@@ -587,7 +587,7 @@ ib_cli_print_statistics (const IbReport *report,
   table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">CI of median"), _(">MiB/s"),
                             /* Translators: precise on-CPU time, then the kernel's
                              * estimated user / system split of it */
-                            _(">CPU"), _(">user / sys (est.)"), _(">× fastest"),
+                            _(">CPU"), _(">user / sys (est.)"), _(">vs fastest"),
                             _(">Longest stall"), _(">n"));
   for (guint i = 0; i < report->statistics->len; i++)
     {
@@ -611,7 +611,9 @@ ib_cli_print_statistics (const IbReport *report,
 
             cells[5] = g_strdup_printf ("%s / %s", user, sys);
           }
-          /* A factor only where both sides have enough samples to carry it. */
+          /* A factor only where both sides have enough samples to carry it,
+           * and worded by its verdict ("1.3x slower", "≈ 1.05x"), as in the
+           * window's table: never a bare factor beside "cannot be told apart". */
           if (fastest == NULL || !(fastest->median_ns > 0))
             cells[6] = g_strdup ("—");
           else if (s->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
@@ -620,7 +622,7 @@ ib_cli_print_statistics (const IbReport *report,
               few = TRUE;
             }
           else
-            cells[6] = g_strdup_printf ("%.2f", s->median_ns / fastest->median_ns);
+            cells[6] = ib_vs_fastest_text (report, s, fastest, NULL);
           bootstrap |= s->ci_method == IB_CI_BOOTSTRAP;
           /* one "93.75 % at n = 5" per distinct n, in table order */
           if (s->n >= 2 && s->ci_method == IB_CI_ORDER_STATISTIC && s->n != last_n)
@@ -651,7 +653,7 @@ ib_cli_print_statistics (const IbReport *report,
                             "as 95 % but less at small n"));
   if (few)
     /* Translators: table footnote */
-    fprintf (out, _("× fastest: “—” where a side has fewer than %u valid samples (too few "
+    fprintf (out, _("vs fastest: “—” where a side has fewer than %u valid samples (too few "
                     "to tell)\n"), IB_VERDICT_MIN_SAMPLES);
   for (guint i = 0; i < report->statistics->len; i++)
     {

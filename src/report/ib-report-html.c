@@ -392,7 +392,7 @@ ib_report_to_html (const IbReport *report,
         /* the headline on its own, then one line each: trade-off, threads,
          * io_uring, memory map, why */
         g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
-                                ib_answer_verdict_to_string (answer->ratio.verdict));
+                                ib_answer_verdict_name (answer->iv.verdict));
         esc (out, answer->headline);
         g_string_append (out, "</strong></p>\n");
         if (details[0] != NULL)

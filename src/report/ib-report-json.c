@@ -510,7 +510,9 @@ build_answer (JsonBuilder    *b,
     return;
   json_builder_set_member_name (b, "answer");
   json_builder_begin_object (b);
-  add_string (b, "verdict", ib_answer_verdict_to_string (a->ratio.verdict));
+  add_string (b, "verdict", ib_answer_verdict_name (a->iv.verdict));
+  /* "pairs": the decision phase's fresh pairs; "survey": the survey's samples */
+  add_string (b, "decided_by", a->iv.paired ? "pairs" : "survey");
   add_string (b, "sync", a->sync);
   add_string (b, "async", a->async);
   add_string (b, "thread", a->thread);
@@ -523,20 +525,20 @@ build_answer (JsonBuilder    *b,
   add_string (b, "cache", ib_cache_mode_to_string (a->cache));
   if (a->thread != NULL)
     {
-      add_string (b, "thread_verdict", ib_answer_verdict_to_string (a->thread_ratio.verdict));
+      add_string (b, "thread_verdict", ib_answer_verdict_name (a->thread_iv.verdict));
       add_double (b, "thread_ratio", a->thread_ratio.ratio);
     }
   /* io_uring and mmap race on their own lines, never as async or sync */
   if (a->uring != NULL)
     {
       add_string (b, "uring", a->uring);
-      add_string (b, "uring_verdict", ib_answer_verdict_to_string (a->uring_ratio.verdict));
+      add_string (b, "uring_verdict", ib_answer_verdict_name (a->uring_iv.verdict));
       add_double (b, "uring_ratio", a->uring_ratio.ratio);
     }
   if (a->mmap != NULL)
     {
       add_string (b, "mmap", a->mmap);
-      add_string (b, "mmap_verdict", ib_answer_verdict_to_string (a->mmap_ratio.verdict));
+      add_string (b, "mmap_verdict", ib_answer_verdict_name (a->mmap_iv.verdict));
       add_double (b, "mmap_ratio", a->mmap_ratio.ratio);
     }
   add_int (b, "n_excluded", a->n_excluded);

@@ -18,6 +18,7 @@
 #include "report/ib-report-io.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-verdict.h"
+#include "engine/ib-decision.h"
 #include "report-fixture.h"
 #include "ib-test-common.h"
 
@@ -714,6 +715,161 @@ test_ratio_ci_digits (void)
     }
 }
 
+/* Gives @report a decision phase whose headline line raced the fixture's
+ * pair: @n pairs, the verdict and interval as given. */
+static void
+add_decision (IbReport        *report,
+              IbPairedVerdict  verdict,
+              guint            n,
+              double           ratio,
+              double           low,
+              double           high,
+              guint            more)
+{
+  IbDecisionLine line = { 0 };
+
+  ib_decision_free (report->decision);
+  report->decision = ib_decision_new ();
+  report->decision->budget_s = 60;
+  line.line = g_strdup (IB_DECISION_LINE_ASYNC);
+  line.a = g_strdup (FX_SYNC);
+  line.b = g_strdup (FX_ASYNC);
+  line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+  for (guint i = 0; i < n; i++)
+    {
+      IbDecisionPair p = { 1000000, (gint64) (1000000 * ratio), i % 2 };
+
+      g_array_append_val (line.pairs, p);
+    }
+  line.verdict = verdict;
+  line.ratio = ratio;
+  line.ci_low = low;
+  line.ci_high = high;
+  line.ci_level = 0.9875;
+  line.more_pairs = more;
+  line.n_looks = 4;
+  g_array_append_val (report->decision->lines, line);
+}
+
+/* With a decision phase the headline is the pairs' verdict, not the
+ * survey's (issue 22: three verdicts, the answer's pair decided); the JSON
+ * says which and keeps the pairs. */
+static void
+test_decided_by_pairs (void)
+{
+  /* the survey cannot tell these apart */
+  g_autoptr(IbReport) report = fx_report_new (10);
+  g_autoptr(IbAnswer) eq = NULL;
+  g_autoptr(IbAnswer) undecided = NULL;
+  g_autoptr(IbAnswer) faster = NULL;
+  g_autoptr(IbAnswer) none = NULL;
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *json = NULL;
+  const IbDecisionLine *line;
+  JsonObject *answer;
+
+  add_decision (report, IB_PAIRED_EQUIVALENT, 120, 1.02, 0.97, 1.06, 0);
+  eq = ib_answer_compute (report);
+  g_assert_true (eq->iv.paired);
+  g_assert_cmpint (eq->iv.verdict, ==, IB_VERDICT_EQUIVALENT);
+  g_assert_true (g_str_has_prefix (eq->headline, "Here, sync and async are equivalent within "
+                                                 "±10 % for whole-file reads (ratio 1.02, "
+                                                 "98.75 % CI 0.97-1.06, cold cache, 120 pairs): "
+                                                 SYNC_TITLE " against " ASYNC_TITLE "."));
+  g_assert_null (eq->why);
+
+  json = ib_report_to_json (report, NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  answer = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
+                                          "answer");
+  g_assert_cmpstr (json_object_get_string_member (answer, "verdict"), ==, "equivalent");
+  g_assert_cmpstr (json_object_get_string_member (answer, "decided_by"), ==, "pairs");
+  loaded = ib_report_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded->decision);
+  line = ib_report_decision_line (loaded, IB_DECISION_LINE_ASYNC);
+  g_assert_nonnull (line);
+  g_assert_cmpuint (line->pairs->len, ==, 120);
+  g_assert_cmpuint (g_array_index (line->pairs, IbDecisionPair, 1).order, ==, 1);
+  g_assert_cmpint (line->verdict, ==, IB_PAIRED_EQUIVALENT);
+  g_assert_cmpfloat_with_epsilon (line->ci_high, 1.06, 1e-12);
+  g_assert_cmpuint (loaded->decision->budget_s, ==, 60);
+
+  add_decision (report, IB_PAIRED_UNDECIDED, 40, 1.05, 0.91, 1.21, 150);
+  undecided = ib_answer_compute (report);
+  g_assert_cmpint (undecided->iv.verdict, ==, IB_VERDICT_UNDECIDED);
+  g_assert_false (ib_ratio_is_clear (&undecided->ratio));
+  g_assert_true (g_str_has_prefix (undecided->headline, "Whether sync or async is faster for "
+                                                        "whole-file reads here was not decided "
+                                                        "within the budget (ratio 1.05, "));
+  assert_contains (undecided->headline, "40 pairs; about 150 more would decide it)");
+  g_assert_null (undecided->why);
+
+  add_decision (report, IB_PAIRED_A_FASTER, 30, 1.4, 1.2, 1.6, 0);
+  faster = ib_answer_compute (report);
+  g_assert_cmpint (faster->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_true (g_str_has_prefix (faster->headline, "Here, sync is 1.4x faster than async for "
+                                                     "whole-file reads (98.75 % CI 1.2-1.6, "
+                                                     "cold cache, 30 pairs): "));
+
+  add_decision (report, IB_PAIRED_NO_DATA, 0, 0, 0, 0, 0);
+  none = ib_answer_compute (report);
+  g_assert_cmpint (none->iv.verdict, ==, IB_VERDICT_UNDECIDED);
+  assert_contains (none->headline, "was not decided: the budget left no time to measure");
+}
+
+/* The three verdicts in words, from the one function. */
+static void
+test_three_verdicts (void)
+{
+  IbPaired p = { 0 };
+  IbVerdictInterval iv;
+  g_autofree char *eq = NULL, *fast = NULL, *undecided = NULL, *none = NULL;
+
+  p.verdict = IB_PAIRED_EQUIVALENT;
+  p.n = 120;
+  p.ratio = 1.02;
+  p.ci_low = 0.97;
+  p.ci_high = 1.06;
+  p.ci_level = 0.95;
+  p.margin = 0.10;
+  g_assert_cmpint (ib_verdict_for_paired (&p, &iv), ==, IB_VERDICT_EQUIVALENT);
+  g_assert_true (ib_verdict_is_decided (iv.verdict));
+  g_assert_false (ib_verdict_is_clear (iv.verdict));
+  eq = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
+  g_assert_cmpstr (eq, ==, "A and B are equivalent within ±10 % (ratio 1.02, 95 % CI "
+                           "0.97-1.06; 120 pairs)");
+
+  p.verdict = IB_PAIRED_B_FASTER;
+  p.ratio = 1 / 1.4;
+  p.ci_low = 1 / 1.6;
+  p.ci_high = 1 / 1.2;
+  ib_verdict_for_paired (&p, &iv);
+  fast = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
+  g_assert_cmpstr (fast, ==, "B is 1.4x faster than A (95 % CI 1.2-1.6; 120 pairs)");
+
+  p.verdict = IB_PAIRED_UNDECIDED;
+  p.n = 40;
+  p.ratio = 1.05;
+  p.ci_low = 0.91;
+  p.ci_high = 1.21;
+  p.more_pairs = 150;
+  ib_verdict_for_paired (&p, &iv);
+  g_assert_false (ib_verdict_is_decided (iv.verdict));
+  undecided = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
+  g_assert_cmpstr (undecided, ==, "A against B: not decided within the budget (ratio 1.05, "
+                                  "95 % CI 0.91-1.2; about 150 more pairs would decide it)");
+
+  p.verdict = IB_PAIRED_NO_DATA;
+  p.n = 0;
+  ib_verdict_for_paired (&p, &iv);
+  none = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
+  g_assert_cmpstr (none, ==, "A against B: not decided within the budget (no time was left to "
+                             "measure the pair)");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -729,6 +885,8 @@ main (int   argc,
   g_test_add_func ("/report/answer/caveats", test_caveats);
   g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
   g_test_add_func ("/report/answer/json", test_json);
+  g_test_add_func ("/report/answer/decided-by-pairs", test_decided_by_pairs);
+  g_test_add_func ("/report/answer/three-verdicts", test_three_verdicts);
   g_test_add_func ("/report/answer/html-markdown", test_html_markdown);
   g_test_add_func ("/report/answer/findings-do-not-repeat", test_findings_do_not_repeat);
   g_test_add_func ("/report/format/ratio-ci-digits", test_ratio_ci_digits);
