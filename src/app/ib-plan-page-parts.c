@@ -14,6 +14,7 @@
 
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
+#include "engine/ib-presets.h"
 #include "engine/ib-strategy.h"
 #include "ib-plan-page-private.h"
 
@@ -90,6 +91,44 @@ disk_use (const IbPlan *plan)
     most = MAX (most, (guint64) MIN (plan->write_unlink->concurrency,
                                      plan->write_unlink->requests) * plan->write_unlink->bytes);
   return most;
+}
+
+/* "45 s", "4 min" */
+static char *
+format_seconds (guint s)
+{
+  if (s < 90)
+    /* Translators: a duration in seconds, "45 s" */
+    return g_strdup_printf (_("%u s"), s);
+  /* Translators: a duration in whole minutes, "4 min" */
+  return g_strdup_printf (_("%u min"), (s + 30) / 60);
+}
+
+/* How long the preset took on the machine the tests run on; a custom plan
+ * says which preset it was edited from and how long that takes. */
+static void
+update_time (IbPlanPage *self)
+{
+  const IbPresetInfo *preset = self->base_id != NULL ? ib_preset_lookup (self->base_id) : NULL;
+  g_autofree char *lo = NULL, *hi = NULL, *text = NULL;
+
+  if (preset == NULL || preset->max_s == 0)
+    {
+      adw_action_row_set_subtitle (self->time_row, _("Unknown for this plan"));
+      return;
+    }
+  lo = format_seconds (preset->min_s);
+  hi = format_seconds (preset->max_s);
+  if (!_ib_plan_page_is_custom (self))
+    /* Translators: how long a preset takes, "1 min to 2 min on a machine with
+     * 2 cores" */
+    text = g_strdup_printf (_("%s to %s on a machine with 2 cores"), lo, hi);
+  else
+    /* Translators: how long a custom plan's preset takes, "Quick takes 1 min to
+     * 2 min on a machine with 2 cores; yours depends on what you changed" */
+    text = g_strdup_printf (_("%s takes %s to %s on a machine with 2 cores; yours depends on "
+                              "what you changed"), _(preset->title), lo, hi);
+  adw_action_row_set_subtitle (self->time_row, text);
 }
 
 /* ---- summaries -------------------------------------------------------- */
@@ -175,6 +214,7 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
   else
     set_subtitle (GTK_WIDGET (self->wu_row), _("Not in this plan"));
 
+  update_time (self);
   disk = ib_format_size (disk_use (plan));
   /* Translators: the most test files the run keeps on disk at once, "Up to
    * 2.25 GiB, removed when the run ends" */
@@ -300,6 +340,11 @@ _ib_plan_page_build_parts (IbPlanPage *self)
   self->wu_requests_row = add_entry (self, self->wu_row, _("Requests"));
   self->wu_concurrency_row = add_entry (self, self->wu_row, _("Requests at once"));
   self->wu_bytes_row = add_entry (self, self->wu_row, _("Bytes per request"));
+
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Time"));
+  adw_preferences_group_add (self->parts_group, row);
+  self->time_row = ADW_ACTION_ROW (row);
 
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Disk space used"));

@@ -59,6 +59,7 @@ struct _IbPlanPage
   AdwActionRow    *reads_row;
   GtkSwitch       *reads_switch;
   AdwActionRow    *disk_row;
+  AdwActionRow    *time_row;
   AdwExpanderRow  *sweep_row;
   AdwComboRow     *sweep_vary_row;
   AdwEntryRow     *sweep_values_row;

@@ -14,6 +14,10 @@ typedef struct
   const char *title;         /* N_() */
   const char *description;   /* N_(): one line, what it reproduces */
   const char *seed_file;     /* seeds/ file it reproduces, or NULL */
+  /* How long it took, in seconds, on the machine the tests run on (2 cores,
+   * a VM with a virtio disk): what the plan page states before Run. */
+  guint       min_s;
+  guint       max_s;
 } IbPresetInfo;
 
 const IbPresetInfo *ib_presets       (guint      *n_presets);

@@ -489,6 +489,10 @@ test_plan_parts (void)
   ib_test_spin (100);
   g_test_message ("seed-big disk: %s", subtitle_of (disk));
   g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 2.25 GiB"));
+  /* ... and how long it takes, before Run. */
+  g_test_message ("seed-big time: %s", subtitle_of (find_row (page, "Time")));
+  g_assert_cmpstr (subtitle_of (find_row (page, "Time")), ==,
+                   "6 min to 8 min on a machine with 2 cores");
   g_assert_false (part_on (sweep) || part_on (overhead) || part_on (wu));
 
   /* The overhead seed: no empty file fields, its own parameters shown. */
