@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* decisiveness.c: how decisive the default run is on this machine (issue 22,
+ * item 7).
+ *
+ *   decisiveness [--runs N] [--dir DIR] [--preset NAME]
+ *
+ * Runs `iobench-cli run --preset quick` N times (default 5) back to back and
+ * prints, for each run, its wall time against its budget, the headline's
+ * verdict (from the decision phase's pairs), its interval and that
+ * interval's width (high / low), and every line's verdict; then how many
+ * headlines were decided (faster or equivalent within the margin) and any
+ * two runs that contradict each other (sync faster in one, async in
+ * another; or one line's sides swapping). Exits 1 on a contradiction or
+ * when a run fails, 0 otherwise; speed is printed, never asserted.
+ */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+
+#include "engine/ib-decision.h"
+#include "engine/ib-os.h"
+#include "engine/ib-types.h"
+#include "report/ib-report-io.h"
+
+typedef struct
+{
+  IbReport *report;
+  double    wall_s;
+} Run;
+
+/* Which side a line's verdict favours: +1 a (sync), -1 b, 0 none. */
+static int
+side_of (const IbDecisionLine *line)
+{
+  if (line->verdict == IB_PAIRED_A_FASTER)
+    return 1;
+  if (line->verdict == IB_PAIRED_B_FASTER)
+    return -1;
+  return 0;
+}
+
+static const char *
+verdict_words (const IbDecisionLine *line)
+{
+  switch (line->verdict)
+    {
+    case IB_PAIRED_A_FASTER:
+      return "a faster";
+    case IB_PAIRED_B_FASTER:
+      return "b faster";
+    case IB_PAIRED_EQUIVALENT:
+      return "equivalent";
+    case IB_PAIRED_UNDECIDED:
+      return "not decided";
+    case IB_PAIRED_NO_DATA:
+    default:
+      return "not decided (no pairs)";
+    }
+}
+
+static void
+print_line (const IbDecisionLine *line)
+{
+  g_print ("    %-10s %s vs %s: %s, ratio b/a %.3f, %.2f %% CI %.3f-%.3f (width %.2fx), "
+           "%u pairs in %.1f s", line->line, line->a, line->b, verdict_words (line),
+           line->ratio, line->ci_level * 100, line->ci_low, line->ci_high,
+           line->ci_low > 0 ? line->ci_high / line->ci_low : 0.0, line->pairs->len,
+           line->spent_s);
+  if (line->verdict == IB_PAIRED_UNDECIDED && line->more_pairs != G_MAXUINT)
+    g_print ("; about %u more pairs would decide it", line->more_pairs);
+  g_print ("\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *preset = NULL;
+  gint runs_wanted = 5;
+  GOptionEntry entries[] = {
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs_wanted, "Runs (default 5)", "N" },
+    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset, "Preset (default quick)", "NAME" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = NULL;
+  const char *cli = g_getenv ("IOBENCH_CLI");
+  g_autoptr(GArray) runs = g_array_new (FALSE, TRUE, sizeof (Run));
+  guint decided = 0, failed = 0, contradictions = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("decisiveness: %s\n", error->message);
+      return 2;
+    }
+  if (cli == NULL)
+    {
+      g_printerr ("decisiveness: set IOBENCH_CLI to the iobench-cli to run\n");
+      return 2;
+    }
+  if (preset == NULL)
+    preset = g_strdup ("quick");
+  tmp = g_dir_make_tmp ("iobench-decisiveness-XXXXXX", &error);
+  if (tmp == NULL)
+    {
+      g_printerr ("decisiveness: %s\n", error->message);
+      return 1;
+    }
+
+  for (gint i = 0; i < runs_wanted; i++)
+    {
+      g_autofree char *json = g_strdup_printf ("%s/run-%d.json", tmp, i + 1);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_autoptr(GError) run_error = NULL;
+      g_autofree char *err = NULL;
+      gint status = 0;
+      gint64 t0;
+      Run run = { 0 };
+
+      g_ptr_array_add (args, (char *) cli);
+      g_ptr_array_add (args, "run");
+      g_ptr_array_add (args, "--preset");
+      g_ptr_array_add (args, preset);
+      g_ptr_array_add (args, "--quiet");
+      g_ptr_array_add (args, "--json");
+      g_ptr_array_add (args, json);
+      if (dir != NULL)
+        {
+          g_ptr_array_add (args, "--dir");
+          g_ptr_array_add (args, dir);
+        }
+      g_ptr_array_add (args, NULL);
+
+      t0 = ib_os_monotonic_ns ();
+      if (!g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                         NULL, NULL, &err, &status, &run_error)
+          || !g_spawn_check_wait_status (status, &run_error))
+        {
+          g_print ("run %d: FAILED: %s\n%s", i + 1, run_error->message, err ? err : "");
+          failed++;
+          continue;
+        }
+      run.wall_s = (ib_os_monotonic_ns () - t0) / 1e9;
+      run.report = ib_report_load_json (json, &run_error);
+      g_unlink (json);
+      if (run.report == NULL)
+        {
+          g_print ("run %d: FAILED to load its report: %s\n", i + 1, run_error->message);
+          failed++;
+          continue;
+        }
+      g_print ("run %d: %.1f s wall, budget %u s%s, seed %" G_GUINT64_FORMAT "\n", i + 1,
+               run.wall_s, run.report->plan->budget_s,
+               run.report->plan->budget_s > 0 && run.wall_s > run.report->plan->budget_s
+               ? " (OVER BUDGET)" : "", run.report->plan->seed);
+      if (run.report->decision == NULL || run.report->decision->lines->len == 0)
+        g_print ("    no decision phase\n");
+      else
+        {
+          const IbDecisionLine *head =
+            &g_array_index (run.report->decision->lines, IbDecisionLine, 0);
+
+          g_print ("    survey %.1f s\n", run.report->decision->survey_s);
+          for (guint k = 0; k < run.report->decision->lines->len; k++)
+            print_line (&g_array_index (run.report->decision->lines, IbDecisionLine, k));
+          decided += head->verdict == IB_PAIRED_A_FASTER || head->verdict == IB_PAIRED_B_FASTER
+                     || head->verdict == IB_PAIRED_EQUIVALENT;
+        }
+      g_array_append_val (runs, run);
+    }
+  g_rmdir (tmp);
+
+  /* Contradictions: the headline says sync faster in one run and async in
+   * another; any line whose favoured side flips. */
+  for (guint i = 0; i < runs->len; i++)
+    for (guint j = i + 1; j < runs->len; j++)
+      {
+        const IbReport *ri = g_array_index (runs, Run, i).report;
+        const IbReport *rj = g_array_index (runs, Run, j).report;
+
+        if (ri->decision == NULL || rj->decision == NULL)
+          continue;
+        for (guint k = 0; k < ri->decision->lines->len; k++)
+          {
+            const IbDecisionLine *li = &g_array_index (ri->decision->lines, IbDecisionLine, k);
+            const IbDecisionLine *lj = ib_report_decision_line (rj, li->line);
+
+            if (lj == NULL || side_of (li) == 0 || side_of (lj) == 0)
+              continue;
+            if (side_of (li) != side_of (lj))
+              {
+                g_print ("CONTRADICTION (%s): run %u says %s, run %u says %s\n", li->line,
+                         i + 1, side_of (li) > 0 ? li->a : li->b, j + 1,
+                         side_of (lj) > 0 ? lj->a : lj->b);
+                contradictions++;
+              }
+          }
+      }
+
+  g_print ("decided headlines: %u of %u runs (faster or equivalent); contradictions: %u; "
+           "failed runs: %u\n", decided, (guint) runs->len, contradictions, failed);
+  for (guint i = 0; i < runs->len; i++)
+    ib_report_unref (g_array_index (runs, Run, i).report);
+  return contradictions > 0 || failed > 0 ? 1 : 0;
+}
