@@ -263,8 +263,9 @@ ib_vs_fastest_text (const IbReport *report,
   if (ratio.verdict == IB_RATIO_A_FASTER)
     /* Translators: "1.3x slower" than the fastest strategy, a clear verdict */
     return g_strdup_printf (_("%s slower"), factor);
-  /* Translators: a factor the interval cannot tell from 1: "≈ 1.05x" */
-  return g_strdup_printf (_("≈ %s"), factor);
+  /* Translators: a factor the interval cannot tell from 1, worded as the
+   * clear "1.3x slower" beside it: "1.05x, no verdict" */
+  return g_strdup_printf (_("%s, no verdict"), factor);
 }
 
 /* The longest stall of each valid, watched sample of @strategy. */

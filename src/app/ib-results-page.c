@@ -550,6 +550,24 @@ update_write_unlink (IbResultsPage *self)
     }
 }
 
+/* The headline's verdict in bold, its interval, cache and pair after it in
+ * the body's weight: at 360 px six lines of bold read as a wall. The
+ * verdict is what comes before the first " (" or ": ". */
+static void
+set_headline (GtkLabel   *label,
+              const char *headline)
+{
+  const char *paren = strstr (headline, " (");
+  const char *colon = strstr (headline, ": ");
+  const char *cut = paren != NULL && (colon == NULL || paren < colon) ? paren : colon;
+  g_autofree char *head = cut != NULL ? g_strndup (headline, cut - headline)
+                                      : g_strdup (headline);
+  g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b>%s", head,
+                                                     cut != NULL ? cut : "");
+
+  gtk_label_set_markup (label, markup);
+}
+
 /* The answer card above the charts: headline, then the rest as a short
  * list, one line each (trade-off, threads, io_uring, memory map, why). */
 static void
@@ -572,11 +590,11 @@ update_answer (IbResultsPage *self)
 
       /* While the run goes on, "too few samples" is not news: say when the
        * answer will come, in one line that does not push the charts away. */
-      gtk_label_set_text (self->answer_title, wait);
+      set_headline (self->answer_title, wait);
       gtk_widget_set_visible (GTK_WIDGET (self->answer_body), FALSE);
       return;
     }
-  gtk_label_set_text (self->answer_title, answer->headline);
+  set_headline (self->answer_title, answer->headline);
   if (live)
     {
       /* The headline only while the run goes on: the details change with

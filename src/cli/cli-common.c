@@ -612,7 +612,7 @@ ib_cli_print_statistics (const IbReport *report,
             cells[5] = g_strdup_printf ("%s / %s", user, sys);
           }
           /* A factor only where both sides have enough samples to carry it,
-           * and worded by its verdict ("1.3x slower", "≈ 1.05x"), as in the
+           * and worded by its verdict ("1.3x slower", "1.05x, no verdict"), as in the
            * window's table: never a bare factor beside "cannot be told apart". */
           if (fastest == NULL || !(fastest->median_ns > 0))
             cells[6] = g_strdup ("—");
