@@ -97,7 +97,7 @@ disk_use (const IbPlan *plan)
 static char *
 format_seconds (guint s)
 {
-  if (s < 90)
+  if (s < 120)
     /* Translators: a duration in seconds, "45 s" */
     return g_strdup_printf (_("%u s"), s);
   /* Translators: a duration in whole minutes, "4 min" */
