@@ -6,8 +6,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "engine/ib-error.h"
 #include "engine/ib-os.h"
 #include "engine/ib-parse.h"
 #include "ib-plan-page-private.h"
@@ -21,6 +24,42 @@ mount_info_free (gpointer data)
   g_free (data);
 }
 
+/* What keeps a run from making its files in @dir, said for the plan page
+ * (issue 24, item 12): missing, not a folder, or not writable (access(2)
+ * also answers EROFS for root on a read-only file system). */
+static gboolean
+check_folder (const char  *dir,
+              GError     **error)
+{
+  g_autofree char *name = g_filename_display_name (dir);
+
+  if (!g_file_test (dir, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   /* Translators: %s is a folder's path */
+                   _("The folder “%s” does not exist. Choose another one."), name);
+      return FALSE;
+    }
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   /* Translators: %s is a path */
+                   _("“%s” is a file, not a folder. Choose a folder."), name);
+      return FALSE;
+    }
+  if (access (dir, W_OK | X_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                   /* Translators: %s is a folder's path, then the system's reason */
+                   _("The test files cannot be made in “%s”: %s. Choose another folder."),
+                   name, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 mount_info_thread (GTask        *task,
                    gpointer      source,
@@ -30,7 +69,7 @@ mount_info_thread (GTask        *task,
   IbMountInfo *info = g_new0 (IbMountInfo, 1);
   GError *error = NULL;
 
-  if (!ib_os_mount_info (task_data, info, &error))
+  if (!check_folder (task_data, &error) || !ib_os_mount_info (task_data, info, &error))
     {
       mount_info_free (info);
       g_task_return_error (task, error);
@@ -55,11 +94,18 @@ mount_info_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
+          /* Run is off, and the folder's own row says why. */
+          g_free (self->dir_problem);
+          self->dir_problem = g_strdup (error->message);
           adw_action_row_set_subtitle (self->space_row, error->message);
+          gtk_widget_add_css_class (GTK_WIDGET (self->space_row), "error");
           gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), FALSE);
+          _ib_plan_page_validate (self);
+          _ib_plan_page_emit_space_checked (self);
         }
       return;
     }
+  g_clear_pointer (&self->dir_problem, g_free);
 
   self->free_bytes = info->free_bytes;
   self->free_known = TRUE;
@@ -108,6 +154,7 @@ _ib_plan_page_update_location (IbPlanPage *self)
     {
       adw_action_row_set_subtitle (self->space_row, _("Checking…"));
       self->free_known = FALSE;
+      g_clear_pointer (&self->dir_problem, g_free);
       g_free (self->checked_dir);
       self->checked_dir = g_strdup (self->dir);
     }

@@ -85,6 +85,7 @@ struct _IbPlanPage
   gboolean         touched[IB_N_PLAN_FIELDS];   /* typed in since the plan was applied */
   guint64          free_bytes;
   gboolean         free_known;                  /* free_bytes is for self->dir */
+  char            *dir_problem;                 /* why self->dir cannot be used, or NULL */
   char            *checked_dir;
   GCancellable    *mount_cancellable;
   guint            n_presets;

@@ -100,9 +100,16 @@ _ib_plan_page_validate (IbPlanPage *self)
   valid = plan != NULL;
   /* Each part's row says what Run would do (the preset's while invalid). */
   _ib_plan_page_update_parts (self, plan != NULL ? plan : self->base);
+  /* A folder known to be missing, not a folder or read-only (issue 24,
+   * item 12): refused before Run, not after. */
+  if (valid && self->dir_problem != NULL)
+    {
+      valid = FALSE;
+      g_set_error_literal (&error, IB_ERROR, IB_ERROR_INVALID, self->dir_problem);
+    }
   if (valid && self->free_known)
     valid = ib_plan_check_space (plan, self->free_bytes, &error);
-  if (g_error_matches (error, IB_ERROR, IB_ERROR_NO_SPACE))
+  if (g_error_matches (error, IB_ERROR, IB_ERROR_NO_SPACE) || self->dir_problem != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->space_row), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->space_row), "error");
@@ -371,6 +378,7 @@ ib_plan_page_finalize (GObject *object)
   g_free (self->dir);
   g_free (self->checked_dir);
   g_free (self->error);
+  g_free (self->dir_problem);
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     g_free (self->field_errors[i]);
 

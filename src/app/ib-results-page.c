@@ -53,6 +53,7 @@ struct _IbResultsPage
   GtkProgressBar  *progress_bar;
   GtkWidget       *error_bar;
   GtkLabel        *error_label;
+  GtkScrolledWindow *scroller;
   GtkWidget       *warning_bar;
   GtkLabel        *warning_label;
   GtkWidget       *chart_card;
@@ -283,6 +284,8 @@ static void
 update_warnings (IbResultsPage *self)
 {
   const IbReport *r = self->report;
+  g_autofree char *old_text = NULL;
+  gboolean was_visible;
   g_autoptr(GString) text = g_string_new (NULL);
   guint n = r->warnings != NULL ? r->warnings->len : 0;
   guint shown = 0;
@@ -308,6 +311,8 @@ update_warnings (IbResultsPage *self)
   self->n_warnings = n;
 
   /* A run the user stopped did not fail: say so calmly, not in red. */
+  old_text = g_strdup (gtk_label_get_text (self->error_label));
+  was_visible = gtk_widget_get_visible (self->error_bar);
   if (self->stopped)
     {
       gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_INFO);
@@ -320,6 +325,11 @@ update_warnings (IbResultsPage *self)
       gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_ERROR);
       gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
     }
+  /* A run that just failed or stopped: its note in sight, at the top
+   * (issue 24, item 12), wherever the page was scrolled to. */
+  if ((r->error != NULL || self->stopped) &&
+      (!was_visible || g_strcmp0 (old_text, gtk_label_get_text (self->error_label)) != 0))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   gtk_widget_set_visible (self->error_bar, r->error != NULL || self->stopped);
 }
 
@@ -842,6 +852,7 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (eta_label);
   BIND (progress_bar);
   BIND (error_bar);
+  BIND (scroller);
   BIND (error_label);
   BIND (warning_bar);
   BIND (warning_label);

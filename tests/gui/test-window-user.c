@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -17,7 +18,7 @@
 #include "report-fixture.h"
 #include "report/ib-report-io.h"
 
-#define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */
+#define WAIT_TIMEOUT_S 120   /* a guard against hangs, not a speed test */
 /* The window checks the plan again every 15 s (ib-window.c): spin longer. */
 #define PLAN_CHECK_MS 16000
 
@@ -460,6 +461,218 @@ test_sidebar_width (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
+static gboolean
+run_is_off (gpointer data)
+{
+  return !g_action_group_get_action_enabled (G_ACTION_GROUP (data), "run");
+}
+
+static gboolean
+run_is_on (gpointer data)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "run");
+}
+
+/* Points the plan at @dir and waits for the folder's check: Run off, and
+ * the reason (the plan's error) holding @says. */
+static void
+assert_folder_refused (IbWindow   *win,
+                       const char *dir,
+                       const char *says)
+{
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+
+  ib_plan_page_set_dir (plan, dir);
+  g_assert_true (wait_until (run_is_off, win));
+  g_assert_false (ib_plan_page_get_valid (plan));
+  g_test_message ("%s: %s", dir, ib_plan_page_get_error (plan));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (plan), says));
+  /* Run does nothing, and makes nothing */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
+}
+
+/* Issue 24, item 12: a folder known to be missing, not a folder or
+ * read-only turns Run off before it starts, with the reason. */
+static void
+test_bad_folder (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *missing = g_build_filename (tmp, "deleted", NULL);
+  g_autofree char *file = g_build_filename (tmp, "a-file", NULL);
+  g_autofree char *ro = g_build_filename (tmp, "read-only", NULL);
+  IbWindow *win = new_window (1100, 760);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  gboolean mounted = FALSE;
+
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_dir (plan, tmp);
+  g_assert_true (wait_until (run_is_on, win));
+
+  /* a folder deleted after it was chosen */
+  g_assert_cmpint (g_mkdir (missing, 0700), ==, 0);
+  ib_plan_page_set_dir (plan, missing);
+  g_assert_true (wait_until (run_is_on, win));
+  g_assert_cmpint (g_rmdir (missing), ==, 0);
+  ib_plan_page_refresh_space (plan);   /* as the window does on focus and every 15 s */
+  g_assert_true (wait_until (run_is_off, win));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "does not exist"));
+  assert_folder_refused (win, missing, "does not exist");
+
+  /* a file */
+  g_assert_true (g_file_set_contents (file, "x", -1, NULL));
+  assert_folder_refused (win, file, "not a folder");
+
+  /* back to a good one: Run is on again */
+  ib_plan_page_set_dir (plan, tmp);
+  g_assert_true (wait_until (run_is_on, win));
+
+  /* read-only: root ignores permissions, so a read-only file system then */
+  g_assert_cmpint (g_mkdir (ro, 0700), ==, 0);
+  if (geteuid () != 0)
+    {
+      g_assert_cmpint (g_chmod (ro, 0500), ==, 0);
+      mounted = FALSE;
+    }
+  else
+    {
+      const char *argv[] = { "mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro, NULL };
+      int status = -1;
+
+      mounted = g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
+                              G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                              NULL, NULL, NULL, NULL, &status, NULL) &&
+                g_spawn_check_wait_status (status, NULL);
+      if (!mounted)
+        g_test_message ("root, and no read-only mount could be made: the read-only "
+                        "case is tested by unprivileged runs only");
+    }
+  if (geteuid () != 0 || mounted)
+    assert_folder_refused (win, ro, "cannot be made");
+  if (mounted)
+    {
+      const char *argv[] = { "umount", ro, NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                   NULL, NULL, NULL, NULL));
+    }
+  else
+    g_chmod (ro, 0700);
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+/* The first visible GtkInfoBar of the error kind under @root, or NULL. */
+static GtkWidget *
+find_error_bar (GtkWidget *root)
+{
+  if (GTK_IS_INFO_BAR (root) && gtk_widget_get_visible (root) &&
+      gtk_info_bar_get_message_type (GTK_INFO_BAR (root)) == GTK_MESSAGE_ERROR)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_error_bar (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 24, item 12: after a failed run the error is in sight, even when
+ * the results page was scrolled down before the run. */
+static void
+test_failed_run_banner (void)
+{
+  const char *strategies[] = { "sync-read-all", NULL };
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *missing = g_build_filename (tmp, "vanished", NULL);
+  IbWindow *win = new_window (1100, 600);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  GtkWidget *results = GTK_WIDGET (ib_window_get_results_page (win));
+  GtkWidget *scroller, *bar;
+  GtkAdjustment *adj;
+  graphene_point_t top;
+
+  /* earlier results of a run that went well, scrolled to their end */
+  g_clear_pointer (&report->error, g_free);
+  report->partial = FALSE;
+  ib_window_show_report (win, report, NULL);
+  g_assert_null (find_error_bar (results));
+  ib_test_spin (300);
+  scroller = gtk_widget_get_first_child (results);
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  g_assert_nonnull (scroller);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj), >, 200);
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  ib_test_spin (200);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 200);
+
+  /* the run fails where the user had scrolled to (the report is the same,
+   * now with its error): the error comes into sight */
+  {
+    g_autoptr(IbReport) failed = ib_report_copy (report);
+    graphene_point_t at;
+
+    failed->error = g_strdup ("Could not write “/media/disk/f1”: No space left on device");
+    failed->partial = TRUE;
+    ib_window_show_report (win, failed, "Failed");
+    ib_test_spin (300);
+    bar = find_error_bar (results);
+    g_assert_nonnull (bar);
+    g_assert_true (gtk_widget_compute_point (bar, scroller, &GRAPHENE_POINT_INIT (0, 0), &at));
+    g_test_message ("error bar at y = %.0f of %d", at.y, gtk_widget_get_height (scroller));
+    g_assert_cmpfloat (at.y, >=, 0);
+    g_assert_cmpfloat (at.y + gtk_widget_get_height (bar), <=, gtk_widget_get_height (scroller));
+  }
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (200);
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  ib_test_spin (200);
+
+  /* a folder that vanished just before Run: the run fails */
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_dir (plan, missing);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (not_running, win));
+  ib_test_spin (300);
+  g_assert_nonnull (ib_results_page_get_report (ib_window_get_results_page (win))->error);
+
+  /* the error bar, shown and in the visible part of the page */
+  bar = find_error_bar (results);
+  g_assert_nonnull (bar);
+  g_assert_true (gtk_widget_get_mapped (bar));
+  g_assert_true (gtk_widget_compute_point (bar, scroller, &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_test_message ("error bar at y = %.0f of %d", top.y, gtk_widget_get_height (scroller));
+  g_assert_cmpfloat (top.y, >=, 0);
+  g_assert_cmpfloat (top.y + gtk_widget_get_height (bar), <=, gtk_widget_get_height (scroller));
+
+  /* and Run is off now: the folder is known to be missing */
+  g_assert_true (wait_until (run_is_off, win));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "does not exist"));
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -493,6 +706,8 @@ main (int   argc,
   g_test_add_func ("/gui-user/export-menus-match", test_export_menus_match);
   g_test_add_func ("/gui-user/markdown-keeps-files", test_markdown_keeps_files);
   g_test_add_func ("/gui-user/sidebar-width", test_sidebar_width);
+  g_test_add_func ("/gui-user/bad-folder", test_bad_folder);
+  g_test_add_func ("/gui-user/failed-run-banner", test_failed_run_banner);
 
   ret = g_test_run ();
   g_clear_object (&app);

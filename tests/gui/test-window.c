@@ -933,6 +933,18 @@ test_no_space (void)
   ib_test_remove_tree (tmp);
 }
 
+static gboolean
+run_off (gpointer data)
+{
+  return !action_enabled (data, "run");
+}
+
+static gboolean
+run_on (gpointer data)
+{
+  return action_enabled (data, "run");
+}
+
 static void
 test_failed_run (void)
 {
@@ -951,9 +963,12 @@ test_failed_run (void)
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   g_assert_nonnull (report);
   g_assert_nonnull (report->error);
-  g_assert_true (action_enabled (win, "run"));
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_false (has_message_dialog ());
+  /* Run is off now, the folder known to be missing; back with a good one */
+  g_assert_true (wait_until (run_off, win));
+  ib_plan_page_set_dir (ib_window_get_plan_page (win), tmp);
+  g_assert_true (wait_until (run_on, win));
   destroy_window (win);
   ib_test_remove_tree (tmp);
 }
