@@ -96,6 +96,46 @@ wait_for () {
   done
 }
 
+# The engine's test-only hold point (src/engine/ib-fileset.c, README.md here):
+# a run started with the environment of hold_env N stops after making its
+# Nth file, with the FIFO $work/hold open, until hold_release. hold_begin
+# opens the FIFO here for reading and writing (which never blocks), so the
+# engine's open succeeds at once and its read waits until this end closes.
+hold_begin () {
+  mkfifo "$work/hold" || return 1
+  exec {hold_fd}<>"$work/hold"
+}
+
+# hold_env N: the variables to start a run with. Close the FIFO in the run,
+# or it holds itself: env $(hold_env N) CMD {hold_fd}>&- &
+hold_env () {
+  echo "IOBENCH_TEST_HOLD_AFTER_FILES=$1 IOBENCH_TEST_HOLD_FIFO=$work/hold"
+}
+
+# proc_alive PID: PID runs (not ended, not a zombie waiting to be reaped).
+proc_alive () {
+  local st
+  st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)
+  [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
+# hold_reached PID: true once PID has the FIFO open (it waits at the hold
+# point) or has ended (for wait_for; check proc_alive after it).
+hold_reached () {
+  local l
+  proc_alive "$1" || return 0
+  for l in "/proc/$1/fd/"*; do
+    [ "$(readlink "$l" 2>/dev/null)" = "$work/hold" ] && return 0
+  done
+  return 1
+}
+
+# hold_release: lets a held run go on.
+hold_release () {
+  [ -n "${hold_fd:-}" ] && exec {hold_fd}>&-
+  hold_fd=
+}
+
 # json_get FILE PYTHON-EXPR: evaluates EXPR with `r` bound to the loaded JSON.
 # available_strategies: the IDs of the strategies `iobench-cli list` offers
 # to run here, one a line (its first table, less those listed unavailable:

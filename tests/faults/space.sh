@@ -32,42 +32,43 @@ check "sweep up to 16 MiB on 8 MiB: refused with the sizes" \
   grep_file "need 16\.0[^0-9]{1,3}MiB.* free" "$work/err"
 check "sweep up to 16 MiB on 8 MiB: nothing left" is_empty "$small"
 
-# 2. runs out mid-write. 40 MiB in 10,240 small files on a 64 MiB tmpfs (the
-#    check before writing passes); as soon as the test folder appears, another
-#    writer fills the disk. Making 10,240 files takes long enough for that;
-#    should this machine be so fast that the run ends first, it is tried again
-#    with the filler started earlier.
+# 2. runs out mid-write. 4 MiB in 1,024 small files on a 64 MiB tmpfs (the
+#    check before writing passes); the engine is held after its 100th file
+#    (its test-only hold point), another writer fills the disk, and the run
+#    goes on: the disk fills while the files are made on any machine. A run
+#    that never reaches the hold point fails the test.
 disk="$work/disk"
 mount_tmpfs "$disk" 64m || { fail "mount a 64 MiB tmpfs"; finish; }
-hit=0
-for attempt in 1 2 3; do
-  "$CLI" run --dir "$disk" --count 10240 --size 4K --strategies sync-read-all --repeat 1 \
-    --warmup 0 --quiet --json "$work/enospc.json" >"$work/out" 2>"$work/err" </dev/null &
-  pid=$!
-  fault_pids+=("$pid")
-  # Wait for the folder (or the end of the run), then fill what is left.
-  while kill -0 "$pid" 2>/dev/null && no_test_dirs "$disk"; do :; done
+hold_begin || { fail "make the hold FIFO"; finish; }
+# shellcheck disable=SC2046  # hold_env's words are the variables
+env $(hold_env 100) "$CLI" run --dir "$disk" --count 1024 --size 4K \
+  --strategies sync-read-all --repeat 1 --warmup 0 --quiet --json "$work/enospc.json" \
+  >"$work/out" 2>"$work/err" </dev/null {hold_fd}>&- &
+pid=$!
+fault_pids+=("$pid")
+held=0
+if wait_for "the run to reach its hold point" 240 hold_reached "$pid" && proc_alive "$pid"; then
+  held=1
+  made=$(find "$disk" -name 'file-*.bin' | wc -l)
   dd if=/dev/zero of="$disk/filler" bs=1M status=none 2>/dev/null
-  wait "$pid"
-  code=$?
-  fault_pids=()
-  if [ "$code" -ne 0 ]; then hit=1; break; fi
-  echo "# attempt $attempt: the run ended before the disk filled up; again"
-  rm -f "$disk/filler" "$work/enospc.json"
-done
-if [ "$hit" = 1 ]; then
-  check "disk full mid-write: exit 1" [ "$code" -eq 1 ]
-  check "disk full mid-write: ENOSPC named with the file" \
-    grep_file "filled up while writing “$disk/iobench-[^/]*/file-[0-9]+\.bin”.*No space left" \
-    "$work/err"
-  check "disk full mid-write: no test folder left" no_test_dirs "$disk"
-  check "disk full mid-write: only the other writer's file remains" \
-    [ "$(ls -A "$disk")" = filler ]
-  check "disk full mid-write: the report says why" \
-    grep_file '"error" *: *"The disk filled up while writing' "$work/enospc.json"
-else
-  fail "disk full mid-write: could not fill the disk while the files were made"
 fi
+hold_release
+wait "$pid"
+code=$?
+fault_pids=()
+echo "# held: $held, ${made:-no} files made when the disk was filled; exit $code"
+check "disk full mid-write: the run reached its hold point" [ "$held" = 1 ]
+check "disk full mid-write: the disk was filled while the files were made (100 made)" \
+  [ "${made:-0}" -eq 100 ]
+check "disk full mid-write: exit 1" [ "$code" -eq 1 ]
+check "disk full mid-write: ENOSPC named with the file" \
+  grep_file "filled up while writing “$disk/iobench-[^/]*/file-[0-9]+\.bin”.*No space left" \
+  "$work/err"
+check "disk full mid-write: no test folder left" no_test_dirs "$disk"
+check "disk full mid-write: only the other writer's file remains" \
+  [ "$(ls -A "$disk")" = filler ]
+check "disk full mid-write: the report says why" \
+  grep_file '"error" *: *"The disk filled up while writing' "$work/enospc.json"
 
 # 3. write + delete on a nearly full disk (64 KiB left): the test folder fits,
 #    the letters do not.
