@@ -160,7 +160,11 @@ need_script () {
 start_cli () {
   local log=$1; shift
   rm -f "$work/pid"
-  script -qfec "sh -c 'echo \$\$ > $work/pid; exec $CLI $*'" "$log" </dev/null >/dev/null &
+  (
+    # The hold point's FIFO (hold_begin) stays open only here, never in the run.
+    if [ -n "${hold_fd:-}" ]; then exec {hold_fd}>&-; fi
+    exec script -qfec "sh -c 'echo \$\$ > $work/pid; exec $CLI $*'" "$log" </dev/null >/dev/null
+  ) &
   spid=$!
   fault_pids+=("$spid")
   wait_for "iobench-cli to start" 60 test -s "$work/pid" || return 1

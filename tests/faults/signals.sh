@@ -15,17 +15,33 @@ mkdir -p "$dir"
 # The signal's exit code.
 declare -A exit_for=([INT]=130 [TERM]=143)
 
-# 1. While making files: 20,000 small files take a while to make.
+# 1. While making files: the engine is held after its 100th of 2,000 files
+#    (its test-only hold point), the signal sent, and the run let go on: the
+#    signal comes while files are made on any machine. A run that never
+#    reaches the hold point fails.
 for sig in INT TERM; do
   json="$work/write-$sig.json"
-  start_cli "$work/log" run --dir "$dir" --count 20000 --size 4K \
+  hold_begin || { fail "SIG$sig mid-write: make the hold FIFO"; continue; }
+  export IOBENCH_TEST_HOLD_AFTER_FILES=100 IOBENCH_TEST_HOLD_FIFO="$work/hold"
+  start_cli "$work/log" run --dir "$dir" --count 2000 --size 4K \
     --strategies sync-read-all --repeat 1 --warmup 0 --json "$json" ||
-    { fail "SIG$sig mid-write: start"; continue; }
-  wait_for "the test folder" 60 has_test_dir "$dir"
-  folder=$(test_dirs "$dir")
-  [ -e "$folder/file-19999.bin" ] && echo "# note: every file was made before the signal"
-  kill -"$sig" "$cpid"
+    { fail "SIG$sig mid-write: start"; hold_release; rm -f "$work/hold"
+      unset IOBENCH_TEST_HOLD_AFTER_FILES IOBENCH_TEST_HOLD_FIFO; continue; }
+  unset IOBENCH_TEST_HOLD_AFTER_FILES IOBENCH_TEST_HOLD_FIFO
+  held=0 made=
+  if wait_for "the run to reach its hold point" 240 hold_reached "$cpid" &&
+     proc_alive "$cpid"; then
+    held=1
+    made=$(find "$dir" -name 'file-*.bin' | wc -l)
+    kill -"$sig" "$cpid"
+  fi
+  hold_release
+  rm -f "$work/hold"
   finish_cli
+  echo "# held: $held, ${made:-no} of 2000 files made at the signal"
+  check "SIG$sig mid-write: the run reached its hold point" [ "$held" = 1 ]
+  check "SIG$sig mid-write: the signal came while the files were made (100 made)" \
+    [ "${made:-0}" -eq 100 ]
   check "SIG$sig mid-write: exit ${exit_for[$sig]}" [ "$code" -eq "${exit_for[$sig]}" ]
   check "SIG$sig mid-write: says the files were removed" \
     grep_file "interrupted; the test files were removed" "$work/log"
