@@ -302,6 +302,21 @@ take (Phase       *phase,
   return ok;
 }
 
+/* The moment of planned look @j of @n_looks over [@start, @end]: the last
+ * at the end, each one before it halfway to the next. */
+static gint64
+look_time (gint64 start,
+           gint64 end,
+           guint  j,
+           guint  n_looks)
+{
+  gint64 span = end - start;
+
+  for (guint k = j + 1; k < n_looks; k++)
+    span /= 2;
+  return start + span;
+}
+
 static gboolean
 decide_line (Phase          *phase,
              IbDecisionLine *line,
@@ -338,16 +353,20 @@ decide_line (Phase          *phase,
       if (!ok)
         break;
       g_array_append_val (line->pairs, pair);
-      per_pair = (ib_os_monotonic_ns () - line_start) / (i + 1);
+      now = ib_os_monotonic_ns ();
+      per_pair = (now - line_start) / (i + 1);
 
       if (!planned && line->pairs->len >= PACE_PAIRS)
         {
-          /* The looks are planned from the pace of the first pairs (their
-           * times, never their ratio), so the error rate holds. */
+          /* How many looks: from the pace of the first pairs (their times,
+           * never their ratio). The looks are then taken at planned moments
+           * (the last at the line's end), so the whole time is used and the
+           * error rate, split over the looks, holds. */
           gint64 left = line_deadline - line_start;
           guint max_pairs = (guint) CLAMP (left / MAX (per_pair, 1), PACE_PAIRS, MAX_PAIRS);
 
           ib_decider_init (&decider, max_pairs, margin, IB_PAIRED_ALPHA);
+          decider.by_time = TRUE;
           planned = TRUE;
           for (guint k = 0; k < line->pairs->len; k++)
             {
@@ -358,7 +377,11 @@ decide_line (Phase          *phase,
         }
       else if (planned)
         ib_decider_add (&decider, pair.a_ns, pair.b_ns);
-      if (planned && decider.stopped)
+      /* A planned look whose moment has come (the last one is at the end:
+       * ib_decider_finish below). */
+      if (planned && decider.looks_done + 1 < decider.n_looks &&
+          now >= look_time (line_start, line_deadline, decider.looks_done, decider.n_looks) &&
+          ib_decider_look (&decider))
         break;
     }
 

@@ -34,14 +34,14 @@ G_BEGIN_DECLS
 
 /* The headline's share of the decision phase's time when there are other
  * lines (it keeps all of it when there are none). */
-#define IB_DECISION_HEADLINE_SHARE 0.55
+#define IB_DECISION_HEADLINE_SHARE 0.7
 /* Time kept back at the end of the budget for cleaning up, ns. */
 #define IB_DECISION_RESERVE_NS     (G_GINT64_CONSTANT (1000) * 1000 * 1000)
 
 /* With a budget, the survey stops after this many measured rounds at the
  * earliest when its rounds would use more than IB_SURVEY_SHARE of it. */
 #define IB_SURVEY_MIN_ROUNDS 3
-#define IB_SURVEY_SHARE      0.5
+#define IB_SURVEY_SHARE      0.4
 
 /* Whether the survey should stop before measured round @done (0-based
  * count of measured rounds finished) of a plan with a budget: TRUE when

@@ -339,8 +339,18 @@ ib_decider_add (IbDecider *decider,
     return FALSE;
   g_array_append_val (decider->a, a);
   g_array_append_val (decider->b, b);
-  if (decider->looks_done < decider->n_looks &&
+  if (!decider->by_time && decider->looks_done < decider->n_looks &&
       decider->a->len >= decider->looks[decider->looks_done])
+    look (decider);
+  return decider->stopped;
+}
+
+gboolean
+ib_decider_look (IbDecider *decider)
+{
+  g_return_val_if_fail (decider != NULL && decider->a != NULL, TRUE);
+
+  if (!decider->stopped)
     look (decider);
   return decider->stopped;
 }

@@ -88,6 +88,8 @@ typedef struct
   GArray  *b;
   IbPaired result;                     /* of the last look */
   gboolean stopped;
+  gboolean by_time;                    /* looks are taken by ib_decider_look (at
+                                        * planned times), not at pair counts */
 } IbDecider;
 
 /* Plans the looks for at most @max_pairs pairs (the budget's estimate):
@@ -109,6 +111,12 @@ double   ib_decider_level       (const IbDecider *decider);
 gboolean ib_decider_add         (IbDecider    *decider,
                                  double        a,
                                  double        b);
+
+/* Takes the next planned look now, with the pairs there are (for a decider
+ * whose looks are planned in time: set by_time after init, and call this
+ * at the planned moments, which must not depend on the pairs' ratios).
+ * Returns TRUE when the rule stops. */
+gboolean ib_decider_look        (IbDecider    *decider);
 
 /* The budget ran out before the next planned look: takes that look now with
  * the pairs there are (it is one of the n_looks, so the error rate holds).

@@ -414,9 +414,9 @@ run_reads (Run     *run,
                                                      round - plan->warmup))
         {
           warn (run, "survey-short",
-                _("The survey measured %u of %u rounds, to leave half of the %u s budget for "
-                  "deciding the answer’s pairs"), round - plan->warmup, plan->repeat,
-                plan->budget_s);
+                _("The survey measured %u of %u rounds, to leave the rest of the %u s budget "
+                  "for the other experiments and for deciding the answer’s pairs"),
+                round - plan->warmup, plan->repeat, plan->budget_s);
           break;
         }
 

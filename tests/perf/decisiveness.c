@@ -23,6 +23,7 @@
 
 #include "engine/ib-decision.h"
 #include "engine/ib-os.h"
+#include "engine/ib-stats.h"
 #include "engine/ib-types.h"
 #include "report/ib-report-io.h"
 
@@ -168,7 +169,16 @@ main (int    argc,
           const IbDecisionLine *head =
             &g_array_index (run.report->decision->lines, IbDecisionLine, 0);
 
-          g_print ("    survey %.1f s\n", run.report->decision->survey_s);
+          IbRatio survey;
+
+          /* Before the decision phase: the same pair judged on the survey's
+           * samples alone (what the answer used to say). */
+          ib_report_ratio (run.report, head->a, run.report, head->b, &survey);
+          g_print ("    survey %.1f s; the headline pair on the survey's samples (%u and %u): "
+                   "ratio %.3f, %.2f %% CI %.3f-%.3f (width %.2fx)\n",
+                   run.report->decision->survey_s, survey.na, survey.nb, survey.ratio,
+                   survey.ci_level * 100, survey.ci_low, survey.ci_high,
+                   survey.ci_low > 0 ? survey.ci_high / survey.ci_low : 0.0);
           for (guint k = 0; k < run.report->decision->lines->len; k++)
             print_line (&g_array_index (run.report->decision->lines, IbDecisionLine, k));
           decided += head->verdict == IB_PAIRED_A_FASTER || head->verdict == IB_PAIRED_B_FASTER

@@ -274,6 +274,21 @@ test_looks (void)
   ib_decider_init (&d, 10000, 0.10, 0.05);
   g_assert_cmpuint (d.n_looks, ==, IB_PAIRED_MAX_LOOKS);
   ib_decider_clear (&d);
+
+  /* Looks in time: adding pairs never looks; ib_decider_look does, and the
+   * last planned look stops the rule. */
+  ib_decider_init (&d, 40, 0.10, 0.05);
+  d.by_time = TRUE;
+  g_assert_cmpuint (d.n_looks, ==, 3);
+  for (guint i = 0; i < 40; i++)
+    g_assert_false (ib_decider_add (&d, 1.0, 1.0 + 0.01 * (i % 7) - 0.03));
+  g_assert_cmpuint (d.looks_done, ==, 0);
+  /* 40 pairs within +/-3 %: equivalent at the first look, which stops it */
+  g_assert_true (ib_decider_look (&d));
+  g_assert_cmpuint (d.looks_done, ==, 1);
+  g_assert_true (d.stopped);
+  g_assert_cmpint (d.result.verdict, ==, IB_PAIRED_EQUIVALENT);
+  ib_decider_clear (&d);
 }
 
 /* The interval alone covers the true ratio as often as it says, with tails,
