@@ -23,6 +23,7 @@ passed=0
 failed=0
 failures=()
 skips=()
+case_skips=()
 
 # count_log BUILD_DIR SUITE...: adds the results of the last `meson test` in
 # BUILD_DIR (each SUITE must have run a test), and keeps its skips and failures.
@@ -33,6 +34,7 @@ count_log () {
       "COUNTS "*) read -r _ p f <<<"$line" ;;
       "FAILED: "*) failures+=("${line#FAILED: }") ;;
       "SKIPPED: "*) skips+=("${line#SKIPPED: }") ;;
+      "SKIPPED-CASE: "*) case_skips+=("${line#SKIPPED-CASE: }") ;;
     esac
   done < <(python3 build-aux/test-summary.py count "$@")
   passed=$((passed + p)); failed=$((failed + f))
@@ -118,6 +120,8 @@ done
 
 echo
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
+# Cases a test skipped inside (GLib's g_test_skip) while the test passed.
+for s in "${case_skips[@]}"; do echo "skipped case (its test passed): $s"; done
 if [ ${#skips[@]} -gt 0 ]; then
   echo "${#skips[@]} skipped (not counted as passed; each says why it cannot run here):"
   for s in "${skips[@]}"; do echo "  skipped: $s"; done

@@ -5,6 +5,8 @@
     test-summary.py count BUILD_DIR SUITE...
         Reads BUILD_DIR/meson-logs/testlog.json and prints, one a line:
           SKIPPED: <build>: <suite> / <test>: <reason>   a legitimate skip
+          SKIPPED-CASE: <build>: <test>, case <path>: <reason>
+                                  a case skipped inside a passing test
           FAILED: <build>: ...                           a failure
           COUNTS <passed> <failed>                       always last
         Rules: a test that fails, times out or errs is a failure; a skipped
@@ -117,7 +119,7 @@ def count(build, suites):
             for line in (r.get("stdout") or "").splitlines():
                 m = CASE_SKIP.match(line)
                 if m:
-                    lines.append("SKIPPED: %s: %s, case %s: %s"
+                    lines.append("SKIPPED-CASE: %s: %s, case %s: %s"
                                  % (name, test, m.group(1), m.group(2) or "no reason given"))
         elif result == "SKIP":
             line = skip_verdict("%s: %s" % (name, test), skip_reason(r))
