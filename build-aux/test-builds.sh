@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034,SC2054  # read by the scripts that source it; commas are meson's
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by test.sh and tools/flaky-tests: the builds ./test.sh makes, each in
 # its own folder (never ./run.sh's release _build), with the meson options it
