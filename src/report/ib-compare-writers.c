@@ -181,6 +181,15 @@ build_sections (const IbReport *a,
   return sections;
 }
 
+/* "A: Quick, 1 Dec 2026, 02:54" */
+static char *
+side_title (const char *letter,
+            const char *name)
+{
+  /* Translators: a run of a comparison, "A: Quick, 1 Dec 2026, 02:54" */
+  return g_strdup_printf (_("%s: %s"), letter, name);
+}
+
 static char *
 method_note (void)
 {
@@ -290,6 +299,8 @@ html_chart (GString          *out,
 
 static const char compare_css[] =
   "tr.differs th,tr.differs td{font-weight:bold}\n"
+  /* the verdict, one sentence: a few lines at most, never a narrow column */
+  "td:last-child{min-width:18em}\n"
   ".sides{margin:.25rem 0 1rem;padding-left:1.2rem}\n";
 
 char *
@@ -302,12 +313,16 @@ ib_compare_to_html (const IbReport *a,
   g_autoptr(GArray) facts = NULL;
   g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *name_a = NULL, *name_b = NULL, *lang = NULL, *note = NULL;
+  g_autofree char *side_a = NULL, *side_b = NULL;
   guint n_differ = 0;
 
   g_return_val_if_fail (a != NULL && b != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   ib_compare_side_names (a, b, &name_a, &name_b);
+  /* Each run named once, with its letter; the tables then say A and B. */
+  side_a = side_title (_("A"), name_a);
+  side_b = side_title (_("B"), name_b);
   lang = ib_report_html_lang ();
   g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
                           "<meta charset=\"utf-8\"/>\n"
@@ -327,9 +342,9 @@ ib_compare_to_html (const IbReport *a,
   g_string_append (out, "<header>\n<h1>");
   esc (out, _("I/O Bench comparison"));
   g_string_append (out, "</h1>\n<ol class=\"sides\">\n<li id=\"run-a\">");
-  esc (out, name_a);
+  esc (out, side_a);
   g_string_append (out, "</li>\n<li id=\"run-b\">");
-  esc (out, name_b);
+  esc (out, side_b);
   g_string_append (out, "</li>\n</ol>\n</header>\n");
 
   /* the two runs, what differs in bold */
@@ -338,9 +353,9 @@ ib_compare_to_html (const IbReport *a,
   esc (out, _("The two runs"));
   g_string_append (out, "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th scope=\"col\">");
   g_string_append (out, "</th><th scope=\"col\">");
-  esc (out, name_a);
+  esc (out, _("A"));
   g_string_append (out, "</th><th scope=\"col\">");
-  esc (out, name_b);
+  esc (out, _("B"));
   g_string_append (out, "</th></tr></thead>\n<tbody>\n");
   for (guint i = 0; i < facts->len; i++)
     {
@@ -361,7 +376,7 @@ ib_compare_to_html (const IbReport *a,
                          : _("The two runs were made alike."));
   g_string_append (out, "</p>\n</section>\n");
 
-  sections = build_sections (a, name_a, b, name_b);
+  sections = build_sections (a, _("A"), b, _("B"));
   for (guint s = 0; s < sections->len; s++)
     {
       Section *sec = g_ptr_array_index (sections, s);
@@ -486,6 +501,7 @@ ib_compare_save_markdown_full (const IbReport *a,
   g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL;
+  g_autofree char *side_a = NULL, *side_b = NULL;
 
   g_autoptr(GPtrArray) charts = NULL;
   g_autofree char *dir = NULL;
@@ -504,17 +520,19 @@ ib_compare_save_markdown_full (const IbReport *a,
     return FALSE;
 
   ib_compare_side_names (a, b, &name_a, &name_b);
+  side_a = side_title (_("A"), name_a);
+  side_b = side_title (_("B"), name_b);
   g_string_append (out, "# ");
   ib_report_md_escape (out, _("I/O Bench comparison"), FALSE);
   g_string_append (out, "\n\n1. ");
-  ib_report_md_escape (out, name_a, FALSE);
+  ib_report_md_escape (out, side_a, FALSE);
   g_string_append (out, "\n2. ");
-  ib_report_md_escape (out, name_b, FALSE);
+  ib_report_md_escape (out, side_b, FALSE);
   g_string_append (out, "\n\n## ");
   ib_report_md_escape (out, _("The two runs"), FALSE);
   g_string_append (out, "\n\n");
   {
-    const char *head[3] = { "", name_a, name_b };
+    const char *head[3] = { "", _("A"), _("B") };
 
     ib_report_md_row (out, head, 3);
     g_string_append (out, "| --- | --- | --- |\n");
@@ -533,7 +551,7 @@ ib_compare_save_markdown_full (const IbReport *a,
   ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
   g_string_append (out, "\n");
 
-  sections = build_sections (a, name_a, b, name_b);
+  sections = build_sections (a, _("A"), b, _("B"));
   for (guint s = 0; s < sections->len; s++)
     {
       Section *sec = g_ptr_array_index (sections, s);

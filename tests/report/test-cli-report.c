@@ -310,7 +310,11 @@ test_compare_sections (Fixture       *fx,
   assert_has (text, "<section id=\"overhead\">");
   assert_has (text, "<section id=\"write-unlink\">");
   assert_has (text, "<section id=\"sweep\">");
-  assert_has (text, "Quick, 1 Dec 2026, 02:54 is 2.0x slower than Quick, 29 Nov 2026, 23:00 (");
+  /* each run named once, with its letter; the rows say A and B (issue 24 #16) */
+  assert_has (text, "<li id=\"run-a\">A: Quick, 29 Nov 2026, 23:00</li>");
+  assert_has (text, "<li id=\"run-b\">B: Quick, 1 Dec 2026, 02:54</li>");
+  assert_has (text, "<td>B is 2.0x slower than A (");
+  g_assert_null (strstr (text, "02:54 is 2.0x slower than"));
   /* no script, no external URL */
   g_assert_null (strstr (text, "<script"));
   g_assert_null (strstr (text, "src=\"http"));
@@ -322,6 +326,8 @@ test_compare_sections (Fixture       *fx,
   assert_has (text, "![Comparison of two runs: Dispatch overhead](cmp-charts/overhead.png)");
   assert_has (text, "\n## Sweep\n");
   assert_has (text, "| Cache (≠) | cold cache | warm cache |");
+  assert_has (text, "\n1. A: Quick, 29 Nov 2026, 23:00\n2. B: Quick, 1 Dec 2026, 02:54\n");
+  assert_has (text, "B is 2.0x slower than A (");
   g_clear_pointer (&text, g_free);
 
   g_assert_true (g_file_get_contents (md_png, &head, &len, NULL));
