@@ -14,8 +14,11 @@
 #include "ib-stats.h"
 #include "ib-strategy.h"
 
-/* At most this many pairs per line, whatever the budget. */
-#define MAX_PAIRS 4000
+/* At most this many pairs per line, whatever the budget (a look sorts
+ * n (n + 1) / 2 Walsh averages: 2 million doubles at 2,000 pairs). */
+#define MAX_PAIRS 2000
+/* The interval shown while a line runs is recomputed at most this often. */
+#define PEEK_INTERVAL_NS (G_GINT64_CONSTANT (250) * 1000 * 1000)
 /* Pairs measured before the looks are planned from their pace. */
 #define PACE_PAIRS 2
 
@@ -237,6 +240,7 @@ typedef struct
   gint64                 phase_start;
   gint64                 deadline;
   guint                  round;      /* the next sample's round */
+  gint64                 last_peek;  /* when progress last showed an interval */
 } Phase;
 
 static const char *
@@ -266,8 +270,9 @@ report_progress (Phase                *phase,
   double fraction;
   IbPaired peek;
 
-  if (phase->progress == NULL)
+  if (phase->progress == NULL || (n_pairs > 1 && now - phase->last_peek < PEEK_INTERVAL_NS))
     return;
+  phase->last_peek = now;
   fraction = phase->deadline > phase->phase_start
              ? (double) (now - phase->phase_start) / (phase->deadline - phase->phase_start) : 1.0;
   if (decider != NULL && decider->a->len >= 2)
