@@ -92,10 +92,11 @@ ib_cli_list (int    argc,
   printf ("\n");
   ib_cli_table_print (spans, stdout);
   printf ("%s\n\n", _("Outside every sample's clock: making and warming or dropping the "
-                       "files, starting worker threads and sizing reused buffers before it, "
-                       "stopping them after it. With --verify the CRC-32 on the measuring "
-                       "thread is timed apart (verify_ns) and taken out of the wall time; "
-                       "on worker threads it overlaps other reads and is only recorded."));
+                       "files, starting worker threads, setting up io_uring rings and sizing "
+                       "reused buffers before it, stopping them after it. With --verify the "
+                       "timed read runs without the CRC-32; after the clock the same strategy "
+                       "reads the files again, untimed, and checks every CRC-32 (its time is "
+                       "recorded as verify_ns)."));
   ib_cli_table_print (works, stdout);
   printf ("\n");
   ib_cli_table_print (presets, stdout);

@@ -199,17 +199,6 @@ set_cancelled (GError **error)
   return FALSE;
 }
 
-guint64
-ib_measure_chunk (const IbStrategyInfo *info,
-                  guint64               plan_chunk)
-{
-  g_return_val_if_fail (info != NULL, 0);
-
-  if (info->default_chunk == 0)
-    return 0;
-  return plan_chunk != 0 ? plan_chunk : info->default_chunk;
-}
-
 gboolean
 ib_measure_run (const IbStrategyInfo  *info,
                 IbStrategyContext     *ctx,
@@ -228,23 +217,24 @@ ib_measure_run (const IbStrategyInfo  *info,
   ctx->dispatches = 0;
   ctx->ticks = 0;
   ctx->verify_ns = 0;
-  ctx->verify_other_ns = 0;
   ctx->threads_started_timed = 0;
   ctx->max_in_flight = 0;
   ctx->in_flight_now = 0;
-  ctx->timer_thread = g_thread_self ();
 
-  /* Setup outside the clock: the thread pool started, reused buffers sized. */
+  /* Setup outside the clock: the chunk decided, the thread pool started or
+   * the io_uring ring made, reused buffers sized. */
   ok = ib_strategy_prepare (info, ctx, &local_error);
   if (ok)
     {
       IbBracket bracket;
 
       ib_bracket_start (&bracket, user, ctx->responsiveness ? context : NULL, &ctx->ticks);
-      g_atomic_int_set (&ctx->timing, 1);
-      ok = info->run (ctx, &local_error);
-      g_atomic_int_set (&ctx->timing, 0);
+      ok = ib_strategy_run (info, ctx, &local_error);
       ib_bracket_stop (&bracket, sample);
+
+      /* --verify: the CRC-32 check, after the clock and the counters. */
+      if (ok)
+        ok = ib_strategy_verify (info, ctx, &local_error);
     }
   else
     {
@@ -259,11 +249,9 @@ ib_measure_run (const IbStrategyInfo  *info,
   if (!ok && (is_cancel_error (local_error) || g_cancellable_is_cancelled (ctx->cancellable)))
     return set_cancelled (error);
 
-  /* The CRC-32 of --verify done on this thread is not the strategy's work:
-   * it is timed apart and taken out. */
-  sample->wall_ns = MAX (sample->wall_ns - ctx->verify_ns, 0);
   sample->contended = ib_measure_is_contended (sample->wall_ns, sample->runq_wait_ns);
-  sample->verify_ns = ctx->verify_ns + ctx->verify_other_ns;
+  sample->verify_ns = ctx->verify_ns;
+  sample->chunk = ctx->chunk;   /* as prepare decided it, and used */
   sample->max_in_flight = ctx->max_in_flight;
   sample->bytes = ctx->bytes;
   /* Every callback the context ran, GIO's internal 8 KiB steps included: the
@@ -510,11 +498,9 @@ ib_measure_sample (IbMeasure   *m,
   out->warmup = round < plan->warmup;
   out->settle_ns = settle_ns;
   out->residency = prepare_cache (m, &out->cache_ok);
-  out->chunk = ib_measure_chunk (info, plan->chunk);
 
   ctx.files = m->files;
-  /* Strategies without a chunk of their own still see the plan's (0: none). */
-  ctx.chunk = out->chunk != 0 ? out->chunk : plan->chunk;
+  ctx.chunk = plan->chunk;   /* ib_strategy_prepare() decides; the sample records it */
   ctx.buffer = plan->buffer;
   ctx.workers = m->setup.workers;
   ctx.in_flight = m->in_flight;

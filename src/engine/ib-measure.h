@@ -106,18 +106,12 @@ gboolean ib_measure_pause         (guint          ms,
 
 /* ---- one sample of a read strategy ---------------------------------------- */
 
-/* The chunk a strategy reads with under @plan_chunk (0: its default): the
- * one value given to the strategy and recorded in the sample; 0 for a
- * strategy without a chunk. */
-guint64  ib_measure_chunk         (const IbStrategyInfo *info,
-                                   guint64               plan_chunk);
-
 /* Runs @info once over ctx->files inside a bracket of @user, timing only the
- * strategy call (ib_strategy_prepare() before the clock, release after it;
- * CRC-32 time of --verify on this thread is subtracted and recorded as
- * verify_ns): wall time, rusage deltas, run-queue wait, peak RSS, bytes and
- * callbacks go into @sample (strategy, round, warmup, residency and cache_ok
- * are the caller's). Returns FALSE only when cancelled; a failed read is
+ * strategy call (ib_strategy_prepare() before the clock, which decides the
+ * chunk; ib_strategy_verify() with --verify and release after it): wall
+ * time, rusage deltas, run-queue wait, peak RSS, bytes, callbacks, the chunk
+ * used and verify_ns go into @sample (strategy, round, warmup, residency and
+ * cache_ok are the caller's). Returns FALSE only when cancelled; a failed read is
  * recorded in the sample (ok = FALSE, error = message) and returns TRUE. */
 gboolean ib_measure_run           (const IbStrategyInfo *info,
                                    IbStrategyContext    *ctx,

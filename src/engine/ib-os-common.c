@@ -13,10 +13,110 @@
 
 #ifdef G_OS_UNIX
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/types.h>
+#include <unistd.h>
 #endif
 
 #include "ib-os.h"
+
+/* ---- buffers ------------------------------------------------------------- */
+
+#define HUGE_PAGE ((gsize) 2 * 1024 * 1024)
+
+#if defined(G_OS_UNIX) && defined(MAP_ANONYMOUS)
+#define HAVE_ANON_MAP 1
+#endif
+
+static gint buffers_made;   /* counters for tests; wrap after 2^31, harmless */
+static gint buffers_held;
+
+void
+ib_os_buffer_counts (guint64 *made,
+                     guint64 *held)
+{
+  if (made != NULL)
+    *made = (guint) g_atomic_int_get (&buffers_made);
+  if (held != NULL)
+    *held = (guint) g_atomic_int_get (&buffers_held);
+}
+
+void
+ib_os_buffer_alloc (IbOsBuffer *buf,
+                    gsize       size,
+                    gsize       align)
+{
+#ifdef HAVE_ANON_MAP
+  static gsize page = 0;
+  gsize want, len, total, lead;
+  guint8 *p;
+
+  g_return_if_fail (buf != NULL && buf->data == NULL);
+  g_return_if_fail (align == 0 || (align & (align - 1)) == 0);
+
+  if (g_once_init_enter (&page))
+    {
+      long ps = sysconf (_SC_PAGESIZE);
+
+      g_once_init_leave (&page, ps > 0 ? (gsize) ps : 4096);
+    }
+  size = MAX (size, 1);
+  len = (size + page - 1) & ~(page - 1);
+  want = MAX (align, page);
+  if (size >= HUGE_PAGE)
+    want = MAX (want, HUGE_PAGE);
+  /* Map enough to cut an aligned start out of it, then give the head and
+   * the tail back: what stays is exactly @len bytes at an aligned start. */
+  total = len + (want > page ? want - page : 0);
+  p = mmap (NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes: %s", G_STRLOC, total,
+             g_strerror (errno));
+  lead = (want - ((guintptr) p & (want - 1))) & (want - 1);
+  if (lead > 0)
+    munmap (p, lead);
+  if (total - lead > len)
+    munmap (p + lead + len, total - lead - len);
+  p += lead;
+#ifdef MADV_HUGEPAGE
+  /* Advice only: where THP is off this changes nothing. */
+  if (size >= HUGE_PAGE)
+    (void) madvise (p, len, MADV_HUGEPAGE);
+#endif
+  buf->data = p;
+  buf->size = size;
+  buf->mapped = len;
+#else
+  g_return_if_fail (buf != NULL && buf->data == NULL);
+
+  size = MAX (size, 1);
+  buf->data = g_aligned_alloc (1, size, MAX (align, sizeof (void *)));
+  buf->size = size;
+  buf->mapped = 0;
+#endif
+  g_atomic_int_inc (&buffers_made);
+  g_atomic_int_inc (&buffers_held);
+}
+
+void
+ib_os_buffer_clear (IbOsBuffer *buf)
+{
+  g_return_if_fail (buf != NULL);
+
+  if (buf->data == NULL)
+    return;
+#ifdef HAVE_ANON_MAP
+  munmap (buf->data, buf->mapped);
+#else
+  g_aligned_free (buf->data);
+#endif
+  buf->data = NULL;
+  buf->size = 0;
+  buf->mapped = 0;
+  g_atomic_int_add (&buffers_held, -1);
+}
+
+/* ---- system ---------------------------------------------------------------- */
 
 guint
 ib_os_n_cores (void)

@@ -541,24 +541,6 @@ ib_os_preallocate (int         fd,
   return FALSE;
 }
 
-#define HUGE_PAGE (2 * 1024 * 1024)
-
-gpointer
-ib_os_alloc_buffer (gsize size)
-{
-  void *p = NULL;
-
-  if (size < HUGE_PAGE)
-    return g_malloc (MAX (size, 1));
-  if (posix_memalign (&p, HUGE_PAGE, size) != 0)
-    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
-#ifdef MADV_HUGEPAGE
-  /* Advice only: where THP is off this changes nothing. */
-  (void) madvise (p, size, MADV_HUGEPAGE);
-#endif
-  return p;
-}
-
 /* ---- direct I/O ---------------------------------------------------------- */
 
 gboolean
@@ -619,22 +601,6 @@ ib_os_direct_alignment (int fd)
     }
 #endif
   return align;
-}
-
-gpointer
-ib_os_alloc_aligned (gsize size,
-                     gsize align)
-{
-  void *p = NULL;
-
-  /* Big buffers as ib_os_alloc_buffer makes them (2 MiB-aligned, huge
-   * pages): a fresh 64 MiB direct-read buffer then costs 32 page faults,
-   * not 16,384, as fio's reused buffers cost none. */
-  if (size >= HUGE_PAGE && align <= HUGE_PAGE)
-    return ib_os_alloc_buffer (size);
-  if (posix_memalign (&p, MAX (align, sizeof (void *)), MAX (size, 1)) != 0)
-    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
-  return p;
 }
 
 /* ---- run-queue wait and write-back ----------------------------------------- */

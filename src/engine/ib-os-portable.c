@@ -181,12 +181,6 @@ ib_os_preallocate (int         fd,
   return TRUE;
 }
 
-gpointer
-ib_os_alloc_buffer (gsize size)
-{
-  return g_malloc (MAX (size, 1));
-}
-
 gboolean
 ib_os_can_direct (void)
 {
@@ -207,15 +201,6 @@ gsize
 ib_os_direct_alignment (int fd)
 {
   return 4096;
-}
-
-/* Never used for direct reads here (ib_os_open_direct refuses): malloc's own
- * alignment is enough for anything else. */
-gpointer
-ib_os_alloc_aligned (gsize size,
-                     gsize align)
-{
-  return g_malloc (MAX (size, 1));
 }
 
 /* ---- run-queue wait and write-back ----------------------------------------- */

@@ -31,11 +31,33 @@ gboolean ib_os_preallocate        (int         fd,
                                    guint64     size,
                                    GError    **error);
 
-/* A buffer for a whole file's content, freed with g_free(). On Linux, sizes
- * of 2 MiB and more are 2 MiB-aligned and advised as transparent huge pages:
- * a fresh 1 GiB buffer then takes ~500 page faults instead of ~262,000, as
- * a careful C program would allocate it. Elsewhere plain g_malloc(). */
-gpointer ib_os_alloc_buffer       (gsize       size);
+/* Buffers the strategies read into (ib-os-common.c). Each is an anonymous
+ * mapping of its own (mmap), unmapped by ib_os_buffer_clear(): its pages
+ * are faulted in afresh by whoever fills it, whatever ran before, never
+ * pages the C library kept from an earlier free (glibc's dynamic mmap
+ * threshold would otherwise hand serial strategies warm heap and parallel
+ * ones new pages). Sizes of 2 MiB and more are 2 MiB-aligned and advised
+ * as transparent huge pages: a fresh 1 GiB buffer then takes ~500 page
+ * faults instead of ~262,000, as a careful C program would allocate it.
+ * Where there is no mmap (Windows) the fallback is g_aligned_alloc() and no
+ * memset: the allocator may then reuse pages, and the fault counts show it. */
+typedef struct
+{
+  guint8 *data;     /* NULL when empty */
+  gsize   size;     /* as asked */
+  gsize   mapped;   /* bytes mapped at data (0 for the fallback) */
+} IbOsBuffer;
+
+/* @size bytes (at least 1) aligned to @align (a power of two, 0 for none
+ * beyond a page); aborts when memory is exhausted, as g_malloc() does. */
+void     ib_os_buffer_alloc       (IbOsBuffer *buf,
+                                   gsize       size,
+                                   gsize       align);
+/* Unmaps (frees) @buf and empties it; nothing when it is empty. */
+void     ib_os_buffer_clear       (IbOsBuffer *buf);
+/* Tests only: buffers made since the process started, and still held. */
+void     ib_os_buffer_counts      (guint64    *made,
+                                   guint64    *held);
 
 /* direct I/O */
 /* TRUE when this OS layer can open files with O_DIRECT at all. */
@@ -48,9 +70,7 @@ int      ib_os_open_direct        (const char *path,
 /* The alignment (memory, offset and length) direct reads of @fd need: the
  * file system's own (statx STATX_DIOALIGN) or 4096; a power of two >= 512. */
 gsize    ib_os_direct_alignment   (int         fd);
-/* An @align-aligned buffer (a power of two, >= sizeof (void *)), freed with g_free(). */
-gpointer ib_os_alloc_aligned      (gsize       size,
-                                   gsize       align);
+/* An @align-aligned buffer: ib_os_buffer_alloc (buf, size, align). */
 
 /* resource usage, process-wide */
 typedef struct

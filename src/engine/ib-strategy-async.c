@@ -26,8 +26,8 @@ typedef struct
   GFile             *file;
   GFileInputStream  *in;
   guint8            *buf;      /* where the next chunk goes (reused: the chunk buffer) */
-  guint8            *owned;    /* fresh buffer holding the whole file */
-  gsize              cap;      /* size of owned */
+  IbOsBuffer         owned;    /* fresh buffer holding the whole file */
+  gsize              cap;      /* bytes the reads may fill in owned */
   gsize              chunk;
   guint64            total;
   guint32            crc;
@@ -79,7 +79,7 @@ job_finish (Job    *job,
     ib_strategy_check (run->ctx, job->entry, job->total, job->crc, &error);
 
   g_clear_object (&job->file);
-  g_clear_pointer (&job->owned, g_free);
+  ib_os_buffer_clear (&job->owned);
   g_free (job);
   ib_strategy_file_finished (run->ctx);
 
@@ -189,7 +189,7 @@ stream_read_done (GObject      *source,
 
   if (ctx->verify)
     job->crc = ib_strategy_verify_update (ctx, job->crc,
-                                          job->reuse ? job->buf : job->owned + job->total,
+                                          job->reuse ? job->buf : job->owned.data + job->total,
                                           (gsize) got);
   job->total += (guint64) got;
   if (!job->reuse && job->total >= job->cap)
@@ -203,7 +203,7 @@ stream_read_done (GObject      *source,
 static void
 stream_read_next (Job *job)
 {
-  guint8 *dst = job->reuse ? job->buf : job->owned + job->total;
+  guint8 *dst = job->reuse ? job->buf : job->owned.data + job->total;
   gsize want = job->reuse ? job->chunk : MIN (job->chunk, job->cap - (gsize) job->total);
 
   g_input_stream_read_async (G_INPUT_STREAM (job->in), dst, want, G_PRIORITY_DEFAULT,
@@ -235,7 +235,7 @@ stream_opened (GObject      *source,
       /* Like Buffer.concat, but one allocation: the chunks land one after
        * another (+1 byte so the last read can see the end of the file). */
       job->cap = (gsize) job->entry->size + 1;
-      job->owned = ib_os_alloc_buffer (job->cap);
+      ib_os_buffer_alloc (&job->owned, job->cap, 0);
     }
   stream_read_next (job);
 }
@@ -257,7 +257,7 @@ run_stream (IbStrategyContext *ctx,
             gboolean           serial,
             GError           **error)
 {
-  gsize chunk = ib_strategy_chunk (ctx, ib_strategy_lookup (id)->default_chunk);
+  gsize chunk = ib_strategy_chunk (ctx, id);
   IbRun run;
 
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
@@ -337,7 +337,10 @@ read_all_sized (GObject      *source,
   if (job->reuse)
     job->buf = ib_run_scratch (job->run, job->slot, (gsize) size);
   else
-    job->buf = job->owned = ib_os_alloc_buffer ((gsize) size);
+    {
+      ib_os_buffer_alloc (&job->owned, (gsize) size, 0);
+      job->buf = job->owned.data;
+    }
   g_input_stream_read_all_async (G_INPUT_STREAM (job->in), job->buf, (gsize) size,
                                  G_PRIORITY_DEFAULT, job->run->cancel, read_all_done, job);
 }

@@ -27,6 +27,15 @@ gboolean ib_strategy_uring_read_all_parallel (IbStrategyContext *ctx, GError **e
 gboolean ib_strategy_uring_stream_parallel (IbStrategyContext *ctx, GError **error);
 /* NULL when io_uring works here, else why not (probed once). */
 const char *ib_strategy_uring_unavailable (void);
+/* The io_uring strategies' .prepare and .release: the ring, sized for the
+ * context's files in flight, made before the clock and closed after it. */
+gboolean ib_strategy_uring_prepare_serial   (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_uring_prepare_stream   (IbStrategyContext *ctx, GError **error);
+void     ib_strategy_uring_release          (IbStrategyContext *ctx);
+/* Tests only: rings set up so far while a context was timing, and while
+ * none was. */
+void     ib_strategy_uring_ring_counts      (guint *in_span, guint *outside);
 
 /* Tests only: the io_uring strategies use rings of @entries submission
  * entries (0: their own choice), so a tiny ring exercises "ring full". */
@@ -53,13 +62,13 @@ ib_strategy_align_up (guint64 n,
   return (n + align - 1) & ~((guint64) align - 1);
 }
 /* An @align-aligned buffer of @size bytes: inside the reused scratch slot
- * @slot when ctx->buffer is reused (*to_free NULL), else fresh (*to_free
- * set; free it with g_free). */
+ * @slot when ctx->buffer is reused (@fresh left empty), else a fresh one
+ * in @fresh (empty on entry; ib_os_buffer_clear() it). */
 guint8  *ib_strategy_direct_buffer (IbStrategyContext *ctx,
                                     guint              slot,
                                     gsize              size,
                                     gsize              align,
-                                    gpointer          *to_free);
+                                    IbOsBuffer        *fresh);
 /* The single read of one file with O_DIRECT: a buffer of the size rounded
  * up to @align, reads until the end. Thread-safe. */
 gboolean ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
@@ -74,20 +83,26 @@ gboolean ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
 gboolean ib_strategy_thread_pool_prepare (IbStrategyContext *ctx, GError **error);
 void     ib_strategy_thread_pool_release (IbStrategyContext *ctx);
 
-/* Chunk size to use: the context's, else @fallback, clamped to 1 B .. 1 GiB. */
+/* The chunk strategy @id reads with: ib_strategy_decide_chunk() of
+ * ctx->chunk (what prepare decided already, or the plan's for a direct
+ * caller of info->run; deciding twice changes nothing). */
 gsize    ib_strategy_chunk        (const IbStrategyContext *ctx,
-                                   guint64                  fallback);
+                                   const char              *id);
 guint32  ib_strategy_crc_init     (void);
 guint32  ib_strategy_crc_update   (guint32       crc,
                                    const guint8 *data,
                                    gsize         len);
-/* ib_strategy_crc_update() timed: the time goes to ctx->verify_ns when on the
- * timing thread (the runner subtracts it from the wall time) or to
- * ctx->verify_other_ns from a worker thread. Thread-safe. */
+/* ib_strategy_crc_update() for --verify, counted inside or outside
+ * ib_strategy_run() (ctx->timing): with ib_strategy_run() it is never
+ * inside. Thread-safe. */
 guint32  ib_strategy_verify_update (IbStrategyContext *ctx,
                                     guint32            crc,
                                     const guint8      *data,
                                     gsize              len);
+/* Tests only: ib_strategy_verify_update() calls so far while a context was
+ * timing, and while none was. */
+void     ib_strategy_crc_counts   (guint                   *in_span,
+                                   guint                   *outside);
 /* Bytes read == recorded size, and (with ctx->verify) @crc == recorded CRC. */
 gboolean ib_strategy_check        (const IbStrategyContext *ctx,
                                    const IbFileEntry       *entry,

@@ -48,6 +48,16 @@
 #define MAX_RING_ENTRIES    4096
 
 static guint ring_entries_override;
+static gint  rings_in_span;
+static gint  rings_outside;
+
+void
+ib_strategy_uring_ring_counts (guint *in_span,
+                               guint *outside)
+{
+  *in_span = (guint) g_atomic_int_get (&rings_in_span);
+  *outside = (guint) g_atomic_int_get (&rings_outside);
+}
 
 void
 ib_strategy_uring_set_ring_entries (guint entries)
@@ -77,6 +87,32 @@ unavailable (GError **error)
   g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
                ib_strategy_uring_unavailable ());
   return FALSE;
+}
+
+gboolean
+ib_strategy_uring_prepare_serial (IbStrategyContext *ctx,
+                                  GError           **error)
+{
+  return unavailable (error);
+}
+
+gboolean
+ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx,
+                                    GError           **error)
+{
+  return unavailable (error);
+}
+
+gboolean
+ib_strategy_uring_prepare_stream (IbStrategyContext *ctx,
+                                  GError           **error)
+{
+  return unavailable (error);
+}
+
+void
+ib_strategy_uring_release (IbStrategyContext *ctx)
+{
 }
 
 gboolean
@@ -202,6 +238,7 @@ typedef struct
   GQueue             waiting;    /* Req * waiting for room */
   gboolean           broken;     /* submitting failed for good */
   gboolean           batching;   /* submit once at the end, not per request */
+  GMainContext      *held_ctx;   /* a prepared ring's context, kept alive with it */
 } Ring;
 
 static void ring_submit (Ring *ring);
@@ -346,6 +383,25 @@ round_pow2 (guint64 n)
   return p;
 }
 
+/* Watches the ring's completions on @main_ctx (and only there). */
+static void
+ring_attach (Ring         *ring,
+             GMainContext *main_ctx)
+{
+  if (ring->source != NULL && ring->main_ctx == main_ctx)
+    return;
+  if (ring->source != NULL)
+    {
+      g_source_destroy (ring->source);
+      g_clear_pointer (&ring->source, g_source_unref);
+    }
+  ring->main_ctx = main_ctx;
+  ring->source = g_unix_fd_source_new (ring->ring.ring_fd, G_IO_IN);
+  g_source_set_callback (ring->source, G_SOURCE_FUNC (on_ring_ready), ring, NULL);
+  g_source_set_name (ring->source, "iobench io_uring completions");
+  g_source_attach (ring->source, main_ctx);
+}
+
 static gboolean
 ring_init (Ring              *ring,
            IbStrategyContext *ctx,
@@ -386,11 +442,8 @@ ring_init (Ring              *ring,
     }
   ring->ring_ok = TRUE;
   ring->limit = ring->ring.cq.ring_entries;
-
-  ring->source = g_unix_fd_source_new (ring->ring.ring_fd, G_IO_IN);
-  g_source_set_callback (ring->source, G_SOURCE_FUNC (on_ring_ready), ring, NULL);
-  g_source_set_name (ring->source, "iobench io_uring completions");
-  g_source_attach (ring->source, main_ctx);
+  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &rings_in_span : &rings_outside);
+  ring_attach (ring, main_ctx);
   return TRUE;
 }
 
@@ -431,7 +484,7 @@ typedef struct
   gsize              align;      /* 1 unless direct */
   guint64            cap;        /* bytes the reads may ask for (size, aligned up) */
   guint8            *base;       /* where the data lands */
-  gpointer           to_free;
+  IbOsBuffer         fresh;      /* the fresh buffer, when not reused */
   guint32            crc;
   guint64            got;
   GError            *error;
@@ -514,7 +567,7 @@ file_job_finish (FileJob *job)
   if (error == NULL)
     ib_strategy_check (ctx, job->entry, got, job->crc, &error);
 
-  g_free (job->to_free);
+  ib_os_buffer_clear (&job->fresh);
   g_free (job->reqs);
   g_free (job->filled);
   g_free (job);
@@ -560,12 +613,12 @@ file_job_buffer (FileJob *job,
   guint8 *reused;
 
   if (ctx->direct)
-    return ib_strategy_direct_buffer (ctx, job->slot, size, job->align, &job->to_free);
+    return ib_strategy_direct_buffer (ctx, job->slot, size, job->align, &job->fresh);
   reused = ib_run_scratch (job->run, job->slot, size);
   if (reused != NULL)
     return reused;
-  job->to_free = ib_os_alloc_buffer (size);
-  return job->to_free;
+  ib_os_buffer_alloc (&job->fresh, size, 0);
+  return job->fresh.data;
 }
 
 /* ---- the single read ---------------------------------------------------- */
@@ -719,8 +772,10 @@ stream_start (IbRun *run,
       file_job_finish (job);
       return;
     }
-  job->chunk = ib_strategy_chunk (ctx, ib_strategy_lookup ("uring-stream-parallel")->default_chunk);
+  job->chunk = ib_strategy_chunk (ctx, "uring-stream-parallel");
   job->chunk = (gsize) ib_strategy_align_up (job->chunk, job->align);
+  /* A file system aligning more than 4 KiB: record the chunk used. */
+  ctx->chunk = MAX (ctx->chunk, (guint64) job->chunk);
   job->depth = ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH;
   /* An empty file still gets one read: the one that sees the end. */
   job->n_chunks = MAX ((job->cap + job->chunk - 1) / job->chunk, 1);
@@ -737,6 +792,93 @@ stream_start (IbRun *run,
 
 /* ---- the strategies ----------------------------------------------------- */
 
+/* Submission entries for @ctx's files: @per_file reads of each of the files
+ * in flight at once (one for a serial strategy). */
+static guint64
+ring_want (IbStrategyContext *ctx,
+           gboolean           serial,
+           guint              per_file)
+{
+  guint n = ib_file_set_get_n_files (ctx->files);
+  guint cap = serial ? 1 : MIN (MAX (ctx->in_flight, 1), MAX (n, 1));
+
+  return (guint64) cap * per_file;
+}
+
+static guint
+stream_depth (const IbStrategyContext *ctx)
+{
+  return ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH;
+}
+
+/* The ring is made here, before the clock, on the calling thread's
+ * context, as a program sets its ring up once; ib_strategy_uring_release()
+ * closes it after the clock. */
+static gboolean
+uring_prepare (IbStrategyContext *ctx,
+               gboolean           serial,
+               guint              per_file,
+               GError           **error)
+{
+  const char *why = ib_strategy_uring_unavailable ();
+  g_autoptr(GMainContext) main_ctx = NULL;
+  Ring *ring;
+
+  g_return_val_if_fail (ctx->prepared == NULL, FALSE);
+
+  if (why != NULL)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_UNSUPPORTED, _("io_uring is not available: %s"),
+                   why);
+      return FALSE;
+    }
+  main_ctx = g_main_context_ref_thread_default ();
+  ring = g_new0 (Ring, 1);
+  if (!ring_init (ring, ctx, main_ctx, ring_want (ctx, serial, per_file), error))
+    {
+      ring_clear (ring);
+      g_free (ring);
+      return FALSE;
+    }
+  ring->held_ctx = g_steal_pointer (&main_ctx);
+  ctx->prepared = ring;
+  return TRUE;
+}
+
+gboolean
+ib_strategy_uring_prepare_serial (IbStrategyContext *ctx,
+                                  GError           **error)
+{
+  return uring_prepare (ctx, TRUE, 1, error);
+}
+
+gboolean
+ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx,
+                                    GError           **error)
+{
+  return uring_prepare (ctx, FALSE, 1, error);
+}
+
+gboolean
+ib_strategy_uring_prepare_stream (IbStrategyContext *ctx,
+                                  GError           **error)
+{
+  return uring_prepare (ctx, FALSE, stream_depth (ctx), error);
+}
+
+void
+ib_strategy_uring_release (IbStrategyContext *ctx)
+{
+  Ring *ring = ctx->prepared;
+
+  if (ring == NULL)
+    return;
+  ring_clear (ring);
+  g_clear_pointer (&ring->held_ctx, g_main_context_unref);
+  g_free (ring);
+  ctx->prepared = NULL;
+}
+
 static gboolean
 run_uring (IbStrategyContext *ctx,
            gboolean           serial,
@@ -745,7 +887,8 @@ run_uring (IbStrategyContext *ctx,
            GError           **error)
 {
   const char *why = ib_strategy_uring_unavailable ();
-  Ring ring;
+  Ring *ring = ctx->prepared;
+  Ring own;
   IbRun run;
   gboolean ok;
 
@@ -758,23 +901,34 @@ run_uring (IbStrategyContext *ctx,
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
     return FALSE;
 
-  ib_run_init (&run, ctx, serial, start, &ring);
-  if (!ring_init (&ring, ctx, run.main_ctx, (guint64) run.cap * per_file, error))
+  /* Called without ib_strategy_prepare() (a direct caller): a ring of our
+   * own, set up and torn down here. */
+  ib_run_init (&run, ctx, serial, NULL, NULL);
+  if (ring == NULL)
     {
-      ring_clear (&ring);
-      ib_run_finish (&run, NULL);
-      return FALSE;
+      ring = &own;
+      if (!ring_init (ring, ctx, run.main_ctx, ring_want (ctx, serial, per_file), error))
+        {
+          ring_clear (ring);
+          ib_run_finish (&run, NULL);
+          return FALSE;
+        }
     }
+  else
+    ring_attach (ring, run.main_ctx);   /* the scheduler's context, should it differ */
+  run.start = start;
+  run.data = ring;
 
   /* The first files' reads go to the kernel in one submission; then the
    * scheduler iterates the context (dispatch counts, main-loop tick). */
-  ring.batching = TRUE;
+  ring->batching = TRUE;
   ib_run_pump (&run);
-  ring.batching = FALSE;
-  ring_submit (&ring);
+  ring->batching = FALSE;
+  ring_submit (ring);
   ib_run_execute (&run);
 
-  ring_clear (&ring);
+  if (ring == &own)
+    ring_clear (ring);
   ok = ib_run_finish (&run, error);
   return ok;
 }
@@ -797,8 +951,7 @@ gboolean
 ib_strategy_uring_stream_parallel (IbStrategyContext *ctx,
                                    GError           **error)
 {
-  return run_uring (ctx, FALSE, stream_start,
-                    ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH, error);
+  return run_uring (ctx, FALSE, stream_start, stream_depth (ctx), error);
 }
 
 #endif /* IB_HAVE_URING */

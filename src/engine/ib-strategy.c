@@ -23,140 +23,225 @@
 #define KiB G_GUINT64_CONSTANT (1024)
 #define MiB (KiB * KiB)
 
-static const IbStrategyInfo strategies[] = {
-  { "sync-load-contents",
-    N_("Sync load contents"),
-    N_("g_file_load_contents() on each file in turn"),
-    "fs.readFileSync", IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
-    ib_strategy_sync_load_contents },
-  { "sync-read-all",
-    N_("Sync single read"),
-    N_("g_file_read(), query the size, one g_input_stream_read_all() into a buffer of that size"),
-    "readSync into a preallocated buffer", IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
-    ib_strategy_sync_read_all },
-  { "sync-stream",
-    N_("Sync stream"),
-    N_("g_input_stream_read() in a loop, one chunk at a time"),
-    NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 1 * MiB, FALSE,
-    ib_strategy_sync_stream, TRUE, NULL },
-  { "async-load-contents-parallel",
-    N_("Async load contents, parallel"),
-    N_("g_file_load_contents_async() on all files at once"),
-    "fs.promises.readFile + Promise.all", IB_FAMILY_ASYNC, IB_SCHEDULE_PARALLEL, 0, TRUE,
-    ib_strategy_async_load_contents },
-  { "async-load-contents-serial",
-    N_("Async load contents, serial"),
-    N_("g_file_load_contents_async(), the next file started when one is done"),
-    "await fs.promises.readFile in a loop", IB_FAMILY_ASYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
-    ib_strategy_async_load_serial },
-  { "async-stream-serial",
-    N_("Async stream, serial"),
-    N_("g_input_stream_read_async() in a loop, one file after another"),
-    "fs.createReadStream, 640 KiB chunks, one file after another", IB_FAMILY_ASYNC,
-    IB_SCHEDULE_SERIAL, 640 * KiB, TRUE,
-    ib_strategy_async_stream_serial },
-  { "async-stream-parallel",
-    N_("Async stream, parallel"),
-    N_("g_input_stream_read_async() in a loop, all files at once"),
-    "fs.createReadStream, 6.4 MiB chunks, all files at once", IB_FAMILY_ASYNC,
-    IB_SCHEDULE_PARALLEL, 6400 * KiB, TRUE,
-    ib_strategy_async_stream_parallel },
-  { "async-read-all-serial",
-    N_("Async single read, serial"),
-    N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
-       "one file after another"),
-    "filehandle.read of the whole file, serial", IB_FAMILY_ASYNC, IB_SCHEDULE_SERIAL, 0, TRUE,
-    ib_strategy_async_read_all_serial },
-  { "async-read-all-parallel",
-    N_("Async single read, parallel"),
-    N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
-       "all files at once"),
-    "filehandle.read of the whole file, Promise.all", IB_FAMILY_ASYNC, IB_SCHEDULE_PARALLEL,
-    0, TRUE,
-    ib_strategy_async_read_all_parallel },
-  { "gtask-thread-parallel",
-    N_("GTask threads, parallel"),
-    N_("g_task_run_in_thread() per file, each doing the sync single read"),
-    NULL, IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE,
-    ib_strategy_gtask_thread_parallel },
-  { "thread-pool-parallel",
-    N_("Thread pool, parallel"),
-    N_("A GThreadPool of N workers, each doing the sync single read"),
-    NULL, IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE,
-    ib_strategy_thread_pool_parallel, TRUE, NULL },
-  { "mmap",
-    N_("Memory map"),
-    N_("g_mapped_file_new() and a read of every byte of the mapping"),
-    NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE,
-    ib_strategy_mmap },
-  { "uring-read-all-serial",
-    N_("io_uring single read, serial"),
-    N_("open(), fstat(), one io_uring read of the whole file, one file after another"),
-    NULL, IB_FAMILY_URING, IB_SCHEDULE_SERIAL, 0, FALSE,
-    ib_strategy_uring_read_all_serial, TRUE, ib_strategy_uring_unavailable },
-  { "uring-read-all-parallel",
-    N_("io_uring single read, parallel"),
-    N_("open(), fstat(), one io_uring read of the whole file, all files at once"),
-    NULL, IB_FAMILY_URING, IB_SCHEDULE_PARALLEL, 0, FALSE,
-    ib_strategy_uring_read_all_parallel, TRUE, ib_strategy_uring_unavailable },
-  { "uring-stream-parallel",
-    N_("io_uring stream, parallel"),
-    N_("io_uring reads of one chunk, --queue-depth of them per file, all files at once"),
-    NULL, IB_FAMILY_URING, IB_SCHEDULE_PARALLEL, 1 * MiB, FALSE,
-    ib_strategy_uring_stream_parallel, TRUE, ib_strategy_uring_unavailable },
-};
+/* The buffer policy hooks (.reused_size): the bytes of one reused slot. */
+static gsize reused_chunk       (const IbStrategyContext *ctx);
+static gsize reused_whole_file  (const IbStrategyContext *ctx);
+static gsize reused_chunk_window (const IbStrategyContext *ctx);
 
-/* What each sample's clock covers: only the strategy's own work. Setup that
- * ib_strategy_prepare() does (thread pool start, reused buffers) and the
- * teardown in ib_strategy_release() are outside. */
-static const struct
-{
-  const char *id;
-  const char *span;
-} timed_spans[] = {
-  { "sync-load-contents",
-    N_("Per file: open, read into GLib's growing buffer, close, free") },
-  { "sync-read-all",
-    N_("Per file: open, size query, buffer allocation (fresh) or reuse, one read_all, close") },
-  { "sync-stream",
-    N_("Per file: open, chunk reads into a whole-file buffer (fresh) or one reused chunk, close") },
-  { "async-load-contents-parallel",
-    N_("Issuing load_contents_async for every file (up to the in-flight cap), GIO's 8 KiB "
-       "steps on GLib's task pool and the callbacks on the runner's context, to the last file") },
-  { "async-load-contents-serial",
-    N_("load_contents_async of one file at a time, its 8 KiB steps on GLib's task pool and "
-       "the callbacks, to the last file") },
-  { "async-stream-serial",
-    N_("Per file, one at a time: read_async to open, read_async per chunk, close; every "
-       "callback on the runner's context") },
-  { "async-stream-parallel",
-    N_("read_async to open, read_async per chunk and close for every file (up to the "
-       "in-flight cap); every callback on the runner's context, to the last file") },
-  { "async-read-all-serial",
-    N_("Per file, one at a time: read_async, query_info_async, buffer allocation or reuse, "
-       "read_all_async, close; every callback on the runner's context") },
-  { "async-read-all-parallel",
-    N_("read_async, query_info_async, buffer allocation or reuse, read_all_async and close "
-       "for every file (up to the in-flight cap), to the last callback") },
-  { "gtask-thread-parallel",
-    N_("g_task_run_in_thread per file on GLib's shared pool (GLib starts its threads on "
-       "demand: a first sample may include thread starts), each a sync single read, and "
-       "the callbacks") },
-  { "thread-pool-parallel",
-    N_("Handing the files to N worker threads started before the clock, their sync single "
-       "reads, and collecting the results; pool start and shutdown are outside") },
-  { "mmap",
-    N_("Per file: map, read every byte of the mapping, unmap") },
-  { "uring-read-all-serial",
-    N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one io_uring read, "
-       "its completion reaped on the runner's context, close; ring setup included") },
-  { "uring-read-all-parallel",
-    N_("open, fstat, buffer and one io_uring read for every file (up to the in-flight cap), "
-       "completions reaped on the runner's context, close; ring setup included") },
-  { "uring-stream-parallel",
-    N_("open, fstat, then --queue-depth chunk reads in flight per file through io_uring for "
-       "every file (up to the in-flight cap), completions reaped on the runner's context; "
-       "ring setup included") },
+/* Each entry: what it is, how it is scheduled, and its hooks (see
+ * ib-strategy.h). .timed_span says what a sample's clock covers: only the
+ * strategy's own work; what .prepare and the reused-buffer sizing do is
+ * outside, and so is --verify's check (ib_strategy_verify()). */
+static const IbStrategyInfo strategies[] = {
+  {
+    .id = "sync-load-contents",
+    .title = N_("Sync load contents"),
+    .description = N_("g_file_load_contents() on each file in turn"),
+    .seed_analogue = "fs.readFileSync",
+    .timed_span = N_("Per file: open, read into GLib's growing buffer, close, free"),
+    .family = IB_FAMILY_SYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .seed_big = TRUE,
+    .run = ib_strategy_sync_load_contents,
+  },
+  {
+    .id = "sync-read-all",
+    .title = N_("Sync single read"),
+    .description = N_("g_file_read(), query the size, one g_input_stream_read_all() into a "
+                      "buffer of that size"),
+    .seed_analogue = "readSync into a preallocated buffer",
+    .timed_span = N_("Per file: open, size query, buffer allocation (fresh) or reuse, one "
+                     "read_all, close"),
+    .family = IB_FAMILY_SYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .seed_big = TRUE,
+    .run = ib_strategy_sync_read_all,
+    .reused_size = reused_whole_file,
+  },
+  {
+    .id = "sync-stream",
+    .title = N_("Sync stream"),
+    .description = N_("g_input_stream_read() in a loop, one chunk at a time"),
+    .timed_span = N_("Per file: open, chunk reads into a whole-file buffer (fresh) or one "
+                     "reused chunk, close"),
+    .family = IB_FAMILY_SYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .default_chunk = 1 * MiB,
+    .direct = TRUE,
+    .run = ib_strategy_sync_stream,
+    .reused_size = reused_chunk,
+  },
+  {
+    .id = "async-load-contents-parallel",
+    .title = N_("Async load contents, parallel"),
+    .description = N_("g_file_load_contents_async() on all files at once"),
+    .seed_analogue = "fs.promises.readFile + Promise.all",
+    .timed_span = N_("Issuing load_contents_async for every file (up to the in-flight cap), "
+                     "GIO's 8 KiB steps on GLib's task pool and the callbacks on the runner's "
+                     "context, to the last file"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_load_contents,
+  },
+  {
+    .id = "async-load-contents-serial",
+    .title = N_("Async load contents, serial"),
+    .description = N_("g_file_load_contents_async(), the next file started when one is done"),
+    .seed_analogue = "await fs.promises.readFile in a loop",
+    .timed_span = N_("load_contents_async of one file at a time, its 8 KiB steps on GLib's "
+                     "task pool and the callbacks, to the last file"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_load_serial,
+  },
+  {
+    .id = "async-stream-serial",
+    .title = N_("Async stream, serial"),
+    .description = N_("g_input_stream_read_async() in a loop, one file after another"),
+    .seed_analogue = "fs.createReadStream, 640 KiB chunks, one file after another",
+    .timed_span = N_("Per file, one at a time: read_async to open, read_async per chunk, "
+                     "close; every callback on the runner's context"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .default_chunk = 640 * KiB,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_stream_serial,
+    .reused_size = reused_chunk,
+  },
+  {
+    .id = "async-stream-parallel",
+    .title = N_("Async stream, parallel"),
+    .description = N_("g_input_stream_read_async() in a loop, all files at once"),
+    .seed_analogue = "fs.createReadStream, 6.4 MiB chunks, all files at once",
+    .timed_span = N_("read_async to open, read_async per chunk and close for every file (up "
+                     "to the in-flight cap); every callback on the runner's context, to the "
+                     "last file"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .default_chunk = 6400 * KiB,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_stream_parallel,
+    .reused_size = reused_chunk,
+  },
+  {
+    .id = "async-read-all-serial",
+    .title = N_("Async single read, serial"),
+    .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
+                      "one file after another"),
+    .seed_analogue = "filehandle.read of the whole file, serial",
+    .timed_span = N_("Per file, one at a time: read_async, query_info_async, buffer allocation "
+                     "or reuse, read_all_async, close; every callback on the runner's context"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_read_all_serial,
+    .reused_size = reused_whole_file,
+  },
+  {
+    .id = "async-read-all-parallel",
+    .title = N_("Async single read, parallel"),
+    .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
+                      "all files at once"),
+    .seed_analogue = "filehandle.read of the whole file, Promise.all",
+    .timed_span = N_("read_async, query_info_async, buffer allocation or reuse, read_all_async "
+                     "and close for every file (up to the in-flight cap), to the last callback"),
+    .family = IB_FAMILY_ASYNC,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .seed_big = TRUE,
+    .run = ib_strategy_async_read_all_parallel,
+    .reused_size = reused_whole_file,
+  },
+  {
+    .id = "gtask-thread-parallel",
+    .title = N_("GTask threads, parallel"),
+    .description = N_("g_task_run_in_thread() per file, each doing the sync single read"),
+    .timed_span = N_("g_task_run_in_thread per file on GLib's shared pool (GLib starts its "
+                     "threads on demand: a first sample may include thread starts), each a "
+                     "sync single read, and the callbacks"),
+    .family = IB_FAMILY_THREAD,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .run = ib_strategy_gtask_thread_parallel,
+    .reused_size = reused_whole_file,
+  },
+  {
+    .id = "thread-pool-parallel",
+    .title = N_("Thread pool, parallel"),
+    .description = N_("A GThreadPool of N workers, each doing the sync single read"),
+    .timed_span = N_("Handing the files to N worker threads started before the clock, their "
+                     "sync single reads, and collecting the results; pool start and shutdown "
+                     "are outside"),
+    .family = IB_FAMILY_THREAD,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .direct = TRUE,
+    .prepare = ib_strategy_thread_pool_prepare,
+    .run = ib_strategy_thread_pool_parallel,
+    .release = ib_strategy_thread_pool_release,
+    .reused_size = reused_whole_file,
+  },
+  {
+    .id = "mmap",
+    .title = N_("Memory map"),
+    .description = N_("g_mapped_file_new() and a read of every byte of the mapping"),
+    .timed_span = N_("Per file: map, read every byte of the mapping, unmap"),
+    .family = IB_FAMILY_SYNC,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .run = ib_strategy_mmap,
+  },
+  {
+    .id = "uring-read-all-serial",
+    .title = N_("io_uring single read, serial"),
+    .description = N_("open(), fstat(), one io_uring read of the whole file, one file after "
+                      "another"),
+    .timed_span = N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one "
+                     "io_uring read, its completion reaped on the runner's context, close; "
+                     "the ring is set up before the clock and torn down after it"),
+    .family = IB_FAMILY_URING,
+    .schedule = IB_SCHEDULE_SERIAL,
+    .direct = TRUE,
+    .prepare = ib_strategy_uring_prepare_serial,
+    .run = ib_strategy_uring_read_all_serial,
+    .release = ib_strategy_uring_release,
+    .reused_size = reused_whole_file,
+    .unavailable = ib_strategy_uring_unavailable,
+  },
+  {
+    .id = "uring-read-all-parallel",
+    .title = N_("io_uring single read, parallel"),
+    .description = N_("open(), fstat(), one io_uring read of the whole file, all files at "
+                      "once"),
+    .timed_span = N_("open, fstat, buffer and one io_uring read for every file (up to the "
+                     "in-flight cap), completions reaped on the runner's context, close; the "
+                     "ring is set up before the clock and torn down after it"),
+    .family = IB_FAMILY_URING,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .direct = TRUE,
+    .prepare = ib_strategy_uring_prepare_parallel,
+    .run = ib_strategy_uring_read_all_parallel,
+    .release = ib_strategy_uring_release,
+    .reused_size = reused_whole_file,
+    .unavailable = ib_strategy_uring_unavailable,
+  },
+  {
+    .id = "uring-stream-parallel",
+    .title = N_("io_uring stream, parallel"),
+    .description = N_("io_uring reads of one chunk, --queue-depth of them per file, all files "
+                      "at once"),
+    .timed_span = N_("open, fstat, then --queue-depth chunk reads in flight per file through "
+                     "io_uring for every file (up to the in-flight cap), completions reaped on "
+                     "the runner's context; the ring is set up before the clock and torn down "
+                     "after it"),
+    .family = IB_FAMILY_URING,
+    .schedule = IB_SCHEDULE_PARALLEL,
+    .default_chunk = 1 * MiB,
+    .direct = TRUE,
+    .prepare = ib_strategy_uring_prepare_stream,
+    .run = ib_strategy_uring_stream_parallel,
+    .release = ib_strategy_uring_release,
+    .reused_size = reused_chunk_window,
+    .unavailable = ib_strategy_uring_unavailable,
+  },
 };
 
 const char *
@@ -164,9 +249,8 @@ ib_strategy_timed_span (const IbStrategyInfo *info)
 {
   g_return_val_if_fail (info != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (timed_spans); i++)
-    if (g_str_equal (timed_spans[i].id, info->id))
-      return _(timed_spans[i].span);
+  if (info->timed_span != NULL)
+    return _(info->timed_span);
   return _("The strategy call: opening, reading and closing every file");
 }
 
@@ -267,11 +351,7 @@ ib_schedule_to_string (IbSchedule schedule)
 
 /* ---- reused buffers ---------------------------------------------------- */
 
-typedef struct
-{
-  guint8 *data;
-  gsize   size;
-} ScratchSlot;
+typedef IbOsBuffer ScratchSlot;
 
 struct _IbScratch
 {
@@ -286,7 +366,7 @@ scratch_slot_free (gpointer data)
 {
   ScratchSlot *slot = data;
 
-  g_free (slot->data);
+  ib_os_buffer_clear (slot);
   g_free (slot);
 }
 
@@ -332,9 +412,8 @@ scratch_slot (IbScratch *scratch,
   /* Only the holder of @slot touches it from here on. */
   if (s->size < size)
     {
-      g_free (s->data);
-      s->data = ib_os_alloc_buffer (size);
-      s->size = size;
+      ib_os_buffer_clear (s);
+      ib_os_buffer_alloc (s, size, 0);
       if (touch)
         memset (s->data, 0, size);
     }
@@ -382,30 +461,62 @@ scratch_reserve (IbScratch *scratch,
   scratch_slot (scratch, slot, size, TRUE);
 }
 
-/* ---- per-sample setup and teardown -------------------------------------- */
+/* ---- the buffer policy hooks ---------------------------------------------- */
 
-typedef enum
+static gsize
+reused_chunk (const IbStrategyContext *ctx)
 {
-  BUFFER_NONE,
-  BUFFER_CHUNK,        /* one chunk per file in flight */
-  BUFFER_WHOLE_FILE,   /* the largest file per file in flight */
-} BufferUse;
+  return (gsize) ctx->chunk;
+}
 
-static BufferUse
-buffer_use (const IbStrategyInfo *info)
+static gsize
+reused_whole_file (const IbStrategyContext *ctx)
 {
-  if (info->run == ib_strategy_sync_stream || info->run == ib_strategy_async_stream_serial ||
-      info->run == ib_strategy_async_stream_parallel ||
-      info->run == ib_strategy_uring_stream_parallel)
-    return BUFFER_CHUNK;
-  if (info->run == ib_strategy_sync_read_all || info->run == ib_strategy_async_read_all_serial ||
-      info->run == ib_strategy_async_read_all_parallel ||
-      info->run == ib_strategy_gtask_thread_parallel ||
-      info->run == ib_strategy_thread_pool_parallel ||
-      info->run == ib_strategy_uring_read_all_serial ||
-      info->run == ib_strategy_uring_read_all_parallel)
-    return BUFFER_WHOLE_FILE;
-  return BUFFER_NONE;
+  guint n = ib_file_set_get_n_files (ctx->files);
+  gsize size = 0;
+
+  for (guint i = 0; i < n; i++)
+    size = MAX (size, (gsize) ib_file_set_get_file (ctx->files, i)->size);
+  /* Direct reads: whole blocks. */
+  if (ctx->direct)
+    size = (gsize) ib_strategy_align_up (size, IB_DIRECT_DEFAULT_ALIGN);
+  return size;
+}
+
+/* io_uring's stream: --queue-depth chunks per file in flight. */
+static gsize
+reused_chunk_window (const IbStrategyContext *ctx)
+{
+  return (gsize) ctx->chunk * (ctx->queue_depth != 0 ? ctx->queue_depth
+                                                      : IB_URING_DEFAULT_QUEUE_DEPTH);
+}
+
+/* ---- one sample: prepare, run, verify, release ------------------------------ */
+
+guint64
+ib_strategy_decide_chunk (const IbStrategyInfo *info,
+                          guint64               plan_chunk,
+                          gboolean              direct)
+{
+  guint64 chunk;
+
+  g_return_val_if_fail (info != NULL, 0);
+
+  if (info->default_chunk == 0)
+    return 0;
+  chunk = plan_chunk != 0 ? plan_chunk : info->default_chunk;
+  chunk = CLAMP (chunk, 1, IB_STRATEGY_MAX_CHUNK);
+  if (direct)
+    chunk = ib_strategy_align_up (chunk, IB_DIRECT_DEFAULT_ALIGN);
+  return chunk;
+}
+
+gsize
+ib_strategy_chunk (const IbStrategyContext *ctx,
+                   const char              *id)
+{
+  /* Direct callers of info->run skip prepare: decide here (it is idempotent). */
+  return (gsize) ib_strategy_decide_chunk (ib_strategy_lookup (id), ctx->chunk, ctx->direct);
 }
 
 gboolean
@@ -413,29 +524,17 @@ ib_strategy_prepare (const IbStrategyInfo *info,
                      IbStrategyContext    *ctx,
                      GError              **error)
 {
-  BufferUse use;
-
   g_return_val_if_fail (info != NULL && ctx != NULL, FALSE);
 
-  use = buffer_use (info);
-  if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL && use != BUFFER_NONE)
+  ctx->chunk = ib_strategy_decide_chunk (info, ctx->chunk, ctx->direct);
+  if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL && info->reused_size != NULL)
     {
       guint n = ib_file_set_get_n_files (ctx->files);
       guint slots = info->schedule == IB_SCHEDULE_SERIAL ? 1
                     : MIN (MAX (ctx->in_flight, 1), MAX (n, 1));
-      gsize size = 0;
+      gsize size = info->reused_size (ctx);
 
-      if (use == BUFFER_CHUNK)
-        size = ib_strategy_chunk (ctx, info->default_chunk);
-      else
-        for (guint i = 0; i < n; i++)
-          size = MAX (size, (gsize) ib_file_set_get_file (ctx->files, i)->size);
-      /* Direct reads: whole blocks, and room to align the start. */
-      if (ctx->direct)
-        size = (gsize) ib_strategy_align_up (size, IB_DIRECT_DEFAULT_ALIGN);
-      /* io_uring's stream: --queue-depth chunks per file in flight. */
-      if (info->run == ib_strategy_uring_stream_parallel)
-        size *= ctx->queue_depth != 0 ? ctx->queue_depth : IB_URING_DEFAULT_QUEUE_DEPTH;
+      /* Direct reads: room to align the start. */
       if (ctx->direct)
         size += IB_DIRECT_DEFAULT_ALIGN;
       if (n > 0)
@@ -443,9 +542,61 @@ ib_strategy_prepare (const IbStrategyInfo *info,
           scratch_reserve (ctx->scratch, slot, size);
     }
 
-  if (info->run == ib_strategy_thread_pool_parallel)
-    return ib_strategy_thread_pool_prepare (ctx, error);
-  return TRUE;
+  return info->prepare == NULL || info->prepare (ctx, error);
+}
+
+gboolean
+ib_strategy_run (const IbStrategyInfo *info,
+                 IbStrategyContext    *ctx,
+                 GError              **error)
+{
+  gboolean verify, ok;
+
+  g_return_val_if_fail (info != NULL && ctx != NULL, FALSE);
+
+  /* The CRC-32 waits for ib_strategy_verify(): none of it in the span. */
+  verify = ctx->verify;
+  ctx->verify = FALSE;
+  g_atomic_int_set (&ctx->timing, 1);
+  ok = info->run (ctx, error);
+  g_atomic_int_set (&ctx->timing, 0);
+  ctx->verify = verify;
+  return ok;
+}
+
+gboolean
+ib_strategy_verify (const IbStrategyInfo *info,
+                    IbStrategyContext    *ctx,
+                    GError              **error)
+{
+  IbStrategyContext saved;
+  gint64 t0;
+  gboolean ok;
+
+  g_return_val_if_fail (info != NULL && ctx != NULL, FALSE);
+
+  ctx->verify_ns = 0;
+  if (!ctx->verify)
+    return TRUE;
+
+  /* The same strategy with the same setup (ring, pool, reused buffers),
+   * untimed; what the timed run recorded stays as it was. */
+  saved = *ctx;
+  ctx->bytes = 0;
+  ctx->callbacks = 0;
+  ctx->dispatches = 0;
+  ctx->max_open = 0;
+  ctx->open_now = 0;
+  ctx->max_in_flight = 0;
+  ctx->in_flight_now = 0;
+  ctx->responsiveness = FALSE;
+  t0 = ib_os_monotonic_ns ();
+  ok = info->run (ctx, error);
+  saved.verify_ns = ib_os_monotonic_ns () - t0;
+  saved.prepared = ctx->prepared;
+  saved.chunk = MAX (saved.chunk, ctx->chunk);
+  *ctx = saved;
+  return ok;
 }
 
 void
@@ -454,22 +605,11 @@ ib_strategy_release (const IbStrategyInfo *info,
 {
   g_return_if_fail (info != NULL && ctx != NULL);
 
-  if (info->run == ib_strategy_thread_pool_parallel)
-    ib_strategy_thread_pool_release (ctx);
+  if (info->release != NULL)
+    info->release (ctx);
 }
 
 /* ---- shared checks ----------------------------------------------------- */
-
-gsize
-ib_strategy_chunk (const IbStrategyContext *ctx,
-                   guint64                  fallback)
-{
-  guint64 chunk = ctx->chunk != 0 ? ctx->chunk : fallback;
-
-  if (chunk == 0)
-    chunk = MiB;
-  return (gsize) CLAMP (chunk, 1, IB_STRATEGY_MAX_CHUNK);
-}
 
 guint32
 ib_strategy_crc_init (void)
@@ -495,7 +635,16 @@ ib_strategy_crc_update (guint32       crc,
   return (guint32) c;
 }
 
-G_LOCK_DEFINE_STATIC (verify_other);
+static gint crc_in_span;
+static gint crc_outside;
+
+void
+ib_strategy_crc_counts (guint *in_span,
+                        guint *outside)
+{
+  *in_span = (guint) g_atomic_int_get (&crc_in_span);
+  *outside = (guint) g_atomic_int_get (&crc_outside);
+}
 
 guint32
 ib_strategy_verify_update (IbStrategyContext *ctx,
@@ -503,21 +652,8 @@ ib_strategy_verify_update (IbStrategyContext *ctx,
                            const guint8      *data,
                            gsize              len)
 {
-  gint64 t0 = ib_os_monotonic_ns ();
-  gint64 dt;
-
-  crc = ib_strategy_crc_update (crc, data, len);
-  dt = ib_os_monotonic_ns () - t0;
-  if (ctx->timer_thread != NULL && ctx->timer_thread == g_thread_self ())
-    ctx->verify_ns += dt;
-  else
-    {
-      /* Several workers add at once. */
-      G_LOCK (verify_other);
-      ctx->verify_other_ns += dt;
-      G_UNLOCK (verify_other);
-    }
-  return crc;
+  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &crc_in_span : &crc_outside);
+  return ib_strategy_crc_update (crc, data, len);
 }
 
 gboolean
@@ -615,13 +751,14 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   g_autoptr(GFile) file = g_file_new_for_path (entry->path);
   g_autoptr(GFileInputStream) in = NULL;
   g_autoptr(GFileInfo) info = NULL;
-  g_autofree guint8 *fresh = NULL;
+  IbOsBuffer fresh = { NULL, };
   IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   GError *local_error = NULL;
   guint8 *buf;
   goffset size;
   gsize got = 0;
   gboolean ok;
+  guint32 crc;
 
   /* Out of file descriptors: wait for one to come free, then try again. */
   while ((in = g_file_read (file, cancellable, &local_error)) == NULL &&
@@ -649,7 +786,10 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
 
   buf = reused;
   if (buf == NULL)
-    buf = fresh = ib_os_alloc_buffer ((gsize) size);
+    {
+      ib_os_buffer_alloc (&fresh, (gsize) size, 0);
+      buf = fresh.data;
+    }
 
   ok = g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got, cancellable,
                                 &local_error);
@@ -657,15 +797,15 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   ib_strategy_note_close (ctx);
   if (!ok)
     {
+      ib_os_buffer_clear (&fresh);
       g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
       return FALSE;
     }
 
   *bytes = got;
-  return ib_strategy_check (ctx, entry, got,
-                            ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (),
-                                                                     buf, got) : 0,
-                            error);
+  crc = ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (), buf, got) : 0;
+  ib_os_buffer_clear (&fresh);
+  return ib_strategy_check (ctx, entry, got, crc, error);
 
 fail:
   g_clear_object (&in);
@@ -706,21 +846,19 @@ ib_strategy_direct_buffer (IbStrategyContext *ctx,
                            guint              slot,
                            gsize              size,
                            gsize              align,
-                           gpointer          *to_free)
+                           IbOsBuffer        *fresh)
 {
   guint8 *raw;
 
   size = MAX (size, align);
-  *to_free = NULL;
   if (ctx->buffer == IB_BUFFER_REUSED && ctx->scratch != NULL)
     {
       /* The slot's own buffer, over-allocated so an aligned start fits. */
       raw = ib_scratch_get (ctx->scratch, slot, size + align);
       return (guint8 *) ib_strategy_align_up ((guintptr) raw, align);
     }
-  raw = ib_os_alloc_aligned (size, align);
-  *to_free = raw;
-  return raw;
+  ib_os_buffer_alloc (fresh, size, align);
+  return fresh->data;
 }
 
 gboolean
@@ -731,12 +869,13 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
                                  guint64           *bytes,
                                  GError           **error)
 {
-  g_autofree gpointer to_free = NULL;
+  IbOsBuffer fresh = { NULL, };
   GError *local_error = NULL;
   struct stat st;
   guint8 *buf;
   gsize align, cap;
   guint64 got = 0;
+  guint32 crc;
   int fd;
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -765,7 +904,7 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
   /* The last read is short when the size is not a multiple of the block
    * size: the buffer holds the size rounded up, the read asks for that. */
   cap = (gsize) ib_strategy_align_up (entry->size, align);
-  buf = ib_strategy_direct_buffer (ctx, slot, cap, align, &to_free);
+  buf = ib_strategy_direct_buffer (ctx, slot, cap, align, &fresh);
   for (;;)
     {
       gssize n;
@@ -796,14 +935,15 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
   ib_strategy_note_close (ctx);
 
   *bytes = got;
-  return ib_strategy_check (ctx, entry, got,
-                            ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (),
-                                                                     buf, (gsize) got) : 0,
-                            error);
+  crc = ctx->verify ? ib_strategy_verify_update (ctx, ib_strategy_crc_init (), buf,
+                                                 (gsize) got) : 0;
+  ib_os_buffer_clear (&fresh);
+  return ib_strategy_check (ctx, entry, got, crc, error);
 
 fail:
   close (fd);
   ib_strategy_note_close (ctx);
+  ib_os_buffer_clear (&fresh);
   g_propagate_error (error, ib_strategy_read_error (local_error, entry->path));
   return FALSE;
 }

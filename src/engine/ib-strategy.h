@@ -1,13 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-strategy.h: the read strategies, data-driven (DESIGN.md section 4).
  *
- * Each strategy is one table entry in ib-strategy.c and one function in
- * ib-strategy-*.c. A strategy reads every file of the set once, checks that the
- * bytes read equal the file size and, when ctx->verify is set, compares the
- * CRC-32 with the one recorded when the file was made. Async strategies run on
- * the thread-default GMainContext of the calling thread (the runner's worker
- * thread) and iterate it until they are done: their callbacks never reach the
- * UI loop.
+ * Each strategy is one table entry in ib-strategy.c (designated
+ * initialisers) and one function in ib-strategy-*.c. A strategy reads every
+ * file of the set once and checks that the bytes read equal the file size.
+ * Async strategies run on the thread-default GMainContext of the calling
+ * thread (the runner's worker thread) and iterate it until they are done:
+ * their callbacks never reach the UI loop.
+ *
+ * How one sample uses a strategy (the measuring code follows exactly this):
+ *
+ *   ctx.chunk = plan->chunk;                     (0: the strategy's own)
+ *   ib_strategy_prepare (info, &ctx, &error);     outside the clock: decides
+ *                                                 the chunk once (ctx.chunk),
+ *                                                 sizes reused buffers, runs
+ *                                                 the entry's .prepare (a
+ *                                                 started thread pool, an
+ *                                                 io_uring ring)
+ *   t0 = clock ();
+ *   ib_strategy_run (info, &ctx, &error);         the timed reads, nothing else
+ *   t1 = clock ();
+ *   ib_strategy_verify (info, &ctx, &error);      with ctx.verify: the CRC-32
+ *                                                 check, after the clock
+ *   ib_strategy_release (info, &ctx);             always, even on failure
+ *   sample->chunk = ctx.chunk;                    the chunk actually used
+ *
+ * Buffers: with IB_BUFFER_FRESH every file's buffer is a new anonymous
+ * mapping of its own, unmapped when the file is done (ib_os_buffer_alloc()),
+ * so no strategy reads into pages another one faulted in; with
+ * IB_BUFFER_REUSED the entry's .reused_size hook says how big each slot (one
+ * per file in flight) must be, and prepare faults it in before the clock.
+ *
+ * --verify never runs inside the timed span: ib_strategy_run() reads with
+ * the CRC-32 off, and ib_strategy_verify() then runs the same strategy once
+ * more, untimed, with the same buffers, ring or pool, comparing every
+ * file's CRC-32 with the one recorded when the file was made. So the timed
+ * code is the same with and without --verify.
  */
 #pragma once
 
@@ -54,13 +82,18 @@ typedef struct
 {
   /* in */
   const IbFileSet *files;
-  guint64          chunk;       /* effective chunk size (plan's, or the strategy default) */
+  guint64          chunk;       /* the plan's chunk (0: the strategy's own); prepare turns
+                                 * it into the one used (ib_strategy_decide_chunk()), and
+                                 * a direct read rounding it up further to a larger
+                                 * alignment writes that back: after the run it is the
+                                 * chunk used, 0 for a strategy without one */
   IbBufferPolicy   buffer;
   guint            workers;     /* resolved: never 0 */
   guint            in_flight;   /* resolved: never 0, never above the fd cap */
   guint            queue_depth; /* reads in flight per file (uring-stream-parallel); 0 = 4 */
   gboolean         direct;      /* O_DIRECT with aligned buffers (strategies with .direct) */
-  gboolean         verify;
+  gboolean         verify;      /* ib_strategy_verify() checks the CRC-32 (direct
+                                 * callers of info->run: checked inline) */
   GCancellable    *cancellable;
   IbScratch       *scratch;
   gboolean         responsiveness; /* tick the context while the sample runs */
@@ -76,13 +109,11 @@ typedef struct
   gint             open_now;    /* internal: files open right now */
   guint            max_in_flight; /* most files in progress at once (started, not finished) */
   gint             in_flight_now; /* internal: files in progress right now */
-  gint64           verify_ns;   /* CRC-32 time on the timing thread (taken out of the wall time) */
-  gint64           verify_other_ns; /* CRC-32 time on worker threads (overlaps other reads) */
+  gint64           verify_ns;   /* wall time of ib_strategy_verify()'s untimed pass */
   guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */
-  /* internal: set by ib_strategy_prepare() and the runner's clock */
-  gpointer         prepared;    /* what prepare made (e.g. a started thread pool) */
-  GThread         *timer_thread; /* the thread that runs and times the strategy */
-  gint             timing;      /* 1 between the clock's start and stop */
+  /* internal: set by ib_strategy_prepare() and ib_strategy_run() */
+  gpointer         prepared;    /* what .prepare made (a started thread pool, a ring) */
+  gint             timing;      /* 1 while ib_strategy_run() runs the strategy */
 } IbStrategyContext;
 
 typedef gboolean (*IbStrategyFunc) (IbStrategyContext *ctx,
@@ -94,12 +125,22 @@ typedef struct
   const char     *title;           /* N_(): short human name */
   const char     *description;     /* N_(): one line: the GIO calls it makes */
   const char     *seed_analogue;   /* the seed-002 Node.js analogue, or NULL */
+  const char     *timed_span;      /* N_(): what the clock of a sample covers */
   IbFamily        family;
   IbSchedule      schedule;
   guint64         default_chunk;   /* 0 when the strategy has no chunk */
   gboolean        seed_big;        /* one of the eight seed-002 strategies */
-  IbStrategyFunc  run;
   gboolean        direct;          /* can honour --direct (O_DIRECT, aligned buffers) */
+  /* Hooks. .prepare (optional): one-off setup a real program does once,
+   * outside the clock; what it makes goes to ctx->prepared. .run: the
+   * timed reads only. .release (optional): undoes .prepare, after the
+   * clock. .reused_size: the buffer policy, the bytes of one reused slot
+   * for this context (NULL: the strategy reads into no buffer of ours). */
+  gboolean      (*prepare)     (IbStrategyContext *ctx,
+                                GError           **error);
+  IbStrategyFunc  run;
+  void          (*release)     (IbStrategyContext *ctx);
+  gsize         (*reused_size) (const IbStrategyContext *ctx);
   const char   *(*unavailable) (void); /* NULL, or returns why it cannot run here */
 } IbStrategyInfo;
 
@@ -122,10 +163,29 @@ const char           *ib_family_to_string   (IbFamily    family);
 /* What the timed span of a sample of @info contains, one translated sentence. */
 const char           *ib_strategy_timed_span (const IbStrategyInfo *info);
 
-/* Per-sample setup outside the timed span: starts the thread pool a strategy
- * uses and sizes (and touches) the reused buffers it will ask for. Call before
- * the clock starts; ib_strategy_release() after it stops, even on failure. */
+/* The chunk size @info reads with for the plan's @plan_chunk (0: the
+ * strategy's default): 0 for a strategy without a chunk, else clamped to
+ * 1 B .. 1 GiB and, when @direct, rounded up to whole 4 KiB blocks. The one
+ * place the chunk is decided; applying it twice changes nothing. */
+guint64               ib_strategy_decide_chunk (const IbStrategyInfo *info,
+                                                guint64               plan_chunk,
+                                                gboolean              direct);
+/* Per-sample setup outside the timed span: decides ctx->chunk, sizes (and
+ * touches) the reused buffers, runs the entry's .prepare. Call before the
+ * clock starts; ib_strategy_release() after it stops, even on failure. */
 gboolean              ib_strategy_prepare   (const IbStrategyInfo *info,
+                                             IbStrategyContext    *ctx,
+                                             GError              **error);
+/* The timed reads: the strategy with the CRC-32 off (ctx->verify is left
+ * for ib_strategy_verify()); ctx->timing is 1 meanwhile. */
+gboolean              ib_strategy_run       (const IbStrategyInfo *info,
+                                             IbStrategyContext    *ctx,
+                                             GError              **error);
+/* After the clock: with ctx->verify, runs the strategy once more with the
+ * CRC-32 of every file checked (ctx->verify_ns: how long that took); the
+ * out fields of the timed run are left as they were. TRUE at once without
+ * ctx->verify. */
+gboolean              ib_strategy_verify    (const IbStrategyInfo *info,
                                              IbStrategyContext    *ctx,
                                              GError              **error);
 void                  ib_strategy_release   (const IbStrategyInfo *info,

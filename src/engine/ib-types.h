@@ -186,7 +186,7 @@ typedef struct
   guint64   callbacks;         /* async callbacks dispatched */
   guint64   peak_rss_bytes;
   guint64   chunk;             /* effective chunk size, 0 when not applicable */
-  gint64    verify_ns;         /* CRC-32 time of --verify, not in wall_ns (0 without it) */
+  gint64    verify_ns;         /* --verify's untimed check after the clock (0 without it) */
   guint     max_in_flight;     /* most files in progress at once; 0 unknown (older reports) */
   gboolean  ok;
   char     *error;             /* NULL when ok */

@@ -296,15 +296,21 @@ proto_thread_pool_thp (IbStrategyContext *ctx,
 }
 
 static const IbStrategyInfo proto_pool_info = {
-  "proto-thread-pool-thp", "Prototype: thread pool, huge-page buffers",
-  "thread-pool-parallel with 2 MiB-aligned, MADV_HUGEPAGE fresh buffers", NULL,
-  IB_FAMILY_THREAD, IB_SCHEDULE_PARALLEL, 0, FALSE, proto_thread_pool_thp,
+  .id = "proto-thread-pool-thp",
+  .title = "Prototype: thread pool, huge-page buffers",
+  .description = "thread-pool-parallel with 2 MiB-aligned, MADV_HUGEPAGE fresh buffers",
+  .family = IB_FAMILY_THREAD,
+  .schedule = IB_SCHEDULE_PARALLEL,
+  .run = proto_thread_pool_thp,
 };
 
 static const IbStrategyInfo proto_thp_info = {
-  "proto-sync-read-all-thp", "Prototype: sync single read, huge-page buffer",
-  "sync-read-all with a 2 MiB-aligned, MADV_HUGEPAGE fresh buffer", NULL,
-  IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE, proto_sync_read_all_thp,
+  .id = "proto-sync-read-all-thp",
+  .title = "Prototype: sync single read, huge-page buffer",
+  .description = "sync-read-all with a 2 MiB-aligned, MADV_HUGEPAGE fresh buffer",
+  .family = IB_FAMILY_SYNC,
+  .schedule = IB_SCHEDULE_SERIAL,
+  .run = proto_sync_read_all_thp,
 };
 
 /* ---- session --------------------------------------------------------------- */
@@ -1155,8 +1161,12 @@ empty_strategy (IbStrategyContext *ctx,
 /* An entry shaped like the strategy table's, doing nothing: what the runner's
  * bracket costs on its own. */
 static const IbStrategyInfo empty_info = {
-  "empty", "Empty", "Does nothing", NULL, IB_FAMILY_SYNC, IB_SCHEDULE_SERIAL, 0, FALSE,
-  empty_strategy,
+  .id = "empty",
+  .title = "Empty",
+  .description = "Does nothing",
+  .family = IB_FAMILY_SYNC,
+  .schedule = IB_SCHEDULE_SERIAL,
+  .run = empty_strategy,
 };
 
 static double

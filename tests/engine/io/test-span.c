@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-span.c: what a strategy's timed span holds and what it inherits, the
+ * strategies' side of honest measurement. Structural checks, no timing:
+ *
+ * - every fresh buffer is a mapping of its own, faulted in afresh whatever
+ *   ran before, so page faults per MiB read are the same for serial and
+ *   parallel strategies (glibc's heap used to hand serial ones warm pages
+ *   after the load-contents strategies freed theirs);
+ * - --verify's CRC-32 never runs inside ib_strategy_run();
+ * - the io_uring ring is made before the clock and closed after it;
+ * - the chunk is decided once and the sample records the one used. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#ifdef G_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+#include "engine/ib-error.h"
+#include "engine/ib-fileset.h"
+#include "engine/ib-os.h"
+#include "engine/ib-measure.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-strategy-private.h"
+
+#define MIB (G_GUINT64_CONSTANT (1) << 20)
+#define HUGE_PAGE (2 * MIB)
+
+typedef struct
+{
+  char      *tmp;
+  IbFileSet *set;
+  IbScratch *scratch;
+} Fixture;
+
+static void
+fixture_make (Fixture       *f,
+              const guint64 *sizes,
+              guint          n)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->tmp = g_dir_make_tmp ("iobench-test-span-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->set = ib_file_set_create (f->tmp, sizes, n, IB_CONTENT_RANDOM, 7, FALSE, NULL, NULL,
+                               NULL, &error);
+  g_assert_no_error (error);
+  f->scratch = ib_scratch_new ();
+}
+
+static void
+fixture_free (Fixture *f)
+{
+  g_clear_pointer (&f->scratch, ib_scratch_free);
+  g_clear_pointer (&f->set, ib_file_set_free);
+  g_assert_cmpint (g_rmdir (f->tmp), ==, 0);
+  g_clear_pointer (&f->tmp, g_free);
+}
+
+static void
+context_init (IbStrategyContext *ctx,
+              const Fixture     *f,
+              IbBufferPolicy     buffer)
+{
+  memset (ctx, 0, sizeof *ctx);
+  ctx->files = f->set;
+  ctx->buffer = buffer;
+  ctx->workers = 4;
+  ctx->in_flight = ib_file_set_get_n_files (f->set);
+  ctx->scratch = f->scratch;
+}
+
+/* One sample of @info through the measure room's bracket; returns it. */
+static IbSample
+measure (const Fixture        *f,
+         const IbStrategyInfo *info,
+         IbBufferPolicy        buffer,
+         gboolean              verify)
+{
+  g_autoptr(GError) error = NULL;
+  IbStrategyContext ctx;
+  IbSample sample = { 0 };
+
+  context_init (&ctx, f, buffer);
+  ctx.verify = verify;
+  g_assert_true (ib_measure_run (info, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
+  g_assert_no_error (error);
+  if (!sample.ok)
+    g_error ("%s: %s", info->id, sample.error);
+  g_assert_null (ctx.prepared);
+  return sample;
+}
+
+/* ---- fresh buffers ---------------------------------------------------------- */
+
+/* A buffer made right after a same-sized one was filled and given back
+ * holds no resident page: it is a new mapping, not the old pages. */
+static void
+test_fresh_buffer_is_new_mapping (void)
+{
+#ifdef G_OS_UNIX
+  const gsize sizes[] = { 100, 64 * 1024, 3 * MIB + 5, 16 * MIB };
+  long page = sysconf (_SC_PAGESIZE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      IbOsBuffer a = { NULL, }, b = { NULL, };
+      guint64 made0, held0, made1, held1;
+      gsize pages;
+      g_autofree unsigned char *vec = NULL;
+      guint resident = 0;
+
+      ib_os_buffer_counts (&made0, &held0);
+      ib_os_buffer_alloc (&a, sizes[i], 0);
+      memset (a.data, 0xa5, a.size);
+      ib_os_buffer_clear (&a);
+      g_assert_null (a.data);
+      ib_os_buffer_alloc (&b, sizes[i], 0);
+      g_assert_nonnull (b.data);
+      g_assert_cmpuint (b.size, ==, sizes[i]);
+      if (sizes[i] >= HUGE_PAGE)
+        g_assert_cmpuint ((guintptr) b.data % HUGE_PAGE, ==, 0);
+
+      pages = (b.mapped + (gsize) page - 1) / (gsize) page;
+      vec = g_malloc0 (pages);
+      g_assert_cmpint (mincore (b.data, b.mapped, vec), ==, 0);
+      for (gsize p = 0; p < pages; p++)
+        resident += vec[p] & 1;
+      g_test_message ("%" G_GSIZE_FORMAT " bytes: %u of %" G_GSIZE_FORMAT
+                      " pages resident before the first write", sizes[i], resident, pages);
+      g_assert_cmpuint (resident, ==, 0);
+      /* It is all writable, and zero as a new mapping is. */
+      for (gsize p = 0; p < b.size; p += (gsize) page)
+        g_assert_cmpuint (b.data[p], ==, 0);
+      memset (b.data, 1, b.size);
+      ib_os_buffer_clear (&b);
+
+      ib_os_buffer_counts (&made1, &held1);
+      g_assert_cmpuint (made1 - made0, ==, 2);
+      g_assert_cmpuint (held1, ==, held0);
+    }
+
+  /* Aligned for direct reads. */
+  {
+    IbOsBuffer c = { NULL, };
+
+    ib_os_buffer_alloc (&c, 5000, 65536);
+    g_assert_cmpuint ((guintptr) c.data % 65536, ==, 0);
+    memset (c.data, 2, c.size);
+    ib_os_buffer_clear (&c);
+  }
+#else
+  g_test_skip ("no anonymous mappings on this system: the fallback is g_aligned_alloc()");
+#endif
+}
+
+static gboolean
+reads_into_our_buffers (const IbStrategyInfo *info)
+{
+  return info->reused_size != NULL && ib_strategy_unavailable (info) == NULL;
+}
+
+/* With fresh buffers every strategy that reads into a buffer of ours
+ * faults each file's buffer in anew: at least one fault per 2 MiB of every
+ * file (huge pages; 4 KiB pages give more), however warm the heap is; and
+ * serial and parallel strategies take the same faults per MiB, within what
+ * threads and GIO's own allocations add. Run after sync-load-contents,
+ * whose freed blocks raise glibc's mmap threshold: with buffers from
+ * malloc the serial strategies then fault almost nothing (the lower bound
+ * fails) while the parallel ones fault everything. */
+static void
+test_fresh_faults_equal (void)
+{
+  const guint64 sizes[] = { 8 * MIB, 8 * MIB, 8 * MIB, 8 * MIB };
+  const IbStrategyInfo *all;
+  Fixture f = { NULL, };
+  guint64 floor_faults = 0, mib = 0;
+  gint64 lowest = G_MAXINT64, highest = 0;
+  const char *lowest_id = NULL, *highest_id = NULL;
+  guint n;
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  g_assert_true (ib_file_set_warm (f.set, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      floor_faults += (sizes[i] + HUGE_PAGE - 1) / HUGE_PAGE;
+      mib += sizes[i] / MIB;
+    }
+
+  all = ib_strategies (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 best = G_MAXINT64;
+
+      if (!reads_into_our_buffers (&all[i]))
+        continue;
+      for (guint k = 0; k < 3; k++)
+        {
+          IbSample warmer, sample;
+          guint64 made0, held0, made1, held1;
+
+          /* Leaves big freed blocks in the heap, as in a real run. */
+          warmer = measure (&f, ib_strategy_lookup ("sync-load-contents"),
+                            IB_BUFFER_FRESH, FALSE);
+          ib_sample_clear (&warmer);
+
+          ib_os_buffer_counts (&made0, &held0);
+          sample = measure (&f, &all[i], IB_BUFFER_FRESH, FALSE);
+          ib_os_buffer_counts (&made1, &held1);
+          /* One new mapping per file at least, every one given back. */
+          g_assert_cmpuint (made1 - made0, >=, G_N_ELEMENTS (sizes));
+          g_assert_cmpuint (held1, ==, held0);
+          g_assert_cmpuint (sample.bytes, ==, mib * MIB);
+          best = MIN (best, sample.minflt);
+          ib_sample_clear (&sample);
+        }
+      g_test_message ("%-28s %4" G_GINT64_FORMAT " page faults for %" G_GUINT64_FORMAT
+                      " MiB (%.2f per MiB; at least %" G_GUINT64_FORMAT ")", all[i].id, best,
+                      mib, (double) best / (double) mib, floor_faults);
+#if IB_OS_LINUX
+      g_assert_cmpint (best, >=, (gint64) floor_faults);
+#else
+      /* The portable OS layer counts no page faults: the mappings above
+       * are what can be checked. */
+      g_assert_cmpint (best, ==, 0);
+#endif
+      if (best < lowest)
+        {
+          lowest = best;
+          lowest_id = all[i].id;
+        }
+      if (best > highest)
+        {
+          highest = best;
+          highest_id = all[i].id;
+        }
+    }
+
+  /* The same within what threads (stacks, GIO's per-thread caches) add:
+   * a quarter of the buffers' own faults, and never less than 64. */
+  g_test_message ("fewest %s (%" G_GINT64_FORMAT "), most %s (%" G_GINT64_FORMAT ")",
+                  lowest_id, lowest, highest_id, highest);
+  g_assert_cmpint (highest - lowest, <=, MAX ((gint64) lowest / 4, 64));
+  fixture_free (&f);
+}
+
+/* ---- --verify outside the span ------------------------------------------------- */
+
+/* For every strategy and both buffer policies: with --verify the CRC-32 runs,
+ * every call of it after the clock (ib_strategy_verify()), none inside
+ * ib_strategy_run(); the sample's counters are the timed run's, and without
+ * --verify no CRC-32 runs at all. */
+static void
+test_verify_outside_span (void)
+{
+  const guint64 sizes[] = { 3 * MIB, MIB + 5, 77 };
+  const IbStrategyInfo *all;
+  Fixture f = { NULL, };
+  guint n;
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  all = ib_strategies (&n);
+  for (guint i = 0; i < n; i++)
+    for (guint policy = 0; policy < 2; policy++)
+      for (guint verify = 0; verify < 2; verify++)
+        {
+          IbBufferPolicy buffer = policy == 0 ? IB_BUFFER_FRESH : IB_BUFFER_REUSED;
+          guint in0, out0, in1, out1;
+          IbSample sample;
+
+          if (ib_strategy_unavailable (&all[i]) != NULL)
+            continue;
+          ib_strategy_crc_counts (&in0, &out0);
+          sample = measure (&f, &all[i], buffer, verify);
+          ib_strategy_crc_counts (&in1, &out1);
+          g_test_message ("%s %s verify=%u: %u CRC-32 calls in the span, %u after",
+                          all[i].id, ib_buffer_policy_to_string (buffer), verify,
+                          in1 - in0, out1 - out0);
+          g_assert_cmpuint (in1 - in0, ==, 0);
+          if (verify)
+            {
+              g_assert_cmpuint (out1 - out0, >=, G_N_ELEMENTS (sizes));
+              g_assert_cmpint (sample.verify_ns, >, 0);
+            }
+          else
+            {
+              g_assert_cmpuint (out1 - out0, ==, 0);
+              g_assert_cmpint (sample.verify_ns, ==, 0);
+            }
+          g_assert_cmpuint (sample.bytes, ==, 4 * MIB + 5 + 77);
+          ib_sample_clear (&sample);
+        }
+  fixture_free (&f);
+}
+
+/* The check still catches a wrong byte: a file changed after it was made
+ * fails the sample with --verify (after the clock), not without. */
+static void
+test_verify_still_checks (void)
+{
+  const guint64 sizes[] = { 65536, 65536 };
+  const IbStrategyInfo *all;
+  Fixture f = { NULL, };
+  const IbFileEntry *entry;
+  guint n;
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  entry = ib_file_set_get_file (f.set, 1);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *data = NULL;
+    gsize len = 0;
+
+    g_assert_true (g_file_get_contents (entry->path, &data, &len, &error));
+    data[len / 2] ^= 0x40;
+    g_assert_true (g_file_set_contents (entry->path, data, (gssize) len, &error));
+  }
+
+  all = ib_strategies (&n);
+  for (guint i = 0; i < n; i++)
+    for (guint verify = 0; verify < 2; verify++)
+      {
+        g_autoptr(GError) error = NULL;
+        IbStrategyContext ctx;
+        IbSample sample = { 0 };
+
+        if (ib_strategy_unavailable (&all[i]) != NULL)
+          continue;
+        context_init (&ctx, &f, IB_BUFFER_FRESH);
+        ctx.verify = verify;
+        g_assert_true (ib_measure_run (&all[i], &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (sample.ok, ==, !verify);
+        if (verify)
+          g_assert_nonnull (strstr (sample.error, "not what was written"));
+        ib_sample_clear (&sample);
+      }
+  fixture_free (&f);
+}
+
+/* ---- the io_uring ring ----------------------------------------------------------- */
+
+/* The ring exists before the clock starts (prepare made it) and the timed
+ * run makes none of its own; release closes it. */
+static void
+test_uring_ring_outside_span (void)
+{
+  const char *ids[] = { "uring-read-all-serial", "uring-read-all-parallel",
+                        "uring-stream-parallel" };
+  const guint64 sizes[] = { MIB, 4096, 3 };
+  Fixture f = { NULL, };
+
+  if (ib_strategy_unavailable (ib_strategy_lookup (ids[0])) != NULL)
+    {
+      g_test_skip (ib_strategy_unavailable (ib_strategy_lookup (ids[0])));
+      return;
+    }
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const IbStrategyInfo *info = ib_strategy_lookup (ids[i]);
+      g_autoptr(GError) error = NULL;
+      IbStrategyContext ctx;
+      guint in0, out0, in1, out1;
+
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      ib_strategy_uring_ring_counts (&in0, &out0);
+      g_assert_true (ib_strategy_prepare (info, &ctx, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (ctx.prepared);
+      g_assert_true (ib_strategy_run (info, &ctx, &error));
+      g_assert_no_error (error);
+      g_assert_true (ib_strategy_run (info, &ctx, &error));   /* the same ring again */
+      g_assert_no_error (error);
+      ib_strategy_release (info, &ctx);
+      g_assert_null (ctx.prepared);
+      ib_strategy_uring_ring_counts (&in1, &out1);
+      g_assert_cmpuint (in1 - in0, ==, 0);
+      g_assert_cmpuint (out1 - out0, ==, 1);
+      g_assert_cmpuint (ctx.bytes, ==, 2 * (MIB + 4096 + 3));
+
+      /* The counter does see a ring made while timed: a direct call
+       * without prepare makes its own inside the span. */
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      g_assert_true (ib_strategy_run (info, &ctx, &error));
+      g_assert_no_error (error);
+      ib_strategy_uring_ring_counts (&in0, &out0);
+      g_assert_cmpuint (in0 - in1, ==, 1);
+    }
+  fixture_free (&f);
+}
+
+/* ---- the chunk ---------------------------------------------------------------- */
+
+/* One decision, recorded as used: a strategy without a chunk records 0
+ * whatever the plan says; with one, the plan's or its own, rounded up to
+ * whole blocks for direct reads. Deciding twice changes nothing. The
+ * callbacks of async-stream-serial show the chunk it read with. */
+static void
+test_chunk_decided_once (void)
+{
+  const guint64 sizes[] = { 10000 };
+  const IbStrategyInfo *stream = ib_strategy_lookup ("async-stream-serial");
+  const IbStrategyInfo *read_all = ib_strategy_lookup ("sync-read-all");
+  const IbStrategyInfo *sync_stream = ib_strategy_lookup ("sync-stream");
+  Fixture f = { NULL, };
+
+  g_assert_cmpuint (ib_strategy_decide_chunk (read_all, 1000, FALSE), ==, 0);
+  g_assert_cmpuint (ib_strategy_decide_chunk (stream, 0, FALSE), ==, stream->default_chunk);
+  g_assert_cmpuint (ib_strategy_decide_chunk (stream, 1000, FALSE), ==, 1000);
+  g_assert_cmpuint (ib_strategy_decide_chunk (sync_stream, 1000, TRUE), ==, 4096);
+  g_assert_cmpuint (ib_strategy_decide_chunk (sync_stream, G_MAXUINT64, FALSE), ==,
+                    IB_STRATEGY_MAX_CHUNK);
+  for (guint64 c = 1; c < 100000; c = c * 3 + 1)
+    for (guint direct = 0; direct < 2; direct++)
+      {
+        guint64 once = ib_strategy_decide_chunk (sync_stream, c, direct);
+
+        g_assert_cmpuint (ib_strategy_decide_chunk (sync_stream, once, direct), ==, once);
+      }
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      IbStrategyContext ctx;
+      IbSample sample = { 0 };
+
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      ctx.chunk = k == 0 ? 1000 : 0;
+      g_assert_true (ib_measure_run (stream, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
+      g_assert_no_error (error);
+      g_assert_true (sample.ok);
+      g_assert_cmpuint (sample.chunk, ==, k == 0 ? 1000 : stream->default_chunk);
+      /* Open, the chunks, the read that sees the end. */
+      g_assert_cmpuint (ctx.callbacks, ==, 1 + (10000 + sample.chunk - 1) / sample.chunk + 1);
+      ib_sample_clear (&sample);
+
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      ctx.chunk = 1000;
+      g_assert_true (ib_measure_run (read_all, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
+      g_assert_cmpuint (sample.chunk, ==, 0);
+      ib_sample_clear (&sample);
+    }
+  fixture_free (&f);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/span/fresh-buffer-is-new-mapping", test_fresh_buffer_is_new_mapping);
+  g_test_add_func ("/span/fresh-faults-equal", test_fresh_faults_equal);
+  g_test_add_func ("/span/verify-outside", test_verify_outside_span);
+  g_test_add_func ("/span/verify-still-checks", test_verify_still_checks);
+  g_test_add_func ("/span/uring-ring-outside", test_uring_ring_outside_span);
+  g_test_add_func ("/span/chunk-decided-once", test_chunk_decided_once);
+  return g_test_run ();
+}
