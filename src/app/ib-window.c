@@ -51,6 +51,9 @@ struct _IbWindow
   char                 *last_open_error;
   guint                 n_pending_exports;
   guint                 space_timeout;
+  gboolean              close_confirmed;    /* closing drops a running run */
+  gboolean              close_when_saved;   /* close once the stopped run is saved */
+  GtkWidget            *close_dialog;
 };
 
 G_DEFINE_FINAL_TYPE (IbWindow, ib_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -209,9 +212,16 @@ history_saved (GObject      *source,
     {
       g_warning ("Could not save the run to the history: %s", error->message);
       show_toast (self, _("Could not save this run to the history"));
+      /* asked to close: stay open, the results still shown, and say why */
+      self->close_when_saved = FALSE;
       return;
     }
   ib_history_page_reload (self->history_page);
+  if (self->close_when_saved)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
 static void
@@ -259,6 +269,12 @@ on_finished (IbWindow        *self,
 
   if (report_has_content (report))
     ib_history_save_async (report, NULL, history_saved, g_object_ref (self));
+  else if (self->close_when_saved)
+    {
+      /* nothing measured, nothing to keep */
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
 static void
@@ -815,9 +831,83 @@ static const GActionEntry win_entries[] = {
 };
 
 static gboolean
+close_later (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  gboolean running = self->controller != NULL &&
+                     ib_run_controller_get_running (self->controller);
+
+  self->close_dialog = NULL;
+  if (g_str_equal (response, "stop") && running)
+    {
+      /* on_finished saves the partial results, history_saved closes */
+      self->close_when_saved = TRUE;
+      ib_run_controller_stop (self->controller);
+    }
+  else if (g_str_equal (response, "stop") || g_str_equal (response, "quit"))
+    {
+      /* once the dialog is gone: it must not outlive the window it is for */
+      self->close_confirmed = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_later, g_object_ref (self),
+                       g_object_unref);
+    }
+  g_object_unref (self);
+}
+
+/* Ctrl+Q or the close button during a run (issue 24, item 13): stopping
+ * keeps what was measured (in the history, as Stop does); quitting at once
+ * drops it. Ask rather than guess. */
+static void
+ask_close_while_running (IbWindow *self)
+{
+  GtkWidget *dialog;
+
+  if (self->close_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->close_dialog));
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Stop the Benchmark?"),
+                                   _("A benchmark is running. Stopping it keeps the results "
+                                     "measured so far in the history; quitting now drops "
+                                     "them."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "keep", _("_Keep Running"),
+                                    "quit", _("_Quit"),
+                                    "stop", _("_Stop and Keep Results"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "quit",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "stop",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "stop");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), g_object_ref (self));
+  self->close_dialog = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
 ib_window_close_request (GtkWindow *window)
 {
   IbWindow *self = IB_WINDOW (window);
+
+  if (!self->close_confirmed && self->controller != NULL &&
+      (ib_run_controller_get_running (self->controller) || self->close_when_saved))
+    {
+      if (!self->close_when_saved)
+        ask_close_while_running (self);
+      return TRUE;
+    }
 
   /* The application stays alive (held by the controller) until the engine
    * has deleted its files. */

@@ -100,17 +100,46 @@ dialog_shown (gpointer data)
   return find_message_dialog () != NULL;
 }
 
-/* Answers the message dialog as a click on its @response button would. */
+static gboolean
+no_dialog (gpointer data)
+{
+  return find_message_dialog () == NULL;
+}
+
+/* The button under @root that reads @label, or NULL. */
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Answers the message dialog with a click on its @response button. */
 static void
 answer_dialog (const char *response)
 {
   AdwMessageDialog *dialog = find_message_dialog ();
+  GtkWidget *button;
 
   g_assert_nonnull (dialog);
   g_assert_true (adw_message_dialog_has_response (dialog, response));
-  /* the dialog closes itself after a response */
-  adw_message_dialog_response (dialog, response);
-  ib_test_spin (100);
+  button = find_button (GTK_WIDGET (dialog),
+                        adw_message_dialog_get_response_label (dialog, response));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_activate (button));
+  ib_test_spin (200);
+  /* the dialog closes itself */
+  g_assert_true (wait_until (no_dialog, NULL));
 }
 
 /* The first widget under @root whose action is @action_name (and whose
@@ -673,6 +702,97 @@ test_failed_run_banner (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
+static gboolean
+has_samples (gpointer data)
+{
+  IbRunController *c = ib_window_get_controller (data);
+
+  return !ib_run_controller_get_running (c) || ib_run_controller_get_n_samples (c) > 0;
+}
+
+static gboolean
+no_windows (gpointer data)
+{
+  return gtk_application_get_windows (GTK_APPLICATION (app)) == NULL;
+}
+
+static guint
+count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* Starts a run too big to end by itself during the test. */
+static IbWindow *
+start_long_run (const char *dir)
+{
+  const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
+  IbWindow *win = new_window (1100, 760);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_dir (plan, dir);
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "8");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "8M");
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_rounds (plan, 200, 0);
+  g_assert_true (wait_until (run_is_on, win));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (has_samples, win));
+  g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+  return win;
+}
+
+/* Issue 24, item 13: Ctrl+Q during a run asks; "Keep Running" keeps it,
+ * "Stop and Keep Results" stops, saves the partial results, then closes;
+ * "Quit" closes at once. */
+static void
+test_quit_while_running (void)
+{
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *history = g_build_filename (g_get_user_data_dir (), "iobench", "history",
+                                               NULL);
+  guint saved = count_files (history);
+  IbWindow *win = start_long_run (tmp);
+
+  /* Ctrl+Q: a question, the run going on */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  ib_test_spin (200);
+  g_assert_nonnull (find_message_dialog ());
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (find_message_dialog ()), "Stop"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+  g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+  answer_dialog ("keep");
+  ib_test_spin (300);
+  g_assert_null (find_message_dialog ());
+  g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
+  g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (app)));
+
+  /* again, and "Stop and Keep Results": saved to the history, then closed */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  ib_test_spin (200);
+  answer_dialog ("stop");
+  g_assert_true (wait_until (no_windows, NULL));
+  g_assert_cmpuint (count_files (history), ==, saved + 1);
+
+  /* a new run, and "Quit": closed, nothing saved */
+  win = start_long_run (tmp);
+  gtk_window_close (GTK_WINDOW (win));   /* the window's close button */
+  ib_test_spin (200);
+  g_assert_nonnull (find_message_dialog ());
+  answer_dialog ("quit");
+  g_assert_true (wait_until (no_windows, NULL));
+  ib_test_spin (500);
+  g_assert_cmpuint (count_files (history), ==, saved + 1);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -708,6 +828,7 @@ main (int   argc,
   g_test_add_func ("/gui-user/sidebar-width", test_sidebar_width);
   g_test_add_func ("/gui-user/bad-folder", test_bad_folder);
   g_test_add_func ("/gui-user/failed-run-banner", test_failed_run_banner);
+  g_test_add_func ("/gui-user/quit-while-running", test_quit_while_running);
 
   ret = g_test_run ();
   g_clear_object (&app);
