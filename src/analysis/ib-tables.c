@@ -439,7 +439,17 @@ ib_table_plan (const IbReport *report)
       kv (table, _("Pause between samples"), g_strdup_printf ("%u ms", plan->pause_ms));
       kv (table, _("Main-loop tick"), yes_no (plan->responsiveness));
     }
-  kv (table, _("Seed"), g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed));
+  if (plan->seed_drawn)
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed);
+
+      /* Translators: the PRNG seed a run drew for itself, e.g. "8219443 (new
+       * this run; --seed 8219443 repeats its order)" */
+      kv (table, _("Seed"), g_strdup_printf (_("%s (new this run; --seed %s repeats its order)"),
+                                             seed, seed));
+    }
+  else
+    kv (table, _("Seed"), g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed));
   if (plan->sweep != NULL)
     {
       g_autofree char *values = join_u64 (plan->sweep->values,

@@ -161,13 +161,17 @@ _ib_plan_page_read_fields (IbPlanPage *self,
   if (plan->file_sizes == NULL)
     plan->file_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  if (!ib_parse_uint (NULL, _ib_plan_page_entry_text (self->seed_row), 0, G_MAXUINT64, &seed, &error))
+  /* Empty: the run draws a new seed (recorded in its report). */
+  plan->seed_drawn = *_ib_plan_page_entry_text (self->seed_row) == '\0';
+  if (!plan->seed_drawn &&
+      !ib_parse_uint (NULL, _ib_plan_page_entry_text (self->seed_row), 0, G_MAXUINT64, &seed, &error))
     {
       _ib_plan_page_set_field_error (self, IB_PLAN_FIELD_SEED, error->message);
       g_clear_error (&error);
       ok = FALSE;
     }
-  plan->seed = seed;
+  if (!plan->seed_drawn)
+    plan->seed = seed;
 
   for (guint i = 0; i < self->check_ids->len; i++)
     {
@@ -261,7 +265,7 @@ _ib_plan_page_apply_plan_fields (IbPlanPage   *self,
   adw_combo_row_set_selected (self->cache_row, plan->cache);
   _ib_plan_page_update_cache_subtitle (self);
   gtk_spin_button_set_value (self->pause_spin, plan->pause_ms);
-  seed = g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed);
+  seed = plan->seed_drawn ? g_strdup ("") : g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed);
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
 
   self->applying--;

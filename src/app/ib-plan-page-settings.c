@@ -60,8 +60,10 @@ ib_plan_page_set_settings (IbPlanPage *self,
       g_autofree char *content = g_settings_get_string (settings, "content");
       g_autofree char *cache = g_settings_get_string (settings, "cache");
       g_auto(GStrv) strategies = g_settings_get_strv (settings, "strategies");
-      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT,
-                                               g_settings_get_uint64 (settings, "seed"));
+      g_autofree char *seed = g_settings_get_boolean (settings, "seed-drawn")
+                              ? g_strdup ("")
+                              : g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                 g_settings_get_uint64 (settings, "seed"));
 
       _ib_plan_page_set_base (self, ib_preset_lookup (base) != NULL ? base : IB_DEFAULT_PRESET);
       self->applying++;
@@ -136,7 +138,10 @@ ib_plan_page_save_settings (IbPlanPage *self)
                        (guint) gtk_spin_button_get_value_as_int (self->warmup_spin));
   g_settings_set_uint (self->settings, "pause-ms",
                        (guint) gtk_spin_button_get_value_as_int (self->pause_spin));
-  if (self->field_errors[IB_PLAN_FIELD_SEED] == NULL)
+  g_settings_set_boolean (self->settings, "seed-drawn",
+                          *_ib_plan_page_entry_text (self->seed_row) == '\0');
+  if (self->field_errors[IB_PLAN_FIELD_SEED] == NULL &&
+      *_ib_plan_page_entry_text (self->seed_row) != '\0')
     g_settings_set_uint64 (self->settings, "seed",
                            g_ascii_strtoull (_ib_plan_page_entry_text (self->seed_row), NULL, 10));
   g_settings_apply (self->settings);

@@ -439,6 +439,8 @@ plan_from_options (RunOptions *o)
       usage (error);
       return NULL;
     }
+  if (o->seed != NULL)
+    plan->seed_drawn = FALSE;
   if (o->responsiveness != NULL &&
       !ib_parse_on_off ("--responsiveness", o->responsiveness, &plan->responsiveness, &error))
     {
@@ -503,7 +505,8 @@ ib_cli_run (int    argc,
     { "fsync", 0, 0, G_OPTION_ARG_NONE, &o.fsync, N_("fsync the test files when making them"),
       NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &o.seed,
-      N_("Seed of the files' content and of the order the strategies run in"), N_("N") },
+      N_("Seed of the files' content and of the order the strategies run in "
+         "(default: a new one each run, recorded in the report)"), N_("N") },
     { "pause", 0, 0, G_OPTION_ARG_STRING, &o.pause, N_("Pause between samples"), N_("MS") },
     { "budget", 0, 0, G_OPTION_ARG_STRING, &o.budget,
       N_("Seconds the whole run may take; the time the survey leaves decides the answer's "
@@ -625,7 +628,9 @@ ib_cli_sweep (int    argc,
       N_("MODE") },
     { "in-flight", 0, 0, G_OPTION_ARG_STRING, &in_flight,
       N_("Most files open at once when not varying in-flight"), N_("N") },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
+      N_("Seed of the files' content and of the order the strategies run in "
+         "(default: a new one each run, recorded in the report)"), N_("N") },
     { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
       N_("Make the test folders inside DIR (default: the user cache folder)"), N_("DIR") },
     { NULL }
@@ -710,6 +715,8 @@ ib_cli_sweep (int    argc,
       usage (error);
       goto out;
     }
+  if (seed != NULL)
+    plan->seed_drawn = FALSE;
 
   code = run_and_report (plan, &output);
 

@@ -65,6 +65,7 @@ apply_common_args (const CommonArgs  *args,
       if (!ib_parse_uint ("--seed", args->seed, 0, G_MAXUINT64, &v, error))
         return FALSE;
       plan->seed = v;
+      plan->seed_drawn = FALSE;
     }
   return TRUE;
 }
@@ -231,7 +232,7 @@ ib_cli_overhead (int    argc,
     { "warmup", 'w', 0, G_OPTION_ARG_STRING, &args.warmup,
       N_("Warm-up repetitions, not counted (default 1)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed,
-      N_("Seed of the order the kinds run in (default 42)"), N_("N") },
+      N_("Seed of the order the kinds run in (default: a new one each run)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
 
@@ -473,7 +474,7 @@ ib_cli_write_unlink (int    argc,
       N_("Folder in which a fresh iobench-XXXXXX test folder is made "
          "(default ~/.cache/iobench)"), N_("DIR") },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
-      N_("Seed of the random letters (default 42)"), N_("N") },
+      N_("Seed of the random letters and the modes' order (default: a new one each run)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
 
@@ -510,7 +511,10 @@ ib_cli_write_unlink (int    argc,
       goto out;
     }
   if (seed != NULL)
-    plan->seed = v;
+    {
+      plan->seed = v;
+      plan->seed_drawn = FALSE;
+    }
   plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
   plan->write_unlink->requests = (guint) n_requests;
   plan->write_unlink->concurrency = (guint) n_concurrency;

@@ -842,6 +842,10 @@ ib_runner_new (const IbPlan  *plan,
 
   runner = g_new0 (IbRunner, 1);
   runner->plan = ib_plan_copy (plan);
+  /* Drawn once per run: the content, the round order and the kinds' order
+   * all follow from it, and the report's plan records it. */
+  if (runner->plan->seed_drawn)
+    runner->plan->seed = ib_measure_new_seed ();
   runner->cancellable = g_cancellable_new ();
   return runner;
 }

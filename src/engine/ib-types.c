@@ -141,7 +141,10 @@ ib_plan_new (void)
   plan->warmup = 1;
   plan->cache = IB_CACHE_WARM;
   plan->buffer = IB_BUFFER_FRESH;
+  /* A new seed per run, so no run inherits another's order; the report
+   * records the one drawn and --seed gives it back. */
   plan->seed = 42;
+  plan->seed_drawn = TRUE;
   plan->responsiveness = TRUE;
   plan->margin = 0.10;
   return plan;

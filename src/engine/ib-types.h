@@ -106,6 +106,8 @@ typedef struct
   gboolean           verify;      /* compare CRC-32 of what was read */
   gboolean           fsync;       /* fsync test files when making them */
   guint64            seed;        /* PRNG seed: content, order of strategies and kinds */
+  gboolean           seed_drawn;  /* to run: draw a new seed per run (the default; a
+                                   * --seed clears it); in a report: seed was drawn so */
   guint              pause_ms;    /* pause between samples */
   gboolean           responsiveness; /* run the main-loop tick (ib-responsiveness.h) */
   guint              budget_s;    /* seconds for the whole run, survey and decision phase

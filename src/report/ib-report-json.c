@@ -174,6 +174,9 @@ build_plan (JsonBuilder  *b,
 
       add_string (b, "seed", seed);
     }
+  /* Present when the run drew its own seed (--seed gives it back). */
+  if (plan->seed_drawn)
+    add_bool (b, "seed_drawn", TRUE);
   add_int (b, "pause_ms", plan->pause_ms);
   add_bool (b, "responsiveness", plan->responsiveness);
   add_int (b, "budget_s", plan->budget_s);
@@ -293,6 +296,17 @@ build_sample (JsonBuilder    *b,
       add_int (b, "frames_missed_60", s->frames_missed_60);
       add_int (b, "frames_missed_120", s->frames_missed_120);
     }
+  /* Waiting for a CPU and the settle step (ib-measure.h): absent when
+   * unknown or not recorded (older reports). */
+  if (s->runq_wait_ns >= 0)
+    {
+      add_int (b, "runq_wait_ns", s->runq_wait_ns);
+      add_bool (b, "contended", s->contended);
+    }
+  if (s->runq_wait_workers_ns >= 0)
+    add_int (b, "runq_wait_workers_ns", s->runq_wait_workers_ns);
+  if (s->settle_ns > 0)
+    add_int (b, "settle_ns", s->settle_ns);
   json_builder_end_object (b);
 }
 
@@ -1292,6 +1306,10 @@ load_plan (JsonObject *o,
       || !read_uint (o, p, "budget_s", OPTIONAL, &plan->budget_s, error)
       || !read_double_full (o, p, "margin", OPTIONAL, 0, 1, 0.10, &plan->margin, error))
     return FALSE;
+  /* Reports older than the field ran with the seed they name. */
+  plan->seed_drawn = FALSE;
+  if (!read_bool (o, p, "seed_drawn", OPTIONAL, &plan->seed_drawn, error))
+    return FALSE;
 
   /* The seed is an integer, or a decimal string when above G_MAXINT64. */
   seed = get_member (o, p, "seed", REQUIRED, FALSE, &ok, error);
@@ -1412,6 +1430,8 @@ load_sample (JsonObject *o,
   s->residency = -1;
   s->cache_ok = TRUE;
   s->cpu_ns = -1;   /* reports older than the field */
+  s->runq_wait_ns = -1;
+  s->runq_wait_workers_ns = -1;
   if (!read_string (o, p, "strategy", REQUIRED, FALSE, &s->strategy, error)
       || !read_uint (o, p, "round", REQUIRED, &s->round, error)
       || !read_bool (o, p, "warmup", REQUIRED, &s->warmup, error)
@@ -1443,6 +1463,11 @@ load_sample (JsonObject *o,
           || !read_count (o, p, "lateness_p99_ns", OPTIONAL, &s->lateness_p99_ns, error)
           || !read_uint (o, p, "frames_missed_60", OPTIONAL, &s->frames_missed_60, error)
           || !read_uint (o, p, "frames_missed_120", OPTIONAL, &s->frames_missed_120, error)))
+    return FALSE;
+  if (!read_count (o, p, "runq_wait_ns", OPTIONAL, &s->runq_wait_ns, error)
+      || !read_count (o, p, "runq_wait_workers_ns", OPTIONAL, &s->runq_wait_workers_ns, error)
+      || !read_bool (o, p, "contended", OPTIONAL, &s->contended, error)
+      || !read_count (o, p, "settle_ns", OPTIONAL, &s->settle_ns, error))
     return FALSE;
   /* Any reason a later version may give excludes the sample the same way. */
   if (excluded != NULL && *excluded == '\0')

@@ -21,14 +21,15 @@ typedef struct
   const char  *title;      /* what the reason Run is off must name */
   gboolean     list_mode;
   const char  *good;
-  const char  *valid[4];   /* garbage this field accepts (e.g. a 0 seed) */
+  const char  *valid[5];   /* garbage this field accepts (e.g. a 0 seed; an empty seed:
+                            * a new one each run) */
 } FieldCase;
 
 static const FieldCase fields[] = {
   { IB_PLAN_FIELD_COUNT, "count", "Number of files", FALSE, "3", { NULL } },
   { IB_PLAN_FIELD_SIZE, "size", "File size", FALSE, "64K", { "4294967296", NULL } },
   { IB_PLAN_FIELD_LIST, "files", "File sizes", TRUE, "64K,1M", { "4294967296", NULL } },
-  { IB_PLAN_FIELD_SEED, "seed", "Random seed", FALSE, "42", { "0", "-0", "4294967296", NULL } },
+  { IB_PLAN_FIELD_SEED, "seed", "Random seed", FALSE, "42", { "0", "-0", "4294967296", "", NULL } },
 };
 
 static const char *garbage[] = {

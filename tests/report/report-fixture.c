@@ -38,6 +38,12 @@ add_sample (IbReport   *report,
   s.chunk = 65536;
   s.verify_ns = 1000 + round;
   s.max_in_flight = 3;
+  /* Waiting for a CPU: the warm-ups contended (so no statistic changes);
+   * the sync strategy's workers unknown (a system that could not say). */
+  s.runq_wait_ns = warmup ? wall_ns / 4 : wall_ns / 50;
+  s.contended = warmup;
+  s.runq_wait_workers_ns = g_str_equal (strategy, FX_SYNC) ? -1 : 12345 + (gint64) round;
+  s.settle_ns = 20000000 + round;
   s.ok = ok;
   s.error = g_strdup (error);
   /* Main-loop tick: the sync read stalls for all of it, the async one for

@@ -45,6 +45,10 @@ assert_samples_equal (const IbSample *a,
   g_assert_cmpint (a->lateness_p99_ns, ==, b->lateness_p99_ns);
   g_assert_cmpuint (a->frames_missed_60, ==, b->frames_missed_60);
   g_assert_cmpuint (a->frames_missed_120, ==, b->frames_missed_120);
+  g_assert_cmpint (a->runq_wait_ns, ==, b->runq_wait_ns);
+  g_assert_cmpint (a->runq_wait_workers_ns, ==, b->runq_wait_workers_ns);
+  g_assert_cmpint (a->contended, ==, b->contended);
+  g_assert_cmpint (a->settle_ns, ==, b->settle_ns);
 }
 
 static void
@@ -126,6 +130,7 @@ assert_reports_equal (const IbReport *a,
   g_assert_cmpint (pa->verify, ==, pb->verify);
   g_assert_cmpint (pa->fsync, ==, pb->fsync);
   g_assert_cmpuint (pa->seed, ==, pb->seed);
+  g_assert_cmpint (pa->seed_drawn, ==, pb->seed_drawn);
   g_assert_cmpuint (pa->pause_ms, ==, pb->pause_ms);
   g_assert_cmpint (pa->responsiveness, ==, pb->responsiveness);
   g_assert_cmpint (pa->sweep != NULL, ==, pb->sweep != NULL);
@@ -370,6 +375,13 @@ test_minimal (void)
   g_assert_false (s->responsive);
   g_assert_cmpint (s->stall_ns, ==, 0);
   g_assert_true (report->plan->responsiveness);
+  /* No run-queue wait or settle (older reports): unknown, not contended. */
+  g_assert_cmpint (s->runq_wait_ns, ==, -1);
+  g_assert_cmpint (s->runq_wait_workers_ns, ==, -1);
+  g_assert_false (s->contended);
+  g_assert_cmpint (s->settle_ns, ==, 0);
+  /* and its seed was the one it names, not drawn */
+  g_assert_false (report->plan->seed_drawn);
   /* statistics without ci_method came from the bootstrap that said 95 % */
   st = &g_array_index (report->statistics, IbStats, 0);
   g_assert_cmpint (st->ci_method, ==, IB_CI_BOOTSTRAP);

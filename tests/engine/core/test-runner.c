@@ -58,6 +58,7 @@ tiny_plan (const char *dir)
   plan->repeat = 2;
   plan->warmup = 1;
   plan->seed = 7;
+  plan->seed_drawn = FALSE;
   plan->verify = TRUE;
   return plan;
 }
@@ -315,6 +316,73 @@ test_deterministic (void)
     g_assert_cmpstr (g_array_index (a->samples, IbSample, i).strategy, ==,
                      g_array_index (b->samples, IbSample, i).strategy);
   g_assert_cmpuint (a->plan->seed, ==, 7);
+  g_assert_false (a->plan->seed_drawn);
+  assert_empty_and_remove (dir);
+}
+
+/* The strategies of @report's samples in execution order, joined. */
+static char *
+sample_order (const IbReport *report)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < report->samples->len; i++)
+    g_string_append_printf (out, "%s ", g_array_index (report->samples, IbSample, i).strategy);
+  return g_string_free (out, FALSE);
+}
+
+/* Without a seed each run draws its own, records it, and runs in its order;
+ * given the recorded seed, a run repeats that order. */
+static void
+test_seed_per_run (void)
+{
+  static const char *six[] = {
+    "sync-load-contents", "sync-read-all", "sync-stream", "async-load-contents-serial",
+    "async-read-all-serial", "mmap",
+  };
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbReport) a = NULL;
+  g_autoptr(IbReport) b = NULL;
+  g_autoptr(IbReport) c = NULL;
+  g_autofree char *order_a = NULL, *order_b = NULL, *order_c = NULL;
+  guint64 size = 4 * KIB;
+
+  g_assert_true (plan->seed_drawn);   /* the default */
+  plan->dir = g_strdup (dir);
+  g_array_append_val (plan->file_sizes, size);
+  for (guint i = 0; i < G_N_ELEMENTS (six); i++)
+    g_ptr_array_add (plan->strategies, g_strdup (six[i]));
+  plan->repeat = 1;
+  plan->warmup = 1;
+  plan->responsiveness = FALSE;
+
+  a = ib_runner_run_sync (plan, NULL, NULL, NULL, NULL);
+  b = ib_runner_run_sync (plan, NULL, NULL, NULL, NULL);
+  g_assert_true (a->plan->seed_drawn);
+  g_assert_true (b->plan->seed_drawn);
+  g_assert_cmpuint (a->plan->seed, !=, b->plan->seed);
+  order_a = sample_order (a);
+  order_b = sample_order (b);
+  /* 720 orders a round, two rounds: the same twice by chance is 1 in 518,400 */
+  g_assert_cmpstr (order_a, !=, order_b);
+  for (guint i = 0; i < a->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (a->samples, IbSample, i);
+      guint order[G_N_ELEMENTS (six)];
+
+      ib_measure_round_order (a->plan->seed, s->round, order, G_N_ELEMENTS (order));
+      g_assert_cmpstr (s->strategy, ==, six[order[i % G_N_ELEMENTS (six)]]);
+    }
+
+  /* --seed: the recorded seed gives the same order back */
+  plan->seed = a->plan->seed;
+  plan->seed_drawn = FALSE;
+  c = ib_runner_run_sync (plan, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (c->plan->seed, ==, a->plan->seed);
+  g_assert_false (c->plan->seed_drawn);
+  order_c = sample_order (c);
+  g_assert_cmpstr (order_c, ==, order_a);
   assert_empty_and_remove (dir);
 }
 
@@ -654,6 +722,7 @@ main (int    argc,
   g_test_add_func ("/runner/tiny", test_tiny_run);
   g_test_add_func ("/runner/deterministic", test_deterministic);
   g_test_add_func ("/runner/decision-phase", test_decision_phase);
+  g_test_add_func ("/runner/seed-per-run", test_seed_per_run);
   g_test_add_func ("/runner/cancel", test_cancel);
   g_test_add_func ("/runner/free-running", test_free_running);
   g_test_add_func ("/runner/caller-loop-idle", test_caller_loop_idle);
