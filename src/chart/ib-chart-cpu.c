@@ -72,7 +72,7 @@ cpu_label (IbChartCtx   *ctx,
   double share = row->value > 0 ? (cpu->user + cpu->sys) / row->value * 100 : 0;
 
   if (row->failed)
-    return g_strdup (_("failed"));
+    return g_strdup (ib_row_missing_text (row));
   if (ctx->compact)
     /* Translators: CPU time as a share of wall time */
     return g_strdup_printf (_("%.0f %%"), ib_chart_clamp (share, 0, 1e6));
@@ -92,6 +92,8 @@ cpu_tooltip (const IbRow  *row,
   g_autofree char *sys = ib_chart_format_time (cpu->sys);
   double share = row->value > 0 ? (cpu->user + cpu->sys) / row->value * 100 : 0;
 
+  if (row->not_run)
+    return g_strdup_printf ("%s\n%s", row->label, _("Not run"));
   if (row->failed)
     return g_strdup_printf ("%s\n%s", row->label, _("No successful run"));
   return g_strdup_printf (_("%s\nWall time %s (median)\nCPU user %s, system %s: %.0f %% of wall\n"
@@ -192,7 +194,10 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
       ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
       if (row->failed)
         {
-          IbRgba red = ctx->palette[IB_PAL_VERMILLION];
+          /* red for a failure; a strategy never run is no error */
+          IbRgba red = row->not_run
+                       ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
+                       : ctx->palette[IB_PAL_VERMILLION];
 
           ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
           continue;
@@ -239,8 +244,13 @@ ib_chart_describe_cpu (const IbReport *report)
         g_string_append (text, "; ");
       if (row->failed)
         {
-          /* Translators: a strategy in the CPU chart's description that never read */
-          g_string_append_printf (text, _("%s failed"), row->label);
+          g_string_append_printf (text, row->not_run
+                                  /* Translators: a strategy in the CPU chart's
+                                   * description that the run never came to */
+                                  ? _("%s not run")
+                                  /* Translators: a strategy in the CPU chart's
+                                   * description that never read */
+                                  : _("%s failed"), row->label);
           continue;
         }
       cpu_row_fill (report, row, &cpu);

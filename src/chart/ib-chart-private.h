@@ -311,6 +311,8 @@ typedef struct
   IbChartFamily  family;
   gboolean       parallel;
   gboolean       failed;      /* no successful measured sample */
+  gboolean       not_run;     /* failed, and no sample at all: the run stopped or
+                               * failed before it came (said "not run") */
   char          *error;
   guint          n;
   guint          n_failed;
@@ -319,6 +321,9 @@ typedef struct
   GArray        *samples;     /* IbRowSample */
   const IbStats *stats;
 } IbRow;
+
+/* What a row with no value says in its place: "not run" or "failed". */
+const char *ib_row_missing_text (const IbRow *row);
 
 typedef struct
 {

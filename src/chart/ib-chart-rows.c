@@ -102,9 +102,19 @@ ib_rows_from_report (const IbReport *report,
             rs.value = (double) s->wall_ns;
           g_array_append_val (row.samples, rs);
         }
+      /* no sample at all, failed or not: it never ran (issue 24, item 11) */
+      row.not_run = row.failed && st->n == 0 && st->n_failed == 0 && st->n_excluded == 0 &&
+                    row.error == NULL && row.samples->len == 0;
       g_array_append_val (rows, row);
     }
   return rows;
+}
+
+const char *
+ib_row_missing_text (const IbRow *row)
+{
+  /* Translators: in a chart, a strategy the run never came to */
+  return row->not_run ? _("not run") : _("failed");
 }
 
 static int

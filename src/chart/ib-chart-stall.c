@@ -76,7 +76,7 @@ stall_label (IbChartCtx     *ctx,
   g_autofree char *frames = NULL;
 
   if (sr->row->failed)
-    return g_strdup (_("failed"));
+    return g_strdup (ib_row_missing_text (sr->row));
   if (sr->stats == NULL)
     return g_strdup (_("not measured"));
   time = ib_chart_format_time (sr->stats->stall_ns);
@@ -94,6 +94,8 @@ stall_tooltip (const StallRow *sr)
   g_autofree char *p99 = NULL;
   g_autofree char *wall = NULL;
 
+  if (sr->row->not_run)
+    return g_strdup_printf ("%s\n%s", sr->row->label, _("Not run"));
   if (sr->row->failed)
     return g_strdup_printf ("%s\n%s", sr->row->label, _("No successful run"));
   if (sr->stats == NULL)
@@ -261,7 +263,7 @@ ib_chart_draw_stall (IbChartCtx *ctx)
         {
           IbRgba red = ctx->palette[IB_PAL_VERMILLION];
 
-          ib_row_draw_value (ctx, &layout, i, vl, x0, sr->row->failed ? &red : &dim);
+          ib_row_draw_value (ctx, &layout, i, vl, x0, sr->row->failed && !sr->row->not_run ? &red : &dim);
           continue;
         }
       x1 = ib_axis_map (&axis, ib_chart_clamp (sr->stats->stall_ns, axis.min, axis.max));
@@ -296,6 +298,7 @@ ib_chart_describe_stall (const IbReport *report)
   g_autoptr(GArray) rows = ib_rows_from_report (report, FALSE);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GPtrArray) unmeasured = g_ptr_array_new ();
+  g_autoptr(GPtrArray) not_run = g_ptr_array_new ();
   g_autofree StallRow *srs = g_new0 (StallRow, MAX (rows->len, 1));
 
   for (guint i = 0; i < rows->len; i++)
@@ -306,6 +309,11 @@ ib_chart_describe_stall (const IbReport *report)
       const StallRow *sr = &srs[i];
       g_autofree char *time = NULL, *frames = NULL;
 
+      if (sr->row->not_run)
+        {
+          g_ptr_array_add (not_run, sr->row->label);
+          continue;
+        }
       if (sr->row->failed || sr->stats == NULL)
         {
           g_ptr_array_add (unmeasured, sr->row->label);
@@ -333,6 +341,18 @@ ib_chart_describe_stall (const IbReport *report)
         g_string_append_c (text, ' ');
       /* Translators: strategies the stall chart has no value for */
       g_string_append_printf (text, _("Not measured or failed: %s."), list);
+    }
+  if (not_run->len > 0)
+    {
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (not_run, NULL);
+      list = g_strjoinv (", ", (char **) not_run->pdata);
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* Translators: strategies the run never came to, in a chart's
+       * description for screen readers */
+      g_string_append_printf (text, _("Not run: %s."), list);
     }
   for (guint i = 0; i < rows->len; i++)
     g_array_unref (srs[i].stalls);

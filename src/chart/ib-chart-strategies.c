@@ -59,7 +59,10 @@ row_tooltip (const IbRow *row,
   if (g_strcmp0 (row->label, row->id) != 0)
     g_string_append_printf (s, " (%s)", row->id);
   g_string_append_c (s, '\n');
-  if (row->failed)
+  if (row->not_run)
+    /* Translators: tooltip of a strategy the run never came to */
+    g_string_append (s, _("Not run: the run ended before it"));
+  else if (row->failed)
     g_string_append_printf (s, _("Failed: %s"), row->error ? row->error : _("no successful run"));
   else
     {
@@ -154,7 +157,7 @@ draw_rows (IbChartCtx *ctx,
           g_ptr_array_add (values, row->error != NULL
                                    /* Translators: a strategy that failed, and why */
                                    ? g_strdup_printf (_("failed: %s"), row->error)
-                                   : g_strdup (_("failed")));
+                                   : g_strdup (ib_row_missing_text (row)));
           continue;
         }
       have_family[row->family] = TRUE;
@@ -278,7 +281,10 @@ draw_rows (IbChartCtx *ctx,
 
       if (row->failed)
         {
-          IbRgba red = ctx->palette[IB_PAL_VERMILLION];
+          /* red for a failure; a strategy never run is no error */
+          IbRgba red = row->not_run
+                       ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
+                       : ctx->palette[IB_PAL_VERMILLION];
 
           pango_layout_set_width (vl, (int) (MAX (1, ctx->area.x + ctx->area.width - x0
                                                      - ctx->font_px) * PANGO_SCALE));
@@ -387,6 +393,7 @@ describe_rows (const IbReport *report,
   g_autoptr(GArray) rows = ib_rows_from_report (report, rate);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GPtrArray) failed = g_ptr_array_new ();
+  g_autoptr(GPtrArray) not_run = g_ptr_array_new ();
 
   ib_rows_sort (rows, rate);
   for (guint i = 0; i < rows->len; i++)
@@ -396,7 +403,7 @@ describe_rows (const IbReport *report,
 
       if (row->failed)
         {
-          g_ptr_array_add (failed, row->label);
+          g_ptr_array_add (row->not_run ? not_run : failed, row->label);
           continue;
         }
       value = format_value (rate, row->value);
@@ -425,6 +432,18 @@ describe_rows (const IbReport *report,
       /* Translators: strategies without a successful read, in a chart's
        * description for screen readers */
       g_string_append_printf (text, _("Failed: %s."), list);
+    }
+  if (not_run->len > 0)
+    {
+      g_autofree char *list = NULL;
+
+      g_ptr_array_add (not_run, NULL);
+      list = g_strjoinv (", ", (char **) not_run->pdata);
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* Translators: strategies the run never came to, in a chart's
+       * description for screen readers */
+      g_string_append_printf (text, _("Not run: %s."), list);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

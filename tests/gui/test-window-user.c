@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "ib-application.h"
+#include "ib-chart-view.h"
 #include "ib-test-common.h"
 #include "ib-window.h"
 #include "report-fixture.h"
@@ -793,6 +794,61 @@ test_quit_while_running (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
+/* Appends the accessible description of every chart view under @root. */
+static void
+collect_chart_descriptions (GtkWidget *root,
+                            GString   *out)
+{
+  if (IB_IS_CHART_VIEW (root) &&
+      gtk_test_accessible_has_property (GTK_ACCESSIBLE (root),
+                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION))
+    {
+      /* check_property returns the value when it differs from the one given */
+      g_autofree char *text = gtk_test_accessible_check_property (
+        GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "\x01");
+
+      g_string_append_printf (out, "%s\n", text);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_chart_descriptions (child, out);
+}
+
+/* Issue 24, item 11: strategies that never ran (the folder was missing)
+ * are "not run", not "failed", in the charts' words. */
+static void
+test_never_ran (void)
+{
+  const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-user-XXXXXX");
+  g_autofree char *missing = g_build_filename (tmp, "vanished", NULL);
+  g_autoptr(GString) described = g_string_new (NULL);
+  IbWindow *win = new_window (1100, 760);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  IbReport *report;
+
+  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_dir (plan, missing);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (wait_until (not_running, win));
+  ib_test_spin (300);
+  report = ib_results_page_get_report (ib_window_get_results_page (win));
+  g_assert_nonnull (report->error);
+  g_assert_cmpuint (report->samples->len, ==, 0);
+
+  collect_chart_descriptions (GTK_WIDGET (ib_window_get_results_page (win)), described);
+  g_test_message ("%s", described->str);
+  g_assert_null (strstr (described->str, "ailed"));
+  g_assert_nonnull (strstr (described->str, "Not run: "));
+  g_assert_nonnull (strstr (described->str, "Sync single read"));
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -829,6 +885,7 @@ main (int   argc,
   g_test_add_func ("/gui-user/bad-folder", test_bad_folder);
   g_test_add_func ("/gui-user/failed-run-banner", test_failed_run_banner);
   g_test_add_func ("/gui-user/quit-while-running", test_quit_while_running);
+  g_test_add_func ("/gui-user/never-ran", test_never_ran);
 
   ret = g_test_run ();
   g_clear_object (&app);
