@@ -78,6 +78,12 @@ gboolean ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
                                           guint64           *bytes,
                                           GError           **error);
 
+/* .prepare of the strategies that use GLib's task pool (gtask-thread-parallel,
+ * the async-* ones, whose GIO steps run there): the threads a sample will
+ * use, started before the clock (ib-strategy-thread.c). */
+gboolean ib_strategy_task_pool_prepare_serial   (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_task_pool_prepare_parallel (IbStrategyContext *ctx, GError **error);
+
 /* Setup and teardown of thread-pool-parallel outside the timed span
  * (ib-strategy-thread.c): a pool of ctx->workers threads, all started. */
 gboolean ib_strategy_thread_pool_prepare (IbStrategyContext *ctx, GError **error);

@@ -69,6 +69,110 @@ thread_job_done (ThreadJob *job)
   ib_run_job_done (run, slot, error == NULL ? bytes : 0, error);
 }
 
+/* ---- GLib's task pool, warmed before the clock ---------------------------- */
+
+/* GLib's shared task pool (GTask threads; GIO's local async steps run there
+ * too) starts threads on demand, keeps an idle one for half a second, then
+ * lets all but two go. A sample would then time thread starts its
+ * neighbours did not. ib_strategy_task_pool_prepare_*() start the threads a
+ * sample will use, right before the clock: a task per thread, each waiting
+ * until all are running (at most a second), their callbacks run here. */
+#define TASK_POOL_SIZE 10   /* GLib's G_TASK_POOL_SIZE */
+
+typedef struct
+{
+  GMutex lock;
+  GCond  cond;
+  guint  n;
+  guint  arrived;
+  guint  done;
+} PoolWarm;
+
+/* Set on a task-pool thread once it has run one of our tasks. */
+static GPrivate task_thread_seen;
+
+static void
+note_task_thread (IbStrategyContext *ctx)
+{
+  if (g_private_get (&task_thread_seen) != NULL)
+    return;
+  g_private_set (&task_thread_seen, GINT_TO_POINTER (1));
+  /* A thread new to the pool while the clock runs is setup inside the span. */
+  if (ctx != NULL && g_atomic_int_get (&ctx->timing))
+    g_atomic_int_inc ((gint *) &ctx->threads_started_timed);
+}
+
+static void
+warm_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  PoolWarm *w = task_data;
+  gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+  note_task_thread (NULL);
+  g_mutex_lock (&w->lock);
+  w->arrived++;
+  g_cond_broadcast (&w->cond);
+  while (w->arrived < w->n && g_cond_wait_until (&w->cond, &w->lock, end))
+    ;
+  g_mutex_unlock (&w->lock);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+warm_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  PoolWarm *w = data;
+
+  w->done++;
+}
+
+static gboolean
+task_pool_warm (IbStrategyContext *ctx,
+                gboolean           serial)
+{
+  g_autoptr(GMainContext) main_ctx = g_main_context_ref_thread_default ();
+  guint files = ib_file_set_get_n_files (ctx->files);
+  PoolWarm w = { 0 };
+
+  w.n = serial ? 1 : MIN (MIN (MAX (ctx->in_flight, 1), MAX (files, 1)), TASK_POOL_SIZE);
+  g_mutex_init (&w.lock);
+  g_cond_init (&w.cond);
+  for (guint i = 0; i < w.n; i++)
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, warm_done, &w);
+
+      g_task_set_task_data (task, &w, NULL);
+      g_task_run_in_thread (task, warm_thread);
+    }
+  while (w.done < w.n)
+    g_main_context_iteration (main_ctx, TRUE);
+  /* A thread hands its task back a few steps before it waits for the next
+   * one; a task pushed in between would start another thread. */
+  g_usleep (5000);
+  g_mutex_clear (&w.lock);
+  g_cond_clear (&w.cond);
+  return TRUE;
+}
+
+gboolean
+ib_strategy_task_pool_prepare_serial (IbStrategyContext  *ctx,
+                                      GError            **error)
+{
+  return task_pool_warm (ctx, TRUE);
+}
+
+gboolean
+ib_strategy_task_pool_prepare_parallel (IbStrategyContext  *ctx,
+                                        GError            **error)
+{
+  return task_pool_warm (ctx, FALSE);
+}
+
 /* ---- GTask ------------------------------------------------------------- */
 
 static void
@@ -77,7 +181,10 @@ gtask_thread (GTask        *task,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  thread_job_read (task_data);
+  ThreadJob *job = task_data;
+
+  note_task_thread (job->run->ctx);
+  thread_job_read (job);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -82,6 +82,7 @@ static const IbStrategyInfo strategies[] = {
     .family = IB_FAMILY_ASYNC,
     .schedule = IB_SCHEDULE_PARALLEL,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_parallel,
     .run = ib_strategy_async_load_contents,
   },
   {
@@ -94,6 +95,7 @@ static const IbStrategyInfo strategies[] = {
     .family = IB_FAMILY_ASYNC,
     .schedule = IB_SCHEDULE_SERIAL,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_serial,
     .run = ib_strategy_async_load_serial,
   },
   {
@@ -107,6 +109,7 @@ static const IbStrategyInfo strategies[] = {
     .schedule = IB_SCHEDULE_SERIAL,
     .default_chunk = 640 * KiB,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_serial,
     .run = ib_strategy_async_stream_serial,
     .reused_size = reused_chunk,
   },
@@ -122,6 +125,7 @@ static const IbStrategyInfo strategies[] = {
     .schedule = IB_SCHEDULE_PARALLEL,
     .default_chunk = 6400 * KiB,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_parallel,
     .run = ib_strategy_async_stream_parallel,
     .reused_size = reused_chunk,
   },
@@ -136,6 +140,7 @@ static const IbStrategyInfo strategies[] = {
     .family = IB_FAMILY_ASYNC,
     .schedule = IB_SCHEDULE_SERIAL,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_serial,
     .run = ib_strategy_async_read_all_serial,
     .reused_size = reused_whole_file,
   },
@@ -150,6 +155,7 @@ static const IbStrategyInfo strategies[] = {
     .family = IB_FAMILY_ASYNC,
     .schedule = IB_SCHEDULE_PARALLEL,
     .seed_big = TRUE,
+    .prepare = ib_strategy_task_pool_prepare_parallel,
     .run = ib_strategy_async_read_all_parallel,
     .reused_size = reused_whole_file,
   },
@@ -157,11 +163,11 @@ static const IbStrategyInfo strategies[] = {
     .id = "gtask-thread-parallel",
     .title = N_("GTask threads, parallel"),
     .description = N_("g_task_run_in_thread() per file, each doing the sync single read"),
-    .timed_span = N_("g_task_run_in_thread per file on GLib's shared pool (GLib starts its "
-                     "threads on demand: a first sample may include thread starts), each a "
-                     "sync single read, and the callbacks"),
+    .timed_span = N_("g_task_run_in_thread per file on GLib's shared pool (its threads "
+                     "started before the clock), each a sync single read, and the callbacks"),
     .family = IB_FAMILY_THREAD,
     .schedule = IB_SCHEDULE_PARALLEL,
+    .prepare = ib_strategy_task_pool_prepare_parallel,
     .run = ib_strategy_gtask_thread_parallel,
     .reused_size = reused_whole_file,
   },

@@ -396,6 +396,55 @@ test_uring_ring_outside_span (void)
   fixture_free (&f);
 }
 
+/* ---- GLib's task pool ------------------------------------------------------------ */
+
+/* gtask-thread-parallel starts none of GLib's task-pool threads inside the
+ * span, also after a pause long enough for the pool to let its idle threads
+ * go (half a second): prepare started them. One straggler in three samples
+ * is tolerated (a warmed thread descheduled before it waits for work again,
+ * on a loaded machine); without prepare every sample starts several. */
+static void
+test_task_pool_outside_span (void)
+{
+  /* Big enough that the reads overlap and need their own threads. */
+  const guint64 sizes[] = { 4 * MIB, 4 * MIB, 4 * MIB, 4 * MIB, 4 * MIB, 4 * MIB };
+  const IbStrategyInfo *info = ib_strategy_lookup ("gtask-thread-parallel");
+  Fixture f = { NULL, };
+  guint started = 0;
+
+  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      IbStrategyContext ctx;
+      IbSample sample = { 0 };
+
+      g_usleep (1200 * 1000);   /* the pool's idle threads are gone */
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      g_assert_true (ib_measure_run (info, &ctx, IB_MEASURE_USER_OTHER, &sample, &error));
+      g_assert_no_error (error);
+      g_assert_true (sample.ok);
+      g_test_message ("sample %u: %u task-pool threads started in the span", k,
+                      ctx.threads_started_timed);
+      started += ctx.threads_started_timed;
+      ib_sample_clear (&sample);
+    }
+  g_assert_cmpuint (started, <=, 1);
+
+  {
+    g_autoptr(GError) error = NULL;
+    IbStrategyContext ctx;
+
+    g_usleep (1200 * 1000);
+    context_init (&ctx, &f, IB_BUFFER_FRESH);
+    g_assert_true (ib_strategy_run (info, &ctx, &error));
+    g_assert_no_error (error);
+    g_test_message ("without prepare: %u started in the span", ctx.threads_started_timed);
+    g_assert_cmpuint (ctx.threads_started_timed, >, 0);
+  }
+  fixture_free (&f);
+}
+
 /* ---- the chunk ---------------------------------------------------------------- */
 
 /* One decision, recorded as used: a strategy without a chunk records 0
@@ -462,6 +511,7 @@ main (int    argc,
   g_test_add_func ("/span/verify-outside", test_verify_outside_span);
   g_test_add_func ("/span/verify-still-checks", test_verify_still_checks);
   g_test_add_func ("/span/uring-ring-outside", test_uring_ring_outside_span);
+  g_test_add_func ("/span/task-pool-outside", test_task_pool_outside_span);
   g_test_add_func ("/span/chunk-decided-once", test_chunk_decided_once);
   return g_test_run ();
 }
