@@ -73,7 +73,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-load-contents-parallel",
-    .title = N_("Async load contents, parallel"),
+    .title = N_("Async load contents (parallel)"),
     .description = N_("g_file_load_contents_async() on all files at once"),
     .seed_analogue = "fs.promises.readFile + Promise.all",
     .timed_span = N_("Issuing load_contents_async for every file (up to the in-flight cap), "
@@ -87,7 +87,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-load-contents-serial",
-    .title = N_("Async load contents, serial"),
+    .title = N_("Async load contents (serial)"),
     .description = N_("g_file_load_contents_async(), the next file started when one is done"),
     .seed_analogue = "await fs.promises.readFile in a loop",
     .timed_span = N_("load_contents_async of one file at a time, its 8 KiB steps on GLib's "
@@ -100,7 +100,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-stream-serial",
-    .title = N_("Async stream, serial"),
+    .title = N_("Async stream (serial)"),
     .description = N_("g_input_stream_read_async() in a loop, one file after another"),
     .seed_analogue = "fs.createReadStream, 640 KiB chunks, one file after another",
     .timed_span = N_("Per file, one at a time: read_async to open, read_async per chunk, "
@@ -115,7 +115,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-stream-parallel",
-    .title = N_("Async stream, parallel"),
+    .title = N_("Async stream (parallel)"),
     .description = N_("g_input_stream_read_async() in a loop, all files at once"),
     .seed_analogue = "fs.createReadStream, 6.4 MiB chunks, all files at once",
     .timed_span = N_("read_async to open, read_async per chunk and close for every file (up "
@@ -131,7 +131,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-read-all-serial",
-    .title = N_("Async single read, serial"),
+    .title = N_("Async single read (serial)"),
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "one file after another"),
     .seed_analogue = "filehandle.read of the whole file, serial",
@@ -146,7 +146,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "async-read-all-parallel",
-    .title = N_("Async single read, parallel"),
+    .title = N_("Async single read (parallel)"),
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "all files at once"),
     .seed_analogue = "filehandle.read of the whole file, Promise.all",
@@ -161,7 +161,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "gtask-thread-parallel",
-    .title = N_("GTask threads, parallel"),
+    .title = N_("GTask threads (parallel)"),
     .description = N_("g_task_run_in_thread() per file, each doing the sync single read"),
     .timed_span = N_("g_task_run_in_thread per file on GLib's shared pool (its threads "
                      "started before the clock), each a sync single read, and the callbacks"),
@@ -173,7 +173,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "thread-pool-parallel",
-    .title = N_("Thread pool, parallel"),
+    .title = N_("Thread pool (parallel)"),
     .description = N_("A GThreadPool of N workers, each doing the sync single read"),
     .timed_span = N_("Handing the files to N worker threads started before the clock, their "
                      "sync single reads, and collecting the results; pool start and shutdown "
@@ -197,7 +197,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "uring-read-all-serial",
-    .title = N_("io_uring single read, serial"),
+    .title = N_("io_uring single read (serial)"),
     .description = N_("open(), fstat(), one io_uring read of the whole file, one file after "
                       "another"),
     .timed_span = N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one "
@@ -214,7 +214,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "uring-read-all-parallel",
-    .title = N_("io_uring single read, parallel"),
+    .title = N_("io_uring single read (parallel)"),
     .description = N_("open(), fstat(), one io_uring read of the whole file, all files at "
                       "once"),
     .timed_span = N_("open, fstat, buffer and one io_uring read for every file (up to the "
@@ -231,7 +231,7 @@ static const IbStrategyInfo strategies[] = {
   },
   {
     .id = "uring-stream-parallel",
-    .title = N_("io_uring stream, parallel"),
+    .title = N_("io_uring stream (parallel)"),
     .description = N_("io_uring reads of one chunk, --queue-depth of them per file, all files "
                       "at once"),
     .timed_span = N_("open, fstat, then --queue-depth chunk reads in flight per file through "
@@ -316,8 +316,8 @@ ib_strategy_title (const char *id)
       if (!ib_strategy_id_is_direct (id))
         return _(info->title);
       /* TRANSLATORS: a strategy's name when it reads with O_DIRECT, e.g.
-       * "io_uring single read, parallel, direct I/O" */
-      direct = g_strdup_printf (_("%s, direct I/O"), _(info->title));
+       * "io_uring single read (parallel) with direct I/O" */
+      direct = g_strdup_printf (_("%s with direct I/O"), _(info->title));
       return g_intern_string (direct);
     }
   return id != NULL ? id : "";

@@ -42,7 +42,7 @@ draw_texts (IbChartKind     kind,
   return texts;
 }
 
-/* Whether @shown is @title, or @title cut in the middle ("Async lo…, serial"). */
+/* Whether @shown is @title, or @title cut in the middle ("Async lo…(serial)"). */
 static gboolean
 stands_for (const char *shown,
             const char *title)

@@ -161,7 +161,7 @@ test_run_json (Fixture       *f,
   g_assert_cmpstr (err, ==, "");
   g_assert_nonnull (strstr (out, "Strategy"));
   /* the tables name strategies by their display names, the JSON by id */
-  g_assert_nonnull (strstr (out, "\nAsync single read, parallel "));
+  g_assert_nonnull (strstr (out, "\nAsync single read (parallel) "));
   g_assert_nonnull (strstr (out, "\nMemory map "));
   g_assert_null (strstr (out, "async-read-all-parallel"));
   g_assert_null (strstr (out, "sync-load-contents"));

@@ -448,7 +448,7 @@ test_run_export_reopen (void)
                                              "is faster"));
     g_assert_nonnull (strstr (answer, "run more repetitions"));
     g_assert_nonnull (strstr (answer, "Sync single read"));
-    g_assert_nonnull (strstr (answer, "Async single read, serial"));
+    g_assert_nonnull (strstr (answer, "Async single read (serial)"));
     /* the rest of the answer as a list, one item a line, never the headline */
     {
       const char *details =
@@ -512,7 +512,7 @@ test_run_export_reopen (void)
 
     g_assert_nonnull (strstr (row, "Fastest: "));
     g_assert_true (strstr (row, "Sync single read") != NULL ||
-                   strstr (row, "Async single read, serial") != NULL);
+                   strstr (row, "Async single read (serial)") != NULL);
   }
   g_assert_cmpuint (check_accessible_names (GTK_WIDGET (win)), ==, 0);
 

@@ -23,7 +23,7 @@
 #include "ib-test-common.h"
 
 #define SYNC_TITLE  "Sync single read"
-#define ASYNC_TITLE "Async load contents, parallel"
+#define ASYNC_TITLE "Async load contents (parallel)"
 
 static void
 assert_contains (const char *text,
@@ -320,7 +320,7 @@ test_families (void)
   g_assert_cmpstr (a->uring, ==, "uring-read-all-parallel");
   g_assert_cmpint (a->uring_ratio.verdict, ==, IB_RATIO_B_FASTER);
   assert_contains (a->kernel, "With the kernel’s own async I/O (not counted as async above): "
-                              "io_uring single read, parallel is 1.2x faster than "
+                              "io_uring single read (parallel) is 1.2x faster than "
                               SYNC_TITLE " (");
   g_assert_null (a->caveat);
   assert_lacks (a->headline, "Caveat");
@@ -348,7 +348,7 @@ test_families (void)
     g_assert_nonnull (b);
     g_assert_cmpstr (b->headline, ==,
                      "Too few samples to tell whether sync or async is faster for whole-file "
-                     "reads here (warm cache): " SYNC_TITLE " and Async single read, parallel "
+                     "reads here (warm cache): " SYNC_TITLE " and Async single read (parallel) "
                      "have 2 valid samples each, and a verdict needs at least 5; run more "
                      "repetitions.");
     g_assert_null (b->mmap);
@@ -426,8 +426,8 @@ test_threads_and_none (void)
   g_assert_nonnull (a);
   g_assert_cmpstr (a->thread, ==, "thread-pool-parallel");
   g_assert_cmpint (a->thread_ratio.verdict, ==, IB_RATIO_A_FASTER);
-  assert_contains (a->threads, "With threads: " SYNC_TITLE " is 2.0x faster than Thread pool, "
-                               "parallel (");
+  assert_contains (a->threads, "With threads: " SYNC_TITLE " is 2.0x faster than Thread pool "
+                               "(parallel) (");
 
   /* No async strategy measured: no answer at all. */
   for (guint i = 0; i < report->statistics->len; i++)

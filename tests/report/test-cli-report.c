@@ -92,8 +92,8 @@ test_report_writes (Fixture       *fx,
   g_assert_true (strstr (out, "The answer\n") < strstr (out, "\nFindings\n"));
   /* no finding repeats the answer: its comparison of sync and async (in the
    * form a finding gives it) nowhere, its trade-off once */
-  g_assert_null (strstr (out, "Sync single read is 4.0x faster than Async load contents, "
-                              "parallel"));
+  g_assert_null (strstr (out, "Sync single read is 4.0x faster than Async load contents "
+                              "(parallel)"));
   g_assert_nonnull (strstr (out, "blocks the main loop for"));
   g_assert_null (strstr (strstr (out, "blocks the main loop for") + 1,
                          "blocks the main loop for"));
@@ -275,7 +275,7 @@ test_compare_sections (Fixture       *fx,
   assert_has (out, "\nWrite + delete\n");
   assert_has (out, "\nSweep\n");
   /* the direction once a row, in words, with the names */
-  assert_has (out, "  Async load contents, parallel: Quick, 1 Dec 2026, 02:54 is 4.0x faster "
+  assert_has (out, "  Async load contents (parallel): Quick, 1 Dec 2026, 02:54 is 4.0x faster "
                    "than Quick, 29 Nov 2026, 23:00 (");
   assert_has (out, "  GTask + dispatch: Quick, 1 Dec 2026, 02:54 is 2.0x slower than Quick, "
                    "29 Nov 2026, 23:00 (");

@@ -17,9 +17,9 @@
 
 /* The display names of the fixture's strategies, as the findings say them. */
 #define T_SYNC   "Sync single read"
-#define T_ASYNC  "Async load contents, parallel"
+#define T_ASYNC  "Async load contents (parallel)"
 #define T_SLC    "Sync load contents"
-#define T_URING  "io_uring single read, parallel"
+#define T_URING  "io_uring single read (parallel)"
 
 static const char *
 finding (const IbReport *report,
@@ -400,11 +400,11 @@ test_uring_gap (void)
     assert_contains (answer->kernel, T_URING " is 1.2x faster than " T_SYNC " (");
     g_assert_null (strstr (text, T_SYNC));
     assert_contains (text, "Against the kernel’s own async I/O: " T_URING " is 1.6x faster "
-                     "than Async single read, parallel (");
+                     "than Async single read (parallel) (");
     assert_contains (text, "the difference is GIO’s thread hops and steps, not async I/O.");
     text = finding (report, "direct-cost");
     assert_contains (text, "What the page cache is worth to " T_URING ": " T_URING
-                     " is 3.0x faster than " T_URING ", direct I/O (");
+                     " is 3.0x faster than " T_URING " with direct I/O (");
   }
   {
     g_autoptr(IbReport) report = factors_report (ids, same, G_N_ELEMENTS (ids));
@@ -833,7 +833,7 @@ test_stall_and_sweep_verdicts (void)
   assert_contains (finding (swept, "stall-responsive"),
                    "The fastest strategy that never missed a 60 Hz frame is " T_SYNC ": median ");
   assert_contains (finding (swept, "stall-responsive"),
-                   "; " T_SYNC " is 4.0x faster than Thread pool, parallel (95.99 % CI ");
+                   "; " T_SYNC " is 4.0x faster than Thread pool (parallel) (95.99 % CI ");
 
   /* Sync wins at every sweep value by intervals that do not overlap, but
    * the intervals state no coverage (an older report): no verdict, so no

@@ -506,7 +506,7 @@ test_crossover (void)
   g_assert_true (flip->has_crossover);
   g_assert_cmpuint (flip->crossover_value, ==, 100);
   g_assert_cmpstr (flip->crossover_text, ==,
-                   "Async load contents, parallel overtakes Sync load contents from 100 "
+                   "Async load contents (parallel) overtakes Sync load contents from 100 "
                    "files");
 
   /* The same flip with 4 valid samples at 100 files: too few to tell, no
