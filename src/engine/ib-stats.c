@@ -608,6 +608,10 @@ ib_excluded_describe (const char *reason)
   if (g_strcmp0 (reason, IB_EXCLUDED_NOT_WARM) == 0)
     /* Translators: why a sample is left out of the statistics */
     return _("not warm");
+  if (g_strcmp0 (reason, IB_EXCLUDED_CONTENDED) == 0)
+    /* Translators: why a sample is left out of the statistics: it waited
+     * for a CPU for much of its time */
+    return _("contended");
   return reason;
 }
 
@@ -707,8 +711,72 @@ compute_one (const IbReport *report,
     out->mib_per_s = (median_bytes / (1024.0 * 1024.0)) / (out->median_ns / 1e9);
 }
 
+double
+ib_report_contention (const IbReport *report,
+                      const char     *strategy,
+                      guint          *n_contended,
+                      guint          *n_measured)
+{
+  guint contended = 0, measured = 0;
+
+  g_return_val_if_fail (report != NULL, 0);
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (s->warmup || !s->ok || (strategy != NULL && g_strcmp0 (s->strategy, strategy) != 0))
+        continue;
+      measured++;
+      contended += s->contended ? 1 : 0;
+    }
+  if (n_contended != NULL)
+    *n_contended = contended;
+  if (n_measured != NULL)
+    *n_measured = measured;
+  return measured > 0 ? (double) contended / measured : 0;
+}
+
+/* Leaves out @strategy's contended samples when enough uncontended valid
+ * ones remain; returns whether it did. */
+static gboolean
+exclude_contended (IbReport   *report,
+                   const char *strategy)
+{
+  guint calm = 0, contended = 0;
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_strcmp0 (s->strategy, strategy) != 0 || !ib_sample_is_valid (s))
+        continue;
+      if (s->contended)
+        contended++;
+      else
+        calm++;
+    }
+  if (contended == 0 || calm < IB_VERDICT_MIN_SAMPLES)
+    return FALSE;
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_strcmp0 (s->strategy, strategy) == 0 && ib_sample_is_valid (s) && s->contended)
+        s->excluded = g_intern_static_string (IB_EXCLUDED_CONTENDED);
+    }
+  return TRUE;
+}
+
 void
 ib_report_compute_statistics (IbReport *report)
+{
+  ib_report_compute_statistics_full (report, IB_STATS_DEFAULT);
+}
+
+void
+ib_report_compute_statistics_full (IbReport     *report,
+                                   IbStatsFlags  flags)
 {
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
 
@@ -739,9 +807,14 @@ ib_report_compute_statistics (IbReport *report)
   g_array_set_size (report->statistics, 0);
   for (guint i = 0; i < order->len; i++)
     {
+      const char *strategy = g_ptr_array_index (order, i);
+      gboolean excluded = !(flags & IB_STATS_KEEP_CONTENDED) &&
+                          exclude_contended (report, strategy);
       IbStats stats;
 
-      compute_one (report, g_ptr_array_index (order, i), &stats);
+      compute_one (report, strategy, &stats);
+      ib_report_contention (report, strategy, &stats.n_contended, NULL);
+      stats.contended_excluded = excluded;
       ib_responsiveness_stats (report, stats.strategy, &stats);
       g_array_append_val (report->statistics, stats);
     }

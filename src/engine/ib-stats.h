@@ -149,6 +149,7 @@ void     ib_report_ratio        (const IbReport *report_a,
 /* Reasons a sample is left out of the statistics (IbSample.excluded). */
 #define IB_EXCLUDED_NOT_COLD "not-cold"
 #define IB_EXCLUDED_NOT_WARM "not-warm"
+#define IB_EXCLUDED_CONTENDED "contended"
 
 /* The one rule that decides whether a measured sample enters the statistics,
  * used by runs (ib_report_compute_statistics) and sweeps alike: a sample whose
@@ -161,7 +162,7 @@ void     ib_sample_judge        (IbSample    *sample,
 /* TRUE when @sample enters the statistics: not a warm-up, ok, not excluded. */
 gboolean ib_sample_is_valid     (const IbSample *sample);
 
-/* "not cold", "not warm" (translated) for an IbSample.excluded reason; the
+/* "not cold", "not warm", "contended" (translated) for an IbSample.excluded reason; the
  * reason itself when it is unknown to this version. */
 const char *ib_excluded_describe (const char *reason);
 
@@ -170,6 +171,30 @@ const char *ib_excluded_describe (const char *reason);
  * the plan (plan order) from the valid samples; failed ones are counted in
  * n_failed, excluded ones in n_excluded. */
 void     ib_report_compute_statistics (IbReport *report);
+
+typedef enum
+{
+  IB_STATS_DEFAULT        = 0,
+  IB_STATS_KEEP_CONTENDED = 1 << 0,   /* count contended samples like the rest */
+} IbStatsFlags;
+
+/* ib_report_compute_statistics() with a choice. By default a strategy's
+ * contended samples (IbSample.contended: it waited for a CPU beyond
+ * IB_CONTENDED_SHARE of its wall time) are excluded with
+ * IB_EXCLUDED_CONTENDED when at least IB_VERDICT_MIN_SAMPLES valid
+ * uncontended ones remain; its row records n_contended and
+ * contended_excluded. With IB_STATS_KEEP_CONTENDED they always count. */
+void     ib_report_compute_statistics_full (IbReport     *report,
+                                            IbStatsFlags  flags);
+
+/* How many measured, successful samples of @strategy (NULL: of every
+ * strategy) were contended, out of how many (*n_measured), and their share
+ * (0 when none was measured). Samples whose wait is unknown count as not
+ * contended. */
+double   ib_report_contention   (const IbReport *report,
+                                 const char     *strategy,
+                                 guint          *n_contended,
+                                 guint          *n_measured);
 
 /* Collects the valid (ib_sample_is_valid) wall times of @strategy. */
 GArray  *ib_report_wall_times   (const IbReport *report,

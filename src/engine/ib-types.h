@@ -225,7 +225,9 @@ typedef struct
   char   *strategy;
   guint   n;                   /* valid samples: measured, ok, not excluded */
   guint   n_failed;
-  guint   n_excluded;          /* measured and ok but excluded (cache state) */
+  guint   n_excluded;          /* measured and ok but excluded (cache state, contention) */
+  guint   n_contended;         /* measured, ok samples marked contended (ib-measure.h) */
+  gboolean contended_excluded; /* those were left out: enough uncontended ones remained */
   double  min_ns;
   double  max_ns;
   double  mean_ns;

@@ -325,6 +325,12 @@ build_stats (JsonBuilder   *b,
   add_int (b, "n", st->n);
   add_int (b, "n_failed", st->n_failed);
   add_int (b, "n_excluded", st->n_excluded);
+  /* Absent when no sample was contended (and in older reports). */
+  if (st->n_contended > 0)
+    {
+      add_int (b, "n_contended", st->n_contended);
+      add_bool (b, "contended_excluded", st->contended_excluded);
+    }
   add_double (b, "min_ns", st->min_ns);
   add_double (b, "max_ns", st->max_ns);
   add_double (b, "mean_ns", st->mean_ns);
@@ -1494,6 +1500,8 @@ load_stats (JsonObject *o,
         && read_uint (o, p, "n", REQUIRED, &st->n, error)
         && read_uint (o, p, "n_failed", OPTIONAL, &st->n_failed, error)
         && read_uint (o, p, "n_excluded", OPTIONAL, &st->n_excluded, error)
+        && read_uint (o, p, "n_contended", OPTIONAL, &st->n_contended, error)
+        && read_bool (o, p, "contended_excluded", OPTIONAL, &st->contended_excluded, error)
         && read_double (o, p, "min_ns", REQUIRED, &st->min_ns, error)
         && read_double (o, p, "max_ns", REQUIRED, &st->max_ns, error)
         && read_double (o, p, "mean_ns", REQUIRED, &st->mean_ns, error)

@@ -59,6 +59,8 @@ assert_stats_equal (const IbStats *a,
   g_assert_cmpuint (a->n, ==, b->n);
   g_assert_cmpuint (a->n_failed, ==, b->n_failed);
   g_assert_cmpuint (a->n_excluded, ==, b->n_excluded);
+  g_assert_cmpuint (a->n_contended, ==, b->n_contended);
+  g_assert_cmpint (a->contended_excluded, ==, b->contended_excluded);
   g_assert_cmpint (a->ci_method, ==, b->ci_method);
   g_assert_cmpfloat (a->ci_level, ==, b->ci_level);
   /* doubles must come back bit for bit */

@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "engine/ib-measure.h"
 #include "engine/ib-stats.h"
 
 #define EPS 1e-9
@@ -458,6 +459,71 @@ test_report_excluded (void)
   g_assert_cmpuint (ib_report_find_stats (report, "beta")->n, ==, 6);
 }
 
+/* Contended samples (waited for a CPU beyond the share, flag set with
+ * injected numbers) leave the statistics only when at least 5 uncontended
+ * ones remain; the row says how many were contended and whether they were
+ * left out; IB_STATS_KEEP_CONTENDED keeps them. */
+static void
+test_report_contended (void)
+{
+  g_autoptr(IbReport) report = ib_report_new ();
+  const IbStats *a, *b;
+  guint n_contended = 0, n_measured = 0;
+  double share;
+
+  report->plan->cache = IB_CACHE_AS_IS;
+  g_ptr_array_add (report->plan->strategies, g_strdup ("alpha"));
+  g_ptr_array_add (report->plan->strategies, g_strdup ("beta"));
+  /* alpha: 5 calm samples of ~1000 ns and 3 contended ones of 9000 ns;
+   * beta: 4 calm and 2 contended: too few calm ones to leave any out. */
+  for (guint i = 0; i < 8; i++)
+    add_sample (report, "alpha", FALSE, TRUE, i < 5 ? 1000 + i : 9000, 10);
+  for (guint i = 0; i < 6; i++)
+    add_sample (report, "beta", FALSE, TRUE, i < 4 ? 2000 + i : 9000, 10);
+  add_sample (report, "alpha", TRUE, TRUE, 50000, 10);   /* a warm-up never counts */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *m = &g_array_index (report->samples, IbSample, i);
+
+      m->runq_wait_ns = m->wall_ns == 9000 ? 4500 : 10;
+      m->contended = ib_measure_is_contended (m->wall_ns, m->runq_wait_ns);
+    }
+  g_assert_true (g_array_index (report->samples, IbSample, 5).contended);
+  g_assert_false (g_array_index (report->samples, IbSample, 0).contended);
+
+  share = ib_report_contention (report, "alpha", &n_contended, &n_measured);
+  g_assert_cmpuint (n_contended, ==, 3);
+  g_assert_cmpuint (n_measured, ==, 8);
+  g_assert_cmpfloat (share, ==, 3.0 / 8.0);
+  share = ib_report_contention (report, NULL, &n_contended, &n_measured);
+  g_assert_cmpuint (n_contended, ==, 5);
+  g_assert_cmpuint (n_measured, ==, 14);
+
+  ib_report_compute_statistics (report);
+  a = ib_report_find_stats (report, "alpha");
+  b = ib_report_find_stats (report, "beta");
+  g_assert_cmpuint (a->n, ==, 5);
+  g_assert_cmpuint (a->n_excluded, ==, 3);
+  g_assert_cmpuint (a->n_contended, ==, 3);
+  g_assert_true (a->contended_excluded);
+  g_assert_cmpfloat (a->max_ns, ==, 1004);
+  g_assert_cmpstr (g_array_index (report->samples, IbSample, 5).excluded, ==,
+                   IB_EXCLUDED_CONTENDED);
+  g_assert_cmpstr (ib_excluded_describe (IB_EXCLUDED_CONTENDED), ==, "contended");
+  g_assert_cmpuint (b->n, ==, 6);
+  g_assert_cmpuint (b->n_excluded, ==, 0);
+  g_assert_cmpuint (b->n_contended, ==, 2);
+  g_assert_false (b->contended_excluded);
+
+  ib_report_compute_statistics_full (report, IB_STATS_KEEP_CONTENDED);
+  a = ib_report_find_stats (report, "alpha");
+  g_assert_cmpuint (a->n, ==, 8);
+  g_assert_cmpuint (a->n_excluded, ==, 0);
+  g_assert_cmpuint (a->n_contended, ==, 3);
+  g_assert_false (a->contended_excluded);
+  g_assert_null (g_array_index (report->samples, IbSample, 5).excluded);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -476,6 +542,7 @@ main (int    argc,
   g_test_add_func ("/stats/ratio/large", test_ratio_large);
   g_test_add_func ("/stats/report", test_report_statistics);
   g_test_add_func ("/stats/report/excluded", test_report_excluded);
+  g_test_add_func ("/stats/report/contended", test_report_contended);
 
   return g_test_run ();
 }
