@@ -240,6 +240,40 @@ file_exists (gpointer data)
   return g_file_test (data, G_FILE_TEST_IS_REGULAR);
 }
 
+/* With IOBENCH_TEST_SHOTS=DIR, a screenshot of the X screen as DIR/NAME.png
+ * (to look at, not compared), once light and once dark when @both. */
+static void
+shot (const char *name)
+{
+  const char *dir = g_getenv ("IOBENCH_TEST_SHOTS");
+  g_autofree char *path = NULL;
+  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+
+  if (dir == NULL)
+    return;
+  ib_test_spin (400);
+  path = g_strdup_printf ("%s/%s.png", dir, name);
+  argv[3] = path;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                     NULL, NULL))
+    g_test_message ("no screenshot %s", path);
+}
+
+static void
+shots (const char *name)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  if (g_getenv ("IOBENCH_TEST_SHOTS") == NULL)
+    return;
+  shot (name);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  shot (dark);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  ib_test_spin (200);
+}
+
 /* ---- tests ------------------------------------------------------------ */
 
 /* Issue 24, item 1: the header bar's Export button opens its menu, the menu
@@ -276,6 +310,7 @@ test_export_button (void)
   /* the same popover, still open */
   g_assert_true (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))) == popover);
   g_assert_true (gtk_widget_get_mapped (popover));
+  shots ("export-popover-1280");
 
   /* Main menu -> Export offers the same formats (one menu model) */
   g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)) != NULL);
@@ -385,6 +420,7 @@ test_markdown_keeps_files (void)
    * nothing replaced */
   g_assert_nonnull (find_message_dialog ());
   g_assert_cmpuint (ib_window_get_n_pending_exports (win), ==, 0);
+  shots ("markdown-replace-1280");
   {
     const char *body = adw_message_dialog_get_body (find_message_dialog ());
 
@@ -470,6 +506,7 @@ test_sidebar_width (void)
   ib_test_spin (300);
   width = gtk_widget_get_width (pane);
   g_test_message ("with a long error: %d px", width);
+  shots ("sidebar-long-error-1280");
   g_assert_cmpint (width, ==, width0);
 
   /* a folder with a long name that does not exist */
@@ -557,6 +594,7 @@ test_bad_folder (void)
   /* a file */
   g_assert_true (g_file_set_contents (file, "x", -1, NULL));
   assert_folder_refused (win, file, "not a folder");
+  shots ("folder-not-a-folder-1280");
 
   /* back to a good one: Run is on again */
   ib_plan_page_set_dir (plan, tmp);
@@ -767,6 +805,7 @@ test_quit_while_running (void)
   ib_test_spin (200);
   g_assert_nonnull (find_message_dialog ());
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (find_message_dialog ()), "Stop"));
+  shots ("quit-while-running-1280");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   answer_dialog ("keep");
@@ -845,8 +884,100 @@ test_never_ran (void)
   g_assert_null (strstr (described->str, "ailed"));
   g_assert_nonnull (strstr (described->str, "Not run: "));
   g_assert_nonnull (strstr (described->str, "Sync single read"));
+  shots ("never-ran-1280");
   destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
+}
+
+/* Prints the widgets under @w whose minimum width passes @limit. */
+static void
+log_wide (GtkWidget *w,
+          int        limit,
+          int        depth)
+{
+  int min = 0, nat = 0;
+
+  if (!gtk_widget_get_visible (w))
+    return;
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  if (min <= limit)
+    return;
+  g_test_message ("%*s%s%s%s min %d", depth, "", G_OBJECT_TYPE_NAME (w),
+                  GTK_IS_LABEL (w) ? " " : "", GTK_IS_LABEL (w) ? gtk_label_get_text (GTK_LABEL (w)) : "",
+                  min);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    log_wide (c, limit, depth + 1);
+}
+
+static gboolean
+is_back_button (GtkWidget *w)
+{
+  return GTK_IS_BUTTON (w) && gtk_widget_get_mapped (w) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (w)), "go-previous-symbolic") == 0;
+}
+
+/* A mapped Back button under @root inside the window's width, or NULL. */
+static GtkWidget *
+find_back_button (GtkWidget *root)
+{
+  if (is_back_button (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_back_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 24, item 6: the comparison page fits a 360 px window (before, the
+ * window grew itself to 524 px; forced to 360 px it was cut on both sides
+ * and its Back button was off screen). */
+static void
+test_compare_narrow (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  IbWindow *win = new_window (360, 700);
+  GtkWidget *history = GTK_WIDGET (ib_window_get_history_page (win));
+  int min = 0, nat = 0;
+
+  /* what differs between two real runs: long folders, kernels, devices */
+  g_free (a->plan->dir);
+  a->plan->dir = g_strdup ("/home/someone/.cache/iobench/benchmarks-on-the-second-disk/run-one");
+  g_free (b->plan->dir);
+  b->plan->dir = g_strdup ("/media/someone/EXTERNAL-USB-DISK-WITH-A-LONG-LABEL/iobench-target");
+  ib_window_show_report (win, a, NULL);
+  ib_test_spin (200);
+  ib_history_page_compare (ib_window_get_history_page (win), a, b);
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  ib_history_page_compare (ib_window_get_history_page (win), a, b);
+  ib_test_spin (500);
+  g_assert_true (ib_history_page_get_comparing (ib_window_get_history_page (win)));
+  g_assert_true (gtk_widget_get_mapped (history));
+
+  gtk_widget_measure (history, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_test_message ("comparison page: min %d px, window %d px", min,
+                  gtk_widget_get_width (GTK_WIDGET (win)));
+  log_wide (history, 360, 0);
+  shots ("compare-360");
+  g_assert_cmpint (min, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), ==, 360);
+  /* its Back button in sight */
+  {
+    GtkWidget *back = find_back_button (GTK_WIDGET (win));
+    graphene_point_t at;
+
+    g_assert_nonnull (back);
+    g_assert_true (gtk_widget_compute_point (back, GTK_WIDGET (win), &GRAPHENE_POINT_INIT (0, 0),
+                                             &at));
+    g_assert_cmpfloat (at.x, >=, 0);
+    g_assert_cmpfloat (at.x + gtk_widget_get_width (back), <=, 360);
+  }
+  destroy_window (win);
 }
 
 int
@@ -886,6 +1017,7 @@ main (int   argc,
   g_test_add_func ("/gui-user/failed-run-banner", test_failed_run_banner);
   g_test_add_func ("/gui-user/quit-while-running", test_quit_while_running);
   g_test_add_func ("/gui-user/never-ran", test_never_ran);
+  g_test_add_func ("/gui-user/compare-narrow", test_compare_narrow);
 
   ret = g_test_run ();
   g_clear_object (&app);
