@@ -258,6 +258,22 @@ test_validate (void)
   plan->repeat = 0;
   assert_invalid (plan, "Repeat");
 
+  /* The decision phase's budget and margin (issue 22) */
+  plan = valid_plan ();
+  plan->budget_s = IB_MAX_BUDGET_S + 1;
+  assert_invalid (plan, "Budget");
+  plan = valid_plan ();
+  plan->margin = 0.6;
+  assert_invalid (plan, "Margin: 60 % is out of range; give 1 to 50");
+  plan = valid_plan ();
+  plan->margin = 0;
+  assert_invalid (plan, "Margin");
+  plan = valid_plan ();
+  plan->budget_s = 60;
+  plan->margin = 0.05;
+  g_assert_true (ib_plan_validate (plan, &error));
+  ib_plan_free (plan);
+
   plan = valid_plan ();
   plan->repeat = 1001;
   assert_invalid (plan, "1000");
@@ -400,8 +416,12 @@ test_presets (void)
                                                                   quick->strategies->len - 1)));
     g_assert_cmpuint (quick->pause_ms, ==, 0);
     g_assert_nonnull (quick->sweep);
-    g_assert_cmpuint (quick->overhead->iterations, ==, 100000);
-    g_assert_cmpuint (quick->overhead->repeat, ==, 2);
+    /* 5 repetitions of 20,000: an interval for the overhead verdicts */
+    g_assert_cmpuint (quick->overhead->iterations, ==, 20000);
+    g_assert_cmpuint (quick->overhead->repeat, ==, 5);
+    /* 60 s all in, the decision phase's share what the rest leaves */
+    g_assert_cmpuint (quick->budget_s, ==, 60);
+    g_assert_cmpfloat (quick->margin, ==, 0.10);
     g_assert_cmpuint (quick->repeat, ==, 5);
     g_assert_cmpuint (quick->warmup, ==, 1);
     g_assert_cmpuint (quick->write_unlink->requests, ==, 500);
