@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
+#include "engine/ib-sweep.h"
 #include "ib-labels.h"
 
 char *
@@ -49,21 +51,24 @@ char *
 ib_format_vary_value (IbVaryKind vary,
                       guint64    value)
 {
-  g_autofree char *n = ib_format_count (value);
+  /* the engine's progress line says it too: one implementation */
+  return ib_sweep_format_value (vary, value);
+}
 
-  switch (vary)
-    {
-    case IB_VARY_COUNT:
-      /* Translators: a number of files, e.g. "100 files" */
-      return g_strdup_printf (ngettext ("%s file", "%s files", (gulong) MIN (value, G_MAXULONG)),
-                              n);
-    case IB_VARY_SIZE:
-      return ib_format_size (value);
-    case IB_VARY_IN_FLIGHT:
-    default:
-      /* Translators: files open at once, e.g. "8 in flight" */
-      return g_strdup_printf (_("%s in flight"), n);
-    }
+char *
+ib_sweep_crossover_text (const IbSweep *sweep)
+{
+  g_autofree char *shown = NULL;
+
+  if (sweep == NULL || !sweep->has_crossover || sweep->crossover_winner == NULL
+      || sweep->crossover_loser == NULL)
+    return NULL;
+  shown = ib_format_vary_value (sweep->vary, sweep->crossover_value);
+  /* Translators: e.g. "Async load contents, parallel overtakes Sync load
+   * contents from 100 files" (display names, as everywhere but JSON and CSV) */
+  return g_strdup_printf (_("%s overtakes %s from %s"),
+                          ib_strategy_title (sweep->crossover_winner),
+                          ib_strategy_title (sweep->crossover_loser), shown);
 }
 
 const char *

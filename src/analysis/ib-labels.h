@@ -31,6 +31,10 @@ char       *ib_format_count      (guint64      value);
 /* A sweep value: "100 files", "2.7 KiB", "8 in flight". */
 char       *ib_format_vary_value (IbVaryKind   vary,
                                   guint64      value);
+/* "Async load contents, parallel overtakes Sync load contents from 100
+ * files", or NULL when @sweep has no crossover (or an old report did not
+ * say which strategies cross). */
+char       *ib_sweep_crossover_text (const IbSweep *sweep);
 
 /* "sync", "async" or NULL, from the strategy id's prefix (works for ids this
  * version does not know). */

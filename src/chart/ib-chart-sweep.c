@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "ib-chart-private.h"
+#include "analysis/ib-labels.h"
 
 typedef struct
 {
@@ -251,8 +252,11 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
         ib_chart_show_layout (ctx, tl, x - ctx->font_px * 0.4, ctx->area.y, 1, 0, &fg);
       if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px,
                         bottom - ctx->area.y))
-        ib_chart_take_tooltip (ctx, g_strdup (sweep->crossover_text != NULL
-                                              ? sweep->crossover_text : text));
+        {
+          char *crossover = ib_sweep_crossover_text (sweep);
+
+          ib_chart_take_tooltip (ctx, crossover != NULL ? crossover : g_strdup (text));
+        }
     }
 
   for (guint i = 0; i < series->len; i++)
@@ -357,9 +361,10 @@ ib_chart_describe_sweep (const IbReport *report)
   if (sweep->has_crossover && sweep->crossover_value > 0)
     {
       g_autofree char *value = format_x (sweep->vary, (double) sweep->crossover_value);
+      g_autofree char *crossover = ib_sweep_crossover_text (sweep);
 
-      if (sweep->crossover_text != NULL)
-        g_string_append_printf (text, "%s.", sweep->crossover_text);
+      if (crossover != NULL)
+        g_string_append_printf (text, "%s.", crossover);
       else
         g_string_append_printf (text, _("Crossover: %s"), value);
     }

@@ -677,6 +677,7 @@ ib_cli_print_sweep (const IbReport *report,
   const IbSweep *sweep;
   g_autoptr(IbCliTable) table = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *crossover = NULL;
 
   g_return_if_fail (report != NULL);
 
@@ -703,8 +704,9 @@ ib_cli_print_sweep (const IbReport *report,
   title = g_strdup_printf (_("Sweep (varying %s)"), ib_vary_kind_to_string (sweep->vary));
   print_heading (out, title);
   ib_cli_table_print (table, out);
-  if (sweep->has_crossover && sweep->crossover_text != NULL)
-    fprintf (out, _("Crossover: %s\n"), sweep->crossover_text);
+  crossover = ib_sweep_crossover_text (sweep);
+  if (crossover != NULL)
+    fprintf (out, _("Crossover: %s\n"), crossover);
   else
     fprintf (out, "%s\n", _("Crossover: none (the order never flips beyond the intervals)"));
 }

@@ -20,7 +20,8 @@ char *
 ib_sweep_format_value (IbVaryKind vary,
                        guint64    value)
 {
-  g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+  /* %' groups digits as the locale does: "1,000 files" */
+  g_autofree char *number = g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
 
   switch (vary)
     {
@@ -112,7 +113,8 @@ ib_sweep_find_crossover (IbSweep *sweep)
 
   sweep->has_crossover = FALSE;
   sweep->crossover_value = 0;
-  g_clear_pointer (&sweep->crossover_text, g_free);
+  g_clear_pointer (&sweep->crossover_winner, g_free);
+  g_clear_pointer (&sweep->crossover_loser, g_free);
 
   for (guint i = 0; i < sweep->points->len; i++)
     {
@@ -169,15 +171,10 @@ ib_sweep_find_crossover (IbSweep *sweep)
 
   if (found)
     {
-      g_autofree char *shown = ib_sweep_format_value (sweep->vary, best_value);
-
       sweep->has_crossover = TRUE;
       sweep->crossover_value = best_value;
-      /* Translators: e.g. "Async load contents, parallel overtakes Sync load
-       * contents from 100 files" (display names, as everywhere but JSON and CSV) */
-      sweep->crossover_text = g_strdup_printf (_("%s overtakes %s from %s"),
-                                               ib_strategy_title (winner),
-                                               ib_strategy_title (loser), shown);
+      sweep->crossover_winner = g_strdup (winner);
+      sweep->crossover_loser = g_strdup (loser);
     }
 }
 

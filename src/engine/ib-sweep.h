@@ -48,13 +48,14 @@ void     ib_sweep_point_ratio     (const IbSweepPoint    *a,
                                    const IbSweepPoint    *b,
                                    IbRatio               *out);
 
-/* Sets has_crossover, crossover_value and crossover_text from @sweep->points:
+/* Sets has_crossover, crossover_value, crossover_winner and crossover_loser from @sweep->points:
  * the first value where the order of two strategies flips by a clear verdict
  * (ib_sweep_point_ratio), compared with the first value where their order was
  * clear. */
 void     ib_sweep_find_crossover  (IbSweep               *sweep);
 
-/* "100 files", "2,732 B", "8 in flight". */
+/* A sweep value as every display shows it (analysis/ib-labels.h's
+ * ib_format_vary_value is this one): "1,000 files", "2.7 KiB", "8 in flight". */
 char    *ib_sweep_format_value    (IbVaryKind             vary,
                                    guint64                value);
 

@@ -402,7 +402,8 @@ ib_sweep_copy (const IbSweep *sweep)
   copy->vary = sweep->vary;
   copy->has_crossover = sweep->has_crossover;
   copy->crossover_value = sweep->crossover_value;
-  copy->crossover_text = g_strdup (sweep->crossover_text);
+  copy->crossover_winner = g_strdup (sweep->crossover_winner);
+  copy->crossover_loser = g_strdup (sweep->crossover_loser);
   for (guint i = 0; i < sweep->points->len; i++)
     {
       IbSweepPoint point = g_array_index (sweep->points, IbSweepPoint, i);
@@ -419,7 +420,8 @@ ib_sweep_free (IbSweep *sweep)
   if (sweep == NULL)
     return;
   g_clear_pointer (&sweep->points, g_array_unref);
-  g_free (sweep->crossover_text);
+  g_free (sweep->crossover_winner);
+  g_free (sweep->crossover_loser);
   g_free (sweep);
 }
 

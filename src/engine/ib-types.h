@@ -326,7 +326,8 @@ typedef struct
   GArray     *points;          /* IbSweepPoint, grouped by value then strategy */
   gboolean    has_crossover;
   guint64     crossover_value; /* first value where the order flips beyond the CIs */
-  char       *crossover_text;  /* e.g. "async-load-contents-parallel overtakes ... from 100 files" */
+  char       *crossover_winner; /* the strategy that is faster from crossover_value on */
+  char       *crossover_loser;  /* the one it overtakes (ids; analysis words them) */
 } IbSweep;
 
 IbSweep *ib_sweep_new  (void);

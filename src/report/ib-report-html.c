@@ -467,12 +467,16 @@ ib_report_to_html (const IbReport *report,
   html_table (out, ib_table_overhead (report), TRUE);
   html_table (out, ib_table_write_unlink (report), TRUE);
   html_table (out, ib_table_sweep (report), TRUE);
-  if (report->sweep != NULL && report->sweep->crossover_text != NULL)
-    {
-      g_string_append (out, "<p>");
-      esc (out, report->sweep->crossover_text);
-      g_string_append (out, "</p>\n");
-    }
+  {
+    g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
+
+    if (crossover != NULL)
+      {
+        g_string_append (out, "<p>");
+        esc (out, crossover);
+        g_string_append (out, "</p>\n");
+      }
+  }
 
   if (report->samples->len > 0)
     {

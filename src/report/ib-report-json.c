@@ -27,8 +27,10 @@
 
 #include "engine/ib-decision.h"
 #include "engine/ib-error.h"
+#include "engine/ib-sweep.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
+#include "analysis/ib-labels.h"
 #include "ib-report-io.h"
 
 /* The schema nests at most 5 levels; anything much deeper is not a report. */
@@ -431,6 +433,8 @@ static void
 build_sweep (JsonBuilder   *b,
              const IbSweep *sweep)
 {
+  g_autofree char *crossover_text = ib_sweep_crossover_text (sweep);
+
   json_builder_begin_object (b);
   add_string (b, "vary", ib_vary_kind_to_string (sweep->vary));
   json_builder_set_member_name (b, "points");
@@ -459,7 +463,10 @@ build_sweep (JsonBuilder   *b,
                                                  (guint64) G_MAXINT64));
   else
     json_builder_add_null_value (b);
-  add_string (b, "crossover_text", sweep->crossover_text);
+  add_string (b, "crossover_winner", sweep->crossover_winner);
+  add_string (b, "crossover_loser", sweep->crossover_loser);
+  /* the sentence for readers of the file; derived, never read back */
+  add_string (b, "crossover_text", crossover_text);
   json_builder_end_object (b);
 }
 
@@ -1627,6 +1634,7 @@ load_sweep (JsonObject *o,
   const char *p = "sweep";
   JsonArray *points;
   JsonNode *crossover;
+  g_autofree char *text = NULL;
   gboolean ok;
 
   if (!read_ib_vary_kind (o, p, "vary", REQUIRED, &sweep->vary, error)
@@ -1670,7 +1678,27 @@ load_sweep (JsonObject *o,
       sweep->has_crossover = TRUE;
       sweep->crossover_value = (guint64) v;
     }
-  return read_string (o, p, "crossover_text", OPTIONAL, TRUE, &sweep->crossover_text, error);
+  if (!read_string (o, p, "crossover_winner", OPTIONAL, TRUE, &sweep->crossover_winner, error)
+      || !read_string (o, p, "crossover_loser", OPTIONAL, TRUE, &sweep->crossover_loser, error)
+      || !read_string (o, p, "crossover_text", OPTIONAL, TRUE, &text, error))
+    return FALSE;
+  /* A report from before the strategies were saved: find them again, from
+   * the same points by the same rule. */
+  if (sweep->has_crossover && (sweep->crossover_winner == NULL || sweep->crossover_loser == NULL))
+    {
+      IbSweep *again = ib_sweep_copy (sweep);
+
+      ib_sweep_find_crossover (again);
+      if (again->has_crossover && again->crossover_value == sweep->crossover_value)
+        {
+          g_free (sweep->crossover_winner);
+          g_free (sweep->crossover_loser);
+          sweep->crossover_winner = g_steal_pointer (&again->crossover_winner);
+          sweep->crossover_loser = g_steal_pointer (&again->crossover_loser);
+        }
+      ib_sweep_free (again);
+    }
+  return TRUE;
 }
 
 static gboolean

@@ -388,12 +388,16 @@ ib_report_save_markdown_full (const IbReport *report,
   md_table (out, ib_table_statistics (report));
   md_table (out, ib_table_responsiveness (report));
   md_table (out, ib_table_sweep (report));
-  if (report->sweep != NULL && report->sweep->crossover_text != NULL)
-    {
-      g_string_append_c (out, '\n');
-      md_escape (out, report->sweep->crossover_text, FALSE);
-      g_string_append_c (out, '\n');
-    }
+  {
+    g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
+
+    if (crossover != NULL)
+      {
+        g_string_append_c (out, '\n');
+        md_escape (out, crossover, FALSE);
+        g_string_append_c (out, '\n');
+      }
+  }
   md_table (out, ib_table_overhead (report));
   md_table (out, ib_table_write_unlink (report));
   md_table (out, ib_table_plan (report));

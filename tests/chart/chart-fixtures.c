@@ -272,8 +272,8 @@ full_with_factor (double factor)
     }
   report->sweep->has_crossover = TRUE;
   report->sweep->crossover_value = 10;
-  report->sweep->crossover_text = g_strdup ("async-load-contents-parallel overtakes "
-                                            "sync-load-contents from 10 files");
+  report->sweep->crossover_winner = g_strdup ("async-load-contents-parallel");
+  report->sweep->crossover_loser = g_strdup ("sync-load-contents");
   return report;
 }
 

@@ -121,7 +121,8 @@ check_report_strings (const IbReport *r)
                   g_array_index (r->write_unlink->modes, IbWriteUnlinkMode, i).mode);
   if (r->sweep != NULL)
     {
-      check_utf8 ("sweep.crossover_text", r->sweep->crossover_text);
+      check_utf8 ("sweep.crossover_winner", r->sweep->crossover_winner);
+      check_utf8 ("sweep.crossover_loser", r->sweep->crossover_loser);
       for (guint i = 0; i < r->sweep->points->len; i++)
         check_utf8 ("sweep.points[].strategy",
                     g_array_index (r->sweep->points, IbSweepPoint, i).strategy);

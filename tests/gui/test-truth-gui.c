@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
+#include "analysis/ib-labels.h"
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
 #include "engine/ib-strategy.h"
@@ -390,8 +391,11 @@ test_chart_descriptions (void)
               g_assert_nonnull (strstr (text, ib_strategy_title (p->strategy)));
               g_assert_nonnull (strstr (text, m));
             }
-          g_assert_nonnull (strstr (text, report->sweep->has_crossover
-                                          ? report->sweep->crossover_text : "No crossover."));
+          {
+            g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
+
+            g_assert_nonnull (strstr (text, crossover != NULL ? crossover : "No crossover."));
+          }
           break;
         case IB_CHART_COMPARE:
         case IB_N_CHART_KINDS:

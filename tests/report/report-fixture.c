@@ -216,7 +216,8 @@ fx_report_new (double async_ms)
     }
   report->sweep->has_crossover = TRUE;
   report->sweep->crossover_value = 10;
-  report->sweep->crossover_text = g_strdup (FX_ASYNC " overtakes sync-load-contents from 10 files");
+  report->sweep->crossover_winner = g_strdup (FX_ASYNC);
+  report->sweep->crossover_loser = g_strdup ("sync-load-contents");
 
   ib_report_add_finding (report, "custom", "a finding with <markup> & \"quotes\"");
   ib_report_add_warning (report, "cold cache not possible: <tmpfs> & co");

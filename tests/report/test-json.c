@@ -237,7 +237,8 @@ assert_reports_equal (const IbReport *a,
       g_assert_cmpint (a->sweep->vary, ==, b->sweep->vary);
       g_assert_cmpint (a->sweep->has_crossover, ==, b->sweep->has_crossover);
       g_assert_cmpuint (a->sweep->crossover_value, ==, b->sweep->crossover_value);
-      g_assert_cmpstr (a->sweep->crossover_text, ==, b->sweep->crossover_text);
+      g_assert_cmpstr (a->sweep->crossover_winner, ==, b->sweep->crossover_winner);
+      g_assert_cmpstr (a->sweep->crossover_loser, ==, b->sweep->crossover_loser);
       g_assert_cmpuint (a->sweep->points->len, ==, b->sweep->points->len);
       for (guint i = 0; i < a->sweep->points->len; i++)
         {

@@ -525,9 +525,8 @@ test_crossover (void)
   ib_sweep_find_crossover (flip);
   g_assert_true (flip->has_crossover);
   g_assert_cmpuint (flip->crossover_value, ==, 100);
-  g_assert_cmpstr (flip->crossover_text, ==,
-                   "Async load contents (parallel) overtakes Sync load contents from 100 "
-                   "files");
+  g_assert_cmpstr (flip->crossover_winner, ==, "async-load-contents-parallel");
+  g_assert_cmpstr (flip->crossover_loser, ==, "sync-load-contents");
 
   /* The same flip with 4 valid samples at 100 files: too few to tell, no
    * crossover. */
@@ -545,7 +544,8 @@ test_crossover (void)
   add_point (overlap, 100, "b", 500, 20);
   ib_sweep_find_crossover (overlap);
   g_assert_false (overlap->has_crossover);
-  g_assert_null (overlap->crossover_text);
+  g_assert_null (overlap->crossover_winner);
+  g_assert_null (overlap->crossover_loser);
 
   /* Unclear at 4 KiB, a faster at 64 KiB, b faster from 1 MiB. */
   late->vary = IB_VARY_SIZE;
@@ -558,7 +558,8 @@ test_crossover (void)
   ib_sweep_find_crossover (late);
   g_assert_true (late->has_crossover);
   g_assert_cmpuint (late->crossover_value, ==, 1048576);
-  g_assert_cmpstr (late->crossover_text, ==, "b overtakes a from 1 MiB");
+  g_assert_cmpstr (late->crossover_winner, ==, "b");
+  g_assert_cmpstr (late->crossover_loser, ==, "a");
 
   ib_sweep_free (flip);
   ib_sweep_free (overlap);
