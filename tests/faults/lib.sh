@@ -119,13 +119,17 @@ proc_alive () {
   [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
 }
 
-# hold_reached PID: true once PID has the FIFO open (it waits at the hold
-# point) or has ended (for wait_for; check proc_alive after it).
+# hold_reached PID: true once PID has the FIFO open for reading only, as the
+# engine opens it at the hold point (a child between fork and exec still has
+# this shell's read-write descriptor: that one does not count), or has ended
+# (for wait_for; check proc_alive after it).
 hold_reached () {
-  local l
+  local l flags
   proc_alive "$1" || return 0
   for l in "/proc/$1/fd/"*; do
-    [ "$(readlink "$l" 2>/dev/null)" = "$work/hold" ] && return 0
+    [ "$(readlink "$l" 2>/dev/null)" = "$work/hold" ] || continue
+    flags=$(sed -n 's/^flags:[[:space:]]*//p' "/proc/$1/fdinfo/${l##*/}" 2>/dev/null)
+    [ -n "$flags" ] && [ $((8#$flags & 3)) -eq 0 ] && return 0
   done
   return 1
 }
