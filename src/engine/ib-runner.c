@@ -25,74 +25,13 @@
 #include "ib-os.h"
 #include "ib-parse.h"
 #include "ib-runner.h"
+#include "ib-runner-sink.h"
 #include "ib-stats.h"
 #include "ib-strategy.h"
 #include "ib-sweep.h"
 #include "ib-workloads.h"
 
 #define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
-
-/* ---- event sink ------------------------------------------------------- */
-
-/* Shared by the runner and every event in flight, so the callback's
- * user_data is destroyed only after the last event was delivered. */
-typedef struct
-{
-  gint            ref_count;
-  gint            dropped;       /* the runner was freed: deliver nothing more */
-  GMainContext   *context;
-  IbEventFunc     func;
-  gpointer        user_data;
-  GDestroyNotify  destroy;
-} Sink;
-
-static Sink *
-sink_ref (Sink *sink)
-{
-  g_atomic_int_inc (&sink->ref_count);
-  return sink;
-}
-
-static void
-sink_unref (Sink *sink)
-{
-  if (!g_atomic_int_dec_and_test (&sink->ref_count))
-    return;
-  if (sink->destroy != NULL)
-    sink->destroy (sink->user_data);
-  g_main_context_unref (sink->context);
-  g_free (sink);
-}
-
-typedef struct
-{
-  Sink    *sink;
-  IbEvent  event;
-} Delivery;
-
-static gboolean
-delivery_dispatch (gpointer data)
-{
-  Delivery *d = data;
-
-  if (!g_atomic_int_get (&d->sink->dropped) && d->sink->func != NULL)
-    d->sink->func (&d->event, d->sink->user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-delivery_free (gpointer data)
-{
-  Delivery *d = data;
-
-  g_free (d->event.message);
-  g_clear_pointer (&d->event.sample, ib_sample_free);
-  g_clear_pointer (&d->event.statistics, g_array_unref);
-  g_clear_pointer (&d->event.report, ib_report_unref);
-  g_clear_error (&d->event.error);
-  sink_unref (d->sink);
-  g_free (d);
-}
 
 /* ---- runner ------------------------------------------------------------ */
 
@@ -101,7 +40,7 @@ struct _IbRunner
   IbPlan       *plan;
   GCancellable *cancellable;
   GThread      *thread;
-  Sink         *sink;
+  IbEventSink  *sink;
   gint          running;
 };
 
@@ -131,24 +70,7 @@ static void
 post (Run     *run,
       IbEvent *event)
 {
-  Sink *sink = run->runner->sink;
-  Delivery *d = g_new0 (Delivery, 1);
-
-  GSource *source;
-
-  d->sink = sink_ref (sink);
-  d->event = *event;
-
-  /* Always queue, never g_main_context_invoke_full(): once the worker has
-   * popped its own context, the caller's context can become the worker's
-   * thread-default, and invoke would then run the handler right here on
-   * the worker thread, touching the UI from the wrong thread. */
-  source = g_idle_source_new ();
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, delivery_dispatch, d, delivery_free);
-  g_source_set_static_name (source, "[iobench] runner event");
-  g_source_attach (source, sink->context);
-  g_source_unref (source);
+  ib_event_sink_post (run->runner->sink, event);
 }
 
 static gint64
@@ -857,19 +779,11 @@ ib_runner_start (IbRunner       *runner,
                  gpointer        user_data,
                  GDestroyNotify  destroy)
 {
-  Sink *sink;
 
   g_return_if_fail (runner != NULL);
   g_return_if_fail (runner->thread == NULL);
 
-  sink = g_new0 (Sink, 1);
-  sink->ref_count = 1;
-  sink->context = event_context != NULL ? g_main_context_ref (event_context)
-                                        : g_main_context_ref_thread_default ();
-  sink->func = func;
-  sink->user_data = user_data;
-  sink->destroy = destroy;
-  runner->sink = sink;
+  runner->sink = ib_event_sink_new (event_context, func, user_data, destroy);
 
   g_atomic_int_set (&runner->running, TRUE);
   runner->thread = g_thread_new ("iobench-run", worker_thread, runner);
@@ -904,116 +818,8 @@ ib_runner_free (IbRunner *runner)
       g_thread_join (runner->thread);
     }
   if (runner->sink != NULL)
-    {
-      g_atomic_int_set (&runner->sink->dropped, TRUE);
-      sink_unref (runner->sink);
-    }
+    ib_event_sink_drop (runner->sink);
   g_clear_object (&runner->cancellable);
   ib_plan_free (runner->plan);
   g_free (runner);
-}
-
-typedef struct
-{
-  IbEventFunc  func;
-  gpointer     user_data;
-  IbReport    *report;
-  GError      *error;
-  gboolean     done;
-} SyncData;
-
-static void
-sync_event (const IbEvent *event,
-            gpointer       user_data)
-{
-  SyncData *data = user_data;
-
-  if (data->func != NULL)
-    data->func (event, data->user_data);
-  if (event->kind == IB_EVENT_DONE)
-    {
-      data->report = ib_report_ref (event->report);
-      data->error = event->error != NULL ? g_error_copy (event->error) : NULL;
-      data->done = TRUE;
-    }
-}
-
-static void
-sync_cancelled (GCancellable *cancellable,
-                gpointer      user_data)
-{
-  ib_runner_cancel (user_data);
-}
-
-IbReport *
-ib_runner_run_sync (const IbPlan  *plan,
-                    GCancellable  *cancellable,
-                    IbEventFunc    func,
-                    gpointer       user_data,
-                    GError       **error)
-{
-  g_autoptr(GMainContext) context = NULL;
-  IbRunner *runner;
-  SyncData data = { 0 };
-  gulong handler = 0;
-
-  g_return_val_if_fail (plan != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  runner = ib_runner_new (plan, error);
-  if (runner == NULL)
-    return NULL;
-
-  data.func = func;
-  data.user_data = user_data;
-  /* Events arrive on the caller's thread-default context, which we iterate
-   * until DONE: the CLI's unix signal sources on the global default context
-   * are dispatched meanwhile. */
-  context = g_main_context_ref_thread_default ();
-  ib_runner_start (runner, context, sync_event, &data, NULL);
-  if (cancellable != NULL)
-    handler = g_cancellable_connect (cancellable, G_CALLBACK (sync_cancelled), runner, NULL);
-
-  while (!data.done)
-    g_main_context_iteration (context, TRUE);
-
-  if (cancellable != NULL)
-    g_cancellable_disconnect (cancellable, handler);
-  ib_runner_free (runner);
-
-  if (data.error != NULL)
-    g_propagate_error (error, data.error);
-  return data.report;
-}
-
-const char *
-ib_phase_to_string (IbPhase phase)
-{
-  switch (phase)
-    {
-    case IB_PHASE_PREPARING:
-      return _("Preparing");
-    case IB_PHASE_MAKING_FILES:
-      return _("Making files");
-    case IB_PHASE_WARMING:
-      return _("Warming");
-    case IB_PHASE_MEASURING:
-      /* Translators: the phase that times the read strategies */
-      return _("Reads");
-    case IB_PHASE_SWEEP:
-      return _("Sweep");
-    case IB_PHASE_OVERHEAD:
-      return _("Dispatch overhead");
-    case IB_PHASE_WRITE_UNLINK:
-      return _("Write and delete");
-    case IB_PHASE_DECIDING:
-      /* Translators: the phase that measures the answer's pair until it is decided */
-      return _("Deciding");
-    case IB_PHASE_CLEANING:
-      return _("Cleaning up");
-    case IB_PHASE_DONE:
-      return _("Done");
-    default:
-      return "?";
-    }
 }
