@@ -98,6 +98,34 @@ set_action_enabled (IbWindow   *self,
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+/* The first GtkScrolledWindow under @widget, or NULL. */
+static GtkWidget *
+find_scrolled_window (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_scrolled_window (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What the plan page scrolls: its fields. */
+static GtkWidget *
+plan_content (IbWindow *self)
+{
+  GtkWidget *scrolled = find_scrolled_window (GTK_WIDGET (self->plan_page));
+  GtkWidget *child = scrolled != NULL
+                     ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)) : NULL;
+
+  return child != NULL ? child : GTK_WIDGET (self->plan_page);
+}
+
 static void
 update_actions (IbWindow *self)
 {
@@ -133,8 +161,9 @@ update_actions (IbWindow *self)
       g_menu_append_section (self->export_submenu, NULL, model);
     }
 
-  /* The plan being measured cannot change under it. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->plan_page), !running);
+  /* The plan being measured cannot change under it, but it can still be
+   * scrolled and read: its content is off, not its scrolled window. */
+  gtk_widget_set_sensitive (plan_content (self), !running);
   gtk_stack_set_visible_child_name (self->run_stop_stack, running ? "stop" : "run");
   gtk_widget_set_visible (self->content_stop_button,
                           running && adw_leaflet_get_folded (self->leaflet));

@@ -274,6 +274,24 @@ shots (const char *name)
   ib_test_spin (200);
 }
 
+/* The first descendant of @root of @type, or NULL. */
+static GtkWidget *
+find_descendant_type (GtkWidget *root,
+                      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* ---- tests ------------------------------------------------------------ */
 
 /* Issue 24, item 1: the header bar's Export button opens its menu, the menu
@@ -799,6 +817,21 @@ test_quit_while_running (void)
                                                NULL);
   guint saved = count_files (history);
   IbWindow *win = start_long_run (tmp);
+
+  /* During the run the plan cannot be changed but can be scrolled (issue
+   * 24, cosmetic): its scrolled window takes events, its fields do not. */
+  {
+    GtkWidget *plan = GTK_WIDGET (ib_window_get_plan_page (win));
+    GtkWidget *scrolled = plan;
+    GtkWidget *entry = GTK_WIDGET (find_descendant_type (plan, GTK_TYPE_TEXT));
+
+    while (scrolled != NULL && !GTK_IS_SCROLLED_WINDOW (scrolled))
+      scrolled = gtk_widget_get_first_child (scrolled);
+    g_assert_nonnull (scrolled);
+    g_assert_nonnull (entry);
+    g_assert_true (gtk_widget_is_sensitive (scrolled));
+    g_assert_false (gtk_widget_is_sensitive (entry));
+  }
 
   /* Ctrl+Q: a question, the run going on */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
