@@ -493,10 +493,16 @@ side_text (const char *name,
       g_autofree char *level = ib_chart_format_level (side->level);
 
       /* Translators: "A: median 3 ms (CI 2.9 – 3.2 ms, covers 93.75 %), 5 valid runs" */
-      return g_strdup_printf (_("%s: median %s (CI %s – %s, covers %s), %u valid runs"), name,
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s: median %s (CI %s – %s, covers %s), %u valid run",
+                                           "%s: median %s (CI %s – %s, covers %s), %u valid runs",
+                                           side->n), name,
                               m, l, h, level, side->n);
     }
-  return g_strdup_printf (_("%s: median %s, %u valid runs"), name, m, side->n);
+  /* Translators: "A: median 3 ms, 1 valid run" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: median %s, %u valid run",
+                                       "%s: median %s, %u valid runs", side->n),
+                          name, m, side->n);
 }
 
 /* A run as the app names it everywhere: preset, date in the one format of
