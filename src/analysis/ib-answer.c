@@ -85,19 +85,9 @@ fastest_of (const IbReport *report,
 static const char *
 cache_phrase (IbCacheMode mode)
 {
-  switch (mode)
-    {
-    case IB_CACHE_WARM:
-      /* Translators: the cache state in the answer, "(95 % CI 1.5-1.9, warm cache)" */
-      return _("warm cache");
-    case IB_CACHE_COLD:
-      /* Translators: the cache state in the answer, "(95 % CI 1.5-1.9, cold cache)" */
-      return _("cold cache");
-    case IB_CACHE_AS_IS:
-    default:
-      /* Translators: the cache state in the answer: neither warmed nor dropped */
-      return _("cache as found");
-    }
+  const char *text = ib_cache_mode_text (mode);
+
+  return text != NULL ? text : ib_cache_mode_text (IB_CACHE_AS_IS);
 }
 
 /* The headline when the decision phase decided (or did not decide) the

@@ -524,8 +524,7 @@ fact_cache (const IbReport *report)
 
   if (plan->file_sizes->len == 0)
     return NULL;
-  return g_strdup (plan->cache == IB_CACHE_WARM ? _("warm cache")
-                   : plan->cache == IB_CACHE_COLD ? _("cold cache") : _("as-is cache"));
+  return g_strdup (ib_cache_mode_text (plan->cache));
 }
 
 static char *

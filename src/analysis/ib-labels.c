@@ -72,6 +72,24 @@ ib_sweep_crossover_text (const IbSweep *sweep)
 }
 
 const char *
+ib_cache_mode_text (IbCacheMode mode)
+{
+  switch (mode)
+    {
+    case IB_CACHE_WARM:
+      /* Translators: the cache state, "(95 % CI 1.5-1.9, warm cache)" */
+      return _("warm cache");
+    case IB_CACHE_COLD:
+      return _("cold cache");
+    case IB_CACHE_AS_IS:
+      /* Translators: the cache state: neither warmed nor dropped */
+      return _("cache as is");
+    default:
+      return NULL;
+    }
+}
+
+const char *
 ib_strategy_id_family (const char *id)
 {
   if (id == NULL)

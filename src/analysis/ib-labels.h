@@ -35,6 +35,9 @@ char       *ib_format_vary_value (IbVaryKind   vary,
  * files", or NULL when @sweep has no crossover (or an old report did not
  * say which strategies cross). */
 char       *ib_sweep_crossover_text (const IbSweep *sweep);
+/* The cache state as every display says it: "warm cache", "cold cache",
+ * "cache as is" (translated, static); NULL for a value out of range. */
+const char *ib_cache_mode_text   (IbCacheMode  mode);
 
 /* "sync", "async" or NULL, from the strategy id's prefix (works for ids this
  * version does not know). */

@@ -569,9 +569,7 @@ ib_report_subtitle (const IbReport *report)
       g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u file, %s", "%u files, %s",
                                                          plan->file_sizes->len),
                                                plan->file_sizes->len, total));
-      g_ptr_array_add (parts, g_strdup (plan->cache == IB_CACHE_WARM ? _("warm cache")
-                                        : plan->cache == IB_CACHE_COLD ? _("cold cache")
-                                        : _("as-is cache")));
+      g_ptr_array_add (parts, g_strdup (ib_cache_mode_text (plan->cache)));
     }
   if (env->cpu_model != NULL)
     g_ptr_array_add (parts, g_strdup_printf ("%s × %u", env->cpu_model, env->cores));

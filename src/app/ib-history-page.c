@@ -141,8 +141,7 @@ describe_cache (const IbReport *report)
 {
   if (report->plan == NULL || report->plan->file_sizes->len == 0)
     return NULL;
-  return report->plan->cache == IB_CACHE_WARM ? _("warm cache")
-       : report->plan->cache == IB_CACHE_COLD ? _("cold cache") : _("cache as is");
+  return ib_cache_mode_text (report->plan->cache);
 }
 
 /* "Quick — 29 Nov 2026, 23:20": one date format, as on the results page. */

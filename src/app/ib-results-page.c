@@ -120,13 +120,7 @@ describe_files (const IbPlan *plan)
 static const char *
 describe_cache (IbCacheMode mode)
 {
-  switch (mode)
-    {
-    case IB_CACHE_WARM:  return _("warm cache");
-    case IB_CACHE_COLD:  return _("cold cache");
-    case IB_CACHE_AS_IS: return _("cache as is");
-    default:             return NULL;
-    }
+  return ib_cache_mode_text (mode);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "engine/ib-presets.h"
 #include "ib-chart-private.h"
+#include "analysis/ib-labels.h"
 
 void
 ib_chart_frame (IbChartCtx *ctx,
@@ -271,13 +272,7 @@ file_set_text (const IbPlan *plan)
 const char *
 ib_chart_cache_text (IbCacheMode mode)
 {
-  switch (mode)
-    {
-    case IB_CACHE_WARM:  return _("warm cache");
-    case IB_CACHE_COLD:  return _("cold cache");
-    case IB_CACHE_AS_IS: return _("cache as is");
-    default:             return NULL;
-    }
+  return ib_cache_mode_text (mode);
 }
 
 static void
