@@ -35,6 +35,10 @@ G_BEGIN_DECLS
 /* The headline's share of the decision phase's time when there are other
  * lines (it keeps all of it when there are none). */
 #define IB_DECISION_HEADLINE_SHARE 0.7
+/* The decision phase runs right after the survey; when the plan also has a
+ * sweep, overhead or write+delete part, those keep this share of the budget
+ * and the decision phase ends before it. */
+#define IB_DECISION_EXTRAS_SHARE   0.25
 /* Time kept back at the end of the budget for cleaning up, ns. */
 #define IB_DECISION_RESERVE_NS     (G_GINT64_CONSTANT (1000) * 1000 * 1000)
 

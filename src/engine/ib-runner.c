@@ -405,7 +405,7 @@ run_reads (Run     *run,
       return FALSE;
     }
 
-  /* The decision phase (ib-decision.h) reads them again at the end. */
+  /* The decision phase (ib-decision.h) reads them again right after. */
   if (plan->budget_s == 0)
     {
       g_clear_pointer (&run->measure, ib_measure_free);
@@ -442,7 +442,13 @@ static gboolean
 run_decision (Run     *run,
               GError **error)
 {
-  gint64 deadline = run->start_ns + run->plan->budget_s * G_GINT64_CONSTANT (1000000000) -
+  const IbPlan *plan = run->plan;
+  gboolean extras = plan->sweep != NULL || plan->overhead != NULL || plan->write_unlink != NULL;
+  /* The answer's pairs come right after the survey, so the other experiments
+   * can never eat their time; those keep IB_DECISION_EXTRAS_SHARE of the
+   * budget for themselves. */
+  double share = extras ? 1.0 - IB_DECISION_EXTRAS_SHARE : 1.0;
+  gint64 deadline = run->start_ns + (gint64) (share * plan->budget_s * 1e9) -
                     IB_DECISION_RESERVE_NS;
 
   enter_phase (run, IB_PHASE_DECIDING, count_units_reads (run->plan), _("Deciding"));
@@ -638,6 +644,9 @@ execute (Run     *run,
   if (count_units_reads (plan) > 0 && !run_reads (run, error))
     return FALSE;
 
+  if (run->files != NULL && !run_decision (run, error))
+    return FALSE;
+
   if (plan->sweep != NULL)
     {
       enter_phase (run, IB_PHASE_SWEEP, sweep_units (plan), _("Sweep"));
@@ -667,9 +676,6 @@ execute (Run     *run,
         return FALSE;
       finish_phase (run);
     }
-
-  if (run->files != NULL && !run_decision (run, error))
-    return FALSE;
 
   return TRUE;
 }
