@@ -984,6 +984,7 @@ test_compare_narrow (void)
   b->plan->dir = g_strdup ("/media/someone/EXTERNAL-USB-DISK-WITH-A-LONG-LABEL/iobench-target");
   ib_window_show_report (win, a, NULL);
   ib_test_spin (200);
+  shots ("results-360");
   ib_history_page_compare (ib_window_get_history_page (win), a, b);
   g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
                                       g_variant_new_boolean (TRUE));
