@@ -38,7 +38,7 @@ ib_format_throughput (double mib_per_s)
 char *
 ib_format_ratio (double ratio)
 {
-  if (!isfinite (ratio))
+  if (!isfinite (ratio) || ratio <= 0)
     return g_strdup ("—");
   if (ratio >= 10)
     return g_strdup_printf ("%.0fx", ratio);

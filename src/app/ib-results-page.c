@@ -508,7 +508,7 @@ update_overhead (IbResultsPage *self)
       g_autofree char *cover = ib_format_level (ib_median_coverage (o->repeat));
       /* Translators: an interval and its coverage, "2.1 µs – 2.4 µs (50 %)" */
       g_autofree char *ci = g_strdup_printf (_("%s – %s (%s)"), lo, hi, cover);
-      g_autofree char *ratio = g_strdup_printf ("%.1f×", o->ratio_to_direct);
+      g_autofree char *ratio = ib_format_ratio (o->ratio_to_direct);
 
       grid_cell (self->overhead_grid, 0, i + 1, ib_overhead_kind_title (o->kind), FALSE);
       grid_cell (self->overhead_grid, 1, i + 1, iterations, TRUE);

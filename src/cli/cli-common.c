@@ -733,7 +733,7 @@ ib_cli_print_overhead (const IbReport *report,
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
       cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
                                      ib_median_coverage (row->repeat));
-      cells[4] = g_strdup_printf ("%.1f", row->ratio_to_direct);
+      cells[4] = ib_format_ratio (row->ratio_to_direct);
       ib_cli_table_add_rowv (table, cells);
     }
   print_heading (out, _("Dispatch overhead"));

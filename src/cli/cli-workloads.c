@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "analysis/ib-labels.h"
 #include "cli-common.h"
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
@@ -125,14 +126,6 @@ finish (const IbCliOutput *output,
 
 /* ---- overhead ------------------------------------------------------------ */
 
-static char *
-format_ratio (double ratio)
-{
-  if (ratio <= 0)
-    return g_strdup ("—");
-  return g_strdup_printf (ratio < 10 ? "%.1f×" : "%.0f×", ratio);
-}
-
 static void
 print_overhead (const IbReport *report,
                 FILE           *out)
@@ -161,7 +154,7 @@ print_overhead (const IbReport *report,
       cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
       cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
                                      ib_median_coverage (row->repeat));
-      cells[4] = format_ratio (row->ratio_to_direct);
+      cells[4] = ib_format_ratio (row->ratio_to_direct);
       ib_cli_table_add_rowv (table, cells);
     }
 
@@ -192,8 +185,8 @@ print_overhead (const IbReport *report,
 
   if (direct != NULL && gtask != NULL && direct->ns_per_op > 0)
     {
-      g_autofree char *ratio = format_ratio (gtask->ns_per_op / direct->ns_per_op);
-      g_autofree char *seed_ratio = format_ratio (SEED_PROMISE_MS / SEED_FUNCTION_MS);
+      g_autofree char *ratio = ib_format_ratio (gtask->ns_per_op / direct->ns_per_op);
+      g_autofree char *seed_ratio = ib_format_ratio (SEED_PROMISE_MS / SEED_FUNCTION_MS);
       g_autofree char *gtask_op = ib_format_duration (gtask->ns_per_op);
       g_autofree char *direct_op = ib_format_duration (direct->ns_per_op);
       /* ms for 999,999 ops -> ns per op */
