@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "chart/ib-chart.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
@@ -101,7 +102,7 @@ static const struct
     N_("Median longest time a read kept the main loop from running") },
   { N_("CI of Median"), TRUE,
     N_("Confidence interval of the median: where the true median lies") },
-  { N_("MiB/s"), TRUE, N_("Median throughput in MiB per second") },
+  { N_("Throughput"), TRUE, N_("Median throughput, in the unit the Throughput chart uses") },
   { N_("n"), TRUE, N_("Valid samples (measured reads)") },
   { N_("In Flight"), TRUE,
     N_("Most files actually in progress at once (median over the valid samples)") },
@@ -138,7 +139,8 @@ format_cell (IbStatsRow *row,
       hi = ib_format_duration (s->ci_high_ns);
       return g_strdup_printf ("%s – %s", lo, hi);
     case COL_THROUGHPUT:
-      return s->mib_per_s > 0 ? g_strdup_printf ("%.1f", s->mib_per_s) : g_strdup ("—");
+      /* As the Throughput chart prints it: "5.84 GiB/s" beside its bar. */
+      return s->mib_per_s > 0 ? ib_chart_format_rate (s->mib_per_s) : g_strdup ("—");
     case COL_STALL:
       return s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
     case COL_USER:

@@ -165,7 +165,6 @@ void          ib_chart_dot           (IbChartCtx  *ctx,
 char         *ib_chart_format_time   (double       ns);
 /* An interval's coverage: "93.75 %", "97.85 %". */
 char         *ib_chart_format_level  (double       level);
-char         *ib_chart_format_rate   (double       mib_per_s);
 char         *ib_chart_format_bytes  (double       bytes);
 char         *ib_chart_format_count  (double       count);
 char         *ib_chart_format_ratio  (double       ratio);

@@ -123,6 +123,10 @@ char        *ib_chart_describe         (IbChartKind         kind,
                                         const IbReport     *other,
                                         const IbChartStyle *style);
 
+/* A throughput as every chart prints it: three significant digits in KiB/s,
+ * MiB/s or GiB/s ("5.84 GiB/s"); tables beside a chart use it too. */
+char        *ib_chart_format_rate      (double              mib_per_s);
+
 /* Writes the chart to @path (atomically: a temporary file renamed on success).
  * PNG is width*scale x height*scale pixels (scale 1 or 2; up to 4 accepted).
  * On failure nothing is left behind and @error (G_FILE_ERROR) reads
