@@ -199,7 +199,9 @@ ib_stats_aggregation_text (const IbStats *st)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* "2 frames at 60 Hz", "no frame missed at 60 Hz" (medians per read). */
+/* "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz"
+ * (medians per read of the expectation over a random vsync phase,
+ * ib_frames_missed). */
 char *
 ib_format_frames_missed (double frames)
 {
@@ -209,10 +211,13 @@ ib_format_frames_missed (double frames)
     /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
      * missed at 60 Hz)" */
     return g_strdup (_("no frame missed at 60 Hz"));
-  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
-  /* Translators: part of a finding, "(2 frames at 60 Hz)": a 60 Hz display's frames missed */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame at 60 Hz",
-                                       "%s frames at 60 Hz",
+  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : frames < 10 ? "%.2g" : "%.0f",
+                       frames);
+  /* Translators: part of a finding, "(an expected 0.74 frames missed at 60 Hz)": a
+   * 60 Hz display's frames missed, expected over a random phase of its vsync */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "an expected %s frame missed at 60 Hz",
+                                       "an expected %s frames missed at 60 Hz",
                                        (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
 }
 

@@ -16,7 +16,8 @@ G_BEGIN_DECLS
 char       *ib_format_throughput (double       mib_per_s);
 /* "4.2x", "38x" (no decimals from 10 up), "1.02x" below 1.1. */
 char       *ib_format_ratio      (double       ratio);
-/* Frames missed at 60 Hz, for findings: "2 frames at 60 Hz", "no frame missed at 60 Hz". */
+/* Frames missed at 60 Hz (expected over a random vsync phase), for findings:
+ * "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);
 /* "3.9-4.6", "1.3-22": both bounds of a ratio's interval, each with the
  * precision ib_format_ratio would give it, and more decimals on both while

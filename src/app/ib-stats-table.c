@@ -338,7 +338,8 @@ fill_cell (GtkListItem *item,
           tip = g_strdup_printf (_("How long the read kept the main loop from running a 1 ms "
                                    "tick (median of %u reads)\nWorst read: %s\n"
                                    "99th percentile of lateness: %s\n"
-                                   "Frames missed per read: %.1f at 60 Hz, %.1f at 120 Hz"),
+                                   "Frames missed per read, expected over a random vsync "
+                                   "phase: %.2g at 60 Hz, %.2g at 120 Hz"),
                                  row->stats.n_responsive, worst, p99,
                                  row->stats.frames_missed_60, row->stats.frames_missed_120);
         }

@@ -107,7 +107,8 @@ stall_tooltip (const StallRow *sr)
   wall = ib_chart_format_time (sr->row->value);
   return g_strdup_printf (_("%s\nLongest stall %s (median of %u reads), worst %s\n"
                             "99th percentile of the tick's lateness %s\n"
-                            "Frames missed per read: %.1f at 60 Hz, %.1f at 120 Hz\n"
+                            "Frames missed per read, expected over a random vsync phase: "
+                            "%.2g at 60 Hz, %.2g at 120 Hz\n"
                             "Read time %s (median)"),
                           sr->row->label, median, sr->stats->n_responsive, worst, p99,
                           sr->stats->frames_missed_60, sr->stats->frames_missed_120, wall);

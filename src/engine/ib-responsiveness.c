@@ -107,38 +107,40 @@ ib_tick_stop (IbTick   *tick,
   g_source_unref (&tick->source);
 }
 
-guint
+/* Whole frame intervals of @period_ns inside a gap of @gap_ns, expected
+ * over a uniformly random phase of the vsync grid (ib-responsiveness.h). */
+static double
+gap_frames (gint64 gap_ns,
+            gint64 period_ns)
+{
+  return gap_ns > period_ns ? (double) (gap_ns - period_ns) / (double) period_ns : 0.0;
+}
+
+double
 ib_frames_missed (const gint64 *dispatch_ns,
                   guint         n,
                   gint64        start_ns,
                   gint64        stop_ns,
                   gint64        period_ns)
 {
-  guint64 n_frames;
-  g_autofree guint8 *seen = NULL;
-  guint missed = 0;
+  double missed = 0;
+  gint64 free_ns = start_ns;   /* the last moment the loop could run */
 
   g_return_val_if_fail (period_ns > 0, 0);
+  g_return_val_if_fail (n == 0 || dispatch_ns != NULL, 0);
 
   if (stop_ns <= start_ns)
     return 0;
-  n_frames = (guint64) ((stop_ns - start_ns) / period_ns);
-  if (n_frames == 0)
-    return 0;
-  seen = g_malloc0 (n_frames);
   for (guint i = 0; i < n; i++)
     {
-      gint64 k;
+      gint64 t = MIN (dispatch_ns[i], stop_ns);
 
-      if (dispatch_ns[i] < start_ns)
+      if (t <= free_ns)
         continue;
-      k = (dispatch_ns[i] - start_ns) / period_ns;
-      if ((guint64) k < n_frames)
-        seen[k] = 1;
+      missed += gap_frames (t - free_ns, period_ns);
+      free_ns = t;
     }
-  for (guint64 k = 0; k < n_frames; k++)
-    missed += seen[k] == 0;
-  return missed;
+  return missed + gap_frames (stop_ns - free_ns, period_ns);
 }
 
 static int

@@ -37,8 +37,8 @@ guint    ib_tick_get_n_dispatches       (const IbTick   *tick);
 
 /* The summary ib_tick_stop() makes, from @n dispatch times and their
  * latenesses (ns, in dispatch order) within [@start_ns, @stop_ns]: the longest
- * lateness, its 99th percentile, and the whole 60 Hz and 120 Hz frames from
- * @start_ns that saw no dispatch. */
+ * lateness, its 99th percentile, and the 60 Hz and 120 Hz frames missed
+ * (ib_frames_missed). */
 void     ib_responsiveness_summarise    (const gint64   *dispatch_ns,
                                          const gint64   *lateness_ns,
                                          guint           n,
@@ -46,8 +46,20 @@ void     ib_responsiveness_summarise    (const gint64   *dispatch_ns,
                                          gint64          stop_ns,
                                          IbSample       *sample);
 
-/* Whole frames of @period_ns from @start_ns to @stop_ns with no dispatch. */
-guint    ib_frames_missed               (const gint64   *dispatch_ns,
+/* Frames missed from @start_ns to @stop_ns, expected over a uniformly random
+ * vsync phase. A display's frame is missed when the main loop could not run
+ * at all between two of its vsyncs (no dispatch in that frame's interval):
+ * it had no moment to draw. The loop was free at @start_ns, at each dispatch
+ * and at @stop_ns; a gap of length g between two of these holds g / T - 1
+ * whole frame intervals of @period_ns T on average over the phase when
+ * g >= T, none when g < T (it holds floor (g / T) or floor (g / T) - 1 of
+ * them, the first with probability frac (g / T)). So at 60 Hz a 10 ms stall
+ * misses 0 frames, 19 ms 0.14, 29 ms 0.74, 40 ms 1.4; the sum over the
+ * gaps. Ticks that come late while the loop is idle (GLib rounds a timeout up
+ * to whole ms) leave gaps of 1-2 ms, which miss nothing. (Counting a frame
+ * as missed whenever a vsync falls inside a gap, d / T, would charge such idle
+ * gaps too: the tick cannot tell idle from busy within a gap.) */
+double   ib_frames_missed               (const gint64   *dispatch_ns,
                                          guint           n,
                                          gint64          start_ns,
                                          gint64          stop_ns,

@@ -196,8 +196,9 @@ typedef struct
   gboolean  responsive;        /* the tick ran during the sample */
   gint64    stall_ns;          /* longest lateness of the 1 ms tick */
   gint64    lateness_p99_ns;   /* 99th percentile of its lateness */
-  guint     frames_missed_60;  /* whole 60 Hz frames with no dispatch */
-  guint     frames_missed_120; /* whole 120 Hz frames with no dispatch */
+  double    frames_missed_60;  /* 60 Hz frames with no dispatch, expected over a random
+                                * vsync phase (ib_frames_missed) */
+  double    frames_missed_120; /* the same at 120 Hz */
   /* Waiting for a CPU (ib-measure.h), -1 unknown (older reports, or an OS
    * that cannot say). */
   gint64    runq_wait_ns;      /* the measuring thread's run-queue wait in the sample */
@@ -290,7 +291,7 @@ typedef struct
   gboolean responsive;
   gint64   stall_ns;
   gint64   lateness_p99_ns;
-  guint    frames_missed_60;
+  double   frames_missed_60;   /* expected over a random vsync phase */
 } IbWriteUnlinkMode;
 
 typedef struct

@@ -114,9 +114,15 @@ ib_report_to_csv (const IbReport *report)
       csv_bool (out, s->ok);
       csv_field (out, s->error, FALSE);
       if (s->responsive)
-        g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%u,%u\r\n",
-                                s->stall_ns, s->lateness_p99_ns, s->frames_missed_60,
-                                s->frames_missed_120);
+        {
+          char f60[G_ASCII_DTOSTR_BUF_SIZE], f120[G_ASCII_DTOSTR_BUF_SIZE];
+
+          /* expected frames over a random vsync phase: fractional, C locale */
+          g_ascii_formatd (f60, sizeof f60, "%.4g", s->frames_missed_60);
+          g_ascii_formatd (f120, sizeof f120, "%.4g", s->frames_missed_120);
+          g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%s,%s\r\n",
+                                  s->stall_ns, s->lateness_p99_ns, f60, f120);
+        }
       else
         g_string_append (out, ",,,\r\n");
     }

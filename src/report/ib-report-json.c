@@ -295,8 +295,10 @@ build_sample (JsonBuilder    *b,
       /* Absent when the tick did not run (off, or an older report). */
       add_int (b, "stall_ns", s->stall_ns);
       add_int (b, "lateness_p99_ns", s->lateness_p99_ns);
-      add_int (b, "frames_missed_60", s->frames_missed_60);
-      add_int (b, "frames_missed_120", s->frames_missed_120);
+      /* expected over a random vsync phase (ib_frames_missed); older
+       * reports hold whole frames counted from the sample's start */
+      add_double (b, "frames_missed_60", s->frames_missed_60);
+      add_double (b, "frames_missed_120", s->frames_missed_120);
     }
   /* Waiting for a CPU and the settle step (ib-measure.h): absent when
    * unknown or not recorded (older reports). */
@@ -411,7 +413,7 @@ build_write_unlink (JsonBuilder         *b,
           /* the serving context's main-loop stall; absent when not watched */
           add_int (b, "stall_ns", m->stall_ns);
           add_int (b, "lateness_p99_ns", m->lateness_p99_ns);
-          add_int (b, "frames_missed_60", m->frames_missed_60);
+          add_double (b, "frames_missed_60", m->frames_missed_60);
         }
       json_builder_set_member_name (b, "percentiles_ns");
       json_builder_begin_object (b);
@@ -1474,8 +1476,9 @@ load_sample (JsonObject *o,
   if (s->responsive
       && (!read_count (o, p, "stall_ns", REQUIRED, &s->stall_ns, error)
           || !read_count (o, p, "lateness_p99_ns", OPTIONAL, &s->lateness_p99_ns, error)
-          || !read_uint (o, p, "frames_missed_60", OPTIONAL, &s->frames_missed_60, error)
-          || !read_uint (o, p, "frames_missed_120", OPTIONAL, &s->frames_missed_120, error)))
+          || !read_double (o, p, "frames_missed_60", OPTIONAL, &s->frames_missed_60, error)
+          || !read_double (o, p, "frames_missed_120", OPTIONAL, &s->frames_missed_120,
+                           error)))
     return FALSE;
   if (!read_count (o, p, "runq_wait_ns", OPTIONAL, &s->runq_wait_ns, error)
       || !read_count (o, p, "runq_wait_workers_ns", OPTIONAL, &s->runq_wait_workers_ns, error)
@@ -1604,8 +1607,8 @@ load_write_unlink (JsonObject    *o,
                  || (read_count (m, ep, "stall_ns", REQUIRED, &mode.stall_ns, error)
                      && read_count (m, ep, "lateness_p99_ns", OPTIONAL, &mode.lateness_p99_ns,
                                     error)
-                     && read_uint (m, ep, "frames_missed_60", OPTIONAL,
-                                   &mode.frames_missed_60, error)));
+                     && read_double (m, ep, "frames_missed_60", OPTIONAL,
+                                     &mode.frames_missed_60, error)));
       if (good)
         {
           g_autofree char *pp = member_path (ep, "percentiles_ns");

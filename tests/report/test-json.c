@@ -43,8 +43,8 @@ assert_samples_equal (const IbSample *a,
   g_assert_cmpint (a->responsive, ==, b->responsive);
   g_assert_cmpint (a->stall_ns, ==, b->stall_ns);
   g_assert_cmpint (a->lateness_p99_ns, ==, b->lateness_p99_ns);
-  g_assert_cmpuint (a->frames_missed_60, ==, b->frames_missed_60);
-  g_assert_cmpuint (a->frames_missed_120, ==, b->frames_missed_120);
+  g_assert_cmpfloat (a->frames_missed_60, ==, b->frames_missed_60);
+  g_assert_cmpfloat (a->frames_missed_120, ==, b->frames_missed_120);
   g_assert_cmpint (a->runq_wait_ns, ==, b->runq_wait_ns);
   g_assert_cmpint (a->runq_wait_workers_ns, ==, b->runq_wait_workers_ns);
   g_assert_cmpint (a->contended, ==, b->contended);
@@ -225,7 +225,7 @@ assert_reports_equal (const IbReport *a,
           g_assert_cmpint (m->responsive, ==, n->responsive);
           g_assert_cmpint (m->stall_ns, ==, n->stall_ns);
           g_assert_cmpint (m->lateness_p99_ns, ==, n->lateness_p99_ns);
-          g_assert_cmpuint (m->frames_missed_60, ==, n->frames_missed_60);
+          g_assert_cmpfloat (m->frames_missed_60, ==, n->frames_missed_60);
           for (guint p = 0; p < IB_N_PERCENTILES; p++)
             g_assert_cmpint (m->percentiles_ns[p], ==, n->percentiles_ns[p]);
         }

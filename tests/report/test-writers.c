@@ -187,9 +187,14 @@ test_csv (void)
         {
           g_assert_cmpint (cell_int (header, row, "stall_ns"), ==, s->stall_ns);
           g_assert_cmpint (cell_int (header, row, "lateness_p99_ns"), ==, s->lateness_p99_ns);
-          g_assert_cmpint (cell_int (header, row, "frames_missed_60"), ==, s->frames_missed_60);
-          g_assert_cmpint (cell_int (header, row, "frames_missed_120"), ==,
-                           s->frames_missed_120);
+          /* expected frames, fractional (4 significant digits) */
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (header, row,
+                                                                "frames_missed_60"), NULL),
+                                          s->frames_missed_60, 1e-3 * (1 + s->frames_missed_60));
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (header, row,
+                                                                "frames_missed_120"), NULL),
+                                          s->frames_missed_120,
+                                          1e-3 * (1 + s->frames_missed_120));
         }
       else
         g_assert_cmpstr (cell (header, row, "stall_ns"), ==, "");
