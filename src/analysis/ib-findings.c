@@ -666,16 +666,15 @@ finding_write_unlink (IbReport *report)
     g_autofree char *r = ib_format_ratio (ratio >= 1 ? ratio : 1 / ratio);
     g_autofree char *seed = ib_format_ratio (SEED_001_P50_RATIO);
 
-    if (ratio <= 1.5 && ratio >= 1 / 1.5)
-      ib_report_add_finding (report, "seed-001-write-unlink",
-                             _("The promise-vs-callback overhead experiment holds here with "
-                               "I/O: sync and async median write+delete latencies differ by "
-                               "only %s (the experiment saw %s)."), r, seed);
-    else
-      ib_report_add_finding (report, "seed-001-write-unlink",
-                             _("The promise-vs-callback overhead experiment does not hold here "
-                               "with I/O: sync and async median write+delete latencies differ "
-                               "by %s, not by little (the experiment saw %s)."), r, seed);
+    /* One run per mode has no interval: a ratio of two single runs decides
+     * nothing, so the experiment is not called held or failed (issue 22). */
+    /* Translators: the p50 ratio of one run per mode ("1.9x") and the
+     * experiment's ("1.10x") */
+    ib_report_add_finding (report, "seed-001-write-unlink",
+                           _("The promise-vs-callback overhead experiment cannot be checked "
+                             "here with I/O: sync and async median write+delete latencies "
+                             "differ by %s in one run per mode, which gives no interval to "
+                             "decide with (the experiment saw %s)."), r, seed);
   }
 }
 

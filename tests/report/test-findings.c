@@ -149,8 +149,12 @@ test_separated (void)
   text = finding (report, "write-unlink");
   assert_contains (text, "Sync, one at a time p50 50.0 µs, p99 400 µs");
   assert_contains (text, "Async GIO p50 100 µs, p99 800 µs.");
-  /* medians 2x apart: not "small" */
-  assert_contains (finding (report, "seed-001-write-unlink"), "does not hold here");
+  /* medians 2x apart, but one run per mode decides nothing (issue 22) */
+  assert_contains (finding (report, "seed-001-write-unlink"),
+                   "The promise-vs-callback overhead experiment cannot be checked here with "
+                   "I/O: sync and async median write+delete latencies differ by 2.0x in one "
+                   "run per mode, which gives no interval to decide with");
+  assert_lacks (finding (report, "seed-001-write-unlink"), "hold");
 
   text = finding (report, "where-time-goes");
   assert_contains (text, "Where the time goes in " T_ASYNC ": CPU ");
