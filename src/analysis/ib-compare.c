@@ -465,6 +465,8 @@ ib_compare_row_interval (const IbCompareRow *row,
 {
   g_return_if_fail (row != NULL && out != NULL);
 
+  /* two runs' rows are never paired: the pair fields stay 0 */
+  memset (out, 0, sizeof *out);
   out->verdict = row->verdict;
   out->na = row->n_a;
   out->nb = row->n_b;

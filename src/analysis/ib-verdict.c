@@ -42,6 +42,8 @@ ib_verdict_for_ratio (const IbRatio     *ratio,
     }
   if (out != NULL)
     {
+      /* not from pairs: paired, n_pairs, margin and more_pairs stay 0 */
+      memset (out, 0, sizeof *out);
       out->verdict = verdict;
       out->na = ratio->na;
       out->nb = ratio->nb;

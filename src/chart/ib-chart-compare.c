@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ib-chart-private.h"
+#include "analysis/ib-labels.h"
 #include "analysis/ib-verdict.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
@@ -323,21 +324,8 @@ static char *
 point_label (IbVaryKind          vary,
              const IbSweepPoint *p)
 {
-  g_autofree char *value = NULL;
+  g_autofree char *value = ib_format_vary_value (vary, p->value);
 
-  if (vary == IB_VARY_SIZE)
-    value = ib_format_size (p->value);
-  else
-    {
-      g_autofree char *n = g_strdup_printf ("%'" G_GUINT64_FORMAT, p->value);
-
-      value = vary == IB_VARY_COUNT
-            /* Translators: a number of files, e.g. "100 files" */
-            ? g_strdup_printf (ngettext ("%s file", "%s files",
-                                         (gulong) MIN (p->value, G_MAXULONG)), n)
-            /* Translators: files open at once, e.g. "8 in flight" */
-            : g_strdup_printf (_("%s in flight"), n);
-    }
   /* Translators: a sweep point, "10 files · Memory map" */
   return g_strdup_printf (_("%s · %s"), value, ib_chart_strategy_title (p->strategy));
 }
