@@ -449,18 +449,10 @@ test_run_export_reopen (void)
     g_assert_nonnull (strstr (answer, "run more repetitions"));
     g_assert_nonnull (strstr (answer, "Sync single read"));
     g_assert_nonnull (strstr (answer, "Async single read (serial)"));
-    /* the rest of the answer as a list, one item a line, never the headline */
-    {
-      const char *details =
-        ib_results_page_get_answer_details (ib_window_get_results_page (win));
-      g_auto(GStrv) lines = g_strsplit (details != NULL ? details : "", "\n", -1);
-
-      g_assert_nonnull (details);
-      g_assert_true (g_str_has_prefix (details, "• "));
-      for (guint i = 0; lines[i] != NULL; i++)
-        g_assert_true (g_str_has_prefix (lines[i], "• "));
-      g_assert_null (strstr (details, answer));
-    }
+    /* Nothing is concluded under a verdict that was not reached: no "Why:"
+     * and no trade-off line below "too few samples" (README, "Claims only
+     * the data carries"), so the card has no list under its headline. */
+    g_assert_null (ib_results_page_get_answer_details (ib_window_get_results_page (win)));
   }
 
   /* Findings are grouped under short headings, one per group, in the
@@ -1047,6 +1039,7 @@ test_tab_stops (void)
     {
       GtkWidget *focus = g_ptr_array_index (stops, i);
 
+      g_test_message ("stop %u: %s", i + 1, G_OBJECT_TYPE_NAME (focus));
       if (GTK_IS_CHECK_BUTTON (focus))
         checks++;
       if (!gtk_widget_is_ancestor (focus, results))
@@ -1068,7 +1061,11 @@ test_tab_stops (void)
   g_assert_cmpuint (in_table, ==, 1);
   g_assert_cmpuint (findings, ==, 1);
   g_assert_cmpuint (in_page, <=, 10);
-  g_assert_cmpuint (last_in_page, <=, 35);
+  /* 35 before the plan showed its four parts (reads, sweep, overhead,
+   * write+delete): each part is one row and its on/off switch, 4 stops more
+   * than the 35 of before at most (the rows of a preset's absent parts are
+   * hidden). */
+  g_assert_cmpuint (last_in_page, <=, 39);
 
   /* Shift+Tab goes through the same stops backwards (none traps it); a
    * list is entered at its last row then. */
