@@ -7,7 +7,8 @@
  * "client" is the same for all of them, as ab is:
  *
  *   sync-serial   g_file_replace_contents + g_file_delete, one after another
- *   async-gio     g_file_replace_contents_bytes_async + g_file_delete_async,
+ *   async-gio     g_file_create_async + g_output_stream_write_all_async +
+ *                 g_output_stream_close_async + g_file_delete_async,
  *                 callbacks on the thread-default context
  *   thread-pool   a GThreadPool with one worker per core doing the sync calls
  *
@@ -418,11 +419,26 @@ run_sync_serial (Run *run)
 
 /* ---- async-gio -------------------------------------------------------- */
 
+/* A request of async-gio, as GIO serves it: create (O_CREAT | O_EXCL), write
+ * every letter, close, delete, each step one async call whose callback
+ * issues the next. g_file_replace_contents_async is not used: when its write
+ * fails it reports the error before its close has run, and that close (in a
+ * GIO worker) may then rename a `.goutputstream-XXXXXX` temporary over the
+ * request's file while the run is already cleaning up, leaving a file in the
+ * test folder. Here a request is back only when its stream is closed and its
+ * file deleted (or found not deletable), so nothing of it is still running
+ * when the run cleans up. Creating never makes a temporary, and the file is
+ * new, as seed 001's was: a failed request deletes the file it made before
+ * its slot comes free (a leftover it could not delete makes the next create
+ * in that slot fail, which is counted, never written through). */
 typedef struct
 {
-  Run   *run;
-  guint  index;
-  GFile *file;
+  Run           *run;
+  guint          index;
+  GFile         *file;
+  GBytes        *content;
+  GOutputStream *stream;
+  GError        *error;    /* first error of the request; its file is then deleted */
 } AsyncRequest;
 
 static void async_issue (Run    *run,
@@ -445,6 +461,9 @@ async_finish (AsyncRequest *req,
       mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, why);
     }
   g_object_unref (req->file);
+  g_bytes_unref (req->content);
+  g_clear_object (&req->stream);
+  g_clear_error (&req->error);
   g_free (req);
 
   /* A freed slot issues the next request now. */
@@ -462,24 +481,67 @@ async_delete_cb (GObject      *source,
   gboolean deleted;
 
   deleted = g_file_delete_finish (G_FILE (source), result, &error);
-  async_finish (req, deleted, error);
+  async_finish (req, deleted, req->error != NULL ? req->error : error);
 }
 
 static void
-async_replace_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      data)
+async_close_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  AsyncRequest *req = data;
+  GError *error = NULL;
+
+  if (!g_output_stream_close_finish (G_OUTPUT_STREAM (source), result, &error))
+    {
+      if (req->error == NULL)
+        req->error = error;
+      else
+        g_error_free (error);
+    }
+  /* The file was made by this request: delete it also after an error or a
+   * cancel (then without the cancellable, so that it happens). */
+  g_file_delete_async (req->file, G_PRIORITY_DEFAULT,
+                       req->error == NULL ? req->run->cancellable : NULL,
+                       async_delete_cb, req);
+}
+
+static void
+async_write_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  AsyncRequest *req = data;
+
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &req->error))
+    g_assert (req->error != NULL);
+  /* Close in every case, and without the cancellable: the request is back
+   * only when its descriptor is closed. */
+  g_output_stream_close_async (req->stream, G_PRIORITY_DEFAULT, NULL, async_close_cb, req);
+}
+
+static void
+async_create_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
 {
   AsyncRequest *req = data;
   g_autoptr(GError) error = NULL;
+  GFileOutputStream *stream;
+  gconstpointer bytes;
+  gsize len;
 
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+  stream = g_file_create_finish (G_FILE (source), result, &error);
+  if (stream == NULL)
     {
+      /* Nothing was made (an existing file is not this request's). */
       async_finish (req, FALSE, error);
       return;
     }
-  g_file_delete_async (req->file, G_PRIORITY_DEFAULT, req->run->cancellable,
-                       async_delete_cb, req);
+  req->stream = G_OUTPUT_STREAM (stream);
+  bytes = g_bytes_get_data (req->content, &len);
+  g_output_stream_write_all_async (req->stream, bytes, len, G_PRIORITY_DEFAULT,
+                                   req->run->cancellable, async_write_cb, req);
 }
 
 static void
@@ -488,15 +550,14 @@ async_issue (Run    *run,
              gint64  issue_ns)
 {
   AsyncRequest *req = g_new0 (AsyncRequest, 1);
-  g_autoptr(GBytes) content = NULL;
 
   mark_issued (run, index, issue_ns);
   req->run = run;
   req->index = index;
   req->file = slot_file (run, run->slot_of[index]);
-  content = request_content (run, index);
-  g_file_replace_contents_bytes_async (req->file, content, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       run->cancellable, async_replace_cb, req);
+  req->content = request_content (run, index);
+  g_file_create_async (req->file, G_FILE_CREATE_NONE, G_PRIORITY_DEFAULT, run->cancellable,
+                       async_create_cb, req);
 }
 
 static void
