@@ -29,6 +29,17 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-strategy-private.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define IB_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define IB_SANITIZED 1
+#endif
+#endif
+#ifndef IB_SANITIZED
+#define IB_SANITIZED 0
+#endif
+
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 #define HUGE_PAGE (2 * MIB)
 
@@ -246,7 +257,15 @@ test_fresh_faults_equal (void)
    * a quarter of the buffers' own faults, and never less than 64. */
   g_test_message ("fewest %s (%" G_GINT64_FORMAT "), most %s (%" G_GINT64_FORMAT ")",
                   lowest_id, lowest, highest_id, highest);
+#if IB_SANITIZED
+  /* Under AddressSanitizer every heap use also faults in shadow memory
+   * (a pthread's or GIO's allocations show as hundreds of faults), so the
+   * counts compare the sanitizer, not the buffers: the mappings and the
+   * lower bound above are what this build can check. */
+  g_test_message ("sanitized build: fault counts include shadow memory, not compared");
+#else
   g_assert_cmpint (highest - lowest, <=, MAX ((gint64) lowest / 4, 64));
+#endif
   fixture_free (&f);
 }
 
