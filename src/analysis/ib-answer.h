@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-answer.h: the answer to the question in the app's title, "is sync or
- * async faster here?", computed from a report (issue 14). The CLI, the HTML
+ * async faster here?", computed from a report. The CLI, the HTML
  * and Markdown reports, the JSON `answer` object and the GUI's results page
  * all show this one answer. It is derived data: never saved as input, always
  * recomputed from the statistics and samples. */
@@ -14,7 +14,7 @@
 
 G_BEGIN_DECLS
 
-/* Who races (issue 14):
+/* Who races:
  *
  *   sync    the GIO/POSIX blocking reads on the caller's thread: the sync-*
  *           strategies (g_file_load_contents, g_input_stream_read_all, a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-compare.h: two reports side by side (DESIGN.md section 11,
- * `iobench-cli compare A.json B.json`): the read strategies, the dispatch
+/* ib-compare.h: two reports side by side (`iobench-cli compare A.json
+ * B.json`, the comparison page and its exports): the read strategies, the dispatch
  * overhead, write + delete and every sweep point the two share, each row
  * with the ratio B / A of times, its interval and one verdict. */
 #pragma once

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-findings-group.c: where each finding goes and how much it matters
- * (issue 14). The group and the rank are derived from the finding's id, in
+/* ib-findings-group.c: where each finding goes and how much it matters.
+ * The group and the rank are derived from the finding's id, in
  * this one table, never stored as input: a report written before groups
  * existed is regrouped when it is loaded, and a finding id this version does
  * not know goes last, with the details. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings-stall.c: what each way of reading costs an app's main loop
- * (issue 13), next to its speed. Finding ids:
+ * (README.md, "What a read costs the main loop"), next to its speed. Finding ids:
  *
  *   stall-trade-off   the fastest sync strategy (mmap included) against the
  *                     fastest async or thread one: the speed ratio with its
@@ -84,7 +84,7 @@ finding_trade_off (IbReport       *report,
   if (r.verdict == IB_RATIO_NO_DATA || r.verdict == IB_RATIO_TOO_FEW)
     return;
 
-  /* Like with like (issue 22): the median of each read's longest stall and
+  /* Like with like: the median of each read's longest stall and
    * its frames on both sides, and no trade-off unless the other side stalls
    * the loop clearly less. */
   if (!ib_report_stalls_less (report, other->strategy, sync->strategy))

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-findings-uring.c: whose async is slow (issue 15). GIO's async reads
+/* ib-findings-uring.c: whose async is slow. GIO's async reads
  * against the kernel's own (io_uring) and a blocking read of the same files,
  * with intervals, and what reading with no page cache (O_DIRECT) costs.
  * Finding ids:
@@ -107,7 +107,7 @@ finding_gap (IbReport       *report,
                             _("GIO’s async reads are slower than the kernel’s own async I/O "
                               "on the same files, so the difference is GIO’s thread hops "
                               "and steps, not async I/O"));
-  /* "Cannot be told apart" is no conclusion (issue 22): it said "GIO's
+  /* "Cannot be told apart" is no conclusion: it once said "GIO's
    * async reads keep up with the kernel's own async I/O" from an interval
    * of 0.24 to 4. */
   else if (sync != NULL && is_slower (&us, TRUE))

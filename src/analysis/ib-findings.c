@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings.c: short sentences generated from a report's data
- * (DESIGN.md section 8). The ids are stable, tools and tests rely on them:
+ * (docs/architecture.md, "Reports, findings and charts"). The ids are
+ * stable, tools and tests rely on them:
  *
  *   fastest, sync-vs-async, sync-vs-async-load-contents, tmpfs, fuse,
  *   cache (held, or left as found), cache-excluded (samples left out for their
@@ -667,7 +668,7 @@ finding_write_unlink (IbReport *report)
     g_autofree char *seed = ib_format_ratio (SEED_001_P50_RATIO);
 
     /* One run per mode has no interval: a ratio of two single runs decides
-     * nothing, so the experiment is not called held or failed (issue 22). */
+     * nothing, so the experiment is not called held or failed. */
     /* Translators: the p50 ratio of one run per mode ("1.9x") and the
      * experiment's ("1.10x") */
     ib_report_add_finding (report, "seed-001-write-unlink",
@@ -982,7 +983,7 @@ finding_seed_002 (IbReport *report)
         g_autofree char *level = ib_format_level (cmp.ci_level);
         g_autofree char *ci = ib_format_ratio_ci (cmp.ratio, cmp.ci_low, cmp.ci_high);
 
-        /* An undecided comparison neither confirms nor refutes it (issue 22). */
+        /* An undecided comparison neither confirms nor refutes it. */
         /* Translators: "The Node.js big-file experiment is not decided here: async
          * whole-file reads (Async load contents, parallel) and sync ones (Sync load
          * contents) cannot be told apart (ratio 1.21, 95 % CI 0.24-4.3); the

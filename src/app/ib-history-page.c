@@ -359,8 +359,8 @@ load_done (GObject      *source,
 
 /* The history can be opened while a benchmark runs: its files are read on
  * a thread of their own, never on GLib's shared task pool, which the async
- * strategies under test use (issue 12, item 7). The task is returned (and
- * let go) on the main context, where it was made. */
+ * strategies under test use (docs/architecture.md, "Threading"). The task
+ * is returned (and let go) on the main context, where it was made. */
 typedef struct
 {
   GTask     *task;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-history-store.c: scanning and saving the history folder (issue 16). */
+/* ib-history-store.c: scanning and saving the history folder. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

@@ -25,8 +25,9 @@ mount_info_free (gpointer data)
 }
 
 /* What keeps a run from making its files in @dir, said for the plan page
- * (issue 24, item 12): missing, not a folder, or not writable (access(2)
- * also answers EROFS for root on a read-only file system). */
+ * (docs/architecture.md, "Files and bad input"): missing, not a folder,
+ * or not writable (access(2) also answers EROFS for root on a read-only file
+ * system). */
 static gboolean
 check_folder (const char  *dir,
               GError     **error)

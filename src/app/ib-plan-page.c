@@ -100,8 +100,8 @@ _ib_plan_page_validate (IbPlanPage *self)
   valid = plan != NULL;
   /* Each part's row says what Run would do (the preset's while invalid). */
   _ib_plan_page_update_parts (self, plan != NULL ? plan : self->base);
-  /* A folder known to be missing, not a folder or read-only (issue 24,
-   * item 12): refused before Run, not after. */
+  /* A folder known to be missing, not a folder or read-only:
+   * refused before Run, not after. */
   if (valid && self->dir_problem != NULL)
     {
       valid = FALSE;

@@ -319,8 +319,8 @@ update_warnings (IbResultsPage *self)
       gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_ERROR);
       gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
     }
-  /* A run that just failed or stopped: its note in sight, at the top
-   * (issue 24, item 12), wherever the page was scrolled to. */
+  /* A run that just failed or stopped: its note in sight, at the top,
+   * wherever the page was scrolled to. */
   if ((r->error != NULL || self->stopped) &&
       (!was_visible || g_strcmp0 (old_text, gtk_label_get_text (self->error_label)) != 0))
     gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);

@@ -151,12 +151,12 @@ update_actions (IbWindow *self)
   gtk_widget_set_sensitive (self->export_button, has_report && !running);
   /* A comparison exports as a chart or as an HTML or Markdown report. Setting
    * the model rebuilds the popover and closes it, and this runs on every plan
-   * check: set it only when it really changes (issue 24, item 1). */
+   * check: set it only when it really changes. */
   model = comparing ? self->compare_export_menu : self->export_menu;
   if (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->export_button)) != model)
     {
       gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->export_button), model);
-      /* Main menu -> Export offers the very same formats (issue 24, item 14). */
+      /* Main menu -> Export offers the very same formats. */
       g_menu_remove_all (self->export_submenu);
       g_menu_append_section (self->export_submenu, NULL, model);
     }
@@ -330,7 +330,7 @@ start_run (IbWindow *self)
   ib_results_page_set_report (self->results_page,
                               ib_run_controller_get_report (self->controller), NULL);
   /* No crossfade: each of its frames paints both pages, 13-20 ms of the
-   * main loop's time apiece while the run makes its files (issue 12, T5). */
+   * main loop's time apiece while the run makes its files. */
   gtk_stack_set_visible_child_full (self->main_stack, "results", GTK_STACK_TRANSITION_TYPE_NONE);
   show_page (self, "results");
   show_content (self);
@@ -892,7 +892,7 @@ on_close_response (AdwMessageDialog *dialog,
   g_object_unref (self);
 }
 
-/* Ctrl+Q or the close button during a run (issue 24, item 13): stopping
+/* Ctrl+Q or the close button during a run: stopping
  * keeps what was measured (in the history, as Stop does); quitting at once
  * drops it. Ask rather than guess. */
 static void

@@ -102,7 +102,7 @@ ib_rows_from_report (const IbReport *report,
             rs.value = (double) s->wall_ns;
           g_array_append_val (row.samples, rs);
         }
-      /* no sample at all, failed or not: it never ran (issue 24, item 11) */
+      /* no sample at all, failed or not: it never ran */
       row.not_run = row.failed && st->n == 0 && st->n_failed == 0 && st->n_excluded == 0 &&
                     row.error == NULL && row.samples->len == 0;
       g_array_append_val (rows, row);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-chart-stall.c: how long each strategy blocks the run's main loop
- * (issue 13): per strategy the median of each read's longest stall of the
- * 1 ms tick as a bar, every read a dot, on a log time axis with the 60 Hz
- * frame (16.7 ms) marked, and the frames missed per read as labels. */
+ * (README.md, "What a read costs the main loop"): per strategy the median
+ * of each read's longest stall of the 1 ms tick as a bar, every read a dot,
+ * on a log time axis with the 60 Hz frame (16.7 ms) marked, and the frames
+ * missed per read as labels. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart.h: one cairo renderer for screen and export (DESIGN.md section 7).
+/* ib-chart.h: one cairo renderer for screen and export (docs/architecture.md,
+ * "Reports, findings and charts").
  *
  * Pure functions: a report + a style + a size -> a drawing on any cairo_t.
  * The GTK widget calls ib_chart_draw() from its snapshot; export calls it on

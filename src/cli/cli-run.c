@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-run.c: `iobench-cli list`, `run` and `sweep` (DESIGN.md section 11). */
+/* cli-run.c: `iobench-cli list`, `run` and `sweep` (docs/architecture.md,
+ * "The contract: CLI and report fields"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli.h: the iobench-cli subcommands (DESIGN.md section 11). Each takes the
+/* cli.h: the iobench-cli subcommands (docs/architecture.md, "The
+ * contract: CLI and report fields"). Each takes the
  * arguments after the subcommand name (argv[0] is "iobench-cli SUBCOMMAND")
  * and returns the process exit code. */
 #pragma once

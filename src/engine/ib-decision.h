@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-decision.h: the decision phase (DESIGN.md section 6, "Survey, then
- * decision"; issue 22, item 3).
+/* ib-decision.h: the decision phase (README.md, "What it measures",
+ * "Survey, then decision").
  *
  * The survey (every strategy in randomized rounds) only picks the
  * candidates: for each line of the answer the sync strategy with the lowest

@@ -2,7 +2,8 @@
 /* ib-environment.c: describes the machine and the target file system.
  *
  * Everything OS-specific goes through ib-os.h; this file only assembles the
- * IbEnvironment a report records (DESIGN.md section 8). */
+ * IbEnvironment a report records (docs/architecture.md, "Reports, findings
+ * and charts"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

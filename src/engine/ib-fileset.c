@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-fileset.c: test files in a fresh iobench-XXXXXX folder (DESIGN.md 9).
+/* ib-fileset.c: test files in a fresh iobench-XXXXXX folder
+ * (docs/architecture.md, "Files and bad input").
  *
  * The marker file lists every name (written atomically) before the first file
  * is created, so a crash can never leave a file the marker does not list. Cleanup and the

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-measure.c: the measure room (see ib-measure.h and DESIGN.md section 6).
+/* ib-measure.c: the measure room (see ib-measure.h and README.md, "What it
+ * measures").
  *
  * The bracket reads, in this order: peak RSS reset, rusage, run-queue
  * waits, tick start, clock | the work | clock, tick stop, rusage, run-queue

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-paired.h: paired log-ratio analysis and the decision phase's stopping
- * rule (DESIGN.md section 6, "Survey, then decision").
+ * rule (README.md, "What it measures", "Survey, then decision").
  *
  * The decision phase measures two strategies A and B in adjacent pairs,
  * alternating the order (AB, BA, AB, ...), so that slow drift, load and

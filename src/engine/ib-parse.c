@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-parse.c: parsing and validating user input (DESIGN.md section 9). */
+/* ib-parse.c: parsing and validating user input (docs/architecture.md,
+ * "Files and bad input"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

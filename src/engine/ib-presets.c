@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-presets.c: the seed experiments and "quick" (DESIGN.md section 1). */
+/* ib-presets.c: the three experiments and "quick" (docs/architecture.md,
+ * "The experiments and the other workloads"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -19,13 +20,13 @@ static const IbPresetInfo presets[] = {
     N_("Quick"),
     N_("The big-file reads at 1/16 scale, the small-file sweep, dispatch overhead and "
        "write+delete"),
-    /* 76-87 s in issue 24 */
+    /* 76-87 s measured */
     NULL, 60, 90 },
   { "seed-big",
     N_("Big files"),
     N_("Four files of 512 MiB, 1 GiB, 256 MiB and 512 MiB read by every strategy, 2 s apart "
        "(the Node.js big-file experiment)"),
-    /* 37 % after 150 s in issue 24 */
+    /* 37 % done after 150 s */
     "002_b180d2c87b9dc28f.txt", 360, 480 },
   { "seed-small",
     N_("Small files"),
@@ -204,7 +205,7 @@ ib_preset_plan (const char  *id,
        * whole preset stays well under a minute on a 2-core machine (a thread
        * hop costs tens of µs): the same 100,000 operations as the 2
        * repetitions of 100,000 it ran before, which gave the promise-vs-
-       * callback finding no interval to decide with (it needs 5, issue 22). */
+       * callback finding no interval to decide with (it needs 5 a side). */
       const guint64 sizes[] = { 32 * MIB, 64 * MIB, 16 * MIB, 32 * MIB };
 
       add_sizes (plan, sizes, G_N_ELEMENTS (sizes));

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-presets.h: the seed experiments and "quick" (DESIGN.md section 1). */
+/* ib-presets.h: the three experiments and "quick" (docs/architecture.md,
+ * "The experiments and the other workloads"). */
 #pragma once
 
 #include "ib-types.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-responsiveness.h: how long a strategy keeps the run's main loop from
- * running anything (issue 13).
+ * running anything (README.md, "What a read costs the main loop").
  *
  * While a sample runs, a tick is attached to the GMainContext on which the
  * strategy's callbacks land, the stand-in for an app's main loop. It is due

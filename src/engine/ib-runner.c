@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-runner.c: one run of a plan on one dedicated worker thread (DESIGN.md
- * section 3). See ib-runner.h for the order of work.
+/* ib-runner.c: one run of a plan on one dedicated worker thread
+ * (docs/architecture.md, "Threading"). See ib-runner.h for the order of work.
  *
  * The worker creates its own GMainContext and pushes it as thread-default for
  * the whole run, so async strategies dispatch their callbacks there. The

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-stats.c: descriptive statistics, distribution-free intervals, the
- * verdict rule, which samples count, and the seeded PRNG (DESIGN.md
- * section 6; README "What it measures"). */
+ * verdict rule, which samples count, and the seeded PRNG (README.md,
+ * "What it measures"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

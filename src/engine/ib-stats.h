@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-stats.h: honest statistics (DESIGN.md section 6). */
+/* ib-stats.h: honest statistics (README.md, "What it measures",
+ * "How samples become a result"). */
 #pragma once
 
 #include <glib.h>

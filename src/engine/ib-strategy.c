@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-strategy.c: the strategy table (DESIGN.md section 4), reused buffers,
+/* ib-strategy.c: the strategy table (README.md, "What the strategies
+ * are"), reused buffers,
  * the checks every strategy makes, and the scheduler that keeps at most
  * ctx->in_flight files going for the async and thread strategies. */
 #define G_LOG_DOMAIN "iobench"

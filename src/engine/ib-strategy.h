@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-strategy.h: the read strategies, data-driven (DESIGN.md section 4).
+/* ib-strategy.h: the read strategies, data-driven (README.md, "What the
+ * strategies are").
  *
  * Each strategy is one table entry in ib-strategy.c (designated
  * initialisers) and one function in ib-strategy-*.c. A strategy reads every

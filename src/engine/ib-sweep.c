@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-sweep.c: vary one parameter for two or more strategies and find where
- * their order flips (DESIGN.md section 5, seed 000's conclusion). */
+ * their order flips, the question the small-file experiment ends on
+ * (docs/architecture.md, "The experiments and the other workloads"). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

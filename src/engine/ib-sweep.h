@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-sweep.h: sweeps (DESIGN.md section 5): vary the file count, the file size
+/* ib-sweep.h: sweeps (docs/architecture.md, "The experiments and
+ * the other workloads"): vary the file count, the file size
  * or the files in flight for two or more strategies and find where their order
  * flips. Called by the runner on its worker thread. */
 #pragma once

@@ -5,8 +5,9 @@
  * reports, src/report serialises and loads them, src/chart draws them, the CLI
  * and the GUI show them. These are plain structs (not GObjects): an IbReport is
  * reference counted and is never mutated after it has been handed to another
- * thread. Times are nanoseconds, sizes bytes. Field names follow the JSON
- * schema of DESIGN.md section 11.
+ * thread. Times are nanoseconds, sizes bytes. These field names are the
+ * saved report's JSON names (docs/architecture.md, "The contract: CLI and
+ * report fields").
  */
 #pragma once
 

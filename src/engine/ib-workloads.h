@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-workloads.h: the workloads of seeds 000 and 001 (DESIGN.md section 5).
+/* ib-workloads.h: the workloads of the small-file and dispatch-overhead
+ * experiments (docs/architecture.md, "The experiments and the other workloads").
  *
  * They are called by the runner on its worker thread, with the worker's
  * GMainContext as thread-default. @progress is called on that thread too

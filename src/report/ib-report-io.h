@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-report-io.h: reading and writing reports (DESIGN.md sections 8 and 11).
+/* ib-report-io.h: reading and writing reports (docs/architecture.md,
+ * "Reports, findings and charts").
  *
  * Every writer writes atomically (temporary file + rename): an error leaves no
  * half-written file and never touches an existing file at @path unless the

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-report-json.c: the JSON report, schema "iobench-report" version 1.
  *
- * Field names follow DESIGN.md section 11 plus the extra fields of
- * ib-types.h. Integers are JSON integers (json-glib's gint64), doubles are
- * written with 17 significant digits so they load back bit for bit. A double
- * that is not finite is written as null and loads back as 0 (a residency of
- * null means "unknown" and loads back as -1). A seed above G_MAXINT64 does not
- * fit a JSON integer and is written as a decimal string.
+ * Field names are those of ib-types.h, a contract (docs/architecture.md,
+ * "The contract: CLI and report fields"). Integers are JSON integers
+ * (json-glib's gint64), doubles are written with 17 significant digits so
+ * they load back bit for bit. A double that is not finite is written as
+ * null and loads back as 0 (a residency of null means "unknown" and loads
+ * back as -1). A seed above G_MAXINT64 does not fit a JSON integer and is
+ * written as a decimal string.
  *
  * The loader trusts nothing: every member is checked for presence, type and
  * range, and the first problem is reported as IB_ERROR_FORMAT naming the
