@@ -121,3 +121,25 @@ ib_test_spin (guint ms)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (id);
 }
+
+gboolean
+ib_test_wait_until (gboolean (*cond) (gpointer data),
+                    gpointer   data,
+                    guint      timeout_s)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_s * G_USEC_PER_SEC;
+  guint id = g_timeout_add (20, spin_wake, NULL);
+  gboolean ok = TRUE;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (id);
+  return ok;
+}

@@ -31,4 +31,10 @@ int        ib_test_run_cli       (const char * const  *args,
  * lets frames, idles and timeouts run). */
 void       ib_test_spin          (guint                ms);
 
+/* Iterates the default main context until @cond (@data) holds: FALSE when
+ * @timeout_s seconds pass first (a guard against hangs, not a speed test). */
+gboolean   ib_test_wait_until    (gboolean           (*cond) (gpointer data),
+                                  gpointer             data,
+                                  guint                timeout_s);
+
 G_END_DECLS

@@ -30,32 +30,12 @@ static IbApplication *app;
 
 typedef gboolean (*Condition) (gpointer data);
 
-static gboolean
-wake (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
 /* Iterates the main context until @cond holds; FALSE after the timeout. */
 static gboolean
 wait_until (Condition cond,
             gpointer  data)
 {
-  gint64 end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
-  guint id = g_timeout_add (20, wake, NULL);
-  gboolean ok = TRUE;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        {
-          ok = FALSE;
-          break;
-        }
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_source_remove (id);
-  return ok;
+  return ib_test_wait_until (cond, data, WAIT_TIMEOUT_S);
 }
 
 static IbWindow *
