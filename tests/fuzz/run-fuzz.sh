@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes the JSON report loader (ib_report_from_json) with libFuzzer for a
 # bounded time. Not run by ./test.sh (it takes minutes); the inputs it keeps
-# are replayed by the meson test "fuzz-replay" (suite faults) in every build.
+# are replayed by the meson test "fuzz-replay" (suite fuzz) in every build.
 #
 #   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options...]
 #
