@@ -18,5 +18,5 @@ for script in "$root"/build-aux/flatpak/*.sh; do
   bash -n "$script" || { echo "FAIL: ${script#"$root"/} does not parse"; status=1; }
 done
 bash "$root/build-aux/flatpak/lint-manifest.sh" \
-  "$root/flatpak/io.github.iobench.IoBench.json" "$root" || status=1
+  "$root/build-aux/flatpak/io.github.iobench.IoBench.json" "$root" || status=1
 exit $status
