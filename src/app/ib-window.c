@@ -5,7 +5,7 @@
  *   win.run (Ctrl+R)  win.run-quick  win.stop (Escape)  win.open (Ctrl+O)
  *   win.export ('FORMAT', 'PATH')    win.show-history (Ctrl+H)   win.open-uri
  *
- * win.export shows a save dialog when PATH is empty; the tests pass a path.
+ * Exporting is in ib-window-export.c, opening reports in ib-window-open.c.
  * Nothing here blocks the main loop: runs, exports, loads and history saves
  * all happen on worker threads. */
 #define G_LOG_DOMAIN "iobench"
@@ -13,55 +13,18 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "engine/ib-error.h"
 #include "ib-application.h"
 #include "ib-export.h"
-#include "ib-window.h"
-
-struct _IbWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* template */
-  AdwToastOverlay      *toast_overlay;
-  AdwLeaflet           *leaflet;
-  GtkWidget            *plan_pane;
-  GtkWidget            *content_pane;
-  GtkStack             *run_stop_stack;
-  GtkWidget            *content_stop_button;
-  AdwWindowTitle       *content_title;
-  GtkRevealer          *run_reason_revealer;
-  GtkLabel             *run_reason_label;
-  GMenuModel           *export_menu;
-  GMenuModel           *compare_export_menu;
-  GMenu                *export_submenu;
-  GtkWidget            *export_button;
-  GtkStack             *main_stack;
-  IbPlanPage           *plan_page;
-  IbResultsPage        *results_page;
-  IbHistoryPage        *history_page;
-
-  /* state */
-  GSettings            *settings;
-  IbRunController      *controller;
-  GFile                *last_export_folder;
-  char                 *last_export_error;
-  char                 *last_open_error;
-  guint                 n_pending_exports;
-  guint                 space_timeout;
-  gboolean              close_confirmed;    /* closing drops a running run */
-  gboolean              close_when_saved;   /* close once the stopped run is saved */
-  GtkWidget            *close_dialog;
-};
+#include "ib-window-private.h"
 
 G_DEFINE_FINAL_TYPE (IbWindow, ib_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void
-show_error_dialog (IbWindow   *self,
-                   const char *heading,
-                   const char *body)
+void
+_ib_window_show_error_dialog (IbWindow   *self,
+                              const char *heading,
+                              const char *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
@@ -206,8 +169,8 @@ show_page (IbWindow   *self,
   update_actions (self);
 }
 
-static void
-show_content (IbWindow *self)
+void
+_ib_window_show_content (IbWindow *self)
 {
   /* Unconditionally: the leaflet may fold only once the window is sized. */
   adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
@@ -318,13 +281,14 @@ start_run (IbWindow *self)
   plan = ib_plan_page_build_plan (self->plan_page, &error);
   if (plan == NULL)
     {
-      show_error_dialog (self, _("The Plan Is Not Valid"), error->message);
+      _ib_window_show_error_dialog (self, _("The Plan Is Not Valid"), error->message);
       return;
     }
   ib_plan_page_save_settings (self->plan_page);
   if (!ib_run_controller_start (self->controller, plan, &error))
     {
-      show_error_dialog (self, _("Could Not Start the Benchmark"), error->message);
+      _ib_window_show_error_dialog (self, _("Could Not Start the Benchmark"),
+                                    error->message);
       return;
     }
   ib_results_page_set_report (self->results_page,
@@ -333,7 +297,7 @@ start_run (IbWindow *self)
    * main loop's time apiece while the run makes its files. */
   gtk_stack_set_visible_child_full (self->main_stack, "results", GTK_STACK_TRANSITION_TYPE_NONE);
   show_page (self, "results");
-  show_content (self);
+  _ib_window_show_content (self);
   update_actions (self);
 }
 
@@ -376,406 +340,6 @@ chart_step_activated (GSimpleAction *action,
   ib_results_page_cycle_chart (self->results_page, g_variant_get_int32 (param));
 }
 
-/* ---- export ----------------------------------------------------------- */
-
-static void
-export_menu_activated (GSimpleAction *action,
-                       GVariant      *param,
-                       gpointer       user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-
-  if (gtk_widget_is_sensitive (self->export_button) &&
-      gtk_widget_is_drawable (self->export_button))
-    gtk_menu_button_popup (GTK_MENU_BUTTON (self->export_button));
-}
-
-typedef struct
-{
-  IbWindow *window;
-  char     *path;
-} ExportCtx;
-
-static void
-export_ctx_free (ExportCtx *ctx)
-{
-  g_object_unref (ctx->window);
-  g_free (ctx->path);
-  g_free (ctx);
-}
-
-static void
-export_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  ExportCtx *ctx = user_data;
-  IbWindow *self = ctx->window;
-  g_autoptr(GError) error = NULL;
-
-  self->n_pending_exports--;
-  g_clear_pointer (&self->last_export_error, g_free);
-  if (!ib_export_finish (result, &error))
-    {
-      self->last_export_error = g_strdup (error->message);
-      show_error_dialog (self, _("Export Failed"), error->message);
-    }
-  else
-    {
-      g_autofree char *name = g_path_get_basename (ctx->path);
-      g_autofree char *uri = g_filename_to_uri (ctx->path, NULL, NULL);
-      g_autofree char *title = NULL;
-      AdwToast *toast;
-
-      /* Translators: %s is a file name */
-      title = g_strdup_printf (_("Exported “%s”"), name);
-      toast = adw_toast_new (title);
-      if (uri != NULL)
-        {
-          adw_toast_set_button_label (toast, _("Open"));
-          adw_toast_set_action_name (toast, "win.open-uri");
-          adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
-        }
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-    }
-  export_ctx_free (ctx);
-}
-
-/* What win.export writes: the comparison when one is shown, else the report
- * on the results page with its visible chart. */
-typedef struct
-{
-  IbReport    *report;
-  IbReport    *other;
-  IbChartKind  kind;
-  gboolean     log_scale;
-  IbCompareChart compare;
-} ExportSource;
-
-static gboolean
-get_export_source (IbWindow     *self,
-                   ExportSource *out)
-{
-  memset (out, 0, sizeof *out);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") == 0)
-    {
-      if (!ib_history_page_get_comparison (self->history_page, &out->report, &out->other))
-        return FALSE;
-      out->kind = IB_CHART_COMPARE;
-      out->log_scale = ib_history_page_get_log_scale (self->history_page);
-      out->compare = ib_history_page_get_chart_part (self->history_page);
-      return TRUE;
-    }
-  out->report = ib_results_page_get_report (self->results_page);
-  out->kind = ib_results_page_get_chart_kind (self->results_page);
-  out->log_scale = ib_results_page_get_log_scale (self->results_page);
-  return out->report != NULL;
-}
-
-static void
-run_export (IbWindow           *self,
-            const ExportSource *source,
-            const char         *format_id,
-            const char         *path,
-            gboolean            replace_extras)
-{
-  ExportCtx *ctx = g_new0 (ExportCtx, 1);
-
-  ctx->window = g_object_ref (self);
-  ctx->path = g_strdup (path);
-  self->n_pending_exports++;
-  ib_export_async (source->report, source->other, source->kind, source->log_scale,
-                   source->compare, format_id, path, replace_extras, NULL, export_done, ctx);
-}
-
-static void
-on_replace_extras_response (AdwMessageDialog *dialog,
-                            const char       *response,
-                            gpointer          user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-  const char *format_id = g_object_get_data (G_OBJECT (dialog), "format");
-  const char *path = g_object_get_data (G_OBJECT (dialog), "path");
-  ExportSource source;
-
-  if (g_str_equal (response, "replace") && get_export_source (self, &source))
-    run_export (self, &source, format_id, path, TRUE);
-  g_object_unref (self);
-}
-
-/* A Markdown report's charts go in a folder named after it; files of that
- * folder it would replace are the user's: ask first (Deliver 2). */
-static void
-ask_replace_extras (IbWindow   *self,
-                    GPtrArray  *existing,
-                    const char *format_id,
-                    const char *path)
-{
-  g_autofree char *folder = g_path_get_dirname (g_ptr_array_index (existing, 0));
-  g_autofree char *folder_name = g_filename_display_basename (folder);
-  g_autoptr(GString) names = g_string_new (NULL);
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
-
-  for (guint i = 0; i < existing->len; i++)
-    {
-      g_autofree char *name = g_filename_display_basename (g_ptr_array_index (existing, i));
-
-      /* Translators: the separator of a list of file names */
-      g_string_append_printf (names, "%s%s", i > 0 ? _(", ") : "", name);
-    }
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       /* Translators: %s: a folder's name, %u: a count,
-                                        * %s: file names */
-                                       "The Markdown report’s charts go in the folder “%s”, "
-                                       "which already holds %u of them: %s. Replacing it "
-                                       "loses what it shows now.",
-                                       "The Markdown report’s charts go in the folder “%s”, "
-                                       "which already holds %u of them: %s. Replacing them "
-                                       "loses what they show now.", existing->len),
-                          folder_name, existing->len, names->str);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self),
-                                   g_dngettext (GETTEXT_PACKAGE, "Replace a Chart?",
-                                                "Replace the Charts?", existing->len),
-                                   body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "replace", _("_Replace"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "format", g_strdup (format_id), g_free);
-  g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_replace_extras_response),
-                    g_object_ref (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-start_export (IbWindow   *self,
-              const char *format_id,
-              const char *path)
-{
-  ExportSource source;
-  g_autoptr(GPtrArray) existing = NULL;
-
-  if (!get_export_source (self, &source))
-    return;
-  existing = ib_export_existing_extras (source.report, source.other, format_id, path);
-  if (existing->len > 0)
-    {
-      ask_replace_extras (self, existing, format_id, path);
-      return;
-    }
-  run_export (self, &source, format_id, path, FALSE);
-}
-
-static void
-on_export_chosen (GtkNativeDialog *dialog,
-                  int              response,
-                  gpointer         user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-  const char *format_id = g_object_get_data (G_OBJECT (dialog), "format");
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
-
-      if (path != NULL)
-        {
-          g_clear_object (&self->last_export_folder);
-          self->last_export_folder = g_file_get_parent (file);
-          start_export (self, format_id, path);
-        }
-      else
-        show_error_dialog (self, _("Export Failed"),
-                           _("The chosen place is not a local file. "
-                             "Choose a folder on this computer."));
-    }
-  g_object_unref (dialog);
-  g_object_unref (self);
-}
-
-static void
-export_activated (GSimpleAction *action,
-                  GVariant      *param,
-                  gpointer       user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-  ExportSource source;
-  const char *format_id, *path;
-  IbExportFormat format;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *pattern = NULL;
-  GtkFileChooserNative *dialog;
-  GtkFileFilter *filter;
-
-  g_variant_get (param, "(&s&s)", &format_id, &path);
-  if (!get_export_source (self, &source))
-    return;
-  if (!ib_export_parse_format (format_id, &format, &error))
-    {
-      show_error_dialog (self, _("Export Failed"), error->message);
-      return;
-    }
-  if (source.other != NULL && !format.is_chart && !g_str_equal (format.extension, "html") &&
-      !g_str_equal (format.extension, "md"))
-    {
-      g_free (self->last_export_error);
-      self->last_export_error = g_strdup (_("A comparison is exported as a chart (PNG, SVG or "
-                                            "PDF) or as a report (HTML or Markdown). For CSV "
-                                            "or JSON, open one of the two runs."));
-      show_error_dialog (self, _("Export Failed"), self->last_export_error);
-      return;
-    }
-  if (path[0] != '\0')
-    {
-      start_export (self, format_id, path);
-      return;
-    }
-
-  dialog = gtk_file_chooser_native_new (format.is_chart ? _("Export Chart") : _("Export Report"),
-                                        GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  name = ib_export_suggest_name (source.report, source.kind, &format);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  if (self->last_export_folder == NULL)
-    {
-      const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-
-      self->last_export_folder = g_file_new_for_path (docs != NULL &&
-                                                      g_file_test (docs, G_FILE_TEST_IS_DIR)
-                                                      ? docs : g_get_home_dir ());
-    }
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), self->last_export_folder, NULL);
-  filter = gtk_file_filter_new ();
-  pattern = g_strdup_printf ("*.%s", format.extension);
-  gtk_file_filter_add_pattern (filter, pattern);
-  gtk_file_filter_set_name (filter, pattern);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  g_object_unref (filter);
-  g_object_set_data_full (G_OBJECT (dialog), "format", g_strdup (format_id), g_free);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_export_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-open_uri_activated (GSimpleAction *action,
-                    GVariant      *param,
-                    gpointer       user_data)
-{
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_show_uri (GTK_WINDOW (user_data), g_variant_get_string (param, NULL), GDK_CURRENT_TIME);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-}
-
-/* ---- opening reports -------------------------------------------------- */
-
-static void
-report_loaded (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(IbWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(IbReport) report = ib_report_load_finish (result, &error);
-
-  g_clear_pointer (&self->last_open_error, g_free);
-  if (report == NULL)
-    {
-      self->last_open_error = g_strdup (error->message);
-      show_error_dialog (self, _("Could Not Open the Report"), error->message);
-      return;
-    }
-  ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
-  show_content (self);
-}
-
-void
-ib_window_open_file (IbWindow *self,
-                     GFile    *file)
-{
-  g_autofree char *path = NULL;
-
-  g_return_if_fail (IB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      show_error_dialog (self, _("Could Not Open the Report"),
-                         _("Only reports on this computer can be opened."));
-      return;
-    }
-  ib_report_load_async (path, NULL, report_loaded, g_object_ref (self));
-}
-
-static void
-on_open_chosen (GtkNativeDialog *dialog,
-                int              response,
-                gpointer         user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      if (file != NULL)
-        ib_window_open_file (self, file);
-    }
-  g_object_unref (dialog);
-  g_object_unref (self);
-}
-
-static void
-open_activated (GSimpleAction *action,
-                GVariant      *param,
-                gpointer       user_data)
-{
-  IbWindow *self = IB_WINDOW (user_data);
-  GtkFileChooserNative *dialog;
-  GtkFileFilter *filter;
-
-  dialog = gtk_file_chooser_native_new (_("Open Report"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("I/O Bench reports (JSON)"));
-  gtk_file_filter_add_pattern (filter, "*.json");
-  gtk_file_filter_add_mime_type (filter, "application/json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  g_object_unref (filter);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_open_chosen), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static gboolean
-on_drop (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         IbWindow      *self)
-{
-  GSList *files;
-
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) ||
-      ib_run_controller_get_running (self->controller))
-    return FALSE;
-  files = g_value_get_boxed (value);
-  if (files == NULL)
-    return FALSE;
-  /* One report at a time: the last one dropped. */
-  ib_window_open_file (self, g_slist_last (files)->data);
-  return TRUE;
-}
-
 /* ---- history ---------------------------------------------------------- */
 
 static void
@@ -790,7 +354,7 @@ show_history_changed (GSimpleAction *action,
       ib_history_page_reload (self->history_page);
       ib_history_page_show_list (self->history_page);
       show_page (self, "history");
-      show_content (self);
+      _ib_window_show_content (self);
     }
   else
     show_page (self, ib_results_page_get_report (self->results_page) != NULL ? "results" : "empty");
@@ -851,11 +415,7 @@ static const GActionEntry win_entries[] = {
   { "run", run_activated },
   { "run-quick", run_quick_activated },
   { "stop", stop_activated },
-  { "open", open_activated },
-  { "export", export_activated, "(ss)" },
-  { "export-menu", export_menu_activated },
   { "chart-step", chart_step_activated, "i" },
-  { "open-uri", open_uri_activated, "s" },
   { "show-history", NULL, NULL, "false", show_history_changed },
 };
 
@@ -1013,8 +573,6 @@ ib_window_class_init (IbWindowClass *klass)
 static void
 ib_window_init (IbWindow *self)
 {
-  GtkDropTarget *drop;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Main menu -> Export: the export button's formats, whichever they are. */
   g_menu_append_section (self->export_submenu, NULL,
@@ -1022,6 +580,8 @@ ib_window_init (IbWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
+  _ib_window_add_export_actions (self);
+  _ib_window_add_open_actions (self);
 
   self->controller = ib_run_controller_new ();
   ib_results_page_set_controller (self->results_page, self->controller);
@@ -1042,11 +602,6 @@ ib_window_init (IbWindow *self)
                             G_CALLBACK (update_title), self);
   g_signal_connect_swapped (self->history_page, "notify::comparing",
                             G_CALLBACK (update_actions), self);
-
-  /* A report dropped on the window opens as with Ctrl+O. */
-  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   /* Free space changes under us: read it again now and then, and when the
    * window comes back to the front, so Run is refused before it starts. */
