@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-chart-axis.c: round ticks (1-2-5 linear; log axes from the 1-2-5 value
- * at or below the data to the one at or above it, decades labelled first,
- * 2 and 5 between them when there is room), labels with adapted units, and
- * labels skipped when they collide. */
+ * at or below the data to the one at or above it, in the unit the label
+ * shows, decades labelled first, 2 and 5 between them when there is room),
+ * labels with adapted units, and labels skipped when they collide. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -33,35 +33,139 @@ nice_step (double raw)
   return 10 * mag;
 }
 
-static const double nice_mantissas[] = { 1, 2, 5, 10 };
-
-double
-ib_axis_nice_below (double value)
+/* The units a value is shown in (ib_chart_format_rate, _bytes): a tier of
+ * values shown divided by @div. Binary units change every 1024, so a round
+ * value is 1, 2 or 5 x 10^k in the unit shown, below 1000 of it (1000 MiB/s
+ * would sit next to 1 GiB/s); the decimal units (ns .. s, k, M) keep every
+ * 1-2-5 value round. */
+typedef struct
 {
-  double mag, best;
+  double div;
+} Tier;
 
-  if (!(value > 0) || !isfinite (value))
-    return LOG_FLOOR;
-  mag = pow (10, floor (log10 (value)));
-  best = mag;
-  for (guint i = 0; i < G_N_ELEMENTS (nice_mantissas); i++)
-    if (nice_mantissas[i] * mag <= value * (1 + 1e-9))
-      best = nice_mantissas[i] * mag;
-  return best;
+static const Tier decimal_tiers[] = { { 1 } };
+static const Tier rate_tiers[] = { { 1.0 / 1024 }, { 1 }, { 1024 } };
+static const Tier byte_tiers[] = {
+  { 1 }, { 1024 }, { 1048576.0 }, { 1073741824.0 }, { 1099511627776.0 },
+};
+
+static const Tier *
+unit_tiers (IbUnit  unit,
+            guint  *n_tiers)
+{
+  switch (unit)
+    {
+    case IB_UNIT_RATE:
+      *n_tiers = G_N_ELEMENTS (rate_tiers);
+      return rate_tiers;
+    case IB_UNIT_BYTES:
+      *n_tiers = G_N_ELEMENTS (byte_tiers);
+      return byte_tiers;
+    case IB_UNIT_TIME:
+    case IB_UNIT_COUNT:
+    case IB_UNIT_PERCENT:
+    default:
+      *n_tiers = G_N_ELEMENTS (decimal_tiers);
+      return decimal_tiers;
+    }
+}
+
+/* Calls @each for every round value of @unit in [lo, hi], ascending, with
+ * whether it is 1 x 10^k in its unit (a decade). Stops when @each returns
+ * FALSE. */
+static void
+for_each_nice (IbUnit    unit,
+               double    lo,
+               double    hi,
+               gboolean (*each) (double value, gboolean decade, gpointer data),
+               gpointer  data)
+{
+  static const double mantissa[] = { 1, 2, 5 };
+  guint n_tiers;
+  const Tier *tiers = unit_tiers (unit, &n_tiers);
+
+  for (guint t = 0; t < n_tiers; t++)
+    {
+      int k0 = (int) floor (log10 (lo / tiers[t].div)) - 1;
+      int k1 = (int) ceil (log10 (hi / tiers[t].div)) + 1;
+
+      /* Only the tiers the range reaches (and decades inside them). */
+      if (t == 0 && n_tiers > 1)
+        k1 = MIN (k1, 2);
+      else if (t + 1 < n_tiers)
+        {
+          k0 = MAX (k0, 0);
+          k1 = MIN (k1, 2);
+        }
+      else if (n_tiers > 1)
+        k0 = MAX (k0, 0);
+      for (int k = k0; k <= k1; k++)
+        for (guint m = 0; m < G_N_ELEMENTS (mantissa); m++)
+          {
+            double v = mantissa[m] * pow (10, k) * tiers[t].div;
+
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+              continue;
+            if (!each (v, m == 0, data))
+              return;
+          }
+    }
+}
+
+typedef struct
+{
+  double target;
+  double found;
+} Near;
+
+static gboolean
+keep_below (double   value,
+            gboolean decade,
+            gpointer data)
+{
+  Near *near = data;
+
+  if (value > near->target * (1 + 1e-9))
+    return FALSE;
+  near->found = value;
+  return TRUE;
+}
+
+static gboolean
+keep_above (double   value,
+            gboolean decade,
+            gpointer data)
+{
+  Near *near = data;
+
+  if (value < near->target * (1 - 1e-9))
+    return TRUE;
+  near->found = value;
+  return FALSE;
 }
 
 double
-ib_axis_nice_above (double value)
+ib_axis_nice_below (IbUnit unit,
+                    double value)
 {
-  double mag;
+  Near near = { value, 0 };
+
+  if (!(value > 0) || !isfinite (value))
+    return LOG_FLOOR;
+  for_each_nice (unit, value / 20, value, keep_below, &near);
+  return near.found > 0 ? near.found : value;
+}
+
+double
+ib_axis_nice_above (IbUnit unit,
+                    double value)
+{
+  Near near = { value, 0 };
 
   if (!(value > 0) || !isfinite (value))
     return 1;
-  mag = pow (10, floor (log10 (value)));
-  for (guint i = 0; i < G_N_ELEMENTS (nice_mantissas); i++)
-    if (nice_mantissas[i] * mag >= value * (1 - 1e-9))
-      return nice_mantissas[i] * mag;
-  return 10 * mag;
+  for_each_nice (unit, value, value * 20, keep_above, &near);
+  return near.found > 0 ? near.found : value;
 }
 
 static void
@@ -74,6 +178,28 @@ add_tick (IbAxis  *axis,
   axis->ticks[axis->n_ticks].value = value;
   axis->ticks[axis->n_ticks].major = major;
   axis->n_ticks++;
+}
+
+typedef struct
+{
+  IbAxis   *axis;
+  gboolean  minors;
+} LogTicks;
+
+/* Powers of ten (in the unit shown) and both ends are labelled first. */
+static gboolean
+add_log_tick (double   value,
+              gboolean decade,
+              gpointer data)
+{
+  LogTicks *lt = data;
+  IbAxis *axis = lt->axis;
+  gboolean end = fabs (value / axis->min - 1) < 1e-6 || fabs (value / axis->max - 1) < 1e-6;
+
+  if (decade || end || lt->minors)
+    add_tick (axis, end ? (value < axis->min * 1.5 ? axis->min : axis->max) : value,
+              decade || end);
+  return TRUE;
 }
 
 static double
@@ -130,47 +256,28 @@ ib_axis_init (IbAxis   *axis,
 
   if (log)
     {
-      double l0, l1;
-      int d0, d1;
-      gboolean minors;
+      LogTicks lt = { axis, FALSE };
 
       if (hi <= LOG_FLOOR)
         hi = 1;
       if (lo < LOG_FLOOR || lo > hi)
         lo = MAX (LOG_FLOOR, hi / 10);
-      /* The axis ends at the first 1-2-5 value at or past the data, not at
+      /* The axis ends at the first round value at or past the data, not at
        * the next power of ten: 1.4 s of data gets an axis to 2 s, not 10 s. */
-      axis->min = ib_axis_nice_below (lo);
-      axis->max = ib_axis_nice_above (hi);
+      axis->min = ib_axis_nice_below (unit, lo);
+      axis->max = ib_axis_nice_above (unit, hi);
       /* Bars grow from the start of the axis: one just above it would be
-       * too short to see, so the axis starts a 1-2-5 step lower. */
+       * too short to see, so the axis starts a step lower. */
       if (from_zero && lo < axis->min * 1.5)
-        axis->min = ib_axis_nice_below (axis->min * 0.999);
+        axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
       if (axis->max <= axis->min * 1.0001)
         {
-          axis->min = ib_axis_nice_below (axis->min * 0.999);
-          axis->max = ib_axis_nice_above (axis->max * 1.001);
+          axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
+          axis->max = ib_axis_nice_above (unit, axis->max * 1.001);
         }
-      l0 = log10 (axis->min);
-      l1 = log10 (axis->max);
       /* 2 and 5 in every decade when a decade is long enough to show them. */
-      minors = length / (l1 - l0) >= spacing * 1.6;
-      d0 = (int) floor (l0 + 1e-9);
-      d1 = (int) ceil (l1 - 1e-9);
-      for (int d = d0; d <= d1; d++)
-        for (guint m = 0; m < 3; m++)
-          {
-            static const double mantissa[] = { 1, 2, 5 };
-            double v = mantissa[m] * pow (10, d);
-            gboolean end = fabs (v / axis->min - 1) < 1e-6 || fabs (v / axis->max - 1) < 1e-6;
-
-            if (v < axis->min * (1 - 1e-6) || v > axis->max * (1 + 1e-6))
-              continue;
-            /* Powers of ten and both ends are labelled first. */
-            if (m == 0 || end || minors)
-              add_tick (axis, end ? (v < axis->min * 1.5 ? axis->min : axis->max) : v,
-                        m == 0 || end);
-          }
+      lt.minors = length / (log10 (axis->max) - log10 (axis->min)) >= spacing * 1.6;
+      for_each_nice (unit, axis->min, axis->max, add_log_tick, &lt);
     }
   else
     {

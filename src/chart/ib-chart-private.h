@@ -255,8 +255,9 @@ typedef struct
 /* @lo/@hi: data range (sanitized inside); @length: pixels; @spacing: wanted
  * pixels between ticks. Linear axes include 0 when @from_zero; log axes then
  * start a 1-2-5 step lower when the data starts just above a round value
- * (bars grow from the axis start). Log axes end at the first 1, 2 or 5 x 10^k
- * at or past @hi and start at the last one at or below @lo. */
+ * (bars grow from the axis start). Log axes end at the first round value
+ * (ib_axis_nice_above) at or past @hi and start at the last one at or below
+ * @lo, and tick at round values only. */
 void          ib_axis_init           (IbAxis   *axis,
                                       IbUnit    unit,
                                       gboolean  log,
@@ -265,10 +266,14 @@ void          ib_axis_init           (IbAxis   *axis,
                                       double    hi,
                                       double    length,
                                       double    spacing);
-/* The largest 1, 2 or 5 x 10^k at or below @value, and the smallest at or
- * above it (the ends of a log axis). */
-double        ib_axis_nice_below     (double    value);
-double        ib_axis_nice_above     (double    value);
+/* The largest round value of @unit at or below @value, and the smallest at
+ * or above it (the ends of a log axis): 1, 2 or 5 x 10^k in the unit its
+ * label shows, below 1000 of a binary unit (500 MiB/s, 1 GiB/s, 2 GiB/s;
+ * never 1000 MiB/s or 9.77 GiB/s). */
+double        ib_axis_nice_below     (IbUnit    unit,
+                                      double    value);
+double        ib_axis_nice_above     (IbUnit    unit,
+                                      double    value);
 void          ib_axis_set_range      (IbAxis   *axis,
                                       double    px0,
                                       double    px1);

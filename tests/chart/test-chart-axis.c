@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "chart/ib-chart-private.h"
 
@@ -187,12 +188,76 @@ test_log_ends (void)
   }
 
   /* The nice values themselves. */
-  g_assert_cmpfloat (ib_axis_nice_above (1.4e9), ==, 2e9);
-  g_assert_cmpfloat (ib_axis_nice_above (2e9), ==, 2e9);
-  g_assert_cmpfloat (ib_axis_nice_above (5.1), ==, 10);
-  g_assert_cmpfloat (ib_axis_nice_below (37e6), ==, 20e6);
-  g_assert_cmpfloat (ib_axis_nice_below (99), ==, 50);
-  g_assert_cmpfloat (ib_axis_nice_below (100), ==, 100);
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_TIME, 1.4e9), ==, 2e9);
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_TIME, 2e9), ==, 2e9);
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_TIME, 5.1), ==, 10);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_TIME, 37e6), ==, 20e6);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_TIME, 99), ==, 50);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_TIME, 100), ==, 100);
+}
+
+/* Whether @label ("500 MiB/s", "2 GiB/s", "20 KiB") reads as 1, 2 or 5 x
+ * 10^k in its unit. */
+static gboolean
+label_is_round (const char *label)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (label, &end);
+
+  return end != label && v > 0 && is_1_2_5 (v);
+}
+
+/* Issue 24: a log axis ticks at round values in the unit its labels show:
+ * 500 MiB/s, 1 GiB/s, 2 GiB/s, never "9.77 GiB/s" (10,000 MiB/s) or
+ * "1000 MiB/s" beside 1 GiB/s. */
+static void
+test_log_binary_units (void)
+{
+  static const struct { IbUnit unit; double lo, hi; } cases[] = {
+    { IB_UNIT_RATE, 42.6, 2744 },          /* the issue's throughput chart */
+    { IB_UNIT_RATE, 20, 9500 },
+    { IB_UNIT_RATE, 0.05, 3 },
+    { IB_UNIT_RATE, 300, 1100 },
+    { IB_UNIT_RATE, 700, 120000 },
+    { IB_UNIT_BYTES, 2732, 64 * 1048576.0 },
+    { IB_UNIT_BYTES, 100, 3 * 1073741824.0 },
+    { IB_UNIT_TIME, 1.2e3, 1.05e9 },
+    { IB_UNIT_COUNT, 1, 1000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (double length = 120; length < 2000; length *= 2)
+      {
+        IbAxis axis;
+        g_autoptr(GString) got = g_string_new (NULL);
+
+        ib_axis_init (&axis, cases[i].unit, TRUE, TRUE, cases[i].lo, cases[i].hi, length, 60);
+        g_assert_cmpfloat (axis.min, <=, cases[i].lo);
+        g_assert_cmpfloat (axis.max, >=, cases[i].hi);
+        g_assert_cmpuint (axis.n_ticks, >=, 2);
+        for (guint t = 0; t < axis.n_ticks; t++)
+          {
+            g_autofree char *label = ib_axis_format (&axis, axis.ticks[t].value);
+
+            g_string_append_printf (got, "%s%s", t > 0 ? ", " : "", label);
+            if (!label_is_round (label))
+              g_test_message ("%g .. %g at %g px: %s", cases[i].lo, cases[i].hi, length,
+                              got->str);
+            g_assert_true (label_is_round (label));
+            g_assert_null (strstr (label, "1000 "));
+            /* ascending, each once */
+            g_assert_true (t == 0 || axis.ticks[t].value > axis.ticks[t - 1].value * 1.1);
+          }
+        g_test_message ("%g .. %g at %g px: %s", cases[i].lo, cases[i].hi, length, got->str);
+      }
+
+  /* The ends themselves: 2.68 GiB/s ends at 5 GiB/s, 600 MiB/s at 1 GiB/s. */
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_RATE, 2744), ==, 5 * 1024);
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_RATE, 600), ==, 1024);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_RATE, 1000), ==, 500);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_RATE, 0.9), ==, 500.0 / 1024);
+  g_assert_cmpfloat (ib_axis_nice_above (IB_UNIT_BYTES, 2732), ==, 5 * 1024);
+  g_assert_cmpfloat (ib_axis_nice_below (IB_UNIT_BYTES, 1048575), ==, 500 * 1024);
 }
 
 /* Linear: the last tick is the first step multiple at or past the data. */
@@ -319,6 +384,7 @@ main (int    argc,
   g_test_add_func ("/chart/axis/binary-units", test_binary_units);
   g_test_add_func ("/chart/axis/log", test_log_ticks);
   g_test_add_func ("/chart/axis/log-ends", test_log_ends);
+  g_test_add_func ("/chart/axis/log-binary-units", test_log_binary_units);
   g_test_add_func ("/chart/axis/linear-ends", test_linear_ends);
   g_test_add_func ("/chart/axis/percent", test_percent_ticks);
   g_test_add_func ("/chart/axis/non-finite", test_non_finite);
