@@ -80,6 +80,8 @@ typedef struct
   PangoContext       *pango;         /* one for every layout of the drawing */
   GHashTable         *widths;        /* "role text" -> double *: text widths measured */
   GPtrArray          *texts;         /* IbChartText: every text drawn, for tests */
+  GArray             *drawn;         /* IbRect: every text drawn so far */
+  GArray             *rules;         /* IbRect: reference lines drawn, for tests */
 } IbChartCtx;
 
 /* A text as drawn: where, and whether Pango cut it with an ellipsis. */
@@ -93,6 +95,17 @@ typedef struct
 /* Draws like ib_chart_draw() and returns every text it drew (IbChartText, in
  * drawing order): the tests' view of what a reader sees. */
 GPtrArray    *ib_chart_draw_texts    (cairo_t            *cr,
+                                      IbChartKind         kind,
+                                      const IbReport     *report,
+                                      const IbReport     *other,
+                                      const IbChartStyle *style,
+                                      double              width,
+                                      double              height);
+
+/* Draws like ib_chart_draw() and returns the segments of every reference
+ * line drawn across the plot (the stall chart's 60 Hz frame) as thin
+ * rectangles: the tests check no text lies under one. */
+GArray       *ib_chart_draw_rules    (cairo_t            *cr,
                                       IbChartKind         kind,
                                       const IbReport     *report,
                                       const IbReport     *other,
@@ -126,6 +139,15 @@ void          ib_chart_show_layout   (IbChartCtx  *ctx,
                                       double       x_align,
                                       double       y_align,
                                       const IbRgba *color);
+/* Adds a vertical line at @x from @y0 to @y1 to the path, interrupted
+ * wherever a text drawn so far lies within @gap of it: a reference line
+ * never runs through a label. The caller sets colour, width and dash and
+ * strokes. */
+void          ib_chart_vline_around_texts (IbChartCtx *ctx,
+                                           double      x,
+                                           double      y0,
+                                           double      y1,
+                                           double      gap);
 void          ib_chart_set_color     (IbChartCtx  *ctx,
                                       const IbRgba *color,
                                       double       alpha);

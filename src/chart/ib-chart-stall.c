@@ -115,7 +115,9 @@ stall_tooltip (const StallRow *sr)
                           sr->stats->frames_missed_60, sr->stats->frames_missed_120, wall);
 }
 
-/* The 60 Hz frame: a dashed line across the rows, named at the top. */
+/* The 60 Hz frame: a dashed line across the rows, named at the top. It is
+ * drawn after the rows, interrupted wherever a row's name or value label
+ * lies across it (a narrow chart puts names above the bars, in its way). */
 static void
 draw_frame_line (IbChartCtx        *ctx,
                  const IbAxis      *axis,
@@ -130,14 +132,6 @@ draw_frame_line (IbChartCtx        *ctx,
 
   if (ctx->query)
     return;
-  cairo_save (cr);
-  ib_chart_set_color (ctx, color, 0.9);
-  cairo_set_line_width (cr, lw);
-  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-  cairo_move_to (cr, x, layout->plot.y - ctx->font_px * 0.3);
-  cairo_line_to (cr, x, layout->plot.y + layout->plot.height);
-  cairo_stroke (cr);
-  cairo_restore (cr);
   /* Above the first row, and above its value label when rows are thinner
    * than a line of text. */
   ib_chart_show_layout (ctx, text, x - ctx->font_px * 0.25,
@@ -145,6 +139,15 @@ draw_frame_line (IbChartCtx        *ctx,
                         - MAX (0, (ib_chart_line_height (ctx, IB_TEXT_TICK)
                                    - layout->row_height) / 2),
                         1, 1, color);
+  cairo_save (cr);
+  ib_chart_set_color (ctx, color, 0.9);
+  cairo_set_line_width (cr, lw);
+  cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+  ib_chart_vline_around_texts (ctx, x, layout->plot.y - ctx->font_px * 0.3,
+                               layout->plot.y + layout->plot.height,
+                               lw / 2 + ctx->font_px * 0.15);
+  cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 void
@@ -244,7 +247,6 @@ ib_chart_draw_stall (IbChartCtx *ctx)
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
   ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
-  draw_frame_line (ctx, &axis, &layout, &frame_color);
 
   for (guint i = 0; i < rows->len; i++)
     {
@@ -289,6 +291,7 @@ ib_chart_draw_stall (IbChartCtx *ctx)
         }
       ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
     }
+  draw_frame_line (ctx, &axis, &layout, &frame_color);
   for (guint i = 0; i < rows->len; i++)
     g_array_unref (srs[i].stalls);
 }

@@ -133,6 +133,9 @@ ib_chart_show_layout (IbChartCtx   *ctx,
   ib_chart_set_color (ctx, color, 1.0);
   cairo_move_to (ctx->cr, round (x), round (y));
   pango_cairo_show_layout (ctx->cr, layout);
+  if (ctx->drawn == NULL)
+    ctx->drawn = g_array_new (FALSE, FALSE, sizeof (IbRect));
+  g_array_append_val (ctx->drawn, ((IbRect) { round (x), round (y), w, h }));
   if (ctx->texts != NULL)
     {
       IbChartText *t = g_new0 (IbChartText, 1);
@@ -143,6 +146,61 @@ ib_chart_show_layout (IbChartCtx   *ctx,
       g_ptr_array_add (ctx->texts, t);
     }
   cairo_new_path (ctx->cr);
+}
+
+void
+ib_chart_vline_around_texts (IbChartCtx *ctx,
+                             double      x,
+                             double      y0,
+                             double      y1,
+                             double      gap)
+{
+  guint n = ctx->drawn != NULL ? ctx->drawn->len : 0;
+  g_autofree double *cuts = g_new (double, 2 * n + 1);
+  guint n_cuts = 0;
+  double y = y0;
+
+  if (ctx->query)
+    return;
+  /* Each text near the line takes [top - gap, bottom + gap] out of it. */
+  for (guint i = 0; i < n; i++)
+    {
+      const IbRect *r = &g_array_index (ctx->drawn, IbRect, i);
+
+      if (x < r->x - gap || x > r->x + r->width + gap || r->y + r->height + gap < y0
+          || r->y - gap > y1)
+        continue;
+      cuts[n_cuts++] = r->y - gap;
+      cuts[n_cuts++] = r->y + r->height + gap;
+    }
+  /* Pairs sorted by their top; a later cut may overlap an earlier one. */
+  for (guint i = 0; i + 1 < n_cuts; i += 2)
+    for (guint j = i + 2; j + 1 < n_cuts; j += 2)
+      if (cuts[j] < cuts[i])
+        {
+          double t0 = cuts[i], t1 = cuts[i + 1];
+
+          cuts[i] = cuts[j];
+          cuts[i + 1] = cuts[j + 1];
+          cuts[j] = t0;
+          cuts[j + 1] = t1;
+        }
+  for (guint i = 0; i <= n_cuts; i += 2)
+    {
+      double end = i < n_cuts ? MIN (cuts[i], y1) : y1;
+
+      if (end - y >= 1)
+        {
+          cairo_move_to (ctx->cr, x, y);
+          cairo_line_to (ctx->cr, x, end);
+          if (ctx->rules != NULL)
+            g_array_append_val (ctx->rules, ((IbRect) { x - 0.5, y, 1, end - y }));
+        }
+      if (i < n_cuts)
+        y = MAX (y, cuts[i + 1]);
+      if (y >= y1)
+        break;
+    }
 }
 
 /* ---- colour and geometry -------------------------------------------------- */

@@ -217,6 +217,7 @@ ctx_clear (IbChartCtx *ctx)
   g_clear_pointer (&ctx->fitted, g_hash_table_unref);
   g_clear_pointer (&ctx->widths, g_hash_table_unref);
   g_clear_object (&ctx->pango);
+  g_clear_pointer (&ctx->drawn, g_array_unref);
 }
 
 static void
@@ -304,6 +305,32 @@ ib_chart_draw_texts (cairo_t            *cr,
   ctx_clear (&ctx);
   cairo_restore (cr);
   return texts;
+}
+
+GArray *
+ib_chart_draw_rules (cairo_t            *cr,
+                     IbChartKind         kind,
+                     const IbReport     *report,
+                     const IbReport     *other,
+                     const IbChartStyle *style,
+                     double              width,
+                     double              height)
+{
+  GArray *rules = g_array_new (FALSE, FALSE, sizeof (IbRect));
+  IbChartCtx ctx;
+
+  g_return_val_if_fail (cr != NULL && style != NULL, rules);
+  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, rules);
+
+  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
+    return rules;
+  cairo_save (cr);
+  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx.rules = rules;
+  run_kind (&ctx);
+  ctx_clear (&ctx);
+  cairo_restore (cr);
+  return rules;
 }
 
 char *

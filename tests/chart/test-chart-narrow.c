@@ -219,6 +219,66 @@ test_no_text_over_another (void)
         }
 }
 
+/* Issue 24: the stall chart's 60 Hz line runs across the rows, never
+ * through a row's name or value label (at 360 px names sit above the bars,
+ * in its way); it is still drawn, from the top row to the bottom one. */
+static void
+test_frame_line_off_text (void)
+{
+  IbReport *reports[] = { fixture_every_strategy (), fixture_full () };
+
+  for (guint r = 0; r < G_N_ELEMENTS (reports); r++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        int width = sizes[z].width, height = sizes[z].height;
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width,
+                                                               height);
+        cairo_t *cr = cairo_create (surface);
+        g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STALL, reports[r], FALSE, FALSE,
+                                                 width, height);
+        g_autoptr(GArray) rules = NULL;
+        IbChartStyle style;
+        double top = G_MAXDOUBLE, bottom = 0, drawn_length = 0;
+        guint crossed = 0;
+
+        fixture_style (&style, FALSE);
+        rules = ib_chart_draw_rules (cr, IB_CHART_STALL, reports[r], NULL, &style, width, height);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        g_assert_cmpuint (rules->len, >=, 1);
+        for (guint i = 0; i < rules->len; i++)
+          {
+            const IbRect *line = &g_array_index (rules, IbRect, i);
+
+            top = MIN (top, line->y);
+            bottom = MAX (bottom, line->y + line->height);
+            drawn_length += line->height;
+            for (guint j = 0; j < texts->len; j++)
+              {
+                const IbChartText *t = g_ptr_array_index (texts, j);
+
+                /* The line's span against the text's box, no pixel spared. */
+                if (line->x < t->rect.x + t->rect.width && t->rect.x < line->x + line->width
+                    && line->y < t->rect.y + t->rect.height
+                    && t->rect.y < line->y + line->height)
+                  {
+                    g_test_message ("%d x %d: the 60 Hz line runs through “%s”", width, height,
+                                    t->text);
+                    crossed++;
+                  }
+              }
+          }
+        g_test_message ("%d x %d: %u segments over %.0f of %.0f px", width, height, rules->len,
+                        drawn_length, bottom - top);
+        g_assert_cmpuint (crossed, ==, 0);
+        /* Across the rows: most of its span is drawn. */
+        g_assert_cmpfloat (bottom - top, >, height * 0.3);
+        g_assert_cmpfloat (drawn_length, >, (bottom - top) * 0.25);
+      }
+  for (guint r = 0; r < G_N_ELEMENTS (reports); r++)
+    ib_report_unref (reports[r]);
+}
+
 /* The words a log chart's caption must hold in this language. */
 static const char *
 log_words (void)
@@ -379,6 +439,7 @@ main (int    argc,
   g_test_add_func ("/chart/narrow/row-names-distinct", test_row_names_distinct);
   g_test_add_func ("/chart/narrow/legend-and-subtitle", test_legend_and_subtitle_kept);
   g_test_add_func ("/chart/narrow/no-text-over-another", test_no_text_over_another);
+  g_test_add_func ("/chart/narrow/frame-line-off-text", test_frame_line_off_text);
   g_test_add_func ("/chart/narrow/log-caption", test_log_caption);
   g_test_add_func ("/chart/narrow/log-caption-pdf", test_log_caption_in_pdf);
   g_test_add_func ("/chart/narrow/linear-beyond", test_linear_beyond);
