@@ -1,0 +1,618 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-report-json-results.c: the JSON report's tables for what a run found
+ * (dispatch overhead, write + delete, sweep, decision phase, findings) and
+ * for the report itself. The run's input and raw data (plan, environment,
+ * samples, statistics) are in ib-report-json-fields.c; the conventions are
+ * those of ib-report-json-private.h. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ib-decision.h"
+#include "engine/ib-sweep.h"
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
+#include "analysis/ib-labels.h"
+#include "ib-report-io.h"
+#include "ib-report-json-private.h"
+
+/* ---- names --------------------------------------------------------------- */
+
+DEFINE_ENUM (ib_paired_verdict, IbPairedVerdict)
+
+static const IbJsonEnum ib_paired_verdict_enum =
+  ENUM_OF (ib_paired_verdict, "a-faster, b-faster, equivalent, undecided, no-data");
+
+/* IbDecisionPair.order: 0 when a ran first */
+static const char *
+pair_order_name (int value)
+{
+  return value == 0 ? "ab" : "ba";
+}
+
+static gboolean
+pair_order_parse (const char *name,
+                  int        *value)
+{
+  if (g_str_equal (name, "ab"))
+    *value = 0;
+  else if (g_str_equal (name, "ba"))
+    *value = 1;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const IbJsonEnum pair_order_enum = { pair_order_name, pair_order_parse, "ab, ba" };
+
+/* ---- dispatch overhead --------------------------------------------------- */
+
+static const IbJsonField overhead_row_fields[] = {
+  FIELD (IbOverheadRow, kind, "kind", STRING, REQ),
+  FIELD (IbOverheadRow, iterations, "iterations", UINT64, REQ),
+  FIELD (IbOverheadRow, repeat, "repeat", UINT, 0),
+  FIELD (IbOverheadRow, ns_per_op, "ns_per_op", DOUBLE, REQ),
+  FIELD (IbOverheadRow, ci_low_ns, "ci_low_ns", DOUBLE, 0),
+  FIELD (IbOverheadRow, ci_high_ns, "ci_high_ns", DOUBLE, 0),
+  FIELD (IbOverheadRow, ratio_to_direct, "ratio_to_direct", DOUBLE, REQ),
+};
+
+static const IbJsonSection overhead_row_section = SECTION (IbOverheadRow, overhead_row_fields);
+
+/* ---- write + delete ------------------------------------------------------ */
+
+/* "percentiles_ns": {"50": N, "66": N, ...} */
+static void
+write_percentiles (JsonBuilder       *b,
+                   const IbJsonField *field,
+                   gconstpointer      st)
+{
+  const IbWriteUnlinkMode *m = st;
+
+  json_builder_set_member_name (b, field->name);
+  json_builder_begin_object (b);
+  for (guint p = 0; p < IB_N_PERCENTILES; p++)
+    {
+      char key[8];
+
+      g_snprintf (key, sizeof key, "%u", ib_percentile_levels[p]);
+      ib_json_add_int (b, key, m->percentiles_ns[p]);
+    }
+  json_builder_end_object (b);
+}
+
+static gboolean
+read_percentiles (JsonObject        *o,
+                  const char        *path,
+                  const IbJsonField *field,
+                  gpointer           st,
+                  GError           **error)
+{
+  IbWriteUnlinkMode *m = st;
+  g_autofree char *pp = ib_json_member_path (path, field->name);
+  gboolean ok;
+  JsonNode *node = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
+  JsonObject *pct;
+
+  if (node == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return ib_json_member_error (error, path, field->name, _("expected an object"));
+  pct = json_node_get_object (node);
+  for (guint k = 0; k < IB_N_PERCENTILES; k++)
+    {
+      char key[8];
+      JsonNode *value;
+
+      g_snprintf (key, sizeof key, "%u", ib_percentile_levels[k]);
+      value = ib_json_get_member (pct, pp, key, TRUE, FALSE, &ok, error);
+      if (value == NULL
+          || !ib_json_check_int (value, pp, key, 0, G_MAXINT64, &m->percentiles_ns[k], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+#define MODE(m, k, fl, ...) FIELD (IbWriteUnlinkMode, m, #m, k, fl, __VA_ARGS__)
+#define MODE_RESPONSIVE WHEN (IbWriteUnlinkMode, responsive)
+
+static const IbJsonField write_unlink_mode_fields[] = {
+  MODE (mode, STRING, REQ),
+  MODE (requests_per_s, DOUBLE, REQ),
+  MODE (total_ns, INT64, 0),
+  MODE (failed, UINT, 0),
+  MODE (max_in_flight, UINT, 0),
+  /* the serving context's main-loop stall; absent when not watched */
+  MODE (stall_ns, INT64, REQ | IB_JF_WHEN | IB_JF_WHEN_KEY, MODE_RESPONSIVE),
+  MODE (lateness_p99_ns, INT64, IB_JF_WHEN, MODE_RESPONSIVE),
+  MODE (frames_missed_60, DOUBLE, IB_JF_WHEN, MODE_RESPONSIVE),
+  MODE (percentiles_ns, SPECIAL, REQ, .write = write_percentiles, .read = read_percentiles),
+};
+
+static const IbJsonSection write_unlink_mode_section =
+  SECTION (IbWriteUnlinkMode, write_unlink_mode_fields);
+
+/* Older reports: as many as asked for. */
+static gboolean
+read_effective_concurrency (JsonObject        *o,
+                            const char        *path,
+                            const IbJsonField *field,
+                            gpointer           st,
+                            GError           **error)
+{
+  IbWriteUnlink *wu = st;
+
+  wu->effective_concurrency = wu->concurrency;
+  return ib_json_read_plain (o, path, field, st, error);
+}
+
+static const IbJsonField write_unlink_fields[] = {
+  FIELD (IbWriteUnlink, requests, "requests", UINT, REQ),
+  FIELD (IbWriteUnlink, concurrency, "concurrency", UINT, REQ),
+  FIELD (IbWriteUnlink, effective_concurrency, "effective_concurrency", UINT, 0,
+         .read = read_effective_concurrency),
+  FIELD (IbWriteUnlink, bytes, "bytes", UINT, REQ),
+  FIELD (IbWriteUnlink, modes, "mode", ARRAY, REQ, .section = &write_unlink_mode_section),
+};
+
+static gpointer
+write_unlink_new (void)
+{
+  return ib_write_unlink_new ();
+}
+
+static void
+write_unlink_free (gpointer st)
+{
+  ib_write_unlink_free (st);
+}
+
+static const IbJsonSection write_unlink_section =
+  SECTION (IbWriteUnlink, write_unlink_fields, .new_ = write_unlink_new,
+           .free_ = write_unlink_free);
+
+/* ---- sweep --------------------------------------------------------------- */
+
+#define POINT(m, k, fl, ...) FIELD (IbSweepPoint, m, #m, k, fl, __VA_ARGS__)
+
+static const IbJsonField sweep_point_fields[] = {
+  POINT (value, UINT64, REQ),
+  POINT (strategy, STRING, REQ),
+  POINT (median_ns, DOUBLE, REQ),
+  POINT (ci_low_ns, DOUBLE, REQ),
+  POINT (ci_high_ns, DOUBLE, REQ),
+  POINT (n, UINT, 0),
+  POINT (n_excluded, UINT, 0),
+  POINT (ci_level, DOUBLE, IB_JF_RANGE, DRANGE (0, 1, 0)),
+  POINT (stall_ns, DOUBLE, REQ | IB_JF_WHEN | IB_JF_WHEN_KEY, WHEN (IbSweepPoint, responsive)),
+};
+
+static const IbJsonSection sweep_point_section = SECTION (IbSweepPoint, sweep_point_fields);
+
+/* "crossover": the first value where the order flips, null when none */
+static void
+write_crossover (JsonBuilder       *b,
+                 const IbJsonField *field,
+                 gconstpointer      st)
+{
+  const IbSweep *sweep = st;
+
+  json_builder_set_member_name (b, field->name);
+  if (sweep->has_crossover)
+    json_builder_add_int_value (b, (gint64) MIN (sweep->crossover_value, (guint64) G_MAXINT64));
+  else
+    json_builder_add_null_value (b);
+}
+
+static gboolean
+read_crossover (JsonObject        *o,
+                const char        *path,
+                const IbJsonField *field,
+                gpointer           st,
+                GError           **error)
+{
+  IbSweep *sweep = st;
+  gboolean ok;
+  JsonNode *node = ib_json_get_member (o, path, field->name, FALSE, TRUE, &ok, error);
+  gint64 v;
+
+  if (node == NULL)
+    return ok;
+  if (!ib_json_check_int (node, path, field->name, 0, G_MAXINT64, &v, error))
+    return FALSE;
+  sweep->has_crossover = TRUE;
+  sweep->crossover_value = (guint64) v;
+  return TRUE;
+}
+
+/* "crossover_text": the sentence for readers of the file; derived, never
+ * read back (only its type is checked). */
+static void
+write_crossover_text (JsonBuilder       *b,
+                      const IbJsonField *field,
+                      gconstpointer      st)
+{
+  g_autofree char *text = ib_sweep_crossover_text (st);
+
+  ib_json_add_string (b, field->name, text);
+}
+
+/* A report from before the strategies were saved: find them again, from the
+ * same points by the same rule. */
+static gboolean
+sweep_finish (gpointer    st,
+              const char *path,
+              GError    **error)
+{
+  IbSweep *sweep = st;
+  IbSweep *again;
+
+  if (!sweep->has_crossover || (sweep->crossover_winner != NULL && sweep->crossover_loser != NULL))
+    return TRUE;
+  again = ib_sweep_copy (sweep);
+  ib_sweep_find_crossover (again);
+  if (again->has_crossover && again->crossover_value == sweep->crossover_value)
+    {
+      g_free (sweep->crossover_winner);
+      g_free (sweep->crossover_loser);
+      sweep->crossover_winner = g_steal_pointer (&again->crossover_winner);
+      sweep->crossover_loser = g_steal_pointer (&again->crossover_loser);
+    }
+  ib_sweep_free (again);
+  return TRUE;
+}
+
+static const IbJsonField sweep_fields[] = {
+  FIELD (IbSweep, vary, "vary", ENUM, REQ, .enum_type = &ib_json_vary_kind_enum),
+  FIELD (IbSweep, points, "points", ARRAY, REQ, .section = &sweep_point_section),
+  FIELD (IbSweep, crossover_value, "crossover", SPECIAL, 0, .write = write_crossover,
+         .read = read_crossover, .also = G_STRUCT_OFFSET (IbSweep, has_crossover),
+         .also_size = sizeof (gboolean)),
+  FIELD (IbSweep, crossover_winner, "crossover_winner", STRING, NUL),
+  FIELD (IbSweep, crossover_loser, "crossover_loser", STRING, NUL),
+  { .name = "crossover_text", .kind = IB_JF_SPECIAL, .write = write_crossover_text,
+    .read = ib_json_read_derived_string },
+};
+
+static gpointer
+sweep_new (void)
+{
+  return ib_sweep_new ();
+}
+
+static void
+sweep_free (gpointer st)
+{
+  ib_sweep_free (st);
+}
+
+static const IbJsonSection sweep_section =
+  SECTION (IbSweep, sweep_fields, .new_ = sweep_new, .free_ = sweep_free,
+           .finish = sweep_finish);
+
+/* ---- the decision phase -------------------------------------------------- */
+
+/* The decision phase (engine/ib-decision.h): its pairs are data, the
+ * verdicts derived from them are kept as the rule gave them (the rule's
+ * looks cannot be replayed from the pairs alone). */
+
+static const IbJsonField decision_pair_fields[] = {
+  FIELD (IbDecisionPair, a_ns, "a_ns", INT64, REQ),
+  FIELD (IbDecisionPair, b_ns, "b_ns", INT64, REQ),
+  FIELD (IbDecisionPair, order, "order", ENUM, REQ, .enum_type = &pair_order_enum),
+};
+
+static const IbJsonSection decision_pair_section =
+  SECTION (IbDecisionPair, decision_pair_fields);
+
+/* "more_pairs": null when no number of pairs would decide the line */
+static void
+write_more_pairs (JsonBuilder       *b,
+                  const IbJsonField *field,
+                  gconstpointer      st)
+{
+  const IbDecisionLine *l = st;
+
+  if (l->more_pairs == G_MAXUINT)
+    {
+      json_builder_set_member_name (b, field->name);
+      json_builder_add_null_value (b);
+    }
+  else
+    {
+      ib_json_add_int (b, field->name, l->more_pairs);
+    }
+}
+
+static gboolean
+read_more_pairs (JsonObject        *o,
+                 const char        *path,
+                 const IbJsonField *field,
+                 gpointer           st,
+                 GError           **error)
+{
+  IbDecisionLine *l = st;
+  JsonNode *node = json_object_get_member (o, field->name);
+  gint64 v;
+
+  if (node == NULL)
+    {
+      l->more_pairs = 0;
+      return TRUE;
+    }
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      l->more_pairs = G_MAXUINT;
+      return TRUE;
+    }
+  if (!ib_json_check_int (node, path, field->name, 0, G_MAXUINT, &v, error))
+    return FALSE;
+  l->more_pairs = (guint) v;
+  return TRUE;
+}
+
+static void
+decision_line_init (gpointer st)
+{
+  IbDecisionLine *l = st;
+
+  l->pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+}
+
+#define LINE(m, k, fl, ...) FIELD (IbDecisionLine, m, #m, k, fl, __VA_ARGS__)
+
+static const IbJsonField decision_line_fields[] = {
+  LINE (line, STRING, REQ),
+  LINE (a, STRING, REQ),
+  LINE (b, STRING, REQ),
+  LINE (verdict, ENUM, REQ, .enum_type = &ib_paired_verdict_enum),
+  LINE (ratio, DOUBLE, REQ),
+  LINE (ci_low, DOUBLE, REQ),
+  LINE (ci_high, DOUBLE, REQ),
+  LINE (ci_level, DOUBLE, REQ | IB_JF_RANGE, DRANGE (0, 1, 0)),
+  LINE (more_pairs, SPECIAL, 0, .write = write_more_pairs, .read = read_more_pairs),
+  LINE (n_looks, UINT, 0),
+  LINE (spent_s, DOUBLE, 0),
+  LINE (pairs, ARRAY, REQ, .section = &decision_pair_section),
+};
+
+static const IbJsonSection decision_line_section =
+  SECTION (IbDecisionLine, decision_line_fields, .init = decision_line_init);
+
+static const IbJsonField decision_fields[] = {
+  FIELD (IbDecision, budget_s, "budget_s", UINT, REQ),
+  FIELD (IbDecision, margin, "margin", DOUBLE, REQ | IB_JF_RANGE, DRANGE (0, 1, 0)),
+  FIELD (IbDecision, alpha, "alpha", DOUBLE, IB_JF_RANGE, DRANGE (0, 1, 0)),
+  FIELD (IbDecision, survey_s, "survey_s", DOUBLE, 0),
+  FIELD (IbDecision, lines, "lines", ARRAY, REQ, .section = &decision_line_section),
+};
+
+static gpointer
+decision_new (void)
+{
+  return ib_decision_new ();
+}
+
+static void
+decision_free (gpointer st)
+{
+  ib_decision_free (st);
+}
+
+static const IbJsonSection decision_section =
+  SECTION (IbDecision, decision_fields, .new_ = decision_new, .free_ = decision_free);
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* "group": derived from the id, for readers of the file; the loader ignores it */
+static void
+write_finding_group (JsonBuilder       *b,
+                     const IbJsonField *field,
+                     gconstpointer      st)
+{
+  const IbFinding *f = st;
+
+  ib_json_add_string (b, field->name, ib_finding_group_to_string (ib_finding_group (f->id)));
+}
+
+static const IbJsonField finding_fields[] = {
+  FIELD (IbFinding, id, "id", STRING, REQ),
+  FIELD (IbFinding, text, "text", STRING, REQ),
+  { .name = "group", .kind = IB_JF_SPECIAL, .write = write_finding_group,
+    .read = ib_json_read_ignored },
+  /* says only what the answer says: kept here, not shown beside it */
+  FIELD (IbFinding, covered, "covered_by_answer", BOOL, UNSET),
+};
+
+static const IbJsonSection finding_section = SECTION (IbFinding, finding_fields);
+
+/* ---- the answer ---------------------------------------------------------- */
+
+/* The answer (ib-answer.h): derived data for readers of the file; the loader
+ * checks only that it is an object and recomputes it from the samples. */
+static void
+write_answer (JsonBuilder       *b,
+              const IbJsonField *field,
+              gconstpointer      st)
+{
+  g_autoptr(IbAnswer) a = ib_answer_compute (st);
+
+  if (a == NULL)
+    return;
+  json_builder_set_member_name (b, field->name);
+  json_builder_begin_object (b);
+  ib_json_add_string (b, "verdict", ib_answer_verdict_name (a->iv.verdict));
+  /* "pairs": the decision phase's fresh pairs; "survey": the survey's samples */
+  ib_json_add_string (b, "decided_by", a->iv.paired ? "pairs" : "survey");
+  ib_json_add_string (b, "sync", a->sync);
+  ib_json_add_string (b, "async", a->async);
+  ib_json_add_string (b, "thread", a->thread);
+  ib_json_add_double (b, "ratio", a->ratio.ratio);
+  ib_json_add_double (b, "ci_low", a->ratio.ci_low);
+  ib_json_add_double (b, "ci_high", a->ratio.ci_high);
+  ib_json_add_double (b, "ci_level", a->ratio.ci_level);
+  ib_json_add_int (b, "n_sync", a->ratio.na);
+  ib_json_add_int (b, "n_async", a->ratio.nb);
+  ib_json_add_string (b, "cache", ib_cache_mode_to_string (a->cache));
+  if (a->thread != NULL)
+    {
+      ib_json_add_string (b, "thread_verdict", ib_answer_verdict_name (a->thread_iv.verdict));
+      ib_json_add_double (b, "thread_ratio", a->thread_ratio.ratio);
+    }
+  /* io_uring and mmap race on their own lines, never as async or sync */
+  if (a->uring != NULL)
+    {
+      ib_json_add_string (b, "uring", a->uring);
+      ib_json_add_string (b, "uring_verdict", ib_answer_verdict_name (a->uring_iv.verdict));
+      ib_json_add_double (b, "uring_ratio", a->uring_ratio.ratio);
+    }
+  if (a->mmap != NULL)
+    {
+      ib_json_add_string (b, "mmap", a->mmap);
+      ib_json_add_string (b, "mmap_verdict", ib_answer_verdict_name (a->mmap_iv.verdict));
+      ib_json_add_double (b, "mmap_ratio", a->mmap_ratio.ratio);
+    }
+  ib_json_add_int (b, "n_excluded", a->n_excluded);
+  if (a->has_stall)
+    {
+      ib_json_add_double (b, "sync_stall_ns", a->sync_stall_ns);
+      ib_json_add_double (b, "async_stall_ns", a->async_stall_ns);
+      ib_json_add_double (b, "async_stall_max_ns", a->async_stall_max_ns);
+    }
+  ib_json_add_string (b, "headline", a->headline);
+  ib_json_add_string (b, "caveat", a->caveat);
+  ib_json_add_string (b, "kernel", a->kernel);
+  ib_json_add_string (b, "mapping", a->mapping);
+  ib_json_add_string (b, "stall", a->stall);
+  ib_json_add_string (b, "threads", a->threads);
+  ib_json_add_string (b, "why", a->why);
+  json_builder_end_object (b);
+}
+
+static gboolean
+read_answer (JsonObject        *o,
+             const char        *path,
+             const IbJsonField *field,
+             gpointer           st,
+             GError           **error)
+{
+  gboolean ok;
+  JsonNode *node = ib_json_get_member (o, path, field->name, FALSE, TRUE, &ok, error);
+
+  if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
+    return ib_json_member_error (error, path, field->name, _("expected an object"));
+  return ok;
+}
+
+/* ---- the report ---------------------------------------------------------- */
+
+/* "schema" and "version" come first: a file of another kind or a newer
+ * version deserves that message, not one about the first member we miss. */
+static void
+write_schema (JsonBuilder       *b,
+              const IbJsonField *field,
+              gconstpointer      st)
+{
+  ib_json_add_string (b, field->name, IB_REPORT_SCHEMA);
+}
+
+static gboolean
+read_schema (JsonObject        *o,
+             const char        *path,
+             const IbJsonField *field,
+             gpointer           st,
+             GError           **error)
+{
+  JsonNode *node = json_object_get_member (o, field->name);
+  const char *schema;
+
+  if (node == NULL)
+    return ib_json_format_error (error, _("not an I/O Bench report (no “schema” member)"));
+  if (JSON_NODE_HOLDS_NULL (node))
+    return ib_json_member_error (error, path, field->name, _("must not be null"));
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return ib_json_member_error (error, path, field->name, _("expected a string"));
+  schema = json_node_get_string (node);
+  if (!g_str_equal (schema, IB_REPORT_SCHEMA))
+    {
+      g_autofree char *valid = g_utf8_make_valid (schema, -1);
+
+      return ib_json_format_error (
+        error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"), valid,
+        IB_REPORT_SCHEMA);
+    }
+  return TRUE;
+}
+
+static void
+write_version (JsonBuilder       *b,
+               const IbJsonField *field,
+               gconstpointer      st)
+{
+  ib_json_add_int (b, field->name, IB_REPORT_VERSION);
+}
+
+static gboolean
+read_version (JsonObject        *o,
+              const char        *path,
+              const IbJsonField *field,
+              gpointer           st,
+              GError           **error)
+{
+  gboolean ok;
+  JsonNode *version = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
+
+  if (version == NULL)
+    return FALSE;
+  if (!ib_json_node_is_int (version))
+    return ib_json_member_error (error, path, field->name, _("expected an integer"));
+  if (json_node_get_int (version) != IB_REPORT_VERSION)
+    {
+      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
+
+      return ib_json_format_error (error,
+                                   _("report version %s is not supported; "
+                                     "this I/O Bench reads version %d"),
+                                   vs, IB_REPORT_VERSION);
+    }
+  return TRUE;
+}
+
+/* Findings are grouped by id (a "group" member, when there, is derived
+ * data): a report written before groups is regrouped here. */
+static gboolean
+report_finish (gpointer    st,
+               const char *path,
+               GError    **error)
+{
+  ib_findings_sort (st);
+  return TRUE;
+}
+
+static const IbJsonField report_fields[] = {
+  { .name = "schema", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_schema,
+    .read = read_schema },
+  { .name = "version", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_version,
+    .read = read_version },
+  FIELD (IbReport, created, "created", STRING, NUL),
+  FIELD (IbReport, partial, "partial", BOOL, 0),
+  FIELD (IbReport, error, "error", STRING, NUL),
+  FIELD (IbReport, plan, "plan", OBJECT, REQ, .section = &ib_json_plan_section),
+  FIELD (IbReport, environment, "environment", OBJECT, REQ,
+         .section = &ib_json_environment_section),
+  FIELD (IbReport, samples, "samples", ARRAY, REQ, .section = &ib_json_sample_section),
+  FIELD (IbReport, statistics, "statistics", ARRAY, REQ, .section = &ib_json_stats_section),
+  FIELD (IbReport, overhead, "overhead", ARRAY, 0, .section = &overhead_row_section),
+  FIELD (IbReport, write_unlink, "write_unlink", OBJECT, NUL, .section = &write_unlink_section),
+  FIELD (IbReport, sweep, "sweep", OBJECT, NUL, .section = &sweep_section),
+  /* reports older than the decision phase have none */
+  FIELD (IbReport, decision, "decision", OBJECT, NUL | UNSET, .section = &decision_section),
+  { .name = "answer", .kind = IB_JF_SPECIAL, .write = write_answer, .read = read_answer },
+  FIELD (IbReport, findings, "findings", ARRAY, 0, .section = &finding_section),
+  FIELD (IbReport, warnings, "warnings", STRV, 0),
+};
+
+const IbJsonSection ib_json_report_section =
+  SECTION (IbReport, report_fields, .finish = report_finish);
