@@ -18,7 +18,9 @@ IB_RUN_PKGS=(
 IB_TEST_PKGS=(
   xvfb xauth xdotool imagemagick dbus-daemon dbus-bin at-spi2-core
   fonts-cantarell fonts-dejavu-core poppler-utils libxml2-utils
-  valgrind clang libclang-rt-14-dev util-linux mount
+  valgrind clang libclang-rt-14-dev util-linux mount git
+  # tests/checks/clang-format.sh: the style of changed lines
+  clang-format
   # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images (issue 16)
   libfuse3-dev fuse3 xfsprogs btrfs-progs
 )
