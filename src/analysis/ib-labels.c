@@ -21,30 +21,124 @@ ib_format_count (guint64 value)
 }
 
 char *
+ib_format_sig (double value)
+{
+  double a = fabs (value);
+  int decimals;
+  char *s, *dot;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  /* three significant digits; from 1000 up the whole number, grouped */
+  if (a >= 999.5)
+    {
+      char *n = ib_format_count ((guint64) llround (a));
+
+      if (value < 0)
+        {
+          char *neg = g_strconcat ("-", n, NULL);
+
+          g_free (n);
+          return neg;
+        }
+      return n;
+    }
+  decimals = a >= 99.95 ? 0 : a >= 9.995 ? 1 : a >= 0.9995 ? 2 : 3;
+  s = g_strdup_printf ("%.*f", decimals, value);
+  dot = strchr (s, '.');
+  if (dot != NULL)
+    {
+      char *end = s + strlen (s) - 1;
+
+      while (end > dot && *end == '0')
+        *end-- = '\0';
+      if (end == dot)
+        *end = '\0';
+    }
+  if (g_str_equal (s, "-0"))
+    {
+      g_free (s);
+      s = g_strdup ("0");
+    }
+  return s;
+}
+
+char *
 ib_format_throughput (double mib_per_s)
 {
+  g_autofree char *n = NULL;
+
   if (!isfinite (mib_per_s) || mib_per_s <= 0)
     return g_strdup ("—");
-  if (mib_per_s >= 100)
+  /* One unit rule for tables and charts: KiB/s below 1 MiB/s, GiB/s from
+   * what would print as 1024 MiB/s. */
+  if (mib_per_s < 1)
     {
-      g_autofree char *n = ib_format_count ((guint64) llround (mib_per_s));
-
-      /* Translators: throughput, e.g. "2,650 MiB/s" */
-      return g_strdup_printf (_("%s MiB/s"), n);
+      n = ib_format_sig (mib_per_s * 1024);
+      /* Translators: throughput, kibibytes per second, "512 KiB/s" */
+      return g_strdup_printf (_("%s KiB/s"), n);
     }
-  return g_strdup_printf (_("%.1f MiB/s"), mib_per_s);
+  if (mib_per_s >= 1023.5)
+    {
+      n = ib_format_sig (mib_per_s / 1024);
+      /* Translators: throughput, gibibytes per second, "2.59 GiB/s" */
+      return g_strdup_printf (_("%s GiB/s"), n);
+    }
+  n = ib_format_sig (mib_per_s);
+  /* Translators: throughput, mebibytes per second, "12.5 MiB/s" */
+  return g_strdup_printf (_("%s MiB/s"), n);
 }
 
 char *
 ib_format_ratio (double ratio)
 {
+  g_autofree char *n = NULL;
+
   if (!isfinite (ratio) || ratio <= 0)
     return g_strdup ("—");
   if (ratio >= 10)
-    return g_strdup_printf ("%.0fx", ratio);
-  if (ratio >= 1.1)
-    return g_strdup_printf ("%.1fx", ratio);
-  return g_strdup_printf ("%.2fx", ratio);
+    n = ib_format_count ((guint64) llround (ratio));
+  else
+    n = g_strdup_printf (ratio >= 1.1 ? "%.1f" : "%.2f", ratio);
+  /* every table, chart and sentence prints a ratio this way */
+  return g_strdup_printf ("%sx", n);
+}
+
+char *
+ib_format_rate_per_s (double per_s)
+{
+  if (!isfinite (per_s) || per_s < 0)
+    return g_strdup ("—");
+  return ib_format_sig (per_s);
+}
+
+char *
+ib_overhead_iterations_text (const IbReport *report)
+{
+  guint64 lo = G_MAXUINT64, hi = 0;
+  g_autofree char *low = NULL, *high = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  for (guint i = 0; i < report->overhead->len; i++)
+    {
+      const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
+
+      lo = MIN (lo, row->iterations);
+      hi = MAX (hi, row->iterations);
+    }
+  if (hi == 0)
+    return NULL;
+  high = ib_format_count (hi);
+  if (lo == hi)
+    /* Translators: e.g. "999,999 iterations per kind" (grouped by the locale) */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s iteration per kind",
+                                         "%s iterations per kind", (gulong) MIN (hi, 1000000)),
+                            high);
+  low = ib_format_count (lo);
+  /* Translators: the kinds ran different counts (a slow kind runs fewer): "1,000 to
+   * 999,999 iterations, by kind" */
+  return g_strdup_printf (_("%s to %s iterations, by kind"), low, high);
 }
 
 char *

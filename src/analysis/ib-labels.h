@@ -12,10 +12,22 @@
 
 G_BEGIN_DECLS
 
-/* "2,650 MiB/s" (grouped as the locale does) or "12.5 MiB/s". */
+/* A number with three significant digits, trailing zeros dropped, whole
+ * and grouped as the locale does from 1000 up: "1.48", "45.3", "412",
+ * "12,346". */
+char       *ib_format_sig        (double       value);
+/* A throughput with ib_format_sig's digits and one unit rule for every
+ * table and chart: "512 KiB/s" below 1 MiB/s, "12.5 MiB/s", "2.59 GiB/s"
+ * from what would print as 1024 MiB/s; "—" without one. */
 char       *ib_format_throughput (double       mib_per_s);
-/* "4.2x", "38x" (no decimals from 10 up), "1.02x" below 1.1. */
+/* "4.2x", "38x", "7,217x" (no decimals from 10 up), "1.02x" below 1.1. */
 char       *ib_format_ratio      (double       ratio);
+/* Requests or operations per second: "12,346", "45.3" (ib_format_sig). */
+char       *ib_format_rate_per_s (double       per_s);
+/* The overhead run's iterations as one phrase, true for every kind:
+ * "999,999 iterations per kind", or "1,000 to 999,999 iterations, by kind"
+ * when a slow kind ran fewer (the table says which); NULL without rows. */
+char       *ib_overhead_iterations_text (const IbReport *report);
 /* Frames missed at 60 Hz (expected over a random vsync phase), for findings:
  * "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);

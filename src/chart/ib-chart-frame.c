@@ -355,14 +355,12 @@ ib_chart_subtitle (IbChartCtx *ctx)
       add_machine (parts, report);
       break;
     case IB_CHART_OVERHEAD:
-      if (report->overhead->len > 0)
-        {
-          const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, 0);
+      {
+        /* true for every kind: a slow kind may run fewer (the table says which) */
+        g_autofree char *iterations = ib_overhead_iterations_text (report);
 
-          /* Translators: e.g. "999,999 iterations per kind" (grouped by the locale) */
-          g_ptr_array_add (parts, g_strdup_printf (_("%'" PRIu64 " iterations per kind"),
-                                                   row->iterations));
-        }
+        add_part (parts, iterations);
+      }
       add_part (parts, report->environment ? report->environment->cpu_model : NULL);
       break;
     case IB_CHART_SWEEP:

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 
+#include "analysis/ib-labels.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-workloads.h"
 #include "ib-chart-private.h"
@@ -193,16 +194,17 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
           g_autofree char *l = ib_chart_format_time (r->lo);
           g_autofree char *h = ib_chart_format_time (r->hi);
           g_autofree char *cover = ib_chart_format_level (ib_median_coverage (r->row->repeat));
+          g_autofree char *ratio = ib_chart_format_ratio (r->ratio);
+          g_autofree char *iterations = ib_format_count (r->row->iterations);
 
           /* Translators: the interval of the median over the repetitions and the
            * chance it holds the true median ("covers 50 %" at 2 repetitions) */
           ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%s per operation "
                                                           "(CI %s – %s, covers %s)\n"
-                                                          "%.1f× a direct call\n"
-                                                          "%" PRIu64
-                                                          " iterations × %u"),
+                                                          "%s a direct call\n"
+                                                          "%s iterations × %u"),
                                                         r->title, r->row->kind, ns, l, h,
-                                                        cover, r->ratio, r->row->iterations,
+                                                        cover, ratio, iterations,
                                                         r->row->repeat));
         }
       ib_row_draw_label (ctx, &layout, i, r->title, &label_color);

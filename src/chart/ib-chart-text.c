@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "ib-chart-private.h"
+#include "analysis/ib-labels.h"
 #include "engine/ib-strategy.h"
 
 double
@@ -424,25 +425,11 @@ char *
 ib_chart_format_rate (double mib_per_s)
 {
   double v = ib_chart_finite (mib_per_s, 0);
-  g_autofree char *num = NULL;
 
-  if (v == 0)
+  if (!(v > 0))
     return g_strdup ("0");
-  if (fabs (v) < 1)
-    {
-      num = format_sig (v * 1024);
-      /* Translators: throughput, kibibytes per second */
-      return g_strdup_printf (_("%s KiB/s"), num);
-    }
-  if (fabs (v) >= 1023.5)
-    {
-      num = format_sig (v / 1024);
-      /* Translators: throughput, gibibytes per second */
-      return g_strdup_printf (_("%s GiB/s"), num);
-    }
-  num = format_sig (v);
-  /* Translators: throughput, mebibytes per second */
-  return g_strdup_printf (_("%s MiB/s"), num);
+  /* the tables' unit rule and digits (analysis/ib-labels.c) */
+  return ib_format_throughput (v);
 }
 
 char *
@@ -484,11 +471,8 @@ ib_chart_format_count (double count)
 char *
 ib_chart_format_ratio (double ratio)
 {
-  double r = ib_chart_finite (ratio, 0);
-  g_autofree char *num = fabs (r) >= 10000 ? ib_chart_format_count (r) : format_sig (r);
-
-  /* Translators: a ratio, e.g. "3.1×" */
-  return g_strdup_printf (_("%s×"), num);
+  /* "3.1x", as every table and sentence says it */
+  return ib_format_ratio (ib_chart_finite (ratio, 0));
 }
 
 /* ---- strategies ---------------------------------------------------------- */

@@ -37,6 +37,7 @@
 #include "ib-error.h"
 #include "ib-fileset.h"
 #include "ib-os.h"
+#include "ib-parse.h"
 
 #define BLOCK_SIZE        (1024 * 1024)
 #define PROGRESS_BLOCKS   16          /* report progress every 16 MiB */
@@ -150,7 +151,8 @@ file_entry_clear (gpointer data)
 static char *
 format_bytes (guint64 bytes)
 {
-  return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+  /* the one size format of every display ("2.25 GiB") */
+  return ib_format_size (bytes);
 }
 
 /* A name a marker may list: a plain basename inside the folder. */

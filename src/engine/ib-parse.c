@@ -737,7 +737,9 @@ ib_format_duration (double ns)
   while (i + 1 < G_N_ELEMENTS (units) && ns >= units[i + 1].scale * 0.9995)
     i++;
   v = ns / units[i].scale;
-  if (i == 0)
+  /* Three significant digits in every unit: a dispatch of 1.48 ns is not
+   * "1 ns" (the charts print 1.48 ns); whole nanoseconds stay whole. */
+  if (i == 0 && (v == 0 || v == floor (v)))
     return g_strdup_printf ("%.0f %s", v, units[i].unit);
   if (v >= 99.95)
     return g_strdup_printf ("%.0f %s", v, units[i].unit);

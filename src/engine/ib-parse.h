@@ -69,7 +69,7 @@ gboolean ib_plan_check_space (const IbPlan *plan,
 
 /* "1.5 GiB", "640 KiB", "2,732 B" */
 char    *ib_format_size      (guint64      bytes);
-/* "1.23 ms", "456 ns", "2.1 s" */
+/* "1.23 ms", "456 ns", "1.48 ns", "2.10 s": three significant digits */
 char    *ib_format_duration  (double       ns);
 
 G_END_DECLS
