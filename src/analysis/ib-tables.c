@@ -12,7 +12,7 @@
 #include "engine/ib-presets.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
-#include "ib-tables.h"
+#include "ib-tables-private.h"
 #include "ib-labels.h"
 
 void
@@ -25,46 +25,87 @@ ib_table_free (IbTable *table)
   g_free (table->note);
   g_ptr_array_unref (table->headers);
   g_array_unref (table->numeric);
+  g_array_unref (table->prose);
   g_ptr_array_unref (table->rows);
   g_ptr_array_unref (table->tips);
   g_free (table);
 }
 
-/* Headers are given as NULL-terminated varargs; a leading '>' marks a numeric
- * (right-aligned) column and is not shown. */
 static IbTable *
-table_new (const char *id,
-           const char *title,
-           ...)
+table_alloc (const char *id,
+             const char *title)
 {
   IbTable *table = g_new0 (IbTable, 1);
-  va_list args;
-  const char *header;
 
   table->id = g_strdup (id);
   table->title = g_strdup (title);
   table->headers = g_ptr_array_new_with_free_func (g_free);
   table->numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  table->prose = g_array_new (FALSE, FALSE, sizeof (gboolean));
   table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   table->tips = g_ptr_array_new_with_free_func (g_free);
   table->tip_column = -1;
+  return table;
+}
+
+static void
+table_add_header (IbTable    *table,
+                  const char *header)
+{
+  gboolean numeric = header[0] == '>';
+  gboolean prose = header[0] == '~';
+
+  g_ptr_array_add (table->headers, g_strdup (numeric || prose ? header + 1 : header));
+  g_array_append_val (table->numeric, numeric);
+  g_array_append_val (table->prose, prose);
+}
+
+IbTable *
+_ib_table_new (const char *id,
+               const char *title,
+               ...)
+{
+  IbTable *table = table_alloc (id, title);
+  va_list args;
+  const char *header;
 
   va_start (args, title);
   while ((header = va_arg (args, const char *)) != NULL)
-    {
-      gboolean numeric = header[0] == '>';
-
-      g_ptr_array_add (table->headers, g_strdup (numeric ? header + 1 : header));
-      g_array_append_val (table->numeric, numeric);
-    }
+    table_add_header (table, header);
   va_end (args);
   return table;
 }
 
-/* Takes ownership of the cells: exactly one per header. */
-static void
-table_add (IbTable *table,
-           ...)
+IbTable *
+_ib_table_newv (const char        *id,
+                const char        *title,
+                const char *const *headers,
+                guint              n_headers)
+{
+  IbTable *table = table_alloc (id, title);
+
+  for (guint i = 0; i < n_headers; i++)
+    table_add_header (table, headers[i]);
+  return table;
+}
+
+void
+_ib_table_addv (IbTable  *table,
+                char    **cells)
+{
+  char **row = g_new0 (char *, table->headers->len + 1);
+
+  for (guint i = 0; i < table->headers->len; i++)
+    row[i] = cells[i] != NULL ? cells[i] : g_strdup ("");
+  /* the cells are the row's now: free only the array */
+  g_free (cells);
+  g_ptr_array_add (table->rows, row);
+  g_ptr_array_add (table->tips, NULL);
+}
+
+void
+_ib_table_add (IbTable *table,
+               ...)
 {
   char **row = g_new0 (char *, table->headers->len + 1);
   va_list args;
@@ -81,11 +122,10 @@ table_add (IbTable *table,
   g_ptr_array_add (table->tips, NULL);
 }
 
-/* Keeps @id as the tooltip of column @column of the row added last. */
-static void
-table_tip (IbTable    *table,
-           int         column,
-           const char *id)
+void
+_ib_table_tip (IbTable    *table,
+               int         column,
+               const char *id)
 {
   g_return_if_fail (table->rows->len == table->tips->len && table->rows->len > 0);
 
@@ -93,6 +133,40 @@ table_tip (IbTable    *table,
   g_free (g_ptr_array_index (table->tips, table->tips->len - 1));
   g_ptr_array_index (table->tips, table->tips->len - 1) = g_strdup (id);
 }
+
+gboolean
+ib_table_column_numeric (const IbTable *table,
+                         guint          column)
+{
+  g_return_val_if_fail (table != NULL && column < table->numeric->len, FALSE);
+  return g_array_index (table->numeric, gboolean, column);
+}
+
+gboolean
+ib_table_column_prose (const IbTable *table,
+                       guint          column)
+{
+  g_return_val_if_fail (table != NULL && column < table->prose->len, FALSE);
+  return g_array_index (table->prose, gboolean, column);
+}
+
+const char *
+ib_table_cell (const IbTable *table,
+               guint          row,
+               guint          column)
+{
+  char **cells;
+
+  g_return_val_if_fail (table != NULL && row < table->rows->len, "");
+  g_return_val_if_fail (column < table->headers->len, "");
+
+  cells = g_ptr_array_index (table->rows, row);
+  return cells[column] != NULL ? cells[column] : "";
+}
+
+#define table_new _ib_table_new
+#define table_add _ib_table_add
+#define table_tip _ib_table_tip
 
 static char *
 u64 (guint64 v)
@@ -113,9 +187,9 @@ yes_no (gboolean v)
   return g_strdup (v ? _("yes") : _("no"));
 }
 
-static char *
-ci_cell (double low,
-         double high)
+char *
+_ib_table_interval (double low,
+                    double high)
 {
   g_autofree char *lo = ib_format_duration (low);
   g_autofree char *hi = ib_format_duration (high);
@@ -166,7 +240,7 @@ ib_table_statistics (const IbReport *report)
                  g_strdup (ib_strategy_title (st->strategy)),
                  g_strdup_printf ("%u", st->n),
                  have ? ib_format_duration (st->median_ns) : NULL,
-                 have ? ci_cell (st->ci_low_ns, st->ci_high_ns) : NULL,
+                 have ? _ib_table_interval (st->ci_low_ns, st->ci_high_ns) : NULL,
                  coverage_cell (st),
                  have ? ib_format_duration (st->min_ns) : NULL,
                  have ? ib_format_duration (st->max_ns) : NULL,
@@ -259,7 +333,12 @@ ib_table_sweep (const IbReport *report)
 
   if (sweep == NULL || sweep->points->len == 0)
     return NULL;
-  table = table_new ("sweep", _("Sweep"), _(">Value"), _("Strategy"), _(">Median"),
+  table = table_new ("sweep", _("Sweep"),
+                     /* Translators: the column of a sweep's values: a file count,
+                      * a file size or the files in flight ('>' is not shown) */
+                     sweep->vary == IB_VARY_SIZE ? _(">File size")
+                     : sweep->vary == IB_VARY_IN_FLIGHT ? _(">Files in flight") : _(">Files"),
+                     _("Strategy"), _(">Median"),
                      _(">CI of median (coverage)"), _(">Longest stall"), NULL);
   for (guint i = 0; i < sweep->points->len; i++)
     {
@@ -269,33 +348,15 @@ ib_table_sweep (const IbReport *report)
                  ib_format_vary_value (sweep->vary, p->value),
                  g_strdup (ib_strategy_title (p->strategy)),
                  ib_format_duration (p->median_ns),
-                 with_level (ci_cell (p->ci_low_ns, p->ci_high_ns), p->ci_level),
+                 with_level (_ib_table_interval (p->ci_low_ns, p->ci_high_ns), p->ci_level),
                  /* the median longest main-loop stall of the point's reads */
                  p->responsive ? ib_format_duration (p->stall_ns) : NULL);
       table_tip (table, 1, p->strategy);
     }
+  table->note = ib_sweep_crossover_text (sweep);
+  if (table->note == NULL)
+    table->note = g_strdup (_("No crossover: the order never flips beyond the intervals."));
   return table;
-}
-
-/* Per-operation times go down to a few nanoseconds: keep their decimals. */
-static char *
-ns_cell (double ns)
-{
-  if (ns >= 0 && ns < 10)
-    return g_strdup_printf ("%.2f ns", ns);
-  if (ns >= 10 && ns < 100)
-    return g_strdup_printf ("%.1f ns", ns);
-  return ib_format_duration (ns);
-}
-
-static char *
-ns_ci_cell (double low,
-            double high)
-{
-  g_autofree char *lo = ns_cell (low);
-  g_autofree char *hi = ns_cell (high);
-
-  return g_strdup_printf ("%s – %s", lo, hi);
 }
 
 IbTable *
@@ -315,12 +376,33 @@ ib_table_overhead (const IbReport *report)
       table_add (table,
                  g_strdup (ib_overhead_kind_title (row->kind)),
                  u64 (row->iterations),
-                 ns_cell (row->ns_per_op),
-                 with_level (ns_ci_cell (row->ci_low_ns, row->ci_high_ns),
+                 ib_format_duration (row->ns_per_op),
+                 with_level (_ib_table_interval (row->ci_low_ns, row->ci_high_ns),
                              ib_median_coverage (row->repeat)),
                  ib_format_ratio (row->ratio_to_direct));
       table_tip (table, 0, row->kind);
     }
+  {
+    const IbOverheadRow *first = &g_array_index (report->overhead, IbOverheadRow, 0);
+    const IbOverheadSpec *spec = report->plan != NULL ? report->plan->overhead : NULL;
+    /* the workload's own warm-up wins over the plan's (IbOverheadSpec) */
+    guint warmup = spec != NULL && spec->repeat > 0 ? spec->warmup
+                   : report->plan != NULL ? report->plan->warmup : 0;
+
+    /* Translators: the note under the dispatch overhead table */
+    table->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Median time per operation over %u "
+                                                "repetition (after %u warm-up) of each "
+                                                "kind's iterations; the interval is the "
+                                                "median's order-statistic interval with "
+                                                "its coverage.",
+                                                "Median time per operation over %u "
+                                                "repetitions (after %u warm-up) of each "
+                                                "kind's iterations; the interval is the "
+                                                "median's order-statistic interval with "
+                                                "its coverage.", first->repeat),
+                                   first->repeat, warmup);
+  }
   return table;
 }
 
@@ -333,6 +415,7 @@ ib_table_write_unlink (const IbReport *report)
   if (wu == NULL || wu->modes->len == 0)
     return NULL;
   table = table_new ("write-unlink", _("Write + delete"), _("Mode"), _(">Requests/s"),
+                     _(">Time taken"), _(">Most in flight"),
                      ">50 %", ">66 %", ">75 %", ">80 %", ">90 %", ">95 %", ">98 %", ">99 %",
                      ">100 %", _(">Failed"), _(">Longest stall"), NULL);
   for (guint i = 0; i < wu->modes->len; i++)
@@ -342,17 +425,29 @@ ib_table_write_unlink (const IbReport *report)
       guint c = 0;
 
       row[c++] = g_strdup (ib_write_unlink_mode_title (m->mode));
-      row[c++] = g_strdup_printf ("%.0f", m->requests_per_s);
+      row[c++] = ib_format_rate_per_s (m->requests_per_s);
+      row[c++] = ib_format_duration ((double) m->total_ns);
+      row[c++] = m->max_in_flight > 0 ? ib_format_count (m->max_in_flight) : NULL;
       for (guint p = 0; p < IB_N_PERCENTILES; p++)
         row[c++] = ib_format_duration ((double) m->percentiles_ns[p]);
-      row[c++] = g_strdup_printf ("%u", m->failed);
+      row[c++] = ib_format_count (m->failed);
       /* how long the serving context could not run its loop */
-      row[c++] = m->responsive ? ib_format_duration ((double) m->stall_ns) : g_strdup ("");
+      row[c++] = m->responsive ? ib_format_duration ((double) m->stall_ns) : NULL;
       g_assert (c == table->headers->len);
-      g_ptr_array_add (table->rows, row);
-      g_ptr_array_add (table->tips, NULL);
+      _ib_table_addv (table, row);
       table_tip (table, 0, m->mode);
     }
+  /* Translators: the note under the write + delete table, "2000 requests of 4096
+   * random letters, 2000 at once: ..." */
+  table->note = g_strdup_printf (_("%u requests of %u random letters, %u at once, each "
+                                   "written to a new file that is then deleted. The "
+                                   "percentages are the share of requests served within "
+                                   "that time (100 %% is the longest request); a request's "
+                                   "time runs from its issue to its file's deletion, so "
+                                   "requests that wait for a turn count their wait."),
+                                 wu->requests, wu->bytes,
+                                 wu->effective_concurrency > 0 ? wu->effective_concurrency
+                                                               : wu->concurrency);
   return table;
 }
 

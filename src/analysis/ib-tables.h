@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-tables.h: the tables every text format shows (statistics, sweep,
- * overhead, write+delete, plan, environment, samples), built once as strings
- * and rendered by the Markdown and HTML writers. */
+/* ib-tables.h: the tables every display shows (statistics, sweep, overhead,
+ * write+delete, plan, environment, samples, and the comparison of two runs),
+ * built once as strings and rendered by the Markdown and HTML writers, the
+ * CLI (cli/cli-table.c) and the window (app/ib-table-view.c), so a cell
+ * reads the same everywhere. */
 #pragma once
 
 #include <glib.h>
 
 #include "engine/ib-types.h"
+#include "ib-compare.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +19,10 @@ typedef struct
   char      *title;     /* translated */
   GPtrArray *headers;   /* char * */
   GArray    *numeric;   /* gboolean per column: right-aligned */
+  /* gboolean per column: a sentence, not a value (a comparison's verdict).
+   * HTML and Markdown show it as a column; a terminal prints it under the
+   * table, one line a row, after the row's first cell. */
+  GArray    *prose;
   GPtrArray *rows;      /* char ** (g_strfreev), one cell per header */
   char      *note;      /* translated text shown under the table, or NULL */
   /* The ids behind the display names of one column (a strategy, kind or
@@ -38,6 +45,28 @@ IbTable   *ib_table_write_unlink    (const IbReport *report);
 IbTable   *ib_table_plan            (const IbReport *report);
 IbTable   *ib_table_environment     (const IbReport *report);
 IbTable   *ib_table_samples         (const IbReport *report);
+
+/* The rows of @section of two runs (ib_compare_section), never NULL: what
+ * each row is, the median (total for write + delete) of A and of B, the
+ * ratio B / A, for reads the median longest stall of each side, and the
+ * verdict as one sentence naming the runs @name_a and @name_b (short names
+ * such as "A" and "B": the page says once which run each is). Without rows,
+ * the note says why (ib_compare_section_missing). */
+IbTable   *ib_table_compare         (const IbReport   *a,
+                                     const char       *name_a,
+                                     const IbReport   *b,
+                                     const char       *name_b,
+                                     IbCompareSection  section);
+
+/* Whether column @column is right-aligned / a sentence. */
+gboolean   ib_table_column_numeric  (const IbTable  *table,
+                                     guint           column);
+gboolean   ib_table_column_prose    (const IbTable  *table,
+                                     guint           column);
+/* The cell at @row, @column (never NULL). */
+const char *ib_table_cell           (const IbTable  *table,
+                                     guint           row,
+                                     guint           column);
 
 /* "quick · 4 files, 2.2 GiB · cold cache · Intel ... · 2026-11-29 23:00 UTC" */
 char      *ib_report_subtitle       (const IbReport *report);

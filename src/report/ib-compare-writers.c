@@ -102,85 +102,6 @@ ib_compare_chart_height (const IbReport *a,
   return (int) CLAMP (170 + 56 * rows, 400, 4000);
 }
 
-/* ---- the content, once for both formats -------------------------------- */
-
-typedef struct
-{
-  char      *title;
-  char      *id;
-  GPtrArray *headers;     /* char * */
-  GPtrArray *rows;        /* char ** (g_strfreev) */
-  char      *missing;     /* why there are no rows, or NULL */
-} Section;
-
-static void
-section_free (gpointer data)
-{
-  Section *s = data;
-
-  g_free (s->title);
-  g_free (s->id);
-  g_ptr_array_unref (s->headers);
-  g_ptr_array_unref (s->rows);
-  g_free (s->missing);
-  g_free (s);
-}
-
-static char *
-time_cell (double ns)
-{
-  return ns > 0 ? ib_format_duration (ns) : g_strdup ("—");
-}
-
-static GPtrArray *
-build_sections (const IbReport *a,
-                const char     *name_a,
-                const IbReport *b,
-                const char     *name_b)
-{
-  GPtrArray *sections = g_ptr_array_new_with_free_func (section_free);
-
-  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    {
-      g_autoptr(GArray) rows = ib_compare_section (a, b, (IbCompareSection) s);
-      Section *sec = g_new0 (Section, 1);
-
-      sec->title = g_strdup (ib_compare_section_title ((IbCompareSection) s));
-      sec->id = g_strdup (ib_compare_section_id ((IbCompareSection) s));
-      sec->headers = g_ptr_array_new_with_free_func (g_free);
-      sec->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-      sec->missing = ib_compare_section_missing (a, name_a, b, name_b, (IbCompareSection) s);
-      g_ptr_array_add (sec->headers, g_strdup (s == IB_COMPARE_OVERHEAD ? _("Dispatch")
-                                               : s == IB_COMPARE_WRITE_UNLINK ? _("Mode")
-                                               : s == IB_COMPARE_SWEEP ? _("Point")
-                                               : _("Strategy")));
-      /* Translators: a column, the median of the first run, "Median in Quick, 1 Dec ..." */
-      g_ptr_array_add (sec->headers, g_strdup_printf (s == IB_COMPARE_WRITE_UNLINK
-                                                      ? _("Total in %s") : _("Median in %s"),
-                                                      name_a));
-      g_ptr_array_add (sec->headers, g_strdup_printf (s == IB_COMPARE_WRITE_UNLINK
-                                                      ? _("Total in %s") : _("Median in %s"),
-                                                      name_b));
-      /* Translators: a column, the ratio of the second run's time to the first's */
-      g_ptr_array_add (sec->headers, g_strdup (_("Ratio of times")));
-      g_ptr_array_add (sec->headers, g_strdup (_("Verdict")));
-      for (guint i = 0; i < rows->len; i++)
-        {
-          const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-          char **cells = g_new0 (char *, 6);
-
-          cells[0] = g_strdup (row->label);
-          cells[1] = time_cell (row->median_a_ns);
-          cells[2] = time_cell (row->median_b_ns);
-          cells[3] = row->ratio > 0 ? g_strdup_printf ("%.3f", row->ratio) : g_strdup ("—");
-          cells[4] = ib_compare_row_sentence (row, name_a, name_b);
-          g_ptr_array_add (sec->rows, cells);
-        }
-      g_ptr_array_add (sections, sec);
-    }
-  return sections;
-}
-
 /* "A: Quick, 1 Dec 2026, 02:54" */
 static char *
 side_title (const char *letter,
@@ -311,7 +232,6 @@ ib_compare_to_html (const IbReport *a,
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
-  g_autoptr(GPtrArray) sections = NULL;
   g_autofree char *name_a = NULL, *name_b = NULL, *lang = NULL, *note = NULL;
   g_autofree char *side_a = NULL, *side_b = NULL;
   guint n_differ = 0;
@@ -376,46 +296,25 @@ ib_compare_to_html (const IbReport *a,
                          : _("The two runs were made alike."));
   g_string_append (out, "</p>\n</section>\n");
 
-  sections = build_sections (a, _("A"), b, _("B"));
-  for (guint s = 0; s < sections->len; s++)
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      Section *sec = g_ptr_array_index (sections, s);
+      g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), (IbCompareSection) s);
 
-      g_string_append_printf (out, "<section id=\"%s\">\n<h2>", sec->id);
-      esc (out, sec->title);
+      g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
+      esc (out, table->title);
       g_string_append (out, "</h2>\n");
       if (!html_chart (out, a, b, (IbCompareSection) s, log_scale, error))
         return NULL;
-      if (sec->rows->len == 0)
+      if (table->rows->len == 0)
         {
+          /* why this part has no rows */
           g_string_append (out, "<p>");
-          esc (out, sec->missing);
-          g_string_append (out, "</p>\n</section>\n");
-          continue;
+          esc (out, table->note);
+          g_string_append (out, "</p>\n");
         }
-      g_string_append (out, "<div class=\"table-wrap\"><table>\n<thead><tr>");
-      for (guint c = 0; c < sec->headers->len; c++)
-        {
-          g_string_append (out, c > 0 && c < 4 ? "<th class=\"num\" scope=\"col\">"
-                                               : "<th scope=\"col\">");
-          esc (out, g_ptr_array_index (sec->headers, c));
-          g_string_append (out, "</th>");
-        }
-      g_string_append (out, "</tr></thead>\n<tbody>\n");
-      for (guint r = 0; r < sec->rows->len; r++)
-        {
-          char **cells = g_ptr_array_index (sec->rows, r);
-
-          g_string_append (out, "<tr>");
-          for (guint c = 0; c < sec->headers->len; c++)
-            {
-              g_string_append (out, c > 0 && c < 4 ? "<td class=\"num\">" : "<td>");
-              esc (out, cells[c]);
-              g_string_append (out, "</td>");
-            }
-          g_string_append (out, "</tr>\n");
-        }
-      g_string_append (out, "</tbody>\n</table></div>\n</section>\n");
+      else
+        ib_report_html_table (out, table, FALSE);
+      g_string_append (out, "</section>\n");
     }
 
   note = method_note ();
@@ -498,7 +397,6 @@ ib_compare_save_markdown_full (const IbReport *a,
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
-  g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL;
   g_autofree char *side_a = NULL, *side_b = NULL;
@@ -551,13 +449,12 @@ ib_compare_save_markdown_full (const IbReport *a,
   ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
   g_string_append (out, "\n");
 
-  sections = build_sections (a, _("A"), b, _("B"));
-  for (guint s = 0; s < sections->len; s++)
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      Section *sec = g_ptr_array_index (sections, s);
+      g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), (IbCompareSection) s);
 
       g_string_append (out, "\n## ");
-      ib_report_md_escape (out, sec->title, FALSE);
+      ib_report_md_escape (out, table->title, FALSE);
       g_string_append (out, "\n\n");
       if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
         {
@@ -566,7 +463,7 @@ ib_compare_save_markdown_full (const IbReport *a,
           g_autofree char *base = g_path_get_basename (png);
           g_autofree char *alt = g_strdup_printf (_("%s: %s"),
                                                   ib_chart_kind_title (IB_CHART_COMPARE),
-                                                  sec->title);
+                                                  table->title);
 
           ib_chart_style_init_light (&style);
           style.log_scale = log_scale;
@@ -587,16 +484,13 @@ ib_compare_save_markdown_full (const IbReport *a,
           g_string_append_uri_escaped (out, base, NULL, TRUE);
           g_string_append (out, ")\n\n");
         }
-      if (sec->rows->len == 0)
+      if (table->rows->len == 0)
         {
-          ib_report_md_escape (out, sec->missing, FALSE);
+          ib_report_md_escape (out, table->note, FALSE);
           g_string_append_c (out, '\n');
           continue;
         }
-      ib_report_md_row (out, (const char **) sec->headers->pdata, sec->headers->len);
-      g_string_append (out, "| --- | ---: | ---: | ---: | --- |\n");
-      for (guint r = 0; r < sec->rows->len; r++)
-        ib_report_md_row (out, g_ptr_array_index (sec->rows, r), sec->headers->len);
+      ib_report_md_table (out, table, FALSE);
     }
   note = method_note ();
   g_string_append_c (out, '\n');

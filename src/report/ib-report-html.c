@@ -93,10 +93,10 @@ esc (GString    *out,
   g_string_append (out, escaped);
 }
 
-static void
-html_table (GString *out,
-            IbTable *table,
-            gboolean with_heading)
+void
+ib_report_html_table (GString       *out,
+                      const IbTable *table,
+                      gboolean       with_heading)
 {
   if (table == NULL)
     return;
@@ -149,6 +149,14 @@ html_table (GString *out,
     }
   if (with_heading)
     g_string_append (out, "</section>\n");
+}
+
+static void
+html_table (GString *out,
+            IbTable *table,
+            gboolean with_heading)
+{
+  ib_report_html_table (out, table, with_heading);
   ib_table_free (table);
 }
 

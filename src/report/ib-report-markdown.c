@@ -87,15 +87,19 @@ md_row (GString           *out,
   g_string_append_c (out, '\n');
 }
 
-static void
-md_table (GString *out,
-          IbTable *table)
+void
+ib_report_md_table (GString       *out,
+                    const IbTable *table,
+                    gboolean       with_heading)
 {
   if (table == NULL)
     return;
-  g_string_append (out, "\n## ");
-  md_escape (out, table->title, FALSE);
-  g_string_append (out, "\n\n");
+  if (with_heading)
+    {
+      g_string_append (out, "\n## ");
+      md_escape (out, table->title, FALSE);
+      g_string_append (out, "\n\n");
+    }
   md_row (out, (const char * const *) table->headers->pdata, table->headers->len);
   g_string_append_c (out, '|');
   for (guint c = 0; c < table->headers->len; c++)
@@ -109,6 +113,13 @@ md_table (GString *out,
       md_escape (out, table->note, FALSE);
       g_string_append_c (out, '\n');
     }
+}
+
+static void
+md_table (GString *out,
+          IbTable *table)
+{
+  ib_report_md_table (out, table, TRUE);
   ib_table_free (table);
 }
 

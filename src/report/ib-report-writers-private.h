@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "analysis/ib-tables.h"
+
 G_BEGIN_DECLS
 
 /* The page's style sheet (light and dark, print, narrow screens). */
@@ -27,6 +29,18 @@ void        ib_report_md_escape           (GString    *out,
 void        ib_report_md_row              (GString            *out,
                                            const char * const *cells,
                                            guint               n);
+
+/* Appends @table as an HTML table (headers as column headers, the ids as
+ * tooltips, the note under it); with @with_heading inside a <section> with
+ * the title as its heading. */
+void        ib_report_html_table          (GString       *out,
+                                           const IbTable *table,
+                                           gboolean       with_heading);
+/* Appends @table as a Markdown table, its note under it; with
+ * @with_heading under a "## TITLE" heading. */
+void        ib_report_md_table            (GString       *out,
+                                           const IbTable *table,
+                                           gboolean       with_heading);
 
 /* Appends the page's footer ("Made with I/O Bench 1.0.") and closes the
  * <main>, <body> and <html> elements. */
