@@ -149,6 +149,18 @@ ib_decision_survey_should_stop (const IbPlan *plan,
   return now + per_round - started_ns > IB_SURVEY_SHARE * plan->budget_s * 1e9;
 }
 
+gboolean
+ib_decision_survey_overran (const IbPlan *plan,
+                            gint64        started_ns,
+                            guint         done)
+{
+  g_return_val_if_fail (plan != NULL, FALSE);
+
+  if (plan->budget_s == 0 || done < 1)
+    return FALSE;
+  return ib_os_monotonic_ns () - started_ns > IB_SURVEY_MAX_SHARE * plan->budget_s * 1e9;
+}
+
 /* ---- picking the pairs -------------------------------------------------- */
 
 const char *
@@ -290,11 +302,14 @@ report_progress (Phase                *phase,
 }
 
 /* One sample of @strategy: its wall time, or 0 when it failed or its cache
- * state missed the plan's. */
+ * state missed the plan's; its CPU time and run-queue waits (-1 unknown). */
 static gboolean
 take (Phase       *phase,
       const char  *strategy,
       gint64      *wall_ns,
+      gint64      *cpu_ns,
+      gint64      *wait_ns,
+      gint64      *wait_workers_ns,
       GError     **error)
 {
   IbSample sample = { 0 };
@@ -303,8 +318,31 @@ take (Phase       *phase,
   ok = phase->sample (strategy, phase->round++, &sample, phase->user_data, error);
   *wall_ns = ok && sample.ok && sample.cache_ok && sample.excluded == NULL && !sample.warmup
              ? MAX (sample.wall_ns, 1) : 0;
+  *cpu_ns = ok && sample.ok ? sample.cpu_ns : -1;
+  *wait_ns = ok && sample.ok ? sample.runq_wait_ns : -1;
+  *wait_workers_ns = ok && sample.ok ? sample.runq_wait_workers_ns : -1;
   ib_sample_clear (&sample);
   return ok;
+}
+
+static gboolean
+take_a (Phase           *phase,
+        IbDecisionLine  *line,
+        IbDecisionPair  *pair,
+        GError         **error)
+{
+  return take (phase, line->a, &pair->a_ns, &pair->a_cpu_ns, &pair->a_wait_ns,
+               &pair->a_wait_workers_ns, error);
+}
+
+static gboolean
+take_b (Phase           *phase,
+        IbDecisionLine  *line,
+        IbDecisionPair  *pair,
+        GError         **error)
+{
+  return take (phase, line->b, &pair->b_ns, &pair->b_cpu_ns, &pair->b_wait_ns,
+               &pair->b_wait_workers_ns, error);
 }
 
 /* The moment of planned look @j of @n_looks over [@start, @end]: the last
@@ -352,9 +390,9 @@ decide_line (Phase          *phase,
 
       pair.order = i % 2;
       if (pair.order == 0)
-        ok = take (phase, line->a, &pair.a_ns, error) && take (phase, line->b, &pair.b_ns, error);
+        ok = take_a (phase, line, &pair, error) && take_b (phase, line, &pair, error);
       else
-        ok = take (phase, line->b, &pair.b_ns, error) && take (phase, line->a, &pair.a_ns, error);
+        ok = take_b (phase, line, &pair, error) && take_a (phase, line, &pair, error);
       if (!ok)
         break;
       g_array_append_val (line->pairs, pair);
@@ -453,7 +491,9 @@ ib_decision_run (IbReport               *report,
       IbDecisionLine *line = &g_array_index (decision->lines, IbDecisionLine, i);
       guint left = decision->lines->len - i;
       gint64 now = ib_os_monotonic_ns ();
-      double share = i == 0 && left > 1 ? IB_DECISION_HEADLINE_SHARE : 1.0 / left;
+      /* The headline first, with all the time it needs; the other lines
+       * share what it leaves. */
+      double share = i == 0 ? IB_DECISION_HEADLINE_SHARE : 1.0 / left;
       gint64 line_deadline = now + (gint64) (MAX (deadline_ns - now, 0) * share);
 
       if (!decide_line (&phase, line, line_deadline, decision->margin, error))

@@ -9,9 +9,10 @@
  * measures only that pair, on fresh samples, in adjacent pairs whose order
  * alternates (AB, BA, AB, ...), and decides by the paired log-ratios
  * (ib-paired.h) until the rule stops or the line's share of the budget is
- * spent. The headline (sync against async) goes first and gets the larger
- * share; what it leaves goes to the other lines, and a line that gets no
- * time says so (no pairs, not decided).
+ * spent. The headline (sync against async) goes first and may use the
+ * whole phase; what it leaves (when a planned look decides it early) goes to
+ * the other lines, and a line that gets no time says so (no pairs, not
+ * decided).
  *
  * None of the survey's samples enter a decision (that would bring back the
  * winner's curse: the pair was picked because its survey samples were
@@ -32,20 +33,25 @@ G_BEGIN_DECLS
 #define IB_DECISION_LINE_URING  "uring"
 #define IB_DECISION_LINE_MMAP   "mmap"
 
-/* The headline's share of the decision phase's time when there are other
- * lines (it keeps all of it when there are none). */
-#define IB_DECISION_HEADLINE_SHARE 0.7
-/* The decision phase runs right after the survey; when the plan also has a
- * sweep, overhead or write+delete part, those keep this share of the budget
- * and the decision phase ends before it. */
-#define IB_DECISION_EXTRAS_SHARE   0.25
-/* Time kept back at the end of the budget for cleaning up, ns. */
+/* The headline's share of the decision phase's time: all of it. The
+ * answer's title question comes first; the other lines get the time it
+ * leaves when a planned look decides it before the end. */
+#define IB_DECISION_HEADLINE_SHARE 1.0
+/* The decision phase runs last, after the survey and the plan's sweep,
+ * overhead and write+delete parts, and ends this long before the budget
+ * does (time for cleaning up), ns. Running last, it takes exactly what the
+ * others left of the budget, however long they took. */
 #define IB_DECISION_RESERVE_NS     (G_GINT64_CONSTANT (1000) * 1000 * 1000)
 
 /* With a budget, the survey stops after this many measured rounds at the
- * earliest when its rounds would use more than IB_SURVEY_SHARE of it. */
-#define IB_SURVEY_MIN_ROUNDS 3
-#define IB_SURVEY_SHARE      0.4
+ * earliest when its rounds would use more than IB_SURVEY_SHARE of it (it
+ * only picks the candidates; the decision phase answers). On a machine so
+ * busy that even those rounds would take too long, it stops in the middle
+ * of a round once IB_SURVEY_MAX_SHARE of the budget is gone (after one
+ * whole measured round: each strategy has a sample to be picked by). */
+#define IB_SURVEY_MIN_ROUNDS 2
+#define IB_SURVEY_SHARE      0.3
+#define IB_SURVEY_MAX_SHARE  0.4
 
 /* Whether the survey should stop before measured round @done (0-based
  * count of measured rounds finished) of a plan with a budget: TRUE when
@@ -56,6 +62,13 @@ G_BEGIN_DECLS
 gboolean    ib_decision_survey_should_stop (const IbPlan *plan,
                                             gint64        started_ns,
                                             gint64        rounds_start_ns,
+                                            guint         done);
+/* Whether the survey should stop now, before its next sample, in the
+ * middle of a round: TRUE when @done (whole measured rounds) is at least 1
+ * and IB_SURVEY_MAX_SHARE of the budget is gone since @started_ns. Never
+ * without a budget. */
+gboolean    ib_decision_survey_overran     (const IbPlan *plan,
+                                            gint64        started_ns,
                                             guint         done);
 
 /* The side of the answer @strategy belongs to: one of the line ids above

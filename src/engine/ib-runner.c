@@ -287,6 +287,7 @@ run_reads (Run     *run,
   guint n_failed = 0;
   guint n_cache_bad;
   gint64 rounds_start = 0;
+  gboolean cut = FALSE;
   g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
@@ -325,7 +326,7 @@ run_reads (Run     *run,
     }
 
   enter_phase (run, IB_PHASE_MEASURING, n_rounds * n_strategies, _("Measuring"));
-  for (guint round = 0; round < n_rounds; round++)
+  for (guint round = 0; round < n_rounds && !cut; round++)
     {
       gboolean warmup = round < plan->warmup;
 
@@ -343,13 +344,24 @@ run_reads (Run     *run,
         }
 
       ib_measure_round_order (plan->seed, round, order, n_strategies);
-      for (guint k = 0; k < n_strategies; k++)
+      for (guint k = 0; k < n_strategies && !cut; k++)
         {
           const char *id = g_ptr_array_index (plan->strategies, order[k]);
           IbSample sample = { 0 };
           IbEvent event = { 0 };
           g_autofree char *message = NULL;
 
+          /* A machine so busy that the rounds alone would eat the budget:
+           * stop in the middle of this one (ib-decision.h). */
+          if (!warmup && ib_decision_survey_overran (plan, run->start_ns, round - plan->warmup))
+            {
+              warn (run, "survey-short",
+                    _("The survey measured %u of %u rounds, to leave the rest of the %u s budget "
+                      "for the other experiments and for deciding the answer’s pairs"),
+                    round - plan->warmup, plan->repeat, plan->budget_s);
+              cut = TRUE;
+              break;
+            }
           if (!ib_measure_sample (run->measure, id, round, &sample, error))
             return FALSE;
           if (!sample.ok)
@@ -443,13 +455,10 @@ run_decision (Run     *run,
               GError **error)
 {
   const IbPlan *plan = run->plan;
-  gboolean extras = plan->sweep != NULL || plan->overhead != NULL || plan->write_unlink != NULL;
-  /* The answer's pairs come right after the survey, so the other experiments
-   * can never eat their time; those keep IB_DECISION_EXTRAS_SHARE of the
-   * budget for themselves. */
-  double share = extras ? 1.0 - IB_DECISION_EXTRAS_SHARE : 1.0;
-  gint64 deadline = run->start_ns + (gint64) (share * plan->budget_s * 1e9) -
-                    IB_DECISION_RESERVE_NS;
+  /* The answer's pairs come last, after the sweep, overhead and write+delete
+   * parts: they take exactly what those left of the budget, and the run
+   * ends within it unless those alone overran it. */
+  gint64 deadline = run->start_ns + (gint64) (plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
 
   enter_phase (run, IB_PHASE_DECIDING, count_units_reads (run->plan), _("Deciding"));
   if (!ib_decision_run (run->report, run->start_ns, deadline, decision_sample,
@@ -644,9 +653,6 @@ execute (Run     *run,
   if (count_units_reads (plan) > 0 && !run_reads (run, error))
     return FALSE;
 
-  if (run->files != NULL && !run_decision (run, error))
-    return FALSE;
-
   if (plan->sweep != NULL)
     {
       enter_phase (run, IB_PHASE_SWEEP, sweep_units (plan), _("Sweep"));
@@ -676,6 +682,10 @@ execute (Run     *run,
         return FALSE;
       finish_phase (run);
     }
+
+  /* Last: the survey's file set stayed for it (run_reads). */
+  if (run->files != NULL && !run_decision (run, error))
+    return FALSE;
 
   return TRUE;
 }

@@ -360,6 +360,15 @@ typedef struct
   gint64   a_ns;               /* wall time of a; <= 0: failed or excluded */
   gint64   b_ns;
   guint    order;              /* 0: a ran first, 1: b ran first */
+  /* What the samples were made of, for the reader (-1 unknown: older
+   * reports, or an OS that cannot say): CPU time of the process, and the
+   * measuring thread's run-queue wait and its workers' (IbSample). */
+  gint64   a_cpu_ns;
+  gint64   b_cpu_ns;
+  gint64   a_wait_ns;
+  gint64   b_wait_ns;
+  gint64   a_wait_workers_ns;
+  gint64   b_wait_workers_ns;
 } IbDecisionPair;
 
 typedef struct

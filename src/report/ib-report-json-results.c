@@ -298,14 +298,33 @@ static const IbJsonSection sweep_section =
  * verdicts derived from them are kept as the rule gave them (the rule's
  * looks cannot be replayed from the pairs alone). */
 
+static void
+decision_pair_init (gpointer st)
+{
+  IbDecisionPair *p = st;
+
+  /* what older reports leave out: unknown */
+  p->a_cpu_ns = p->b_cpu_ns = -1;
+  p->a_wait_ns = p->b_wait_ns = -1;
+  p->a_wait_workers_ns = p->b_wait_workers_ns = -1;
+}
+
 static const IbJsonField decision_pair_fields[] = {
   FIELD (IbDecisionPair, a_ns, "a_ns", INT64, REQ),
   FIELD (IbDecisionPair, b_ns, "b_ns", INT64, REQ),
   FIELD (IbDecisionPair, order, "order", ENUM, REQ, .enum_type = &pair_order_enum),
+  /* What each sample was made of (IbSample): absent when unknown (older
+   * reports, or an OS that cannot say). */
+  FIELD (IbDecisionPair, a_cpu_ns, "a_cpu_ns", INT64, NEG),
+  FIELD (IbDecisionPair, b_cpu_ns, "b_cpu_ns", INT64, NEG),
+  FIELD (IbDecisionPair, a_wait_ns, "a_runq_wait_ns", INT64, NEG),
+  FIELD (IbDecisionPair, b_wait_ns, "b_runq_wait_ns", INT64, NEG),
+  FIELD (IbDecisionPair, a_wait_workers_ns, "a_runq_wait_workers_ns", INT64, NEG),
+  FIELD (IbDecisionPair, b_wait_workers_ns, "b_runq_wait_workers_ns", INT64, NEG),
 };
 
 static const IbJsonSection decision_pair_section =
-  SECTION (IbDecisionPair, decision_pair_fields);
+  SECTION (IbDecisionPair, decision_pair_fields, .init = decision_pair_init);
 
 /* "more_pairs": null when no number of pairs would decide the line */
 static void

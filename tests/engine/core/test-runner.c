@@ -243,8 +243,18 @@ test_decision_phase (void)
   g_assert_no_error (error);
   g_assert_nonnull (report->decision);
   g_assert_cmpuint (n_deciding, >, 0);
-  /* the survey's samples only: 5 strategies x 3 rounds */
-  g_assert_cmpuint (report->samples->len, ==, 15);
+  /* the survey's samples only: 5 strategies x 3 rounds, or fewer when a
+   * busy machine made the survey stop early (and it said so) */
+  if (report->samples->len != 15)
+    {
+      gboolean said = FALSE;
+
+      for (guint i = 0; i < report->warnings->len; i++)
+        said |= strstr (g_ptr_array_index (report->warnings, i), "survey") != NULL;
+      g_assert_true (said);
+      g_assert_cmpuint (report->samples->len, >=, 10);
+      g_assert_cmpuint (report->samples->len, <, 15);
+    }
   g_assert_cmpuint (report->decision->budget_s, ==, 5);
   g_assert_cmpfloat (report->decision->margin, ==, 0.2);
 
@@ -270,9 +280,16 @@ test_decision_phase (void)
     {
       const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
 
+      const IbSample *first = &g_array_index (report->samples, IbSample, 0);
+
       g_assert_cmpuint (p->order, ==, k % 2);
       g_assert_cmpint (p->a_ns, >, 0);
       g_assert_cmpint (p->b_ns, >, 0);
+      /* what each sample was made of, known where the survey's are */
+      g_assert_cmpint (p->a_wait_ns >= 0, ==, first->runq_wait_ns >= 0);
+      g_assert_cmpint (p->b_wait_ns >= 0, ==, first->runq_wait_ns >= 0);
+      g_assert_cmpint (p->a_cpu_ns >= 0, ==, first->cpu_ns >= 0);
+      g_assert_cmpint (p->b_wait_workers_ns, >=, -1);
     }
   g_assert_cmpfloat (line->ci_low, <=, line->ratio);
   g_assert_cmpfloat (line->ratio, <=, line->ci_high);
