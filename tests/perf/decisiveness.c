@@ -2,7 +2,7 @@
 /* decisiveness.c: how decisive the default run is on this machine (issue 22,
  * item 7).
  *
- *   decisiveness [--runs N] [--dir DIR] [--preset NAME]
+ *   decisiveness [--runs N] [--dir DIR] [--preset NAME] [--keep DIR]
  *
  * Runs `iobench-cli run --preset quick` N times (default 5) back to back and
  * prints, for each run, its wall time against its budget, the headline's
@@ -82,12 +82,15 @@ main (int    argc,
 {
   g_autofree char *dir = NULL;
   g_autofree char *preset = NULL;
+  g_autofree char *keep = NULL;
   gint runs_wanted = 5;
-  GOptionEntry entries[] = {
-    { "runs", 0, 0, G_OPTION_ARG_INT, &runs_wanted, "Runs (default 5)", "N" },
-    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset, "Preset (default quick)", "NAME" },
-    { NULL }
+  GOptionEntry     entries[] = {
+        { "runs", 0, 0, G_OPTION_ARG_INT, &runs_wanted, "Runs (default 5)", "N" },
+        { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir, "Folder for the test files", "DIR" },
+        { "preset", 0, 0, G_OPTION_ARG_STRING, &preset, "Preset (default quick)", "NAME" },
+        { "keep", 0, 0, G_OPTION_ARG_FILENAME, &keep,
+          "Keep each run's JSON report in this existing folder (run-N.json)", "DIR" },
+        { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
@@ -96,6 +99,8 @@ main (int    argc,
   g_autoptr(GArray) runs = g_array_new (FALSE, TRUE, sizeof (Run));
   guint decided = 0, failed = 0, contradictions = 0;
 
+  /* A line at a time, also into a file: the runs take minutes. */
+  setvbuf (stdout, NULL, _IOLBF, 0);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -118,7 +123,8 @@ main (int    argc,
 
   for (gint i = 0; i < runs_wanted; i++)
     {
-      g_autofree char *json = g_strdup_printf ("%s/run-%d.json", tmp, i + 1);
+      g_autofree char *json = g_strdup_printf ("%s/run-%d.json", keep != NULL ? keep : tmp,
+                                               i + 1);
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       g_autoptr(GError) run_error = NULL;
       g_autofree char *err = NULL;
@@ -151,7 +157,8 @@ main (int    argc,
         }
       run.wall_s = (ib_os_monotonic_ns () - t0) / 1e9;
       run.report = ib_report_load_json (json, &run_error);
-      g_unlink (json);
+      if (keep == NULL)
+        g_unlink (json);
       if (run.report == NULL)
         {
           g_print ("run %d: FAILED to load its report: %s\n", i + 1, run_error->message);
