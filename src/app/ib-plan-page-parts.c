@@ -57,6 +57,9 @@ join_values (const IbSweepSpec *spec)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The sweep's strategies as a desktop user knows them: by their names,
+ * "Sync load contents, Async load contents (parallel)" (no name holds a
+ * comma). */
 static char *
 join_strategies (const GPtrArray *ids)
 {
@@ -65,8 +68,39 @@ join_strategies (const GPtrArray *ids)
   for (guint i = 0; ids != NULL && i < ids->len; i++)
     {
       if (i > 0)
+        /* Translators: between two strategy names in the sweep's entry */
+        g_string_append (out, _(", "));
+      g_string_append (out, ib_strategy_title (g_ptr_array_index (ids, i)));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The ids of the names (or ids) in @text, comma-separated for
+ * ib_parse_strategy_list(), which names what it does not know. */
+static char *
+strategy_ids_of (IbPlanPage *self,
+                 const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *token = g_strstrip (parts[i]);
+      g_autofree char *folded = g_utf8_casefold (token, -1);
+      const char *id = token;
+
+      for (guint j = 0; j < self->check_ids->len; j++)
+        {
+          const char *candidate = g_ptr_array_index (self->check_ids, j);
+          g_autofree char *title = g_utf8_casefold (ib_strategy_title (candidate), -1);
+
+          if (g_str_equal (folded, title))
+            id = candidate;
+        }
+      if (i > 0)
         g_string_append_c (out, ',');
-      g_string_append (out, g_ptr_array_index (ids, i));
+      g_string_append (out, id);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
@@ -133,6 +167,13 @@ update_time (IbPlanPage *self)
 
 /* ---- summaries -------------------------------------------------------- */
 
+static char *
+counted_strategies (guint n)
+{
+  /* Translators: how many strategies a part compares, "14 strategies" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u strategy", "%u strategies", n), n);
+}
+
 static void
 set_subtitle (GtkWidget  *row,
               const char *text)
@@ -158,14 +199,24 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
       g_autofree char *total = ib_format_size (ib_plan_total_bytes (plan));
       g_autofree char *text = NULL;
 
+      /* Translators: the files of the whole-file reads, "4 files, 144 MiB" */
+      g_autofree char *files = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s",
+                                                             "%u files, %s",
+                                                             plan->file_sizes->len),
+                                                plan->file_sizes->len, total);
+      g_autofree char *strategies = counted_strategies (plan->strategies->len);
+      /* Translators: the measured rounds of the whole-file reads, "5 rounds" */
+      g_autofree char *rounds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u round",
+                                                              "%u rounds", plan->repeat),
+                                                 plan->repeat);
+      /* Translators: the warm-up rounds of the whole-file reads, "1 warm-up" */
+      g_autofree char *warmups = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warm-up",
+                                                               "%u warm-ups", plan->warmup),
+                                                  plan->warmup);
+
       /* Translators: the whole-file reads of a plan, "4 files, 144 MiB · 14
-       * strategies · 5 rounds + 1 warm-up" */
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%u file, %s · %u strategies · %u rounds + %u warm-up",
-                                           "%u files, %s · %u strategies · %u rounds + %u warm-up",
-                                           plan->file_sizes->len),
-                              plan->file_sizes->len, total, plan->strategies->len,
-                              plan->repeat, plan->warmup);
+       * strategies · 5 rounds + 1 warm-up"; each part is counted apart */
+      text = g_strdup_printf (_("%s · %s · %s + %s"), files, strategies, rounds, warmups);
       set_subtitle (GTK_WIDGET (self->reads_row), text);
     }
   else
@@ -177,9 +228,9 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
       const char *what = plan->sweep->vary == IB_VARY_COUNT ? _("file counts")
                        : plan->sweep->vary == IB_VARY_SIZE ? _("file sizes")
                        : _("files in flight");
+      g_autofree char *strategies = counted_strategies (plan->sweep->strategies->len);
       /* Translators: "file counts 1,2,100 · 2 strategies" */
-      g_autofree char *text = g_strdup_printf (_("%s %s · %u strategies"), what, values,
-                                               plan->sweep->strategies->len);
+      g_autofree char *text = g_strdup_printf (_("%s %s · %s"), what, values, strategies);
 
       set_subtitle (GTK_WIDGET (self->sweep_row), text);
     }
@@ -191,9 +242,19 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
       g_autofree char *iterations = grouped (plan->overhead->iterations);
       guint repeat = plan->overhead->repeat > 0 ? plan->overhead->repeat : plan->repeat;
       guint warmup = plan->overhead->repeat > 0 ? plan->overhead->warmup : plan->warmup;
-      /* Translators: "20,000 iterations per kind × 5 repetitions + 0 warm-up" */
-      g_autofree char *text = g_strdup_printf (_("%s iterations per kind × %u repetitions "
-                                                 "+ %u warm-up"), iterations, repeat, warmup);
+      /* Translators: the dispatch overhead's iterations, "20,000 iterations per kind" */
+      g_autofree char *per_kind = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%s iteration per kind", "%s iterations per kind",
+                     (gulong) MIN (plan->overhead->iterations, G_MAXULONG)), iterations);
+      /* Translators: the dispatch overhead's repetitions, "5 repetitions" */
+      g_autofree char *repetitions = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%u repetition", "%u repetitions", repeat), repeat);
+      /* Translators: the dispatch overhead's warm-up repetitions, "0 warm-ups" */
+      g_autofree char *warmups = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%u warm-up", "%u warm-ups", warmup), warmup);
+      /* Translators: "20,000 iterations per kind × 5 repetitions + 0 warm-ups" */
+      g_autofree char *text = g_strdup_printf (_("%s × %s + %s"), per_kind, repetitions,
+                                               warmups);
 
       set_subtitle (GTK_WIDGET (self->overhead_row), text);
     }
@@ -206,8 +267,10 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
       g_autofree char *at_once = grouped (plan->write_unlink->concurrency);
       g_autofree char *bytes = ib_format_size (plan->write_unlink->bytes);
       /* Translators: "2,000 requests, 2,000 at once, 4 KiB each" */
-      g_autofree char *text = g_strdup_printf (_("%s requests, %s at once, %s each"), requests,
-                                               at_once, bytes);
+      g_autofree char *text = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%s request, %s at once, %s each",
+                     "%s requests, %s at once, %s each", plan->write_unlink->requests),
+        requests, at_once, bytes);
 
       set_subtitle (GTK_WIDGET (self->wu_row), text);
     }
@@ -327,7 +390,7 @@ _ib_plan_page_build_parts (IbPlanPage *self)
   g_signal_connect_swapped (self->sweep_vary_row, "notify::selected",
                             G_CALLBACK (_ib_plan_page_field_changed), self);
   self->sweep_values_row = add_entry (self, self->sweep_row, _("File counts, e.g. 1,2,100"));
-  self->sweep_strategies_row = add_entry (self, self->sweep_row, _("Strategies (ids)"));
+  self->sweep_strategies_row = add_entry (self, self->sweep_row, _("Strategies to compare"));
   self->sweep_base_row = add_entry (self, self->sweep_row, _("Size of each file"));
 
   self->overhead_row = add_part (self, _("Dispatch overhead"));
@@ -469,6 +532,7 @@ read_sweep (IbPlanPage   *self,
   const char *title;
   GArray *values;
   GPtrArray *ids;
+  g_autofree char *ids_text = NULL;
   guint64 base = 0;
 
   spec->vary = adw_combo_row_get_selected (self->sweep_vary_row);
@@ -487,7 +551,8 @@ read_sweep (IbPlanPage   *self,
   spec->values = values;
 
   title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->sweep_strategies_row));
-  ids = ib_parse_strategy_list (title, text_of (self->sweep_strategies_row), error);
+  ids_text = strategy_ids_of (self, text_of (self->sweep_strategies_row));
+  ids = ib_parse_strategy_list (title, ids_text, error);
   if (ids == NULL)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->sweep_strategies_row), "error");
@@ -521,13 +586,17 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
   /* The base preset's warm-up repetitions stay (quick: none, seed: one). */
   guint overhead_warmup = plan->overhead != NULL ? plan->overhead->warmup : 0;
 
-  g_clear_pointer (&plan->sweep, ib_sweep_spec_free);
   if (adw_expander_row_get_enable_expansion (self->sweep_row))
     {
-      plan->sweep = ib_sweep_spec_new ();
+      /* What the rows do not show (the files' content, the base the chosen
+       * variable leaves alone) stays the base preset's. */
+      if (plan->sweep == NULL)
+        plan->sweep = ib_sweep_spec_new ();
       if (!read_sweep (self, plan->sweep, error))
         return FALSE;
     }
+  else
+    g_clear_pointer (&plan->sweep, ib_sweep_spec_free);
 
   g_clear_pointer (&plan->overhead, g_free);
   if (adw_expander_row_get_enable_expansion (self->overhead_row))
@@ -554,4 +623,107 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
       plan->write_unlink->bytes = (guint) c;
     }
   return TRUE;
+}
+
+/* ---- settings --------------------------------------------------------- */
+
+static const char *vary_ids[] = { "count", "size", "in-flight" };
+
+/* Keeps what each part's rows say, as typed, with the rest of the plan
+ * (ib-plan-page-settings.c); the sweep's strategies by id, whatever the
+ * language their names were typed in. */
+void
+_ib_plan_page_save_parts (IbPlanPage *self,
+                          GSettings  *settings)
+{
+  g_autofree char *ids_text = strategy_ids_of (self, text_of (self->sweep_strategies_row));
+  g_auto(GStrv) ids = g_strsplit (ids_text, ",", -1);
+  guint vary = MIN (adw_combo_row_get_selected (self->sweep_vary_row),
+                    G_N_ELEMENTS (vary_ids) - 1);
+
+  g_settings_set_boolean (settings, "reads", _ib_plan_page_reads_on (self));
+  g_settings_set_boolean (settings, "sweep",
+                          adw_expander_row_get_enable_expansion (self->sweep_row));
+  g_settings_set_string (settings, "sweep-vary", vary_ids[vary]);
+  g_settings_set_string (settings, "sweep-values", text_of (self->sweep_values_row));
+  g_settings_set_strv (settings, "sweep-strategies", (const char * const *) ids);
+  g_settings_set_string (settings, "sweep-base", text_of (self->sweep_base_row));
+  g_settings_set_boolean (settings, "overhead",
+                          adw_expander_row_get_enable_expansion (self->overhead_row));
+  g_settings_set_string (settings, "overhead-iterations",
+                         text_of (self->overhead_iterations_row));
+  g_settings_set_string (settings, "overhead-repeat", text_of (self->overhead_repeat_row));
+  g_settings_set_boolean (settings, "write-unlink",
+                          adw_expander_row_get_enable_expansion (self->wu_row));
+  g_settings_set_string (settings, "write-unlink-requests", text_of (self->wu_requests_row));
+  g_settings_set_string (settings, "write-unlink-at-once",
+                         text_of (self->wu_concurrency_row));
+  g_settings_set_string (settings, "write-unlink-bytes", text_of (self->wu_bytes_row));
+}
+
+static gboolean
+saved (GSettings  *settings,
+       const char *key)
+{
+  g_autoptr(GVariant) value = g_settings_get_user_value (settings, key);
+
+  return value != NULL;
+}
+
+static void
+load_text (AdwEntryRow *row,
+           GSettings   *settings,
+           const char  *key)
+{
+  g_autofree char *text = g_settings_get_string (settings, key);
+
+  set_text (row, text);
+}
+
+/* Puts back the parts of the last custom plan; a part never saved (settings
+ * from before the parts were kept) stays the base preset's. */
+void
+_ib_plan_page_load_parts (IbPlanPage *self,
+                          GSettings  *settings)
+{
+  self->applying++;
+  if (saved (settings, "reads"))
+    gtk_switch_set_active (self->reads_switch, g_settings_get_boolean (settings, "reads"));
+  show_read_groups (self);
+  if (saved (settings, "sweep"))
+    {
+      g_autofree char *vary = g_settings_get_string (settings, "sweep-vary");
+      g_auto(GStrv) ids = g_settings_get_strv (settings, "sweep-strategies");
+      g_autoptr(GPtrArray) list = g_ptr_array_new ();
+      g_autofree char *names = NULL;
+
+      for (guint i = 0; ids[i] != NULL; i++)
+        g_ptr_array_add (list, ids[i]);
+      names = join_strategies (list);
+      for (guint i = 0; i < G_N_ELEMENTS (vary_ids); i++)
+        if (g_str_equal (vary, vary_ids[i]))
+          adw_combo_row_set_selected (self->sweep_vary_row, i);
+      update_sweep_base_title (self);
+      adw_expander_row_set_enable_expansion (self->sweep_row,
+                                             g_settings_get_boolean (settings, "sweep"));
+      load_text (self->sweep_values_row, settings, "sweep-values");
+      set_text (self->sweep_strategies_row, names);
+      load_text (self->sweep_base_row, settings, "sweep-base");
+    }
+  if (saved (settings, "overhead"))
+    {
+      adw_expander_row_set_enable_expansion (self->overhead_row,
+                                             g_settings_get_boolean (settings, "overhead"));
+      load_text (self->overhead_iterations_row, settings, "overhead-iterations");
+      load_text (self->overhead_repeat_row, settings, "overhead-repeat");
+    }
+  if (saved (settings, "write-unlink"))
+    {
+      adw_expander_row_set_enable_expansion (self->wu_row,
+                                             g_settings_get_boolean (settings, "write-unlink"));
+      load_text (self->wu_requests_row, settings, "write-unlink-requests");
+      load_text (self->wu_concurrency_row, settings, "write-unlink-at-once");
+      load_text (self->wu_bytes_row, settings, "write-unlink-bytes");
+    }
+  self->applying--;
 }

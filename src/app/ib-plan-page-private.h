@@ -5,6 +5,8 @@
  *   ib-plan-page-fields.c      entry fields, their errors, plan <-> fields
  *   ib-plan-page-strategies.c  the strategy check list
  *   ib-plan-page-location.c    the folder, its free space and file system
+ *   ib-plan-page-parts.c       the parts of the run (reads, sweep, overhead,
+ *                              write + delete), their time and disk use
  *   ib-plan-page-settings.c    loading and saving the last plan */
 #pragma once
 
@@ -102,6 +104,7 @@ void         _ib_plan_page_update_preset_subtitle (IbPlanPage   *self);
 void         _ib_plan_page_set_base               (IbPlanPage   *self,
                                                    const char   *id);
 void         _ib_plan_page_emit_space_checked     (IbPlanPage   *self);
+void         _ib_plan_page_match_base             (IbPlanPage   *self);
 
 /* ib-plan-page-fields.c */
 GtkEditable *_ib_plan_page_field_entry            (IbPlanPage   *self,
@@ -135,6 +138,10 @@ gboolean     _ib_plan_page_read_parts             (IbPlanPage   *self,
 gboolean     _ib_plan_page_reads_on               (IbPlanPage   *self);
 void         _ib_plan_page_update_parts           (IbPlanPage   *self,
                                                    const IbPlan *plan);
+void         _ib_plan_page_save_parts             (IbPlanPage   *self,
+                                                   GSettings    *settings);
+void         _ib_plan_page_load_parts             (IbPlanPage   *self,
+                                                   GSettings    *settings);
 
 /* ib-plan-page-location.c */
 void         _ib_plan_page_update_location        (IbPlanPage   *self);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-plan-page-settings.c: the plan page's GSettings: the last plan is
- * loaded at start and saved when a run starts. */
+/* ib-plan-page-settings.c: the plan page's GSettings: the last plan, its
+ * parts included (ib-plan-page-parts.c), is loaded at start and saved when a
+ * run starts. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -81,12 +82,15 @@ ib_plan_page_set_settings (IbPlanPage *self,
       gtk_spin_button_set_value (self->pause_spin, g_settings_get_uint (settings, "pause-ms"));
       gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
       self->applying--;
-      /* The other parts are the base preset's (the settings keep the reads). */
+      /* The parts as last run; those never saved are the base preset's. */
       if (self->base != NULL)
         _ib_plan_page_apply_parts (self, self->base);
+      _ib_plan_page_load_parts (self, settings);
       ib_plan_page_set_strategies (self, (const char * const *) strategies);
       _ib_plan_page_update_files_mode (self);
       _ib_plan_page_update_cache_subtitle (self);
+      /* A custom plan saved with its preset's very values is that preset. */
+      _ib_plan_page_match_base (self);
       _ib_plan_page_update_preset_subtitle (self);
     }
   _ib_plan_page_update_location (self);
@@ -144,5 +148,6 @@ ib_plan_page_save_settings (IbPlanPage *self)
       *_ib_plan_page_entry_text (self->seed_row) != '\0')
     g_settings_set_uint64 (self->settings, "seed",
                            g_ascii_strtoull (_ib_plan_page_entry_text (self->seed_row), NULL, 10));
+  _ib_plan_page_save_parts (self, self->settings);
   g_settings_apply (self->settings);
 }

@@ -179,6 +179,104 @@ _ib_plan_page_update_preset_subtitle (IbPlanPage *self)
   adw_preferences_group_set_description (self->experiment_group, text);
 }
 
+/* ---- back to the preset ---------------------------------------------- */
+
+static gboolean
+same_sizes (const GArray *a,
+            const GArray *b)
+{
+  guint na = a != NULL ? a->len : 0, nb = b != NULL ? b->len : 0;
+
+  if (na != nb)
+    return FALSE;
+  return na == 0 || memcmp (a->data, b->data, na * sizeof (guint64)) == 0;
+}
+
+/* The same strategies, in any order (the check list has its own). */
+static gboolean
+same_strategies (const GPtrArray *a,
+                 const GPtrArray *b)
+{
+  guint na = a != NULL ? a->len : 0, nb = b != NULL ? b->len : 0;
+
+  if (na != nb)
+    return FALSE;
+  for (guint i = 0; i < na; i++)
+    if (!g_ptr_array_find_with_equal_func ((GPtrArray *) b, g_ptr_array_index (a, i),
+                                           g_str_equal, NULL))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+same_sweep (const IbSweepSpec *a,
+            const IbSweepSpec *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return a->vary == b->vary && same_sizes (a->values, b->values) &&
+         same_strategies (a->strategies, b->strategies) && a->content == b->content &&
+         (a->vary == IB_VARY_SIZE ? a->base_count == b->base_count
+                                  : a->base_size == b->base_size);
+}
+
+/* Whether @a runs what @b runs (the folder aside). */
+static gboolean
+same_plan (const IbPlan *a,
+           const IbPlan *b)
+{
+  if (!same_sizes (a->file_sizes, b->file_sizes) ||
+      !same_strategies (a->strategies, b->strategies) ||
+      a->content != b->content || a->repeat != b->repeat || a->warmup != b->warmup ||
+      a->cache != b->cache || a->chunk != b->chunk || a->workers != b->workers ||
+      a->in_flight != b->in_flight || a->queue_depth != b->queue_depth ||
+      a->direct != b->direct || a->buffer != b->buffer || a->verify != b->verify ||
+      a->fsync != b->fsync || a->seed_drawn != b->seed_drawn ||
+      (!a->seed_drawn && a->seed != b->seed) || a->pause_ms != b->pause_ms ||
+      a->responsiveness != b->responsiveness || a->budget_s != b->budget_s ||
+      a->margin != b->margin || !same_sweep (a->sweep, b->sweep))
+    return FALSE;
+  if ((a->overhead == NULL) != (b->overhead == NULL) ||
+      (a->overhead != NULL &&
+       (a->overhead->iterations != b->overhead->iterations ||
+        a->overhead->repeat != b->overhead->repeat ||
+        a->overhead->warmup != b->overhead->warmup)))
+    return FALSE;
+  if ((a->write_unlink == NULL) != (b->write_unlink == NULL) ||
+      (a->write_unlink != NULL &&
+       (a->write_unlink->requests != b->write_unlink->requests ||
+        a->write_unlink->concurrency != b->write_unlink->concurrency ||
+        a->write_unlink->bytes != b->write_unlink->bytes)))
+    return FALSE;
+  return TRUE;
+}
+
+/* A custom plan whose fields are all back to its preset's values (an edit
+ * undone) is that preset again: the preset is shown as chosen. */
+void
+_ib_plan_page_match_base (IbPlanPage *self)
+{
+  g_autoptr(IbPlan) plan = NULL;
+  const IbPresetInfo *presets = ib_presets (NULL);
+
+  if (!_ib_plan_page_is_custom (self) || self->base == NULL || self->base_id == NULL)
+    return;
+  plan = ib_plan_copy (self->base);
+  if (!_ib_plan_page_read_fields (self, plan) || !_ib_plan_page_read_parts (self, plan, NULL) ||
+      !same_plan (plan, self->base))
+    return;
+  for (guint i = 0; i < self->n_presets; i++)
+    if (g_str_equal (presets[i].id, self->base_id))
+      {
+        self->applying++;
+        adw_combo_row_set_selected (self->preset_row, i);
+        self->applying--;
+        memset (self->touched, 0, sizeof self->touched);
+        _ib_plan_page_update_preset_subtitle (self);
+        return;
+      }
+}
+
 /* The user edited a field: the plan is no longer the preset's. */
 void
 _ib_plan_page_field_changed (IbPlanPage *self)
@@ -192,6 +290,7 @@ _ib_plan_page_field_changed (IbPlanPage *self)
       self->applying--;
       _ib_plan_page_update_preset_subtitle (self);
     }
+  _ib_plan_page_match_base (self);
   _ib_plan_page_validate (self);
 }
 

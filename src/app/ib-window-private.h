@@ -28,6 +28,7 @@ struct _IbWindow
   GMenuModel           *compare_export_menu;
   GMenu                *export_submenu;
   GtkWidget            *export_button;
+  GtkWidget            *primary_menu_button;
   GtkStack             *main_stack;
   IbPlanPage           *plan_page;
   IbResultsPage        *results_page;

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-error.h"
+#include "ib-accessible.h"
 #include "ib-application.h"
 #include "ib-export.h"
 #include "ib-window-private.h"
@@ -394,19 +395,32 @@ on_forward_clicked (IbWindow *self)
   adw_leaflet_set_visible_child (self->leaflet, self->content_pane);
 }
 
-/* ---- accessibility ---------------------------------------------------- */
+/* ---- the shortcuts window ------------------------------------------- */
 
-/* GTK 4.8 names a button with a mnemonic label twice: by its raw label
- * ("Run _Quick Benchmark") and by the label child. The child alone is right. */
+/* GtkShortcutLabel shows GTK's own untranslated key names with their
+ * underscores ("Page_Down"): a key is named as on the keyboard. */
 static void
-ib_window_fix_button_names (GtkWidget *widget)
+name_keys (GtkWidget *widget)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_button_get_use_underline (GTK_BUTTON (widget)) &&
-      gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  static const struct
+  {
+    const char *gtk;
+    const char *ours;
+  } keys[] = {
+    /* Translators: a key's name in the shortcuts window */
+    { "Page_Down", NC_("keyboard key", "Page Down") },
+    /* Translators: a key's name in the shortcuts window */
+    { "Page_Up", NC_("keyboard key", "Page Up") },
+  };
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_SHORTCUT_LABEL) != NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), keys[i].gtk) == 0)
+        gtk_label_set_label (GTK_LABEL (widget), g_dpgettext2 (GETTEXT_PACKAGE, "keyboard key",
+                                                               keys[i].ours));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    ib_window_fix_button_names (child);
+    name_keys (child);
 }
 
 /* ---- GObject ---------------------------------------------------------- */
@@ -561,6 +575,7 @@ ib_window_class_init (IbWindowClass *klass)
   BIND (compare_export_menu);
   BIND (export_submenu);
   BIND (export_button);
+  BIND (primary_menu_button);
   BIND (main_stack);
   BIND (plan_page);
   BIND (results_page);
@@ -610,7 +625,10 @@ ib_window_init (IbWindow *self)
 
   show_page (self, "empty");
   update_actions (self);
-  ib_window_fix_button_names (GTK_WIDGET (self));
+  ib_accessible_fix_names (GTK_WIDGET (self));
+  ib_accessible_name_menu_button (GTK_MENU_BUTTON (self->export_button),
+                                  _("Export the chart or the report"));
+  ib_accessible_name_menu_button (GTK_MENU_BUTTON (self->primary_menu_button), _("Main menu"));
 }
 
 IbWindow *
@@ -618,6 +636,15 @@ ib_window_new (GtkApplication *app,
                GSettings      *settings)
 {
   IbWindow *self = g_object_new (IB_TYPE_WINDOW, "application", app, NULL);
+  GtkShortcutsWindow *shortcuts = gtk_application_window_get_help_overlay (
+    GTK_APPLICATION_WINDOW (self));
+
+  /* the application set it when the window joined it */
+  if (shortcuts != NULL)
+    {
+      name_keys (GTK_WIDGET (shortcuts));
+      g_signal_connect (shortcuts, "map", G_CALLBACK (name_keys), NULL);
+    }
 
   if (settings != NULL)
     {

@@ -233,8 +233,8 @@ static const IbStrategyInfo strategies[] = {
   {
     .id = "uring-stream-parallel",
     .title = N_("io_uring stream (parallel)"),
-    .description = N_("io_uring reads of one chunk, --queue-depth of them per file, all files "
-                      "at once"),
+    .description = N_("io_uring reads of one chunk, several at a time per file (the queue "
+                      "depth, 4 unless set otherwise), all files at once"),
     .timed_span = N_("open, fstat, then --queue-depth chunk reads in flight per file through "
                      "io_uring for every file (up to the in-flight cap), completions reaped on "
                      "the runner's context; the ring is set up before the clock and torn down "

@@ -1,0 +1,630 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-words.c: what the window says, as a user reads it and as the
+ * accessibility tree says it (issue 24, cosmetic list): key names in the
+ * shortcuts window, each control named once, the plan in a desktop user's
+ * words, counts with their plural, a plan whose edits are undone shown as
+ * its preset again, the plan's parts remembered. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "ib-application.h"
+#include "ib-test-common.h"
+#include "ib-window.h"
+#include "report-fixture.h"
+
+#define WAIT_TIMEOUT_S 120   /* a guard against hangs, not a speed test */
+
+static IbApplication *app;
+
+static IbWindow *
+new_window (int width,
+            int height)
+{
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
+  gtk_window_present (GTK_WINDOW (win));
+  ib_test_spin (300);
+  return win;
+}
+
+static void
+destroy_window (IbWindow *win)
+{
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+}
+
+/* Every widget of @type under @root, depth first. */
+static void
+collect (GtkWidget *root,
+         GType      type,
+         GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, type, out);
+}
+
+/* A label's or a menu item's text without its mnemonic underline. */
+static char *
+plain (const char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    if (*p != '_')
+      g_string_append_c (out, *p);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The menu item under @root that reads @text (mnemonic aside), or NULL. */
+static GtkWidget *
+find_menu_item (GtkWidget  *root,
+                const char *text)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *shown = NULL;
+
+      g_object_get (root, "text", &label, NULL);
+      shown = plain (label);
+      if (g_strcmp0 (shown, text) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_item (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The preferences row under @root titled @title (mnemonic aside), or NULL. */
+static GtkWidget *
+find_row (GtkWidget  *root,
+          const char *title)
+{
+  if (ADW_IS_PREFERENCES_ROW (root))
+    {
+      g_autofree char *shown = plain (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)));
+
+      if (g_strcmp0 (shown, title) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+plan_page (IbWindow *win)
+{
+  return GTK_WIDGET (ib_window_get_plan_page (win));
+}
+
+/* What the preset row shows chosen. */
+static const char *
+preset_shown (IbWindow *win)
+{
+  GtkWidget *row = find_row (plan_page (win), "Preset");
+
+  g_assert_nonnull (row);
+  return gtk_string_object_get_string (
+    GTK_STRING_OBJECT (adw_combo_row_get_selected_item (ADW_COMBO_ROW (row))));
+}
+
+/* Types @text into the entry row titled @title, as a user replaces it. */
+static void
+type_into (IbWindow   *win,
+           const char *title,
+           const char *text)
+{
+  GtkWidget *row = find_row (plan_page (win), title);
+
+  g_assert_nonnull (row);
+  g_assert_true (ADW_IS_ENTRY_ROW (row));
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  ib_test_spin (50);
+}
+
+static const char *
+text_in (IbWindow   *win,
+         const char *title)
+{
+  GtkWidget *row = find_row (plan_page (win), title);
+
+  g_assert_nonnull (row);
+  return gtk_editable_get_text (GTK_EDITABLE (row));
+}
+
+/* The switch of the part titled @title (an expander row's own switch). */
+static GtkSwitch *
+part_switch (IbWindow   *win,
+             const char *title)
+{
+  GtkWidget *row = find_row (plan_page (win), title);
+  g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+
+  g_assert_nonnull (row);
+  collect (row, GTK_TYPE_SWITCH, switches);
+  g_assert_cmpuint (switches->len, >=, 1);
+  return g_ptr_array_index (switches, 0);
+}
+
+/* Every label's text under @root, joined by newlines. */
+static char *
+all_text (GtkWidget *root)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (g_ptr_array_index (labels, i)));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* ---- the accessibility tree --------------------------------------------- */
+
+static char *
+accessible_string (GtkWidget            *widget,
+                   GtkAccessibleProperty property)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), property))
+    return NULL;
+  /* check_property gives the value back when it differs from the one passed */
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), property, "\x01");
+}
+
+/* The name the accessibility tree gives @widget, as GTK 4.8 computes it:
+ * its label, else the names of what it is labelled by (its parent or a
+ * child here), else a label's own text. */
+static char *
+accessible_name (GtkWidget *widget)
+{
+  char *label = accessible_string (widget, GTK_ACCESSIBLE_PROPERTY_LABEL);
+
+  if (label != NULL)
+    return label;
+  if (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget),
+                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (widget);
+      g_autofree char *by_parent = gtk_test_accessible_check_relation (
+        GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, parent, NULL);
+
+      if (by_parent == NULL)
+        return accessible_name (parent);
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        {
+          g_autofree char *by_child = gtk_test_accessible_check_relation (
+            GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, c, NULL);
+
+          if (by_child == NULL)
+            return accessible_name (c);
+        }
+    }
+  if (GTK_IS_LABEL (widget))
+    return g_strdup (gtk_label_get_text (GTK_LABEL (widget)));
+  return NULL;
+}
+
+static gboolean
+is_button_role (GtkWidget *widget)
+{
+  /* GTK 4.8 has one role for buttons and toggle buttons */
+  return gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) ==
+         GTK_ACCESSIBLE_ROLE_BUTTON;
+}
+
+/* Buttons the tree names twice: a button inside a button of the same name.
+ * Each is logged; returns how many. */
+static guint
+count_doubled_buttons (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (is_button_role (widget))
+    for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL;
+         up = gtk_widget_get_parent (up))
+      if (is_button_role (up))
+        {
+          g_autofree char *inner = accessible_name (widget);
+          g_autofree char *outer = accessible_name (up);
+
+          if (inner != NULL && g_strcmp0 (inner, outer) == 0)
+            {
+              g_test_message ("%s “%s” inside %s “%s”", G_OBJECT_TYPE_NAME (widget), inner,
+                              G_OBJECT_TYPE_NAME (up), outer);
+              n++;
+            }
+        }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n += count_doubled_buttons (c);
+  return n;
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+/* Main menu -> Keyboard Shortcuts names the keys as on a keyboard: "Page
+ * Down", never GTK's "Page_Down". */
+static void
+test_shortcut_keys (void)
+{
+  IbWindow *win = new_window (1100, 760);
+  g_autoptr(GPtrArray) menus = g_ptr_array_new ();
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  GtkWidget *main_menu = NULL, *item;
+  GtkWindow *shortcuts;
+  g_autoptr(GString) shown = g_string_new (NULL);
+
+  collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
+  for (guint i = 0; i < menus->len; i++)
+    if (g_strcmp0 (gtk_widget_get_tooltip_text (g_ptr_array_index (menus, i)), "Main Menu") == 0)
+      main_menu = g_ptr_array_index (menus, i);
+  g_assert_nonnull (main_menu);
+  /* a click on it, then on its item */
+  g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (main_menu)));
+  ib_test_spin (300);
+  item = find_menu_item (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (main_menu))),
+                         "Keyboard Shortcuts");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_activate (item));
+  ib_test_spin (500);
+  shortcuts = GTK_WINDOW (gtk_application_window_get_help_overlay (
+    GTK_APPLICATION_WINDOW (win)));
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (shortcuts)));
+
+  collect (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUT_LABEL, keys);
+  g_assert_cmpuint (keys->len, >, 0);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      g_autofree char *text = all_text (g_ptr_array_index (keys, i));
+
+      g_string_append (shown, text);
+    }
+  g_test_message ("keys shown:\n%s", shown->str);
+  g_assert_null (strchr (shown->str, '_'));
+  g_assert_nonnull (strstr (shown->str, "Page Down\n"));
+  g_assert_nonnull (strstr (shown->str, "Page Up\n"));
+  gtk_window_close (shortcuts);
+  ib_test_spin (200);
+  destroy_window (win);
+}
+
+/* The Export and Main menu buttons are each one named button in the tree
+ * (not a button named inside a button of the same name); a drop-down's
+ * toggle is named by the chart it shows, and follows the choice. */
+static void
+test_control_names (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  IbWindow *win = new_window (1100, 760);
+  g_autoptr(GPtrArray) menus = g_ptr_array_new ();
+  g_autoptr(GPtrArray) drops = g_ptr_array_new ();
+  GtkDropDown *charts = NULL;
+
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (300);
+  g_assert_cmpuint (count_doubled_buttons (GTK_WIDGET (win)), ==, 0);
+
+  collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
+  g_assert_cmpuint (menus->len, >=, 2);
+  for (guint i = 0; i < menus->len; i++)
+    {
+      GtkWidget *menu = g_ptr_array_index (menus, i);
+      GtkWidget *toggle = gtk_widget_get_first_child (menu);
+      g_autofree char *name = accessible_name (toggle);
+
+      g_test_message ("menu button: toggle “%s”", name);
+      /* the control a screen reader lands on has a name */
+      g_assert_nonnull (name);
+      g_assert_cmpstr (name, !=, "");
+      /* and it is said once: the widget around it is no button */
+      g_assert_false (is_button_role (menu));
+    }
+
+  collect (GTK_WIDGET (win), GTK_TYPE_DROP_DOWN, drops);
+  g_assert_cmpuint (drops->len, >=, 1);
+  for (guint i = 0; i < drops->len; i++)
+    if (GTK_WIDGET (g_ptr_array_index (drops, i)) != NULL &&
+        gtk_widget_is_ancestor (g_ptr_array_index (drops, i),
+                                GTK_WIDGET (ib_window_get_results_page (win))))
+      charts = g_ptr_array_index (drops, i);
+  g_assert_nonnull (charts);
+  for (guint step = 0; step < 2; step++)
+    {
+      GtkWidget *toggle = gtk_widget_get_first_child (GTK_WIDGET (charts));
+      g_autofree char *name = accessible_name (toggle);
+      GObject *item = gtk_drop_down_get_selected_item (charts);
+
+      g_assert_true (GTK_IS_STRING_OBJECT (item));
+      g_test_message ("chart drop-down: toggle “%s”", name);
+      g_assert_cmpstr (name, ==, gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+      /* Ctrl+Page Down: the next chart */
+      g_action_group_activate_action (G_ACTION_GROUP (win), "chart-step",
+                                      g_variant_new_int32 (1));
+      ib_test_spin (200);
+    }
+  destroy_window (win);
+}
+
+/* The plan page speaks a desktop user's words: no command-line option, no
+ * strategy ids to type; the sweep takes the strategies by their names. */
+static void
+test_plain_words (void)
+{
+  IbWindow *win = new_window (1100, 900);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  g_autofree char *text = NULL;
+  g_autoptr(GRegex) option = g_regex_new ("(^|[^-])--[a-z]", 0, 0, NULL);
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_test_spin (100);
+  text = all_text (plan_page (win));
+  g_test_message ("%s", text);
+  g_assert_false (g_regex_match (option, text, 0, NULL));
+  g_assert_null (strstr (text, "(ids)"));
+
+  /* quick's sweep shows its strategies by name, and names are understood */
+  g_assert_cmpstr (text_in (win, "Strategies to compare"), ==,
+                   "Sync load contents, Async load contents (parallel)");
+  type_into (win, "Strategies to compare", "async stream (parallel), Sync single read");
+  g_assert_true (ib_plan_page_get_valid (page));
+  plan = ib_plan_page_build_plan (page, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan->sweep);
+  g_assert_cmpuint (plan->sweep->strategies->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (plan->sweep->strategies, 0), ==, "async-stream-parallel");
+  g_assert_cmpstr (g_ptr_array_index (plan->sweep->strategies, 1), ==, "sync-read-all");
+  /* an unknown name is refused, by the name typed */
+  type_into (win, "Strategies to compare", "Sync load contents, Teleport");
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (page), "Teleport"));
+  destroy_window (win);
+}
+
+/* A count of one is said in the singular wherever the plan counts. */
+static void
+test_plurals (void)
+{
+  IbWindow *win = new_window (1100, 900);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  const char *one[] = { "sync-read-all", NULL };
+  g_autofree char *text = NULL;
+  g_autoptr(GRegex) plural_one = g_regex_new ("\\b1 (files|strategies|rounds|warm-ups|"
+                                              "repetitions|requests|iterations)\\b",
+                                              0, 0, NULL);
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_test_spin (100);
+  /* quick lists its files' sizes: one size typed, one file */
+  type_into (win, "File sizes, e.g. 512M,1G,256M", "4K");
+  ib_plan_page_set_strategies (page, one);
+  ib_plan_page_set_rounds (page, 1, 1);
+  type_into (win, "Repetitions (0: as the reads)", "1");
+  type_into (win, "Iterations per repetition", "1");
+  type_into (win, "Requests", "1");
+  ib_test_spin (100);
+  g_assert_true (ib_plan_page_get_valid (page));
+  text = all_text (plan_page (win));
+  g_test_message ("%s", text);
+  g_assert_false (g_regex_match (plural_one, text, 0, NULL));
+  g_assert_nonnull (strstr (text, "1 file, 4 KiB · 1 strategy · 1 round + 1 warm-up"));
+  g_assert_nonnull (strstr (text, "1 iteration per kind × 1 repetition"));
+  g_assert_nonnull (strstr (text, "1 request, "));
+  destroy_window (win);
+}
+
+/* An edit undone shows the preset again: the plan is the preset's. */
+static void
+test_preset_after_undo (void)
+{
+  IbWindow *win = new_window (1100, 900);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  g_autofree char *count = NULL, *iterations = NULL;
+  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+  GtkCheckButton *first = NULL;
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_test_spin (100);
+  g_assert_cmpstr (preset_shown (win), ==, "Quick");
+
+  /* a field typed in and typed back */
+  count = g_strdup (text_in (win, "File sizes, e.g. 512M,1G,256M"));
+  type_into (win, "File sizes, e.g. 512M,1G,256M", "7M");
+  g_assert_cmpstr (preset_shown (win), ==, "Custom");
+  type_into (win, "File sizes, e.g. 512M,1G,256M", count);
+  g_assert_cmpstr (preset_shown (win), ==, "Quick");
+
+  /* a strategy unticked and ticked again */
+  collect (plan_page (win), GTK_TYPE_CHECK_BUTTON, checks);
+  for (guint i = 0; i < checks->len && first == NULL; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (checks, i)))
+      first = g_ptr_array_index (checks, i);
+  g_assert_nonnull (first);
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (first)));
+  ib_test_spin (50);
+  g_assert_cmpstr (preset_shown (win), ==, "Custom");
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (first)));
+  ib_test_spin (50);
+  g_assert_cmpstr (preset_shown (win), ==, "Quick");
+
+  /* a part switched off and on, and its value edited and put back */
+  gtk_switch_set_active (part_switch (win, "Write + delete"),
+                         !gtk_switch_get_active (part_switch (win, "Write + delete")));
+  ib_test_spin (50);
+  g_assert_cmpstr (preset_shown (win), ==, "Custom");
+  gtk_switch_set_active (part_switch (win, "Write + delete"),
+                         !gtk_switch_get_active (part_switch (win, "Write + delete")));
+  ib_test_spin (50);
+  g_assert_cmpstr (preset_shown (win), ==, "Quick");
+  iterations = g_strdup (text_in (win, "Iterations per repetition"));
+  type_into (win, "Iterations per repetition", "4321");
+  g_assert_cmpstr (preset_shown (win), ==, "Custom");
+  type_into (win, "Iterations per repetition", iterations);
+  g_assert_cmpstr (preset_shown (win), ==, "Quick");
+  g_assert_true (ib_plan_page_get_valid (page));
+  destroy_window (win);
+}
+
+static gboolean
+running (gpointer data)
+{
+  return ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !running (data);
+}
+
+/* The parts typed into a custom plan are there again in the next window,
+ * as the files and strategies are: they are saved when Run is clicked. */
+static void
+test_parts_remembered (void)
+{
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-words-XXXXXX");
+  GSettings *settings = ib_application_get_settings (app);
+  IbWindow *win = new_window (1100, 900);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  const char *one[] = { "sync-read-all", NULL };
+  GtkWidget *run;
+
+  g_assert_nonnull (settings);
+  ib_plan_page_select_preset (page, "quick");
+  ib_plan_page_set_dir (page, tmp);
+  ib_test_spin (100);
+  type_into (win, "File sizes, e.g. 512M,1G,256M", "4K");
+  ib_plan_page_set_strategies (page, one);
+  gtk_switch_set_active (part_switch (win, "Sweep"), TRUE);
+  type_into (win, "File counts, e.g. 1,2,100", "1,3");
+  type_into (win, "Strategies to compare", "Sync single read, Async stream (parallel)");
+  type_into (win, "Size of each file", "8K");
+  gtk_switch_set_active (part_switch (win, "Dispatch overhead"), TRUE);
+  type_into (win, "Iterations per repetition", "12345");
+  type_into (win, "Repetitions (0: as the reads)", "2");
+  gtk_switch_set_active (part_switch (win, "Write + delete"), TRUE);
+  type_into (win, "Requests", "77");
+  type_into (win, "Requests at once", "7");
+  type_into (win, "Bytes per request", "512");
+  ib_test_spin (200);
+  g_assert_true (ib_plan_page_get_valid (page));
+
+  /* a click on Run, then on Stop */
+  run = NULL;
+  {
+    g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+    collect (GTK_WIDGET (win), GTK_TYPE_BUTTON, buttons);
+    for (guint i = 0; i < buttons->len && run == NULL; i++)
+      if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)),
+                     "win.run") == 0 && gtk_widget_get_mapped (g_ptr_array_index (buttons, i)))
+        run = g_ptr_array_index (buttons, i);
+  }
+  g_assert_nonnull (run);
+  g_assert_true (gtk_widget_activate (run));
+  g_assert_true (ib_test_wait_until (running, win, WAIT_TIMEOUT_S));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
+  destroy_window (win);
+
+  /* the next window: the same parts, switched on, with what was typed */
+  win = new_window (1100, 900);
+  g_assert_cmpstr (preset_shown (win), ==, "Custom");
+  g_assert_true (gtk_switch_get_active (part_switch (win, "Sweep")));
+  g_assert_cmpstr (text_in (win, "File counts, e.g. 1,2,100"), ==, "1,3");
+  g_assert_cmpstr (text_in (win, "Strategies to compare"), ==,
+                   "Sync single read, Async stream (parallel)");
+  g_assert_cmpstr (text_in (win, "Size of each file"), ==, "8K");
+  g_assert_true (gtk_switch_get_active (part_switch (win, "Dispatch overhead")));
+  g_assert_cmpstr (text_in (win, "Iterations per repetition"), ==, "12345");
+  g_assert_cmpstr (text_in (win, "Repetitions (0: as the reads)"), ==, "2");
+  g_assert_true (gtk_switch_get_active (part_switch (win, "Write + delete")));
+  g_assert_cmpstr (text_in (win, "Requests"), ==, "77");
+  g_assert_cmpstr (text_in (win, "Requests at once"), ==, "7");
+  g_assert_cmpstr (text_in (win, "Bytes per request"), ==, "512");
+  g_assert_true (ib_plan_page_get_valid (ib_window_get_plan_page (win)));
+  destroy_window (win);
+
+  /* the next tests start from the defaults */
+  {
+    g_autoptr(GSettingsSchema) schema = NULL;
+    g_auto(GStrv) keys = NULL;
+
+    g_object_get (settings, "settings-schema", &schema, NULL);
+    keys = g_settings_schema_list_keys (schema);
+    for (guint i = 0; keys[i] != NULL; i++)
+      g_settings_reset (settings, keys[i]);
+  }
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
+static const char *xdg_vars[] = {
+  "XDG_DATA_HOME",
+  "XDG_CACHE_HOME",
+  "XDG_CONFIG_HOME",
+  "XDG_STATE_HOME",
+};
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg_vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (xdg_vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/gui-words/shortcut-keys", test_shortcut_keys);
+  g_test_add_func ("/gui-words/control-names", test_control_names);
+  g_test_add_func ("/gui-words/plain-words", test_plain_words);
+  g_test_add_func ("/gui-words/plurals", test_plurals);
+  g_test_add_func ("/gui-words/preset-after-undo", test_preset_after_undo);
+  g_test_add_func ("/gui-words/parts-remembered", test_parts_remembered);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  ib_test_remove_tree (home);
+  return ret;
+}
