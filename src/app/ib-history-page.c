@@ -612,6 +612,8 @@ ib_history_page_compare (IbHistoryPage *self,
   g_autofree char *differs = NULL;
   g_autofree char *side_a = NULL;
   g_autofree char *side_b = NULL;
+  g_autofree char *plain_a = NULL;
+  g_autofree char *plain_b = NULL;
   g_autoptr(GString) subtitle = g_string_new (NULL);
   guint n_rows = 0;
 
@@ -622,8 +624,11 @@ ib_history_page_compare (IbHistoryPage *self,
   differs = describe_differences (a, b);
   /* The two runs, each once with its cache mode, in the chart's legend
    * order; the rows below then call them A and B. */
-  side_a = side_title (_("A"), name_a, a);
-  side_b = side_title (_("B"), name_b, b);
+  /* The letter tells two runs of the same name apart: not "A: Quick (A)". */
+  plain_a = ib_compare_side_name (a);
+  plain_b = ib_compare_side_name (b);
+  side_a = side_title (_("A"), plain_a, a);
+  side_b = side_title (_("B"), plain_b, b);
   g_string_append_printf (subtitle, "%s\n%s", side_a, side_b);
   if (differs != NULL)
     g_string_append_printf (subtitle, "\n%s", differs);

@@ -12,7 +12,9 @@
 
 #include <gtk/gtk.h>
 
+#include "analysis/ib-compare.h"
 #include "ib-application.h"
+#include "ib-export.h"
 #include "ib-test-common.h"
 #include "ib-window.h"
 #include "report-fixture.h"
@@ -491,6 +493,89 @@ test_preset_after_undo (void)
   destroy_window (win);
 }
 
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  char **path = user_data;
+
+  *path = ib_history_save_finish (result, NULL);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+static gboolean
+two_entries (gpointer data)
+{
+  return ib_history_page_get_n_entries (data) >= 2;
+}
+
+/* Two runs of one name compared: each is named once, by its letter (not
+ * "A: Quick, 1 Dec 2026, 02:54 (A)"); the history rows say each run's
+ * cache mode. */
+static void
+test_compare_names (void)
+{
+  g_autoptr(IbReport) warm = fx_report_new (40);
+  g_autoptr(IbReport) cold = fx_report_new (40);
+  IbWindow *win = new_window (1280, 900);
+  IbHistoryPage *history = ib_window_get_history_page (win);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  const char *subtitle = NULL;
+
+  warm->plan->cache = IB_CACHE_WARM;
+  cold->plan->cache = IB_CACHE_COLD;
+  name = ib_compare_side_name (warm);
+  /* one name for both, so the comparison must tell them apart */
+  {
+    g_autofree char *other = ib_compare_side_name (cold);
+
+    g_assert_cmpstr (name, ==, other);
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = NULL;
+
+      ib_history_save_async (i == 0 ? warm : cold, NULL, saved_cb, &path);
+      g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
+    }
+  /* the history, as Ctrl+H shows it */
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  g_assert_true (ib_test_wait_until (two_entries, history, WAIT_TIMEOUT_S));
+  ib_test_spin (200);
+  text = all_text (GTK_WIDGET (history));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "warm cache"));
+  g_assert_nonnull (strstr (text, "cold cache"));
+
+  ib_history_page_compare (history, warm, cold);
+  ib_test_spin (300);
+  collect (GTK_WIDGET (history), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (g_ptr_array_index (labels, i)), "A: "))
+      subtitle = gtk_label_get_text (g_ptr_array_index (labels, i));
+  g_assert_nonnull (subtitle);
+  g_test_message ("comparison: %s", subtitle);
+  g_assert_null (strstr (subtitle, "(A)"));
+  g_assert_null (strstr (subtitle, "(B)"));
+  {
+    g_autofree char *a = g_strdup_printf ("A: %s · warm cache\n", name);
+    g_autofree char *b = g_strdup_printf ("B: %s · cold cache", name);
+
+    g_assert_true (g_str_has_prefix (subtitle, a));
+    g_assert_nonnull (strstr (subtitle, b));
+  }
+  destroy_window (win);
+}
+
 static gboolean
 running (gpointer data)
 {
@@ -622,6 +707,7 @@ main (int   argc,
   g_test_add_func ("/gui-words/plurals", test_plurals);
   g_test_add_func ("/gui-words/preset-after-undo", test_preset_after_undo);
   g_test_add_func ("/gui-words/parts-remembered", test_parts_remembered);
+  g_test_add_func ("/gui-words/compare-names", test_compare_names);
 
   ret = g_test_run ();
   g_clear_object (&app);
