@@ -244,6 +244,11 @@ gboolean    ib_json_read_derived_string (JsonObject        *o,
                                          const IbJsonField *field,
                                          gpointer           st,
                                          GError           **error);
+/* What @data is when it is plainly not JSON (a PNG image, an HTML page, a
+ * binary file, ...), with what to open instead; NULL when it may be JSON
+ * (ib-report-json-sniff.c). */
+char       *ib_json_sniff_not_json (const char *data,
+                                    gsize       len);
 /* Reads every field of @section into @st (its init already run). */
 gboolean    ib_json_read_object   (JsonObject          *o,
                                    const char          *path,

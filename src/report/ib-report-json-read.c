@@ -51,10 +51,12 @@ ib_json_format_error (GError    **error,
 /* Rejects what json-glib would accept silently or recurse on without bound:
  * integer literals outside gint64 (json-glib wraps them), nesting deeper than
  * IB_JSON_MAX_DEPTH, and anything but white space after the top-level value. Strings
- * and everything else are left to json-glib. */
+ * and everything else are left to json-glib. *@cut_at is the last line when the
+ * text ends inside a string, object or array (a file cut short), else 0. */
 static gboolean
 prescan (const char *data,
          gsize       length,
+         guint      *cut_at,
          GError    **error)
 {
   guint depth = 0;
@@ -141,6 +143,7 @@ prescan (const char *data,
         }
       i++;
     }
+  *cut_at = in_string || depth > 0 ? line : 0;
   return TRUE;
 }
 
@@ -594,7 +597,9 @@ ib_report_from_json (const char *data,
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) local = NULL;
+  g_autofree char *not_json = NULL;
   JsonNode *root;
+  guint cut_at = 0;
   gsize len;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -606,14 +611,27 @@ ib_report_from_json (const char *data,
       ib_json_format_error (error, _("the file is empty"));
       return NULL;
     }
-  if (!prescan (data, len, error))
+  not_json = ib_json_sniff_not_json (data, len);
+  if (not_json != NULL)
+    {
+      ib_json_format_error (error, "%s", not_json);
+      return NULL;
+    }
+  if (!prescan (data, len, &cut_at, error))
     return NULL;
 
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
     {
-      /* Translators: %s is json-glib's message, with line and column. */
-      ib_json_format_error (error, _("not valid JSON: %s"), local->message);
+      /* (json-glib's own message when the text is not UTF-8 at all) */
+      if (cut_at > 0 && g_utf8_validate_len (data, len, NULL))
+        ib_json_format_error (error,
+                              _("the report stops in the middle, at line %u: the file was "
+                                "cut short (a full disk, or a copy or download that did not "
+                                "finish); open a complete copy of it"), cut_at);
+      else
+        /* Translators: %s is json-glib's message, with line and column. */
+        ib_json_format_error (error, _("not valid JSON: %s"), local->message);
       return NULL;
     }
   root = json_parser_get_root (parser);

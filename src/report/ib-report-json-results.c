@@ -547,8 +547,15 @@ read_schema (JsonObject        *o,
   JsonNode *node = json_object_get_member (o, field->name);
   const char *schema;
 
+  if (node == NULL && json_object_has_member (o, "plan") && json_object_has_member (o, "samples"))
+    return ib_json_format_error (error,
+                                 _("the “schema” member is missing, though the rest looks like "
+                                   "an I/O Bench report: if the file was edited, put "
+                                   "\"schema\": \"iobench-report\" back at its top"));
   if (node == NULL)
-    return ib_json_format_error (error, _("not an I/O Bench report (no “schema” member)"));
+    return ib_json_format_error (error,
+                                 _("JSON, but not an I/O Bench report (no “schema” member); "
+                                   "open a .json report saved by I/O Bench"));
   if (JSON_NODE_HOLDS_NULL (node))
     return ib_json_member_error (error, path, field->name, _("must not be null"));
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)

@@ -162,6 +162,68 @@ test_report_errors (Fixture       *fx,
 
 /* The same file twice names its runs "(A)" and "(B)"; two different runs
  * are named by preset and date. */
+/* Files that are not a report, or not a whole one: the message says what
+ * the file is and what to open instead, never a JSON parser's "line 1". */
+static void
+test_report_not_a_report (Fixture       *fx,
+                          gconstpointer  data)
+{
+  g_autofree char *html = g_build_filename (fx->dir, "r.html", NULL);
+  g_autofree char *png = g_build_filename (fx->dir, "chart.png", NULL);
+  g_autofree char *cut = g_build_filename (fx->dir, "cut.json", NULL);
+  g_autofree char *noschema = g_build_filename (fx->dir, "noschema.json", NULL);
+  g_autofree char *json = NULL;
+  gsize length = 0;
+
+  /* a chart I/O Bench exported */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "chart", "--from", fx->json, "--png", png, NULL), ==, 0);
+    g_assert_cmpint (run_cli (&out, &err, "report", png, "--html", html, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "chart.png: a PNG image, not an I/O Bench report; "
+                                   "open the .json report it was exported from"));
+    g_assert_null (strstr (err, "line 1"));
+    g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  }
+  /* its HTML page */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *page = g_build_filename (fx->dir, "page.html", NULL);
+
+    g_assert_cmpint (run_cli (&out, &err, "report", fx->json, "--html", page, NULL), ==, 0);
+    g_assert_cmpint (run_cli (&out, &err, "report", page, "--html", html, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "page.html: an HTML page, not an I/O Bench report; "));
+    g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  }
+  /* a report cut short in the middle of a member */
+  g_assert_true (g_file_get_contents (fx->json, &json, &length, NULL));
+  g_assert_true (g_file_set_contents (cut, json, (gssize) (length / 2), NULL));
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "report", cut, "--html", html, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "cut.json: the report stops in the middle, at line "));
+    g_assert_nonnull (strstr (err, "the file was cut short"));
+    g_assert_null (strstr (err, "Parse error"));
+    g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  }
+  /* a report whose "schema" member was deleted */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    char *at = strstr (json, "\"schema\" : \"iobench-report\",");
+
+    g_assert_nonnull (at);
+    memset (at, ' ', strlen ("\"schema\" : \"iobench-report\","));
+    g_assert_true (g_file_set_contents (noschema, json, (gssize) length, NULL));
+    g_assert_cmpint (run_cli (&out, &err, "report", noschema, "--html", html, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "noschema.json: the “schema” member is missing, though the "
+                                   "rest looks like an I/O Bench report"));
+    g_assert_nonnull (strstr (err, "\"schema\": \"iobench-report\""));
+    g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  }
+}
+
 static char *
 write_second (Fixture *fx)
 {
@@ -453,6 +515,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/cli/report/errors", Fixture, NULL, fixture_set_up, test_report_errors,
               fixture_tear_down);
+  g_test_add ("/cli/report/not-a-report", Fixture, NULL, fixture_set_up,
+              test_report_not_a_report, fixture_tear_down);
   g_test_add ("/cli/compare", Fixture, NULL, fixture_set_up, test_compare, fixture_tear_down);
   g_test_add ("/cli/compare/sections", Fixture, NULL, fixture_set_up, test_compare_sections,
               fixture_tear_down);

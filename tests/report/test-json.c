@@ -505,6 +505,26 @@ test_bad_input (void)
     { "\"rotational\" : ", "\"rotational\" : 2, \"x\" : ",
       "environment.rotational: 2 is out of range" },
     { "\"id\" : ", "\"id\" : [], \"x\" : ", "findings[0].id: expected a string" },
+    /* what is not a report at all: what it is, and what to open instead */
+    { NULL, "\x89PNG\r\n\x1a\n\x01\x02",
+      "a PNG image, not an I/O Bench report; open the .json report it was exported from" },
+    { NULL, "  <!DOCTYPE html>\n<html><body>report</body></html>",
+      "an HTML page, not an I/O Bench report; open the .json report" },
+    { NULL, "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+      "an SVG image, not an I/O Bench report" },
+    { NULL, "# I/O Bench report\n\n| a |", "a Markdown page, not an I/O Bench report" },
+    { NULL, "strategy,round,warmup\r\n", "a CSV table, not an I/O Bench report" },
+    { NULL, "\x01\x02\x03binary", "a binary file, not an I/O Bench report; open a .json report" },
+    /* a report without its schema, and a JSON object that is none */
+    { "\"schema\" : \"iobench-report\",", "",
+      "the “schema” member is missing, though the rest looks like an I/O Bench report" },
+    { NULL, "{\"name\": \"x\"}",
+      "JSON, but not an I/O Bench report (no “schema” member); open a .json report" },
+    /* a report cut short, inside a string and between members */
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":1,\"plan\":{\"preset\":\"qu",
+      "the report stops in the middle, at line 1: the file was cut short" },
+    { NULL, "{\"schema\":\"iobench-report\",\n\"version\":1,\n",
+      "the report stops in the middle, at line 3: the file was cut short" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -526,6 +546,40 @@ test_bad_input (void)
       if (strstr (error->message, cases[i].message) == NULL)
         g_error ("case %u: message “%s” does not contain “%s”", i, error->message,
                  cases[i].message);
+    }
+}
+
+/* The decision phase's enums get the message every enum gets. */
+static void
+test_decision_enums (void)
+{
+  static const char *cases[][3] = {
+    { "\"verdict\" : \"", "\"verdict\" : \"maybe\", \"x\" : \"",
+      "decision.lines[0].verdict: unknown value “maybe” (expected one of: a-faster, " },
+    { "\"order\" : \"", "\"order\" : \"abc\", \"x\" : \"",
+      "decision.lines[0].pairs[0].order: unknown value “abc” (expected one of: ab, ba)" },
+  };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "report", "golden",
+                                                 "reads-decision.json", NULL);
+  g_autofree char *json = NULL;
+
+  g_assert_true (g_file_get_contents (path, &json, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *at = strstr (json, cases[i][0]);
+      g_autoptr(GString) input = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(IbReport) report = NULL;
+
+      g_assert_nonnull (at);
+      input = g_string_new_len (json, at - json);
+      g_string_append (input, cases[i][1]);
+      g_string_append (input, at + strlen (cases[i][0]));
+      report = ib_report_from_json (input->str, -1, &error);
+      g_assert_null (report);
+      g_assert_error (error, IB_ERROR, IB_ERROR_FORMAT);
+      if (strstr (error->message, cases[i][2]) == NULL)
+        g_error ("case %u: message “%s” does not contain “%s”", i, error->message, cases[i][2]);
     }
 }
 
@@ -691,6 +745,7 @@ main (int   argc,
   g_test_add_func ("/report/json/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/report/json/every-prefix-fails", test_every_prefix_fails);
   g_test_add_func ("/report/json/bad-input", test_bad_input);
+  g_test_add_func ("/report/json/decision-enums", test_decision_enums);
   g_test_add_func ("/report/json/random-bytes", test_random_bytes);
   g_test_add_func ("/report/json/mutations", test_mutations);
   g_test_add_func ("/report/json/save-and-load", test_save_and_load);
