@@ -325,46 +325,6 @@ ib_history_save_finish (GAsyncResult  *result,
 
 /* ---- loading ---------------------------------------------------------- */
 
-/* A report is a JSON object: a file that does not start with "{" (after a
- * byte-order mark and white space) is something else, said plainly rather
- * than as a JSON syntax error. Unreadable files are left to the loader. */
-static gboolean
-looks_like_json (const char  *path,
-                 GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
-  g_autofree char *name = g_filename_display_basename (path);
-  g_autofree char *type = NULL;
-  g_autofree char *kind = NULL;
-  guchar head[512];
-  gsize n = 0, i = 0;
-
-  if (in == NULL ||
-      !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &n, NULL, NULL))
-    return TRUE;
-  if (n >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF)
-    i = 3;
-  while (i < n && g_ascii_isspace (head[i]))
-    i++;
-  if (i == n || head[i] == '{')
-    return TRUE;
-
-  type = g_content_type_guess (path, head, n, NULL);
-  kind = type != NULL && !g_content_type_is_unknown (type)
-       ? g_content_type_get_description (type) : NULL;
-  if (kind != NULL)
-    g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                 /* Translators: %s: a file name, then a file type such as "PNG image" */
-                 _("“%s” is not an I/O Bench report (JSON) but a file of type “%s”. "
-                   "Open a report I/O Bench saved as .json."), name, kind);
-  else
-    g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                 _("“%s” is not an I/O Bench report (JSON). "
-                   "Open a report I/O Bench saved as .json."), name);
-  return FALSE;
-}
-
 static void
 load_thread (GTask        *task,
              gpointer      source,
@@ -374,8 +334,9 @@ load_thread (GTask        *task,
   GError *error = NULL;
   IbReport *report = NULL;
 
-  if (looks_like_json (task_data, &error))
-    report = ib_report_load_json (task_data, &error);
+  /* The loader says what a file that is not a report is (a chart, an
+   * HTML page, ...) and what to open instead. */
+  report = ib_report_load_json (task_data, &error);
   /* Findings are a function of the data: say them with this version's
    * wording, groups and language, as `iobench-cli report` does. */
   if (report != NULL)

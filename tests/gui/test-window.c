@@ -736,7 +736,7 @@ test_run_export_reopen (void)
     g_assert_true (wait_until (dialog_shown, NULL));
     g_assert_nonnull (ib_window_get_last_open_error (win));
     g_assert_nonnull (strstr (ib_window_get_last_open_error (win),
-                              "is not an I/O Bench report (JSON)"));
+                              "a PNG image, not an I/O Bench report; open the .json report"));
     g_assert_null (strstr (ib_window_get_last_open_error (win), "line 1"));
     close_message_dialogs ();
     g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
