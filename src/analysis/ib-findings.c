@@ -32,6 +32,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ib-environment.h"
+#include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-sweep.h"
@@ -920,9 +921,10 @@ preset_is (const IbReport *report,
            const char     *a,
            const char     *b)
 {
-  const char *preset = report->plan->preset;
+  const IbPresetInfo *info = report->plan->preset != NULL
+                             ? ib_preset_lookup (report->plan->preset) : NULL;
 
-  return preset != NULL && (g_str_equal (preset, a) || (b != NULL && g_str_equal (preset, b)));
+  return info != NULL && (g_str_equal (info->id, a) || (b != NULL && g_str_equal (info->id, b)));
 }
 
 static void
@@ -933,7 +935,7 @@ finding_seed_002 (IbReport *report)
   IbRatio cmp;
   g_autofree char *seed = NULL;
 
-  if (!preset_is (report, "seed-big", "quick"))
+  if (!preset_is (report, "big-files", "quick"))
     return;
   ib_report_ratio (report, slc, report, alcp, &cmp);
   seed = ib_format_ratio (SEED_002_RATIO);

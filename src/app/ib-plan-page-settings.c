@@ -50,7 +50,7 @@ ib_plan_page_set_settings (IbPlanPage *self,
 
   preset = g_settings_get_string (settings, "preset");
   if (preset[0] != '\0' && ib_preset_lookup (preset) != NULL)
-    ib_plan_page_select_preset (self, preset);
+    ib_plan_page_select_preset (self, ib_preset_lookup (preset)->id);
   else
     {
       g_autofree char *base = g_settings_get_string (settings, "base-preset");
@@ -66,7 +66,8 @@ ib_plan_page_set_settings (IbPlanPage *self,
                               : g_strdup_printf ("%" G_GUINT64_FORMAT,
                                                  g_settings_get_uint64 (settings, "seed"));
 
-      _ib_plan_page_set_base (self, ib_preset_lookup (base) != NULL ? base : IB_DEFAULT_PRESET);
+      _ib_plan_page_set_base (self, ib_preset_lookup (base) != NULL
+                                     ? ib_preset_lookup (base)->id : IB_DEFAULT_PRESET);
       self->applying++;
       adw_combo_row_set_selected (self->preset_row, self->n_presets);
       adw_combo_row_set_selected (self->files_mode_row, g_strcmp0 (mode, "list") == 0);

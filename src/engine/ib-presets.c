@@ -22,25 +22,25 @@ static const IbPresetInfo presets[] = {
        "write+delete"),
     /* 76-87 s measured */
     NULL, 60, 90 },
-  { "seed-big",
+  { "big-files",
     N_("Big files"),
     N_("Four files of 512 MiB, 1 GiB, 256 MiB and 512 MiB read by every strategy, 2 s apart "
        "(the Node.js big-file experiment)"),
     /* 37 % done after 150 s */
     "002_b180d2c87b9dc28f.txt", 360, 480 },
-  { "seed-small",
+  { "small-files",
     N_("Small files"),
     N_("1, 2 and 100 files of 2,732 bytes of base64: sync one by one vs async all at once "
        "(the Node.js promises-vs-sync experiment)"),
     /* 3.3 s measured */
     "000_94fb2aa9acdf5041.txt", 3, 10 },
-  { "seed-overhead",
+  { "dispatch-overhead",
     N_("Dispatch overhead"),
     N_("999,999 direct callbacks vs tasks, idles and thread hops (the promise-vs-callback "
        "overhead experiment)"),
     /* a repetition of the thread hops alone takes most of a minute; four */
     "001_5d89e2c812b12503.txt", 180, 300 },
-  { "seed-write-unlink",
+  { "write-delete",
     N_("Write and delete"),
     N_("2,000 requests writing 4,096 random letters to a new file and deleting it, "
        "2,000 at once (the promise-vs-callback experiment’s I/O test)"),
@@ -56,11 +56,27 @@ ib_presets (guint *n_presets)
   return presets;
 }
 
+/* The names the experiments' presets had before "seed" came to mean only
+ * the random seed: still accepted (saved settings, old reports, scripts). */
+static const struct
+{
+  const char *old_id;
+  const char *id;
+} aliases[] = {
+  { "seed-big", "big-files" },
+  { "seed-small", "small-files" },
+  { "seed-overhead", "dispatch-overhead" },
+  { "seed-write-unlink", "write-delete" },
+};
+
 const IbPresetInfo *
 ib_preset_lookup (const char *id)
 {
   g_return_val_if_fail (id != NULL, NULL);
 
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    if (g_str_equal (aliases[i].old_id, id))
+      id = aliases[i].id;
   for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
     if (g_str_equal (presets[i].id, id))
       return &presets[i];
@@ -164,7 +180,9 @@ ib_preset_plan (const char  *id,
   g_return_val_if_fail (id != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (ib_preset_lookup (id) == NULL)
+  if (ib_preset_lookup (id) != NULL)
+    id = ib_preset_lookup (id)->id;
+  else
     {
       g_autoptr(GString) known = g_string_new (NULL);
 
@@ -188,9 +206,9 @@ ib_preset_plan (const char  *id,
   plan->cache = IB_CACHE_WARM;
   plan->pause_ms = 0;
 
-  if (g_str_equal (id, "seed-big"))
+  if (g_str_equal (id, "big-files"))
     {
-      /* Seed 002: 512, 1024, 256, 512 MiB; the original forced a GC and
+      /* Experiment 002: 512, 1024, 256, 512 MiB; the original forced a GC and
        * paused 2 s between tests. */
       const guint64 sizes[] = { 512 * MIB, 1024 * MIB, 256 * MIB, 512 * MIB };
 
@@ -200,7 +218,7 @@ ib_preset_plan (const char  *id,
     }
   else if (g_str_equal (id, "quick"))
     {
-      /* seed-big at 1/16, no pause, plus the other experiments, scaled down.
+      /* big-files at 1/16, no pause, plus the other experiments, scaled down.
        * The overhead loops run 5 repetitions of 20,000 (no warm-up) so the
        * whole preset stays well under a minute on a 2-core machine (a thread
        * hop costs tens of µs): the same 100,000 operations as the 2
@@ -218,19 +236,19 @@ ib_preset_plan (const char  *id,
        * decides the answer's pairs (ib-decision.h). */
       plan->budget_s = 60;
     }
-  else if (g_str_equal (id, "seed-small"))
+  else if (g_str_equal (id, "small-files"))
     {
       plan->sweep = small_files_sweep ();
       plan->content = IB_CONTENT_BASE64;
       plan->repeat = 20;
     }
-  else if (g_str_equal (id, "seed-overhead"))
+  else if (g_str_equal (id, "dispatch-overhead"))
     {
-      /* 999,999 iterations as the seed; 3 repetitions after 1 warm-up, since
+      /* 999,999 iterations as the experiment; 3 repetitions after 1 warm-up, since
        * one repetition of the thread hops alone takes most of a minute. */
       plan->overhead = overhead_spec (999999, 3, 1);
     }
-  else if (g_str_equal (id, "seed-write-unlink"))
+  else if (g_str_equal (id, "write-delete"))
     {
       plan->write_unlink = write_unlink_spec (2000, 2000);
       plan->repeat = 1;

@@ -11,10 +11,10 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *id;            /* "quick", "seed-small", "seed-overhead", "seed-write-unlink", "seed-big" */
+  const char *id;            /* "quick", "small-files", "dispatch-overhead", "write-delete", "big-files" */
   const char *title;         /* N_() */
   const char *description;   /* N_(): one line, what it reproduces */
-  const char *seed_file;     /* seeds/ file it reproduces, or NULL */
+  const char *experiment;    /* the write-up it reproduces (seeds/ file), or NULL */
   /* How long it took, in seconds, on the machine the tests run on (2 cores,
    * a VM with a virtio disk): what the plan page states before Run. */
   guint       min_s;
@@ -22,6 +22,7 @@ typedef struct
 } IbPresetInfo;
 
 const IbPresetInfo *ib_presets       (guint      *n_presets);
+/* The preset @id names, also under its old "seed-*" name; NULL for none. */
 const IbPresetInfo *ib_preset_lookup (const char *id);
 /* A new plan for preset @id with dir = the user cache dir, or NULL with
  * IB_ERROR_INVALID naming the unknown preset and listing the known ones. */

@@ -488,19 +488,19 @@ test_plan_parts (void)
   g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 144 MiB"));
   g_assert_true (gtk_widget_is_drawable (files));
 
-  /* seed-big says how much it writes before Run. */
-  ib_plan_page_select_preset (plan_page, "seed-big");
+  /* big-files says how much it writes before Run. */
+  ib_plan_page_select_preset (plan_page, "big-files");
   ib_test_spin (100);
-  g_test_message ("seed-big disk: %s", subtitle_of (disk));
+  g_test_message ("big-files disk: %s", subtitle_of (disk));
   g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 2.25 GiB"));
   /* ... and how long it takes, before Run. */
-  g_test_message ("seed-big time: %s", subtitle_of (find_row (page, "Time")));
+  g_test_message ("big-files time: %s", subtitle_of (find_row (page, "Time")));
   g_assert_cmpstr (subtitle_of (find_row (page, "Time")), ==,
                    "6 min to 8 min on a machine with 2 cores");
   g_assert_false (part_on (sweep) || part_on (overhead) || part_on (wu));
 
   /* The overhead seed: no empty file fields, its own parameters shown. */
-  ib_plan_page_select_preset (plan_page, "seed-overhead");
+  ib_plan_page_select_preset (plan_page, "dispatch-overhead");
   ib_test_spin (100);
   g_assert_false (gtk_widget_is_drawable (files));
   g_assert_cmpstr (subtitle_of (reads), ==, "Not in this plan");
@@ -527,7 +527,7 @@ test_plan_parts (void)
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan_page), "Iterations per repetition"));
 
   /* Write + delete: 2,000 requests at once, and a part switched on. */
-  ib_plan_page_select_preset (plan_page, "seed-write-unlink");
+  ib_plan_page_select_preset (plan_page, "write-delete");
   ib_test_spin (100);
   g_assert_true (g_str_has_prefix (subtitle_of (wu), "2000 requests, 2000 at once") ||
                  g_str_has_prefix (subtitle_of (wu), "2,000 requests, 2,000 at once"));

@@ -63,7 +63,7 @@ action_enabled (IbWindow   *win,
   return g_action_group_get_action_enabled (G_ACTION_GROUP (win), name);
 }
 
-/* A small custom plan: seed-big's reads (no other workloads), edited. */
+/* A small custom plan: big-files's reads (no other workloads), edited. */
 static void
 set_plan (IbWindow           *win,
           const char         *dir,
@@ -74,7 +74,7 @@ set_plan (IbWindow           *win,
 {
   IbPlanPage *plan = ib_window_get_plan_page (win);
 
-  ib_plan_page_select_preset (plan, "seed-big");
+  ib_plan_page_select_preset (plan, "big-files");
   ib_plan_page_set_dir (plan, dir);
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, count);
@@ -950,7 +950,7 @@ test_presets_valid (void)
 {
   IbWindow *win = new_window ();
   IbPlanPage *plan = ib_window_get_plan_page (win);
-  const char *ids[] = { "quick", "seed-small", "seed-overhead", "seed-write-unlink", "seed-big" };
+  const char *ids[] = { "quick", "small-files", "dispatch-overhead", "write-delete", "big-files" };
 
   /* Every preset as shipped can be run straight away. */
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)

@@ -332,7 +332,7 @@ write_settings (const char          *dir,
   settings = g_settings_new (APP_ID);
   g_settings_set_string (settings, "preset", "");
   /* Reads only: no other workload of a preset is kept. */
-  g_settings_set_string (settings, "base-preset", "seed-big");
+  g_settings_set_string (settings, "base-preset", "big-files");
   g_settings_set_string (settings, "dir", dir);
   g_settings_set_string (settings, "files-mode", "count");
   g_settings_set_string (settings, "file-count", count);

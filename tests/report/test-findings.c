@@ -451,10 +451,10 @@ test_uring_gap (void)
 static void
 test_too_few (void)
 {
-  g_autoptr(IbReport) two = pair_report ("seed-big", 5, 2);
-  g_autoptr(IbReport) four = pair_report ("seed-big", 5, 4);
-  g_autoptr(IbReport) five = pair_report ("seed-big", 5, 5);
-  g_autoptr(IbReport) seven = pair_report ("seed-big", 1, 7);
+  g_autoptr(IbReport) two = pair_report ("big-files", 5, 2);
+  g_autoptr(IbReport) four = pair_report ("big-files", 5, 4);
+  g_autoptr(IbReport) five = pair_report ("big-files", 5, 5);
+  g_autoptr(IbReport) seven = pair_report ("big-files", 1, 7);
   g_autoptr(GArray) rows = NULL;
   const char *text;
 
@@ -528,9 +528,9 @@ test_too_few (void)
 static void
 test_seed_002 (void)
 {
-  g_autoptr(IbReport) slower = seed_pair_report ("seed-big", 5);
+  g_autoptr(IbReport) slower = seed_pair_report ("big-files", 5);
   g_autoptr(IbReport) same = seed_pair_report ("quick", 1);
-  g_autoptr(IbReport) faster = seed_pair_report ("seed-big", 0.5);
+  g_autoptr(IbReport) faster = seed_pair_report ("big-files", 0.5);
   g_autoptr(IbReport) custom = seed_pair_report (NULL, 5);
   const char *text;
 

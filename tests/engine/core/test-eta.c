@@ -101,7 +101,7 @@ test_rises_when_behind (void)
 }
 
 
-/* A recorded stream shaped like the seed-big run of issue 24 #7: 2.25 GiB
+/* A recorded stream shaped like the big-files run of issue 24 #7: 2.25 GiB
  * made in 9 steps of 2 s, then 14 strategies x 6 rounds with a 2 s pause
  * each, the fast strategies first in each round and the slow ones (up to
  * 10 s a read) last, one progress event a second with the runner's raw
@@ -184,6 +184,6 @@ main (int   argc,
   g_test_add_func ("/eta/counts-down", test_counts_down_and_holds);
   g_test_add_func ("/eta/issue-sequence", test_the_issue_sequence);
   g_test_add_func ("/eta/rises-when-behind", test_rises_when_behind);
-  g_test_add_func ("/eta/recorded-seed-big", test_recorded_seed_big);
+  g_test_add_func ("/eta/recorded-big-files", test_recorded_seed_big);
   return g_test_run ();
 }

@@ -194,7 +194,7 @@ test_format (void)
   const struct { guint64 bytes; const char *text; } sizes[] = {
     { 100, "100 B" }, { 2732, "2,732 B" }, { 655360, "640 KiB" }, { 512 * MIB, "512 MiB" },
     { 1024 * MIB, "1 GiB" }, { 64 * 1024 * MIB, "64 GiB" }, { 1, "1 B" },
-    /* three significant digits, as the charts: seed-big writes 2.25 GiB */
+    /* three significant digits, as the charts: big-files writes 2.25 GiB */
     { 2304 * MIB, "2.25 GiB" }, { 150 * MIB + 1, "150 MiB" }, { 1023 * MIB + 7, "1023 MiB" },
   };
   const struct { double ns; const char *text; } durations[] = {
@@ -371,6 +371,19 @@ test_presets (void)
   infos = ib_presets (&n);
   g_assert_cmpuint (n, ==, 5);
   g_assert_nonnull (ib_preset_lookup (IB_DEFAULT_PRESET));
+  /* The experiments' old "seed-*" names still name them (saved settings,
+   * old reports, scripts), and a plan made by an old name says the new one. */
+  g_assert_cmpstr (ib_preset_lookup ("seed-big")->id, ==, "big-files");
+  g_assert_cmpstr (ib_preset_lookup ("seed-small")->id, ==, "small-files");
+  g_assert_cmpstr (ib_preset_lookup ("seed-overhead")->id, ==, "dispatch-overhead");
+  g_assert_cmpstr (ib_preset_lookup ("seed-write-unlink")->id, ==, "write-delete");
+  g_assert_null (ib_preset_lookup ("seed"));
+  {
+    g_autoptr(IbPlan) old = ib_preset_plan ("seed-small", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (old->preset, ==, "small-files");
+  }
 
   for (guint i = 0; i < n; i++)
     {
@@ -387,13 +400,13 @@ test_presets (void)
   g_assert_true (g_file_test (expected_dir, G_FILE_TEST_IS_DIR));
 
   {
-    g_autoptr(IbPlan) big = ib_preset_plan ("seed-big", &error);
+    g_autoptr(IbPlan) big = ib_preset_plan ("big-files", &error);
     g_autoptr(IbPlan) quick = ib_preset_plan ("quick", &error);
-    g_autoptr(IbPlan) small = ib_preset_plan ("seed-small", &error);
-    g_autoptr(IbPlan) overhead = ib_preset_plan ("seed-overhead", &error);
-    g_autoptr(IbPlan) wu = ib_preset_plan ("seed-write-unlink", &error);
+    g_autoptr(IbPlan) small = ib_preset_plan ("small-files", &error);
+    g_autoptr(IbPlan) overhead = ib_preset_plan ("dispatch-overhead", &error);
+    g_autoptr(IbPlan) wu = ib_preset_plan ("write-delete", &error);
 
-    /* seed 002: 512 + 1024 + 256 + 512 = 2304 MiB, all 12 strategies, 2 s */
+    /* experiment 002: 512 + 1024 + 256 + 512 = 2304 MiB, all 12 strategies, 2 s */
     g_assert_cmpuint (big->file_sizes->len, ==, 4);
     g_assert_cmpuint (g_array_index (big->file_sizes, guint64, 1), ==, 1024 * MIB);
     g_assert_cmpuint (ib_plan_total_bytes (big), ==, 2304 * MIB);
@@ -450,7 +463,7 @@ test_presets (void)
   g_assert_null (ib_preset_plan ("nope", &error));
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "“nope”"));
-  g_assert_nonnull (strstr (error->message, "seed-big"));
+  g_assert_nonnull (strstr (error->message, "big-files"));
 }
 
 static void
