@@ -199,6 +199,9 @@ static const IbJsonSection sweep_spec_section =
 
 static const IbJsonField overhead_spec_fields[] = {
   FIELD (IbOverheadSpec, iterations, "iterations", UINT64, REQ),
+  /* repetitions of its own; absent (0): the plan's repeat and warmup */
+  FIELD (IbOverheadSpec, repeat, "repeat", UINT, UNSET),
+  FIELD (IbOverheadSpec, warmup, "warmup", UINT, UNSET),
 };
 
 static gpointer
@@ -207,16 +210,8 @@ overhead_spec_new (void)
   return g_new0 (IbOverheadSpec, 1);
 }
 
-static const IbJsonField overhead_spec_not_saved[] = {
-  NOT_SAVED (IbOverheadSpec, repeat, "not saved yet"),
-  NOT_SAVED (IbOverheadSpec, warmup, "not saved yet"),
-};
-
 static const IbJsonSection overhead_spec_section =
-  SECTION (IbOverheadSpec, overhead_spec_fields,
-           .not_saved = overhead_spec_not_saved,
-           .n_not_saved = G_N_ELEMENTS (overhead_spec_not_saved),
-           .new_ = overhead_spec_new, .free_ = g_free);
+  SECTION (IbOverheadSpec, overhead_spec_fields, .new_ = overhead_spec_new, .free_ = g_free);
 
 static const IbJsonField write_unlink_spec_fields[] = {
   FIELD (IbWriteUnlinkSpec, requests, "requests", UINT, REQ),
