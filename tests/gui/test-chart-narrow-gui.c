@@ -19,6 +19,7 @@
 #include "ib-chart-view.h"
 #include "ib-window.h"
 #include "report/ib-report-io.h"
+#include "gui-common.h"
 #include "ib-test-common.h"
 
 #define WAIT_TIMEOUT_S 40    /* a guard against hangs, not a speed test */
@@ -29,24 +30,6 @@ static gboolean
 report_shown (IbWindow *win)
 {
   return ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)) > 0;
-}
-
-/* The first mapped widget of @type under @widget (depth first). */
-static GtkWidget *
-find_mapped (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_mapped (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -87,10 +70,7 @@ test_narrow_results (void)
     g_assert_cmpuint (back->statistics->len, ==, report->statistics->len);
   }
 
-  win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-  gtk_window_set_default_size (GTK_WINDOW (win), 360, 900);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (200);
+  win = gui_new_window (app, 360, 900, 200);
   file = g_file_new_for_path (path);
   ib_window_open_file (win, file);
   end = g_get_monotonic_time () + WAIT_TIMEOUT_S * G_USEC_PER_SEC;
@@ -101,8 +81,8 @@ test_narrow_results (void)
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), <=, 400);
 
   results = GTK_WIDGET (ib_window_get_results_page (win));
-  view = find_mapped (results, IB_TYPE_CHART_VIEW);
-  log_switch = find_mapped (results, GTK_TYPE_SWITCH);
+  view = gui_find_mapped (results, IB_TYPE_CHART_VIEW);
+  log_switch = gui_find_mapped (results, GTK_TYPE_SWITCH);
   g_assert_nonnull (view);
   g_assert_nonnull (log_switch);
   bounds_in_window (view, GTK_WIDGET (win), &vb);
@@ -150,8 +130,7 @@ test_narrow_results (void)
     g_assert_true (legend);
   }
 
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -160,33 +139,15 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  /* A private home (history, cache, settings). */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/chart-narrow", test_narrow_results);
 
   ret = g_test_run ();
   g_object_unref (app);
+  ib_test_remove_tree (home);
   return ret;
 }

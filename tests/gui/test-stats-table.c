@@ -15,6 +15,7 @@
 #include "engine/ib-types.h"
 #include "ib-stats-table.h"
 #include "analysis/ib-labels.h"
+#include "gui-common.h"
 #include "ib-test-common.h"
 
 static void
@@ -229,23 +230,6 @@ test_names_stay (void)
   ib_report_unref (report);
 }
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 count_added (GListModel *model,
              guint       position,
@@ -302,8 +286,8 @@ test_rows_from_plan (void)
 
   /* The second strategy is measured: its row fills in, none is inserted. */
   add_stats (later, "sync-read-all", 20e6, 1);
-  model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (find_type (table,
-                                                               GTK_TYPE_COLUMN_VIEW))));
+  model = G_LIST_MODEL (gtk_column_view_get_model (
+    GTK_COLUMN_VIEW (gui_find_descendant (table, GTK_TYPE_COLUMN_VIEW))));
   g_signal_connect (model, "items-changed", G_CALLBACK (count_added), &added);
   ib_stats_table_set_report (st, later);
   g_clear_pointer (&texts, g_ptr_array_unref);

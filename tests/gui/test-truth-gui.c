@@ -26,6 +26,7 @@
 #include "ib-history-page.h"
 #include "ib-window.h"
 #include "report/ib-report-io.h"
+#include "gui-common.h"
 #include "ib-test-common.h"
 
 #define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
@@ -35,25 +36,7 @@ static IbApplication *app;
 static IbWindow *
 new_window (int width)
 {
-  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-
-  gtk_window_set_default_size (GTK_WINDOW (win), width, 900);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (200);
-  return win;
-}
-
-/* Every widget of @type under @widget, depth first. */
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *out)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    collect (c, type, out);
+  return gui_new_window (app, width, 900, 200);
 }
 
 /* The accessible description as the accessibility tree holds it: GTK's
@@ -144,7 +127,7 @@ test_compare_cache_modes (void)
   ib_test_spin (300);
 
   /* The page's subtitle: each run once, with its own cache mode. */
-  collect (history, GTK_TYPE_LABEL, labels);
+  gui_collect (history, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     {
       const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
@@ -166,7 +149,7 @@ test_compare_cache_modes (void)
 
   /* The chart as the view draws it: the subtitle says A's and B's cache,
    * and each legend entry its run's. */
-  collect (history, IB_TYPE_CHART_VIEW, views);
+  gui_collect (history, IB_TYPE_CHART_VIEW, views);
   for (guint i = 0; i < views->len; i++)
     if (ib_chart_view_get_kind (g_ptr_array_index (views, i)) == IB_CHART_COMPARE)
       view = g_ptr_array_index (views, i);
@@ -204,8 +187,7 @@ test_compare_cache_modes (void)
   g_assert_nonnull (strstr (description, "warm cache"));
   g_assert_nonnull (strstr (description, "cold cache"));
 
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (dir));
 }
 
@@ -308,7 +290,7 @@ test_chart_descriptions (void)
   g_assert_true (report_shown (win));
   ib_test_spin (200);
 
-  collect (GTK_WIDGET (ib_window_get_results_page (win)), IB_TYPE_CHART_VIEW, views);
+  gui_collect (GTK_WIDGET (ib_window_get_results_page (win)), IB_TYPE_CHART_VIEW, views);
   g_assert_cmpuint (views->len, >=, 7);
   for (guint i = 0; i < views->len; i++)
     {
@@ -408,8 +390,7 @@ test_chart_descriptions (void)
                  kinds[IB_CHART_CPU] && kinds[IB_CHART_STALL] && kinds[IB_CHART_LATENCY] &&
                  kinds[IB_CHART_OVERHEAD] && kinds[IB_CHART_SWEEP]);
 
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (dir));
 }
 
@@ -539,37 +520,17 @@ test_plan_parts (void)
   g_assert_nonnull (plan->write_unlink);
   g_assert_cmpuint (plan->write_unlink->requests, ==, 2000);
 
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  /* A private home (history, cache, settings). */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/truth/compare-cache-modes", test_compare_cache_modes);
   g_test_add_func ("/gui/truth/chart-descriptions", test_chart_descriptions);

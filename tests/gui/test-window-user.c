@@ -14,6 +14,7 @@
 
 #include "ib-application.h"
 #include "ib-chart-view.h"
+#include "gui-common.h"
 #include "ib-test-common.h"
 #include "ib-window.h"
 #include "report-fixture.h"
@@ -39,19 +40,7 @@ static IbWindow *
 new_window (int width,
             int height)
 {
-  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-
-  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (300);
-  return win;
-}
-
-static void
-destroy_window (IbWindow *win)
-{
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  return gui_new_window (app, width, height, 300);
 }
 
 static gboolean
@@ -60,93 +49,34 @@ exports_done (gpointer data)
   return ib_window_get_n_pending_exports (data) == 0;
 }
 
-/* The visible AdwMessageDialog, or NULL. */
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
-}
-
 static gboolean
 dialog_shown (gpointer data)
 {
-  return find_message_dialog () != NULL;
+  return gui_find_message_dialog (TRUE) != NULL;
 }
 
 static gboolean
 no_dialog (gpointer data)
 {
-  return find_message_dialog () == NULL;
-}
-
-/* The button under @root that reads @label, or NULL. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return gui_find_message_dialog (TRUE) == NULL;
 }
 
 /* Answers the message dialog with a click on its @response button. */
 static void
 answer_dialog (const char *response)
 {
-  AdwMessageDialog *dialog = find_message_dialog ();
+  AdwMessageDialog *dialog = gui_find_message_dialog (TRUE);
   GtkWidget *button;
 
   g_assert_nonnull (dialog);
   g_assert_true (adw_message_dialog_has_response (dialog, response));
-  button = find_button (GTK_WIDGET (dialog),
-                        adw_message_dialog_get_response_label (dialog, response));
+  button = gui_find_button (GTK_WIDGET (dialog),
+                            adw_message_dialog_get_response_label (dialog, response));
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_activate (button));
   ib_test_spin (200);
   /* the dialog closes itself */
   g_assert_true (wait_until (no_dialog, NULL));
-}
-
-/* The first widget under @root whose action is @action_name (and whose
- * target is @target, when not NULL). */
-G_GNUC_UNUSED static GtkWidget *
-find_action_widget (GtkWidget  *root,
-                    const char *action_name,
-                    GVariant   *target)
-{
-  if (GTK_IS_ACTIONABLE (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0 &&
-      (target == NULL ||
-       (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root)) != NULL &&
-        g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (root)),
-                         target))))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_widget (child, action_name, target);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The menu item under @root (a GtkModelButton of a popover menu) that reads
@@ -255,24 +185,6 @@ shots (const char *name)
   ib_test_spin (200);
 }
 
-/* The first descendant of @root of @type, or NULL. */
-static GtkWidget *
-find_descendant_type (GtkWidget *root,
-                      GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* ---- tests ------------------------------------------------------------ */
 
 static gboolean
@@ -352,7 +264,7 @@ test_export_button (void)
     g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
     g_assert_nonnull (strstr (text, "<svg"));
   }
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -393,7 +305,7 @@ test_export_menus_match (void)
     g_object_unref (section);
     g_assert_true (found);
   }
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* Issue 24, item 2: a Markdown export into a folder that holds a PNG of
@@ -423,11 +335,11 @@ test_markdown_keeps_files (void)
   ib_test_spin (100);
   /* asked (before anything is written), and "Cancel": nothing written,
    * nothing replaced */
-  g_assert_nonnull (find_message_dialog ());
+  g_assert_nonnull (gui_find_message_dialog (TRUE));
   g_assert_cmpuint (ib_window_get_n_pending_exports (win), ==, 0);
   shots ("markdown-replace-1280");
   {
-    const char *body = adw_message_dialog_get_body (find_message_dialog ());
+    const char *body = adw_message_dialog_get_body (gui_find_message_dialog (TRUE));
 
     g_assert_nonnull (strstr (body, "report-charts"));
     g_assert_nonnull (strstr (body, "strategies.png"));
@@ -457,7 +369,7 @@ test_markdown_keeps_files (void)
   /* the file beside the report was never the report's */
   g_assert_true (g_file_get_contents (old_style, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "mine");
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -529,7 +441,7 @@ test_sidebar_width (void)
   ib_plan_page_set_dir (plan, tmp);
   ib_test_spin (500);
   g_assert_cmpint (gtk_widget_get_width (pane), ==, width0);
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -636,7 +548,7 @@ test_bad_folder (void)
     }
   else
     g_chmod (ro, 0700);
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -742,7 +654,7 @@ test_failed_run_banner (void)
   /* and Run is off now: the folder is known to be missing */
   g_assert_true (wait_until (run_is_off, win));
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "does not exist"));
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -810,7 +722,7 @@ test_quit_while_running (void)
   {
     GtkWidget *plan = GTK_WIDGET (ib_window_get_plan_page (win));
     GtkWidget *scrolled = plan;
-    GtkWidget *entry = GTK_WIDGET (find_descendant_type (plan, GTK_TYPE_TEXT));
+    GtkWidget *entry = GTK_WIDGET (gui_find_descendant (plan, GTK_TYPE_TEXT));
 
     while (scrolled != NULL && !GTK_IS_SCROLLED_WINDOW (scrolled))
       scrolled = gtk_widget_get_first_child (scrolled);
@@ -823,14 +735,14 @@ test_quit_while_running (void)
   /* Ctrl+Q: a question, the run going on */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   ib_test_spin (200);
-  g_assert_nonnull (find_message_dialog ());
-  g_assert_nonnull (strstr (adw_message_dialog_get_heading (find_message_dialog ()), "Stop"));
+  g_assert_nonnull (gui_find_message_dialog (TRUE));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (gui_find_message_dialog (TRUE)), "Stop"));
   shots ("quit-while-running-1280");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   answer_dialog ("keep");
   ib_test_spin (300);
-  g_assert_null (find_message_dialog ());
+  g_assert_null (gui_find_message_dialog (TRUE));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (app)));
 
@@ -845,7 +757,7 @@ test_quit_while_running (void)
   win = start_long_run (tmp);
   gtk_window_close (GTK_WINDOW (win));   /* the window's close button */
   ib_test_spin (200);
-  g_assert_nonnull (find_message_dialog ());
+  g_assert_nonnull (gui_find_message_dialog (TRUE));
   answer_dialog ("quit");
   g_assert_true (wait_until (no_windows, NULL));
   ib_test_spin (500);
@@ -905,7 +817,7 @@ test_never_ran (void)
   g_assert_nonnull (strstr (described->str, "Not run: "));
   g_assert_nonnull (strstr (described->str, "Sync single read"));
   shots ("never-ran-1280");
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -998,37 +910,19 @@ test_compare_narrow (void)
     g_assert_cmpfloat (at.x, >=, 0);
     g_assert_cmpfloat (at.x + gtk_widget_get_width (back), <=, 360);
   }
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
   /* no portal: GtkFileChooserNative shows GTK's own dialog */
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui-user/export-button", test_export_button);
   g_test_add_func ("/gui-user/export-menus-match", test_export_menus_match);

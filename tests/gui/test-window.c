@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "gui-common.h"
 #include "ib-test-common.h"
 
 #include <string.h>
@@ -41,19 +42,7 @@ wait_until (Condition cond,
 static IbWindow *
 new_window (void)
 {
-  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-
-  gtk_window_set_default_size (GTK_WINDOW (win), 1100, 760);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (200);
-  return win;
-}
-
-static void
-destroy_window (IbWindow *win)
-{
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  return gui_new_window (app, 1100, 760, 200);
 }
 
 static gboolean
@@ -143,24 +132,9 @@ count_iobench_dirs (const char *path)
 }
 
 static gboolean
-has_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
 dialog_shown (gpointer data)
 {
-  return has_message_dialog ();
+  return gui_find_message_dialog (FALSE) != NULL;
 }
 
 static void
@@ -280,72 +254,7 @@ collect_finding_headers (GtkWidget *widget,
   return rows;
 }
 
-/* The first widget under @root whose action is @action_name. */
-static GtkWidget *
-find_action_widget (GtkWidget  *root,
-                    const char *action_name)
-{
-  if (GTK_IS_ACTIONABLE (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_widget (child, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Presses Tab (or Shift+Tab) from the Run button until the focus wraps back
- * to it; returns the widgets focused, in order (Run not included). */
-static GPtrArray *
-walk_tab_stops (IbWindow         *win,
-                GtkDirectionType  direction)
-{
-  GtkWidget *run = find_action_widget (GTK_WIDGET (win), "win.run");
-  GPtrArray *stops = g_ptr_array_new ();
-
-  g_assert_nonnull (run);
-  g_assert_true (gtk_widget_grab_focus (run));
-  for (guint presses = 1; presses < 1000; presses++)
-    {
-      GtkWidget *focus;
-      GtkWidget *row;
-
-      g_signal_emit_by_name (win, "move-focus", direction);
-      focus = gtk_root_get_focus (GTK_ROOT (win));
-      if (focus == run || focus == NULL)
-        break;
-      row = gtk_widget_get_ancestor (focus, ADW_TYPE_PREFERENCES_ROW);
-      g_test_message ("Tab %u: %s %s", presses, G_OBJECT_TYPE_NAME (focus),
-                      row != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : "");
-      g_ptr_array_add (stops, focus);
-    }
-  return stops;
-}
-
 /* ---- tests ------------------------------------------------------------ */
-
-/* The first descendant of @widget of @type, or NULL. */
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* Whether a mapped AdwWindowTitle under @widget reads @title. */
 static gboolean
@@ -512,7 +421,7 @@ test_run_export_reopen (void)
     g_assert_true (wait_until (exports_done, win));
     g_assert_nonnull (ib_window_get_last_export_error (win));
     g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
-    g_assert_true (has_message_dialog ());
+    g_assert_nonnull (gui_find_message_dialog (FALSE));
     close_message_dialogs ();
     g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
                       ==, 2);
@@ -523,7 +432,7 @@ test_run_export_reopen (void)
                                   g_variant_new ("(ss)", "json", json));
   g_assert_true (wait_until (exports_done, win));
   g_assert_null (ib_window_get_last_export_error (win));
-  destroy_window (win);
+  gui_destroy_window (win);
 
   /* As an older version wrote it: one finding in its old wording. */
   {
@@ -588,8 +497,8 @@ test_run_export_reopen (void)
     {
       g_autofree char *log_png = g_build_filename (tmp, "compare-log.png", NULL);
       g_autofree char *log_ref = g_build_filename (tmp, "compare-log-ref.png", NULL);
-      GtkWidget *sw = find_descendant (GTK_WIDGET (ib_window_get_history_page (win)),
-                                       GTK_TYPE_SWITCH);
+      GtkWidget *sw = gui_find_descendant (GTK_WIDGET (ib_window_get_history_page (win)),
+                                           GTK_TYPE_SWITCH);
 
       g_assert_nonnull (sw);
       gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
@@ -650,7 +559,7 @@ test_run_export_reopen (void)
       g_assert_nonnull (ib_window_get_last_export_error (win));
       g_assert_nonnull (strstr (ib_window_get_last_export_error (win), "HTML or Markdown"));
       g_assert_false (g_file_test (cmp_csv, G_FILE_TEST_EXISTS));
-      g_assert_true (has_message_dialog ());
+      g_assert_nonnull (gui_find_message_dialog (FALSE));
       close_message_dialogs ();
     }
   }
@@ -681,7 +590,7 @@ test_run_export_reopen (void)
     g_assert_cmpint (ib_history_page_get_chart_part (history), ==, IB_COMPARE_CHART_OVERHEAD);
     /* always log there: the switch has nothing to do */
     {
-      GtkWidget *sw = find_descendant (GTK_WIDGET (history), GTK_TYPE_SWITCH);
+      GtkWidget *sw = gui_find_descendant (GTK_WIDGET (history), GTK_TYPE_SWITCH);
 
       g_assert_false (gtk_widget_get_sensitive (sw));
       g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_READS));
@@ -690,7 +599,7 @@ test_run_export_reopen (void)
     }
     /* a screen reader hears the verdicts of the part shown */
     {
-      GtkWidget *view = find_descendant (GTK_WIDGET (history), IB_TYPE_CHART_VIEW);
+      GtkWidget *view = gui_find_descendant (GTK_WIDGET (history), IB_TYPE_CHART_VIEW);
       g_autofree char *description = NULL;
 
       g_assert_nonnull (view);
@@ -744,7 +653,7 @@ test_run_export_reopen (void)
     g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)),
                       ==, 2);
   }
-  destroy_window (win);
+  gui_destroy_window (win);
 
   ib_test_remove_tree (tmp);
 }
@@ -794,7 +703,7 @@ test_stop (void)
   g_assert_true (ib_results_page_get_stopped (ib_window_get_results_page (win)));
   g_assert_cmpuint (count_iobench_dirs (tmp), ==, 0);
   g_assert_true (action_enabled (win, "run"));
-  destroy_window (win);
+  gui_destroy_window (win);
 
   ib_test_remove_tree (tmp);
 }
@@ -863,7 +772,7 @@ test_bad_input (void)
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     g_assert_null (ib_plan_page_get_field_error (plan, i));
 
-  destroy_window (win);
+  gui_destroy_window (win);
   ib_test_remove_tree (tmp);
 }
 
@@ -901,7 +810,7 @@ test_no_space (void)
   ib_plan_page_refresh_space (plan);
   g_assert_true (wait_until (space_known, plan));
   g_assert_true (ib_plan_page_get_valid (plan));
-  destroy_window (win);
+  gui_destroy_window (win);
   ib_test_remove_tree (tmp);
 }
 
@@ -936,12 +845,12 @@ test_failed_run (void)
   g_assert_nonnull (report);
   g_assert_nonnull (report->error);
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
-  g_assert_false (has_message_dialog ());
+  g_assert_null (gui_find_message_dialog (FALSE));
   /* Run is off now, the folder known to be missing; back with a good one */
   g_assert_true (wait_until (run_off, win));
   ib_plan_page_set_dir (ib_window_get_plan_page (win), tmp);
   g_assert_true (wait_until (run_on, win));
-  destroy_window (win);
+  gui_destroy_window (win);
   ib_test_remove_tree (tmp);
 }
 
@@ -978,7 +887,7 @@ test_presets_valid (void)
   g_assert_true (close_toplevels (ADW_TYPE_ABOUT_WINDOW) == 1);
   g_action_group_activate_action (G_ACTION_GROUP (win), "show-help-overlay", NULL);
   g_assert_true (close_toplevels (GTK_TYPE_SHORTCUTS_WINDOW) == 1);
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 
@@ -1014,7 +923,7 @@ test_tab_stops (void)
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
   ib_test_spin (200);
 
-  stops = walk_tab_stops (win, GTK_DIR_TAB_FORWARD);
+  stops = gui_walk_tab_stops (win, "win.run", GTK_DIR_TAB_FORWARD);
   for (guint i = 0; i < stops->len; i++)
     {
       GtkWidget *focus = g_ptr_array_index (stops, i);
@@ -1050,14 +959,14 @@ test_tab_stops (void)
   /* Shift+Tab goes through the same stops backwards (none traps it); a
    * list is entered at its last row then. */
   {
-    g_autoptr(GPtrArray) back = walk_tab_stops (win, GTK_DIR_TAB_BACKWARD);
+    g_autoptr(GPtrArray) back = gui_walk_tab_stops (win, "win.run", GTK_DIR_TAB_BACKWARD);
 
     g_assert_cmpuint (back->len, ==, stops->len);
     for (guint i = 0; i < back->len; i++)
       g_assert_true (tab_stop_of (g_ptr_array_index (back, i)) ==
                      tab_stop_of (g_ptr_array_index (stops, stops->len - 1 - i)));
   }
-  destroy_window (win);
+  gui_destroy_window (win);
   ib_test_remove_tree (tmp);
 }
 
@@ -1065,30 +974,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  /* A private home (history, cache, settings) but the system's XDG_DATA_DIRS:
-   * loading SVG icons needs the shared MIME database. */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
   g_assert_nonnull (ib_application_get_settings (app));
 
   g_test_add_func ("/gui/bad-input", test_bad_input);

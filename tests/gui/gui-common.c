@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gui-common.c: see gui-common.h. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include "gui-common.h"
+
+#include <glib/gstdio.h>
+
+#include "ib-test-common.h"
+
+IbApplication *
+gui_test_init (int    *argc,
+               char ***argv,
+               char  **home)
+{
+  static const char *const vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                                      "XDG_STATE_HOME" };
+  g_autoptr(GError) error = NULL;
+  IbApplication *app;
+
+  *home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", *home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (*home, vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (argc, argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  return app;
+}
+
+IbWindow *
+gui_new_window (IbApplication *app,
+                int            width,
+                int            height,
+                guint          settle_ms)
+{
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
+  gtk_window_present (GTK_WINDOW (win));
+  ib_test_spin (settle_ms);
+  return win;
+}
+
+void
+gui_destroy_window (IbWindow *win)
+{
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+}
+
+/* The first widget under @root (depth first) for which @match holds. */
+static GtkWidget *
+find_first (GtkWidget *root,
+            gboolean (*match) (GtkWidget *widget, gconstpointer data),
+            gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_first (c, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_type (GtkWidget    *widget,
+         gconstpointer data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) data);
+}
+
+static gboolean
+is_mapped_type (GtkWidget    *widget,
+                gconstpointer data)
+{
+  return is_type (widget, data) && gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_button_reading (GtkWidget    *widget,
+                   gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+GtkWidget *
+gui_find_descendant (GtkWidget *root,
+                     GType      type)
+{
+  return find_first (root, is_type, &type);
+}
+
+GtkWidget *
+gui_find_mapped (GtkWidget *root,
+                 GType      type)
+{
+  return find_first (root, is_mapped_type, &type);
+}
+
+void
+gui_collect (GtkWidget *root,
+             GType      type,
+             GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (out, root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    gui_collect (c, type, out);
+}
+
+GtkWidget *
+gui_find_button (GtkWidget  *root,
+                 const char *label)
+{
+  return find_first (root, is_button_reading, label);
+}
+
+typedef struct
+{
+  const char *action_name;
+  GVariant   *target;
+} ActionQuery;
+
+static gboolean
+has_action (GtkWidget    *widget,
+            gconstpointer data)
+{
+  const ActionQuery *q = data;
+  GVariant *target;
+
+  if (!GTK_IS_ACTIONABLE (widget) ||
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), q->action_name) != 0)
+    return FALSE;
+  if (q->target == NULL)
+    return TRUE;
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+  return target != NULL && g_variant_equal (target, q->target);
+}
+
+GtkWidget *
+gui_find_action_widget (GtkWidget  *root,
+                        const char *action_name,
+                        GVariant   *target)
+{
+  ActionQuery q = { action_name, target };
+
+  return find_first (root, has_action, &q);
+}
+
+AdwMessageDialog *
+gui_find_message_dialog (gboolean visible_only)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) &&
+          (!visible_only || gtk_widget_get_visible (GTK_WIDGET (window))))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+GPtrArray *
+gui_walk_tab_stops (IbWindow         *win,
+                    const char       *start_action,
+                    GtkDirectionType  direction)
+{
+  GtkWidget *start = gui_find_action_widget (GTK_WIDGET (win), start_action, NULL);
+  GPtrArray *stops = g_ptr_array_new ();
+
+  g_assert_nonnull (start);
+  g_assert_true (gtk_widget_grab_focus (start));
+  for (guint presses = 1; presses < 1000; presses++)
+    {
+      GtkWidget *focus;
+      GtkWidget *row;
+
+      g_signal_emit_by_name (win, "move-focus", direction);
+      focus = gtk_root_get_focus (GTK_ROOT (win));
+      if (focus == start || focus == NULL)
+        break;
+      row = gtk_widget_get_ancestor (focus, ADW_TYPE_PREFERENCES_ROW);
+      g_test_message ("Tab %u: %s %s", presses, G_OBJECT_TYPE_NAME (focus),
+                      row != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : "");
+      g_ptr_array_add (stops, focus);
+    }
+  return stops;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gui-common.h: what every GUI test repeated: a private home and a
+ * registered application, a window opened and closed, widgets found in the
+ * tree, the Tab order walked. */
+#pragma once
+
+#include <adwaita.h>
+#include <gtk/gtk.h>
+
+#include "ib-application.h"
+#include "ib-window.h"
+
+G_BEGIN_DECLS
+
+/* A private home (HOME and the four XDG_*_HOME folders under one fresh
+ * temporary folder; XDG_DATA_DIRS stays the system's, SVG icons need the
+ * shared MIME database), IOBENCH_NON_UNIQUE, g_test_init(), then a new
+ * registered application. The home's path goes to @home (remove it with
+ * ib_test_remove_tree() when done). */
+IbApplication *gui_test_init           (int               *argc,
+                                        char            ***argv,
+                                        char             **home);
+
+/* A new window of @app at @width x @height, presented, after @settle_ms of
+ * main-loop iterations. */
+IbWindow      *gui_new_window          (IbApplication     *app,
+                                        int                width,
+                                        int                height,
+                                        guint              settle_ms);
+
+/* Destroys @win and lets the main loop finish with it. */
+void           gui_destroy_window      (IbWindow          *win);
+
+/* The first widget of @type under @root (@root included, depth first), or
+ * NULL. */
+GtkWidget     *gui_find_descendant     (GtkWidget         *root,
+                                        GType              type);
+
+/* Likewise, the first one that is mapped. */
+GtkWidget     *gui_find_mapped         (GtkWidget         *root,
+                                        GType              type);
+
+/* Every widget of @type under @root, depth first, appended to @out. */
+void           gui_collect             (GtkWidget         *root,
+                                        GType              type,
+                                        GPtrArray         *out);
+
+/* The first GtkButton under @root that reads @label, or NULL. */
+GtkWidget     *gui_find_button         (GtkWidget         *root,
+                                        const char        *label);
+
+/* The first widget under @root whose action is @action_name (and whose
+ * target equals @target, when not NULL), or NULL. */
+GtkWidget     *gui_find_action_widget  (GtkWidget         *root,
+                                        const char        *action_name,
+                                        GVariant          *target);
+
+/* The first AdwMessageDialog among the toplevels (a visible one when
+ * @visible_only), or NULL. */
+AdwMessageDialog *gui_find_message_dialog (gboolean        visible_only);
+
+/* Presses Tab (or Shift+Tab) from the widget of @start_action until the
+ * focus wraps back to it; the widgets focused, in order (@start_action's
+ * widget not included), each logged with its row's title. */
+GPtrArray     *gui_walk_tab_stops      (IbWindow          *win,
+                                        const char        *start_action,
+                                        GtkDirectionType   direction);
+
+G_END_DECLS
