@@ -28,6 +28,7 @@
 #include "engine/ib-measure.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-strategy-private.h"
+#include "engine-fixture.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define IB_SANITIZED 1
@@ -42,37 +43,6 @@
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 #define HUGE_PAGE (2 * MIB)
-
-typedef struct
-{
-  char      *tmp;
-  IbFileSet *set;
-  IbScratch *scratch;
-} Fixture;
-
-static void
-fixture_make (Fixture       *f,
-              const guint64 *sizes,
-              guint          n)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->tmp = g_dir_make_tmp ("iobench-test-span-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->set = ib_file_set_create (f->tmp, sizes, n, IB_CONTENT_RANDOM, 7, FALSE, NULL, NULL,
-                               NULL, &error);
-  g_assert_no_error (error);
-  f->scratch = ib_scratch_new ();
-}
-
-static void
-fixture_free (Fixture *f)
-{
-  g_clear_pointer (&f->scratch, ib_scratch_free);
-  g_clear_pointer (&f->set, ib_file_set_free);
-  g_assert_cmpint (g_rmdir (f->tmp), ==, 0);
-  g_clear_pointer (&f->tmp, g_free);
-}
 
 static void
 context_init (IbStrategyContext *ctx,

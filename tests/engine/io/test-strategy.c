@@ -14,6 +14,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
 #include "engine/ib-strategy.h"
+#include "engine-fixture.h"
 
 static const char * const expected_ids[] = {
   "sync-load-contents", "sync-read-all", "sync-stream", "async-load-contents-parallel",
@@ -28,53 +29,6 @@ static const char * const seed_big_ids[] = {
   "async-load-contents-serial", "async-stream-serial", "async-stream-parallel",
   "async-read-all-serial", "async-read-all-parallel",
 };
-
-typedef struct
-{
-  char      *tmp;
-  IbFileSet *set;
-  IbScratch *scratch;
-} Fixture;
-
-static void
-fixture_make (Fixture       *f,
-              const guint64 *sizes,
-              guint          n)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->tmp = g_dir_make_tmp ("iobench-test-strategy-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->set = ib_file_set_create (f->tmp, sizes, n, IB_CONTENT_RANDOM, 11, FALSE, NULL, NULL,
-                               NULL, &error);
-  g_assert_no_error (error);
-  f->scratch = ib_scratch_new ();
-}
-
-static void
-fixture_free (Fixture *f)
-{
-  g_clear_pointer (&f->set, ib_file_set_free);
-  g_clear_pointer (&f->scratch, ib_scratch_free);
-  g_assert_cmpint (g_rmdir (f->tmp), ==, 0);   /* nothing left behind */
-  g_clear_pointer (&f->tmp, g_free);
-}
-
-static void
-context_init (IbStrategyContext     *ctx,
-              const Fixture         *f,
-              const IbStrategyInfo  *info,
-              IbBufferPolicy         buffer)
-{
-  memset (ctx, 0, sizeof *ctx);
-  ctx->files = f->set;
-  ctx->chunk = info->default_chunk;
-  ctx->buffer = buffer;
-  ctx->workers = 2;
-  ctx->in_flight = 3;
-  ctx->verify = TRUE;
-  ctx->scratch = f->scratch;
-}
 
 /* The strategies that can run in this build on this kernel (the io_uring
  * ones are missing from the portable build; test-uring.c checks why). */
@@ -191,7 +145,7 @@ run_all_on (const guint64 *sizes,
         IbStrategyContext ctx;
         gboolean ok;
 
-        context_init (&ctx, &f, &all[i], policy);
+        fixture_context_init (&ctx, &f, &all[i], policy);
         ctx.verify = pass != 3;
         if (chunk_override != 0 && all[i].default_chunk != 0)
           ctx.chunk = chunk_override;
@@ -258,7 +212,7 @@ test_callbacks (void)
         IbStrategyContext ctx;
         guint64 expected = 0;
 
-        context_init (&ctx, &f, &all[i], pass ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
+        fixture_context_init (&ctx, &f, &all[i], pass ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
         for (k = 0; k < G_N_ELEMENTS (sizes); k++)
           {
             if (g_str_has_prefix (all[i].id, "async-stream"))
@@ -306,7 +260,7 @@ test_in_flight_cap (void)
 
         if (all[i].schedule != IB_SCHEDULE_PARALLEL)
           continue;
-        context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
+        fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
         ctx.in_flight = cap;
         ctx.workers = 4;
         g_assert_true (all[i].run (&ctx, &error));
@@ -353,7 +307,7 @@ test_errors (void)
     {
       IbStrategyContext ctx;
 
-      context_init (&ctx, &f, &all[i], i % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
+      fixture_context_init (&ctx, &f, &all[i], i % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
       g_assert_false (all[i].run (&ctx, &error));
       g_assert_error (error, IB_ERROR, IB_ERROR_VERIFY);
       g_assert_nonnull (strstr (error->message, e1->path));
@@ -374,7 +328,7 @@ test_errors (void)
     {
       IbStrategyContext ctx;
 
-      context_init (&ctx, &f, &all[i], i % 2 ? IB_BUFFER_FRESH : IB_BUFFER_REUSED);
+      fixture_context_init (&ctx, &f, &all[i], i % 2 ? IB_BUFFER_FRESH : IB_BUFFER_REUSED);
       ctx.verify = FALSE;
       g_assert_false (all[i].run (&ctx, &error));
       g_test_message ("%s: %s", all[i].id, error->message);
@@ -395,7 +349,7 @@ test_errors (void)
     {
       IbStrategyContext ctx;
 
-      context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
+      fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
       g_assert_false (all[i].run (&ctx, &error));
       g_assert_error (error, IB_ERROR, IB_ERROR_SHORT_READ);
       g_clear_error (&error);
@@ -409,7 +363,7 @@ test_errors (void)
     {
       IbStrategyContext ctx;
 
-      context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
+      fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
       g_test_message ("%s, second file missing", all[i].id);
       g_assert_false (all[i].run (&ctx, &error));
       g_assert_error (error, IB_ERROR, IB_ERROR_IO);
@@ -467,7 +421,7 @@ test_cancel (void)
       GThread *thread;
       gboolean ok;
 
-      context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
+      fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
       ctx.cancellable = cancellable;
       thread = g_thread_new ("canceller", canceller_thread, &c);
       ok = all[i].run (&ctx, &error);
@@ -493,7 +447,7 @@ test_cancel (void)
       IbStrategyContext ctx;
 
       g_cancellable_cancel (cancellable);
-      context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
+      fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
       ctx.cancellable = cancellable;
       g_assert_false (all[i].run (&ctx, &error));
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -522,7 +476,7 @@ worker_thread (gpointer data)
   GMainContext *context = g_main_context_new ();
 
   g_main_context_push_thread_default (context);
-  context_init (&w->ctx, w->f, w->info, IB_BUFFER_REUSED);
+  fixture_context_init (&w->ctx, w->f, w->info, IB_BUFFER_REUSED);
   w->ok = w->info->run (&w->ctx, &w->error);
   g_assert_false (g_main_context_pending (context));
   g_main_context_pop_thread_default (context);
@@ -544,7 +498,7 @@ bare_worker_thread (gpointer data)
 {
   WorkerRun *w = data;
 
-  context_init (&w->ctx, w->f, w->info, IB_BUFFER_FRESH);
+  fixture_context_init (&w->ctx, w->f, w->info, IB_BUFFER_FRESH);
   w->ok = w->info->run (&w->ctx, &w->error);
   return NULL;
 }

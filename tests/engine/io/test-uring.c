@@ -21,61 +21,22 @@
 #include "engine/ib-os.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-strategy-private.h"
+#include "engine-fixture.h"
 
 static const char * const uring_ids[] = {
   "uring-read-all-serial", "uring-read-all-parallel", "uring-stream-parallel",
 };
 
-typedef struct
-{
-  char      *tmp;
-  IbFileSet *set;
-  IbScratch *scratch;
-} Fixture;
-
 /* Files under the build folder (a disk), not /tmp (tmpfs on some systems,
  * which refused O_DIRECT before Linux 6.6). */
 static void
-fixture_make (Fixture       *f,
-              const guint64 *sizes,
-              guint          n)
+fixture_make_on_disk (Fixture       *f,
+                      const guint64 *sizes,
+                      guint          n)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *tmpl = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
-                                            ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                            "iobench-test-uring-XXXXXX", NULL);
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
 
-  f->tmp = g_mkdtemp (g_steal_pointer (&tmpl));
-  g_assert_nonnull (f->tmp);
-  f->set = ib_file_set_create (f->tmp, sizes, n, IB_CONTENT_RANDOM, 15, FALSE, NULL, NULL,
-                               NULL, &error);
-  g_assert_no_error (error);
-  f->scratch = ib_scratch_new ();
-}
-
-static void
-fixture_free (Fixture *f)
-{
-  g_clear_pointer (&f->set, ib_file_set_free);
-  g_clear_pointer (&f->scratch, ib_scratch_free);
-  g_assert_cmpint (g_rmdir (f->tmp), ==, 0);
-  g_clear_pointer (&f->tmp, g_free);
-}
-
-static void
-context_init (IbStrategyContext    *ctx,
-              const Fixture        *f,
-              const IbStrategyInfo *info,
-              IbBufferPolicy        buffer)
-{
-  memset (ctx, 0, sizeof *ctx);
-  ctx->files = f->set;
-  ctx->chunk = info->default_chunk;
-  ctx->buffer = buffer;
-  ctx->workers = 2;
-  ctx->in_flight = 3;
-  ctx->verify = TRUE;
-  ctx->scratch = f->scratch;
+  fixture_make_in (f, builddir != NULL ? builddir : ".", sizes, n);
 }
 
 static gboolean
@@ -182,7 +143,7 @@ test_direct_reads (void)
   const IbStrategyInfo *all;
   guint n, i, pass;
 
-  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  fixture_make_on_disk (&f, sizes, G_N_ELEMENTS (sizes));
   all = ib_strategies (&n);
   for (i = 0; i < n; i++)
     {
@@ -194,7 +155,7 @@ test_direct_reads (void)
           IbStrategyContext ctx;
           gboolean ok;
 
-          context_init (&ctx, &f, &all[i], pass % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
+          fixture_context_init (&ctx, &f, &all[i], pass % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
           ctx.direct = TRUE;
           ctx.queue_depth = pass == 2 ? 3 : 0;
           if (pass >= 2 && ctx.chunk != 0)
@@ -236,7 +197,7 @@ test_direct_reads (void)
 
         if (!all[i].direct || ib_strategy_unavailable (&all[i]) != NULL)
           continue;
-        context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
+        fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_FRESH);
         ctx.direct = TRUE;
         g_assert_false (all[i].run (&ctx, &error));
         g_assert_error (error, IB_ERROR, IB_ERROR_VERIFY);
@@ -250,7 +211,7 @@ test_direct_reads (void)
 
         if (!all[i].direct || ib_strategy_unavailable (&all[i]) != NULL)
           continue;
-        context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
+        fixture_context_init (&ctx, &f, &all[i], IB_BUFFER_REUSED);
         ctx.direct = TRUE;
         g_assert_false (all[i].run (&ctx, &error));
         g_assert_error (error, IB_ERROR, IB_ERROR_SHORT_READ);
@@ -373,7 +334,7 @@ test_ring_full (void)
     }
   for (i = 0; i < G_N_ELEMENTS (sizes); i++)
     sizes[i] = 200000 + 4093 * i;
-  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  fixture_make_on_disk (&f, sizes, G_N_ELEMENTS (sizes));
 
   ib_strategy_uring_set_ring_entries (1);
   for (i = 0; i < G_N_ELEMENTS (uring_ids); i++)
@@ -384,7 +345,7 @@ test_ring_full (void)
         IbStrategyContext ctx;
         guint64 expected = 0;
 
-        context_init (&ctx, &f, info, pass % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
+        fixture_context_init (&ctx, &f, info, pass % 2 ? IB_BUFFER_REUSED : IB_BUFFER_FRESH);
         ctx.in_flight = 8;
         ctx.queue_depth = 4;
         ctx.chunk = info->default_chunk != 0 ? 16384 : 0;
@@ -423,7 +384,7 @@ test_concurrency (void)
     return;
   for (i = 0; i < G_N_ELEMENTS (sizes); i++)
     sizes[i] = 300000 + i;
-  fixture_make (&f, sizes, G_N_ELEMENTS (sizes));
+  fixture_make_on_disk (&f, sizes, G_N_ELEMENTS (sizes));
 
   for (cap = 1; cap <= 12; cap += 5)
     for (i = 0; i < G_N_ELEMENTS (uring_ids); i++)
@@ -432,7 +393,7 @@ test_concurrency (void)
         g_autoptr(GError) error = NULL;
         IbStrategyContext ctx;
 
-        context_init (&ctx, &f, info, IB_BUFFER_FRESH);
+        fixture_context_init (&ctx, &f, info, IB_BUFFER_FRESH);
         ctx.in_flight = cap;
         g_assert_true (info->run (&ctx, &error));
         g_assert_no_error (error);
