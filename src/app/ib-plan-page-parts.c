@@ -489,6 +489,24 @@ text_of (AdwEntryRow *row)
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
+static const char *
+title_of (AdwEntryRow *row)
+{
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+}
+
+/* Shows whether @row's text parsed (@ok): the error style when not. */
+static gboolean
+mark_row (AdwEntryRow *row,
+          gboolean     ok)
+{
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+  return ok;
+}
+
 /* The entry's title as the field named in an error ("Requests: ..."). */
 static gboolean
 parse_uint (AdwEntryRow *row,
@@ -497,14 +515,7 @@ parse_uint (AdwEntryRow *row,
             guint64     *out,
             GError     **error)
 {
-  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
-  gboolean ok = ib_parse_uint (title, text_of (row), min, max, out, error);
-
-  if (ok)
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
-  return ok;
+  return mark_row (row, ib_parse_uint (title_of (row), text_of (row), min, max, out, error));
 }
 
 static gboolean
@@ -514,14 +525,7 @@ parse_size (AdwEntryRow *row,
             guint64     *out,
             GError     **error)
 {
-  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
-  gboolean ok = ib_parse_size (title, text_of (row), min, max, out, error);
-
-  if (ok)
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
-  return ok;
+  return mark_row (row, ib_parse_size (title_of (row), text_of (row), min, max, out, error));
 }
 
 static gboolean
@@ -529,36 +533,25 @@ read_sweep (IbPlanPage   *self,
             IbSweepSpec  *spec,
             GError      **error)
 {
-  const char *title;
   GArray *values;
   GPtrArray *ids;
   g_autofree char *ids_text = NULL;
   guint64 base = 0;
 
   spec->vary = adw_combo_row_get_selected (self->sweep_vary_row);
-  title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->sweep_values_row));
-  values = spec->vary == IB_VARY_SIZE
-         ? ib_parse_size_list (title, text_of (self->sweep_values_row), 1, IB_MAX_FILE_SIZE,
-                               error)
-         : ib_parse_size_list (title, text_of (self->sweep_values_row), 1, IB_MAX_FILES, error);
-  if (values == NULL)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->sweep_values_row), "error");
-      return FALSE;
-    }
-  gtk_widget_remove_css_class (GTK_WIDGET (self->sweep_values_row), "error");
+  values = ib_parse_size_list (title_of (self->sweep_values_row),
+                               text_of (self->sweep_values_row), 1,
+                               spec->vary == IB_VARY_SIZE ? IB_MAX_FILE_SIZE : IB_MAX_FILES,
+                               error);
+  if (!mark_row (self->sweep_values_row, values != NULL))
+    return FALSE;
   g_array_unref (spec->values);
   spec->values = values;
 
-  title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->sweep_strategies_row));
   ids_text = strategy_ids_of (self, text_of (self->sweep_strategies_row));
-  ids = ib_parse_strategy_list (title, ids_text, error);
-  if (ids == NULL)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->sweep_strategies_row), "error");
-      return FALSE;
-    }
-  gtk_widget_remove_css_class (GTK_WIDGET (self->sweep_strategies_row), "error");
+  ids = ib_parse_strategy_list (title_of (self->sweep_strategies_row), ids_text, error);
+  if (!mark_row (self->sweep_strategies_row, ids != NULL))
+    return FALSE;
   g_ptr_array_unref (spec->strategies);
   spec->strategies = ids;
 

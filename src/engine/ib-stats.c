@@ -420,6 +420,31 @@ all_positive (const double *values,
   return TRUE;
 }
 
+/* The Mann-Whitney interval of every pairwise b[j] / a[i] (@quotient) or
+ * b[j] - a[i] (else): its ends in *@low and *@high, its level in *@level. */
+static void
+pairwise_interval (const double *a,
+                   guint         na,
+                   const double *b,
+                   guint         nb,
+                   gboolean      quotient,
+                   double       *low,
+                   double       *high,
+                   double       *level)
+{
+  guint64 pairs = (guint64) na * nb;
+  g_autofree double *values = g_new (double, pairs);
+  guint k;
+
+  for (guint i = 0; i < na; i++)
+    for (guint j = 0; j < nb; j++)
+      values[(guint64) i * nb + j] = quotient ? b[j] / a[i] : b[j] - a[i];
+  qsort (values, pairs, sizeof (double), compare_double);
+  k = mw_trim (na, nb, level);
+  *low = values[k - 1];
+  *high = values[pairs - k];
+}
+
 void
 ib_stats_ratio (const double *a,
                 guint         na,
@@ -427,10 +452,6 @@ ib_stats_ratio (const double *a,
                 guint         nb,
                 IbRatio      *out)
 {
-  g_autofree double *ratios = NULL;
-  guint64 pairs;
-  guint k;
-
   g_return_if_fail (a != NULL || na == 0);
   g_return_if_fail (b != NULL || nb == 0);
   g_return_if_fail (out != NULL);
@@ -443,16 +464,7 @@ ib_stats_ratio (const double *a,
     return;
 
   out->ratio = median_copy (b, nb) / median_copy (a, na);
-
-  pairs = (guint64) na * nb;
-  ratios = g_new (double, pairs);
-  for (guint i = 0; i < na; i++)
-    for (guint j = 0; j < nb; j++)
-      ratios[(guint64) i * nb + j] = b[j] / a[i];
-  qsort (ratios, pairs, sizeof (double), compare_double);
-  k = mw_trim (na, nb, &out->ci_level);
-  out->ci_low = ratios[k - 1];
-  out->ci_high = ratios[pairs - k];
+  pairwise_interval (a, na, b, nb, TRUE, &out->ci_low, &out->ci_high, &out->ci_level);
 
   if (na < IB_VERDICT_MIN_SAMPLES || nb < IB_VERDICT_MIN_SAMPLES)
     out->verdict = IB_RATIO_TOO_FEW;
@@ -471,10 +483,6 @@ ib_stats_shift (const double *a,
                 guint         nb,
                 IbShift      *out)
 {
-  g_autofree double *diffs = NULL;
-  guint64 pairs;
-  guint k;
-
   g_return_if_fail (a != NULL || na == 0);
   g_return_if_fail (b != NULL || nb == 0);
   g_return_if_fail (out != NULL);
@@ -486,15 +494,7 @@ ib_stats_shift (const double *a,
     return;
   out->median_a = median_copy (a, na);
   out->median_b = median_copy (b, nb);
-  pairs = (guint64) na * nb;
-  diffs = g_new (double, pairs);
-  for (guint i = 0; i < na; i++)
-    for (guint j = 0; j < nb; j++)
-      diffs[(guint64) i * nb + j] = b[j] - a[i];
-  qsort (diffs, pairs, sizeof (double), compare_double);
-  k = mw_trim (na, nb, &out->ci_level);
-  out->ci_low = diffs[k - 1];
-  out->ci_high = diffs[pairs - k];
+  pairwise_interval (a, na, b, nb, FALSE, &out->ci_low, &out->ci_high, &out->ci_level);
   out->differs = na >= IB_VERDICT_MIN_SAMPLES && nb >= IB_VERDICT_MIN_SAMPLES
                  && (out->ci_low > 0 || out->ci_high < 0);
 }

@@ -210,12 +210,13 @@ stream_read_next (Job *job)
                              job->run->cancel, stream_read_done, job);
 }
 
-static void
-stream_opened (GObject      *source,
-               GAsyncResult *result,
-               gpointer      data)
+/* The first steps of a g_file_read_async() callback: counted, the stream
+ * kept, the file noted open; FALSE when it did not open (the job is over). */
+static gboolean
+job_opened (Job          *job,
+            GObject      *source,
+            GAsyncResult *result)
 {
-  Job *job = data;
   IbStrategyContext *ctx = job->run->ctx;
   GError *error = NULL;
 
@@ -224,10 +225,21 @@ stream_opened (GObject      *source,
   if (job->in == NULL)
     {
       job_finish (job, error);
-      return;
+      return FALSE;
     }
   ib_strategy_note_open (ctx);
+  return TRUE;
+}
 
+static void
+stream_opened (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  Job *job = data;
+
+  if (!job_opened (job, source, result))
+    return;
   if (job->reuse)
     job->buf = ib_run_scratch (job->run, job->slot, job->chunk);
   else
@@ -351,17 +363,9 @@ read_all_opened (GObject      *source,
                  gpointer      data)
 {
   Job *job = data;
-  IbStrategyContext *ctx = job->run->ctx;
-  GError *error = NULL;
 
-  ctx->callbacks++;
-  job->in = g_file_read_finish (G_FILE (source), result, &error);
-  if (job->in == NULL)
-    {
-      job_finish (job, error);
-      return;
-    }
-  ib_strategy_note_open (ctx);
+  if (!job_opened (job, source, result))
+    return;
   g_file_input_stream_query_info_async (job->in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
                                         G_PRIORITY_DEFAULT, job->run->cancel,
                                         read_all_sized, job);
