@@ -10,6 +10,7 @@
 
 #include "ib-decision.h"
 #include "ib-error.h"
+#include "ib-measure.h"
 #include "ib-os.h"
 #include "ib-stats.h"
 #include "ib-strategy.h"
@@ -483,7 +484,7 @@ ib_decision_run (IbReport               *report,
   phase.cancellable = cancellable;
   phase.phase_start = ib_os_monotonic_ns ();
   phase.deadline = deadline_ns;
-  phase.round = report->plan != NULL ? report->plan->warmup + report->plan->repeat : 0;
+  phase.round = report->plan != NULL ? ib_plan_n_rounds (report->plan) : 0;
   decision->survey_s = (phase.phase_start - started_ns) / 1e9;
 
   for (guint i = 0; i < decision->lines->len; i++)

@@ -122,11 +122,18 @@ ib_measure_round_order (guint64  seed,
 }
 
 guint
+ib_measure_n_rounds (guint warmup,
+                     guint repeat)
+{
+  return warmup + repeat;
+}
+
+guint
 ib_plan_n_rounds (const IbPlan *plan)
 {
   g_return_val_if_fail (plan != NULL, 0);
 
-  return plan->warmup + plan->repeat;
+  return ib_measure_n_rounds (plan->warmup, plan->repeat);
 }
 
 guint
@@ -153,7 +160,7 @@ ib_plan_overhead_rounds (const IbPlan *plan,
     *repeat = r;
   if (warmup != NULL)
     *warmup = w;
-  return r + w;
+  return ib_measure_n_rounds (w, r);
 }
 
 guint64

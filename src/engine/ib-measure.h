@@ -88,6 +88,10 @@ void     ib_measure_round_order   (guint64        seed,
                                    guint          round,
                                    guint         *order,
                                    guint          n);
+/* @warmup warm-up rounds plus @repeat measured ones: the one place they are
+ * added up (every workload's count of rounds comes from here). */
+guint    ib_measure_n_rounds      (guint          warmup,
+                                   guint          repeat);
 /* Warm-up plus measured rounds of the plan's read experiment and sweep. */
 guint    ib_plan_n_rounds         (const IbPlan  *plan);
 /* The dispatch overhead's repetitions and warm-ups (its own when set, else

@@ -478,7 +478,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   repeat = MAX (repeat, 1);
-  rounds = warmup + repeat;
+  rounds = ib_measure_n_rounds (warmup, repeat);
 
   bench.context = g_main_context_ref_thread_default ();
   bench.cancellable = cancellable;
