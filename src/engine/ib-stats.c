@@ -445,6 +445,19 @@ pairwise_interval (const double *a,
   *high = values[pairs - k];
 }
 
+/* Whether both samples hold values (@a and @b may be NULL only when empty). */
+static gboolean
+both_given (const double *a,
+            guint         na,
+            const double *b,
+            guint         nb)
+{
+  g_return_val_if_fail (a != NULL || na == 0, FALSE);
+  g_return_val_if_fail (b != NULL || nb == 0, FALSE);
+
+  return na > 0 && nb > 0;
+}
+
 void
 ib_stats_ratio (const double *a,
                 guint         na,
@@ -452,15 +465,10 @@ ib_stats_ratio (const double *a,
                 guint         nb,
                 IbRatio      *out)
 {
-  g_return_if_fail (a != NULL || na == 0);
-  g_return_if_fail (b != NULL || nb == 0);
   g_return_if_fail (out != NULL);
 
-  memset (out, 0, sizeof *out);
-  out->verdict = IB_RATIO_NO_DATA;
-  out->na = na;
-  out->nb = nb;
-  if (na == 0 || nb == 0 || !all_positive (a, na) || !all_positive (b, nb))
+  *out = (IbRatio) { .verdict = IB_RATIO_NO_DATA, .na = na, .nb = nb };
+  if (!both_given (a, na, b, nb) || !all_positive (a, na) || !all_positive (b, nb))
     return;
 
   out->ratio = median_copy (b, nb) / median_copy (a, na);
@@ -483,14 +491,10 @@ ib_stats_shift (const double *a,
                 guint         nb,
                 IbShift      *out)
 {
-  g_return_if_fail (a != NULL || na == 0);
-  g_return_if_fail (b != NULL || nb == 0);
   g_return_if_fail (out != NULL);
 
-  memset (out, 0, sizeof *out);
-  out->na = na;
-  out->nb = nb;
-  if (na == 0 || nb == 0)
+  *out = (IbShift) { .na = na, .nb = nb };
+  if (!both_given (a, na, b, nb))
     return;
   out->median_a = median_copy (a, na);
   out->median_b = median_copy (b, nb);
