@@ -194,7 +194,7 @@ _ib_plan_page_read_fields (IbPlanPage *self,
   plan->content = adw_combo_row_get_selected (self->content_row);
   plan->repeat = (guint) gtk_spin_button_get_value_as_int (self->repeat_spin);
   plan->warmup = (guint) gtk_spin_button_get_value_as_int (self->warmup_spin);
-  plan->cache = adw_combo_row_get_selected (self->cache_row);
+  plan->cache = _ib_plan_page_get_cache (self);
   plan->pause_ms = (guint) gtk_spin_button_get_value_as_int (self->pause_spin);
   return ok;
 }
@@ -262,7 +262,7 @@ _ib_plan_page_apply_plan_fields (IbPlanPage   *self,
     }
   gtk_spin_button_set_value (self->repeat_spin, plan->repeat);
   gtk_spin_button_set_value (self->warmup_spin, plan->warmup);
-  adw_combo_row_set_selected (self->cache_row, plan->cache);
+  _ib_plan_page_set_cache (self, plan->cache);
   _ib_plan_page_update_cache_subtitle (self);
   gtk_spin_button_set_value (self->pause_spin, plan->pause_ms);
   seed = plan->seed_drawn ? g_strdup ("") : g_strdup_printf ("%" G_GUINT64_FORMAT, plan->seed);
@@ -289,17 +289,49 @@ _ib_plan_page_update_files_mode (IbPlanPage *self)
     _ib_plan_page_set_field_error (self, IB_PLAN_FIELD_LIST, NULL);
 }
 
+/* ---- the cache row ----------------------------------------------------- */
+
+/* The cache row's entries as ui/plan-page.ui lists them, top to bottom: an
+ * entry's place says nothing of its IbCacheMode's value, and either order
+ * may change without the other. */
+static const struct
+{
+  IbCacheMode  mode;
+  const char  *subtitle;
+} cache_rows[] = {
+  { IB_CACHE_WARM, N_("Files are read once first, so reads come from memory") },
+  { IB_CACHE_COLD, N_("The cache is dropped before each sample, so reads reach the disk") },
+  { IB_CACHE_AS_IS, N_("The cache is left as it is") },
+};
+
+static guint
+cache_row_selected (IbPlanPage *self)
+{
+  return MIN (adw_combo_row_get_selected (self->cache_row), G_N_ELEMENTS (cache_rows) - 1);
+}
+
+IbCacheMode
+_ib_plan_page_get_cache (IbPlanPage *self)
+{
+  return cache_rows[cache_row_selected (self)].mode;
+}
+
+void
+_ib_plan_page_set_cache (IbPlanPage  *self,
+                         IbCacheMode  mode)
+{
+  guint i = 0;
+
+  while (i + 1 < G_N_ELEMENTS (cache_rows) && cache_rows[i].mode != mode)
+    i++;
+  adw_combo_row_set_selected (self->cache_row, cache_rows[i].mode == mode ? i : 0);
+}
+
 void
 _ib_plan_page_update_cache_subtitle (IbPlanPage *self)
 {
-  static const char *subtitles[] = {
-    N_("Files are read once first, so reads come from memory"),
-    N_("The cache is dropped before each sample, so reads reach the disk"),
-    N_("The cache is left as it is"),
-  };
-  guint i = MIN (adw_combo_row_get_selected (self->cache_row), G_N_ELEMENTS (subtitles) - 1);
-
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->cache_row), _(subtitles[i]));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->cache_row),
+                               _(cache_rows[cache_row_selected (self)].subtitle));
 }
 
 /* ---- combo rows: whole names in the popup ---------------------------- */

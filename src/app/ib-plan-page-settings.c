@@ -13,7 +13,6 @@
 #include "ib-plan-page-private.h"
 
 static const char *content_ids[] = { "random", "base64", "digits", "letters" };
-static const char *cache_ids[] = { "warm", "cold", "as-is" };
 
 static guint
 index_of (const char  *id,
@@ -76,8 +75,12 @@ ib_plan_page_set_settings (IbPlanPage *self,
       gtk_editable_set_text (GTK_EDITABLE (self->list_row), files);
       adw_combo_row_set_selected (self->content_row,
                                   index_of (content, content_ids, G_N_ELEMENTS (content_ids)));
-      adw_combo_row_set_selected (self->cache_row,
-                                  index_of (cache, cache_ids, G_N_ELEMENTS (cache_ids)));
+      {
+        IbCacheMode cache_mode = IB_CACHE_WARM;
+
+        ib_cache_mode_from_string (cache, &cache_mode);
+        _ib_plan_page_set_cache (self, cache_mode);
+      }
       gtk_spin_button_set_value (self->repeat_spin, g_settings_get_uint (settings, "repeat"));
       gtk_spin_button_set_value (self->warmup_spin, g_settings_get_uint (settings, "warmup"));
       gtk_spin_button_set_value (self->pause_spin, g_settings_get_uint (settings, "pause-ms"));
@@ -135,7 +138,7 @@ ib_plan_page_save_settings (IbPlanPage *self)
   g_settings_set_string (self->settings, "content",
                          content_ids[MIN (adw_combo_row_get_selected (self->content_row), 3u)]);
   g_settings_set_string (self->settings, "cache",
-                         cache_ids[MIN (adw_combo_row_get_selected (self->cache_row), 2u)]);
+                         ib_cache_mode_to_string (_ib_plan_page_get_cache (self)));
   g_settings_set_strv (self->settings, "strategies", (const char * const *) ids->pdata);
   g_settings_set_uint (self->settings, "repeat",
                        (guint) gtk_spin_button_get_value_as_int (self->repeat_spin));
