@@ -160,7 +160,7 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   g_autoptr(GFile) file = g_file_new_for_path (entry->path);
   g_autoptr(GFileInputStream) in = NULL;
   g_autoptr(GFileInfo) info = NULL;
-  IbOsBuffer fresh = { NULL, };
+  IbOsBuffer fresh = { 0 };
   IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   GError *local_error = NULL;
   guint8 *buf;
@@ -278,7 +278,7 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
                                  guint64           *bytes,
                                  GError           **error)
 {
-  IbOsBuffer fresh = { NULL, };
+  IbOsBuffer fresh = { 0 };
   GError *local_error = NULL;
   struct stat st;
   guint8 *buf;

@@ -14,7 +14,9 @@ const guint ib_percentile_levels[IB_N_PERCENTILES] = { 50, 66, 75, 80, 90, 95, 9
 /* ---- enums ------------------------------------------------------------ */
 
 static const char *cache_names[] = {
-  [IB_CACHE_WARM] = "warm", [IB_CACHE_COLD] = "cold", [IB_CACHE_AS_IS] = "as-is",
+  [IB_CACHE_WARM] = "warm",
+  [IB_CACHE_COLD] = "cold",
+  [IB_CACHE_AS_IS] = "as-is",
 };
 static const char *content_names[] = { "random", "base64", "digits", "letters" };
 static const char *buffer_names[] = { "fresh", "reused" };

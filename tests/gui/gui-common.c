@@ -15,8 +15,8 @@ gui_test_init (int    *argc,
                char ***argv,
                char  **home)
 {
-  static const char *const vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                                      "XDG_STATE_HOME" };
+  static const char * const vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                                       "XDG_STATE_HOME" };
   g_autoptr(GError) error = NULL;
   IbApplication *app;
 
