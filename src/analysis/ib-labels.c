@@ -98,8 +98,11 @@ ib_format_ratio (double ratio)
     return g_strdup ("—");
   if (ratio >= 10)
     n = ib_format_count ((guint64) llround (ratio));
-  else
+  else if (ratio >= 0.1)
     n = g_strdup_printf (ratio >= 1.1 ? "%.1f" : "%.2f", ratio);
+  else
+    /* two significant digits: 0.014x, not 0.01x */
+    n = g_strdup_printf ("%.*f", MIN (1 - (int) floor (log10 (ratio)), 9), ratio);
   /* every table, chart and sentence prints a ratio this way */
   return g_strdup_printf ("%sx", n);
 }

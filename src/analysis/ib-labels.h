@@ -20,7 +20,8 @@ char       *ib_format_sig        (double       value);
  * table and chart: "512 KiB/s" below 1 MiB/s, "12.5 MiB/s", "2.59 GiB/s"
  * from what would print as 1024 MiB/s; "—" without one. */
 char       *ib_format_throughput (double       mib_per_s);
-/* "4.2x", "38x", "7,217x" (no decimals from 10 up), "1.02x" below 1.1. */
+/* "4.2x", "38x", "7,217x" (no decimals from 10 up), "1.02x" below 1.1,
+ * two significant digits below 0.1 ("0.014x"). */
 char       *ib_format_ratio      (double       ratio);
 /* Requests or operations per second: "12,346", "45.3" (ib_format_sig). */
 char       *ib_format_rate_per_s (double       per_s);

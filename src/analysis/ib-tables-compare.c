@@ -113,3 +113,16 @@ ib_table_compare (const IbReport   *a,
     table->note = ib_compare_section_missing (a, name_a, b, name_b, section);
   return table;
 }
+
+char *
+ib_table_compare_note (void)
+{
+  return g_strdup_printf (_("Ratios are the second run's time over the first's. Reads: "
+                            "medians of the valid samples and the Hodges-Lehmann / "
+                            "Mann-Whitney interval of their ratio. Dispatch overhead and "
+                            "sweep points keep only medians and their intervals: the ratio's "
+                            "interval runs from the lowest to the highest ratio the two "
+                            "intervals allow. Write + delete runs once a mode: no interval. "
+                            "A verdict needs at least %u valid samples on each side and an "
+                            "interval that excludes 1."), IB_VERDICT_MIN_SAMPLES);
+}

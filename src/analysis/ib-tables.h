@@ -58,6 +58,9 @@ IbTable   *ib_table_compare         (const IbReport   *a,
                                      const char       *name_b,
                                      IbCompareSection  section);
 
+/* How every comparison table is computed, said once under them. */
+char      *ib_table_compare_note    (void);
+
 /* Whether column @column is right-aligned / a sentence. */
 gboolean   ib_table_column_numeric  (const IbTable  *table,
                                      guint           column);

@@ -3,9 +3,10 @@
  *
  * Option parsing with one clear message and exit code 2, exit codes from a
  * GError, SIGINT/SIGTERM turned into a cancel, a progress line on stderr (only
- * when stderr is a terminal), aligned text tables on stdout, printing of every
- * part of a report, and the output options (--json, --html, --md, --csv,
- * --png) checked before a run and written after it.
+ * when stderr is a terminal): cli-common.c. Aligned text tables on stdout and
+ * the table model rendered as text: cli-table.c. Printing of every part of a
+ * report: cli-print.c. The output options (--json, --html, --md, --csv,
+ * --png) checked before a run and written after it: cli-output.c.
  */
 #pragma once
 
@@ -14,6 +15,7 @@
 
 #include "cli.h"
 #include "engine/ib-runner.h"
+#include "analysis/ib-tables.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -125,15 +127,25 @@ void        ib_cli_table_free     (IbCliTable  *table);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliTable, ib_cli_table_free)
 
+/* The table model (analysis/ib-tables.h) as text: a blank line, the title,
+ * the columns aligned (numbers to the right, an empty cell as "—"), each
+ * sentence column under the table as "  ROW NAME: SENTENCE", then the note
+ * wrapped to the terminal's 80 columns. */
+void        ib_cli_print_table    (const IbTable *table,
+                                   FILE          *out);
+/* The same with the model's rows as columns and its columns as lines (a
+ * few modes side by side, as ab prints them). */
+void        ib_cli_print_table_transposed (const IbTable *table,
+                                           FILE          *out);
+/* @text wrapped at 78 columns, each line after @indent (may be NULL), the
+ * continued lines two columns further in. */
+void        ib_cli_print_wrapped  (FILE          *out,
+                                   const char    *text,
+                                   const char    *indent);
+
 /* ---- printing a report ------------------------------------------------- */
 
-/* "12.0 – 14.5 (93.75 %)": an interval in ns with its coverage (none when
- * @level is 0). */
-char *ib_cli_format_ns_ci (double low,
-                          double high,
-                          double level);
-
-/* Strategy, median, CI of the median, MiB/s, CPU user/sys, ratio to the
+/* Strategy, median, CI of the median, throughput, CPU user/sys, ratio to the
  * fastest. */
 void ib_cli_print_statistics   (const IbReport *report,
                                 FILE           *out);

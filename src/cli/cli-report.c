@@ -131,79 +131,18 @@ print_runs (const char     *path_a,
     printf ("\n%s\n", _("The two runs were made alike."));
 }
 
-/* One section: a table of numbers, then one sentence a row that says the
- * direction once, naming the runs. Returns the number of rows. */
+/* One section: the table of numbers, then one sentence a row that says
+ * the direction once (A and B: the header named the runs). Returns the
+ * number of rows. */
 static guint
 print_section (const IbReport   *a,
-               const char       *name_a,
                const IbReport   *b,
-               const char       *name_b,
                IbCompareSection  section)
 {
-  g_autoptr(GArray) rows = ib_compare_section (a, b, section);
-  g_autoptr(IbCliTable) table = NULL;
-  g_autofree char *head_a = NULL, *head_b = NULL;
-  gboolean reads = section == IB_COMPARE_READS;
+  g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), section);
 
-  printf ("\n%s\n", ib_compare_section_title (section));
-  if (rows->len == 0)
-    {
-      g_autofree char *why = ib_compare_section_missing (a, name_a, b, name_b, section);
-
-      printf ("%s\n", why != NULL ? why : "");
-      return 0;
-    }
-  /* Translators: a column holding the first run's medians ("A" as in "A: Quick, ...") */
-  head_a = g_strdup (section == IB_COMPARE_WRITE_UNLINK ? _(">Total A") : _(">Median A"));
-  head_b = g_strdup (section == IB_COMPARE_WRITE_UNLINK ? _(">Total B") : _(">Median B"));
-  table = reads ? ib_cli_table_new (7, _("Strategy"), head_a, head_b, _(">B / A"),
-                                    _(">Interval of B / A"), _(">Stall A"), _(">Stall B"))
-                : ib_cli_table_new (5, section == IB_COMPARE_OVERHEAD ? _("Dispatch")
-                                    : section == IB_COMPARE_WRITE_UNLINK ? _("Mode")
-                                    : _("Point"), head_a, head_b, _(">B / A"),
-                                    _(">Interval of B / A"));
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      g_autofree char *ma = row->median_a_ns > 0 ? ib_format_duration (row->median_a_ns)
-                                                 : g_strdup ("—");
-      g_autofree char *mb = row->median_b_ns > 0 ? ib_format_duration (row->median_b_ns)
-                                                 : g_strdup ("—");
-      g_autofree char *ratio = NULL;
-      g_autofree char *ci = NULL;
-
-      if (row->verdict != IB_VERDICT_NO_DATA)
-        ratio = g_strdup_printf ("%.3f", row->ratio);
-      if (row->verdict != IB_VERDICT_NO_DATA && row->ci_level > 0)
-        {
-          g_autofree char *level = ib_format_level (row->ci_level);
-
-          /* Translators: the interval of the ratio and its coverage */
-          ci = g_strdup_printf (_("%.3f – %.3f (%s)"), row->ci_low, row->ci_high, level);
-        }
-      if (reads)
-        {
-          /* the median longest main-loop stall of each side, when measured */
-          g_autofree char *stall_a = row->stall_a_ns >= 0 ? ib_format_duration (row->stall_a_ns)
-                                                          : g_strdup ("—");
-          g_autofree char *stall_b = row->stall_b_ns >= 0 ? ib_format_duration (row->stall_b_ns)
-                                                          : g_strdup ("—");
-
-          ib_cli_table_add_row (table, row->label, ma, mb, ratio, ci, stall_a, stall_b);
-        }
-      else
-        ib_cli_table_add_row (table, row->label, ma, mb, ratio, ci);
-    }
-  ib_cli_table_print (table, stdout);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      g_autofree char *sentence = ib_compare_row_sentence (row, name_a, name_b);
-
-      /* Translators: "Memory map: Quick, 1 Dec ... is 1.5x slower than ..." */
-      printf (_("  %s: %s\n"), row->label, sentence);
-    }
-  return rows->len;
+  ib_cli_print_table (table, stdout);
+  return table->rows->len;
 }
 
 static void
@@ -217,13 +156,13 @@ print_compare (const char *path_a,
   ib_compare_side_names (a, b, &name_a, &name_b);
   print_runs (path_a, a, name_a, path_b, b, name_b);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    print_section (a, name_a, b, name_b, (IbCompareSection) s);
-  printf ("\n");
-  printf (_("Medians of the valid samples; B / A is the ratio of times, below 1 when B is "
-            "faster. Reads: Hodges-Lehmann / Mann-Whitney interval on log times, with its "
-            "coverage; overhead and sweep points: the widest ratio the two medians' intervals "
-            "allow; write + delete runs once a mode. A verdict needs at least %u valid samples "
-            "on each side and an interval that excludes 1.\n"), IB_VERDICT_MIN_SAMPLES);
+    print_section (a, b, (IbCompareSection) s);
+  {
+    g_autofree char *note = ib_table_compare_note ();
+
+    printf ("\n");
+    ib_cli_print_wrapped (stdout, note, NULL);
+  }
 
   /* say which strategies could not be compared */
   for (guint side = 0; side < 2; side++)

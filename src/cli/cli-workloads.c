@@ -130,46 +130,21 @@ static void
 print_overhead (const IbReport *report,
                 FILE           *out)
 {
-  g_autoptr(IbCliTable) table = NULL;
   const IbOverheadRow *direct = NULL;
   const IbOverheadRow *gtask = NULL;
-  const IbPlan *plan = report->plan;
 
   if (report->overhead->len == 0)
     return;
-
-  table = ib_cli_table_new (5, _("Kind"), _(">Iterations"), _(">ns/op"),
-                            _(">CI of median (coverage)"), _(">× direct"));
   for (guint i = 0; i < report->overhead->len; i++)
     {
       const IbOverheadRow *row = &g_array_index (report->overhead, IbOverheadRow, i);
-      char **cells = g_new0 (char *, 6);
 
       if (g_str_equal (row->kind, "direct"))
         direct = row;
       else if (g_str_equal (row->kind, "gtask"))
         gtask = row;
-      cells[0] = g_strdup (ib_overhead_kind_title (row->kind));
-      cells[1] = g_strdup_printf ("%" G_GUINT64_FORMAT, row->iterations);
-      cells[2] = g_strdup_printf ("%.1f", row->ns_per_op);
-      cells[3] = ib_cli_format_ns_ci (row->ci_low_ns, row->ci_high_ns,
-                                     ib_median_coverage (row->repeat));
-      cells[4] = ib_format_ratio (row->ratio_to_direct);
-      ib_cli_table_add_rowv (table, cells);
     }
-
-  if (plan != NULL)
-    {
-      /* The workload's own counts win over the plan's (see IbOverheadSpec). */
-      const IbOverheadSpec *spec = plan->overhead;
-      guint warmup = spec != NULL && spec->repeat > 0 ? spec->warmup : plan->warmup;
-      guint repeat = g_array_index (report->overhead, IbOverheadRow, 0).repeat;
-
-      fprintf (out, _("Dispatch overhead: median ns per op over %u repetitions "
-                      "(after %u warm-up), order-statistic interval of the median\n\n"),
-               repeat, warmup);
-    }
-  ib_cli_table_print (table, out);
+  ib_cli_print_overhead (report, out);
 
   fprintf (out, "\n");
   for (guint i = 0; i < report->overhead->len; i++)
@@ -277,162 +252,26 @@ out:
 
 /* ---- write + delete ------------------------------------------------------ */
 
-static char *
-format_ms (gint64 ns)
-{
-  return g_strdup_printf ("%.1f", ns / 1e6);
-}
-
-static const IbWriteUnlinkMode *
-find_mode (const IbWriteUnlink *wu,
-           const char          *mode)
-{
-  for (guint i = 0; i < wu->modes->len; i++)
-    {
-      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
-
-      if (g_str_equal (m->mode, mode))
-        return m;
-    }
-  return NULL;
-}
-
-/* Prints @rows (each a NULL-terminated GStrv of the same length) as ab does:
- * the first column left-aligned (right-aligned with @right_first), the
- * others right-aligned, two spaces apart, no rules; @last_suffix (or NULL)
- * after the last row. */
-static void
-print_columns (GPtrArray  *rows,
-               gboolean    right_first,
-               const char *last_suffix,
-               FILE       *out)
-{
-  g_autofree guint *widths = NULL;
-  guint n_columns = g_strv_length (g_ptr_array_index (rows, 0));
-
-  widths = g_new0 (guint, n_columns);
-  for (guint r = 0; r < rows->len; r++)
-    {
-      char **row = g_ptr_array_index (rows, r);
-
-      for (guint c = 0; c < n_columns; c++)
-        widths[c] = MAX (widths[c], ib_cli_display_width (row[c]));
-    }
-  for (guint r = 0; r < rows->len; r++)
-    {
-      char **row = g_ptr_array_index (rows, r);
-      g_autoptr(GString) line = g_string_new (NULL);
-
-      for (guint c = 0; c < n_columns; c++)
-        {
-          guint pad = widths[c] - ib_cli_display_width (row[c]);
-
-          if (c > 0)
-            g_string_append (line, "  ");
-          if (c > 0 || right_first)
-            for (guint i = 0; i < pad; i++)
-              g_string_append_c (line, ' ');
-          g_string_append (line, row[c]);
-          if (c == 0 && !right_first)
-            for (guint i = 0; i < pad; i++)
-              g_string_append_c (line, ' ');
-        }
-      if (r + 1 == rows->len && last_suffix != NULL)
-        g_string_append_printf (line, " %s", last_suffix);
-      fprintf (out, "%s\n", line->str);
-    }
-}
-
 static void
 print_write_unlink (const IbReport *report,
                     FILE           *out)
 {
   const IbWriteUnlink *wu = report->write_unlink;
   const IbEnvironment *env = report->environment;
-  const char *const *modes = ib_write_unlink_modes ();
-  guint n_modes = g_strv_length ((char **) modes);
-  g_autofree const IbWriteUnlinkMode **found = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
 
   if (wu == NULL || wu->modes->len == 0)
     return;
-  /* Always one column per mode; a mode a cancel cut short shows "—". */
-  found = g_new0 (const IbWriteUnlinkMode *, n_modes);
-  for (guint i = 0; i < n_modes; i++)
-    found[i] = find_mode (wu, modes[i]);
-
-  fprintf (out, _("Write + delete: %u requests of %u random letters, each to a new file "
-                  "then deleted\n"), wu->requests, wu->bytes);
-  if (wu->effective_concurrency < wu->concurrency)
-    fprintf (out, _("Concurrency level: %u (asked for %u; capped below the open-file "
-                    "limit)\n"), wu->effective_concurrency, wu->concurrency);
-  else
-    fprintf (out, _("Concurrency level: %u\n"), wu->concurrency);
+  ib_cli_print_write_unlink (report, out);
+  if (wu->effective_concurrency > 0 && wu->effective_concurrency < wu->concurrency)
+    fprintf (out, _("Concurrency capped at %u below the open-file limit (asked for %u).\n"),
+             wu->effective_concurrency, wu->concurrency);
   if (report->plan != NULL && report->plan->dir != NULL)
     {
       const char *fs_type = env != NULL && env->fs_type != NULL ? env->fs_type
                                                                : _("file system unknown");
-      g_autofree char *line = g_strdup_printf (_("Folder: %s (%s)"), report->plan->dir, fs_type);
 
-      fprintf (out, "%s\n", line);
+      fprintf (out, _("Folder: %s (%s)\n"), report->plan->dir, fs_type);
     }
-  fprintf (out, "\n");
-
-  /* Side by side, like ab runs against three servers. */
-  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  for (guint line = 0; line < 5; line++)
-    {
-      char **cells = g_new0 (char *, n_modes + 2);
-
-      cells[0] = g_strdup (line == 0 ? ""
-                           : line == 1 ? _("Requests per second:")
-                           : line == 2 ? _("Time taken (ms):")
-                           : line == 3 ? _("Failed requests:")
-                           : _("Most in flight:"));
-      for (guint i = 0; i < n_modes; i++)
-        {
-          const IbWriteUnlinkMode *m = found[i];
-
-          if (line == 0)
-            cells[1 + i] = g_strdup (ib_write_unlink_mode_title (modes[i]));
-          else if (m == NULL)
-            cells[1 + i] = g_strdup ("—");
-          else if (line == 1)
-            cells[1 + i] = g_strdup_printf ("%.0f", m->requests_per_s);
-          else if (line == 2)
-            cells[1 + i] = format_ms (m->total_ns);
-          else if (line == 3)
-            cells[1 + i] = g_strdup_printf ("%u", m->failed);
-          else
-            cells[1 + i] = g_strdup_printf ("%u", m->max_in_flight);
-        }
-      g_ptr_array_add (rows, cells);
-    }
-  print_columns (rows, FALSE, NULL, out);
-
-  fprintf (out, "\n%s\n", _("Percentage of the requests served within a certain time (ms)"));
-  g_ptr_array_set_size (rows, 0);
-  for (guint p = 0; p <= IB_N_PERCENTILES; p++)
-    {
-      char **cells = g_new0 (char *, n_modes + 2);
-
-      cells[0] = p == 0 ? g_strdup ("")
-                        : g_strdup_printf ("%u%%", ib_percentile_levels[p - 1]);
-      for (guint i = 0; i < n_modes; i++)
-        {
-          if (p == 0)
-            cells[1 + i] = g_strdup (ib_write_unlink_mode_title (modes[i]));
-          else if (found[i] == NULL)
-            cells[1 + i] = g_strdup ("—");
-          else
-            cells[1 + i] = format_ms (found[i]->percentiles_ns[p - 1]);
-        }
-      g_ptr_array_add (rows, cells);
-    }
-  print_columns (rows, TRUE, _("(longest request)"), out);
-  fprintf (out, "%s\n", _("A request's time runs from its issue (as many at once as the "
-                          "concurrency level, as ab does) to its file's deletion, so "
-                          "requests that wait for a turn count their wait."));
 }
 
 int

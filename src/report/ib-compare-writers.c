@@ -111,19 +111,6 @@ side_title (const char *letter,
   return g_strdup_printf (_("%s: %s"), letter, name);
 }
 
-static char *
-method_note (void)
-{
-  return g_strdup_printf (_("Ratios are the second run's time over the first's. Reads: "
-                            "medians of the valid samples and the Hodges-Lehmann / "
-                            "Mann-Whitney interval of their ratio. Dispatch overhead and "
-                            "sweep points keep only medians and their intervals: the ratio's "
-                            "interval runs from the lowest to the highest ratio the two "
-                            "intervals allow. Write + delete runs once a mode: no interval. "
-                            "A verdict needs at least %u valid samples on each side and an "
-                            "interval that excludes 1."), IB_VERDICT_MIN_SAMPLES);
-}
-
 /* ---- HTML -------------------------------------------------------------- */
 
 static void
@@ -317,7 +304,7 @@ ib_compare_to_html (const IbReport *a,
       g_string_append (out, "</section>\n");
     }
 
-  note = method_note ();
+  note = ib_table_compare_note ();
   g_string_append (out, "<p class=\"note\">");
   esc (out, note);
   g_string_append (out, "</p>\n");
@@ -492,7 +479,7 @@ ib_compare_save_markdown_full (const IbReport *a,
         }
       ib_report_md_table (out, table, FALSE);
     }
-  note = method_note ();
+  note = ib_table_compare_note ();
   g_string_append_c (out, '\n');
   ib_report_md_escape (out, note, FALSE);
   g_string_append_c (out, '\n');

@@ -8,8 +8,10 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
+#include "analysis/ib-tables.h"
 #include "cli/cli-common.h"
 #include "engine/ib-error.h"
+#include "report-fixture.h"
 
 static void
 test_exit_codes (void)
@@ -63,6 +65,72 @@ test_table (void)
                    "é          5 s  last\n");
 }
 
+typedef void (*PrintFunc) (const IbTable *table,
+                           FILE          *out);
+
+static char *
+print_model (const IbTable *table,
+             PrintFunc      print)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&buf, &len);
+
+  print (table, out);
+  fclose (out);
+  return buf;
+}
+
+/* The table model as text: the model's cells, aligned, numbers to the
+ * right, the note wrapped; the comparison's verdicts under the table. */
+static void
+test_model (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  g_autoptr(IbTable) overhead = NULL;
+  g_autoptr(IbTable) wu = ib_table_write_unlink (a);
+  g_autoptr(IbTable) compare = ib_table_compare (a, "A", b, "B", IB_COMPARE_OVERHEAD);
+  g_autofree char *text = NULL;
+
+  g_array_index (a->overhead, IbOverheadRow, 0).ns_per_op = 1.48;
+  g_array_index (a->overhead, IbOverheadRow, 2).iterations = 1000;
+  overhead = ib_table_overhead (a);
+  text = print_model (overhead, ib_cli_print_table);
+  g_assert_cmpstr (text, ==,
+                   "\nDispatch overhead\n"
+                   "Kind              Iterations  Per operation      CI of median (coverage)  "
+                   "vs direct call\n"
+                   "----------------  ----------  -------------  ---------------------------  "
+                   "--------------\n"
+                   "Direct call           999999        1.48 ns  2.25 ns – 2.75 ns (93.75 %)"
+                   "           1.00x\n"
+                   "GTask + dispatch      999999        95.1 ns  90.3 ns – 99.7 ns (93.75 %)"
+                   "             38x\n"
+                   "Empty thread hop        1000        4.10 µs  4.00 µs – 4.20 µs (93.75 %)"
+                   "           1640x\n"
+                   "Median time per operation over 5 repetitions (after 1 warm-up) of each "
+                   "kind's\n"
+                   "  iterations; the interval is the median's order-statistic interval with its\n"
+                   "  coverage.\n");
+  g_clear_pointer (&text, g_free);
+
+  /* write + delete: the modes side by side, an empty cell as a dash */
+  text = print_model (wu, ib_cli_print_table_transposed);
+  g_assert_true (g_str_has_prefix (text, "\nWrite + delete\n"
+                                         "                Sync, one at a time  Async GIO\n"
+                                         "--------------  -------------------  ---------\n"
+                                         "Requests/s                    20001       9000\n"));
+  g_assert_nonnull (strstr (text, "\nLongest stall                100 ms          —\n"));
+  g_clear_pointer (&text, g_free);
+
+  /* a comparison: the numbers in the table, each verdict under it */
+  text = print_model (compare, ib_cli_print_table);
+  g_assert_nonnull (strstr (text, "\nDispatch          Median in A  Median in B  Ratio of times\n"));
+  g_assert_null (strstr (text, "Verdict"));
+  g_assert_nonnull (strstr (text, "\n  GTask + dispatch: "));
+}
+
 static void
 test_output_check (void)
 {
@@ -108,6 +176,7 @@ main (int    argc,
   g_test_add_func ("/cli-common/exit-codes", test_exit_codes);
   g_test_add_func ("/cli-common/table", test_table);
   g_test_add_func ("/cli-common/output-check", test_output_check);
+  g_test_add_func ("/cli-common/model", test_model);
 
   return g_test_run ();
 }
