@@ -88,7 +88,7 @@ ib_table_compare (const IbReport   *a,
   g_ptr_array_add (headers, g_strdup (_("~Verdict")));
 
   table = _ib_table_newv (ib_compare_section_id (section), ib_compare_section_title (section),
-                          (const char *const *) headers->pdata, headers->len);
+                          (const char * const *) headers->pdata, headers->len);
   for (guint i = 0; i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);

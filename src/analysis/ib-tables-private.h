@@ -16,7 +16,7 @@ IbTable *_ib_table_new  (const char *id,
 /* The same with the headers in an array (marked alike). */
 IbTable *_ib_table_newv (const char        *id,
                          const char        *title,
-                         const char *const *headers,
+                         const char * const *headers,
                          guint              n_headers);
 /* Takes ownership of the cells: exactly one per header; NULL is "". */
 void     _ib_table_add  (IbTable    *table,

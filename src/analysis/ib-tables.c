@@ -79,7 +79,7 @@ _ib_table_new (const char *id,
 IbTable *
 _ib_table_newv (const char        *id,
                 const char        *title,
-                const char *const *headers,
+                const char * const *headers,
                 guint              n_headers)
 {
   IbTable *table = table_alloc (id, title);

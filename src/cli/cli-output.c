@@ -143,7 +143,10 @@ main_chart_kind (const IbCliOutput *output,
                  const IbReport    *report)
 {
   static const IbChartKind order[] = {
-    IB_CHART_STRATEGIES, IB_CHART_SWEEP, IB_CHART_OVERHEAD, IB_CHART_LATENCY,
+    IB_CHART_STRATEGIES,
+    IB_CHART_SWEEP,
+    IB_CHART_OVERHEAD,
+    IB_CHART_LATENCY,
   };
 
   if (output->png_kind >= 0)
@@ -248,4 +251,3 @@ ib_cli_output_write (const IbCliOutput *output,
     }
   return all_ok;
 }
-

@@ -280,4 +280,3 @@ ib_cli_print_report (const IbReport *report,
     fprintf (out, _("\nPartial results: %s\n"), report->error ? report->error : _("stopped"));
   fflush (out);
 }
-

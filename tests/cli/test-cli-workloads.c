@@ -157,11 +157,11 @@ test_write_unlink (Fixture       *fx,
                          "--bytes", "1K", "--dir", fx->target, "--json", json, "--quiet",
                          NULL };
   /* the table model's write + delete table, modes side by side as ab's runs */
-  const char *expect[] = { "\nWrite + delete\n", "\n50 %  ", "\n66 %  ", "\n75 %  ",
-                           "\n80 %  ", "\n90 %  ", "\n95 %  ", "\n98 %  ", "\n99 %  ",
-                           "\n100 %  ", "\nRequests/s  ", "\nMost in flight  ",
-                           "Sync, one at a time", "Async GIO", "Thread pool",
-                           "300 requests of 1024 random letters, 50 at once" };
+  const char      *expect[] = { "\nWrite + delete\n", "\n50 %  ", "\n66 %  ", "\n75 %  ",
+                                "\n80 %  ", "\n90 %  ", "\n95 %  ", "\n98 %  ", "\n99 %  ",
+                                "\n100 %  ", "\nRequests/s  ", "\nMost in flight  ",
+                                "Sync, one at a time", "Async GIO", "Thread pool",
+                                "300 requests of 1024 random letters, 50 at once" };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();

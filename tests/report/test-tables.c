@@ -52,8 +52,15 @@ cell (const IbTable *table,
 static void
 test_formats (void)
 {
-  struct { double ns; const char *want; } durations[] = {
-    { 1.48, "1.48 ns" }, { 45.3, "45.3 ns" }, { 412, "412 ns" }, { 0, "0 ns" },
+  struct
+  {
+    double      ns;
+    const char *want;
+  } durations[] = {
+    { 1.48, "1.48 ns" },
+    { 45.3, "45.3 ns" },
+    { 412, "412 ns" },
+    { 0, "0 ns" },
     { 2.5e6, "2.50 ms" },
   };
 
