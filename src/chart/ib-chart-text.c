@@ -364,36 +364,6 @@ ib_chart_dot (IbChartCtx   *ctx,
 
 /* ---- formatting ---------------------------------------------------------- */
 
-/* Three significant digits, trailing zeros dropped. */
-static char *
-format_sig (double v)
-{
-  double a = fabs (v);
-  int decimals;
-  char *s, *dot;
-
-  if (!isfinite (v))
-    return g_strdup ("–");
-  decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-  s = g_strdup_printf ("%.*f", decimals, v);
-  dot = strchr (s, '.');
-  if (dot != NULL)
-    {
-      char *end = s + strlen (s) - 1;
-
-      while (end > dot && *end == '0')
-        *end-- = '\0';
-      if (end == dot)
-        *end = '\0';
-    }
-  if (g_str_equal (s, "-0"))
-    {
-      g_free (s);
-      s = g_strdup ("0");
-    }
-  return s;
-}
-
 char *
 ib_chart_format_level (double level)
 {
@@ -417,7 +387,7 @@ ib_chart_format_time (double ns)
       ns /= 1000;
       u++;
     }
-  num = format_sig (ns);
+  num = ib_format_sig (ns);
   return g_strdup_printf ("%s %s", num, _(units[u]));
 }
 
@@ -445,7 +415,7 @@ ib_chart_format_bytes (double bytes)
       v /= 1024;
       u++;
     }
-  num = format_sig (v);
+  num = ib_format_sig (v);
   return g_strdup_printf ("%s %s", num, _(units[u]));
 }
 
@@ -456,14 +426,14 @@ ib_chart_format_count (double count)
   g_autofree char *num = NULL;
 
   if (fabs (v) < 10000)
-    return format_sig (v);
+    return ib_format_sig (v);
   if (fabs (v) < 999500)
     {
-      num = format_sig (v / 1000);
+      num = ib_format_sig (v / 1000);
       /* Translators: thousands, e.g. 12k */
       return g_strdup_printf (_("%sk"), num);
     }
-  num = format_sig (v / 1e6);
+  num = ib_format_sig (v / 1e6);
   /* Translators: millions, e.g. 1.2M */
   return g_strdup_printf (_("%sM"), num);
 }
