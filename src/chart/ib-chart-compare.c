@@ -494,9 +494,11 @@ side_text (const char *name,
 }
 
 /* A run as the app names it everywhere: preset, date in the one format of
- * the history (local time), host: "Quick · 1 Dec 2026, 02:54 · bench". */
+ * the history (local time), host: "Quick · 1 Dec 2026, 02:54 · bench",
+ * and the cache it read from when the part drawn reads files. */
 static char *
-report_label (const IbReport *report)
+report_label (const IbReport *report,
+              IbCompareChart  what)
 {
   const IbPresetInfo *preset = report->plan != NULL && report->plan->preset != NULL
                              ? ib_preset_lookup (report->plan->preset) : NULL;
@@ -525,9 +527,10 @@ report_label (const IbReport *report)
     }
   if (report->environment != NULL && report->environment->hostname != NULL)
     g_ptr_array_add (parts, g_strdup (report->environment->hostname));
-  /* Which cache each run read from: the legend says it of each side. */
-  if (report->plan != NULL && report->plan->file_sizes->len > 0 &&
-      ib_chart_cache_text (report->plan->cache) != NULL)
+  /* Which cache each run read from: the legend says it of each side, for
+   * the parts that read files (whole-file reads and sweeps). */
+  if (report->plan != NULL && (what == IB_COMPARE_CHART_READS || what == IB_COMPARE_CHART_SWEEP)
+      && ib_chart_cache_text (report->plan->cache) != NULL)
     g_ptr_array_add (parts, g_strdup (ib_chart_cache_text (report->plan->cache)));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
@@ -633,8 +636,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
       hi = 10;
     }
 
-  label_a = report_label (ctx->report);
-  label_b = report_label (ctx->other);
+  label_a = report_label (ctx->report, what);
+  label_b = report_label (ctx->other, what);
   /* Translators: legend of the compare chart, "A: Quick · 29 Nov 2026, 21:04 · host" */
   text_a = g_strdup_printf (_("A: %s"), label_a);
   text_b = g_strdup_printf (_("B: %s"), label_b);
@@ -709,8 +712,8 @@ ib_chart_describe_compare (const IbReport     *report,
     return g_strdup ("");
   what = ib_chart_compare_resolve (style->compare, report, other);
   rows = collect_rows (what, report, other, FALSE);
-  label_a = report_label (report);
-  label_b = report_label (other);
+  label_a = report_label (report, what);
+  label_b = report_label (other, what);
   /* Translators: start of the comparison chart's description for screen
    * readers: the part compared, then the two runs */
   g_string_append_printf (text, _("%s, B against A. A: %s. B: %s."), what_title (what),
