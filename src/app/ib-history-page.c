@@ -34,6 +34,7 @@ struct _IbHistoryPage
   GtkLabel     *compare_subtitle;
   GtkBox       *compare_card;
   GtkSwitch    *compare_log_switch;
+  gboolean      compare_log_wanted;  /* the switch as the user left it */
   GtkBox       *compare_log_box;
   GtkDropDown  *part_dropdown;
   GtkStringList *part_names;
@@ -551,14 +552,17 @@ update_parts (IbHistoryPage *self)
 }
 
 /* Dispatch overhead and sweeps are always drawn on a log axis (as their
- * single-run charts): the switch has nothing to change there. */
+ * single-run charts): the switch shows that, on and insensitive, and
+ * comes back as the user left it on a part where it chooses. */
 static void
 update_log_switch (IbHistoryPage  *self,
                    IbCompareChart  part)
 {
-  gboolean always_log = part == IB_COMPARE_CHART_OVERHEAD || part == IB_COMPARE_CHART_SWEEP;
+  gboolean always_log = ib_chart_compare_always_log (part);
 
+  /* Insensitive first: on_compare_log_changed keeps only what the user set. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->compare_log_switch), !always_log);
+  gtk_switch_set_active (self->compare_log_switch, always_log || self->compare_log_wanted);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->compare_log_switch),
                                always_log ? _("This part is always shown on a logarithmic axis")
                                           : _("Show times on a logarithmic axis"));
@@ -710,13 +714,17 @@ gboolean
 ib_history_page_get_log_scale (IbHistoryPage *self)
 {
   g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
-  return gtk_switch_get_active (self->compare_log_switch);
+  /* The user's choice, for the parts it applies to (an export draws every
+   * part; overhead and sweeps are log there anyway). */
+  return self->compare_log_wanted;
 }
 
 static void
 on_compare_log_changed (IbHistoryPage *self)
 {
-  ib_chart_view_set_log_scale (self->compare_view, gtk_switch_get_active (self->compare_log_switch));
+  if (gtk_widget_get_sensitive (GTK_WIDGET (self->compare_log_switch)))
+    self->compare_log_wanted = gtk_switch_get_active (self->compare_log_switch);
+  ib_chart_view_set_log_scale (self->compare_view, self->compare_log_wanted);
 }
 
 guint

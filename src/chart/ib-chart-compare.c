@@ -536,6 +536,12 @@ report_label (const IbReport *report,
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
+gboolean
+ib_chart_compare_always_log (IbCompareChart what)
+{
+  return what == IB_COMPARE_CHART_OVERHEAD || what == IB_COMPARE_CHART_SWEEP;
+}
+
 /* What the chart shows, for its subtitle and caption. */
 static const char *
 what_title (IbCompareChart what)
@@ -593,8 +599,7 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   double hi = 0, lo = G_MAXDOUBLE, widest = 0, tick_h;
   /* dispatch costs span ns to ms and sweeps orders of magnitude: always log,
    * as their single-run charts */
-  gboolean log = ctx->style->log_scale || what == IB_COMPARE_CHART_OVERHEAD ||
-                 what == IB_COMPARE_CHART_SWEEP;
+  gboolean log = ctx->style->log_scale || ib_chart_compare_always_log (what);
   g_autofree char *caption = NULL;
   IbRgba ca = ctx->palette[IB_PAL_BLUE], cb = ctx->palette[IB_PAL_ORANGE];
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);

@@ -89,6 +89,10 @@ gboolean     ib_chart_has_data         (IbChartKind     kind,
 gboolean     ib_chart_compare_has_data (IbCompareChart  what,
                                         const IbReport *report,
                                         const IbReport *other);
+/* Whether IB_CHART_COMPARE draws @what on a log axis whatever
+ * IbChartStyle.log_scale says (dispatch overhead and sweeps span orders of
+ * magnitude, as their single-run charts): a log switch shows it on. */
+gboolean     ib_chart_compare_always_log (IbCompareChart what);
 /* The part AUTO stands for with these two reports (READS when none). */
 IbCompareChart ib_chart_compare_resolve (IbCompareChart  what,
                                          const IbReport *report,

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-chart-controls-gui.c: a chart's controls say what the chart shows
+ * (issue 24). Under Xvfb, on the comparison page: the log switch is on
+ * whenever the chart is drawn on a log axis (dispatch overhead and sweeps
+ * always are), and comes back as the user left it on a part where it
+ * chooses; the chart's caption says "log scale" exactly when the switch is
+ * on. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <adwaita.h>
+#include <gtk/gtk.h>
+
+#include "chart-fixtures.h"
+#include "chart/ib-chart-private.h"
+#include "ib-application.h"
+#include "ib-chart-view.h"
+#include "ib-history-page.h"
+#include "ib-window.h"
+#include "ib-test-common.h"
+
+#define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
+
+static IbApplication *app;
+
+/* A switch clicked slides over before it says it is on. */
+static gboolean
+switch_is_on (gpointer data)
+{
+  return gtk_switch_get_active (data);
+}
+
+static gboolean
+switch_is_off (gpointer data)
+{
+  return !gtk_switch_get_active (data);
+}
+
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect (c, type, out);
+}
+
+/* Whether the chart @view draws, as drawn with its own style, says it is on
+ * a log axis. */
+static gboolean
+chart_is_log (IbChartView    *view,
+              const IbReport *a,
+              const IbReport *b)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GPtrArray) texts = NULL;
+  IbChartStyle style;
+  gboolean log = FALSE;
+
+  ib_chart_view_get_style (view, &style);
+  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, a, b, &style, 1000, 700);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  for (guint i = 0; i < texts->len; i++)
+    log |= strstr (((IbChartText *) g_ptr_array_index (texts, i))->text, "log scale") != NULL;
+  return log;
+}
+
+static void
+test_compare_log_switch (void)
+{
+  g_autoptr(IbReport) a = fixture_full ();
+  g_autoptr(IbReport) b = fixture_other ();
+  g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+  IbHistoryPage *history;
+  IbChartView *view = NULL;
+  GtkSwitch *log_switch;
+  static const IbCompareChart walk[] = {
+    IB_COMPARE_CHART_READS, IB_COMPARE_CHART_OVERHEAD, IB_COMPARE_CHART_READS,
+    IB_COMPARE_CHART_SWEEP, IB_COMPARE_CHART_WRITE_UNLINK,
+  };
+
+  gtk_window_set_default_size (GTK_WINDOW (win), 1280, 900);
+  gtk_window_present (GTK_WINDOW (win));
+  ib_test_spin (200);
+  history = ib_window_get_history_page (win);
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  ib_test_spin (200);
+  ib_history_page_compare (history, a, b);
+  ib_test_spin (300);
+
+  collect (GTK_WIDGET (history), GTK_TYPE_SWITCH, switches);
+  g_assert_cmpuint (switches->len, ==, 1);
+  log_switch = g_ptr_array_index (switches, 0);
+  collect (GTK_WIDGET (history), IB_TYPE_CHART_VIEW, views);
+  for (guint i = 0; i < views->len; i++)
+    if (ib_chart_view_get_kind (g_ptr_array_index (views, i)) == IB_CHART_COMPARE)
+      view = g_ptr_array_index (views, i);
+  g_assert_nonnull (view);
+
+  /* Twice through the parts: first with the switch as it starts (off),
+   * then after the user turned it on for the reads. */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (walk); i++)
+      {
+        gboolean always = walk[i] == IB_COMPARE_CHART_OVERHEAD
+                          || walk[i] == IB_COMPARE_CHART_SWEEP;
+        gboolean on, log;
+
+        g_assert_true (ib_history_page_set_chart_part (history, walk[i]));
+        ib_test_spin (100);
+        on = gtk_switch_get_active (log_switch);
+        log = chart_is_log (view, a, b);
+        g_test_message ("pass %d, part %d: switch %s, chart %s", pass, walk[i],
+                        on ? "on" : "off", log ? "log" : "linear");
+        /* The switch and the chart agree... */
+        g_assert_true (on == log);
+        /* ... the always-log parts show it on, and cannot be turned off ... */
+        g_assert_true (on == (always || pass == 1));
+        g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (log_switch)) == !always);
+        /* ... and the user's choice is what the export uses. */
+        g_assert_true (ib_history_page_get_log_scale (history) == (pass == 1));
+        if (pass == 0 && i == 0)
+          {
+            /* Turned on, as a click does (so on the next pass). */
+            g_assert_true (gtk_widget_activate (GTK_WIDGET (log_switch)));
+            g_assert_true (ib_test_wait_until (switch_is_on, log_switch, WAIT_TIMEOUT_S));
+            g_assert_true (chart_is_log (view, a, b));
+            g_assert_true (gtk_widget_activate (GTK_WIDGET (log_switch)));
+            g_assert_true (ib_test_wait_until (switch_is_off, log_switch, WAIT_TIMEOUT_S));
+          }
+        if (pass == 0 && i == G_N_ELEMENTS (walk) - 1)
+          {
+            g_assert_true (ib_history_page_set_chart_part (history, IB_COMPARE_CHART_READS));
+            ib_test_spin (100);
+            g_assert_true (gtk_widget_activate (GTK_WIDGET (log_switch)));
+            g_assert_true (ib_test_wait_until (switch_is_on, log_switch, WAIT_TIMEOUT_S));
+          }
+      }
+
+  gtk_window_destroy (GTK_WINDOW (win));
+  ib_test_spin (100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  /* A private home (history, cache, settings). */
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                             "XDG_STATE_HOME" };
+      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      g_setenv (vars[i], dir, TRUE);
+    }
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/gui/chart-controls/compare-log-switch", test_compare_log_switch);
+
+  ret = g_test_run ();
+  g_object_unref (app);
+  ib_test_remove_tree (home);
+  return ret;
+}
