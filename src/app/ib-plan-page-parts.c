@@ -138,14 +138,27 @@ format_seconds (guint s)
   return g_strdup_printf (_("%u min"), (s + 30) / 60);
 }
 
-/* How long the preset took on the machine the tests run on; a custom plan
- * says which preset it was edited from and how long that takes. */
+/* How long the run takes: a plan with a time budget (quick) ends by it,
+ * so the budget is the time; otherwise how long the preset took on the
+ * machine the tests run on, and a custom plan says which preset it was
+ * edited from and how long that takes. */
 static void
-update_time (IbPlanPage *self)
+update_time (IbPlanPage   *self,
+             const IbPlan *plan)
 {
   const IbPresetInfo *preset = self->base_id != NULL ? ib_preset_lookup (self->base_id) : NULL;
   g_autofree char *lo = NULL, *hi = NULL, *text = NULL;
 
+  if (plan != NULL && plan->budget_s > 0)
+    {
+      g_autofree char *budget = format_seconds (plan->budget_s);
+
+      /* Translators: how long a run with a time budget takes, "60 s: the
+       * run ends when its time budget is spent" */
+      text = g_strdup_printf (_("%s: the run ends when its time budget is spent"), budget);
+      adw_action_row_set_subtitle (self->time_row, text);
+      return;
+    }
   if (preset == NULL || preset->max_s == 0)
     {
       adw_action_row_set_subtitle (self->time_row, _("Unknown for this plan"));
@@ -277,7 +290,7 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
   else
     set_subtitle (GTK_WIDGET (self->wu_row), _("Not in this plan"));
 
-  update_time (self);
+  update_time (self, plan);
   disk = ib_format_size (disk_use (plan));
   /* Translators: the most test files the run keeps on disk at once, "Up to
    * 2.25 GiB, removed when the run ends" */

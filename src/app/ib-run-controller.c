@@ -23,6 +23,9 @@
 #include "ib-run-controller.h"
 
 #define REFRESH_INTERVAL_MS 100
+/* How late a budgeted run may end: the decision phase's reserve and the
+ * deleting of the test files. */
+#define BUDGET_SLACK_NS (G_GINT64_CONSTANT (3) * 1000 * 1000 * 1000)
 
 struct _IbRunController
 {
@@ -92,15 +95,17 @@ format_span (gint64 ns)
 /* The time left with the uncertainty it is known to: a later rise never
  * exceeds what this says (ib-eta.h). */
 static char *
-format_eta_range (gint64 eta_ns,
-                  double fraction)
+format_eta_range (const IbEta *state,
+                  gint64       eta_ns,
+                  double       fraction,
+                  gint64       now_us)
 {
   g_autofree char *eta = format_eta (eta_ns);
   g_autofree char *span = NULL;
 
   if (eta == NULL || eta_ns < G_GINT64_CONSTANT (10000000000))
     return g_steal_pointer (&eta);
-  span = format_span (ib_eta_uncertainty_ns (eta_ns, fraction));
+  span = format_span (ib_eta_shown_uncertainty_ns (state, eta_ns, fraction, now_us));
   /* Translators: the time left, then its uncertainty: "About 7 min 38 s left
    * (± 5 min)" */
   return g_strdup_printf (_("%s (± %s)"), eta, span);
@@ -277,9 +282,14 @@ handle_event (IbRunController *self,
         set_string (&self->step, step);
       }
       /* Shown time left: counts down, no jumping back up (ib-eta.h). */
-      eta = format_eta_range (ib_eta_update (&self->eta_state, event->fraction, event->eta_ns,
-                                             g_get_monotonic_time ()),
-                              event->fraction);
+      {
+        gint64 now_us = g_get_monotonic_time ();
+
+        eta = format_eta_range (&self->eta_state,
+                                ib_eta_update (&self->eta_state, event->fraction, event->eta_ns,
+                                               now_us),
+                                event->fraction, now_us);
+      }
       set_string (&self->eta, eta ? eta : _("Estimating the time left…"));
       self->fraction = CLAMP (event->fraction, 0.0, 1.0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
@@ -352,6 +362,12 @@ ib_run_controller_start (IbRunController *self,
   set_string (&self->step, _("Starting…"));
   set_string (&self->eta, NULL);
   ib_eta_init (&self->eta_state);
+  /* A budgeted run (quick) ends by its budget: the runner's clock starts
+   * a moment after ours, and the files are deleted after it. */
+  if (plan->budget_s > 0)
+    ib_eta_set_end (&self->eta_state,
+                    g_get_monotonic_time () + (gint64) plan->budget_s * G_USEC_PER_SEC,
+                    BUDGET_SLACK_NS);
 
   app = g_application_get_default ();
   if (app != NULL && !self->holding)

@@ -20,6 +20,30 @@ ib_eta_init (IbEta *eta)
   eta->shown = FALSE;
   eta->mark_us = eta->prev_mark_us = -1;
   eta->mark_fraction = eta->prev_mark_fraction = 0;
+  eta->end_us = 0;
+  eta->end_slack_ns = 0;
+}
+
+void
+ib_eta_set_end (IbEta  *eta,
+                gint64  end_us,
+                gint64  slack_ns)
+{
+  g_return_if_fail (eta != NULL);
+  eta->end_us = MAX (end_us, 0);
+  eta->end_slack_ns = MAX (slack_ns, MIN_SLACK_NS);
+}
+
+gint64
+ib_eta_shown_uncertainty_ns (const IbEta *eta,
+                             gint64       eta_ns,
+                             double       fraction,
+                             gint64       now_us)
+{
+  g_return_val_if_fail (eta != NULL, MIN_SLACK_NS);
+  if (eta->end_us > 0 && now_us < eta->end_us)
+    return eta->end_slack_ns;
+  return ib_eta_uncertainty_ns (eta_ns, fraction);
 }
 
 #define MARK_US (G_GINT64_CONSTANT (30) * G_USEC_PER_SEC)
@@ -77,6 +101,15 @@ ib_eta_update (IbEta  *eta,
     eta->start_us = now_us;
   elapsed_us = now_us - eta->start_us;
   fraction = CLAMP (fraction, 0.0, 1.0);
+
+  /* A budget says when the run ends: no guess from the pace, which the
+   * decision phase (taking whatever time is left) would belie. */
+  if (eta->end_us > 0 && now_us < eta->end_us)
+    {
+      eta->deadline_us = eta->end_us;
+      eta->shown = TRUE;
+      return (eta->end_us - now_us) * 1000;
+    }
 
   /* The pace so far is a floor: the runner's first guesses (before it has
    * timed a strategy) are too low, and a low guess would have to jump up. */

@@ -25,9 +25,21 @@ typedef struct
   double   mark_fraction;
   gint64   prev_mark_us;
   double   prev_mark_fraction;
+  /* A run with a time budget: when it ends, and how late it may be. */
+  gint64   end_us;        /* 0: no budget */
+  gint64   end_slack_ns;
 } IbEta;
 
 void   ib_eta_init   (IbEta  *eta);
+/* A run with a time budget (IbPlan.budget_s) ends by @end_us (monotonic),
+ * at most @slack_ns later (the decision phase's reserve, the clean-up):
+ * the time left is what the budget leaves, shown from the first update,
+ * whatever the pace so far says. Past @end_us (parts that alone overran
+ * the budget) the estimate goes on from the pace, rising by at most its
+ * stated uncertainty as always. */
+void   ib_eta_set_end (IbEta  *eta,
+                       gint64  end_us,
+                       gint64  slack_ns);
 /* Feeds one progress report: @fraction done (0..1), the runner's raw
  * estimate @raw_eta_ns (-1 when unknown; the pace so far is a floor), at
  * monotonic time @now_us. Returns the nanoseconds left to show, or -1 while
@@ -40,5 +52,12 @@ gint64 ib_eta_update (IbEta  *eta,
  * within it never moves the deadline up, and no rise is bigger. */
 gint64 ib_eta_uncertainty_ns (gint64 eta_ns,
                               double fraction);
+/* The uncertainty to show beside @eta_ns, as ib_eta_update() returned it at
+ * @now_us: the budget's slack while the budget holds, else
+ * ib_eta_uncertainty_ns(). */
+gint64 ib_eta_shown_uncertainty_ns (const IbEta *eta,
+                                    gint64       eta_ns,
+                                    double       fraction,
+                                    gint64       now_us);
 
 G_END_DECLS

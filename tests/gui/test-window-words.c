@@ -8,11 +8,13 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <gtk/gtk.h>
 
 #include "analysis/ib-compare.h"
+#include "engine/ib-presets.h"
 #include "ib-application.h"
 #include "ib-export.h"
 #include "ib-test-common.h"
@@ -588,6 +590,109 @@ not_running (gpointer data)
   return !running (data);
 }
 
+/* What the progress card says left, in seconds; -1 when it says no time. */
+static int
+seconds_left (const char *eta)
+{
+  int min = 0, sec = 0;
+
+  if (eta == NULL)
+    return -1;
+  if (sscanf (eta, "About %d min %d s left", &min, &sec) == 2)
+    return min * 60 + sec;
+  if (sscanf (eta, "About %d second", &sec) == 1)
+    return sec;
+  return -1;
+}
+
+/* "(± 3 s)" after the time left: the stated uncertainty, in seconds. */
+static int
+stated_span (const char *eta)
+{
+  const char *pm = eta != NULL ? strstr (eta, "± ") : NULL;
+  int n = -1;
+
+  if (pm == NULL || sscanf (pm + strlen ("± "), "%d", &n) != 1)
+    return -1;
+  return strstr (pm, "min") != NULL ? n * 60 : n;
+}
+
+static void
+on_eta (IbRunController *controller,
+        GParamSpec      *pspec,
+        GPtrArray       *seen)
+{
+  const char *eta = ib_run_controller_get_eta (controller);
+
+  if (eta != NULL && (seen->len == 0 || g_strcmp0 (g_ptr_array_index (seen, seen->len - 1),
+                                                   eta) != 0))
+    g_ptr_array_add (seen, g_strdup (eta));
+}
+
+static gboolean
+five_seen (gpointer data)
+{
+  return ((GPtrArray *) data)->len >= 5;
+}
+
+/* A plan with a time budget (quick) says its budget as its time before Run,
+ * and during the run the time left is the budget's from the start: never
+ * "Estimating", never more than the budget, never up beyond what it said. */
+static void
+test_time_from_budget (void)
+{
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-words-XXXXXX");
+  g_autoptr(IbPlan) quick = ib_preset_plan ("quick", NULL);
+  IbWindow *win = new_window (1100, 900);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  int last = -1, last_span = 0;
+
+  g_assert_nonnull (quick);
+  g_assert_cmpuint (quick->budget_s, >, 0);
+  ib_plan_page_select_preset (page, "big-files");
+  ib_test_spin (100);
+  text = all_text (plan_page (win));
+  /* no budget: the range measured here */
+  g_assert_nonnull (strstr (text, " on a machine with 2 cores"));
+  g_clear_pointer (&text, g_free);
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_plan_page_set_dir (page, tmp);
+  ib_test_spin (100);
+  text = all_text (plan_page (win));
+  expected = g_strdup_printf ("%u s: the run ends when its time budget is spent",
+                              quick->budget_s);
+  g_assert_nonnull (strstr (text, expected));
+
+  g_signal_connect (ib_window_get_controller (win), "notify::eta", G_CALLBACK (on_eta), seen);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (ib_test_wait_until (five_seen, seen, WAIT_TIMEOUT_S));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
+  g_signal_handlers_disconnect_by_func (ib_window_get_controller (win), on_eta, seen);
+
+  for (guint i = 0; i < MIN (seen->len, 5); i++)
+    {
+      const char *eta = g_ptr_array_index (seen, i);
+      int left = seconds_left (eta);
+
+      g_test_message ("time left: %s", eta);
+      g_assert_cmpint (left, >=, 0);
+      g_assert_cmpint (left, <=, (int) quick->budget_s);
+      if (left >= 10)
+        g_assert_cmpint (stated_span (eta), >, 0);
+      if (last >= 0)
+        g_assert_cmpint (left, <=, last + last_span);
+      last = left;
+      last_span = MAX (stated_span (eta), 1);
+    }
+  destroy_window (win);
+  g_assert_true (ib_test_remove_tree (tmp));
+}
+
 /* The parts typed into a custom plan are there again in the next window,
  * as the files and strategies are: they are saved when Run is clicked. */
 static void
@@ -708,6 +813,7 @@ main (int   argc,
   g_test_add_func ("/gui-words/preset-after-undo", test_preset_after_undo);
   g_test_add_func ("/gui-words/parts-remembered", test_parts_remembered);
   g_test_add_func ("/gui-words/compare-names", test_compare_names);
+  g_test_add_func ("/gui-words/time-from-budget", test_time_from_budget);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -175,6 +175,70 @@ test_recorded_seed_big (void)
   g_assert_cmpuint (within * 10, >=, checked * 9);
 }
 
+/* A recorded stream shaped like a quick run (budget 60 s): files made in
+ * 4 s, a survey whose raw estimate swings from 20 s to 3 min while the
+ * slow strategies are timed, the extras, then the decision phase, which
+ * takes whatever the budget leaves. The time left is the budget's from the
+ * first event, counting down, never up beyond its stated uncertainty; past
+ * the budget (parts that overran it) it goes on from the pace. */
+static void
+test_recorded_budget (void)
+{
+  const struct
+  {
+    gint64 t;
+    double f;
+    gint64 raw;
+  } steps[] = {
+    { 0, 0.0, -1 },
+    { 1 * S, 0.01, -1 },
+    { 3 * S, 0.03, 100 * NS },
+    { 5 * S, 0.05, 20 * NS },
+    { 9 * S, 0.12, 180 * NS },
+    { 14 * S, 0.2, 90 * NS },
+    { 20 * S, 0.31, 50 * NS },
+    { 27 * S, 0.42, 70 * NS },
+    { 34 * S, 0.5, 40 * NS },
+    { 41 * S, 0.6, 60 * NS },
+    { 48 * S, 0.8, 12 * NS },
+    { 55 * S, 0.95, 3 * NS },
+    { 59 * S, 0.99, 1 * NS },
+  };
+  IbEta eta;
+  gint64 last = -1, last_u = 0;
+
+  ib_eta_init (&eta);
+  ib_eta_set_end (&eta, 60 * S, 3 * NS);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      gint64 shown = ib_eta_update (&eta, steps[i].f, steps[i].raw, steps[i].t);
+      gint64 u = ib_eta_shown_uncertainty_ns (&eta, shown, steps[i].f, steps[i].t);
+
+      g_test_message ("t=%2" G_GINT64_FORMAT " s: raw %4" G_GINT64_FORMAT " s, shown %2"
+                      G_GINT64_FORMAT " s +- %" G_GINT64_FORMAT " s", steps[i].t / S,
+                      steps[i].raw / NS, shown / NS, u / NS);
+      /* from the first event, what the budget leaves, to within its slack */
+      g_assert_cmpint (shown, ==, 60 * NS - steps[i].t * 1000);
+      g_assert_cmpint (u, ==, 3 * NS);
+      if (last >= 0)
+        g_assert_cmpint (shown, <=, last + last_u);
+      last = shown;
+      last_u = u;
+    }
+  /* The extras overran the budget: past it, from the pace, rising by no
+   * more than what was stated. */
+  for (gint64 t = 61; t < 80; t++)
+    {
+      gint64 shown = ib_eta_update (&eta, 0.99, 20 * NS, t * S);
+      gint64 u = ib_eta_shown_uncertainty_ns (&eta, shown, 0.99, t * S);
+
+      g_assert_cmpint (shown, >=, 0);
+      g_assert_cmpint (shown, <=, last + last_u);
+      last = shown;
+      last_u = u;
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -185,5 +249,6 @@ main (int   argc,
   g_test_add_func ("/eta/issue-sequence", test_the_issue_sequence);
   g_test_add_func ("/eta/rises-when-behind", test_rises_when_behind);
   g_test_add_func ("/eta/recorded-big-files", test_recorded_seed_big);
+  g_test_add_func ("/eta/recorded-budget", test_recorded_budget);
   return g_test_run ();
 }
