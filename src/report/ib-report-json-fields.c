@@ -87,31 +87,23 @@ read_files (JsonObject        *o,
             GError           **error)
 {
   IbPlan *plan = st;
-  JsonNode *node;
-  JsonArray *files;
   gboolean ok;
+  JsonNode *node = ib_json_read_container (o, path, field->name, TRUE, JSON_NODE_ARRAY, &ok,
+                                           error);
+  JsonArray *files;
 
-  node = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
   if (node == NULL)
     return FALSE;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    return ib_json_member_error (error, path, field->name, _("expected an array"));
   files = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (files); i++)
     {
       g_autofree char *ep = NULL;
       JsonObject *f = ib_json_array_object (files, i, path, field->name, &ep, error);
-      JsonNode *size;
-      gint64 v;
-      guint64 bytes;
+      gint64 size;
 
-      if (f == NULL)
+      if (f == NULL || !ib_json_read_int (f, ep, "size", TRUE, 0, G_MAXINT64, &size, NULL, error))
         return FALSE;
-      size = ib_json_get_member (f, ep, "size", TRUE, FALSE, &ok, error);
-      if (size == NULL || !ib_json_check_int (size, ep, "size", 0, G_MAXINT64, &v, error))
-        return FALSE;
-      bytes = (guint64) v;
-      g_array_append_val (plan->file_sizes, bytes);
+      g_array_append_vals (plan->file_sizes, &(guint64) { (guint64) size }, 1);
     }
   return TRUE;
 }
@@ -144,13 +136,10 @@ read_seed (JsonObject        *o,
            GError           **error)
 {
   IbPlan *plan = st;
-  gboolean ok;
-  JsonNode *seed = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
+  JsonNode *seed = json_object_get_member (o, field->name);
   gint64 v;
 
-  if (seed == NULL)
-    return FALSE;
-  if (JSON_NODE_HOLDS_VALUE (seed) && json_node_get_value_type (seed) == G_TYPE_STRING)
+  if (seed != NULL && ib_json_node_is_string (seed))
     {
       if (!g_ascii_string_to_unsigned (json_node_get_string (seed), 10, 0, G_MAXUINT64,
                                        &plan->seed, NULL))
@@ -158,7 +147,7 @@ read_seed (JsonObject        *o,
                                      _("expected a non-negative integer"));
       return TRUE;
     }
-  if (!ib_json_check_int (seed, path, field->name, 0, G_MAXINT64, &v, error))
+  if (!ib_json_read_int (o, path, field->name, TRUE, 0, G_MAXINT64, &v, NULL, error))
     return FALSE;
   plan->seed = (guint64) v;
   return TRUE;

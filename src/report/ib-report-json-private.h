@@ -210,6 +210,7 @@ JsonNode   *ib_json_get_member    (JsonObject *o,
                                    gboolean   *ok,
                                    GError    **error);
 gboolean    ib_json_node_is_int   (JsonNode   *node);
+gboolean    ib_json_node_is_string (JsonNode  *node);
 /* An integer node in [min, max] into *out. */
 gboolean    ib_json_check_int     (JsonNode   *node,
                                    const char *path,
@@ -218,6 +219,27 @@ gboolean    ib_json_check_int     (JsonNode   *node,
                                    gint64      max,
                                    gint64     *out,
                                    GError    **error);
+/* The integer member @name in [min, max] into *out. Absent, or null where
+ * it is optional: *out is left, *found (when not NULL) is FALSE. */
+gboolean    ib_json_read_int      (JsonObject *o,
+                                   const char *path,
+                                   const char *name,
+                                   gboolean    required,
+                                   gint64      min,
+                                   gint64      max,
+                                   gint64     *out,
+                                   gboolean   *found,
+                                   GError    **error);
+/* The member @name when it is an object or array (@type); NULL with *ok
+ * TRUE when absent or null and optional, NULL with *ok FALSE (and an
+ * error) otherwise. */
+JsonNode   *ib_json_read_container (JsonObject  *o,
+                                    const char  *path,
+                                    const char  *name,
+                                    gboolean     required,
+                                    JsonNodeType type,
+                                    gboolean    *ok,
+                                    GError     **error);
 /* The object at @index of @array, or an error naming "path.name[index]". */
 JsonObject *ib_json_array_object  (JsonArray  *array,
                                    guint       index,

@@ -212,8 +212,8 @@ node_is_number (JsonNode *node)
              || json_node_get_value_type (node) == G_TYPE_DOUBLE);
 }
 
-static gboolean
-node_is_string (JsonNode *node)
+gboolean
+ib_json_node_is_string (JsonNode *node)
 {
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
 }
@@ -245,6 +245,46 @@ ib_json_check_int (JsonNode   *node,
     }
   *out = v;
   return TRUE;
+}
+
+gboolean
+ib_json_read_int (JsonObject *o,
+                  const char *path,
+                  const char *name,
+                  gboolean    required,
+                  gint64      min,
+                  gint64      max,
+                  gint64     *out,
+                  gboolean   *found,
+                  GError    **error)
+{
+  gboolean ok;
+  JsonNode *node = ib_json_get_member (o, path, name, required, !required, &ok, error);
+
+  if (found != NULL)
+    *found = node != NULL;
+  if (node == NULL)
+    return ok;
+  return ib_json_check_int (node, path, name, min, max, out, error);
+}
+
+JsonNode *
+ib_json_read_container (JsonObject *o,
+                        const char *path,
+                        const char *name,
+                        gboolean    required,
+                        JsonNodeType type,
+                        gboolean   *ok,
+                        GError    **error)
+{
+  JsonNode *node = ib_json_get_member (o, path, name, required, !required, ok, error);
+
+  if (node == NULL || JSON_NODE_TYPE (node) == type)
+    return node;
+  *ok = ib_json_member_error (error, path, name,
+                              type == JSON_NODE_OBJECT ? _("expected an object")
+                                                       : _("expected an array"));
+  return NULL;
 }
 
 /* A finite number in [min, max] into *out. */
@@ -315,7 +355,7 @@ read_string_array (JsonArray  *array,
     {
       JsonNode *node = json_array_get_element (array, i);
 
-      if (!node_is_string (node))
+      if (!ib_json_node_is_string (node))
         {
           g_autofree char *base = ib_json_member_path (path, name);
 
@@ -466,7 +506,7 @@ ib_json_read_plain (JsonObject        *o,
       return TRUE;
 
     case IB_JF_STRING:
-      if (!node_is_string (node))
+      if (!ib_json_node_is_string (node))
         return ib_json_member_error (error, path, f->name, _("expected a string"));
       if (f->flags & IB_JF_INTERN)
         {
@@ -485,7 +525,7 @@ ib_json_read_plain (JsonObject        *o,
       {
         const char *name;
 
-        if (!node_is_string (node))
+        if (!ib_json_node_is_string (node))
           return ib_json_member_error (error, path, f->name, _("expected a string"));
         name = json_node_get_string (node);
         if (!f->enum_type->from_string (name, &MEMBER (st, f, int)))
@@ -559,7 +599,7 @@ ib_json_read_derived_string (JsonObject        *o,
   gboolean ok;
   JsonNode *node = ib_json_get_member (o, path, field->name, FALSE, TRUE, &ok, error);
 
-  if (node != NULL && !node_is_string (node))
+  if (node != NULL && !ib_json_node_is_string (node))
     return ib_json_member_error (error, path, field->name, _("expected a string"));
   return ok;
 }

@@ -93,23 +93,18 @@ read_percentiles (JsonObject        *o,
   IbWriteUnlinkMode *m = st;
   g_autofree char *pp = ib_json_member_path (path, field->name);
   gboolean ok;
-  JsonNode *node = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
-  JsonObject *pct;
+  JsonNode *node = ib_json_read_container (o, path, field->name, TRUE, JSON_NODE_OBJECT, &ok,
+                                           error);
 
   if (node == NULL)
     return FALSE;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return ib_json_member_error (error, path, field->name, _("expected an object"));
-  pct = json_node_get_object (node);
   for (guint k = 0; k < IB_N_PERCENTILES; k++)
     {
       char key[8];
-      JsonNode *value;
 
       g_snprintf (key, sizeof key, "%u", ib_percentile_levels[k]);
-      value = ib_json_get_member (pct, pp, key, TRUE, FALSE, &ok, error);
-      if (value == NULL
-          || !ib_json_check_int (value, pp, key, 0, G_MAXINT64, &m->percentiles_ns[k], error))
+      if (!ib_json_read_int (json_node_get_object (node), pp, key, TRUE, 0, G_MAXINT64,
+                             &m->percentiles_ns[k], NULL, error))
         return FALSE;
     }
   return TRUE;
@@ -214,16 +209,13 @@ read_crossover (JsonObject        *o,
                 GError           **error)
 {
   IbSweep *sweep = st;
-  gboolean ok;
-  JsonNode *node = ib_json_get_member (o, path, field->name, FALSE, TRUE, &ok, error);
   gint64 v;
 
-  if (node == NULL)
-    return ok;
-  if (!ib_json_check_int (node, path, field->name, 0, G_MAXINT64, &v, error))
+  if (!ib_json_read_int (o, path, field->name, FALSE, 0, G_MAXINT64, &v, &sweep->has_crossover,
+                         error))
     return FALSE;
-  sweep->has_crossover = TRUE;
-  sweep->crossover_value = (guint64) v;
+  if (sweep->has_crossover)
+    sweep->crossover_value = (guint64) v;
   return TRUE;
 }
 
@@ -518,10 +510,8 @@ read_answer (JsonObject        *o,
              GError           **error)
 {
   gboolean ok;
-  JsonNode *node = ib_json_get_member (o, path, field->name, FALSE, TRUE, &ok, error);
 
-  if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
-    return ib_json_member_error (error, path, field->name, _("expected an object"));
+  ib_json_read_container (o, path, field->name, FALSE, JSON_NODE_OBJECT, &ok, error);
   return ok;
 }
 
@@ -558,7 +548,7 @@ read_schema (JsonObject        *o,
                                    "open a .json report saved by I/O Bench"));
   if (JSON_NODE_HOLDS_NULL (node))
     return ib_json_member_error (error, path, field->name, _("must not be null"));
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!ib_json_node_is_string (node))
     return ib_json_member_error (error, path, field->name, _("expected a string"));
   schema = json_node_get_string (node);
   if (!g_str_equal (schema, IB_REPORT_SCHEMA))
@@ -587,20 +577,19 @@ read_version (JsonObject        *o,
               gpointer           st,
               GError           **error)
 {
-  gboolean ok;
-  JsonNode *version = ib_json_get_member (o, path, field->name, TRUE, FALSE, &ok, error);
+  gint64 version = 0;
 
-  if (version == NULL)
+  if (!ib_json_read_int (o, path, field->name, TRUE, G_MININT64, G_MAXINT64, &version, NULL,
+                         error))
     return FALSE;
-  if (!ib_json_node_is_int (version))
-    return ib_json_member_error (error, path, field->name, _("expected an integer"));
-  if (json_node_get_int (version) != IB_REPORT_VERSION)
+  if (version != IB_REPORT_VERSION)
     {
-      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (version));
+      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, version);
 
       return ib_json_format_error (error,
                                    _("report version %s is not supported; "
-                                     "this I/O Bench reads version %d"),
+                                     "this I/O Bench reads version %d: open it with a "
+                                     "newer I/O Bench"),
                                    vs, IB_REPORT_VERSION);
     }
   return TRUE;
