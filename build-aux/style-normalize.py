@@ -62,10 +62,25 @@ def normalize(text):
             pending_space = False
         out.append(c)
         i += 1
-    s = join_continuations(''.join(out))
+    s = ''.join(out)
+    # An anonymous struct declared in place ("struct { ... } name[] = ...")
+    # sits on one line or several as the author likes.
+    s = re.sub(r'\bstruct\s*\{([^{}]*)\}[ \t]*(?=[A-Za-z_])',
+               lambda m: 'struct { ' + ' '.join(m.group(1).split()) + ' } ', s)
+    s = join_continuations(s)
+    s = re.sub(r'\* const\b', '*const', s)
     return re.sub(r'\b(_|N_|C_|NC_|Q_|g_autoptr|g_auto|g_autolist|g_autoslist|g_autoqueue) \(', r'\1(', s)
 
-ENDS = (';', '{', '}', '*/', '\\', ':', ',')
+ENDS = (';', '{', '}', '*/', '\\', ':')
+
+def initializer_opens(line):
+    """A line that opens an initializer ("... = {", "{ {", "{"-led element):
+    how its elements are laid out is the author's choice."""
+    t = line.rstrip()
+    return t.endswith('{') and (re.search(r'=\s*\{$', t) is not None
+                                 or (t.lstrip().startswith('{') and t.lstrip() != '{')
+                                 or t.endswith(', {') or t.endswith('({'))
+
 
 def join_continuations(s):
     lines = s.split('\n')
@@ -75,8 +90,10 @@ def join_continuations(s):
         stripped = line.strip()
         if (prev is not None and stripped and prev.strip()
                 and not prev.lstrip().startswith('#')
-                and not stripped.startswith(('{', '}', '#', '/*', '*', '//'))
-                and not prev.rstrip().endswith(ENDS)):
+                and (stripped.startswith('{ ') or stripped.startswith('{{')
+                     or (stripped != '{' and stripped.startswith('{') and stripped.endswith(','))
+                     or not stripped.startswith(('{', '}', '#', '/*', '*', '//')))
+                and (not prev.rstrip().endswith(ENDS) or initializer_opens(prev))):
             out[-1] = prev.rstrip() + ' ' + stripped
         else:
             out.append(line)
