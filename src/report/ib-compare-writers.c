@@ -113,20 +113,6 @@ side_title (const char *letter,
 
 /* ---- HTML -------------------------------------------------------------- */
 
-static void
-esc (GString    *out,
-     const char *text)
-{
-  g_autofree char *valid = NULL;
-  g_autofree char *escaped = NULL;
-
-  if (text == NULL)
-    return;
-  valid = g_utf8_make_valid (text, -1);
-  escaped = g_markup_escape_text (valid, -1);
-  g_string_append (out, escaped);
-}
-
 static char *
 render_svg (const IbReport     *a,
             const IbReport     *b,
@@ -196,7 +182,7 @@ html_chart (GString          *out,
   label = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (IB_CHART_COMPARE),
                            ib_compare_section_title (section));
   g_string_append_printf (out, "<figure id=\"chart-compare-%s\" role=\"img\" aria-label=\"", id);
-  esc (out, label);
+  ib_report_html_escape (out, label);
   g_string_append (out, "\">\n<div class=\"chart-light\">");
   g_string_append (out, light_svg);
   g_string_append (out, "</div>\n<div class=\"chart-dark\">");
@@ -238,31 +224,31 @@ ib_compare_to_html (const IbReport *a,
                           "<meta name=\"color-scheme\" content=\"light dark\"/>\n"
                           "<meta name=\"generator\" content=\"I/O Bench %s\"/>\n<title>",
                           lang, PACKAGE_VERSION);
-  esc (out, _("I/O Bench comparison"));
+  ib_report_html_escape (out, _("I/O Bench comparison"));
   g_string_append (out, " — ");
-  esc (out, name_a);
+  ib_report_html_escape (out, name_a);
   g_string_append (out, " / ");
-  esc (out, name_b);
+  ib_report_html_escape (out, name_b);
   g_string_append_printf (out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<main>\n",
                           ib_report_html_css (), compare_css);
 
   g_string_append (out, "<header>\n<h1>");
-  esc (out, _("I/O Bench comparison"));
+  ib_report_html_escape (out, _("I/O Bench comparison"));
   g_string_append (out, "</h1>\n<ol class=\"sides\">\n<li id=\"run-a\">");
-  esc (out, side_a);
+  ib_report_html_escape (out, side_a);
   g_string_append (out, "</li>\n<li id=\"run-b\">");
-  esc (out, side_b);
+  ib_report_html_escape (out, side_b);
   g_string_append (out, "</li>\n</ol>\n</header>\n");
 
   /* the two runs, what differs in bold */
   facts = ib_compare_facts (a, b);
   g_string_append (out, "<section id=\"runs\">\n<h2>");
-  esc (out, _("The two runs"));
+  ib_report_html_escape (out, _("The two runs"));
   g_string_append (out, "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th scope=\"col\">");
   g_string_append (out, "</th><th scope=\"col\">");
-  esc (out, _("A"));
+  ib_report_html_escape (out, _("A"));
   g_string_append (out, "</th><th scope=\"col\">");
-  esc (out, _("B"));
+  ib_report_html_escape (out, _("B"));
   g_string_append (out, "</th></tr></thead>\n<tbody>\n");
   for (guint i = 0; i < facts->len; i++)
     {
@@ -271,15 +257,15 @@ ib_compare_to_html (const IbReport *a,
       n_differ += f->differs;
       g_string_append (out, f->differs ? "<tr class=\"differs\"><th scope=\"row\">"
                                        : "<tr><th scope=\"row\">");
-      esc (out, f->what);
+      ib_report_html_escape (out, f->what);
       g_string_append (out, "</th><td>");
-      esc (out, f->a);
+      ib_report_html_escape (out, f->a);
       g_string_append (out, "</td><td>");
-      esc (out, f->b);
+      ib_report_html_escape (out, f->b);
       g_string_append (out, "</td></tr>\n");
     }
   g_string_append (out, "</tbody>\n</table></div>\n<p class=\"note\">");
-  esc (out, n_differ > 0 ? _("Lines in bold differ between the two runs.")
+  ib_report_html_escape (out, n_differ > 0 ? _("Lines in bold differ between the two runs.")
                          : _("The two runs were made alike."));
   g_string_append (out, "</p>\n</section>\n");
 
@@ -288,7 +274,7 @@ ib_compare_to_html (const IbReport *a,
       g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), (IbCompareSection) s);
 
       g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
-      esc (out, table->title);
+      ib_report_html_escape (out, table->title);
       g_string_append (out, "</h2>\n");
       if (!html_chart (out, a, b, (IbCompareSection) s, log_scale, error))
         return NULL;
@@ -296,7 +282,7 @@ ib_compare_to_html (const IbReport *a,
         {
           /* why this part has no rows */
           g_string_append (out, "<p>");
-          esc (out, table->note);
+          ib_report_html_escape (out, table->note);
           g_string_append (out, "</p>\n");
         }
       else
@@ -306,7 +292,7 @@ ib_compare_to_html (const IbReport *a,
 
   note = ib_table_compare_note ();
   g_string_append (out, "<p class=\"note\">");
-  esc (out, note);
+  ib_report_html_escape (out, note);
   g_string_append (out, "</p>\n");
   ib_report_html_end (out);
   return g_strdup (out->str);

@@ -79,9 +79,9 @@ static const char html_css[] =
   ".table-wrap{overflow:visible}"
   "details>summary{list-style:none}}\n";
 
-static void
-esc (GString    *out,
-     const char *text)
+void
+ib_report_html_escape (GString    *out,
+                       const char *text)
 {
   g_autofree char *escaped = NULL;
   g_autofree char *valid = NULL;
@@ -103,7 +103,7 @@ ib_report_html_table (GString       *out,
   if (with_heading)
     {
       g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
-      esc (out, table->title);
+      ib_report_html_escape (out, table->title);
       g_string_append (out, "</h2>\n");
     }
   g_string_append (out, "<div class=\"table-wrap\"><table>\n<thead><tr>");
@@ -111,7 +111,7 @@ ib_report_html_table (GString       *out,
     {
       g_string_append (out, g_array_index (table->numeric, gboolean, c)
                             ? "<th class=\"num\" scope=\"col\">" : "<th scope=\"col\">");
-      esc (out, g_ptr_array_index (table->headers, c));
+      ib_report_html_escape (out, g_ptr_array_index (table->headers, c));
       g_string_append (out, "</th>");
     }
   g_string_append (out, "</tr></thead>\n<tbody>\n");
@@ -131,11 +131,11 @@ ib_report_html_table (GString       *out,
           if (tip != NULL)
             {
               g_string_append (out, " title=\"");
-              esc (out, tip);
+              ib_report_html_escape (out, tip);
               g_string_append (out, "\"");
             }
           g_string_append (out, ">");
-          esc (out, row[c]);
+          ib_report_html_escape (out, row[c]);
           g_string_append (out, "</td>");
         }
       g_string_append (out, "</tr>\n");
@@ -144,7 +144,7 @@ ib_report_html_table (GString       *out,
   if (table->note != NULL)
     {
       g_string_append (out, "<p class=\"note\">");
-      esc (out, table->note);
+      ib_report_html_escape (out, table->note);
       g_string_append (out, "</p>\n");
     }
   if (with_heading)
@@ -307,14 +307,14 @@ append_charts (GString        *out,
       if (!any)
         {
           g_string_append (out, "<section id=\"charts\">\n<h2>");
-          esc (out, _("Charts"));
+          ib_report_html_escape (out, _("Charts"));
           g_string_append (out, "</h2>\n");
           any = TRUE;
         }
       /* The chart draws its own title; the label is for screen readers. */
       g_string_append_printf (out, "<figure id=\"chart-%s\" role=\"img\" aria-label=\"",
                               kind_id);
-      esc (out, ib_chart_kind_title (kind));
+      ib_report_html_escape (out, ib_chart_kind_title (kind));
       g_string_append (out, "\">\n<div class=\"chart-light\">");
       g_string_append (out, svg_light);
       g_string_append (out, "</div>\n<div class=\"chart-dark\">");
@@ -363,26 +363,26 @@ ib_report_to_html (const IbReport *report,
                           "<meta name=\"color-scheme\" content=\"light dark\"/>\n"
                           "<meta name=\"generator\" content=\"I/O Bench %s\"/>\n<title>",
                           lang, PACKAGE_VERSION);
-  esc (out, _("I/O Bench report"));
+  ib_report_html_escape (out, _("I/O Bench report"));
   g_string_append (out, " — ");
-  esc (out, subtitle);
+  ib_report_html_escape (out, subtitle);
   g_string_append_printf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
                           html_css);
 
   /* Title, subtitle, partial banner */
   g_string_append (out, "<header>\n<h1>");
-  esc (out, _("I/O Bench report"));
+  ib_report_html_escape (out, _("I/O Bench report"));
   g_string_append (out, "</h1>\n<p class=\"subtitle\">");
-  esc (out, subtitle);
+  ib_report_html_escape (out, subtitle);
   g_string_append (out, "</p>\n</header>\n");
   if (report->partial)
     {
       g_string_append (out, "<p class=\"partial\">");
-      esc (out, _("Partial results: the run did not complete."));
+      ib_report_html_escape (out, _("Partial results: the run did not complete."));
       if (report->error != NULL)
         {
           g_string_append_c (out, ' ');
-          esc (out, report->error);
+          ib_report_html_escape (out, report->error);
         }
       g_string_append (out, "</p>\n");
     }
@@ -396,12 +396,12 @@ ib_report_to_html (const IbReport *report,
         g_autofree const char **details = ib_answer_details (answer);
 
         g_string_append (out, "<section id=\"answer\" class=\"card\">\n<h2>");
-        esc (out, _("The answer"));
+        ib_report_html_escape (out, _("The answer"));
         /* the headline on its own, then one line each: trade-off, threads,
          * io_uring, memory map, why */
         g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
                                 ib_answer_verdict_name (answer->iv.verdict));
-        esc (out, answer->headline);
+        ib_report_html_escape (out, answer->headline);
         g_string_append (out, "</strong></p>\n");
         if (details[0] != NULL)
           {
@@ -409,7 +409,7 @@ ib_report_to_html (const IbReport *report,
             for (guint i = 0; details[i] != NULL; i++)
               {
                 g_string_append (out, "<li>");
-                esc (out, details[i]);
+                ib_report_html_escape (out, details[i]);
                 g_string_append (out, "</li>\n");
               }
             g_string_append (out, "</ul>\n");
@@ -421,7 +421,7 @@ ib_report_to_html (const IbReport *report,
   if (ib_findings_n_shown (report) > 0)
     {
       g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
-      esc (out, _("Findings"));
+      ib_report_html_escape (out, _("Findings"));
       g_string_append (out, "</h2>\n");
       /* group by group, a short heading over each (ib_finding_group) */
       for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
@@ -439,13 +439,13 @@ ib_report_to_html (const IbReport *report,
                 {
                   g_string_append_printf (out, "<h3 data-group=\"%s\">",
                                           ib_finding_group_to_string (g));
-                  esc (out, ib_finding_group_title (g));
+                  ib_report_html_escape (out, ib_finding_group_title (g));
                   g_string_append (out, "</h3>\n<ul>\n");
                   open = TRUE;
                 }
               id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
               g_string_append_printf (out, "<li data-finding=\"%s\">", id);
-              esc (out, f->text);
+              ib_report_html_escape (out, f->text);
               g_string_append (out, "</li>\n");
             }
           if (open)
@@ -456,12 +456,12 @@ ib_report_to_html (const IbReport *report,
   if (report->warnings->len > 0)
     {
       g_string_append (out, "<section id=\"warnings\" class=\"warnings\" role=\"note\">\n<h2>");
-      esc (out, _("Warnings"));
+      ib_report_html_escape (out, _("Warnings"));
       g_string_append (out, "</h2>\n<ul>\n");
       for (guint i = 0; i < report->warnings->len; i++)
         {
           g_string_append (out, "<li>");
-          esc (out, g_ptr_array_index (report->warnings, i));
+          ib_report_html_escape (out, g_ptr_array_index (report->warnings, i));
           g_string_append (out, "</li>\n");
         }
       g_string_append (out, "</ul>\n</section>\n");
@@ -481,7 +481,7 @@ ib_report_to_html (const IbReport *report,
     if (crossover != NULL)
       {
         g_string_append (out, "<p>");
-        esc (out, crossover);
+        ib_report_html_escape (out, crossover);
         g_string_append (out, "</p>\n");
       }
   }
@@ -493,7 +493,7 @@ ib_report_to_html (const IbReport *report,
                                    report->samples->len), report->samples->len);
 
       g_string_append (out, "<section id=\"samples\">\n<details>\n<summary>");
-      esc (out, summary);
+      ib_report_html_escape (out, summary);
       g_string_append (out, "</summary>\n");
       html_table (out, ib_table_samples (report), FALSE);
       g_string_append (out, "</details>\n</section>\n");
@@ -551,7 +551,7 @@ ib_report_html_end (GString *out)
   g_autofree char *footer = g_strdup_printf (_("Made with I/O Bench %s."), PACKAGE_VERSION);
 
   g_string_append (out, "<footer>");
-  esc (out, footer);
+  ib_report_html_escape (out, footer);
   g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
 }
 

@@ -10,6 +10,10 @@
 
 G_BEGIN_DECLS
 
+/* Appends @text to @out escaped for HTML (invalid UTF-8 made valid first);
+ * nothing for NULL. */
+void        ib_report_html_escape         (GString    *out,
+                                           const char *text);
 /* The page's style sheet (light and dark, print, narrow screens). */
 const char *ib_report_html_css            (void);
 /* @svg with every id and reference to one prefixed by @prefix, so several
