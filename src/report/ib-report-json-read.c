@@ -218,6 +218,20 @@ ib_json_node_is_string (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
 }
 
+static gboolean
+out_of_range (GError    **error,
+              const char *path,
+              const char *name,
+              const char *value,
+              const char *min,
+              const char *max)
+{
+  /* Translators: "5000000000 is out of range (0 to 4294967295)" */
+  g_autofree char *what = g_strdup_printf (_("%s is out of range (%s to %s)"), value, min, max);
+
+  return ib_json_member_error (error, path, name, what);
+}
+
 gboolean
 ib_json_check_int (JsonNode   *node,
                    const char *path,
@@ -237,11 +251,8 @@ ib_json_check_int (JsonNode   *node,
       g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, v);
       g_autofree char *mins = g_strdup_printf ("%" G_GINT64_FORMAT, min);
       g_autofree char *maxs = g_strdup_printf ("%" G_GINT64_FORMAT, max);
-      /* Translators: "5000000000 is out of range (0 to 4294967295)" */
-      g_autofree char *what = g_strdup_printf (_("%s is out of range (%s to %s)"),
-                                               vs, mins, maxs);
 
-      return ib_json_member_error (error, path, name, what);
+      return out_of_range (error, path, name, vs, mins, maxs);
     }
   *out = v;
   return TRUE;
@@ -306,10 +317,11 @@ check_double (JsonNode   *node,
     return ib_json_member_error (error, path, name, _("expected a finite number"));
   if (v < min || v > max)
     {
-      g_autofree char *what = g_strdup_printf (_("%g is out of range (%g to %g)"),
-                                               v, min, max);
+      g_autofree char *vs = g_strdup_printf ("%g", v);
+      g_autofree char *mins = g_strdup_printf ("%g", min);
+      g_autofree char *maxs = g_strdup_printf ("%g", max);
 
-      return ib_json_member_error (error, path, name, what);
+      return out_of_range (error, path, name, vs, mins, maxs);
     }
   *out = v;
   return TRUE;

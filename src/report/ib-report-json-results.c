@@ -517,25 +517,28 @@ read_answer (JsonObject        *o,
 
 /* ---- the report ---------------------------------------------------------- */
 
-/* "schema" and "version" come first: a file of another kind or a newer
- * version deserves that message, not one about the first member we miss. */
+/* "schema" and "version", the file's identity, come first: a file of
+ * another kind or a newer version deserves that message, not one about the
+ * first member we miss. One entry writes and checks both. */
 static void
-write_schema (JsonBuilder       *b,
-              const IbJsonField *field,
-              gconstpointer      st)
+write_identity (JsonBuilder       *b,
+                const IbJsonField *field,
+                gconstpointer      st)
 {
-  ib_json_add_string (b, field->name, IB_REPORT_SCHEMA);
+  ib_json_add_string (b, "schema", IB_REPORT_SCHEMA);
+  ib_json_add_int (b, "version", IB_REPORT_VERSION);
 }
 
 static gboolean
-read_schema (JsonObject        *o,
-             const char        *path,
-             const IbJsonField *field,
-             gpointer           st,
-             GError           **error)
+read_identity (JsonObject        *o,
+               const char        *path,
+               const IbJsonField *field,
+               gpointer           st,
+               GError           **error)
 {
-  JsonNode *node = json_object_get_member (o, field->name);
-  const char *schema;
+  JsonNode *node = json_object_get_member (o, "schema");
+  g_autofree char *schema = NULL;
+  gint64 version = 0;
 
   if (node == NULL && json_object_has_member (o, "plan") && json_object_has_member (o, "samples"))
     return ib_json_format_error (error,
@@ -547,39 +550,16 @@ read_schema (JsonObject        *o,
                                  _("JSON, but not an I/O Bench report (no “schema” member); "
                                    "open a .json report saved by I/O Bench"));
   if (JSON_NODE_HOLDS_NULL (node))
-    return ib_json_member_error (error, path, field->name, _("must not be null"));
+    return ib_json_member_error (error, path, "schema", _("must not be null"));
   if (!ib_json_node_is_string (node))
-    return ib_json_member_error (error, path, field->name, _("expected a string"));
-  schema = json_node_get_string (node);
+    return ib_json_member_error (error, path, "schema", _("expected a string"));
+  schema = g_utf8_make_valid (json_node_get_string (node), -1);
   if (!g_str_equal (schema, IB_REPORT_SCHEMA))
-    {
-      g_autofree char *valid = g_utf8_make_valid (schema, -1);
+    return ib_json_format_error (
+      error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"), schema,
+      IB_REPORT_SCHEMA);
 
-      return ib_json_format_error (
-        error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"), valid,
-        IB_REPORT_SCHEMA);
-    }
-  return TRUE;
-}
-
-static void
-write_version (JsonBuilder       *b,
-               const IbJsonField *field,
-               gconstpointer      st)
-{
-  ib_json_add_int (b, field->name, IB_REPORT_VERSION);
-}
-
-static gboolean
-read_version (JsonObject        *o,
-              const char        *path,
-              const IbJsonField *field,
-              gpointer           st,
-              GError           **error)
-{
-  gint64 version = 0;
-
-  if (!ib_json_read_int (o, path, field->name, TRUE, G_MININT64, G_MAXINT64, &version, NULL,
+  if (!ib_json_read_int (o, path, "version", TRUE, G_MININT64, G_MAXINT64, &version, NULL,
                          error))
     return FALSE;
   if (version != IB_REPORT_VERSION)
@@ -607,10 +587,9 @@ report_finish (gpointer    st,
 }
 
 static const IbJsonField report_fields[] = {
-  { .name = "schema", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_schema,
-    .read = read_schema },
-  { .name = "version", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_version,
-    .read = read_version },
+  /* "schema" and "version" */
+  { .name = "schema", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_identity,
+    .read = read_identity },
   FIELD (IbReport, created, "created", STRING, NUL),
   FIELD (IbReport, partial, "partial", BOOL, 0),
   FIELD (IbReport, error, "error", STRING, NUL),
