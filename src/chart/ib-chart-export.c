@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ib-chart-private.h"
@@ -83,6 +84,75 @@ set_error (GError    **error,
                /* Translators: %s is a file name, the second %s why it failed */
                _("Could not write “%s”: %s"), display,
                errsv != 0 ? g_strerror (errsv) : fallback);
+}
+
+static cairo_status_t
+memory_write (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo's SVG surface draws every glyph as a path (a <symbol> used once per
+ * letter): nothing to select, search or read aloud. The chart is drawn there
+ * without its texts, and they are added as <text> elements laid out by
+ * Pango, with the chart's title and its description (ib_chart_describe) as
+ * the SVG's <title> and <desc>. */
+static cairo_status_t
+write_svg (Sink               *sink,
+           IbChartKind         kind,
+           const IbReport     *report,
+           const IbReport     *other,
+           const IbChartStyle *style,
+           int                 width,
+           int                 height)
+{
+  g_autoptr(GByteArray) drawing = g_byte_array_new ();
+  g_autoptr(GString) texts = g_string_new (NULL);
+  g_autoptr(GString) out = NULL;
+  g_autofree char *title = g_markup_escape_text (ib_chart_kind_title (kind), -1);
+  g_autofree char *described = ib_chart_describe (kind, report, other, style);
+  g_autofree char *desc = g_markup_escape_text (described != NULL ? described : "", -1);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  const char *svg, *open_end, *close;
+
+  surface = cairo_svg_surface_create_for_stream (memory_write, drawing, width, height);
+  cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_t *cr = cairo_create (surface);
+
+      ib_chart_draw_svg_text (cr, kind, report, other, style, width, height, texts);
+      cairo_show_page (cr);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+    }
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    return status;
+
+  g_byte_array_append (drawing, (const guint8 *) "", 1);
+  svg = strstr ((const char *) drawing->data, "<svg");
+  open_end = svg != NULL ? strchr (svg, '>') : NULL;
+  close = g_strrstr ((const char *) drawing->data, "</svg>");
+  if (open_end == NULL || close == NULL || close < open_end)
+    return CAIRO_STATUS_WRITE_ERROR;
+  out = g_string_new_len ((const char *) drawing->data,
+                          open_end + 1 - (const char *) drawing->data);
+  g_string_append_printf (out, "\n<title>%s</title>\n<desc>%s</desc>", title, desc);
+  g_string_append_len (out, open_end + 1, close - (open_end + 1));
+  g_string_append (out, "<g id=\"texts\">\n");
+  g_string_append_len (out, texts->str, texts->len);
+  g_string_append (out, "</g>\n");
+  g_string_append (out, close);
+  return sink_write (sink, (const unsigned char *) out->str, (unsigned int) out->len);
 }
 
 static cairo_status_t
@@ -165,11 +235,7 @@ ib_chart_export (IbChartKind         kind,
       }
       break;
     case IB_CHART_FORMAT_SVG:
-      surface = cairo_svg_surface_create_for_stream (sink_write, &sink, width, height);
-      cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
-      status = cairo_surface_status (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = draw_to (surface, kind, report, other, style, width, height);
+      status = write_svg (&sink, kind, report, other, style, width, height);
       break;
     case IB_CHART_FORMAT_PDF:
     default:

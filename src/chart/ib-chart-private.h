@@ -82,6 +82,7 @@ typedef struct
   GPtrArray          *texts;         /* IbChartText: every text drawn, for tests */
   GArray             *drawn;         /* IbRect: every text drawn so far */
   GArray             *rules;         /* IbRect: reference lines drawn, for tests */
+  GString            *svg_text;      /* SVG export: texts as <text>, not drawn */
 } IbChartCtx;
 
 /* A text as drawn: where, and whether Pango cut it with an ellipsis. */
@@ -112,6 +113,18 @@ GArray       *ib_chart_draw_rules    (cairo_t            *cr,
                                       const IbChartStyle *style,
                                       double              width,
                                       double              height);
+
+/* Draws like ib_chart_draw() but every text goes to @svg as SVG <text>
+ * elements (positioned as Pango laid it out, in the cairo target's device
+ * units) instead of glyphs on @cr: SVG export keeps text as text. */
+void          ib_chart_draw_svg_text (cairo_t            *cr,
+                                      IbChartKind         kind,
+                                      const IbReport     *report,
+                                      const IbReport     *other,
+                                      const IbChartStyle *style,
+                                      double              width,
+                                      double              height,
+                                      GString            *svg);
 
 /* ---- ib-chart-text.c: text, colour, geometry helpers ------------------- */
 

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ib-chart-private.h"
 #include "analysis/ib-labels.h"
@@ -115,6 +116,92 @@ ib_chart_line_height (IbChartCtx *ctx,
   return h;
 }
 
+/* SVG's font-family list: "Cantarell, DejaVu Sans, sans-serif" ->
+ * "Cantarell, 'DejaVu Sans', sans-serif". */
+static void
+append_font_family (GString    *out,
+                    const char *families)
+{
+  g_auto(GStrv) names = g_strsplit (families != NULL ? families : "sans-serif", ",", -1);
+  gboolean first = TRUE;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      g_autofree char *escaped = NULL;
+
+      if (name[0] == '\0')
+        continue;
+      escaped = g_markup_escape_text (name, -1);
+      g_string_append_printf (out, strchr (name, ' ') != NULL ? "%s'%s'" : "%s%s",
+                              first ? "" : ", ", escaped);
+      first = FALSE;
+    }
+}
+
+/* One <text> per line of @layout, drawn at (x, y) in user units: its
+ * baseline, font, colour and width as Pango laid it out (textLength keeps
+ * a viewer's substitute font to the same width); an ellipsized run reads
+ * "…" as it is drawn. */
+static void
+svg_text_append (IbChartCtx   *ctx,
+                 PangoLayout  *layout,
+                 double        x,
+                 double        y,
+                 const IbRgba *color)
+{
+  const PangoFontDescription *font = pango_layout_get_font_description (layout);
+  const char *text = pango_layout_get_text (layout);
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  double px = (double) pango_font_description_get_size (font) / PANGO_SCALE;
+  double scale_x = 1, scale_y = 0;
+  gboolean bold = pango_font_description_get_weight (font) >= PANGO_WEIGHT_SEMIBOLD;
+  GString *out = ctx->svg_text;
+
+  cairo_user_to_device_distance (ctx->cr, &scale_x, &scale_y);
+  scale_x = ib_chart_finite (hypot (scale_x, scale_y), 1);
+  do
+    {
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      PangoRectangle logical;
+      g_autoptr(GString) content = g_string_new (NULL);
+      g_autofree char *escaped = NULL;
+      double bx, by;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      for (GSList *l = line->runs; l != NULL; l = l->next)
+        {
+          const PangoGlyphItem *run = l->data;
+          const PangoItem *item = run->item;
+
+          if (item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)
+            g_string_append (content, "…");
+          else
+            g_string_append_len (content, text + item->offset, item->length);
+        }
+      if (content->len == 0)
+        continue;
+      bx = x + (double) logical.x / PANGO_SCALE;
+      by = y + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
+      cairo_user_to_device (ctx->cr, &bx, &by);
+      escaped = g_markup_escape_text (content->str, -1);
+      g_string_append_printf (out, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"",
+                              ib_chart_finite (bx, 0), ib_chart_finite (by, 0));
+      append_font_family (out, pango_font_description_get_family (font));
+      g_string_append_printf (out, "\" font-size=\"%.2f\"%s fill=\"rgb(%d,%d,%d)\"",
+                              px * scale_x, bold ? " font-weight=\"bold\"" : "",
+                              (int) lround (ib_chart_clamp (color->r, 0, 1) * 255),
+                              (int) lround (ib_chart_clamp (color->g, 0, 1) * 255),
+                              (int) lround (ib_chart_clamp (color->b, 0, 1) * 255));
+      if (color->a < 0.999)
+        g_string_append_printf (out, " fill-opacity=\"%.3f\"", ib_chart_clamp (color->a, 0, 1));
+      g_string_append_printf (out, " textLength=\"%.2f\" xml:space=\"preserve\">%s</text>\n",
+                              (double) logical.width / PANGO_SCALE * scale_x, escaped);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+}
+
 void
 ib_chart_show_layout (IbChartCtx   *ctx,
                       PangoLayout  *layout,
@@ -133,7 +220,10 @@ ib_chart_show_layout (IbChartCtx   *ctx,
   y = ib_chart_finite (y, 0) - h * y_align;
   ib_chart_set_color (ctx, color, 1.0);
   cairo_move_to (ctx->cr, round (x), round (y));
-  pango_cairo_show_layout (ctx->cr, layout);
+  if (ctx->svg_text != NULL)
+    svg_text_append (ctx, layout, round (x), round (y), color);
+  else
+    pango_cairo_show_layout (ctx->cr, layout);
   if (ctx->drawn == NULL)
     ctx->drawn = g_array_new (FALSE, FALSE, sizeof (IbRect));
   g_array_append_val (ctx->drawn, ((IbRect) { round (x), round (y), w, h }));

@@ -307,6 +307,33 @@ ib_chart_draw_texts (cairo_t            *cr,
   return texts;
 }
 
+void
+ib_chart_draw_svg_text (cairo_t            *cr,
+                        IbChartKind         kind,
+                        const IbReport     *report,
+                        const IbReport     *other,
+                        const IbChartStyle *style,
+                        double              width,
+                        double              height,
+                        GString            *svg)
+{
+  IbChartCtx ctx;
+
+  g_return_if_fail (cr != NULL && style != NULL && svg != NULL);
+  g_return_if_fail ((guint) kind < IB_N_CHART_KINDS);
+
+  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx.svg_text = svg;
+  run_kind (&ctx);
+  ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
 GArray *
 ib_chart_draw_rules (cairo_t            *cr,
                      IbChartKind         kind,

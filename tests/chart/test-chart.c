@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "chart-fixtures.h"
+#include "chart/ib-chart-private.h"
 
 #define REF_WIDTH       720
 #define REF_HEIGHT      450
@@ -318,6 +319,137 @@ test_export_svg (void)
     }
   g_unlink (path);
   g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+/* What an SVG's text elements hold: each <text>'s content, the <title>
+ * and the <desc>, and whether any glyph was drawn as a path. */
+typedef struct
+{
+  GString  *texts;      /* every <text>'s content, one after another */
+  guint     n_texts;
+  char     *title;
+  char     *desc;
+  GString  *in;         /* text of the element open now */
+  gboolean  glyphs;
+} SvgText;
+
+static void
+svg_start (GMarkupParseContext  *context,
+           const char           *name,
+           const char          **names,
+           const char          **values,
+           gpointer              user_data,
+           GError              **error)
+{
+  SvgText *t = user_data;
+
+  g_string_truncate (t->in, 0);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], "id") && g_str_has_prefix (values[i], "glyph"))
+      t->glyphs = TRUE;
+}
+
+static void
+svg_end (GMarkupParseContext  *context,
+         const char           *name,
+         gpointer              user_data,
+         GError              **error)
+{
+  SvgText *t = user_data;
+
+  if (g_str_equal (name, "text"))
+    {
+      g_string_append (t->texts, t->in->str);
+      t->n_texts++;
+    }
+  else if (g_str_equal (name, "title") && t->title == NULL)
+    t->title = g_strdup (t->in->str);
+  else if (g_str_equal (name, "desc") && t->desc == NULL)
+    t->desc = g_strdup (t->in->str);
+}
+
+static void
+svg_chars (GMarkupParseContext  *context,
+           const char           *text,
+           gsize                 length,
+           gpointer              user_data,
+           GError              **error)
+{
+  g_string_append_len (((SvgText *) user_data)->in, text, (gssize) length);
+}
+
+/* Issue 24: an exported SVG holds its words as <text>, not as glyph
+ * outlines: every text the chart draws (a wrapped one line by line), the
+ * chart's title as <title> and its description for screen readers as
+ * <desc>. */
+static void
+test_export_svg_text (void)
+{
+  g_autoptr(IbReport) full = fixture_full ();
+  g_autoptr(IbReport) other = fixture_other ();
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
+  GMarkupParser parser = { svg_start, svg_end, svg_chars, NULL, NULL };
+  static const struct { int width, height; } sizes[] = { { 1280, 720 }, { 360, 640 } };
+  IbChartStyle style;
+
+  fixture_style (&style, FALSE);
+  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *contents = NULL;
+        g_autofree char *described = NULL;
+        g_autoptr(GMarkupParseContext) context = NULL;
+        g_autoptr(GPtrArray) drawn = NULL;
+        cairo_surface_t *surface;
+        cairo_t *cr;
+        SvgText t = { g_string_new (NULL), 0, NULL, NULL, g_string_new (NULL), FALSE };
+        gsize length;
+
+        g_assert_true (ib_chart_export (k, full, other, &style, IB_CHART_FORMAT_SVG, path,
+                                        sizes[z].width, sizes[z].height, 1, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+        context = g_markup_parse_context_new (&parser, 0, &t, NULL);
+        g_assert_true (g_markup_parse_context_parse (context, contents, length, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_markup_parse_context_end_parse (context, &error));
+        g_assert_no_error (error);
+
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[z].width,
+                                              sizes[z].height);
+        cr = cairo_create (surface);
+        drawn = ib_chart_draw_texts (cr, k, full, other, &style, sizes[z].width,
+                                     sizes[z].height);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+
+        g_test_message ("%s at %d px: %u texts drawn, %u <text>",
+                        ib_chart_kind_to_string (k), sizes[z].width, drawn->len, t.n_texts);
+        g_assert_false (t.glyphs);
+        g_assert_cmpuint (t.n_texts, >=, drawn->len);
+        for (guint i = 0; i < drawn->len; i++)
+          {
+            const IbChartText *d = g_ptr_array_index (drawn, i);
+
+            if (d->ellipsized)
+              continue;
+            if (strstr (t.texts->str, d->text) == NULL)
+              g_test_message ("“%s” is not in the SVG's text", d->text);
+            g_assert_nonnull (strstr (t.texts->str, d->text));
+          }
+        described = ib_chart_describe (k, full, other, &style);
+        g_assert_cmpstr (t.title, ==, ib_chart_kind_title (k));
+        g_assert_cmpstr (t.desc, ==, described);
+
+        g_string_free (t.texts, TRUE);
+        g_string_free (t.in, TRUE);
+        g_free (t.title);
+        g_free (t.desc);
+      }
+  g_unlink (path);
   g_rmdir (dir);
 }
 
@@ -662,6 +794,7 @@ main (int    argc,
       }
   g_test_add_func ("/chart/export/png-scale", test_export_png_scale);
   g_test_add_func ("/chart/export/svg", test_export_svg);
+  g_test_add_func ("/chart/export/svg-text", test_export_svg_text);
   g_test_add_func ("/chart/export/pdf", test_export_pdf);
   g_test_add_func ("/chart/export/unwritable", test_export_unwritable);
   g_test_add_func ("/chart/export/replaces", test_export_replaces);
