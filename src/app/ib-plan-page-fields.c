@@ -191,7 +191,7 @@ _ib_plan_page_read_fields (IbPlanPage *self,
   g_clear_pointer (&plan->strategies, g_ptr_array_unref);
   plan->strategies = g_steal_pointer (&strategies);
 
-  plan->content = adw_combo_row_get_selected (self->content_row);
+  plan->content = _ib_plan_page_get_content (self);
   plan->repeat = (guint) gtk_spin_button_get_value_as_int (self->repeat_spin);
   plan->warmup = (guint) gtk_spin_button_get_value_as_int (self->warmup_spin);
   plan->cache = _ib_plan_page_get_cache (self);
@@ -248,7 +248,7 @@ _ib_plan_page_apply_plan_fields (IbPlanPage   *self,
     }
   _ib_plan_page_update_files_mode (self);
 
-  adw_combo_row_set_selected (self->content_row, plan->content);
+  _ib_plan_page_set_content (self, plan->content);
   g_hash_table_iter_init (&iter, self->checks);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     gtk_check_button_set_active (value, FALSE);
@@ -289,7 +289,35 @@ _ib_plan_page_update_files_mode (IbPlanPage *self)
     _ib_plan_page_set_field_error (self, IB_PLAN_FIELD_LIST, NULL);
 }
 
-/* ---- the cache row ----------------------------------------------------- */
+/* ---- the content and cache rows ---------------------------------------- */
+
+/* The content row's entries as ui/plan-page.ui lists them, top to bottom
+ * (an entry's place is not its IbContentKind's value). */
+static const IbContentKind content_rows[] = {
+  IB_CONTENT_RANDOM,
+  IB_CONTENT_BASE64,
+  IB_CONTENT_DIGITS,
+  IB_CONTENT_LETTERS,
+};
+
+IbContentKind
+_ib_plan_page_get_content (IbPlanPage *self)
+{
+  guint i = adw_combo_row_get_selected (self->content_row);
+
+  return content_rows[MIN (i, G_N_ELEMENTS (content_rows) - 1)];
+}
+
+void
+_ib_plan_page_set_content (IbPlanPage    *self,
+                           IbContentKind  kind)
+{
+  guint i = 0;
+
+  while (i + 1 < G_N_ELEMENTS (content_rows) && content_rows[i] != kind)
+    i++;
+  adw_combo_row_set_selected (self->content_row, content_rows[i] == kind ? i : 0);
+}
 
 /* The cache row's entries as ui/plan-page.ui lists them, top to bottom: an
  * entry's place says nothing of its IbCacheMode's value, and either order

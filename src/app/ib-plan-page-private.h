@@ -121,8 +121,11 @@ void         _ib_plan_page_apply_plan_fields      (IbPlanPage   *self,
                                                    const IbPlan *plan);
 void         _ib_plan_page_update_files_mode      (IbPlanPage   *self);
 void         _ib_plan_page_update_cache_subtitle  (IbPlanPage   *self);
-/* The cache mode the cache row shows, and showing @mode (the row's order is
- * the .ui's, not the enum's). */
+/* The content the content row shows, and showing @kind; the same for the
+ * cache row and @mode (the rows' order is the .ui's, not the enums'). */
+IbContentKind _ib_plan_page_get_content           (IbPlanPage   *self);
+void         _ib_plan_page_set_content            (IbPlanPage   *self,
+                                                   IbContentKind kind);
 IbCacheMode  _ib_plan_page_get_cache              (IbPlanPage   *self);
 void         _ib_plan_page_set_cache              (IbPlanPage   *self,
                                                    IbCacheMode   mode);

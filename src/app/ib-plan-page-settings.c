@@ -12,19 +12,6 @@
 #include "engine/ib-presets.h"
 #include "ib-plan-page-private.h"
 
-static const char *content_ids[] = { "random", "base64", "digits", "letters" };
-
-static guint
-index_of (const char  *id,
-          const char **ids,
-          guint        n)
-{
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (id, ids[i]) == 0)
-      return i;
-  return 0;
-}
-
 /* ---- settings --------------------------------------------------------- */
 
 void
@@ -73,8 +60,12 @@ ib_plan_page_set_settings (IbPlanPage *self,
       gtk_editable_set_text (GTK_EDITABLE (self->count_row), count);
       gtk_editable_set_text (GTK_EDITABLE (self->size_row), size);
       gtk_editable_set_text (GTK_EDITABLE (self->list_row), files);
-      adw_combo_row_set_selected (self->content_row,
-                                  index_of (content, content_ids, G_N_ELEMENTS (content_ids)));
+      {
+        IbContentKind kind = IB_CONTENT_RANDOM;
+
+        ib_content_kind_from_string (content, &kind);
+        _ib_plan_page_set_content (self, kind);
+      }
       {
         IbCacheMode cache_mode = IB_CACHE_WARM;
 
@@ -136,7 +127,7 @@ ib_plan_page_save_settings (IbPlanPage *self)
   g_settings_set_string (self->settings, "file-size", _ib_plan_page_entry_text (self->size_row));
   g_settings_set_string (self->settings, "files", _ib_plan_page_entry_text (self->list_row));
   g_settings_set_string (self->settings, "content",
-                         content_ids[MIN (adw_combo_row_get_selected (self->content_row), 3u)]);
+                         ib_content_kind_to_string (_ib_plan_page_get_content (self)));
   g_settings_set_string (self->settings, "cache",
                          ib_cache_mode_to_string (_ib_plan_page_get_cache (self)));
   g_settings_set_strv (self->settings, "strategies", (const char * const *) ids->pdata);

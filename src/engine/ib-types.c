@@ -18,7 +18,12 @@ static const char *cache_names[] = {
   [IB_CACHE_COLD] = "cold",
   [IB_CACHE_AS_IS] = "as-is",
 };
-static const char *content_names[] = { "random", "base64", "digits", "letters" };
+static const char *content_names[] = {
+  [IB_CONTENT_RANDOM] = "random",
+  [IB_CONTENT_BASE64] = "base64",
+  [IB_CONTENT_DIGITS] = "digits",
+  [IB_CONTENT_LETTERS] = "letters",
+};
 static const char *buffer_names[] = { "fresh", "reused" };
 static const char *vary_names[] = { "count", "size", "in-flight" };
 
@@ -60,7 +65,10 @@ ENUM_FUNCS (ib_vary_kind, IbVaryKind, vary_names)
 
 /* The names the plan page shows (ui/plan-page.ui), same msgids. */
 static const char *content_titles[] = {
-  N_("Random bytes"), N_("Base64 text"), N_("Digits"), N_("Letters"),
+  [IB_CONTENT_RANDOM] = N_("Random bytes"),
+  [IB_CONTENT_BASE64] = N_("Base64 text"),
+  [IB_CONTENT_DIGITS] = N_("Digits"),
+  [IB_CONTENT_LETTERS] = N_("Letters"),
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (content_titles) == G_N_ELEMENTS (content_names));
 

@@ -579,6 +579,60 @@ test_cache_row (void)
   gui_destroy_window (win);
 }
 
+/* The content row likewise: each entry puts its own content in the plan and
+ * in the settings, whatever the order of IbContentKind. */
+static void
+test_content_row (void)
+{
+  static const struct
+  {
+    const char    *label;
+    IbContentKind  kind;
+  } expect[] = {
+    { "Random bytes", IB_CONTENT_RANDOM },
+    { "Base64 text", IB_CONTENT_BASE64 },
+    { "Digits", IB_CONTENT_DIGITS },
+    { "Letters", IB_CONTENT_LETTERS },
+  };
+  IbWindow *win = new_window (1280);
+  IbPlanPage *plan_page = ib_window_get_plan_page (win);
+  GSettings *settings = ib_application_get_settings (app);
+  GtkWidget *row = find_row (GTK_WIDGET (plan_page), "C_ontent");
+  GListModel *model;
+  guint seen = 0;
+
+  g_assert_true (ADW_IS_COMBO_ROW (row));
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, G_N_ELEMENTS (expect));
+  ib_plan_page_select_preset (plan_page, "quick");
+  ib_test_spin (50);
+  /* Last to first, as for the cache row: quick's content is the first. */
+  for (guint i = g_list_model_get_n_items (model); i-- > 0;)
+    {
+      const char *label = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+      g_autoptr(IbPlan) plan = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *saved = NULL;
+      guint k = 0;
+
+      while (k < G_N_ELEMENTS (expect) && g_strcmp0 (expect[k].label, label) != 0)
+        k++;
+      g_assert_cmpuint (k, <, G_N_ELEMENTS (expect));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row), i);
+      ib_test_spin (50);
+      plan = ib_plan_page_build_plan (plan_page, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (plan->content, ==, expect[k].kind);
+      g_assert_cmpstr (ib_content_kind_title (plan->content), ==, label);
+      ib_plan_page_save_settings (plan_page);
+      saved = g_settings_get_string (settings, "content");
+      g_assert_cmpstr (saved, ==, ib_content_kind_to_string (expect[k].kind));
+      seen |= 1u << k;
+    }
+  g_assert_cmpuint (seen, ==, (1u << G_N_ELEMENTS (expect)) - 1);
+  gui_destroy_window (win);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +646,7 @@ main (int   argc,
   g_test_add_func ("/gui/truth/chart-descriptions", test_chart_descriptions);
   g_test_add_func ("/gui/truth/plan-parts", test_plan_parts);
   g_test_add_func ("/gui/truth/cache-row", test_cache_row);
+  g_test_add_func ("/gui/truth/content-row", test_content_row);
 
   ret = g_test_run ();
   g_object_unref (app);
