@@ -16,6 +16,7 @@
 #include "ib-chart-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
+#include "ib-table-view.h"
 #include "ib-tab-stop.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-compare.h"
@@ -64,12 +65,18 @@ struct _IbResultsPage
   AdwViewStack    *chart_stack;
   GtkWidget       *stats_heading;
   IbStatsTable    *stats_table;
+  GtkWidget       *sweep_heading;
+  GtkWidget       *sweep_card;
+  IbTableView     *sweep_table;
+  GtkLabel        *sweep_note;
   GtkWidget       *overhead_heading;
   GtkWidget       *overhead_card;
-  GtkGrid         *overhead_grid;
+  IbTableView     *overhead_table;
+  GtkLabel        *overhead_note;
   GtkWidget       *write_unlink_heading;
   GtkWidget       *write_unlink_card;
-  GtkGrid         *write_unlink_grid;
+  IbTableView     *write_unlink_table;
+  GtkLabel        *write_unlink_note;
   GtkWidget       *answer_card;
   GtkLabel        *answer_title;
   GtkLabel        *answer_body;
@@ -450,108 +457,34 @@ update_charts (IbResultsPage *self,
   update_log_button (self);
 }
 
-/* ---- small tables for the other workloads ----------------------------- */
+/* ---- the sweep and the other workloads: the table model ------------- */
 
+/* Shows @table (taken; NULL hides the part) under @heading, its note under it. */
 static void
-grid_clear (GtkGrid *grid)
+show_table (GtkWidget   *heading,
+            GtkWidget   *card,
+            IbTableView *view,
+            GtkLabel    *note,
+            IbTable     *table)
 {
-  GtkWidget *child;
+  g_autoptr(IbTable) owned = table;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
-    gtk_grid_remove (grid, child);
+  gtk_widget_set_visible (heading, table != NULL);
+  gtk_widget_set_visible (card, table != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (note), table != NULL && table->note != NULL);
+  ib_table_view_set_table (view, table);
+  gtk_label_set_text (note, table != NULL && table->note != NULL ? table->note : "");
 }
 
 static void
-grid_cell (GtkGrid    *grid,
-           int         column,
-           int         row,
-           const char *text,
-           gboolean    numeric)
+update_tables (IbResultsPage *self)
 {
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_widget_set_hexpand (label, column == 0);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  if (row == 0)
-    {
-      gtk_widget_add_css_class (label, "heading");
-      gtk_widget_add_css_class (label, "dim-label");
-    }
-  gtk_grid_attach (grid, label, column, row, 1, 1);
-}
-
-static void
-update_overhead (IbResultsPage *self)
-{
-  const IbReport *r = self->report;
-  guint n = r->overhead != NULL ? r->overhead->len : 0;
-  /* Translators: column titles of the dispatch overhead table */
-  const char *titles[] = { N_("Kind"), N_("Iterations"), N_("Time per Op"),
-                           N_("CI of Median (Coverage)"), N_("vs Direct Call") };
-
-  grid_clear (self->overhead_grid);
-  gtk_widget_set_visible (self->overhead_heading, n > 0);
-  gtk_widget_set_visible (self->overhead_card, n > 0);
-  if (n == 0)
-    return;
-  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
-    grid_cell (self->overhead_grid, c, 0, _(titles[c]), c > 0);
-  for (guint i = 0; i < n; i++)
-    {
-      const IbOverheadRow *o = &g_array_index (r->overhead, IbOverheadRow, i);
-      g_autofree char *iterations = g_strdup_printf ("%" G_GUINT64_FORMAT, o->iterations);
-      g_autofree char *per_op = ib_format_duration (o->ns_per_op);
-      g_autofree char *lo = ib_format_duration (o->ci_low_ns);
-      g_autofree char *hi = ib_format_duration (o->ci_high_ns);
-      g_autofree char *cover = ib_format_level (ib_median_coverage (o->repeat));
-      /* Translators: an interval and its coverage, "2.1 µs – 2.4 µs (50 %)" */
-      g_autofree char *ci = g_strdup_printf (_("%s – %s (%s)"), lo, hi, cover);
-      g_autofree char *ratio = ib_format_ratio (o->ratio_to_direct);
-
-      grid_cell (self->overhead_grid, 0, i + 1, ib_overhead_kind_title (o->kind), FALSE);
-      grid_cell (self->overhead_grid, 1, i + 1, iterations, TRUE);
-      grid_cell (self->overhead_grid, 2, i + 1, per_op, TRUE);
-      grid_cell (self->overhead_grid, 3, i + 1, ci, TRUE);
-      grid_cell (self->overhead_grid, 4, i + 1, ratio, TRUE);
-    }
-}
-
-static void
-update_write_unlink (IbResultsPage *self)
-{
-  const IbWriteUnlink *wu = self->report->write_unlink;
-  guint n = wu != NULL && wu->modes != NULL ? wu->modes->len : 0;
-  /* Translators: column titles of the write + delete table; 50 % etc. are percentiles */
-  const char *titles[] = { N_("Mode"), N_("Requests/s"), N_("50 %"), N_("90 %"), N_("99 %"),
-                           N_("Slowest"), N_("Failed") };
-  /* indexes of 50, 90, 99 and 100 in ib_percentile_levels */
-  const guint levels[] = { 0, 4, 7, 8 };
-
-  grid_clear (self->write_unlink_grid);
-  gtk_widget_set_visible (self->write_unlink_heading, n > 0);
-  gtk_widget_set_visible (self->write_unlink_card, n > 0);
-  if (n == 0)
-    return;
-  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
-    grid_cell (self->write_unlink_grid, c, 0, _(titles[c]), c > 0);
-  for (guint i = 0; i < n; i++)
-    {
-      const IbWriteUnlinkMode *m = &g_array_index (wu->modes, IbWriteUnlinkMode, i);
-      g_autofree char *rps = g_strdup_printf ("%.0f", m->requests_per_s);
-      g_autofree char *failed = g_strdup_printf ("%u", m->failed);
-
-      grid_cell (self->write_unlink_grid, 0, i + 1, ib_write_unlink_mode_title (m->mode), FALSE);
-      grid_cell (self->write_unlink_grid, 1, i + 1, rps, TRUE);
-      for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
-        {
-          g_autofree char *t = ib_format_duration (m->percentiles_ns[levels[l]]);
-
-          grid_cell (self->write_unlink_grid, 2 + l, i + 1, t, TRUE);
-        }
-      grid_cell (self->write_unlink_grid, 6, i + 1, failed, TRUE);
-    }
+  show_table (self->sweep_heading, self->sweep_card, self->sweep_table, self->sweep_note,
+              ib_table_sweep (self->report));
+  show_table (self->overhead_heading, self->overhead_card, self->overhead_table,
+              self->overhead_note, ib_table_overhead (self->report));
+  show_table (self->write_unlink_heading, self->write_unlink_card, self->write_unlink_table,
+              self->write_unlink_note, ib_table_write_unlink (self->report));
 }
 
 /* The headline's verdict in bold, its interval, cache and pair after it in
@@ -639,8 +572,7 @@ update_all (IbResultsPage *self,
   n_rows = ib_stats_table_get_n_rows (self->stats_table);
   gtk_widget_set_visible (self->stats_heading, n_rows > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->stats_table), n_rows > 0);
-  update_overhead (self);
-  update_write_unlink (self);
+  update_tables (self);
   update_charts (self, new_report);
 }
 
@@ -835,6 +767,7 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   g_type_ensure (IB_TYPE_STATS_TABLE);
   g_type_ensure (IB_TYPE_TAB_STOP);
   g_type_ensure (IB_TYPE_SIDE_SCROLLER);
+  g_type_ensure (IB_TYPE_TABLE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/results-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, IbResultsPage, name)
@@ -858,12 +791,18 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (chart_stack);
   BIND (stats_heading);
   BIND (stats_table);
+  BIND (sweep_heading);
+  BIND (sweep_card);
+  BIND (sweep_table);
+  BIND (sweep_note);
   BIND (overhead_heading);
   BIND (overhead_card);
-  BIND (overhead_grid);
+  BIND (overhead_table);
+  BIND (overhead_note);
   BIND (write_unlink_heading);
   BIND (write_unlink_card);
-  BIND (write_unlink_grid);
+  BIND (write_unlink_table);
+  BIND (write_unlink_note);
   BIND (answer_card);
   BIND (answer_title);
   BIND (answer_body);
