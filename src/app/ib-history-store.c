@@ -17,6 +17,7 @@
 #endif
 
 #include "engine/ib-error.h"
+#include "engine/ib-parse.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "ib-history-store.h"
@@ -57,8 +58,9 @@ load_entry (IbHistoryEntry *entry)
     }
   if ((guint64) st.st_size > IB_HISTORY_MAX_BYTES)
     {
-      g_autofree char *size = g_format_size_full ((guint64) st.st_size, G_FORMAT_SIZE_IEC_UNITS);
-      g_autofree char *max = g_format_size_full (IB_HISTORY_MAX_BYTES, G_FORMAT_SIZE_IEC_UNITS);
+      /* the one size format of every display ("2.25 GiB") */
+      g_autofree char *size = ib_format_size ((guint64) st.st_size);
+      g_autofree char *max = ib_format_size (IB_HISTORY_MAX_BYTES);
 
       entry->problem = g_strdup_printf (_("It is %s, more than the %s a saved run can be; it "
                                           "was not read"), size, max);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "analysis/ib-labels.h"
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
@@ -23,8 +24,8 @@
 static char *
 grouped (guint64 value)
 {
-  /* Digit grouping of the locale: "999,999", "999 999" */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
+  /* the labels' one count format: the locale's grouping, "999,999" */
+  return ib_format_count (value);
 }
 
 static char *

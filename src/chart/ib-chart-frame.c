@@ -343,14 +343,14 @@ ib_chart_subtitle (IbChartCtx *ctx)
         {
           const IbWriteUnlink *wu = report->write_unlink;
           g_autofree char *bytes = ib_chart_format_bytes (wu->bytes);
+          g_autofree char *requests = ib_format_count (wu->requests);
+          g_autofree char *in_flight = ib_format_count (wu->effective_concurrency > 0
+                                                        ? wu->effective_concurrency
+                                                        : wu->concurrency);
 
           /* Translators: e.g. "2,000 requests, 1,000 in flight, 4 KiB each" */
-          g_ptr_array_add (parts, g_strdup_printf (_("%'u requests, %'u in flight, %s each"),
-                                                   wu->requests,
-                                                   wu->effective_concurrency > 0
-                                                   ? wu->effective_concurrency
-                                                   : wu->concurrency,
-                                                   bytes));
+          g_ptr_array_add (parts, g_strdup_printf (_("%s requests, %s in flight, %s each"),
+                                                   requests, in_flight, bytes));
         }
       add_machine (parts, report);
       break;

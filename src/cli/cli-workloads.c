@@ -169,7 +169,7 @@ print_overhead (const IbReport *report,
       g_autofree char *seed_function_op = ib_format_duration (SEED_FUNCTION_MS * 1e6 / 999999);
 
       fprintf (out, "\n");
-      /* Translators: ratios such as "505×" and durations such as "1.10 µs" */
+      /* Translators: ratios such as "505x" and durations such as "1.10 µs" */
       fprintf (out, _("A GTask round trip costs %s a direct call (%s vs %s per op).\n"
                       "The promise-vs-callback experiment measured ~%s for a promise "
                       "against a plain function in Node 10 "
