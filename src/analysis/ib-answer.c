@@ -256,11 +256,7 @@ caveat_clause (const IbReport *report,
                                                "measured too"),
                                              env->fs_type != NULL ? env->fs_type : "fuse"));
   if (env != NULL && env->virtual_disk != NULL && !env->is_tmpfs && cache != IB_CACHE_WARM)
-    /* Translators: a caveat in the answer's headline; %s is the kind of virtual
-     * disk, e.g. "virtio" */
-    g_ptr_array_add (parts, g_strdup_printf (_("the disk is a virtual one (%s), so the host "
-                                               "may cache what looks cold"),
-                                             env->virtual_disk));
+    g_ptr_array_add (parts, ib_virtual_disk_caveat (env->virtual_disk, FALSE));
   if (n_excluded > 0)
     /* Translators: a caveat in the answer's headline */
     g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u sample was left out because the "

@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -289,13 +290,13 @@ finding_cache (IbReport *report)
       /* A whole sentence per mode: "warm" and "cold" are adjectives in it. */
       if (report->plan->cache == IB_CACHE_COLD && report->environment != NULL &&
           report->environment->virtual_disk != NULL)
-        /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
-        ib_report_add_finding (report, "cache-virtual",
-                               _("The files were cold in this kernel’s page cache for every "
-                                 "sample, but the disk is a virtual one (%s): the host may "
-                                 "still cache them, so cold reads can be faster than the "
-                                 "disk."),
-                               report->environment->virtual_disk);
+        {
+          g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
+                                                            TRUE);
+
+          /* the one wording the answer shares (covered where it says it) */
+          ib_report_add_finding (report, "cache-virtual", "%s", caveat);
+        }
       else
         ib_report_add_finding (report, "cache", "%s",
                                report->plan->cache == IB_CACHE_COLD
@@ -1123,5 +1124,19 @@ ib_findings_generate (IbReport *report)
   finding_seed_000 (report);
   ib_findings_stall (report, answer);
   ib_findings_uring (report, answer);
+  /* A virtual disk's caveat is said once: by the answer's headline when it
+   * has one. */
+  for (guint i = 0; answer != NULL && answer->caveat != NULL && i < report->findings->len; i++)
+    {
+      IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+      g_autofree char *clause = report->environment != NULL
+                                ? ib_virtual_disk_caveat (report->environment->virtual_disk,
+                                                          FALSE)
+                                : NULL;
+
+      if (g_strcmp0 (f->id, "cache-virtual") == 0 && clause != NULL
+          && strstr (answer->caveat, clause) != NULL)
+        f->covered = TRUE;
+    }
   ib_findings_sort (report);
 }

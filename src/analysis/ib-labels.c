@@ -429,3 +429,26 @@ ib_report_stalls_less (const IbReport *report,
                   (const double *) (gconstpointer) vb->data, vb->len, &shift);
   return shift.differs && shift.ci_low > 0 && shift.median_a < shift.median_b;
 }
+
+char *
+ib_virtual_disk_caveat (const char *disk,
+                        gboolean    sentence)
+{
+  g_autofree char *clause = NULL;
+  g_autofree char *head = NULL;
+  const char *rest;
+
+  /* Translators: a caveat, in the answer's headline and as a finding; %s
+   * is the kind of virtual disk, e.g. "virtio" */
+  clause = g_strdup_printf (_("the disk is a virtual one (%s): the host may still cache the "
+                              "files, so cold reads can be faster than the disk"),
+                            disk != NULL ? disk : "?");
+  if (!sentence)
+    return g_steal_pointer (&clause);
+  /* A capital letter first (where the language has them). */
+  rest = g_utf8_next_char (clause);
+  head = g_utf8_strup (clause, rest - clause);
+  /* Translators: a clause made a sentence: "%s." (the full stop of your
+   * language) */
+  return g_strdup_printf (_("%s%s."), head, rest);
+}

@@ -53,6 +53,15 @@ char       *ib_sweep_crossover_text (const IbSweep *sweep);
  * "cache as is" (translated, static); NULL for a value out of range. */
 const char *ib_cache_mode_text   (IbCacheMode  mode);
 
+/* What a virtual disk does to a cold cache, in the one wording the answer
+ * and the findings share: "the disk is a virtual one (virtio): the host may
+ * still cache the files, so cold reads can be faster than the disk"; with
+ * @sentence, a sentence of it (a capital letter first, a full stop last).
+ * Said once per view: the finding that says it is covered by an answer
+ * that does. */
+char       *ib_virtual_disk_caveat (const char *disk,
+                                    gboolean    sentence);
+
 /* "sync", "async" or NULL, from the strategy id's prefix (works for ids this
  * version does not know). */
 const char *ib_strategy_id_family (const char *id);

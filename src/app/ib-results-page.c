@@ -296,7 +296,8 @@ update_warnings (IbResultsPage *self)
       const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
       g_autofree char *sentence = NULL;
 
-      if (!is_validity_finding (f) || f->text == NULL)
+      /* the answer card says what a covered finding says */
+      if (!is_validity_finding (f) || f->text == NULL || !ib_finding_is_shown (f))
         continue;
       sentence = capitalised (f->text);
       g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);

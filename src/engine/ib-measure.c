@@ -366,12 +366,8 @@ ib_measure_check_cache (IbMeasure           *m,
                 _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
                   "every sample is left out of the statistics (“not cold”)"), plan->dir);
         }
-      else if (env != NULL && env->virtual_disk != NULL)
-        /* Translators: %s is a hypervisor's disk kind, e.g. "virtio" */
-        warn (m, "cold-virtual-disk",
-              _("The disk is a virtual one (%s): “cold” means cold in this kernel's page "
-                "cache only; the host may still cache the files, so cold reads can be "
-                "faster than the disk"), env->virtual_disk);
+      /* A virtual disk under a cold cache is the analysis's to say, once
+       * (ib_virtual_disk_caveat: the answer, or a finding). */
     }
   else if (plan->cache == IB_CACHE_WARM && m->files != NULL &&
            ib_file_set_residency (m->files) < 0)

@@ -406,8 +406,9 @@ test_caveats (void)
   env->is_tmpfs = FALSE;
   env->is_fuse = FALSE;
   b = ib_answer_compute (report);
-  assert_contains (b->headline, "Caveat: the disk is a virtual one (virtio), so the host may "
-                                "cache what looks cold; 1 sample");
+  assert_contains (b->headline, "Caveat: the disk is a virtual one (virtio): the host may "
+                                "still cache the files, so cold reads can be faster than the "
+                                "disk; 1 sample");
   /* a warm cache reads the page cache, not the disk */
   report->plan->cache = IB_CACHE_WARM;
   c = ib_answer_compute (report);

@@ -10,6 +10,7 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-sweep.h"
 #include "analysis/ib-answer.h"
+#include "analysis/ib-labels.h"
 #include "analysis/ib-compare.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
@@ -220,7 +221,7 @@ test_cache_and_filesystem (void)
   /* Cold, but on a virtual disk: a warning of its own. */
   report->environment->virtual_disk = g_strdup ("virtio");
   ib_findings_generate (report);
-  assert_contains (finding (report, "cache-virtual"), "the disk is a virtual one (virtio)");
+  assert_contains (finding (report, "cache-virtual"), "The disk is a virtual one (virtio)");
   g_assert_null (finding (report, "cache"));
   g_assert_true (ib_finding_is_warning ("cache-virtual"));
   g_clear_pointer (&report->environment->virtual_disk, g_free);
@@ -448,6 +449,74 @@ test_uring_gap (void)
 
 /* Below 5 valid samples a side no finding, comparison or chart claims a
  * factor, however far apart the sides are (here 5x). */
+/* How often @clause is said (whatever the case of its first letter) in
+ * what a view shows of @report: the answer's headline, the findings shown
+ * beside it and the run's warnings. */
+static guint
+times_said (const IbReport *report,
+            const char     *clause)
+{
+  g_autoptr(IbAnswer) answer = ib_answer_compute (report);
+  g_autoptr(GString) all = g_string_new (answer != NULL ? answer->headline : "");
+  g_autofree char *tail = g_strdup (g_utf8_next_char (clause));
+  guint n = 0;
+
+  for (guint i = 0; i < report->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+
+      if (ib_finding_is_shown (f))
+        g_string_append_printf (all, "\n%s", f->text);
+    }
+  for (guint i = 0; i < report->warnings->len; i++)
+    g_string_append_printf (all, "\n%s", (const char *) g_ptr_array_index (report->warnings, i));
+  for (const char *p = strstr (all->str, tail); p != NULL; p = strstr (p + 1, tail))
+    n++;
+  return n;
+}
+
+/* Issue 24: a virtual disk under a cold cache is said once in a view, in
+ * one wording (ib_virtual_disk_caveat), with a typographic apostrophe if
+ * any: by the answer's headline when there is an answer, by a finding
+ * when there is none. */
+static void
+test_virtual_disk_said_once (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *clause = ib_virtual_disk_caveat ("virtio", FALSE);
+  g_autofree char *sentence = ib_virtual_disk_caveat ("virtio", TRUE);
+  g_autoptr(IbAnswer) answer = NULL;
+
+  g_assert_null (strchr (clause, '\''));
+  g_assert_true (g_str_has_prefix (sentence, "The disk is a virtual one (virtio)"));
+  g_assert_true (g_str_has_suffix (sentence, "."));
+  for (guint i = 0; i < report->samples->len; i++)
+    g_array_index (report->samples, IbSample, i).cache_ok = TRUE;
+  ib_report_compute_statistics (report);
+  report->plan->cache = IB_CACHE_COLD;
+  report->environment->virtual_disk = g_strdup ("virtio");
+  ib_findings_generate (report);
+  answer = ib_answer_compute (report);
+  g_assert_nonnull (answer);
+  g_test_message ("headline: %s", answer->headline);
+  assert_contains (answer->headline, clause);
+  g_assert_cmpuint (times_said (report, clause), ==, 1);
+  /* the finding is kept (JSON), covered by the answer */
+  g_assert_cmpstr (finding (report, "cache-virtual"), ==, sentence);
+
+  /* No answer (no async strategy measured): the finding says it. */
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (g_str_has_prefix (s->strategy, "async"))
+        s->ok = FALSE;
+    }
+  ib_report_compute_statistics (report);
+  ib_findings_generate (report);
+  g_assert_cmpuint (times_said (report, clause), ==, 1);
+}
+
 static void
 test_too_few (void)
 {
@@ -978,6 +1047,7 @@ main (int   argc,
   g_test_add_func ("/report/findings/deterministic", test_deterministic);
   g_test_add_func ("/report/findings/cache-and-filesystem", test_cache_and_filesystem);
   g_test_add_func ("/report/findings/too-few", test_too_few);
+  g_test_add_func ("/report/findings/virtual-disk-said-once", test_virtual_disk_said_once);
   g_test_add_func ("/report/findings/sweep-without-crossover", test_sweep_without_crossover);
   g_test_add_func ("/report/findings/seed-002", test_seed_002);
   g_test_add_func ("/report/findings/warm-up-and-empty-tasks", test_warm_up_and_empty_tasks);
