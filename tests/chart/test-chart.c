@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "chart-fixtures.h"
+#include "analysis/ib-labels.h"
+#include "analysis/ib-tables.h"
 #include "chart/ib-chart-private.h"
 
 #define REF_WIDTH       720
@@ -453,6 +455,50 @@ test_export_svg_text (void)
   g_rmdir (dir);
 }
 
+/* Issue 24: a throughput reads the same in the chart as in the tables
+ * (one unit rule, ib_format_throughput): "2.39 GiB/s" in both, never
+ * "2,443 MiB/s" in one and GiB/s in the other. */
+static void
+test_rate_as_tables (void)
+{
+  g_autoptr(IbReport) report = fixture_full ();
+  g_autoptr(IbTable) table = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GPtrArray) drawn = NULL;
+  IbChartStyle style;
+  guint checked = 0;
+
+  /* one rate above 1 GiB/s, to tell the units apart */
+  g_array_index (report->statistics, IbStats, 0).mib_per_s = 2443;
+  fixture_style (&style, FALSE);
+  table = ib_table_statistics (report);
+  drawn = ib_chart_draw_texts (cr, IB_CHART_THROUGHPUT, report, NULL, &style, 1280, 720);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_assert_cmpint (table->tip_column, >=, 0);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const char *id = g_ptr_array_index (table->tips, r);
+      const IbStats *st = id != NULL ? ib_report_find_stats (report, id) : NULL;
+      g_autofree char *want = NULL;
+      gboolean in_table = FALSE, in_chart = FALSE;
+
+      if (st == NULL || !(st->mib_per_s > 0))
+        continue;
+      want = ib_format_throughput (st->mib_per_s);
+      for (guint c = 0; c < table->headers->len; c++)
+        in_table |= g_str_equal (ib_table_cell (table, r, c), want);
+      for (guint i = 0; i < drawn->len; i++)
+        in_chart |= g_str_has_prefix (((IbChartText *) g_ptr_array_index (drawn, i))->text, want);
+      g_test_message ("%s: %s (table %d, chart %d)", id, want, in_table, in_chart);
+      g_assert_true (in_table);
+      g_assert_true (in_chart);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 5);
+}
+
 static void
 test_export_pdf (void)
 {
@@ -795,6 +841,7 @@ main (int    argc,
   g_test_add_func ("/chart/export/png-scale", test_export_png_scale);
   g_test_add_func ("/chart/export/svg", test_export_svg);
   g_test_add_func ("/chart/export/svg-text", test_export_svg_text);
+  g_test_add_func ("/chart/rate-as-tables", test_rate_as_tables);
   g_test_add_func ("/chart/export/pdf", test_export_pdf);
   g_test_add_func ("/chart/export/unwritable", test_export_unwritable);
   g_test_add_func ("/chart/export/replaces", test_export_replaces);
