@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-#include <gio/gio.h>
 #include <glib/gi18n.h>
 
 #include "ib-report-json-private.h"
@@ -59,6 +58,24 @@ export_kind (const char *head,
   return NULL;
 }
 
+/* Other files someone may pick by mistake. */
+static const char *
+other_kind (const char *head,
+            gsize       n)
+{
+  if (starts_with (head, n, "\x1f\x8b"))
+    return _("a gzip archive");
+  if (starts_with (head, n, "PK\x03\x04"))
+    return _("a ZIP archive (or an office document)");
+  if (starts_with (head, n, "\xff\xd8\xff"))
+    return _("a JPEG image");
+  if (starts_with (head, n, "GIF8"))
+    return _("a GIF image");
+  if (starts_with (head, n, "\x7f" "ELF"))
+    return _("a program");
+  return NULL;
+}
+
 char *
 ib_json_sniff_not_json (const char *data,
                         gsize       len)
@@ -66,15 +83,13 @@ ib_json_sniff_not_json (const char *data,
   gsize i = 0, n = MIN (len, 4096);
   const char *kind, *end;
   gboolean binary = FALSE;
-  g_autofree char *type = NULL;
-  g_autofree char *description = NULL;
 
   if (n >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     i = 3;
   while (i < n && g_ascii_isspace (data[i]))
     i++;
   /* JSON, or near enough that the parser's message is the useful one */
-  if (i == n || strchr ("{[\"-0123456789tfn", data[i]) != NULL)
+  if (i == n || (data[i] != '\0' && strchr ("{[\"-0123456789tfn", data[i]) != NULL))
     return NULL;
 
   kind = export_kind (data + i, n - i);
@@ -83,16 +98,13 @@ ib_json_sniff_not_json (const char *data,
     return g_strdup_printf (_("%s, not an I/O Bench report; open the .json report "
                               "it was exported from"), kind);
 
-  /* Anything else the system can name; then binary or text. */
-  /* by the bytes only: a name ending in .json says nothing about them */
-  type = g_content_type_guess (NULL, (const guchar *) data, n, NULL);
-  if (type != NULL && !g_content_type_is_unknown (type)
-      && !g_content_type_is_a (type, "text/plain"))
-    description = g_content_type_get_description (type);
-  if (description != NULL)
-    /* Translators: %s is a file type as the system names it, e.g. "JPEG image" */
-    return g_strdup_printf (_("a file of type “%s”, not an I/O Bench report; open a .json "
-                              "report saved by I/O Bench"), description);
+  /* A few common kinds by their first bytes (not by the system's MIME
+   * database: the same answer everywhere), then binary or text. */
+  kind = other_kind (data + i, n - i);
+  if (kind != NULL)
+    /* Translators: %s is a kind of file, e.g. "a ZIP archive" */
+    return g_strdup_printf (_("%s, not an I/O Bench report; open a .json report saved by "
+                              "I/O Bench"), kind);
   /* control characters, or not UTF-8 (a character may be cut at the end of
    * the first n bytes) */
   for (gsize k = 0; k < n; k++)

@@ -26,15 +26,21 @@ if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$root" -Dgui=disabled -Dwerror=false \
     -Db_sanitize=address -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
 fi
-ninja -C "$build" src/libiobench.a >/dev/null
+# One static library per floor (src/meson.build), linked top floor first.
+libs=()
+for floor in report chart analysis engine; do
+  libs+=("$build/src/libiobench-$floor.a")
+done
+ninja -C "$build" "${libs[@]#"$build"/}" >/dev/null
 
-deps="glib-2.0 gio-2.0 json-glib-1.0 zlib cairo pangocairo"
+deps="glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0 zlib cairo pangocairo"
+pkg-config --exists liburing && deps="$deps liburing"
 # shellcheck disable=SC2046
 clang -g -O1 -fsanitize=fuzzer,address -Werror -Wall \
-  -I"$build" -I"$root/src" -I"$root" \
+  -I"$build/src/include/config" -I"$root/src/include/report" -I"$root/src" \
   $(pkg-config --cflags $deps) \
-  "$root/tests/fuzz/fuzz-report-json.c" "$build/src/libiobench.a" \
-  $(pkg-config --libs $deps) -lm -o "$build/fuzz-report-json"
+  "$root/tests/fuzz/fuzz-report-json.c" "${libs[@]}" \
+  $(pkg-config --libs $deps) -lm -pthread -o "$build/fuzz-report-json"
 
 work="$build/corpus"
 mkdir -p "$work" "$build/artifacts"

@@ -515,6 +515,7 @@ test_bad_input (void)
     { NULL, "# I/O Bench report\n\n| a |", "a Markdown page, not an I/O Bench report" },
     { NULL, "strategy,round,warmup\r\n", "a CSV table, not an I/O Bench report" },
     { NULL, "\x01\x02\x03binary", "a binary file, not an I/O Bench report; open a .json report" },
+    { NULL, "\x1f\x8b\x08\x00\x01", "a gzip archive, not an I/O Bench report; open a .json report" },
     /* a report without its schema, and a JSON object that is none */
     { "\"schema\" : \"iobench-report\",", "",
       "the “schema” member is missing, though the rest looks like an I/O Bench report" },
