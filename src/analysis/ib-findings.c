@@ -219,6 +219,7 @@ finding_cache (IbReport *report)
   g_autoptr(GString) detail = g_string_new (NULL);
   const char *reason = NULL;
   guint n = 0, n_ok = 0, n_bad = 0, n_counted_anyway = 0;
+  gboolean cold_virtual;
 
   for (guint i = 0; i < report->samples->len; i++)
     {
@@ -283,21 +284,24 @@ finding_cache (IbReport *report)
       return;
     }
 
+  /* Cold on a virtual disk: said whether or not samples were left out
+   * (the one wording the answer shares; covered where the answer says it). */
+  cold_virtual = report->plan->cache == IB_CACHE_COLD && report->environment != NULL
+                 && report->environment->virtual_disk != NULL;
+  if (cold_virtual)
+    {
+      g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
+                                                        TRUE);
+
+      ib_report_add_finding (report, "cache-virtual", "%s", caveat);
+    }
   if (n_bad == 0 && n_counted_anyway > 0)
     return;
   if (n_bad == 0)
     {
-      /* A whole sentence per mode: "warm" and "cold" are adjectives in it. */
-      if (report->plan->cache == IB_CACHE_COLD && report->environment != NULL &&
-          report->environment->virtual_disk != NULL)
-        {
-          g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
-                                                            TRUE);
-
-          /* the one wording the answer shares (covered where it says it) */
-          ib_report_add_finding (report, "cache-virtual", "%s", caveat);
-        }
-      else
+      /* A whole sentence per mode: "warm" and "cold" are adjectives in it
+       * (on a virtual disk, the finding above says it). */
+      if (!cold_virtual)
         ib_report_add_finding (report, "cache", "%s",
                                report->plan->cache == IB_CACHE_COLD
                                ? _("The cache was cold for every sample, as asked.")

@@ -515,6 +515,14 @@ test_virtual_disk_said_once (void)
   ib_report_compute_statistics (report);
   ib_findings_generate (report);
   g_assert_cmpuint (times_said (report, clause), ==, 1);
+
+  /* Samples left out for their cache state: still said, once. */
+  for (guint i = 0; i < report->samples->len; i += 3)
+    g_array_index (report->samples, IbSample, i).cache_ok = FALSE;
+  ib_report_compute_statistics (report);
+  ib_findings_generate (report);
+  g_assert_nonnull (finding (report, "cache-excluded"));
+  g_assert_cmpuint (times_said (report, clause), ==, 1);
 }
 
 static void
