@@ -131,6 +131,31 @@ ib_decision_line_paired (const IbDecisionLine *line,
   out->more_pairs = line->more_pairs;
 }
 
+IbDecisionLook *
+ib_decision_look_copy (const IbDecisionLook *look)
+{
+  IbDecisionLook *copy;
+
+  g_return_val_if_fail (look != NULL, NULL);
+
+  copy = g_memdup2 (look, sizeof *look);
+  copy->line = g_strdup (look->line);
+  copy->a = g_strdup (look->a);
+  copy->b = g_strdup (look->b);
+  return copy;
+}
+
+void
+ib_decision_look_free (IbDecisionLook *look)
+{
+  if (look == NULL)
+    return;
+  g_free (look->line);
+  g_free (look->a);
+  g_free (look->b);
+  g_free (look);
+}
+
 /* ---- the survey's share --------------------------------------------------- */
 
 gboolean
@@ -151,15 +176,22 @@ ib_decision_survey_should_stop (const IbPlan *plan,
 }
 
 gboolean
-ib_decision_survey_overran (const IbPlan *plan,
-                            gint64        started_ns,
-                            guint         done)
+ib_decision_survey_overran (const IbPlan   *plan,
+                            const IbReport *report,
+                            gint64          started_ns,
+                            guint           done)
 {
-  g_return_val_if_fail (plan != NULL, FALSE);
+  g_autoptr(GArray) lines = NULL;
 
-  if (plan->budget_s == 0 || done < 1)
+  g_return_val_if_fail (plan != NULL && report != NULL, FALSE);
+
+  if (plan->budget_s == 0 ||
+      ib_os_monotonic_ns () - started_ns <= IB_SURVEY_MAX_SHARE * plan->budget_s * 1e9)
     return FALSE;
-  return ib_os_monotonic_ns () - started_ns > IB_SURVEY_MAX_SHARE * plan->budget_s * 1e9;
+  if (done >= 1)
+    return TRUE;
+  lines = ib_decision_pick (report);
+  return lines->len > 0;
 }
 
 /* ---- picking the pairs -------------------------------------------------- */
@@ -273,24 +305,50 @@ line_title (const char *line_id)
 }
 
 static void
+look_init (IbDecisionLook       *look,
+           const IbDecisionLine *line,
+           guint                 n_pairs,
+           double                margin)
+{
+  memset (look, 0, sizeof *look);
+  look->line = line->line;
+  look->a = line->a;
+  look->b = line->b;
+  look->n_pairs = n_pairs;
+  look->margin = margin;
+  look->verdict = IB_PAIRED_NO_DATA;
+}
+
+/* @n_pairs: the pair about to be measured (1-based); @decider: the line's
+ * rule once its looks are planned, else NULL. */
+static void
 report_progress (Phase                *phase,
                  const IbDecisionLine *line,
                  const IbDecider      *decider,
-                 guint                 n_pairs)
+                 guint                 n_pairs,
+                 double                margin)
 {
   g_autofree char *message = NULL;
   gint64 now = ib_os_monotonic_ns ();
   double fraction;
-  IbPaired peek;
+  IbDecisionLook look;
 
   if (phase->progress == NULL || (n_pairs > 1 && now - phase->last_peek < PEEK_INTERVAL_NS))
     return;
   phase->last_peek = now;
   fraction = phase->deadline > phase->phase_start
              ? (double) (now - phase->phase_start) / (phase->deadline - phase->phase_start) : 1.0;
+  look_init (&look, line, n_pairs - 1, margin);
   if (decider != NULL && decider->a->len >= 2)
     {
+      IbPaired peek;
+
       ib_decider_peek (decider, &peek);
+      look.ratio = peek.ratio;
+      look.ci_low = peek.ci_low;
+      look.ci_high = peek.ci_high;
+      look.ci_level = peek.ci_level;
+      look.verdict = IB_PAIRED_UNDECIDED;
       /* Translators: the decision phase's progress: "Sync vs async, pair 12:
        * time ratio 0.91–1.30" (the interval of async's time / sync's) */
       message = g_strdup_printf (_("%s, pair %u: time ratio %.2f–%.2f"), line_title (line->line),
@@ -299,7 +357,32 @@ report_progress (Phase                *phase,
   else
     /* Translators: the decision phase's progress: "Sync vs async, pair 1" */
     message = g_strdup_printf (_("%s, pair %u"), line_title (line->line), n_pairs);
-  phase->progress (message, CLAMP (fraction, 0.0, 1.0), phase->user_data);
+  phase->progress (message, CLAMP (fraction, 0.0, 1.0), &look, phase->user_data);
+}
+
+/* The line's result, once it is known. */
+static void
+report_result (Phase                *phase,
+               const IbDecisionLine *line,
+               double                margin)
+{
+  gint64 now = ib_os_monotonic_ns ();
+  double fraction;
+  IbDecisionLook look;
+
+  if (phase->progress == NULL)
+    return;
+  fraction = phase->deadline > phase->phase_start
+             ? (double) (now - phase->phase_start) / (phase->deadline - phase->phase_start) : 1.0;
+  look_init (&look, line, line->pairs->len, margin);
+  look.ratio = line->ratio;
+  look.ci_low = line->ci_low;
+  look.ci_high = line->ci_high;
+  look.ci_level = line->ci_level;
+  look.look = TRUE;
+  look.verdict = line->verdict;
+  look.more_pairs = line->more_pairs;
+  phase->progress (NULL, CLAMP (fraction, 0.0, 1.0), &look, phase->user_data);
 }
 
 /* One sample of @strategy: its wall time, or 0 when it failed or its cache
@@ -387,7 +470,7 @@ decide_line (Phase          *phase,
           ok = FALSE;
           break;
         }
-      report_progress (phase, line, planned ? &decider : NULL, i + 1);
+      report_progress (phase, line, planned ? &decider : NULL, i + 1, margin);
 
       pair.order = i % 2;
       if (pair.order == 0)
@@ -449,6 +532,8 @@ decide_line (Phase          *phase,
   line->n_looks = decider.n_looks;
   line->spent_s = (ib_os_monotonic_ns () - line_start) / 1e9;
   ib_decider_clear (&decider);
+  if (ok)
+    report_result (phase, line, margin);
   return ok;
 }
 

@@ -47,8 +47,10 @@ G_BEGIN_DECLS
  * earliest when its rounds would use more than IB_SURVEY_SHARE of it (it
  * only picks the candidates; the decision phase answers). On a machine so
  * busy that even those rounds would take too long, it stops in the middle
- * of a round once IB_SURVEY_MAX_SHARE of the budget is gone (after one
- * whole measured round: each strategy has a sample to be picked by). */
+ * of a round once IB_SURVEY_MAX_SHARE of the budget is gone: after one
+ * whole measured round, or in the first one as soon as the headline has
+ * candidates (a measured sync and a measured async strategy; the others
+ * then are not candidates). */
 #define IB_SURVEY_MIN_ROUNDS 2
 #define IB_SURVEY_SHARE      0.3
 #define IB_SURVEY_MAX_SHARE  0.4
@@ -63,13 +65,15 @@ gboolean    ib_decision_survey_should_stop (const IbPlan *plan,
                                             gint64        started_ns,
                                             gint64        rounds_start_ns,
                                             guint         done);
-/* Whether the survey should stop now, before its next sample, in the
- * middle of a round: TRUE when @done (whole measured rounds) is at least 1
- * and IB_SURVEY_MAX_SHARE of the budget is gone since @started_ns. Never
- * without a budget. */
-gboolean    ib_decision_survey_overran     (const IbPlan *plan,
-                                            gint64        started_ns,
-                                            guint         done);
+/* Whether the survey should stop now, before its next measured sample, in
+ * the middle of a round: TRUE when IB_SURVEY_MAX_SHARE of the budget is gone
+ * since @started_ns and either @done (whole measured rounds) is at least 1
+ * or @report's statistics (of the samples so far) give the headline its
+ * pair. Never without a budget. */
+gboolean    ib_decision_survey_overran     (const IbPlan   *plan,
+                                            const IbReport *report,
+                                            gint64          started_ns,
+                                            guint           done);
 
 /* The side of the answer @strategy belongs to: one of the line ids above
  * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants,
@@ -98,11 +102,38 @@ typedef gboolean (*IbDecisionSampleFunc)   (const char  *strategy,
                                             IbSample    *out,
                                             gpointer     user_data,
                                             GError     **error);
+/* Where a line of the decision phase stands, for a display of its interval
+ * narrowing (the runner's IB_EVENT_DECISION). Between planned looks the
+ * interval is only a peek at the pairs so far, at the looks' level: it
+ * decides nothing (look is FALSE, verdict UNDECIDED or NO_DATA); at the
+ * line's end it is the line's result (look TRUE, its verdict). */
+typedef struct
+{
+  char            *line;       /* IB_DECISION_LINE_* */
+  char            *a;          /* strategy ids: a the sync side, b the other */
+  char            *b;
+  guint            n_pairs;    /* pairs measured so far */
+  double           ratio;      /* Hodges-Lehmann estimate of b / a; 0 before 2 pairs */
+  double           ci_low;     /* its interval (0 before 2 pairs) */
+  double           ci_high;
+  double           ci_level;   /* the level of the line's looks, 0 before they are planned */
+  double           margin;     /* the equivalence margin */
+  gboolean         look;       /* the line's result, not a peek */
+  IbPairedVerdict  verdict;
+  guint            more_pairs; /* as IbPaired's, with look */
+} IbDecisionLook;
+
+IbDecisionLook *ib_decision_look_copy (const IbDecisionLook *look);
+void            ib_decision_look_free (IbDecisionLook       *look);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbDecisionLook, ib_decision_look_free)
+
 /* Progress of the phase: @message (translated, "Sync vs async, pair 12:
- * time ratio 0.91–1.30"), @fraction of the phase's time. */
-typedef void     (*IbDecisionProgressFunc) (const char  *message,
-                                            double       fraction,
-                                            gpointer     user_data);
+ * time ratio 0.91–1.30"), @fraction of the phase's time, and where the line
+ * stands (@look, NULL when only the message changed). */
+typedef void     (*IbDecisionProgressFunc) (const char           *message,
+                                            double                fraction,
+                                            const IbDecisionLook *look,
+                                            gpointer              user_data);
 
 /* Runs the decision phase for @report (its statistics are recomputed from
  * the survey first) until @deadline_ns (ib_os_monotonic_ns); @started_ns is

@@ -221,7 +221,16 @@ ib_paired_analyse (const double *a,
     out->verdict = IB_PAIRED_UNDECIDED;
 
   if (out->verdict == IB_PAIRED_UNDECIDED)
-    out->more_pairs = estimate_more_pairs (used, est, low, high, margin);
+    {
+      /* Below its level, no interval decides: at least as many pairs as
+       * the level needs (the exact interval's best coverage with n pairs
+       * is 1 - 2 / 2^n). */
+      guint needed = (guint) ceil (log2 (2.0 / (1.0 - level)));
+
+      out->more_pairs = estimate_more_pairs (used, est, low, high, margin);
+      if (needed > used && out->more_pairs != G_MAXUINT)
+        out->more_pairs = MAX (out->more_pairs, needed - used);
+    }
 }
 
 static const char *const verdict_names[] = {

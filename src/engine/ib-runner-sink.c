@@ -63,6 +63,7 @@ delivery_free (gpointer data)
   g_clear_pointer (&d->event.statistics, g_array_unref);
   g_clear_pointer (&d->event.report, ib_report_unref);
   g_clear_error (&d->event.error);
+  g_clear_pointer (&d->event.decision, ib_decision_look_free);
   sink_unref (d->sink);
   g_free (d);
 }

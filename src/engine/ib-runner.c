@@ -353,12 +353,15 @@ run_reads (Run     *run,
 
           /* A machine so busy that the rounds alone would eat the budget:
            * stop in the middle of this one (ib-decision.h). */
-          if (!warmup && ib_decision_survey_overran (plan, run->start_ns, round - plan->warmup))
+          if (!warmup && ib_decision_survey_overran (plan, run->report, run->start_ns,
+                                                     round - plan->warmup))
             {
               warn (run, "survey-short",
-                    _("The survey measured %u of %u rounds, to leave the rest of the %u s budget "
-                      "for the other experiments and for deciding the answer’s pairs"),
-                    round - plan->warmup, plan->repeat, plan->budget_s);
+                    _("The survey stopped in round %u of %u, to leave the rest of the %u s budget "
+                      "for the other experiments and for deciding the answer’s pairs (the "
+                      "machine is busy: strategies it did not reach in that round have fewer "
+                      "samples)"),
+                    round + 1 - plan->warmup, plan->repeat, plan->budget_s);
               cut = TRUE;
               break;
             }
@@ -443,11 +446,25 @@ decision_sample (const char  *strategy,
 }
 
 static void
-decision_progress (const char *message,
-                   double      fraction,
-                   gpointer    user_data)
+decision_progress (const char           *message,
+                   double                fraction,
+                   const IbDecisionLook *look,
+                   gpointer              user_data)
 {
-  phase_progress (user_data, fraction, message);
+  Run *run = user_data;
+
+  if (message != NULL)
+    phase_progress (run, fraction, message);
+  if (look != NULL)
+    {
+      IbEvent event = { 0 };
+
+      event.kind = IB_EVENT_DECISION;
+      event.phase = IB_PHASE_DECIDING;
+      event.decision = ib_decision_look_copy (look);
+      event.eta_ns = -1;
+      post (run, &event);
+    }
 }
 
 static gboolean

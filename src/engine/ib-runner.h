@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "ib-decision.h"
 #include "ib-types.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,8 @@ typedef enum
   IB_EVENT_SAMPLE,       /* sample (a copy, owned by the event) and statistics */
   IB_EVENT_WARNING,      /* message */
   IB_EVENT_DONE,         /* report (always set, maybe partial), error (NULL on success) */
+  IB_EVENT_DECISION,     /* decision: where a line of the decision phase stands (its
+                          * interval narrowing; a copy, owned by the event) */
 } IbEventKind;
 
 typedef struct
@@ -57,6 +60,7 @@ typedef struct
                              * so a UI needs no thread of its own for them */
   IbReport    *report;
   GError      *error;
+  IbDecisionLook *decision;
 } IbEvent;
 
 /* Called on the caller's context. The event is only valid during the call. */
