@@ -14,6 +14,7 @@
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
 #include "ib-chart-view.h"
+#include "ib-decision-view.h"
 #include "ib-results-page.h"
 #include "ib-stats-table.h"
 #include "ib-table-view.h"
@@ -89,6 +90,7 @@ struct _IbResultsPage
   guint            n_shown;
   gboolean         syncing_dropdown;
   IbRunController *controller;
+  IbDecisionView  *decision_view;   /* in progress_box, once there is a controller */
   IbReport        *report;
   guint            n_findings;
   guint            n_warnings;
@@ -721,6 +723,22 @@ ib_results_page_set_controller (IbResultsPage   *self,
   g_set_object (&self->controller, controller);
   g_signal_connect_object (controller, "notify", G_CALLBACK (update_progress), self,
                            G_CONNECT_SWAPPED);
+  /* The decision phase's interval, under the progress bar. */
+  if (self->decision_view == NULL)
+    {
+      self->decision_view = IB_DECISION_VIEW (ib_decision_view_new ());
+      gtk_box_insert_child_after (GTK_BOX (self->progress_box), GTK_WIDGET (self->decision_view),
+                                  GTK_WIDGET (self->progress_bar));
+    }
+  ib_decision_view_set_controller (self->decision_view, controller);
+}
+
+char *
+ib_results_page_dup_decision_text (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), g_strdup (""));
+  return self->decision_view != NULL ? ib_decision_view_dup_text (self->decision_view)
+                                     : g_strdup ("");
 }
 
 /* ---- GObject ---------------------------------------------------------- */

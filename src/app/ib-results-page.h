@@ -41,5 +41,8 @@ guint         ib_results_page_get_n_charts   (IbResultsPage   *self);
 GtkWidget    *ib_results_page_get_chart_switcher (IbResultsPage *self);
 void          ib_results_page_cycle_chart    (IbResultsPage   *self,
                                               int              step);
+/* The decision phase's view in words (ib_decision_view_dup_text): "" when
+ * it is not shown. Newly allocated. */
+char         *ib_results_page_dup_decision_text (IbResultsPage *self);
 
 G_END_DECLS

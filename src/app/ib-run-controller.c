@@ -58,9 +58,11 @@ enum {
   N_PROPS
 };
 
-enum {
+enum
+{
   REPORT_CHANGED,
   FINISHED,
+  DECISION,
   N_SIGNALS
 };
 
@@ -323,6 +325,11 @@ handle_event (IbRunController *self,
       handle_done (self, event);
       break;
 
+    case IB_EVENT_DECISION:
+      if (!self->stopping && event->decision != NULL)
+        g_signal_emit (self, signals[DECISION], 0, event->decision);
+      break;
+
     default:
       break;
     }
@@ -545,6 +552,11 @@ ib_run_controller_class_init (IbRunControllerClass *klass)
   signals[FINISHED] =
     g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, IB_TYPE_REPORT, G_TYPE_ERROR);
+  /* Where a line of the decision phase stands (const IbDecisionLook *,
+   * ib-decision.h; valid during the emission only). */
+  signals[DECISION] =
+    g_signal_new ("decision", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

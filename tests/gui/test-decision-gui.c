@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-decision-gui.c: the decision phase in the window (issue 22, item 3):
+ * a small plan with a budget runs in the real window; each time the run
+ * controller reports a look, the results page's decision view is read as a
+ * screen reader would (its words): it names the pair, says how the interval
+ * stands or that the first pairs are coming, says what decides it, and ends
+ * with the line's verdict in THE verdict's words.
+ *
+ * By hand: IB_TEST_DECISION_PRESET=quick runs that preset instead (in
+ * /var/tmp), and IB_TEST_DECISION_PNG=FILE saves the window as a PNG at the
+ * third interval of the headline. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include "ib-test-common.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "engine/ib-strategy.h"
+#include "ib-application.h"
+#include "ib-window.h"
+
+#define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */
+#define KIB            (G_GUINT64_CONSTANT (1) << 10)
+
+static IbApplication *app;
+
+typedef struct
+{
+  IbWindow  *win;
+  GPtrArray *texts;      /* the view's words after each look */
+  guint      last_pairs; /* of the newest look */
+  gboolean   result;     /* a line's result arrived */
+  guint      shown;      /* looks with an interval */
+  const char *png;
+  gboolean   saved;
+} Watch;
+
+static void
+save_png (Watch *w)
+{
+  GtkWidget *widget = GTK_WIDGET (w->win);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (w->win));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, w->png));
+  g_test_message ("saved %s", w->png);
+  w->saved = TRUE;
+}
+
+/* Connected after the view's own handler: the view shows @look already. */
+static void
+on_decision (IbRunController      *controller,
+             const IbDecisionLook *look,
+             Watch                *w)
+{
+  char *text = ib_results_page_dup_decision_text (ib_window_get_results_page (w->win));
+
+  g_ptr_array_add (w->texts, text);
+  w->last_pairs = look->n_pairs;
+  w->result |= look->look;
+  w->shown += !look->look && look->ci_level > 0;
+  if (w->png != NULL && !w->saved && w->shown >= 3 && g_str_equal (look->line, "sync-async"))
+    save_png (w);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+static void
+test_decision_view (void)
+{
+  const char *preset = g_getenv ("IB_TEST_DECISION_PRESET");
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-decision-XXXXXX");
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  IbRunController *controller;
+  Watch w = { 0 };
+  const char *first, *last;
+  g_autofree char *pair = NULL;
+  gboolean narrowing_said = FALSE;
+
+  if (preset == NULL)
+    {
+      guint64 size = 256 * KIB;
+
+      plan = ib_plan_new ();
+      plan->dir = g_strdup (tmp);
+      for (guint i = 0; i < 2; i++)
+        g_array_append_val (plan->file_sizes, size);
+      g_ptr_array_add (plan->strategies, g_strdup ("sync-read-all"));
+      g_ptr_array_add (plan->strategies, g_strdup ("async-read-all-parallel"));
+      plan->repeat = 2;
+      plan->warmup = 1;
+      plan->budget_s = 6;
+    }
+
+  w.win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+  w.texts = g_ptr_array_new_with_free_func (g_free);
+  w.png = g_getenv ("IB_TEST_DECISION_PNG");
+  gtk_window_set_default_size (GTK_WINDOW (w.win), 1100, 760);
+  gtk_window_present (GTK_WINDOW (w.win));
+  ib_test_spin (200);
+
+  controller = ib_window_get_controller (w.win);
+  /* Before any run the view says nothing. */
+  {
+    g_autofree char *none = ib_results_page_dup_decision_text (ib_window_get_results_page (w.win));
+
+    g_assert_cmpstr (none, ==, "");
+  }
+  g_signal_connect_after (controller, "decision", G_CALLBACK (on_decision), &w);
+  if (preset != NULL)
+    {
+      /* as a user would: the preset, then Run (the window shows the results) */
+      ib_plan_page_select_preset (ib_window_get_plan_page (w.win), preset);
+      ib_plan_page_set_dir (ib_window_get_plan_page (w.win), "/var/tmp");
+      g_action_group_activate_action (G_ACTION_GROUP (w.win), "run", NULL);
+    }
+  else
+    {
+      g_assert_true (ib_run_controller_start (controller, plan, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (ib_test_wait_until (not_running, w.win, WAIT_TIMEOUT_S));
+
+  g_assert_cmpuint (w.texts->len, >, 0);
+  first = g_ptr_array_index (w.texts, 0);
+  last = g_ptr_array_index (w.texts, w.texts->len - 1);
+  for (guint i = 0; i < w.texts->len; i++)
+    g_test_message ("look %u: %s", i, (const char *) g_ptr_array_index (w.texts, i));
+
+  if (preset == NULL)
+    {
+      /* The pair, by the names the tables use. */
+      pair = g_strdup_printf ("Deciding the answer: %s against %s",
+                              ib_strategy_title ("sync-read-all"),
+                              ib_strategy_title ("async-read-all-parallel"));
+      g_assert_nonnull (strstr (first, pair));
+    }
+  else
+    g_assert_nonnull (strstr (first, "Deciding the answer: "));
+  /* Before the result, the rule that decides, with the margin. */
+  g_assert_nonnull (strstr (first, "Decided when the whole interval lies below 1"));
+  g_assert_nonnull (strstr (first, "±10 %"));
+  /* The last look is a line's result, in the verdict's words, and no
+   * longer says what would decide it. */
+  g_assert_true (w.result);
+  g_assert_true (strstr (last, "faster than") != NULL || strstr (last, "equivalent") != NULL ||
+                 strstr (last, "not decided") != NULL);
+  g_assert_null (strstr (last, "Decided when"));
+  /* A line that ran a while showed its interval narrowing in words. */
+  for (guint i = 0; i < w.texts->len; i++)
+    narrowing_said |= strstr (g_ptr_array_index (w.texts, i), "Time ratio ") != NULL &&
+                      strstr (g_ptr_array_index (w.texts, i), " interval) after ") != NULL;
+  g_assert_cmpint (narrowing_said, ==, w.shown > 0);
+  if (w.png != NULL)
+    g_assert_true (w.saved);
+
+  /* A new run clears what the last one decided. */
+  g_signal_handlers_disconnect_by_data (controller, &w);
+  if (preset == NULL)
+    {
+      g_autofree char *cleared = NULL;
+
+      plan->budget_s = 0;
+      g_assert_true (ib_run_controller_start (controller, plan, &error));
+      g_assert_no_error (error);
+      cleared = ib_results_page_dup_decision_text (ib_window_get_results_page (w.win));
+      g_assert_cmpstr (cleared, ==, "");
+      g_assert_true (ib_test_wait_until (not_running, w.win, WAIT_TIMEOUT_S));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (w.win));
+  ib_test_spin (100);
+  g_ptr_array_unref (w.texts);
+  ib_test_remove_tree (tmp);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = NULL;
+  int ret;
+
+  /* A private home (history, cache, settings), as test-window.c does. */
+  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", home, TRUE);
+  g_setenv ("XDG_STATE_HOME", home, TRUE);
+  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  app = ib_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/gui/decision-view", test_decision_view);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  ib_test_remove_tree (home);
+  return ret;
+}
