@@ -53,6 +53,7 @@ static const GroupEntry table[] = {
   { "stall-sweep", IB_FINDING_GROUP_DETAILS },
   { "overhead", IB_FINDING_GROUP_DETAILS },
   { "overhead-thread", IB_FINDING_GROUP_DETAILS },
+  { "write-unlink-verdict", IB_FINDING_GROUP_DETAILS },
   { "write-unlink", IB_FINDING_GROUP_DETAILS },
   { "stall-write-unlink", IB_FINDING_GROUP_DETAILS },
   { "warm-up", IB_FINDING_GROUP_DETAILS },

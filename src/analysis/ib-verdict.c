@@ -132,6 +132,19 @@ undecided_clause (const IbVerdictInterval *r)
     return g_strdup (_("no time was left to measure the pair"));
   level = ib_format_level (r->ci_level);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+  if (r->rounds)
+    {
+      if (r->more_pairs == G_MAXUINT)
+        /* Translators: "ratio 1.05, 95.31 % CI 0.91-1.21" */
+        return g_strdup_printf (_("ratio %.2f, %s CI %s"), r->ratio, level, ci);
+      /* Translators: "ratio 1.05, 95.31 % CI 0.91-1.21; about 15 more rounds
+       * would decide it" */
+      return g_strdup_printf (ngettext ("ratio %.2f, %s CI %s; about %u more round would "
+                                        "decide it",
+                                        "ratio %.2f, %s CI %s; about %u more rounds would "
+                                        "decide it", r->more_pairs),
+                              r->ratio, level, ci, r->more_pairs);
+    }
   if (r->more_pairs == G_MAXUINT)
     /* Translators: "ratio 1.05, 98.75 % CI 0.91-1.21; 40 pairs" */
     return g_strdup_printf (ngettext ("ratio %.2f, %s CI %s; %u pair",
@@ -151,8 +164,23 @@ pairs_suffix (const IbVerdictInterval *r)
 {
   if (!r->paired)
     return g_strdup ("");
+  if (r->rounds)
+    /* Translators: after an interval of runs paired by round: "(95.31 % CI
+     * 1.2-1.6; 8 rounds)" */
+    return g_strdup_printf (ngettext ("; %u round", "; %u rounds", r->n_pairs), r->n_pairs);
   /* Translators: after an interval of paired runs: "(98.75 % CI 1.2-1.6; 40 pairs)" */
   return g_strdup_printf (ngettext ("; %u pair", "; %u pairs", r->n_pairs), r->n_pairs);
+}
+
+/* Paired runs below IB_VERDICT_MIN_PAIRS: "too few runs to tell (n = 1 per
+ * side; at least 6 needed)". */
+static char *
+too_few_runs_text (guint n)
+{
+  /* Translators: no verdict from runs paired by round, e.g. "too few runs to
+   * tell (n = 1 a side; at least 6 needed)" */
+  return g_strdup_printf (_("too few runs to tell (n = %u a side; at least %u needed)"), n,
+                          IB_VERDICT_MIN_PAIRS);
 }
 
 char *
@@ -226,6 +254,13 @@ faster_first (const IbVerdictInterval *r,
       {
         g_autofree char *clause = undecided_clause (r);
 
+        if (r->rounds)
+          /* Translators: "Sync, one at a time against Thread pool: not decided
+           * in 8 rounds (ratio 1.07, 95.31 % CI 0.57-1.9; about 40 more rounds
+           * would decide it)" */
+          return g_strdup_printf (ngettext ("%s against %s: not decided in %u round (%s)",
+                                            "%s against %s: not decided in %u rounds (%s)",
+                                            r->n_pairs), a, b, r->n_pairs, clause);
         /* Translators: "Sync single read against Async stream, parallel: not
          * decided within the budget (ratio 1.05, 98.75 % CI 0.91-1.21; about 150
          * more pairs would decide it)" */
@@ -238,7 +273,8 @@ faster_first (const IbVerdictInterval *r,
                               a, b);
     case IB_VERDICT_TOO_FEW:
       {
-        g_autofree char *few = ib_too_few_text (r->na, r->nb);
+        g_autofree char *few = r->paired ? too_few_runs_text (r->n_pairs)
+                                         : ib_too_few_text (r->na, r->nb);
 
         /* Translators: "sync-read-all against async-read-all-serial: too few
          * samples to tell (n = 2; at least 5 needed)" */

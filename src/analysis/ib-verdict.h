@@ -20,6 +20,11 @@
 
 G_BEGIN_DECLS
 
+/* The fewest pairs whose signed-rank interval can reach 95 % (1 - 2 / 2^6 =
+ * 96.9 %): below it a paired comparison without a decision phase (write +
+ * delete's runs paired by round) is TOO_FEW. */
+#define IB_VERDICT_MIN_PAIRS 6
+
 typedef enum
 {
   IB_VERDICT_NO_DATA,   /* a side has no valid sample */
@@ -47,6 +52,9 @@ typedef struct
   double    margin;     /* the equivalence margin, 0.10 for +/-10 % */
   guint     more_pairs; /* UNDECIDED: about how many more pairs would decide it,
                          * G_MAXUINT when unknown */
+  gboolean  rounds;     /* the pairs are rounds of a fixed number of runs (write +
+                         * delete), not a decision phase with a budget: worded
+                         * "8 rounds", "not decided in 8 rounds" */
 } IbVerdictInterval;
 
 /* The verdict of @ratio (from ib_stats_ratio, ib_stats_ratio_of_medians or

@@ -155,8 +155,12 @@ void ib_cli_print_overhead     (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_write_unlink (const IbReport *report,
                                 FILE           *out);
-/* The answer (analysis/ib-answer.h), the first lines after the tables. */
+/* The answer (analysis/ib-answer.h), the first lines after the tables,
+ * then the answer cards. */
 void ib_cli_print_answer       (const IbReport *report,
+                                FILE           *out);
+/* The small-files and write + delete answer cards (ib-answer-writes.h). */
+void ib_cli_print_answer_cards (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_findings     (const IbReport *report,
                                 FILE           *out);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/ib-answer.h"
+#include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
@@ -212,11 +213,35 @@ ib_cli_print_answer (const IbReport *report,
   g_return_if_fail (report != NULL);
 
   answer = ib_answer_compute (report);
-  if (answer == NULL)
-    return;
-  text = ib_answer_to_text (answer, "\n");
-  print_heading (out, _("The answer"));
-  fprintf (out, "%s\n", text);
+  if (answer != NULL)
+    {
+      text = ib_answer_to_text (answer, "\n");
+      print_heading (out, _("The answer"));
+      fprintf (out, "%s\n", text);
+    }
+  ib_cli_print_answer_cards (report, out);
+}
+
+void
+ib_cli_print_answer_cards (const IbReport *report,
+                           FILE           *out)
+{
+  g_autoptr(GPtrArray) cards = NULL;
+
+  g_return_if_fail (report != NULL);
+
+  /* The small-files and write + delete answers (ib-answer-writes.h), each
+   * under its title: the words of the window's cards. */
+  cards = ib_answer_cards (report);
+  for (guint i = 0; i < cards->len; i++)
+    {
+      const IbAnswerCard *card = g_ptr_array_index (cards, i);
+
+      print_heading (out, card->title);
+      fprintf (out, "%s\n", card->headline);
+      for (guint d = 0; d < card->details->len; d++)
+        fprintf (out, "%s\n", (const char *) g_ptr_array_index (card->details, d));
+    }
 }
 
 void

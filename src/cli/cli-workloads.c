@@ -265,6 +265,11 @@ print_write_unlink (const IbReport *report,
   if (wu->effective_concurrency > 0 && wu->effective_concurrency < wu->concurrency)
     fprintf (out, _("Concurrency capped at %u below the open-file limit (asked for %u).\n"),
              wu->effective_concurrency, wu->concurrency);
+  fprintf (out, ngettext ("Each mode ran %u time: the table shows its time and the latencies "
+                          "of its requests.\n",
+                          "Each mode ran %u times: the table shows the median run's time and "
+                          "the latencies of every request of every run.\n", wu->runs_per_mode),
+           wu->runs_per_mode);
   if (report->plan != NULL && report->plan->dir != NULL)
     {
       const char *fs_type = env != NULL && env->fs_type != NULL ? env->fs_type
@@ -285,9 +290,11 @@ ib_cli_write_unlink (int    argc,
   g_autofree char *requests = NULL;
   g_autofree char *concurrency = NULL;
   g_autofree char *bytes = NULL;
+  g_autofree char *runs = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *seed = NULL;
   IbCliOutput output;
+  guint64 n_runs = IB_WRITE_UNLINK_DEFAULT_RUNS;
   guint64 n_requests = IB_WRITE_UNLINK_DEFAULT_REQUESTS;
   guint64 n_concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
   guint64 n_bytes = IB_WRITE_UNLINK_DEFAULT_BYTES;
@@ -302,6 +309,9 @@ ib_cli_write_unlink (int    argc,
     { "bytes", 'b', 0, G_OPTION_ARG_STRING, &bytes,
       N_("Random letters written per request (default 4096; K/M suffixes work)"),
       N_("SIZE") },
+    { "runs", 'r', 0, G_OPTION_ARG_STRING, &runs,
+      N_("Runs of each mode, in rounds of every mode in a random order (default 8; a "
+         "verdict needs at least 6)"), N_("N") },
     { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir,
       N_("Folder in which a fresh iobench-XXXXXX test folder is made "
          "(default ~/.cache/iobench)"), N_("DIR") },
@@ -335,6 +345,8 @@ ib_cli_write_unlink (int    argc,
                        &error)) ||
       (bytes != NULL &&
        !ib_parse_size ("--bytes", bytes, 1, 64 << 20, &n_bytes, &error)) ||
+      (runs != NULL &&
+       !ib_parse_uint ("--runs", runs, 1, IB_WRITE_UNLINK_MAX_RUNS, &n_runs, &error)) ||
       (seed != NULL && !ib_parse_uint ("--seed", seed, 0, G_MAXUINT64, &v, &error)) ||
       !ib_cli_output_check (&output, &error) ||
       !resolve_dir (dir, plan, &error))
@@ -351,12 +363,14 @@ ib_cli_write_unlink (int    argc,
   plan->write_unlink->requests = (guint) n_requests;
   plan->write_unlink->concurrency = (guint) n_concurrency;
   plan->write_unlink->bytes = (guint) n_bytes;
+  plan->write_unlink->runs = (guint) n_runs;
 
   report = ib_cli_run_plan (plan, output.quiet, &code);
   if (report == NULL)
     goto out;
 
   print_write_unlink (report, stdout);
+  ib_cli_print_answer_cards (report, stdout);
   ib_cli_print_warnings (report, stdout);
   print_partial (report, stdout);
   code = finish (&output, report, code);

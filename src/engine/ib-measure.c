@@ -391,25 +391,34 @@ ib_measure_make_durable (IbMeasure *m)
 }
 
 gboolean
-ib_measure_settle (IbMeasure *m,
-                   gint64    *settle_ns)
+ib_measure_settle_dir (const char   *dir,
+                       guint         pause_ms,
+                       GCancellable *cancellable,
+                       gint64       *settle_ns)
 {
   gint64 t0 = ib_os_monotonic_ns ();
   gboolean ok;
 
-  g_return_val_if_fail (m != NULL, FALSE);
-
-  m->n_settles++;
   /* Dirty pages of anyone's on this file system would be written back in
    * the middle of a sample otherwise; then a short pause lets deferred work
    * (freed memory, idle workers going to sleep) finish. */
-  if (m->files != NULL)
-    ib_os_sync_fs (ib_file_set_get_dir (m->files));
-  ok = ib_measure_pause (MAX (m->setup.plan->pause_ms, IB_SETTLE_PAUSE_MS),
-                         m->setup.cancellable);
+  if (dir != NULL)
+    ib_os_sync_fs (dir);
+  ok = ib_measure_pause (MAX (pause_ms, IB_SETTLE_PAUSE_MS), cancellable);
   if (settle_ns != NULL)
     *settle_ns = ib_os_monotonic_ns () - t0;
   return ok;
+}
+
+gboolean
+ib_measure_settle (IbMeasure *m,
+                   gint64    *settle_ns)
+{
+  g_return_val_if_fail (m != NULL, FALSE);
+
+  m->n_settles++;
+  return ib_measure_settle_dir (m->files != NULL ? ib_file_set_get_dir (m->files) : NULL,
+                                m->setup.plan->pause_ms, m->setup.cancellable, settle_ns);
 }
 
 /* Brings the file set into the plan's cache state and returns the residency

@@ -177,6 +177,14 @@ gboolean   ib_measure_sample      (IbMeasure            *m,
                                    guint                 round,
                                    IbSample             *out,
                                    GError              **error);
+/* The settle step of a workload without a file set (write + delete): the
+ * dirty pages of @dir's file system written back, then a pause of @pause_ms,
+ * at least IB_SETTLE_PAUSE_MS. FALSE when cancelled. ib_measure_settle is
+ * this for its file set's folder and the plan's pause. */
+gboolean   ib_measure_settle_dir  (const char           *dir,
+                                   guint                 pause_ms,
+                                   GCancellable         *cancellable,
+                                   gint64               *settle_ns);
 /* Samples whose cache state missed the plan's so far. */
 guint      ib_measure_n_cache_bad (IbMeasure            *m);
 /* Settle steps taken so far (tests). */

@@ -12,6 +12,7 @@
 #include "ib-error.h"
 #include "ib-parse.h"
 #include "ib-strategy.h"
+#include "ib-workloads.h"
 
 #define MAX_WRITE_BYTES (G_GUINT64_CONSTANT (64) << 20)  /* 64 MiB per request */
 
@@ -632,7 +633,9 @@ ib_plan_validate (const IbPlan  *plan,
        !check_range (_("Concurrency"), plan->write_unlink->concurrency, 1, IB_MAX_IN_FLIGHT,
                      FALSE, error) ||
        !check_range (_("Bytes per request"), plan->write_unlink->bytes, 1, MAX_WRITE_BYTES,
-                     TRUE, error)))
+                     TRUE, error) ||
+       !check_range (_("Runs per mode"), plan->write_unlink->runs, 0,
+                     IB_WRITE_UNLINK_MAX_RUNS, FALSE, error)))
     return FALSE;
 
   return TRUE;

@@ -12,6 +12,7 @@
 #include "ib-os.h"
 #include "ib-presets.h"
 #include "ib-strategy.h"
+#include "ib-workloads.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 
@@ -154,6 +155,8 @@ write_unlink_spec (guint requests,
   spec->requests = requests;
   spec->concurrency = concurrency;
   spec->bytes = 4096;
+  /* Enough runs a mode for a verdict (ib-workloads.h). */
+  spec->runs = IB_WRITE_UNLINK_DEFAULT_RUNS;
   return spec;
 }
 

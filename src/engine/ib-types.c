@@ -343,6 +343,14 @@ wu_mode_clear (gpointer data)
 }
 
 static void
+wu_run_clear (gpointer data)
+{
+  IbWriteUnlinkRun *run = data;
+
+  g_clear_pointer (&run->mode, g_free);
+}
+
+static void
 sweep_point_clear (gpointer data)
 {
   IbSweepPoint *point = data;
@@ -359,6 +367,9 @@ ib_write_unlink_new (void)
 
   wu->modes = g_array_new (FALSE, TRUE, sizeof (IbWriteUnlinkMode));
   g_array_set_clear_func (wu->modes, wu_mode_clear);
+  wu->runs = g_array_new (FALSE, TRUE, sizeof (IbWriteUnlinkRun));
+  g_array_set_clear_func (wu->runs, wu_run_clear);
+  wu->runs_per_mode = 1;
   return wu;
 }
 
@@ -374,12 +385,20 @@ ib_write_unlink_copy (const IbWriteUnlink *wu)
   copy->concurrency = wu->concurrency;
   copy->effective_concurrency = wu->effective_concurrency;
   copy->bytes = wu->bytes;
+  copy->runs_per_mode = wu->runs_per_mode;
   for (guint i = 0; i < wu->modes->len; i++)
     {
       IbWriteUnlinkMode mode = g_array_index (wu->modes, IbWriteUnlinkMode, i);
 
       mode.mode = g_strdup (mode.mode);
       g_array_append_val (copy->modes, mode);
+    }
+  for (guint i = 0; i < wu->runs->len; i++)
+    {
+      IbWriteUnlinkRun run = g_array_index (wu->runs, IbWriteUnlinkRun, i);
+
+      run.mode = g_strdup (run.mode);
+      g_array_append_val (copy->runs, run);
     }
   return copy;
 }
@@ -390,6 +409,7 @@ ib_write_unlink_free (IbWriteUnlink *wu)
   if (wu == NULL)
     return;
   g_clear_pointer (&wu->modes, g_array_unref);
+  g_clear_pointer (&wu->runs, g_array_unref);
   g_free (wu);
 }
 

@@ -84,6 +84,8 @@ typedef struct
   guint   bytes;               /* bytes written per request, default 4,096 */
   gboolean tick;               /* not saved: watch the serving context's stall (the
                                 * runner sets it from plan->responsiveness) */
+  guint   runs;                /* runs per mode, in rounds of every mode in a seeded
+                                * order; 0 = IB_WRITE_UNLINK_DEFAULT_RUNS */
 } IbWriteUnlinkSpec;
 
 typedef struct
@@ -282,11 +284,13 @@ extern const guint ib_percentile_levels[IB_N_PERCENTILES]; /* 50 66 75 80 90 95 
 typedef struct
 {
   char    *mode;               /* "sync-serial", "async-gio", "thread-pool" */
-  double   requests_per_s;
-  gint64   total_ns;
-  guint    failed;
-  gint64   percentiles_ns[IB_N_PERCENTILES];
+  double   requests_per_s;     /* requests / total_ns */
+  gint64   total_ns;           /* median over the mode's runs of the time to serve
+                                * all requests */
+  guint    failed;             /* over all its runs */
+  gint64   percentiles_ns[IB_N_PERCENTILES]; /* of every request of every run */
   guint    max_in_flight;      /* highest number of requests seen in flight */
+  guint    n_runs;             /* runs of this mode that finished (1 in older reports) */
   /* The serving context's main-loop stall while the mode ran (the 1 ms tick
    * of ib-responsiveness.h), valid when responsive. */
   gboolean responsive;
@@ -295,13 +299,28 @@ typedef struct
   double   frames_missed_60;   /* expected over a random vsync phase */
 } IbWriteUnlinkMode;
 
+/* One run of one mode (all the requests served once). */
+typedef struct
+{
+  char    *mode;
+  guint    round;              /* 0-based; every mode runs once per round */
+  guint    position;           /* its place in the round's seeded order, 0 first */
+  gint64   total_ns;           /* time to serve all the requests */
+  guint    failed;
+  gint64   p50_ns;             /* median request latency */
+  gint64   p99_ns;
+} IbWriteUnlinkRun;
+
 typedef struct
 {
   guint   requests;
   guint   concurrency;         /* as requested */
   guint   effective_concurrency; /* after capping below RLIMIT_NOFILE */
   guint   bytes;
-  GArray *modes;               /* IbWriteUnlinkMode */
+  guint   runs_per_mode;       /* planned (1 in reports from before replication) */
+  GArray *modes;               /* IbWriteUnlinkMode, one per mode, in mode order */
+  GArray *runs;                /* IbWriteUnlinkRun in the order run; empty in older
+                                * reports (one run per mode, not kept apart) */
 } IbWriteUnlink;
 
 IbWriteUnlink *ib_write_unlink_new  (void);

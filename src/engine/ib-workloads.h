@@ -25,6 +25,11 @@ G_BEGIN_DECLS
 #define IB_WRITE_UNLINK_DEFAULT_REQUESTS    2000
 #define IB_WRITE_UNLINK_DEFAULT_CONCURRENCY 2000
 #define IB_WRITE_UNLINK_DEFAULT_BYTES       4096
+/* Runs per mode: with 8 rounds the signed-rank interval of the paired
+ * log-ratios can reach 95 % coverage (it needs at least 6) with room for a
+ * run lost to a failure, and quick's 500 requests take about 3 s for all. */
+#define IB_WRITE_UNLINK_DEFAULT_RUNS        8
+#define IB_WRITE_UNLINK_MAX_RUNS            1000
 
 typedef void (*IbWorkProgress) (double      fraction,
                                 const char *message,
@@ -76,7 +81,12 @@ GBytes            *ib_write_unlink_content (guint64 seed,
                                             guint   bytes);
 
 /* Write + delete under concurrency in @work_dir (a folder the runner made,
- * holding its IB_FILESET_MARKER): sets report->write_unlink. Requests are
+ * holding its IB_FILESET_MARKER): sets report->write_unlink. Each mode runs
+ * @spec->runs times (0: IB_WRITE_UNLINK_DEFAULT_RUNS) in rounds: every round
+ * runs each mode once, in the order ib_measure_round_order (@seed ^
+ * 0x777269746575, round) gives, with the measure room's settle step before
+ * every run; each run is kept in report->write_unlink->runs and each mode's
+ * summary is over its runs. Requests are
  * issued as `ab -n R -c C` does: C at once, then one more each time one
  * completes; a request's latency runs from its issue to its file's deletion.
  * In "sync-serial" the requests are served one after another, so the ones

@@ -22,7 +22,19 @@
  * slot came free. The C names are listed in the marker before the first is
  * written (listing a million request names would take seconds). Every slot
  * whose file may exist is remembered and its file deleted at the end of each
- * mode, also after an error or a cancel (after in-flight requests are back).
+ * run, also after an error or a cancel (after in-flight requests are back).
+ *
+ * Replication: one run of a mode decides nothing (its time varies from run
+ * to run by more than the modes differ), so every mode runs several times
+ * (IbWriteUnlinkSpec.runs), in rounds: each round runs every mode once, in
+ * an order drawn from the run's seed and the round (ib_measure_round_order),
+ * with the measure room's settle step (dirty pages written back, a short
+ * pause) before every run. Each run is kept (IbWriteUnlink.runs); the
+ * analysis pairs two modes' runs by round, so that drift and load cancel
+ * within a round (analysis/ib-answer-writes.h).
+ *
+ * This file is the public API and the driver; ib-write-unlink-serve.c serves
+ * one run of one mode (ib-write-unlink-private.h).
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -38,76 +50,16 @@
 #include "ib-os.h"
 #include "ib-stats.h"
 #include "ib-workloads.h"
+#include "ib-write-unlink-private.h"
 
-typedef enum
-{
-  MODE_SYNC_SERIAL,
-  MODE_ASYNC_GIO,
-  MODE_THREAD_POOL,
-  N_MODES
-} Mode;
-
-static const char *const mode_ids[N_MODES + 1] = {
+const char *const ib_wu_mode_ids[N_MODES + 1] = {
   "sync-serial", "async-gio", "thread-pool", NULL
 };
-
-typedef enum
-{
-  REQ_PENDING,
-  REQ_OK,
-  REQ_FAILED,
-  REQ_CANCELLED,
-  REQ_RETRY,
-} ReqState;
-
-typedef struct
-{
-  char         *work_dir;
-  guint         requests;
-  guint         concurrency;   /* effective; lowered when the open-file limit is hit */
-  guint         bytes;
-  guint64       seed;
-  GCancellable *cancellable;
-  GMainContext *context;
-
-  /* per request */
-  gint64       *issue_ns;
-  gint64       *end_ns;
-  guint8       *state;         /* ReqState */
-  guint        *slot_of;       /* slot held while in flight */
-
-  /* per slot: one file name each */
-  guint         n_slots;       /* MIN (concurrency, requests) */
-  guint        *free_slots;    /* stack */
-  guint         n_free;
-  guint8       *may_exist;     /* written (or being written) and not known deleted */
-
-  /* counters of the current mode */
-  Mode          mode;
-  guint         step;          /* modes run before this one */
-  gint64        start_ns;
-  guint         next;          /* next request to issue */
-  GQueue        retry;         /* indices to issue again (open-file limit hit) */
-  IbFdBackoff   backoff;       /* async-gio: the queue's streak of exhaustion */
-  gint64        retry_not_before; /* nothing in flight: wait until then (µs) */
-  guint         limit_hits;    /* times a request hit the open-file limit */
-  guint         limit_in_flight; /* in flight when the limit was first hit */
-  guint         completed;
-  guint         in_flight;
-  guint         max_in_flight;
-  guint         failed;
-  gboolean      stop;          /* cancelled: issue nothing more */
-  char         *first_error;
-
-  IbWorkProgress progress;
-  gpointer       progress_data;
-  guint          progress_step;
-} Run;
 
 const char *const *
 ib_write_unlink_modes (void)
 {
-  return mode_ids;
+  return ib_wu_mode_ids;
 }
 
 const char *
@@ -119,7 +71,7 @@ ib_write_unlink_mode_title (const char *mode)
   };
 
   for (guint i = 0; i < N_MODES; i++)
-    if (g_strcmp0 (mode, mode_ids[i]) == 0)
+    if (g_strcmp0 (mode, ib_wu_mode_ids[i]) == 0)
       return _(titles[i]);
   return mode != NULL ? mode : "";
 }
@@ -136,16 +88,6 @@ ib_write_unlink_effective_concurrency (guint concurrency,
     return concurrency;
   cap = ib_os_fd_budget (nofile_limit);
   return MIN (concurrency, cap);
-}
-
-static GFile *
-slot_file (Run   *run,
-           guint  slot)
-{
-  g_autofree char *name = g_strdup_printf ("wr-%u.txt", slot);
-  g_autofree char *path = g_build_filename (run->work_dir, name, NULL);
-
-  return g_file_new_for_path (path);
 }
 
 GBytes *
@@ -171,544 +113,6 @@ ib_write_unlink_content (guint64 seed,
   return g_bytes_new_take (buf, bytes);
 }
 
-static GBytes *
-request_content (Run   *run,
-                 guint  index)
-{
-  return ib_write_unlink_content (run->seed, index, run->bytes);
-}
-
-static void
-report_progress (Run *run)
-{
-  double fraction;
-  g_autofree char *message = NULL;
-
-  if (run->progress == NULL)
-    return;
-  fraction = ((double) run->step + (double) run->completed / run->requests) / N_MODES;
-  /* Translators: e.g. "500 of 2000 requests: Async GIO" (the phase, write +
-   * delete, is shown beside it) */
-  message = g_strdup_printf (_("%u of %u requests: %s"), run->completed, run->requests,
-                             ib_write_unlink_mode_title (mode_ids[run->mode]));
-  run->progress (fraction, message, run->progress_data);
-}
-
-/* The slot of request @index is free again (its file deleted, or not: then
- * the next request in it overwrites and deletes it, and cleanup checks). */
-static void
-release_slot (Run   *run,
-              guint  index)
-{
-  g_assert (run->n_free < run->n_slots);
-  run->free_slots[run->n_free++] = run->slot_of[index];
-}
-
-static void
-reset_slots (Run *run)
-{
-  run->n_free = run->n_slots;
-  for (guint i = 0; i < run->n_slots; i++)
-    run->free_slots[i] = run->n_slots - 1 - i;   /* slot 0 on top */
-}
-
-static void
-mark_issued (Run   *run,
-             guint  index,
-             gint64 now)
-{
-  /* A retried request keeps its first issue time: its wait counts. */
-  if (run->state[index] != REQ_RETRY)
-    run->issue_ns[index] = now;
-  run->state[index] = REQ_PENDING;
-  g_assert (run->n_free > 0);
-  run->slot_of[index] = run->free_slots[--run->n_free];
-  run->may_exist[run->slot_of[index]] = TRUE;
-  run->in_flight++;
-  run->max_in_flight = MAX (run->max_in_flight, run->in_flight);
-}
-
-/* Bookkeeping when a request is back; @error NULL on success. */
-static void
-mark_completed (Run          *run,
-                guint         index,
-                gint64        end,
-                gboolean      deleted,
-                const GError *error)
-{
-  run->end_ns[index] = end;
-  if (deleted)
-    run->may_exist[run->slot_of[index]] = FALSE;
-  release_slot (run, index);
-
-  if (error == NULL)
-    {
-      run->state[index] = REQ_OK;
-      /* It had a descriptor and closed it: the streak is over. */
-      ib_fd_backoff_reset (&run->backoff);
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    run->state[index] = REQ_CANCELLED;
-  else
-    {
-      run->state[index] = REQ_FAILED;
-      run->failed++;
-      if (run->first_error == NULL)
-        run->first_error = g_strdup (error->message);
-    }
-
-  g_assert (run->in_flight > 0);
-  run->in_flight--;
-  run->completed++;
-  if (run->completed % run->progress_step == 0)
-    report_progress (run);
-}
-
-static gboolean
-check_cancel (Run *run)
-{
-  if (!run->stop && g_cancellable_is_cancelled (run->cancellable))
-    run->stop = TRUE;
-  return run->stop;
-}
-
-/* async-gio: a request that could not open its file because the process ran
- * out of file descriptors (the limit was unknown, or other code holds many)
- * is not a failure of the mode: it goes back in the queue, to be issued again
- * when one of the requests in flight is back (it frees a descriptor) or,
- * with none in flight, after a back-off; fewer run at once from then on. It
- * fails only when no descriptor came free for IB_FD_BACKOFF_GIVE_UP_US.
- * Returns TRUE when the request was queued again (it is then no longer in
- * flight). */
-static gboolean
-retry_if_out_of_fds (Run          *run,
-                     guint         index,
-                     const GError *error)
-{
-  gint64 now = g_get_monotonic_time ();
-  gint64 delay;
-
-  if (run->stop)
-    return FALSE;
-  delay = ib_fd_backoff_next (&run->backoff, error, now);
-  if (delay < 0)
-    return FALSE;
-
-  if (run->limit_hits++ == 0)
-    run->limit_in_flight = run->in_flight;
-  /* Leave an eighth of what was in flight free for everything else. GIO's
-   * worker threads open files in their own time, so this callback may come
-   * after every other request is back: then in_flight (this one) says
-   * nothing about how many descriptors there are. */
-  if (run->in_flight > 1)
-    run->concurrency = MAX (1, MIN (run->concurrency, (run->in_flight - 1) * 7 / 8));
-  run->state[index] = REQ_RETRY;
-  release_slot (run, index);
-  g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
-  run->in_flight--;
-  run->retry_not_before = now + delay;
-  return TRUE;
-}
-
-/* The next request to issue, if a slot is free: a retried one first. With
- * retries queued and nothing in flight, nothing is issued before the
- * back-off is over (see run_async_gio). */
-static gboolean
-take_work (Run   *run,
-           guint *index)
-{
-  if (check_cancel (run) || run->in_flight >= run->concurrency)
-    return FALSE;
-  if (!g_queue_is_empty (&run->retry))
-    {
-      if (run->in_flight == 0 && g_get_monotonic_time () < run->retry_not_before)
-        return FALSE;
-      *index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
-      return TRUE;
-    }
-  if (run->next < run->requests)
-    {
-      *index = run->next++;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* sync-serial and thread-pool: counts @hits times a request ran out of
- * file descriptors (and waited for one) in the mode's warning. */
-static void
-note_limit_hits (Run   *run,
-                 guint  hits)
-{
-  if (hits > 0 && run->limit_hits == 0)
-    run->limit_in_flight = run->in_flight;
-  run->limit_hits += hits;
-}
-
-/* The blocking write of the sync modes: when the process is out of file
- * descriptors, waits for one to come free and tries again (other requests
- * in flight, or other code, close theirs). Thread-safe; counts such waits in
- * @hits. */
-static gboolean
-replace_retrying (GFile         *file,
-                  gconstpointer  data,
-                  gsize          len,
-                  GCancellable  *cancellable,
-                  guint         *hits,
-                  GError       **error)
-{
-  IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
-  gboolean ok;
-
-  while (!(ok = g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
-                                         NULL, cancellable, error)) &&
-         ib_fd_backoff_retry (&backoff, error, cancellable))
-    ;
-  *hits += backoff.hits;
-  return ok;
-}
-
-/* ---- sync-serial ----------------------------------------------------- */
-
-static void
-run_sync_serial (Run *run)
-{
-  guint n_issued;
-
-  /* ab's first burst: C requests issued at the start. */
-  run->start_ns = ib_os_monotonic_ns ();
-  n_issued = MIN (run->concurrency, run->requests);
-  for (guint i = 0; i < n_issued; i++)
-    mark_issued (run, i, run->start_ns);
-  run->next = n_issued;
-
-  for (guint i = 0; i < run->requests; i++)
-    {
-      g_autoptr(GFile) file = NULL;
-      g_autoptr(GBytes) content = NULL;
-      g_autoptr(GError) error = NULL;
-      gboolean deleted = FALSE;
-      gconstpointer data;
-      gsize len;
-      guint hits = 0;
-
-      if (i >= run->next)
-        break;
-      if (check_cancel (run))
-        {
-          /* Requests issued but never served are simply dropped. */
-          run->completed += run->in_flight;
-          run->in_flight = 0;
-          break;
-        }
-
-      file = slot_file (run, run->slot_of[i]);
-      content = request_content (run, i);
-      data = g_bytes_get_data (content, &len);
-      if (replace_retrying (file, data, len, run->cancellable, &hits, &error) &&
-          g_file_delete (file, run->cancellable, &error))
-        deleted = TRUE;
-      note_limit_hits (run, hits);
-      mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
-
-      /* The slot this one held goes to the next request. */
-      if (!run->stop && run->next < run->requests)
-        mark_issued (run, run->next++, run->end_ns[i]);
-    }
-}
-
-/* ---- async-gio -------------------------------------------------------- */
-
-/* A request of async-gio, as GIO serves it: create (O_CREAT | O_EXCL), write
- * every letter, close, delete, each step one async call whose callback
- * issues the next. g_file_replace_contents_async is not used: when its write
- * fails it reports the error before its close has run, and that close (in a
- * GIO worker) may then rename a `.goutputstream-XXXXXX` temporary over the
- * request's file while the run is already cleaning up, leaving a file in the
- * test folder. Here a request is back only when its stream is closed and its
- * file deleted (or found not deletable), so nothing of it is still running
- * when the run cleans up. Creating never makes a temporary, and the file is
- * new, as seed 001's was: a failed request deletes the file it made before
- * its slot comes free (a leftover it could not delete makes the next create
- * in that slot fail, which is counted, never written through). */
-typedef struct
-{
-  Run           *run;
-  guint          index;
-  GFile         *file;
-  GBytes        *content;
-  GOutputStream *stream;
-  GError        *error;    /* first error of the request; its file is then deleted */
-} AsyncRequest;
-
-static void async_issue (Run    *run,
-                         guint   index,
-                         gint64  issue_ns);
-
-static void
-async_finish (AsyncRequest *req,
-              gboolean      deleted,
-              const GError *error)
-{
-  Run *run = req->run;
-  guint index;
-
-  if (!retry_if_out_of_fds (run, req->index, error))
-    {
-      g_autoptr(GError) why = error != NULL ? g_error_copy (error) : NULL;
-
-      ib_fd_backoff_explain (&why);   /* no descriptor came free for too long */
-      mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, why);
-    }
-  g_object_unref (req->file);
-  g_bytes_unref (req->content);
-  g_clear_object (&req->stream);
-  g_clear_error (&req->error);
-  g_free (req);
-
-  /* A freed slot issues the next request now. */
-  while (take_work (run, &index))
-    async_issue (run, index, ib_os_monotonic_ns ());
-}
-
-static void
-async_delete_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      data)
-{
-  AsyncRequest *req = data;
-  g_autoptr(GError) error = NULL;
-  gboolean deleted;
-
-  deleted = g_file_delete_finish (G_FILE (source), result, &error);
-  async_finish (req, deleted, req->error != NULL ? req->error : error);
-}
-
-static void
-async_close_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      data)
-{
-  AsyncRequest *req = data;
-  GError *error = NULL;
-
-  if (!g_output_stream_close_finish (G_OUTPUT_STREAM (source), result, &error))
-    {
-      if (req->error == NULL)
-        req->error = error;
-      else
-        g_error_free (error);
-    }
-  /* The file was made by this request: delete it also after an error or a
-   * cancel (then without the cancellable, so that it happens). */
-  g_file_delete_async (req->file, G_PRIORITY_DEFAULT,
-                       req->error == NULL ? req->run->cancellable : NULL,
-                       async_delete_cb, req);
-}
-
-static void
-async_write_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      data)
-{
-  AsyncRequest *req = data;
-
-  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &req->error))
-    g_assert (req->error != NULL);
-  /* Close in every case, and without the cancellable: the request is back
-   * only when its descriptor is closed. */
-  g_output_stream_close_async (req->stream, G_PRIORITY_DEFAULT, NULL, async_close_cb, req);
-}
-
-static void
-async_create_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      data)
-{
-  AsyncRequest *req = data;
-  g_autoptr(GError) error = NULL;
-  GFileOutputStream *stream;
-  gconstpointer bytes;
-  gsize len;
-
-  stream = g_file_create_finish (G_FILE (source), result, &error);
-  if (stream == NULL)
-    {
-      /* Nothing was made (an existing file is not this request's). */
-      async_finish (req, FALSE, error);
-      return;
-    }
-  req->stream = G_OUTPUT_STREAM (stream);
-  bytes = g_bytes_get_data (req->content, &len);
-  g_output_stream_write_all_async (req->stream, bytes, len, G_PRIORITY_DEFAULT,
-                                   req->run->cancellable, async_write_cb, req);
-}
-
-static void
-async_issue (Run    *run,
-             guint   index,
-             gint64  issue_ns)
-{
-  AsyncRequest *req = g_new0 (AsyncRequest, 1);
-
-  mark_issued (run, index, issue_ns);
-  req->run = run;
-  req->index = index;
-  req->file = slot_file (run, run->slot_of[index]);
-  req->content = request_content (run, index);
-  g_file_create_async (req->file, G_FILE_CREATE_NONE, G_PRIORITY_DEFAULT, run->cancellable,
-                       async_create_cb, req);
-}
-
-static void
-run_async_gio (Run *run)
-{
-  guint index;
-
-  /* ab's first burst: C requests issued at the start, however long it takes
-   * to set them up (that is the server's work, and counts). */
-  run->start_ns = ib_os_monotonic_ns ();
-  while (take_work (run, &index))
-    async_issue (run, index, run->start_ns);
-
-  /* Every issued request calls back, also when cancelled. */
-  while (run->in_flight > 0 || (!check_cancel (run) && !g_queue_is_empty (&run->retry)))
-    {
-      gint64 left;
-
-      if (run->in_flight > 0)
-        {
-          g_main_context_iteration (run->context, TRUE);
-          continue;
-        }
-      /* Only requests waiting for a descriptor are left, and none of ours
-       * is in flight to free one: wait out the back-off, then issue. */
-      left = run->retry_not_before - g_get_monotonic_time ();
-      if (left > 0)
-        ib_fd_backoff_sleep (left, run->cancellable);
-      run->retry_not_before = 0;
-      while (take_work (run, &index))
-        async_issue (run, index, ib_os_monotonic_ns ());
-    }
-}
-
-/* ---- thread-pool ------------------------------------------------------ */
-
-typedef struct
-{
-  guint    index;
-  GFile   *file;
-  guint64  seed;
-  guint    bytes;
-  guint    limit_hits;   /* times it waited for a file descriptor */
-  gint64   end_ns;
-  gboolean deleted;
-  GError  *error;
-} PoolJob;
-
-typedef struct
-{
-  GCancellable *cancellable;
-  GAsyncQueue  *done;
-  GMainContext *context;      /* woken when a job is done */
-} PoolShared;
-
-static void
-pool_job_func (gpointer data,
-               gpointer user_data)
-{
-  PoolJob *job = data;
-  PoolShared *shared = user_data;
-  g_autoptr(GBytes) content = NULL;
-  gconstpointer bytes;
-  gsize len;
-
-  /* The worker makes the letters, as the request handler of seed 001 did. */
-  content = ib_write_unlink_content (job->seed, job->index, job->bytes);
-  bytes = g_bytes_get_data (content, &len);
-  if (replace_retrying (job->file, bytes, len, shared->cancellable, &job->limit_hits,
-                        &job->error) &&
-      g_file_delete (job->file, shared->cancellable, &job->error))
-    job->deleted = TRUE;
-  job->end_ns = ib_os_monotonic_ns ();
-  g_async_queue_push (shared->done, job);
-  g_main_context_wakeup (shared->context);
-}
-
-static void
-pool_issue (Run         *run,
-            GThreadPool *pool,
-            guint        index,
-            gint64       issue_ns)
-{
-  PoolJob *job = g_new0 (PoolJob, 1);
-
-  mark_issued (run, index, issue_ns);
-  job->index = index;
-  job->file = slot_file (run, run->slot_of[index]);
-  job->seed = run->seed;
-  job->bytes = run->bytes;
-  g_thread_pool_push (pool, job, NULL);
-}
-
-static void
-wake_context (GCancellable *cancellable,
-              gpointer      context)
-{
-  g_main_context_wakeup (context);
-}
-
-static void
-run_thread_pool (Run *run)
-{
-  PoolShared shared = { run->cancellable, g_async_queue_new (), run->context };
-  GThreadPool *pool;
-  guint index;
-  gulong handler = 0;
-
-  pool = g_thread_pool_new (pool_job_func, &shared, (int) ib_os_n_cores (), FALSE, NULL);
-  g_assert (pool != NULL);
-
-  /* ab's first burst, as in run_async_gio. */
-  run->start_ns = ib_os_monotonic_ns ();
-  while (take_work (run, &index))
-    pool_issue (run, pool, index, run->start_ns);
-
-  /* Serve as a main loop would: iterate the context (its other sources
-   * still run), woken by each finished job or a cancel. */
-  if (run->cancellable != NULL)
-    handler = g_cancellable_connect (run->cancellable, G_CALLBACK (wake_context),
-                                     run->context, NULL);
-  while (run->in_flight > 0)
-    {
-      PoolJob *job = g_async_queue_try_pop (shared.done);
-
-      if (job == NULL)
-        {
-          if (check_cancel (run))
-            /* Cancelled: the jobs left end quickly; wait for them. */
-            job = g_async_queue_timeout_pop (shared.done, 50 * G_TIME_SPAN_MILLISECOND);
-          else
-            g_main_context_iteration (run->context, TRUE);
-          if (job == NULL)
-            continue;
-        }
-      note_limit_hits (run, job->limit_hits);
-      mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
-      g_object_unref (job->file);
-      g_clear_error (&job->error);
-      g_free (job);
-
-      while (take_work (run, &index))
-        pool_issue (run, pool, index, ib_os_monotonic_ns ());
-    }
-
-  if (handler != 0)
-    g_cancellable_disconnect (run->cancellable, handler);
-  g_thread_pool_free (pool, FALSE, TRUE);
-  g_async_queue_unref (shared.done);
-}
-
 /* ---- driver ----------------------------------------------------------- */
 
 /* Deletes every file that may still exist; FALSE with @error when one could
@@ -726,7 +130,7 @@ delete_leftovers (Run     *run,
 
       if (!run->may_exist[i])
         continue;
-      file = slot_file (run, i);
+      file = ib_wu_slot_file (run, i);
       run->may_exist[i] = FALSE;
       /* Only a regular file can be one we wrote; leave anything else alone.
        * No cancellable: this must happen after a cancel too. */
@@ -746,6 +150,16 @@ delete_leftovers (Run     *run,
 }
 
 static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static int
 compare_gint64 (gconstpointer a,
                 gconstpointer b)
 {
@@ -755,33 +169,101 @@ compare_gint64 (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-static void
-fill_mode_result (Run               *run,
-                  IbWriteUnlinkMode *out)
+/* The latencies of this run's requests that succeeded, sorted, appended to
+ * @all too; returns when the last request was back. */
+static gint64
+collect_latencies (Run    *run,
+                   GArray *mine,
+                   GArray *all)
 {
-  g_autofree gint64 *latencies = g_new (gint64, MAX (run->requests, 1));
-  guint n_ok = 0;
   gint64 last_end = run->start_ns;
 
+  g_array_set_size (mine, 0);
   for (guint i = 0; i < run->requests; i++)
     {
+      gint64 latency;
+
       if (run->state[i] != REQ_OK && run->state[i] != REQ_FAILED)
         continue;
       last_end = MAX (last_end, run->end_ns[i]);
-      if (run->state[i] == REQ_OK)
-        latencies[n_ok++] = run->end_ns[i] - run->issue_ns[i];
+      if (run->state[i] != REQ_OK)
+        continue;
+      latency = run->end_ns[i] - run->issue_ns[i];
+      g_array_append_val (mine, latency);
     }
-  qsort (latencies, n_ok, sizeof (gint64), compare_gint64);
+  g_array_sort (mine, compare_gint64);
+  g_array_append_vals (all, mine->data, mine->len);
+  return last_end;
+}
 
+static gint64
+percentile (GArray *sorted,
+            guint   level)
+{
+  return sorted->len > 0 ? ib_percentile_ab ((const gint64 *) sorted->data, sorted->len, level)
+                         : 0;
+}
+
+/* What one mode did over all its runs. */
+typedef struct
+{
+  GArray  *latencies;   /* gint64, every request that succeeded in any run */
+  GArray  *totals;      /* double, each run's time to serve all requests */
+  GArray  *stalls;      /* double, each run's longest stall (with the tick) */
+  GArray  *lateness;
+  GArray  *frames;
+  guint    failed;
+  guint    max_in_flight;
+  guint    n_runs;
+  gboolean responsive;
+  gboolean warned_limit;
+  char    *first_error;
+} ModeTally;
+
+static double
+median_of (GArray *values)
+{
+  g_autoptr(GArray) sorted = NULL;
+  guint n = values->len;
+
+  if (n == 0)
+    return 0;
+  sorted = g_array_copy (values);
+  g_array_sort (sorted, compare_doubles);
+  return n % 2 == 1 ? g_array_index (sorted, double, n / 2)
+                    : (g_array_index (sorted, double, n / 2 - 1) +
+                       g_array_index (sorted, double, n / 2)) / 2;
+}
+
+/* The mode's summary over its runs: the median run's time, requests/s from
+ * it, the latency percentiles of every request of every run (as ab would
+ * print them for all of them), failures summed. */
+static void
+fill_mode_result (Mode               mode,
+                  ModeTally         *t,
+                  guint              requests,
+                  IbWriteUnlinkMode *out)
+{
+  g_array_sort (t->latencies, compare_gint64);
   memset (out, 0, sizeof *out);
-  out->mode = g_strdup (mode_ids[run->mode]);
-  out->total_ns = last_end - run->start_ns;
-  out->failed = run->failed;
-  out->max_in_flight = run->max_in_flight;
-  out->requests_per_s = out->total_ns > 0 ? n_ok / (out->total_ns / 1e9) : 0;
+  out->mode = g_strdup (ib_wu_mode_ids[mode]);
+  out->total_ns = (gint64) median_of (t->totals);
+  out->failed = t->failed;
+  out->max_in_flight = t->max_in_flight;
+  out->n_runs = t->n_runs;
+  out->requests_per_s = out->total_ns > 0
+                        ? (requests - MIN (requests, t->failed / MAX (t->n_runs, 1))) /
+                          (out->total_ns / 1e9)
+                        : 0;
   for (guint p = 0; p < IB_N_PERCENTILES; p++)
-    out->percentiles_ns[p] = n_ok > 0
-                             ? ib_percentile_ab (latencies, n_ok, ib_percentile_levels[p]) : 0;
+    out->percentiles_ns[p] = percentile (t->latencies, ib_percentile_levels[p]);
+  out->responsive = t->responsive && t->stalls->len > 0;
+  if (out->responsive)
+    {
+      out->stall_ns = (gint64) median_of (t->stalls);
+      out->lateness_p99_ns = (gint64) median_of (t->lateness);
+      out->frames_missed_60 = median_of (t->frames);
+    }
 }
 
 static gboolean
@@ -813,6 +295,61 @@ list_in_marker (Run     *run,
                                        names->len, error);
 }
 
+static void
+tally_clear (ModeTally *t)
+{
+  g_clear_pointer (&t->latencies, g_array_unref);
+  g_clear_pointer (&t->totals, g_array_unref);
+  g_clear_pointer (&t->stalls, g_array_unref);
+  g_clear_pointer (&t->lateness, g_array_unref);
+  g_clear_pointer (&t->frames, g_array_unref);
+  g_clear_pointer (&t->first_error, g_free);
+}
+
+/* Serves one run of run->mode in a bracket of the measure room; FALSE when
+ * a file could not be deleted afterwards (@error set). */
+static gboolean
+serve_one (Run                     *run,
+           const IbWriteUnlinkSpec *spec,
+           IbSample                *watched,
+           GError                 **error)
+{
+  IbBracket bracket;
+
+  run->next = run->completed = run->in_flight = run->max_in_flight = run->failed = 0;
+  run->limit_hits = run->limit_in_flight = 0;
+  ib_fd_backoff_reset (&run->backoff);
+  run->retry_not_before = 0;
+  g_queue_clear (&run->retry);
+  g_clear_pointer (&run->first_error, g_free);
+  memset (run->state, REQ_PENDING, run->requests);
+  ib_wu_reset_slots (run);
+  ib_wu_report_progress (run);
+
+  ib_bracket_start (&bracket, IB_MEASURE_USER_WRITE_UNLINK,
+                    spec->tick ? run->context : NULL, NULL);
+  switch (run->mode)
+    {
+    case MODE_SYNC_SERIAL:
+      ib_wu_serve_sync_serial (run);
+      break;
+    case MODE_ASYNC_GIO:
+      ib_wu_serve_async_gio (run);
+      break;
+    case MODE_THREAD_POOL:
+      ib_wu_serve_thread_pool (run);
+      break;
+    case N_MODES:
+    default:
+      g_assert_not_reached ();
+    }
+  ib_bracket_stop (&bracket, watched);
+  g_assert (run->in_flight == 0);
+  g_queue_clear (&run->retry);
+  /* Files of failed or cancelled requests; also checked on success. */
+  return delete_leftovers (run, error);
+}
+
 gboolean
 ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
                      const char               *work_dir,
@@ -826,10 +363,10 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   Run run = { NULL, };
   IbWriteUnlink *wu;
   guint nofile_limit;
+  guint runs;
   gboolean ok = TRUE;
-  guint order[N_MODES];
-  IbWriteUnlinkMode results[N_MODES];
-  gboolean have[N_MODES] = { FALSE, };
+  ModeTally tally[N_MODES];
+  g_autoptr(GArray) mine = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -854,6 +391,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       g_free (run.work_dir);
       return FALSE;
     }
+  runs = spec->runs > 0 ? spec->runs : IB_WRITE_UNLINK_DEFAULT_RUNS;
   run.bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
   run.seed = seed;
   run.cancellable = cancellable;
@@ -861,6 +399,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   run.progress = progress;
   run.progress_data = progress_data;
   run.progress_step = MAX (1, run.requests / 50);
+  run.n_steps = N_MODES * runs;
 
   wu = ib_write_unlink_new ();
   wu->requests = run.requests;
@@ -868,6 +407,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
                                           : IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
   wu->effective_concurrency = run.concurrency;
   wu->bytes = run.bytes;
+  wu->runs_per_mode = runs;
   ib_write_unlink_free (report->write_unlink);
   report->write_unlink = wu;
 
@@ -885,101 +425,136 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   run.free_slots = g_new0 (guint, run.n_slots);
   run.may_exist = g_new0 (guint8, run.n_slots);
 
-  /* The modes in a seeded random order (the measure room's), so none always
-   * runs first on a cold disk or last on a full journal; the report lists
-   * them in mode order. */
-  ib_measure_round_order (seed ^ G_GUINT64_CONSTANT (0x777269746575), 0, order, N_MODES);
-  for (guint m = 0; m < N_MODES && ok; m++)
+  memset (tally, 0, sizeof tally);
+  for (guint m = 0; m < N_MODES; m++)
     {
-      IbWriteUnlinkMode result;
-      IbSample watched = { 0 };
-      IbBracket bracket;
+      tally[m].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
+      tally[m].totals = g_array_new (FALSE, FALSE, sizeof (double));
+      tally[m].stalls = g_array_new (FALSE, FALSE, sizeof (double));
+      tally[m].lateness = g_array_new (FALSE, FALSE, sizeof (double));
+      tally[m].frames = g_array_new (FALSE, FALSE, sizeof (double));
+      tally[m].responsive = TRUE;
+    }
 
-      run.mode = (Mode) order[m];
-      run.step = m;
-      run.next = run.completed = run.in_flight = run.max_in_flight = run.failed = 0;
-      run.limit_hits = run.limit_in_flight = 0;
-      ib_fd_backoff_reset (&run.backoff);
-      run.retry_not_before = 0;
-      g_queue_clear (&run.retry);
-      g_clear_pointer (&run.first_error, g_free);
-      memset (run.state, REQ_PENDING, run.requests);
-      reset_slots (&run);
-      report_progress (&run);
+  /* Rounds of every mode, each round in a seeded random order (the measure
+   * room's), so that no mode always runs first on a cold disk or last on a
+   * full journal, and a slow patch of the machine hits every mode alike. */
+  for (guint round = 0; round < runs && ok && !run.stop; round++)
+    {
+      guint order[N_MODES];
 
-      if (check_cancel (&run))
-        break;
-      ib_bracket_start (&bracket, IB_MEASURE_USER_WRITE_UNLINK,
-                        spec->tick ? run.context : NULL, NULL);
-      switch (run.mode)
+      ib_measure_round_order (seed ^ G_GUINT64_CONSTANT (0x777269746575), round, order,
+                              N_MODES);
+      for (guint pos = 0; pos < N_MODES && ok; pos++)
         {
-        case MODE_SYNC_SERIAL:
-          run_sync_serial (&run);
-          break;
-        case MODE_ASYNC_GIO:
-          run_async_gio (&run);
-          break;
-        case MODE_THREAD_POOL:
-          run_thread_pool (&run);
-          break;
-        case N_MODES:
-        default:
-          g_assert_not_reached ();
-        }
-      ib_bracket_stop (&bracket, &watched);
-      g_assert (run.in_flight == 0);
-      g_queue_clear (&run.retry);
-      /* What the open-file limit allowed in the end (later modes start there). */
-      wu->effective_concurrency = MIN (wu->effective_concurrency, run.concurrency);
-      if (run.limit_hits > 0)
-        ib_report_add_warning (report,
-                               /* Translators: "%s" (1st) is a mode id such as "async-gio". */
-                               _("Write + delete (%s): the process ran out of file descriptors "
-                                 "with %u requests in flight; those requests were issued again "
-                                 "and at most %u ran at once from then on"),
-                               mode_ids[run.mode], run.limit_in_flight, run.concurrency);
+          ModeTally *t = &tally[order[pos]];
+          IbSample watched = { 0 };
+          IbWriteUnlinkRun result = { NULL, };
+          gint64 last_end;
 
-      /* Files of failed or cancelled requests; also checked on success. */
-      if (!delete_leftovers (&run, &local_error))
-        ok = FALSE;
+          run.mode = (Mode) order[pos];
+          run.step = round * N_MODES + pos;
+          /* The measure room's settle step: the previous run's dirty pages
+           * and deletions written back, then a short pause. */
+          if (ib_wu_check_cancel (&run) ||
+              !ib_measure_settle_dir (work_dir, 0, cancellable, NULL) ||
+              ib_wu_check_cancel (&run))
+            {
+              run.stop = TRUE;
+              break;
+            }
+          if (!serve_one (&run, spec, &watched, &local_error))
+            ok = FALSE;
+          /* What the open-file limit allowed in the end (later runs start there). */
+          wu->effective_concurrency = MIN (wu->effective_concurrency, run.concurrency);
+          if (run.limit_hits > 0 && !t->warned_limit)
+            {
+              t->warned_limit = TRUE;
+              ib_report_add_warning (report,
+                                     /* Translators: "%s" (1st) is a mode id such as
+                                      * "async-gio". */
+                                     _("Write + delete (%s): the process ran out of file "
+                                       "descriptors with %u requests in flight; those requests "
+                                       "were issued again and at most %u ran at once from "
+                                       "then on"),
+                                     ib_wu_mode_ids[run.mode], run.limit_in_flight,
+                                     run.concurrency);
+            }
+          if (run.stop)
+            break;
 
-      if (run.stop)
-        break;
+          last_end = collect_latencies (&run, mine, t->latencies);
+          result.mode = g_strdup (ib_wu_mode_ids[run.mode]);
+          result.round = round;
+          result.position = pos;
+          result.total_ns = last_end - run.start_ns;
+          result.failed = run.failed;
+          result.p50_ns = percentile (mine, 50);
+          result.p99_ns = percentile (mine, 99);
+          g_array_append_val (wu->runs, result);
 
-      fill_mode_result (&run, &result);
-      result.responsive = watched.responsive;
-      result.stall_ns = watched.stall_ns;
-      result.lateness_p99_ns = watched.lateness_p99_ns;
-      result.frames_missed_60 = watched.frames_missed_60;
-      results[run.mode] = result;
-      have[run.mode] = TRUE;
+          {
+            double total = (double) result.total_ns;
 
-      if (run.failed > 0)
-        ib_report_add_warning (report,
-                               /* Translators: "%s" (1st) is a mode id such as "async-gio". */
-                               _("Write + delete (%s): %u of %u requests failed, first: %s"),
-                               mode_ids[run.mode], run.failed, run.requests, run.first_error);
-      if (ok && run.failed == run.requests)
-        {
-          g_set_error (&local_error, IB_ERROR, IB_ERROR_IO,
-                       _("Write + delete (%s): every request failed: %s"),
-                       mode_ids[run.mode], run.first_error);
-          ok = FALSE;
+            g_array_append_val (t->totals, total);
+          }
+          t->n_runs++;
+          t->failed += run.failed;
+          t->max_in_flight = MAX (t->max_in_flight, run.max_in_flight);
+          if (watched.responsive)
+            {
+              double s = (double) watched.stall_ns, l = (double) watched.lateness_p99_ns;
+
+              g_array_append_val (t->stalls, s);
+              g_array_append_val (t->lateness, l);
+              g_array_append_val (t->frames, watched.frames_missed_60);
+            }
+          else
+            t->responsive = FALSE;
+          if (run.failed > 0 && t->first_error == NULL)
+            t->first_error = g_strdup (run.first_error);
+
+          if (ok && run.failed == run.requests)
+            {
+              g_set_error (&local_error, IB_ERROR, IB_ERROR_IO,
+                           _("Write + delete (%s): every request failed: %s"),
+                           ib_wu_mode_ids[run.mode], run.first_error);
+              ok = FALSE;
+            }
         }
     }
 
+  /* The report lists the modes in mode order, each over its finished runs. */
   for (guint m = 0; m < N_MODES; m++)
-    if (have[m])
-      g_array_append_val (wu->modes, results[m]);
+    {
+      ModeTally *t = &tally[m];
+
+      if (t->n_runs > 0)
+        {
+          IbWriteUnlinkMode result;
+
+          fill_mode_result ((Mode) m, t, run.requests, &result);
+          g_array_append_val (wu->modes, result);
+        }
+      if (t->failed > 0)
+        ib_report_add_warning (report,
+                               /* Translators: "%s" (1st) is a mode id such as "async-gio";
+                                * e.g. "3 of 16,000 requests (8 runs) failed" */
+                               _("Write + delete (%s): %u of %u requests failed over %u runs, "
+                                 "first: %s"),
+                               ib_wu_mode_ids[m], t->failed, run.requests * t->n_runs,
+                               t->n_runs, t->first_error);
+      tally_clear (t);
+    }
 
   if (ok && run.stop)
     g_set_error_literal (&local_error, IB_ERROR, IB_ERROR_CANCELLED,
                          _("Write + delete cancelled"));
   else if (ok)
     {
-      run.step = N_MODES - 1;
+      run.step = run.n_steps - 1;
       run.completed = run.requests;
-      report_progress (&run);
+      ib_wu_report_progress (&run);
     }
 
   g_free (run.work_dir);

@@ -206,12 +206,16 @@ static const IbJsonField write_unlink_spec_fields[] = {
   FIELD (IbWriteUnlinkSpec, requests, "requests", UINT, REQ),
   FIELD (IbWriteUnlinkSpec, concurrency, "concurrency", UINT, REQ),
   FIELD (IbWriteUnlinkSpec, bytes, "bytes", UINT, REQ),
+  FIELD (IbWriteUnlinkSpec, runs, "runs", UINT, 0),
 };
 
 static gpointer
 write_unlink_spec_new (void)
 {
-  return g_new0 (IbWriteUnlinkSpec, 1);
+  IbWriteUnlinkSpec *spec = g_new0 (IbWriteUnlinkSpec, 1);
+
+  spec->runs = 1;   /* reports from before replication ran each mode once */
+  return spec;
 }
 
 static const IbJsonField write_unlink_spec_not_saved[] = {

@@ -124,10 +124,34 @@ static const IbJsonField write_unlink_mode_fields[] = {
   MODE (lateness_p99_ns, INT64, IB_JF_WHEN, MODE_RESPONSIVE),
   MODE (frames_missed_60, DOUBLE, IB_JF_WHEN, MODE_RESPONSIVE),
   MODE (percentiles_ns, SPECIAL, REQ, .write = write_percentiles, .read = read_percentiles),
+  MODE (n_runs, UINT, 0),
 };
 
+/* Older reports: one run per mode. */
+static void
+write_unlink_mode_init (gpointer st)
+{
+  ((IbWriteUnlinkMode *) st)->n_runs = 1;
+}
+
 static const IbJsonSection write_unlink_mode_section =
-  SECTION (IbWriteUnlinkMode, write_unlink_mode_fields);
+  SECTION (IbWriteUnlinkMode, write_unlink_mode_fields, .init = write_unlink_mode_init);
+
+#define RUN(m, k, fl, ...) FIELD (IbWriteUnlinkRun, m, #m, k, fl, __VA_ARGS__)
+
+/* One run of one mode (reports from before replication have none). */
+static const IbJsonField write_unlink_run_fields[] = {
+  RUN (mode, STRING, REQ),
+  RUN (round, UINT, REQ),
+  RUN (position, UINT, 0),
+  RUN (total_ns, INT64, REQ),
+  RUN (failed, UINT, 0),
+  RUN (p50_ns, INT64, 0),
+  RUN (p99_ns, INT64, 0),
+};
+
+static const IbJsonSection write_unlink_run_section =
+  SECTION (IbWriteUnlinkRun, write_unlink_run_fields);
 
 /* Older reports: as many as asked for. */
 static gboolean
@@ -150,6 +174,9 @@ static const IbJsonField write_unlink_fields[] = {
          .read = read_effective_concurrency),
   FIELD (IbWriteUnlink, bytes, "bytes", UINT, REQ),
   FIELD (IbWriteUnlink, modes, "mode", ARRAY, REQ, .section = &write_unlink_mode_section),
+  /* runs per mode, and each run: absent in reports from before replication */
+  FIELD (IbWriteUnlink, runs_per_mode, "runs_per_mode", UINT, 0),
+  FIELD (IbWriteUnlink, runs, "runs", ARRAY, 0, .section = &write_unlink_run_section),
 };
 
 static gpointer

@@ -16,6 +16,7 @@
 
 #include "engine/ib-error.h"
 #include "engine/ib-fileset.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-workloads.h"
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -330,9 +331,87 @@ check_modes (IbReport *report,
       g_assert_cmpint (m->percentiles_ns[0], >, 0);
       for (guint p = 1; p < IB_N_PERCENTILES; p++)
         g_assert_cmpint (m->percentiles_ns[p], >=, m->percentiles_ns[p - 1]);
-      /* The longest request cannot outlast the whole mode. */
-      g_assert_cmpint (m->percentiles_ns[IB_N_PERCENTILES - 1], <=, m->total_ns);
+      g_assert_cmpuint (m->n_runs, ==, report->write_unlink->runs_per_mode);
     }
+  /* The longest request of a run cannot outlast the run. */
+  for (guint i = 0; i < report->write_unlink->runs->len; i++)
+    {
+      const IbWriteUnlinkRun *r = &g_array_index (report->write_unlink->runs,
+                                                  IbWriteUnlinkRun, i);
+
+      g_assert_cmpint (r->total_ns, >, 0);
+      g_assert_cmpint (r->p50_ns, >, 0);
+      g_assert_cmpint (r->p50_ns, <=, r->p99_ns);
+      g_assert_cmpint (r->p99_ns, <=, r->total_ns);
+    }
+}
+
+/* The modes' order in each round of a run with @seed, as run. */
+static char *
+run_order (const IbWriteUnlink *wu)
+{
+  GString *order = g_string_new (NULL);
+
+  for (guint i = 0; i < wu->runs->len; i++)
+    {
+      const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun, i);
+
+      g_string_append_printf (order, "%u:%s ", r->round, r->mode);
+    }
+  return g_string_free (order, FALSE);
+}
+
+/* Replication: each mode runs spec.runs times, in rounds of every mode, in
+ * the order the measure room draws from the seed and the round; the same
+ * seed gives the same order, another seed another one. */
+static void
+test_wu_replicated (Fixture       *fx,
+                    gconstpointer  data)
+{
+  IbWriteUnlinkSpec spec = { 40, 10, 64, FALSE, 5 };
+  const char *const *modes = ib_write_unlink_modes ();
+  g_autoptr(IbReport) again = ib_report_new ();
+  g_autoptr(IbReport) other = ib_report_new ();
+  g_autoptr(GError) error = NULL;
+  const IbWriteUnlink *wu;
+  g_autofree char *order = NULL;
+  g_autofree char *order_again = NULL;
+  g_autofree char *order_other = NULL;
+
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, on_progress, fx,
+                                      &error));
+  g_assert_no_error (error);
+  assert_only_marker (fx->dir);
+  check_modes (fx->report, 40, 10, TRUE);
+  wu = fx->report->write_unlink;
+  g_assert_cmpuint (wu->runs_per_mode, ==, 5);
+  g_assert_cmpuint (wu->runs->len, ==, 5 * 3);
+  for (guint round = 0; round < 5; round++)
+    {
+      guint expect[3];
+
+      ib_measure_round_order (3 ^ G_GUINT64_CONSTANT (0x777269746575), round, expect, 3);
+      for (guint pos = 0; pos < 3; pos++)
+        {
+          const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun,
+                                                      round * 3 + pos);
+
+          g_assert_cmpuint (r->round, ==, round);
+          g_assert_cmpuint (r->position, ==, pos);
+          g_assert_cmpstr (r->mode, ==, modes[expect[pos]]);
+        }
+    }
+  g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
+
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, again, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 4, other, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  order = run_order (wu);
+  order_again = run_order (again->write_unlink);
+  order_other = run_order (other->write_unlink);
+  g_assert_cmpstr (order, ==, order_again);
+  g_assert_cmpstr (order, !=, order_other);
+  assert_only_marker (fx->dir);
 }
 
 static void
@@ -584,8 +663,9 @@ test_wu_failure_is_reported (Fixture       *fx,
       const IbWriteUnlinkMode *m = &g_array_index (fx->report->write_unlink->modes,
                                                    IbWriteUnlinkMode, i);
 
+      /* summed over the mode's runs */
       g_assert_cmpuint (m->failed, >, 0);
-      g_assert_cmpuint (m->failed, <, 30);
+      g_assert_cmpuint (m->failed, <, 30 * m->n_runs);
       g_assert_cmpint (m->percentiles_ns[0], >, 0);
     }
   g_assert_cmpuint (fx->report->warnings->len, ==, 3);
@@ -614,6 +694,8 @@ main (int    argc,
                    test_wu_effective_concurrency);
   g_test_add ("/workloads/write-unlink/deletes-everything", Fixture, NULL,
               fixture_setup, test_wu_deletes_everything, fixture_teardown);
+  g_test_add ("/workloads/write-unlink/replicated", Fixture, NULL,
+              fixture_setup, test_wu_replicated, fixture_teardown);
   g_test_add ("/workloads/write-unlink/tick", Fixture, NULL,
               fixture_setup, test_wu_tick, fixture_teardown);
   g_test_add ("/workloads/write-unlink/serial-client", Fixture, NULL,
