@@ -20,6 +20,7 @@
 #include "ib-table-view.h"
 #include "ib-tab-stop.h"
 #include "analysis/ib-answer.h"
+#include "ib-answer-cards.h"
 #include "analysis/ib-compare.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
@@ -81,6 +82,7 @@ struct _IbResultsPage
   GtkWidget       *answer_card;
   GtkLabel        *answer_title;
   GtkLabel        *answer_body;
+  GtkBox          *answer_cards;
   GtkWidget       *findings_heading;
   GtkListBox      *findings_list;
   GtkLabel        *environment_label;
@@ -558,6 +560,16 @@ update_answer (IbResultsPage *self)
   }
 }
 
+/* The small-files and write + delete answers, once the run is over (their
+ * verdicts need every run). */
+static void
+update_answer_cards (IbResultsPage *self)
+{
+  gboolean live = self->controller != NULL && ib_run_controller_get_running (self->controller);
+
+  ib_answer_cards_fill (self->answer_cards, live ? NULL : self->report);
+}
+
 static void
 update_all (IbResultsPage *self,
             gboolean       new_report)
@@ -569,6 +581,7 @@ update_all (IbResultsPage *self,
   update_header (self);
   update_warnings (self);
   update_answer (self);
+  update_answer_cards (self);
   update_findings (self);
   update_environment (self);
   ib_stats_table_set_report (self->stats_table, self->report);
@@ -675,6 +688,14 @@ ib_results_page_get_answer_details (IbResultsPage *self)
   return gtk_label_get_text (self->answer_body);
 }
 
+const char *
+ib_results_page_get_answer_card (IbResultsPage *self,
+                                 const char    *id)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  return ib_answer_cards_headline (self->answer_cards, id);
+}
+
 guint
 ib_results_page_get_n_stats_rows (IbResultsPage *self)
 {
@@ -701,7 +722,10 @@ update_progress (IbResultsPage *self)
     ib_chart_view_set_live (self->views[i], running);
   ib_stats_table_set_live (self->stats_table, running);
   if (self->report != NULL && self->answer_live != running)
-    update_answer (self);   /* the whole answer once the run is over */
+    {
+      update_answer (self);   /* the whole answer once the run is over */
+      update_answer_cards (self);
+    }
   gtk_label_set_text (self->step_label, step != NULL ? step : "");
   gtk_label_set_text (self->eta_label, eta != NULL ? eta : "");
   gtk_progress_bar_set_fraction (self->progress_bar, ib_run_controller_get_fraction (c));
@@ -825,6 +849,7 @@ ib_results_page_class_init (IbResultsPageClass *klass)
   BIND (answer_card);
   BIND (answer_title);
   BIND (answer_body);
+  BIND (answer_cards);
   BIND (findings_heading);
   BIND (findings_list);
   BIND (environment_label);

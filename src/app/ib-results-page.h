@@ -35,6 +35,10 @@ guint         ib_results_page_get_n_stats_rows (IbResultsPage *self);
 const char   *ib_results_page_get_answer      (IbResultsPage *self);
 /* The lines under the answer's headline, one "• " item a line, or NULL. */
 const char   *ib_results_page_get_answer_details (IbResultsPage *self);
+/* The headline of the answer card @id ("write-unlink", "small-files"),
+ * NULL when it is not shown. */
+const char   *ib_results_page_get_answer_card (IbResultsPage  *self,
+                                              const char     *id);
 /* The charts with data, the switcher between them (whichever form fits the
  * width, NULL when not shown), and stepping through them (+1 / -1). */
 guint         ib_results_page_get_n_charts   (IbResultsPage   *self);
