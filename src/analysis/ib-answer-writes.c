@@ -187,7 +187,7 @@ ib_answer_card_write_unlink (const IbReport *report)
     return NULL;
 
   /* Translators: the title of the write + delete answer card */
-  card = card_new (IB_ANSWER_CARD_WRITE_UNLINK, _("Write + delete"));
+  card = card_new (IB_ANSWER_CARD_WRITE_UNLINK, _("Write + delete: sync or async?"));
   if (find_mode (wu, sync) != NULL && find_mode (wu, async) != NULL)
     {
       head = mode_sentence (report, sync, async, &card->verdict);
@@ -385,7 +385,7 @@ ib_answer_card_small_files (const IbReport *report)
     }
 
   /* Translators: the title of the small-files answer card */
-  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _("Small files"));
+  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _("Small files: sync or async?"));
   for (guint j = 0; j < values->len; j++)
     {
       guint64 v = g_array_index (values, guint64, j);
@@ -430,7 +430,7 @@ ib_answer_card_small_files (const IbReport *report)
     }
   else if (n_sync > 0 && n_other > 0)
     {
-      card->verdict = IB_VERDICT_SAME;
+      card->verdict = IB_VERDICT_UNDECIDED;
       card->headline = g_strdup_printf (_("Which of %s and %s is faster depends on the file "
                                           "count."),
                                         ib_strategy_title (sync), ib_strategy_title (other));
@@ -439,7 +439,7 @@ ib_answer_card_small_files (const IbReport *report)
     {
       const char *winner = n_sync > 0 ? sync : other, *loser = n_sync > 0 ? other : sync;
 
-      card->verdict = IB_VERDICT_SAME;
+      card->verdict = IB_VERDICT_UNDECIDED;
       /* Translators: "Sync load contents is faster than Async ... at some file
        * counts; at the others there is no verdict." */
       card->headline = g_strdup_printf (_("%s is faster than %s at some file counts; at the "
@@ -448,7 +448,7 @@ ib_answer_card_small_files (const IbReport *report)
     }
   else
     {
-      card->verdict = IB_VERDICT_SAME;
+      card->verdict = IB_VERDICT_UNDECIDED;
       card->headline = g_strdup_printf (_("No file count tried gives a verdict between %s and "
                                           "%s."),
                                         ib_strategy_title (sync), ib_strategy_title (other));

@@ -40,10 +40,11 @@ G_BEGIN_DECLS
 typedef struct
 {
   char      *id;        /* IB_ANSWER_CARD_* */
-  char      *title;     /* "Write + delete", translated */
+  char      *title;     /* "Write + delete: sync or async?", translated */
   char      *headline;  /* one sentence, the verdict first, ending with a full stop */
   GPtrArray *details;   /* char *: the lines under it, each a sentence */
-  IbVerdict  verdict;   /* the headline's */
+  IbVerdict  verdict;   /* the headline's; small files: A_FASTER or B_FASTER when
+                         * one side is faster at every count, else UNDECIDED */
 } IbAnswerCard;
 
 /* The verdict of write + delete mode @b against mode @a (ids such as

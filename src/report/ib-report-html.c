@@ -18,6 +18,7 @@
 #include "chart/ib-chart.h"
 #include "engine/ib-error.h"
 #include "analysis/ib-answer.h"
+#include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
 #include "ib-report-io.h"
 #include "analysis/ib-tables.h"
@@ -410,6 +411,35 @@ ib_report_to_html (const IbReport *report,
               {
                 g_string_append (out, "<li>");
                 ib_report_html_escape (out, details[i]);
+                g_string_append (out, "</li>\n");
+              }
+            g_string_append (out, "</ul>\n");
+          }
+        g_string_append (out, "</section>\n");
+      }
+  }
+  /* The small-files and write + delete answers (ib-answer-writes.h) */
+  {
+    g_autoptr(GPtrArray) cards = ib_answer_cards (report);
+
+    for (guint c = 0; c < cards->len; c++)
+      {
+        const IbAnswerCard *card = g_ptr_array_index (cards, c);
+
+        g_string_append_printf (out, "<section id=\"answer-%s\" class=\"card\">\n<h2>",
+                                card->id);
+        ib_report_html_escape (out, card->title);
+        g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
+                                ib_answer_verdict_name (card->verdict));
+        ib_report_html_escape (out, card->headline);
+        g_string_append (out, "</strong></p>\n");
+        if (card->details->len > 0)
+          {
+            g_string_append (out, "<ul>\n");
+            for (guint i = 0; i < card->details->len; i++)
+              {
+                g_string_append (out, "<li>");
+                ib_report_html_escape (out, g_ptr_array_index (card->details, i));
                 g_string_append (out, "</li>\n");
               }
             g_string_append (out, "</ul>\n");

@@ -18,6 +18,7 @@
 
 #include "chart/ib-chart.h"
 #include "analysis/ib-answer.h"
+#include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
 #include "ib-report-io.h"
 #include "analysis/ib-tables.h"
@@ -320,6 +321,30 @@ ib_report_save_markdown_full (const IbReport *report,
           {
             g_string_append (out, "- ");
             md_escape (out, details[i], TRUE);
+            g_string_append_c (out, '\n');
+          }
+      }
+  }
+
+  /* The small-files and write + delete answers (ib-answer-writes.h) */
+  {
+    g_autoptr(GPtrArray) cards = ib_answer_cards (report);
+
+    for (guint c = 0; c < cards->len; c++)
+      {
+        const IbAnswerCard *card = g_ptr_array_index (cards, c);
+
+        g_string_append (out, "\n## ");
+        md_escape (out, card->title, FALSE);
+        g_string_append (out, "\n\n**");
+        md_escape (out, card->headline, FALSE);
+        g_string_append (out, "**\n");
+        if (card->details->len > 0)
+          g_string_append_c (out, '\n');
+        for (guint i = 0; i < card->details->len; i++)
+          {
+            g_string_append (out, "- ");
+            md_escape (out, g_ptr_array_index (card->details, i), TRUE);
             g_string_append_c (out, '\n');
           }
       }

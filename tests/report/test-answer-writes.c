@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-answer-writes.c: the write + delete and small-files answers
+ * (analysis/ib-answer-writes.h): a verdict only from enough runs paired by
+ * round, withheld from one run a mode; the cards; the JSON fields of the
+ * runs, and reports from before replication still loading. */
+#include "config.h"
+
+#include <string.h>
+
+#include "analysis/ib-answer-writes.h"
+#include "analysis/ib-findings.h"
+#include "engine/ib-stats.h"
+#include "engine/ib-workloads.h"
+#include "report/ib-report-io.h"
+
+static void
+assert_contains (const char *text,
+                 const char *needle)
+{
+  if (text == NULL || strstr (text, needle) == NULL)
+    g_error ("“%s” does not contain “%s”", text != NULL ? text : "(null)", needle);
+}
+
+/* A write + delete result of @rounds rounds: in each round sync-serial takes
+ * 10 ms, async-gio @async_factor times that and thread-pool 10 ms too, each
+ * times a seeded drift that every mode of a round shares (as a busy machine
+ * would) and a little noise of its own. */
+static IbReport *
+wu_report_new (guint  rounds,
+               double async_factor)
+{
+  IbReport *report = ib_report_new ();
+  IbWriteUnlink *wu = ib_write_unlink_new ();
+  const char *const *modes = ib_write_unlink_modes ();
+  const double base[3] = { 10e6, 10e6 * async_factor, 10e6 };
+  IbRng rng;
+
+  ib_rng_init (&rng, 42);
+  wu->requests = 500;
+  wu->concurrency = 500;
+  wu->effective_concurrency = 500;
+  wu->bytes = 4096;
+  wu->runs_per_mode = rounds;
+  for (guint r = 0; r < rounds; r++)
+    {
+      /* the round's drift: 0.5x to 2x, shared */
+      double drift = 0.5 + 1.5 * (ib_rng_next (&rng) % 1000) / 1000.0;
+
+      for (guint m = 0; m < 3; m++)
+        {
+          double noise = 1.0 + ((double) (ib_rng_next (&rng) % 1000) / 1000.0 - 0.5) * 0.02;
+          IbWriteUnlinkRun run = { NULL, };
+
+          run.mode = g_strdup (modes[m]);
+          run.round = r;
+          run.position = m;
+          run.total_ns = (gint64) (base[m] * drift * noise);
+          run.p50_ns = run.total_ns / 2;
+          run.p99_ns = run.total_ns;
+          g_array_append_val (wu->runs, run);
+        }
+    }
+  for (guint m = 0; m < 3; m++)
+    {
+      IbWriteUnlinkMode mode = { NULL, };
+
+      mode.mode = g_strdup (modes[m]);
+      mode.total_ns = (gint64) base[m];
+      mode.requests_per_s = 500 / (base[m] / 1e9);
+      mode.n_runs = rounds;
+      for (guint p = 0; p < IB_N_PERCENTILES; p++)
+        mode.percentiles_ns[p] = (gint64) (base[m] / 2 * (1 + p / 10.0));
+      g_array_append_val (wu->modes, mode);
+    }
+  report->write_unlink = wu;
+  return report;
+}
+
+/* One run a mode decides nothing however far apart; with enough rounds the
+ * same difference is a verdict, through the one verdict function. */
+static void
+test_withheld_then_given (void)
+{
+  g_autoptr(IbReport) one = wu_report_new (1, 3.0);
+  g_autoptr(IbReport) five = wu_report_new (5, 3.0);
+  g_autoptr(IbReport) eight = wu_report_new (8, 3.0);
+  g_autoptr(IbAnswerCard) card_one = NULL;
+  g_autoptr(IbAnswerCard) card_eight = NULL;
+  IbVerdictInterval iv;
+
+  g_assert_cmpint (ib_write_unlink_verdict (one->write_unlink, "sync-serial", "async-gio",
+                                            FALSE, 0, &iv), ==, IB_VERDICT_TOO_FEW);
+  g_assert_cmpuint (iv.n_pairs, ==, 1);
+  card_one = ib_answer_card_write_unlink (one);
+  g_assert_nonnull (card_one);
+  g_assert_cmpint (card_one->verdict, ==, IB_VERDICT_TOO_FEW);
+  assert_contains (card_one->headline, "Sync, one at a time against Async GIO: too few runs to "
+                   "tell (n = 1 a side; at least 6 needed).");
+  g_assert_null (strstr (card_one->headline, "faster"));
+
+  /* 5 pairs cannot reach 95 % (at most 93.75 %) */
+  g_assert_cmpint (ib_write_unlink_verdict (five->write_unlink, "sync-serial", "async-gio",
+                                            FALSE, 0, NULL), ==, IB_VERDICT_TOO_FEW);
+
+  g_assert_cmpint (ib_write_unlink_verdict (eight->write_unlink, "sync-serial", "async-gio",
+                                            FALSE, 0, &iv), ==, IB_VERDICT_A_FASTER);
+  g_assert_true (iv.paired);
+  g_assert_cmpuint (iv.n_pairs, ==, 8);
+  g_assert_cmpfloat (iv.ci_level, >=, 0.95);
+  g_assert_cmpfloat (iv.ratio, >, 2.9);
+  g_assert_cmpfloat (iv.ratio, <, 3.1);
+  card_eight = ib_answer_card_write_unlink (eight);
+  g_assert_cmpint (card_eight->verdict, ==, IB_VERDICT_A_FASTER);
+  assert_contains (card_eight->headline, "Sync, one at a time is 3.0x faster than Async GIO (");
+  assert_contains (card_eight->headline, "; 8 rounds).");
+  /* the thread pool: as fast, under a drift of up to 4x that pairing cancels */
+  g_assert_cmpuint (card_eight->details->len, >=, 3);
+  assert_contains (g_ptr_array_index (card_eight->details, 0),
+                   "Sync, one at a time and Thread pool are equivalent within ±10 %");
+}
+
+/* Pairing is what cancels the drift: unpaired, the same runs of two equal
+ * modes could not be told apart from 2x. */
+static void
+test_equivalent_and_undecided (void)
+{
+  g_autoptr(IbReport) same = wu_report_new (8, 1.0);
+  g_autoptr(IbReport) near = wu_report_new (8, 1.08);
+  IbVerdictInterval iv;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (ib_write_unlink_verdict (same->write_unlink, "sync-serial", "async-gio",
+                                            FALSE, 0.10, &iv), ==, IB_VERDICT_EQUIVALENT);
+  /* 8 % apart: faster or not beyond the 10 % margin at 8 rounds */
+  ib_write_unlink_verdict (near->write_unlink, "sync-serial", "async-gio", FALSE, 0.10, &iv);
+  g_assert_true (ib_verdict_is_decided (iv.verdict));
+  g_assert_cmpint (iv.verdict, ==, IB_VERDICT_A_FASTER);
+
+  /* a whole-failed run leaves its round out of the pairs */
+  g_array_index (same->write_unlink->runs, IbWriteUnlinkRun, 0).failed = 500;
+  ib_write_unlink_verdict (same->write_unlink, "sync-serial", "async-gio", FALSE, 0.10, &iv);
+  g_assert_cmpuint (iv.n_pairs, ==, 7);
+
+  /* an undecided line says how many more rounds, not pairs of a budget */
+  iv.verdict = IB_VERDICT_UNDECIDED;
+  iv.more_pairs = 12;
+  text = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
+  assert_contains (text, "A against B: not decided in 7 rounds (");
+  assert_contains (text, "about 12 more rounds would decide it");
+}
+
+/* The experiment's I/O conclusion is held, refuted or withheld from the
+ * paired medians; findings carry the card's words, covered where cards are
+ * shown. */
+static void
+test_experiment_and_findings (void)
+{
+  g_autoptr(IbReport) one = wu_report_new (1, 1.02);
+  g_autoptr(IbReport) same = wu_report_new (8, 1.02);
+  g_autoptr(IbReport) far = wu_report_new (8, 3.0);
+  g_autofree char *t_one = ib_write_unlink_experiment_text (one);
+  g_autofree char *t_same = ib_write_unlink_experiment_text (same);
+  g_autofree char *t_far = ib_write_unlink_experiment_text (far);
+  g_autoptr(IbAnswerCard) card = ib_answer_card_write_unlink (far);
+  gboolean found = FALSE;
+
+  assert_contains (t_one, "cannot be checked here with I/O: 1 run per mode is too few");
+  assert_contains (t_same, "The promise-vs-callback overhead experiment holds here with I/O");
+  assert_contains (t_far, "does not hold here with I/O");
+
+  ib_findings_generate (far);
+  for (guint i = 0; i < far->findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (far->findings, IbFinding, i);
+
+      if (g_strcmp0 (f->id, "write-unlink-verdict") != 0)
+        continue;
+      found = TRUE;
+      g_assert_true (f->covered);
+      assert_contains (f->text, card->headline);
+    }
+  g_assert_true (found);
+}
+
+static IbSweepPoint
+point (guint64     value,
+       const char *strategy,
+       double      median_ms)
+{
+  IbSweepPoint p = { 0, };
+
+  p.value = value;
+  p.strategy = g_strdup (strategy);
+  p.median_ns = median_ms * 1e6;
+  p.ci_low_ns = median_ms * 0.95e6;
+  p.ci_high_ns = median_ms * 1.05e6;
+  p.n = 10;
+  p.ci_level = ib_median_coverage (10);
+  return p;
+}
+
+static void
+test_small_files_card (void)
+{
+  g_autoptr(IbReport) report = ib_report_new ();
+  g_autoptr(IbAnswerCard) card = NULL;
+  g_autoptr(GPtrArray) cards = NULL;
+  IbSweepPoint p;
+
+  report->sweep = ib_sweep_new ();
+  report->sweep->vary = IB_VARY_COUNT;
+  p = point (1, "sync-load-contents", 0.1);
+  g_array_append_val (report->sweep->points, p);
+  p = point (1, "async-load-contents-parallel", 0.3);
+  g_array_append_val (report->sweep->points, p);
+  p = point (100, "sync-load-contents", 10);
+  g_array_append_val (report->sweep->points, p);
+  p = point (100, "async-load-contents-parallel", 4);
+  g_array_append_val (report->sweep->points, p);
+
+  card = ib_answer_card_small_files (report);
+  g_assert_nonnull (card);
+  assert_contains (card->headline, "depends on the file count");
+  g_assert_cmpuint (card->details->len, ==, 2);
+  assert_contains (g_ptr_array_index (card->details, 0), "1 file: Sync load contents is 3.0x "
+                   "faster than Async load contents (parallel) (");
+  assert_contains (g_ptr_array_index (card->details, 1), "100 files: Async load contents "
+                   "(parallel) is 2.5x faster than Sync load contents (");
+
+  /* too few samples at a count: no verdict there, and none claimed */
+  g_array_index (report->sweep->points, IbSweepPoint, 2).n = 2;
+  g_array_index (report->sweep->points, IbSweepPoint, 3).n = 2;
+  g_clear_pointer (&card, ib_answer_card_free);
+  card = ib_answer_card_small_files (report);
+  assert_contains (card->headline, "at some file counts; at the others there is no verdict");
+  assert_contains (g_ptr_array_index (card->details, 1), "too few samples to tell");
+
+  cards = ib_answer_cards (report);
+  g_assert_cmpuint (cards->len, ==, 1);
+}
+
+/* The runs and their counts go through JSON and back; a report from before
+ * replication (no runs, no counts) loads as one run a mode. */
+static void
+test_json_round_trip (void)
+{
+  g_autoptr(IbReport) report = wu_report_new (8, 3.0);
+  g_autoptr(IbReport) loaded = NULL;
+  g_autoptr(IbReport) old = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) strip = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *old_json = NULL;
+  g_autoptr(IbAnswerCard) card = NULL;
+
+  report->plan = ib_plan_new ();
+  report->plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
+  report->plan->write_unlink->requests = 500;
+  report->plan->write_unlink->concurrency = 500;
+  report->plan->write_unlink->bytes = 4096;
+  report->plan->write_unlink->runs = 8;
+  json = ib_report_to_json (report, NULL);
+  loaded = ib_report_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->plan->write_unlink->runs, ==, 8);
+  g_assert_cmpuint (loaded->write_unlink->runs_per_mode, ==, 8);
+  g_assert_cmpuint (loaded->write_unlink->runs->len, ==, 24);
+  for (guint i = 0; i < 24; i++)
+    {
+      const IbWriteUnlinkRun *a = &g_array_index (report->write_unlink->runs,
+                                                  IbWriteUnlinkRun, i);
+      const IbWriteUnlinkRun *b = &g_array_index (loaded->write_unlink->runs,
+                                                  IbWriteUnlinkRun, i);
+
+      g_assert_cmpstr (a->mode, ==, b->mode);
+      g_assert_cmpuint (a->round, ==, b->round);
+      g_assert_cmpuint (a->position, ==, b->position);
+      g_assert_cmpint (a->total_ns, ==, b->total_ns);
+      g_assert_cmpint (a->p50_ns, ==, b->p50_ns);
+      g_assert_cmpint (a->p99_ns, ==, b->p99_ns);
+    }
+  g_assert_cmpuint (g_array_index (loaded->write_unlink->modes, IbWriteUnlinkMode, 0).n_runs,
+                    ==, 8);
+  card = ib_answer_card_write_unlink (loaded);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_A_FASTER);
+
+  /* drop what replication added: runs, runs_per_mode, n_runs, plan's runs */
+  strip = g_regex_new ("\"runs\" : \\[.*?\\],|\"runs_per_mode\" : [0-9]+,|\"n_runs\" : [0-9]+,"
+                       "|,\\s*\"runs\" : [0-9]+", G_REGEX_DOTALL, 0, NULL);
+  old_json = g_regex_replace_literal (strip, json, -1, 0, "", 0, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (old_json, "runs"));
+  old = ib_report_from_json (old_json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (old->plan->write_unlink->runs, ==, 1);
+  g_assert_cmpuint (old->write_unlink->runs_per_mode, ==, 1);
+  g_assert_cmpuint (old->write_unlink->runs->len, ==, 0);
+  g_assert_cmpuint (g_array_index (old->write_unlink->modes, IbWriteUnlinkMode, 0).n_runs, ==, 1);
+  g_clear_pointer (&card, ib_answer_card_free);
+  card = ib_answer_card_write_unlink (old);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_TOO_FEW);
+  assert_contains (card->headline, "too few runs to tell (n = 1 a side");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/answer-writes/withheld-then-given", test_withheld_then_given);
+  g_test_add_func ("/answer-writes/equivalent-and-undecided", test_equivalent_and_undecided);
+  g_test_add_func ("/answer-writes/experiment-and-findings", test_experiment_and_findings);
+  g_test_add_func ("/answer-writes/small-files", test_small_files_card);
+  g_test_add_func ("/answer-writes/json-round-trip", test_json_round_trip);
+  return g_test_run ();
+}
