@@ -59,7 +59,7 @@ pair_runs (const IbWriteUnlink *wu,
       for (guint i = 0; i < wu->runs->len; i++)
         {
           const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun, i);
-          double v = (double) (p50 ? r->p50_ns : r->total_ns);
+          double                  v = (double) (p50 ? r->p50_ns : r->total_ns);
 
           if (r->round != round || r->failed >= wu->requests)
             continue;
@@ -84,10 +84,10 @@ ib_write_unlink_verdict (const IbWriteUnlink *wu,
                          double               margin,
                          IbVerdictInterval   *out)
 {
-  g_autoptr(GArray) xa = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) xb = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) xa = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) xb = g_array_new (FALSE, FALSE, sizeof (double));
   IbVerdictInterval iv;
-  IbPaired paired;
+  IbPaired          paired;
 
   g_return_val_if_fail (a != NULL && b != NULL, IB_VERDICT_NO_DATA);
 
@@ -173,11 +173,11 @@ IbAnswerCard *
 ib_answer_card_write_unlink (const IbReport *report)
 {
   const IbWriteUnlink *wu;
-  const char *const *modes = ib_write_unlink_modes ();
-  const char *sync = modes[0], *async = modes[1], *pool = modes[2];
-  IbAnswerCard *card;
-  g_autofree char *head = NULL;
-  g_autoptr(GString) latency = NULL;
+  const char * const  *modes = ib_write_unlink_modes ();
+  const char          *sync = modes[0], *async = modes[1], *pool = modes[2];
+  IbAnswerCard        *card;
+  g_autofree char     *head = NULL;
+  g_autoptr (GString) latency = NULL;
   g_autofree char *experiment = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
@@ -187,34 +187,34 @@ ib_answer_card_write_unlink (const IbReport *report)
     return NULL;
 
   /* Translators: the title of the write + delete answer card */
-  card = card_new (IB_ANSWER_CARD_WRITE_UNLINK, _("Write + delete: sync or async?"));
+  card = card_new (IB_ANSWER_CARD_WRITE_UNLINK, _ ("Write + delete: sync or async?"));
   if (find_mode (wu, sync) != NULL && find_mode (wu, async) != NULL)
     {
       head = mode_sentence (report, sync, async, &card->verdict);
       /* Translators: a verdict as a sentence */
-      card->headline = g_strdup_printf (_("%s."), head);
+      card->headline = g_strdup_printf (_ ("%s."), head);
     }
   else
     {
       card->verdict = IB_VERDICT_NO_DATA;
       /* Translators: write + delete was cut short */
-      card->headline = g_strdup (_("Sync and async write + delete cannot be compared: a mode "
-                                   "did not run."));
+      card->headline = g_strdup (_ ("Sync and async write + delete cannot be compared: a mode "
+                                    "did not run."));
     }
 
   if (find_mode (wu, sync) != NULL && find_mode (wu, pool) != NULL)
     {
-      IbVerdict v;
+      IbVerdict        v;
       g_autofree char *s = mode_sentence (report, sync, pool, &v);
 
-      g_ptr_array_add (card->details, g_strdup_printf (_("%s."), s));
+      g_ptr_array_add (card->details, g_strdup_printf (_ ("%s."), s));
     }
 
   latency = g_string_new (NULL);
   for (guint i = 0; modes[i] != NULL; i++)
     {
       const IbWriteUnlinkMode *m = find_mode (wu, modes[i]);
-      g_autofree char *p50 = NULL;
+      g_autofree char         *p50 = NULL;
 
       if (m == NULL)
         continue;
@@ -222,11 +222,11 @@ ib_answer_card_write_unlink (const IbReport *report)
       if (latency->len > 0)
         g_string_append (latency, ", ");
       /* Translators: one mode's median latency in a list, "Async GIO 81 ms" */
-      g_string_append_printf (latency, _("%s %s"), ib_write_unlink_mode_title (modes[i]), p50);
+      g_string_append_printf (latency, _ ("%s %s"), ib_write_unlink_mode_title (modes[i]), p50);
     }
   /* Translators: "Median time per request: Sync, one at a time 7.0 ms, Async
    * GIO 81 ms, Thread pool 6.2 ms." */
-  g_ptr_array_add (card->details, g_strdup_printf (_("Median time per request: %s."),
+  g_ptr_array_add (card->details, g_strdup_printf (_ ("Median time per request: %s."),
                                                    latency->str));
 
   experiment = ib_write_unlink_experiment_text (report);
@@ -252,9 +252,10 @@ ib_answer_card_write_unlink (const IbReport *report)
                                         wu->runs_per_mode, requests));
     else
       g_ptr_array_add (card->details,
-                       g_strdup_printf (_("How: every mode served %s requests once; this "
-                                          "report is from before modes were run several "
-                                          "times, so it gives no verdict."), requests));
+                       g_strdup_printf (_ ("How: every mode served %s requests once; this "
+                                           "report is from before modes were run several "
+                                           "times, so it gives no verdict."),
+                                        requests));
   }
   return card;
 }
@@ -262,9 +263,9 @@ ib_answer_card_write_unlink (const IbReport *report)
 char *
 ib_write_unlink_experiment_text (const IbReport *report)
 {
-  const char *const *modes = ib_write_unlink_modes ();
-  IbVerdictInterval iv;
-  g_autofree char *seed = NULL;
+  const char * const *modes = ib_write_unlink_modes ();
+  IbVerdictInterval   iv;
+  g_autofree char    *seed = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
 
@@ -296,19 +297,19 @@ ib_write_unlink_experiment_text (const IbReport *report)
       /* Translators: "... holds here with I/O: async's median request time is
        * 1.05x sync's (95.3 % CI 0.98-1.12), within 1.5x either way (the
        * experiment saw 1.10x)." */
-      return g_strdup_printf (_("The promise-vs-callback overhead experiment holds here with "
-                                "I/O: async’s median request time is %.2fx sync’s (%s CI %s), "
-                                "within %.1fx either way (the experiment saw %s)."),
+      return g_strdup_printf (_ ("The promise-vs-callback overhead experiment holds here with "
+                                 "I/O: async’s median request time is %.2fx sync’s (%s CI %s), "
+                                 "within %.1fx either way (the experiment saw %s)."),
                               iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
     if (iv.ci_low > SMALL_DIFFERENCE || iv.ci_high < 1 / SMALL_DIFFERENCE)
-      return g_strdup_printf (_("The promise-vs-callback overhead experiment does not hold "
-                                "here with I/O: async’s median request time is %.2fx sync’s "
-                                "(%s CI %s), beyond %.1fx either way (the experiment saw %s)."),
+      return g_strdup_printf (_ ("The promise-vs-callback overhead experiment does not hold "
+                                 "here with I/O: async’s median request time is %.2fx sync’s "
+                                 "(%s CI %s), beyond %.1fx either way (the experiment saw %s)."),
                               iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
-    return g_strdup_printf (_("The promise-vs-callback overhead experiment is not decided "
-                              "here with I/O: async’s median request time is %.2fx sync’s "
-                              "(%s CI %s), which may be within %.1fx or beyond (the "
-                              "experiment saw %s)."),
+    return g_strdup_printf (_ ("The promise-vs-callback overhead experiment is not decided "
+                               "here with I/O: async’s median request time is %.2fx sync’s "
+                               "(%s CI %s), which may be within %.1fx or beyond (the "
+                               "experiment saw %s)."),
                             iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
   }
 }
@@ -333,9 +334,9 @@ find_point (const IbSweep *sweep,
 /* The sweep's first sync strategy and its first other one (GIO async before
  * threads, io_uring and mmap). */
 static gboolean
-pick_pair (const IbSweep  *sweep,
-           const char    **sync,
-           const char    **other)
+pick_pair (const IbSweep *sweep,
+           const char   **sync,
+           const char   **other)
 {
   *sync = *other = NULL;
   for (guint i = 0; i < sweep->points->len; i++)
@@ -362,10 +363,10 @@ IbAnswerCard *
 ib_answer_card_small_files (const IbReport *report)
 {
   const IbSweep *sweep;
-  const char *sync, *other;
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+  const char    *sync, *other;
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
   IbAnswerCard *card;
-  guint n_clear = 0, n_sync = 0, n_other = 0;
+  guint         n_clear = 0, n_sync = 0, n_other = 0;
 
   g_return_val_if_fail (report != NULL, NULL);
 
@@ -375,7 +376,7 @@ ib_answer_card_small_files (const IbReport *report)
 
   for (guint i = 0; i < sweep->points->len; i++)
     {
-      guint64 v = g_array_index (sweep->points, IbSweepPoint, i).value;
+      guint64  v = g_array_index (sweep->points, IbSweepPoint, i).value;
       gboolean seen = FALSE;
 
       for (guint j = 0; j < values->len && !seen; j++)
@@ -385,15 +386,15 @@ ib_answer_card_small_files (const IbReport *report)
     }
 
   /* Translators: the title of the small-files answer card */
-  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _("Small files: sync or async?"));
+  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _ ("Small files: sync or async?"));
   for (guint j = 0; j < values->len; j++)
     {
-      guint64 v = g_array_index (values, guint64, j);
+      guint64             v = g_array_index (values, guint64, j);
       const IbSweepPoint *a = find_point (sweep, v, sync), *b = find_point (sweep, v, other);
-      g_autofree char *at = ib_format_vary_value (sweep->vary, v);
-      g_autofree char *text = NULL;
-      IbVerdictInterval iv;
-      IbRatio r;
+      g_autofree char    *at = ib_format_vary_value (sweep->vary, v);
+      g_autofree char    *text = NULL;
+      IbVerdictInterval   iv;
+      IbRatio             r;
 
       if (a == NULL || b == NULL)
         continue;
@@ -410,7 +411,7 @@ ib_answer_card_small_files (const IbReport *report)
             n_other++;
         }
       /* Translators: "1 file: Sync load contents is 3.1x faster than ..." */
-      g_ptr_array_add (card->details, g_strdup_printf (_("%s: %s."), at, text));
+      g_ptr_array_add (card->details, g_strdup_printf (_ ("%s: %s."), at, text));
     }
   if (card->details->len == 0)
     {
@@ -425,14 +426,14 @@ ib_answer_card_small_files (const IbReport *report)
       card->verdict = n_sync > 0 ? IB_VERDICT_A_FASTER : IB_VERDICT_B_FASTER;
       /* Translators: "Sync load contents is faster than Async load contents,
        * parallel at every file count tried." */
-      card->headline = g_strdup_printf (_("%s is faster than %s at every file count tried."),
+      card->headline = g_strdup_printf (_ ("%s is faster than %s at every file count tried."),
                                         ib_strategy_title (winner), ib_strategy_title (loser));
     }
   else if (n_sync > 0 && n_other > 0)
     {
       card->verdict = IB_VERDICT_UNDECIDED;
-      card->headline = g_strdup_printf (_("Which of %s and %s is faster depends on the file "
-                                          "count."),
+      card->headline = g_strdup_printf (_ ("Which of %s and %s is faster depends on the file "
+                                           "count."),
                                         ib_strategy_title (sync), ib_strategy_title (other));
     }
   else if (n_clear > 0)
@@ -442,15 +443,15 @@ ib_answer_card_small_files (const IbReport *report)
       card->verdict = IB_VERDICT_UNDECIDED;
       /* Translators: "Sync load contents is faster than Async ... at some file
        * counts; at the others there is no verdict." */
-      card->headline = g_strdup_printf (_("%s is faster than %s at some file counts; at the "
-                                          "others there is no verdict."),
+      card->headline = g_strdup_printf (_ ("%s is faster than %s at some file counts; at the "
+                                           "others there is no verdict."),
                                         ib_strategy_title (winner), ib_strategy_title (loser));
     }
   else
     {
       card->verdict = IB_VERDICT_UNDECIDED;
-      card->headline = g_strdup_printf (_("No file count tried gives a verdict between %s and "
-                                          "%s."),
+      card->headline = g_strdup_printf (_ ("No file count tried gives a verdict between %s and "
+                                           "%s."),
                                         ib_strategy_title (sync), ib_strategy_title (other));
     }
   return card;
@@ -459,7 +460,7 @@ ib_answer_card_small_files (const IbReport *report)
 GPtrArray *
 ib_answer_cards (const IbReport *report)
 {
-  GPtrArray *cards = g_ptr_array_new_with_free_func ((GDestroyNotify) ib_answer_card_free);
+  GPtrArray    *cards = g_ptr_array_new_with_free_func ((GDestroyNotify) ib_answer_card_free);
   IbAnswerCard *card;
 
   g_return_val_if_fail (report != NULL, cards);

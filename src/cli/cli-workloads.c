@@ -268,7 +268,8 @@ print_write_unlink (const IbReport *report,
   fprintf (out, ngettext ("Each mode ran %u time: the table shows its time and the latencies "
                           "of its requests.\n",
                           "Each mode ran %u times: the table shows the median run's time and "
-                          "the latencies of every request of every run.\n", wu->runs_per_mode),
+                          "the latencies of every request of every run.\n",
+                          wu->runs_per_mode),
            wu->runs_per_mode);
   if (report->plan != NULL && report->plan->dir != NULL)
     {

@@ -26,7 +26,7 @@ typedef enum
 } Mode;
 
 /* "sync-serial", "async-gio", "thread-pool", NULL */
-extern const char *const ib_wu_mode_ids[N_MODES + 1];
+extern const char * const ib_wu_mode_ids[N_MODES + 1];
 
 typedef enum
 {
@@ -41,41 +41,41 @@ typedef struct
 {
   char         *work_dir;
   guint         requests;
-  guint         concurrency;   /* effective; lowered when the open-file limit is hit */
+  guint         concurrency; /* effective; lowered when the open-file limit is hit */
   guint         bytes;
   guint64       seed;
   GCancellable *cancellable;
   GMainContext *context;
 
   /* per request */
-  gint64       *issue_ns;
-  gint64       *end_ns;
-  guint8       *state;         /* ReqState */
-  guint        *slot_of;       /* slot held while in flight */
+  gint64 *issue_ns;
+  gint64 *end_ns;
+  guint8 *state;   /* ReqState */
+  guint  *slot_of; /* slot held while in flight */
 
   /* per slot: one file name each */
-  guint         n_slots;       /* MIN (concurrency, requests) */
-  guint        *free_slots;    /* stack */
-  guint         n_free;
-  guint8       *may_exist;     /* written (or being written) and not known deleted */
+  guint   n_slots;    /* MIN (concurrency, requests) */
+  guint  *free_slots; /* stack */
+  guint   n_free;
+  guint8 *may_exist; /* written (or being written) and not known deleted */
 
   /* counters of the current mode */
-  Mode          mode;
-  guint         step;          /* runs made before this one */
-  guint         n_steps;       /* runs in all: modes x runs per mode */
-  gint64        start_ns;
-  guint         next;          /* next request to issue */
-  GQueue        retry;         /* indices to issue again (open-file limit hit) */
-  IbFdBackoff   backoff;       /* async-gio: the queue's streak of exhaustion */
-  gint64        retry_not_before; /* nothing in flight: wait until then (µs) */
-  guint         limit_hits;    /* times a request hit the open-file limit */
-  guint         limit_in_flight; /* in flight when the limit was first hit */
-  guint         completed;
-  guint         in_flight;
-  guint         max_in_flight;
-  guint         failed;
-  gboolean      stop;          /* cancelled: issue nothing more */
-  char         *first_error;
+  Mode        mode;
+  guint       step;    /* runs made before this one */
+  guint       n_steps; /* runs in all: modes x runs per mode */
+  gint64      start_ns;
+  guint       next;             /* next request to issue */
+  GQueue      retry;            /* indices to issue again (open-file limit hit) */
+  IbFdBackoff backoff;          /* async-gio: the queue's streak of exhaustion */
+  gint64      retry_not_before; /* nothing in flight: wait until then (µs) */
+  guint       limit_hits;       /* times a request hit the open-file limit */
+  guint       limit_in_flight;  /* in flight when the limit was first hit */
+  guint       completed;
+  guint       in_flight;
+  guint       max_in_flight;
+  guint       failed;
+  gboolean    stop; /* cancelled: issue nothing more */
+  char       *first_error;
 
   IbWorkProgress progress;
   gpointer       progress_data;
@@ -83,19 +83,19 @@ typedef struct
 } Run;
 
 /* The file of slot @slot: wr-SLOT.txt in the run's folder. */
-GFile   *ib_wu_slot_file       (Run   *run,
-                                guint  slot);
+GFile *ib_wu_slot_file (Run  *run,
+                        guint slot);
 /* Calls the progress function for the current run and request. */
-void     ib_wu_report_progress (Run   *run);
+void ib_wu_report_progress (Run *run);
 /* Every slot free again (slot 0 handed out first). */
-void     ib_wu_reset_slots     (Run   *run);
+void ib_wu_reset_slots (Run *run);
 /* TRUE once the run was cancelled (then it issues nothing more). */
-gboolean ib_wu_check_cancel    (Run   *run);
+gboolean ib_wu_check_cancel (Run *run);
 
 /* One run of each mode: every request issued and back (run->start_ns set,
  * per-request times and states filled). */
-void     ib_wu_serve_sync_serial (Run *run);
-void     ib_wu_serve_async_gio   (Run *run);
-void     ib_wu_serve_thread_pool (Run *run);
+void ib_wu_serve_sync_serial (Run *run);
+void ib_wu_serve_async_gio (Run *run);
+void ib_wu_serve_thread_pool (Run *run);
 
 G_END_DECLS

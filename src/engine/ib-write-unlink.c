@@ -52,7 +52,7 @@
 #include "ib-workloads.h"
 #include "ib-write-unlink-private.h"
 
-const char *const ib_wu_mode_ids[N_MODES + 1] = {
+const char * const ib_wu_mode_ids[N_MODES + 1] = {
   "sync-serial", "async-gio", "thread-pool", NULL
 };
 
@@ -207,9 +207,9 @@ percentile (GArray *sorted,
 /* What one mode did over all its runs. */
 typedef struct
 {
-  GArray  *latencies;   /* gint64, every request that succeeded in any run */
-  GArray  *totals;      /* double, each run's time to serve all requests */
-  GArray  *stalls;      /* double, each run's longest stall (with the tick) */
+  GArray  *latencies; /* gint64, every request that succeeded in any run */
+  GArray  *totals;    /* double, each run's time to serve all requests */
+  GArray  *stalls;    /* double, each run's longest stall (with the tick) */
   GArray  *lateness;
   GArray  *frames;
   guint    failed;
@@ -223,7 +223,7 @@ typedef struct
 static double
 median_of (GArray *values)
 {
-  g_autoptr(GArray) sorted = NULL;
+  g_autoptr (GArray) sorted = NULL;
   guint n = values->len;
 
   if (n == 0)
@@ -232,7 +232,8 @@ median_of (GArray *values)
   g_array_sort (sorted, compare_doubles);
   return n % 2 == 1 ? g_array_index (sorted, double, n / 2)
                     : (g_array_index (sorted, double, n / 2 - 1) +
-                       g_array_index (sorted, double, n / 2)) / 2;
+                       g_array_index (sorted, double, n / 2)) /
+                        2;
 }
 
 /* The mode's summary over its runs: the median run's time, requests/s from
@@ -252,9 +253,9 @@ fill_mode_result (Mode               mode,
   out->max_in_flight = t->max_in_flight;
   out->n_runs = t->n_runs;
   out->requests_per_s = out->total_ns > 0
-                        ? (requests - MIN (requests, t->failed / MAX (t->n_runs, 1))) /
-                          (out->total_ns / 1e9)
-                        : 0;
+                          ? (requests - MIN (requests, t->failed / MAX (t->n_runs, 1))) /
+                              (out->total_ns / 1e9)
+                          : 0;
   for (guint p = 0; p < IB_N_PERCENTILES; p++)
     out->percentiles_ns[p] = percentile (t->latencies, ib_percentile_levels[p]);
   out->responsive = t->responsive && t->stalls->len > 0;
@@ -363,10 +364,10 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   Run run = { NULL, };
   IbWriteUnlink *wu;
   guint nofile_limit;
-  guint runs;
+  guint          runs;
   gboolean ok = TRUE;
-  ModeTally tally[N_MODES];
-  g_autoptr(GArray) mine = g_array_new (FALSE, FALSE, sizeof (gint64));
+  ModeTally      tally[N_MODES];
+  g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -447,9 +448,11 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
                               N_MODES);
       for (guint pos = 0; pos < N_MODES && ok; pos++)
         {
-          ModeTally *t = &tally[order[pos]];
-          IbSample watched = { 0 };
-          IbWriteUnlinkRun result = { NULL, };
+          ModeTally       *t = &tally[order[pos]];
+          IbSample         watched = { 0 };
+          IbWriteUnlinkRun result = {
+            NULL,
+          };
           gint64 last_end;
 
           run.mode = (Mode) order[pos];
@@ -473,10 +476,10 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
               ib_report_add_warning (report,
                                      /* Translators: "%s" (1st) is a mode id such as
                                       * "async-gio". */
-                                     _("Write + delete (%s): the process ran out of file "
-                                       "descriptors with %u requests in flight; those requests "
-                                       "were issued again and at most %u ran at once from "
-                                       "then on"),
+                                     _ ("Write + delete (%s): the process ran out of file "
+                                        "descriptors with %u requests in flight; those requests "
+                                        "were issued again and at most %u ran at once from "
+                                        "then on"),
                                      ib_wu_mode_ids[run.mode], run.limit_in_flight,
                                      run.concurrency);
             }
@@ -517,7 +520,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
           if (ok && run.failed == run.requests)
             {
               g_set_error (&local_error, IB_ERROR, IB_ERROR_IO,
-                           _("Write + delete (%s): every request failed: %s"),
+                           _ ("Write + delete (%s): every request failed: %s"),
                            ib_wu_mode_ids[run.mode], run.first_error);
               ok = FALSE;
             }
@@ -540,8 +543,8 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
         ib_report_add_warning (report,
                                /* Translators: "%s" (1st) is a mode id such as "async-gio";
                                 * e.g. "3 of 16,000 requests (8 runs) failed" */
-                               _("Write + delete (%s): %u of %u requests failed over %u runs, "
-                                 "first: %s"),
+                               _ ("Write + delete (%s): %u of %u requests failed over %u runs, "
+                                  "first: %s"),
                                ib_wu_mode_ids[m], t->failed, run.requests * t->n_runs,
                                t->n_runs, t->first_error);
       tally_clear (t);

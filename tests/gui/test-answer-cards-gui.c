@@ -18,7 +18,7 @@
 #include "ib-window.h"
 #include "report/ib-report-io.h"
 
-#define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
+#define WAIT_TIMEOUT_S 60 /* a guard against hangs, not a speed test */
 
 static IbApplication *app;
 
@@ -28,10 +28,10 @@ static IbApplication *app;
 static IbReport *
 wu_report_new (guint rounds)
 {
-  IbReport *report = ib_report_new ();
-  IbWriteUnlink *wu = ib_write_unlink_new ();
-  const char *const *modes = ib_write_unlink_modes ();
-  const double base[3] = { 10e6, 30e6, 12e6 };
+  IbReport           *report = ib_report_new ();
+  IbWriteUnlink      *wu = ib_write_unlink_new ();
+  const char * const *modes = ib_write_unlink_modes ();
+  const double        base[3] = { 10e6, 30e6, 12e6 };
 
   report->plan = ib_plan_new ();
   report->plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
@@ -45,7 +45,9 @@ wu_report_new (guint rounds)
   for (guint r = 0; r < rounds; r++)
     for (guint m = 0; m < 3; m++)
       {
-        IbWriteUnlinkRun run = { NULL, };
+        IbWriteUnlinkRun run = {
+          NULL,
+        };
 
         run.mode = g_strdup (modes[m]);
         run.round = r;
@@ -57,7 +59,9 @@ wu_report_new (guint rounds)
       }
   for (guint m = 0; m < 3; m++)
     {
-      IbWriteUnlinkMode mode = { NULL, };
+      IbWriteUnlinkMode mode = {
+        NULL,
+      };
 
       mode.mode = g_strdup (modes[m]);
       mode.total_ns = (gint64) base[m];
@@ -81,14 +85,14 @@ card_shown (gpointer data)
 /* Opens @report from a file in a new window and returns the card's
  * headline (the window stays open: *@win). */
 static char *
-open_and_read (IbReport    *report,
-               const char  *dir,
-               const char  *name,
-               IbWindow   **win)
+open_and_read (IbReport   *report,
+               const char *dir,
+               const char *name,
+               IbWindow  **win)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (ib_report_save_json (report, path, &error));
   g_assert_no_error (error);
@@ -132,16 +136,16 @@ static void
 test_write_unlink_card (void)
 {
   g_autofree char *dir = ib_test_make_tmpdir ("iobench-cards-XXXXXX");
-  g_autoptr(IbReport) replicated = wu_report_new (8);
-  g_autoptr(IbReport) old = wu_report_new (0);
+  g_autoptr (IbReport) replicated = wu_report_new (8);
+  g_autoptr (IbReport) old = wu_report_new (0);
   g_autofree char *headline = NULL;
   g_autofree char *old_headline = NULL;
-  IbWindow *win;
+  IbWindow        *win;
 
   headline = open_and_read (replicated, dir, "replicated.json", &win);
   g_test_message ("%s", headline);
   g_assert_true (g_str_has_prefix (headline, "Sync, one at a time is 3.0x faster than Async "
-                                   "GIO ("));
+                                             "GIO ("));
   g_assert_nonnull (strstr (headline, "; 8 rounds)."));
   assert_on_screen (win, headline);
   gtk_window_destroy (GTK_WINDOW (win));
@@ -162,9 +166,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *home = NULL;
-  int ret;
+  int              ret;
 
   /* A private home (history, cache, settings). */
   home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
@@ -172,8 +176,8 @@ main (int   argc,
   g_setenv ("HOME", home, TRUE);
   for (guint i = 0; i < 4; i++)
     {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
+      const char      *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
+                                  "XDG_STATE_HOME" };
       g_autofree char *sub = g_build_filename (home, vars[i], NULL);
 
       g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);

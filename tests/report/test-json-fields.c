@@ -120,8 +120,8 @@ test_cover (void)
   walk_sections (&ib_json_report_section, count_section);
   /* report, plan, sweep spec, overhead spec, write+delete spec, environment,
    * sample, statistics, overhead row, write+delete and its modes, sweep and
-   * its points, decision, its lines and their pairs, finding */
-  g_assert_cmpuint (n_sections, ==, 17);
+   * its points and runs, decision, its lines and their pairs, finding */
+  g_assert_cmpuint (n_sections, ==, 18);
 }
 
 /* ---- every entry set, written, read back --------------------------------- */

@@ -365,18 +365,18 @@ run_order (const IbWriteUnlink *wu)
  * the order the measure room draws from the seed and the round; the same
  * seed gives the same order, another seed another one. */
 static void
-test_wu_replicated (Fixture       *fx,
-                    gconstpointer  data)
+test_wu_replicated (Fixture      *fx,
+                    gconstpointer data)
 {
-  IbWriteUnlinkSpec spec = { 40, 10, 64, FALSE, 5 };
-  const char *const *modes = ib_write_unlink_modes ();
-  g_autoptr(IbReport) again = ib_report_new ();
-  g_autoptr(IbReport) other = ib_report_new ();
-  g_autoptr(GError) error = NULL;
+  IbWriteUnlinkSpec   spec = { 40, 10, 64, FALSE, 5 };
+  const char * const *modes = ib_write_unlink_modes ();
+  g_autoptr (IbReport) again = ib_report_new ();
+  g_autoptr (IbReport) other = ib_report_new ();
+  g_autoptr (GError) error = NULL;
   const IbWriteUnlink *wu;
-  g_autofree char *order = NULL;
-  g_autofree char *order_again = NULL;
-  g_autofree char *order_other = NULL;
+  g_autofree char     *order = NULL;
+  g_autofree char     *order_again = NULL;
+  g_autofree char     *order_other = NULL;
 
   g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, on_progress, fx,
                                       &error));
