@@ -574,13 +574,18 @@ finding_overhead (IbReport *report)
   {
     const IbOverheadRow *direct = overhead_row (report, "direct");
     IbRatio r = { 0 };
+    IbVerdictInterval iv = { 0 };
 
     if (direct != NULL)
       ib_stats_ratio_of_medians (direct->ns_per_op, direct->ci_low_ns, direct->ci_high_ns,
                                  ib_median_coverage (direct->repeat), direct->repeat,
                                  gtask->ns_per_op, gtask->ci_low_ns, gtask->ci_high_ns,
                                  ib_median_coverage (gtask->repeat), gtask->repeat, &r);
-    if (direct == NULL || r.verdict == IB_RATIO_NO_DATA || r.verdict == IB_RATIO_TOO_FEW)
+    /* Whether the rows can be compared at all is the one verdict
+     * function's call (ib-verdict.h); the 2x line is the experiment's. */
+    if (direct != NULL)
+      ib_verdict_for_ratio (&r, &iv);
+    if (direct == NULL || iv.verdict == IB_VERDICT_NO_DATA || iv.verdict == IB_VERDICT_TOO_FEW)
       {
         g_autofree char *few = ib_too_few_text (direct != NULL ? direct->repeat : 0,
                                                 gtask->repeat);
@@ -591,21 +596,21 @@ finding_overhead (IbReport *report)
                                _("The promise-vs-callback overhead experiment cannot be "
                                  "checked here for pure computation: %s."), few);
       }
-    else if (r.ci_low >= 2)
+    else if (iv.ci_low >= 2)
       ib_report_add_finding (report, "seed-001-overhead",
                              _("The promise-vs-callback overhead experiment holds here for "
                                "pure computation: dispatching through a GTask is %s slower "
                                "than a direct call, so computation should not go through "
                                "it."), ratio);
-    else if (r.ci_high < 2)
+    else if (iv.ci_high < 2)
       ib_report_add_finding (report, "seed-001-overhead",
                              _("The promise-vs-callback overhead experiment does not hold "
                                "here for pure computation: a GTask costs only %s a direct "
                                "call."), ratio);
     else
       {
-        g_autofree char *level = ib_format_level (r.ci_level);
-        g_autofree char *ci = ib_format_ratio_ci (r.ratio, r.ci_low, r.ci_high);
+        g_autofree char *level = ib_format_level (iv.ci_level);
+        g_autofree char *ci = ib_format_ratio_ci (iv.ratio, iv.ci_low, iv.ci_high);
 
         /* Translators: "... is not decided here for pure computation: a GTask
          * costs 2.1x a direct call (88 % CI 1.5-3.0), which may be below 2x or

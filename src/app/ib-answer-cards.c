@@ -11,18 +11,24 @@
 #include "analysis/ib-answer-writes.h"
 #include "ib-answer-cards.h"
 
-/* The verdict in bold, the interval after it in the body's weight, as the
- * reads' answer card does: the verdict is what comes before the first " ("
- * or ": ". */
+/* The verdict in bold, its interval or reason in the body's weight, as the
+ * reads' answer card does. The verdict is what comes before ": " ("A against
+ * B: too few runs ..."), else before the last " (" of a headline that ends
+ * in a parenthesis (its interval: names such as "Async load contents
+ * (parallel)" hold parentheses too), else the whole headline. */
 static char *
 headline_markup (const char *headline)
 {
-  const char *paren = strstr (headline, " (");
   const char *colon = strstr (headline, ": ");
-  const char *cut = paren != NULL && (colon == NULL || paren < colon) ? paren : colon;
-  g_autofree char *head = cut != NULL ? g_strndup (headline, cut - headline)
-                                      : g_strdup (headline);
+  const char *paren = g_strrstr (headline, " (");
+  const char *cut = NULL;
+  g_autofree char *head = NULL;
 
+  if (colon != NULL && (paren == NULL || colon < paren))
+    cut = colon;
+  else if (paren != NULL && g_str_has_suffix (headline, ")."))
+    cut = paren;
+  head = cut != NULL ? g_strndup (headline, cut - headline) : g_strdup (headline);
   return g_markup_printf_escaped ("<b>%s</b>%s", head, cut != NULL ? cut : "");
 }
 
