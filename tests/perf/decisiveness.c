@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "engine/ib-decision.h"
+#include "engine/ib-measure.h"
 #include "engine/ib-os.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-types.h"
@@ -63,6 +64,55 @@ verdict_words (const IbDecisionLine *line)
     }
 }
 
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_of (GArray *v)
+{
+  if (v->len == 0)
+    return -1;
+  g_array_sort (v, cmp_double);
+  return g_array_index (v, double, v->len / 2);
+}
+
+/* How many of the line's pairs had a contended sample (the measuring
+ * thread waited for a CPU > IB_CONTENDED_SHARE of its wall time) and the
+ * median share each side waited: the decision keeps them all (README). */
+static void
+print_contention (const IbDecisionLine *line)
+{
+  g_autoptr(GArray) wa = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) wb = g_array_new (FALSE, FALSE, sizeof (double));
+  guint contended = 0, known = 0;
+
+  for (guint i = 0; line->pairs != NULL && i < line->pairs->len; i++)
+    {
+      const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, i);
+      double sa, sb;
+
+      if (p->a_ns <= 0 || p->b_ns <= 0 || p->a_wait_ns < 0 || p->b_wait_ns < 0)
+        continue;
+      known++;
+      sa = (double) p->a_wait_ns / p->a_ns;
+      sb = (double) p->b_wait_ns / p->b_ns;
+      g_array_append_val (wa, sa);
+      g_array_append_val (wb, sb);
+      contended += ib_measure_is_contended (p->a_ns, p->a_wait_ns) ||
+                   ib_measure_is_contended (p->b_ns, p->b_wait_ns);
+    }
+  if (known > 0)
+    g_print ("               contended pairs %u of %u; median run-queue wait a %.0f %%, "
+             "b %.0f %% of wall time\n", contended, known, median_of (wa) * 100,
+             median_of (wb) * 100);
+}
+
 static void
 print_line (const IbDecisionLine *line)
 {
@@ -74,6 +124,7 @@ print_line (const IbDecisionLine *line)
   if (line->verdict == IB_PAIRED_UNDECIDED && line->more_pairs != G_MAXUINT)
     g_print ("; about %u more pairs would decide it", line->more_pairs);
   g_print ("\n");
+  print_contention (line);
 }
 
 int
