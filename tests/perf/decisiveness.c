@@ -232,7 +232,7 @@ main (int    argc,
           /* Before the decision phase: the same pair judged on the survey's
            * samples alone (what the answer used to say). */
           ib_report_ratio (run.report, head->a, run.report, head->b, &survey);
-          g_print ("    survey %.1f s; the headline pair on the survey's samples (%u and %u): "
+          g_print ("    decision phase from %.1f s (after the survey and the other parts); the headline pair on the survey's samples (%u and %u): "
                    "ratio %.3f, %.2f %% CI %.3f-%.3f (width %.2fx)\n",
                    run.report->decision->survey_s, survey.na, survey.nb, survey.ratio,
                    survey.ci_level * 100, survey.ci_low, survey.ci_high,
