@@ -1110,16 +1110,12 @@ finding_seed_000 (IbReport *report)
 }
 
 void
-ib_findings_generate (IbReport *report)
+ib_findings_fill (IbReport       *report,
+                  const IbAnswer *answer)
 {
-  g_autoptr(IbAnswer) answer = NULL;
-
   g_return_if_fail (report != NULL);
 
   g_array_set_size (report->findings, 0);
-  /* what the answer says, so that no shown finding says it again */
-  answer = ib_answer_compute (report);
-
   finding_fastest (report, answer);
   finding_sync_vs_async (report, answer);
   finding_cache (report);

@@ -46,9 +46,14 @@ guint           ib_findings_n_shown        (const IbReport  *report);
 
 /* Fills report->findings from the data (replacing what was there), sorted
  * with ib_findings_sort; each is one sentence: a capital letter first, a
- * full stop last. A finding that says only what the answer (ib-answer.h)
- * says is marked covered; one that says more leaves out what the answer
- * says. */
+ * full stop last. A finding that says only what @answer (ib-answer.h; NULL:
+ * none) says is marked covered; one that says more leaves out what the
+ * answer says. ib_analysis_new (ib-analysis.h) calls it with the report's
+ * answer: the shells take an analysis, never call this. */
+void      ib_findings_fill        (IbReport       *report,
+                                   const IbAnswer *answer);
+/* ib_findings_fill with the report's own answer, through an analysis
+ * dropped at once (ib-analysis.c): for tests. */
 void      ib_findings_generate    (IbReport       *report);
 /* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
  * calls it), covered by @answer (NULL: none) where they repeat it. */

@@ -43,23 +43,20 @@ row_header (IbCompareSection section)
     }
 }
 
-IbTable *
-ib_table_compare (const IbReport   *a,
-                  const char       *name_a,
-                  const IbReport   *b,
-                  const char       *name_b,
-                  IbCompareSection  section)
+/* The table of @rows, the comparison's rows of @section. */
+static IbTable *
+table_of_rows (const GArray     *rows,
+               const IbReport   *a,
+               const char       *name_a,
+               const IbReport   *b,
+               const char       *name_b,
+               IbCompareSection  section)
 {
-  g_autoptr(GArray) rows = NULL;
   g_autoptr(GPtrArray) headers = g_ptr_array_new_with_free_func (g_free);
   gboolean reads = section == IB_COMPARE_READS;
   gboolean stalls = FALSE;
   IbTable *table;
 
-  g_return_val_if_fail (a != NULL && b != NULL && name_a != NULL && name_b != NULL, NULL);
-  g_return_val_if_fail (section < IB_N_COMPARE_SECTIONS, NULL);
-
-  rows = ib_compare_section (a, b, section);
   for (guint i = 0; reads && i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
@@ -112,6 +109,37 @@ ib_table_compare (const IbReport   *a,
   if (rows->len == 0)
     table->note = ib_compare_section_missing (a, name_a, b, name_b, section);
   return table;
+}
+
+IbTable *
+ib_table_compare (const IbReport   *a,
+                  const char       *name_a,
+                  const IbReport   *b,
+                  const char       *name_b,
+                  IbCompareSection  section)
+{
+  g_autoptr(GArray) rows = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL && name_a != NULL && name_b != NULL, NULL);
+  g_return_val_if_fail (section < IB_N_COMPARE_SECTIONS, NULL);
+
+  rows = ib_compare_section (a, b, section);
+  return table_of_rows (rows, a, name_a, b, name_b, section);
+}
+
+IbTable *
+ib_table_comparison (const IbComparison *comparison,
+                     const char         *name_a,
+                     const char         *name_b,
+                     IbCompareSection    section)
+{
+  g_return_val_if_fail (comparison != NULL && name_a != NULL && name_b != NULL, NULL);
+  g_return_val_if_fail (section < IB_N_COMPARE_SECTIONS, NULL);
+
+  return table_of_rows (ib_comparison_get_rows (comparison, section),
+                        ib_analysis_get_report (ib_comparison_get_a (comparison)), name_a,
+                        ib_analysis_get_report (ib_comparison_get_b (comparison)), name_b,
+                        section);
 }
 
 char *

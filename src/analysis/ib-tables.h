@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "engine/ib-types.h"
+#include "ib-analysis.h"
 #include "ib-compare.h"
 
 G_BEGIN_DECLS
@@ -57,6 +58,12 @@ IbTable   *ib_table_compare         (const IbReport   *a,
                                      const IbReport   *b,
                                      const char       *name_b,
                                      IbCompareSection  section);
+/* The same from the rows @comparison holds (ib-analysis.h): what the
+ * writers, the CLI and the window show. */
+IbTable   *ib_table_comparison      (const IbComparison *comparison,
+                                     const char         *name_a,
+                                     const char         *name_b,
+                                     IbCompareSection    section);
 
 /* How every comparison table is computed, said once under them. */
 char      *ib_table_compare_note    (void);

@@ -16,7 +16,7 @@
 #include "engine/ib-error.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
-#include "analysis/ib-findings.h"
+#include "analysis/ib-analysis.h"
 #include "report/ib-report-io.h"
 #include "ib-export.h"
 #include "ib-history-store.h"
@@ -153,8 +153,8 @@ ib_export_existing_extras (const IbReport *report,
 
 typedef struct
 {
-  IbReport       *report;
-  IbReport       *other;
+  IbAnalysis     *analysis;    /* one run, or NULL */
+  IbComparison   *comparison;  /* two runs, or NULL */
   IbChartKind     kind;
   gboolean        log_scale;
   IbCompareChart  compare;
@@ -168,8 +168,8 @@ export_job_free (gpointer data)
 {
   ExportJob *job = data;
 
-  g_clear_pointer (&job->report, ib_report_unref);
-  g_clear_pointer (&job->other, ib_report_unref);
+  g_clear_pointer (&job->analysis, ib_analysis_unref);
+  g_clear_pointer (&job->comparison, ib_comparison_unref);
   g_free (job->path);
   g_free (job);
 }
@@ -186,23 +186,29 @@ export_thread (GTask        *task,
 
   if (job->format.is_chart)
     {
+      const IbAnalysis *a = job->comparison != NULL ? ib_comparison_get_a (job->comparison)
+                                                    : job->analysis;
+      const IbAnalysis *b = job->comparison != NULL ? ib_comparison_get_b (job->comparison)
+                                                    : NULL;
       IbChartStyle style;
 
       /* Files are documents: always the light style, opaque. */
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
       style.compare = job->compare;
-      ok = ib_chart_export (job->kind, job->report, job->other, &style, job->format.chart_format,
+      ok = ib_chart_export (job->kind, ib_analysis_get_report (a),
+                            b != NULL ? ib_analysis_get_report (b) : NULL, &style,
+                            job->format.chart_format,
                             job->path, job->format.width, job->format.height,
                             job->format.scale, &error);
     }
-  else if (job->other != NULL && g_str_equal (job->format.extension, "html"))
+  else if (job->comparison != NULL && g_str_equal (job->format.extension, "html"))
     /* a comparison as a report (ib-compare.h) */
-    ok = ib_compare_save_html (job->report, job->other, job->log_scale, job->path, &error);
-  else if (job->other != NULL && g_str_equal (job->format.extension, "md"))
-    ok = ib_compare_save_markdown_full (job->report, job->other, job->log_scale, job->path,
+    ok = ib_compare_save_html (job->comparison, job->log_scale, job->path, &error);
+  else if (job->comparison != NULL && g_str_equal (job->format.extension, "md"))
+    ok = ib_compare_save_markdown_full (job->comparison, job->log_scale, job->path,
                                         job->replace_extras, &error);
-  else if (job->other != NULL)
+  else if (job->comparison != NULL)
     {
       ok = FALSE;
       g_set_error (&error, IB_ERROR, IB_ERROR_INVALID,
@@ -210,13 +216,13 @@ export_thread (GTask        *task,
                      "(HTML or Markdown). For CSV or JSON, open one of the two runs."));
     }
   else if (g_str_equal (job->format.extension, "html"))
-    ok = ib_report_save_html (job->report, job->path, &error);
+    ok = ib_report_save_html (job->analysis, job->path, &error);
   else if (g_str_equal (job->format.extension, "md"))
-    ok = ib_report_save_markdown_full (job->report, job->path, job->replace_extras, &error);
+    ok = ib_report_save_markdown_full (job->analysis, job->path, job->replace_extras, &error);
   else if (g_str_equal (job->format.extension, "csv"))
-    ok = ib_report_save_csv (job->report, job->path, &error);
+    ok = ib_report_save_csv (job->analysis, job->path, &error);
   else
-    ok = ib_report_save_json (job->report, job->path, &error);
+    ok = ib_report_save_json (job->analysis, job->path, &error);
 
   if (ok)
     g_task_return_boolean (task, TRUE);
@@ -225,8 +231,8 @@ export_thread (GTask        *task,
 }
 
 void
-ib_export_async (const IbReport      *report,
-                 const IbReport      *other,
+ib_export_async (IbAnalysis          *analysis,
+                 IbComparison        *comparison,
                  IbChartKind          kind,
                  gboolean             log_scale,
                  IbCompareChart       compare,
@@ -241,7 +247,7 @@ ib_export_async (const IbReport      *report,
   GError *error = NULL;
   ExportJob *job;
 
-  g_return_if_fail (report != NULL);
+  g_return_if_fail ((analysis != NULL) != (comparison != NULL));
   g_return_if_fail (format_id != NULL);
   g_return_if_fail (path != NULL);
 
@@ -254,9 +260,18 @@ ib_export_async (const IbReport      *report,
       g_task_return_error (task, error);
       return;
     }
-  /* The worker gets its own copy: a live report keeps growing. */
-  job->report = ib_report_copy (report);
-  job->other = other != NULL ? ib_report_copy (other) : NULL;
+  /* The worker gets its own copy of a live report, which keeps growing;
+   * an analysis of a finished one does not change. */
+  if (analysis != NULL && ib_analysis_is_live (analysis))
+    {
+      g_autoptr(IbReport) copy = ib_report_copy (ib_analysis_get_report (analysis));
+
+      job->analysis = ib_analysis_new_live (copy);
+    }
+  else if (analysis != NULL)
+    job->analysis = ib_analysis_ref (analysis);
+  else
+    job->comparison = ib_comparison_ref (comparison);
   job->kind = kind;
   job->log_scale = log_scale;
   job->compare = compare;
@@ -287,11 +302,11 @@ history_save_thread (GTask        *task,
                      gpointer      task_data,
                      GCancellable *cancellable)
 {
-  IbReport *report = task_data;
+  IbAnalysis *analysis = task_data;
   g_autofree char *dir = ib_history_dir ();
-  g_autofree char *stem = report_stem (report);
+  g_autofree char *stem = report_stem (ib_analysis_get_report (analysis));
   GError *error = NULL;
-  char *path = ib_history_save_to (dir, stem, report, &error);
+  char *path = ib_history_save_to (dir, stem, analysis, &error);
 
   if (path == NULL)
     g_task_return_error (task, error);
@@ -300,18 +315,19 @@ history_save_thread (GTask        *task,
 }
 
 void
-ib_history_save_async (const IbReport      *report,
+ib_history_save_async (IbAnalysis          *analysis,
                        GCancellable        *cancellable,
                        GAsyncReadyCallback  callback,
                        gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (report != NULL);
+  g_return_if_fail (analysis != NULL);
+  g_return_if_fail (!ib_analysis_is_live (analysis));
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, ib_history_save_async);
-  g_task_set_task_data (task, ib_report_copy (report), (GDestroyNotify) ib_report_unref);
+  g_task_set_task_data (task, ib_analysis_ref (analysis), (GDestroyNotify) ib_analysis_unref);
   g_task_run_in_thread (task, history_save_thread);
 }
 
@@ -332,19 +348,17 @@ load_thread (GTask        *task,
              GCancellable *cancellable)
 {
   GError *error = NULL;
-  IbReport *report = NULL;
+  g_autoptr(IbReport) report = NULL;
 
   /* The loader says what a file that is not a report is (a chart, an
    * HTML page, ...) and what to open instead. */
   report = ib_report_load_json (task_data, &error);
-  /* Findings are a function of the data: say them with this version's
-   * wording, groups and language, as `iobench-cli report` does. */
-  if (report != NULL)
-    ib_findings_generate (report);
+  /* The answer and findings are a function of the data: say them with this
+   * version's wording, groups and language, as `iobench-cli report` does. */
   if (report == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, report, (GDestroyNotify) ib_report_unref);
+    g_task_return_pointer (task, ib_analysis_new (report), (GDestroyNotify) ib_analysis_unref);
 }
 
 void
@@ -363,7 +377,7 @@ ib_report_load_async (const char          *path,
   g_task_run_in_thread (task, load_thread);
 }
 
-IbReport *
+IbAnalysis *
 ib_report_load_finish (GAsyncResult  *result,
                        GError       **error)
 {

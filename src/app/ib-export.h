@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "analysis/ib-analysis.h"
 #include "chart/ib-chart.h"
 
 G_BEGIN_DECLS
@@ -35,13 +36,14 @@ GPtrArray *ib_export_existing_extras (const IbReport *report,
                                       const IbReport *other,
                                       const char     *format_id,
                                       const char     *path);
-/* Copies @report (and @other, the second report of IB_CHART_COMPARE, else
- * NULL), then writes it on a worker thread. @compare is the part a
+/* Writes @analysis (one run) or @comparison (two runs, IB_CHART_COMPARE or
+ * the comparison's report; the other NULL) on a worker thread, referenced;
+ * a live analysis's report is copied first. @compare is the part a
  * comparison's chart draws (IbChartStyle.compare). A Markdown report's
  * charts that exist already are replaced only with @replace_extras (the
  * user said yes); otherwise the export fails naming the first. */
-void      ib_export_async          (const IbReport  *report,
-                                    const IbReport  *other,
+void      ib_export_async          (IbAnalysis      *analysis,
+                                    IbComparison    *comparison,
                                     IbChartKind      kind,
                                     gboolean         log_scale,
                                     IbCompareChart   compare,
@@ -54,8 +56,9 @@ void      ib_export_async          (const IbReport  *report,
 gboolean  ib_export_finish         (GAsyncResult    *result,
                                     GError         **error);
 
-/* Saves @report as JSON into the history folder (off the main thread). */
-void      ib_history_save_async    (const IbReport  *report,
+/* Saves the report of @analysis (referenced; not live) as JSON into the
+ * history folder (off the main thread). */
+void      ib_history_save_async    (IbAnalysis      *analysis,
                                     GCancellable    *cancellable,
                                     GAsyncReadyCallback callback,
                                     gpointer         user_data);
@@ -65,12 +68,13 @@ char     *ib_history_save_finish   (GAsyncResult    *result,
 /* g_get_user_data_dir()/iobench/history */
 char     *ib_history_dir           (void);
 
-/* Loads a JSON report off the main thread. */
+/* Loads a JSON report off the main thread and analyses it there: the
+ * finish gives its analysis (ib_analysis_new). */
 void      ib_report_load_async     (const char      *path,
                                     GCancellable    *cancellable,
                                     GAsyncReadyCallback callback,
                                     gpointer         user_data);
-IbReport *ib_report_load_finish    (GAsyncResult    *result,
+IbAnalysis *ib_report_load_finish  (GAsyncResult    *result,
                                     GError         **error);
 
 G_END_DECLS

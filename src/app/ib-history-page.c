@@ -42,7 +42,8 @@ struct _IbHistoryPage
   guint         n_parts;
   GtkBox       *ratio_box;
 
-  IbReport     *compare_a;
+  IbComparison *comparison;
+  IbReport     *compare_a;   /* the comparison's */
   IbReport     *compare_b;
 
   IbChartView  *compare_view;
@@ -337,7 +338,7 @@ on_row_activated (IbHistoryPage *self,
   entry = g_ptr_array_index (self->entries, index);
   if (entry->report == NULL)
     return;
-  g_signal_emit (self, signals[OPEN_REPORT], 0, entry->report);
+  g_signal_emit (self, signals[OPEN_REPORT], 0, entry->analysis);
 }
 
 /* ---- loading ---------------------------------------------------------- */
@@ -610,21 +611,44 @@ ib_history_page_compare (IbHistoryPage *self,
                          IbReport      *a,
                          IbReport      *b)
 {
+  g_autoptr(IbAnalysis) analysis_a = NULL;
+  g_autoptr(IbAnalysis) analysis_b = NULL;
+
+  g_return_if_fail (IB_IS_HISTORY_PAGE (self));
+  g_return_if_fail (a != NULL && b != NULL);
+
+  analysis_a = ib_analysis_new (a);
+  analysis_b = a == b ? ib_analysis_ref (analysis_a) : ib_analysis_new (b);
+  ib_history_page_compare_analyses (self, analysis_a, analysis_b);
+}
+
+void
+ib_history_page_compare_analyses (IbHistoryPage *self,
+                                  IbAnalysis    *analysis_a,
+                                  IbAnalysis    *analysis_b)
+{
   GtkWidget *child;
-  g_autofree char *name_a = NULL;
-  g_autofree char *name_b = NULL;
+  const char *name_a, *name_b;
   g_autofree char *differs = NULL;
   g_autofree char *side_a = NULL;
   g_autofree char *side_b = NULL;
   g_autofree char *plain_a = NULL;
   g_autofree char *plain_b = NULL;
   g_autoptr(GString) subtitle = g_string_new (NULL);
+  IbComparison *comparison;
+  IbReport *a, *b;
   guint n_rows = 0;
 
   g_return_if_fail (IB_IS_HISTORY_PAGE (self));
-  g_return_if_fail (a != NULL && b != NULL);
+  g_return_if_fail (analysis_a != NULL && analysis_b != NULL);
 
-  ib_compare_side_names (a, b, &name_a, &name_b);
+  comparison = ib_comparison_new (analysis_a, analysis_b);
+  g_clear_pointer (&self->comparison, ib_comparison_unref);
+  self->comparison = comparison;
+  self->compare_a = a = ib_analysis_get_report (analysis_a);
+  self->compare_b = b = ib_analysis_get_report (analysis_b);
+  name_a = ib_comparison_get_name_a (comparison);
+  name_b = ib_comparison_get_name_b (comparison);
   differs = describe_differences (a, b);
   /* The two runs, each once with its cache mode, in the chart's legend
    * order; the rows below then call them A and B. */
@@ -638,12 +662,6 @@ ib_history_page_compare (IbHistoryPage *self,
     g_string_append_printf (subtitle, "\n%s", differs);
   gtk_label_set_text (self->compare_subtitle, subtitle->str);
 
-  ib_report_ref (a);
-  ib_report_ref (b);
-  g_clear_pointer (&self->compare_a, ib_report_unref);
-  g_clear_pointer (&self->compare_b, ib_report_unref);
-  self->compare_a = a;
-  self->compare_b = b;
   ib_chart_view_set_reports (self->compare_view, a, b);
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
                           ib_chart_has_data (IB_CHART_COMPARE, a, b));
@@ -653,7 +671,7 @@ ib_history_page_compare (IbHistoryPage *self,
     gtk_box_remove (self->ratio_box, child);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      g_autoptr(GArray) rows = ib_compare_section (a, b, (IbCompareSection) s);
+      const GArray *rows = ib_comparison_get_rows (comparison, (IbCompareSection) s);
       g_autofree char *missing = ib_compare_section_missing (a, name_a, b, name_b,
                                                              (IbCompareSection) s);
       GtkWidget *group;
@@ -694,20 +712,14 @@ ib_history_page_get_comparing (IbHistoryPage *self)
          g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "compare") == 0;
 }
 
-gboolean
-ib_history_page_get_comparison (IbHistoryPage  *self,
-                                IbReport      **a,
-                                IbReport      **b)
+IbComparison *
+ib_history_page_get_comparison (IbHistoryPage *self)
 {
-  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
+  g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), NULL);
 
   if (!ib_history_page_get_comparing (self))
-    return FALSE;
-  if (a != NULL)
-    *a = self->compare_a;
-  if (b != NULL)
-    *b = self->compare_b;
-  return TRUE;
+    return NULL;
+  return self->comparison;
 }
 
 gboolean
@@ -746,7 +758,7 @@ on_compare_clicked (IbHistoryPage *self)
   if (n != 2)
     return;
   /* A is the older run, B the newer (the list is newest first). */
-  ib_history_page_compare (self, picked[1]->report, picked[0]->report);
+  ib_history_page_compare_analyses (self, picked[1]->analysis, picked[0]->analysis);
 }
 
 void
@@ -782,8 +794,8 @@ ib_history_page_finalize (GObject *object)
 
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->checks, g_ptr_array_unref);
-  g_clear_pointer (&self->compare_a, ib_report_unref);
-  g_clear_pointer (&self->compare_b, ib_report_unref);
+  self->compare_a = self->compare_b = NULL;
+  g_clear_pointer (&self->comparison, ib_comparison_unref);
   G_OBJECT_CLASS (ib_history_page_parent_class)->finalize (object);
 }
 
@@ -821,7 +833,7 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
   /* A saved run was opened. */
   signals[OPEN_REPORT] =
     g_signal_new ("open-report", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, IB_TYPE_REPORT);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, IB_TYPE_ANALYSIS);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/iobench/IoBench/ui/history-page.ui");

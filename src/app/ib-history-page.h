@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "analysis/ib-analysis.h"
 #include "chart/ib-chart.h"
 #include "engine/ib-types.h"
 
@@ -20,19 +21,22 @@ guint  ib_history_page_get_n_entries (IbHistoryPage *self);
 char  *ib_history_page_dup_row_title (IbHistoryPage *self,
                                       guint          index);
 guint  ib_history_page_get_n_damaged (IbHistoryPage *self);
-/* Shows the comparison of two reports (also used by the tests). */
+/* Shows the comparison of two analysed reports (ib_comparison_new). */
+void   ib_history_page_compare_analyses (IbHistoryPage *self,
+                                         IbAnalysis    *a,
+                                         IbAnalysis    *b);
+/* The same, analysing @a and @b first (the tests). */
 void   ib_history_page_compare       (IbHistoryPage *self,
                                       IbReport      *a,
                                       IbReport      *b);
 void   ib_history_page_show_list     (IbHistoryPage *self);
 /* Rows of the ratio table of the comparison shown. */
 guint  ib_history_page_get_n_ratio_rows (IbHistoryPage *self);
-/* Whether a comparison is shown ("comparing" property), its two reports
- * (A older, B newer; not referenced) and its log-scale switch. */
+/* Whether a comparison is shown ("comparing" property), the comparison
+ * (A older, B newer; not referenced; NULL when none is shown) and its
+ * log-scale switch. */
 gboolean ib_history_page_get_comparing  (IbHistoryPage *self);
-gboolean ib_history_page_get_comparison (IbHistoryPage *self,
-                                         IbReport     **a,
-                                         IbReport     **b);
+IbComparison *ib_history_page_get_comparison (IbHistoryPage *self);
 gboolean ib_history_page_get_log_scale  (IbHistoryPage *self);
 /* The part of the two runs the comparison's chart shows (reads, overhead,
  * write + delete, sweep), as chosen above the chart. */

@@ -18,7 +18,7 @@
 
 #include "engine/ib-error.h"
 #include "engine/ib-parse.h"
-#include "analysis/ib-findings.h"
+#include "analysis/ib-analysis.h"
 #include "report/ib-report-io.h"
 #include "ib-history-store.h"
 
@@ -29,6 +29,7 @@ ib_history_entry_free (IbHistoryEntry *entry)
     return;
   g_free (entry->path);
   g_free (entry->name);
+  g_clear_pointer (&entry->analysis, ib_analysis_unref);
   g_clear_pointer (&entry->report, ib_report_unref);
   g_free (entry->problem);
   g_free (entry);
@@ -79,8 +80,8 @@ load_entry (IbHistoryEntry *entry)
         entry->problem = g_strdup (error->message);
       return;
     }
-  /* this version's findings, as for a report opened from a file */
-  ib_findings_generate (entry->report);
+  /* this version's answer and findings, as for a report opened from a file */
+  entry->analysis = ib_analysis_new (entry->report);
   if (entry->report->created != NULL)
     created = g_date_time_new_from_iso8601 (entry->report->created, NULL);
   if (created != NULL)
@@ -170,10 +171,10 @@ claim_name (const char *tmp,
 }
 
 char *
-ib_history_save_to (const char      *dir,
-                    const char      *stem,
-                    const IbReport  *report,
-                    GError         **error)
+ib_history_save_to (const char        *dir,
+                    const char        *stem,
+                    const IbAnalysis  *analysis,
+                    GError           **error)
 {
   g_autofree char *data = NULL;
   g_autofree char *tmp_name = NULL;
@@ -182,7 +183,7 @@ ib_history_save_to (const char      *dir,
   gsize length = 0;
   int saved = 0;
 
-  g_return_val_if_fail (dir != NULL && stem != NULL && report != NULL, NULL);
+  g_return_val_if_fail (dir != NULL && stem != NULL && analysis != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -193,7 +194,7 @@ ib_history_save_to (const char      *dir,
       return NULL;
     }
 
-  data = ib_report_to_json (report, &length);
+  data = ib_report_to_json (analysis, &length);
   /* Hidden and not *.json: a scan never lists it, complete or not. */
   tmp_name = g_strdup_printf (".%s.%08x.partial", stem, g_random_int ());
   tmp = g_build_filename (dir, tmp_name, NULL);

@@ -22,6 +22,7 @@ typedef struct
   char     *path;
   char     *name;      /* the file name, for display */
   IbReport *report;    /* NULL when damaged */
+  IbAnalysis *analysis; /* the report's, NULL when damaged */
   char     *problem;   /* why it cannot be shown; NULL when report is set */
   gint64    time;      /* unix seconds: the run's, else the file's */
 } IbHistoryEntry;
@@ -34,12 +35,12 @@ GPtrArray *ib_history_scan       (const char      *dir,
                                   GCancellable    *cancellable,
                                   GError         **error);
 
-/* Saves @report in @dir as STEM.json (STEM-N.json when taken): written to
+/* Saves the report of @analysis in @dir as STEM.json (STEM-N.json when taken): written to
  * a hidden temporary file, fsynced, linked to a name nobody has, the folder
  * fsynced. Returns the path, or NULL with @error (nothing left behind). */
-char      *ib_history_save_to    (const char      *dir,
-                                  const char      *stem,
-                                  const IbReport  *report,
-                                  GError         **error);
+char      *ib_history_save_to    (const char        *dir,
+                                  const char        *stem,
+                                  const IbAnalysis  *analysis,
+                                  GError           **error);
 
 G_END_DECLS

@@ -93,7 +93,8 @@ struct _IbResultsPage
   gboolean         syncing_dropdown;
   IbRunController *controller;
   IbDecisionView  *decision_view;   /* in progress_box, once there is a controller */
-  IbReport        *report;
+  IbAnalysis      *analysis;
+  IbReport        *report;     /* the analysis's */
   guint            n_findings;
   guint            n_warnings;
   gboolean         stopped;    /* the user stopped the run shown */
@@ -515,9 +516,18 @@ set_headline (GtkLabel   *label,
 static void
 update_answer (IbResultsPage *self)
 {
-  g_autoptr(IbAnswer) answer = ib_answer_compute (self->report);
-
+  const IbAnswer *answer;
   gboolean live = self->controller != NULL && ib_run_controller_get_running (self->controller);
+
+  /* a report still growing: its answer so far */
+  if (ib_analysis_is_live (self->analysis))
+    {
+      IbAnalysis *now = ib_analysis_new_live (self->report);
+
+      g_clear_pointer (&self->analysis, ib_analysis_unref);
+      self->analysis = now;
+    }
+  answer = ib_analysis_get_answer (self->analysis);
 
   gtk_widget_set_visible (self->answer_card, answer != NULL);
   self->answer_live = live;
@@ -593,21 +603,35 @@ update_all (IbResultsPage *self,
 }
 
 void
-ib_results_page_set_report (IbResultsPage *self,
-                            IbReport      *report,
-                            const char    *status)
+ib_results_page_set_analysis (IbResultsPage *self,
+                              IbAnalysis    *analysis,
+                              const char    *status)
 {
   g_return_if_fail (IB_IS_RESULTS_PAGE (self));
-  g_return_if_fail (report != NULL);
+  g_return_if_fail (analysis != NULL);
 
-  ib_report_ref (report);
-  g_clear_pointer (&self->report, ib_report_unref);
-  self->report = report;
+  ib_analysis_ref (analysis);
+  g_clear_pointer (&self->analysis, ib_analysis_unref);
+  self->analysis = analysis;
+  self->report = ib_analysis_get_report (analysis);
   self->stopped = FALSE;
   self->n_findings = G_MAXUINT;
   gtk_label_set_text (self->status_label, status != NULL ? status : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), status != NULL);
   update_all (self, TRUE);
+}
+
+void
+ib_results_page_set_live_report (IbResultsPage *self,
+                                 IbReport      *report)
+{
+  g_autoptr(IbAnalysis) analysis = NULL;
+
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  g_return_if_fail (report != NULL);
+
+  analysis = ib_analysis_new_live (report);
+  ib_results_page_set_analysis (self, analysis, NULL);
 }
 
 void
@@ -640,6 +664,13 @@ ib_results_page_get_report (IbResultsPage *self)
 {
   g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
   return self->report;
+}
+
+IbAnalysis *
+ib_results_page_get_analysis (IbResultsPage *self)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+  return self->analysis;
 }
 
 AdwViewStack *
@@ -795,7 +826,8 @@ ib_results_page_dispose (GObject *object)
   IbResultsPage *self = IB_RESULTS_PAGE (object);
 
   g_clear_object (&self->controller);
-  g_clear_pointer (&self->report, ib_report_unref);
+  self->report = NULL;
+  g_clear_pointer (&self->analysis, ib_analysis_unref);
   G_OBJECT_CLASS (ib_results_page_parent_class)->dispose (object);
 }
 

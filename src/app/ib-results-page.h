@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 
+#include "analysis/ib-analysis.h"
 #include "chart/ib-chart.h"
 #include "ib-run-controller.h"
 
@@ -15,11 +16,15 @@ G_DECLARE_FINAL_TYPE (IbResultsPage, ib_results_page, IB, RESULTS_PAGE, AdwBin)
 
 void          ib_results_page_set_controller (IbResultsPage   *self,
                                               IbRunController *controller);
-/* Shows @report (referenced). @status: a badge such as "Partial — stopped by
- * you", or NULL. */
-void          ib_results_page_set_report     (IbResultsPage   *self,
-                                              IbReport        *report,
+/* Shows the report of @analysis (referenced) with its answer and findings.
+ * @status: a badge such as "Partial — stopped by you", or NULL. */
+void          ib_results_page_set_analysis   (IbResultsPage   *self,
+                                              IbAnalysis      *analysis,
                                               const char      *status);
+/* Shows @report of a run still going on (ib_analysis_new_live): it grows,
+ * and each refresh shows its answer so far. */
+void          ib_results_page_set_live_report (IbResultsPage  *self,
+                                               IbReport       *report);
 /* The run shown was stopped by the user: a neutral note, not a failure. */
 void          ib_results_page_set_stopped    (IbResultsPage   *self,
                                               gboolean         stopped);
@@ -27,6 +32,7 @@ gboolean      ib_results_page_get_stopped    (IbResultsPage   *self);
 /* The report shown has grown (live run): re-read it. */
 void          ib_results_page_refresh        (IbResultsPage   *self);
 IbReport     *ib_results_page_get_report     (IbResultsPage   *self);
+IbAnalysis   *ib_results_page_get_analysis   (IbResultsPage   *self);
 AdwViewStack *ib_results_page_get_chart_stack (IbResultsPage  *self);
 IbChartKind   ib_results_page_get_chart_kind (IbResultsPage   *self);
 gboolean      ib_results_page_get_log_scale  (IbResultsPage   *self);

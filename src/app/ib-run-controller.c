@@ -17,7 +17,7 @@
 #include <gtk/gtk.h>
 #include <adwaita.h>
 
-#include "analysis/ib-findings.h"
+#include "analysis/ib-analysis.h"
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
 #include "ib-run-controller.h"
@@ -33,6 +33,7 @@ struct _IbRunController
 
   IbRunner  *runner;
   IbReport  *report;
+  IbAnalysis *analysis;  /* of the final report, NULL while running */
   char      *step;
   char      *eta;
   IbEta      eta_state;
@@ -219,7 +220,8 @@ handle_done (IbRunController *self,
     report = ib_report_ref (self->report);
   fill_toolkit_versions (report);
   /* The runner gives the measurements; what they mean is the analysis'. */
-  ib_findings_generate (report);
+  g_clear_pointer (&self->analysis, ib_analysis_unref);
+  self->analysis = ib_analysis_new (report);
   if (event->error != NULL)
     error = g_error_copy (event->error);
 
@@ -357,6 +359,7 @@ ib_run_controller_start (IbRunController *self,
     return FALSE;
 
   g_clear_pointer (&self->report, ib_report_unref);
+  g_clear_pointer (&self->analysis, ib_analysis_unref);
   self->report = ib_report_new ();
   ib_plan_free (self->report->plan);
   self->report->plan = ib_plan_copy (plan);
@@ -435,6 +438,13 @@ ib_run_controller_get_report (IbRunController *self)
   return self->report;
 }
 
+IbAnalysis *
+ib_run_controller_get_analysis (IbRunController *self)
+{
+  g_return_val_if_fail (IB_IS_RUN_CONTROLLER (self), NULL);
+  return self->analysis;
+}
+
 const char *
 ib_run_controller_get_step (IbRunController *self)
 {
@@ -482,6 +492,7 @@ ib_run_controller_finalize (GObject *object)
   IbRunController *self = IB_RUN_CONTROLLER (object);
 
   g_clear_pointer (&self->report, ib_report_unref);
+  g_clear_pointer (&self->analysis, ib_analysis_unref);
   g_free (self->step);
   g_free (self->eta);
 

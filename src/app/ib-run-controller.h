@@ -5,6 +5,7 @@
 
 #include <glib-object.h>
 
+#include "analysis/ib-analysis.h"
 #include "engine/ib-runner.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,9 @@ gboolean         ib_run_controller_get_stopping  (IbRunController *self);
 /* The report so far: a working copy that grows as samples arrive while
  * running, the engine's final report (with GTK/Adw versions filled) after. */
 IbReport        *ib_run_controller_get_report    (IbRunController *self);
+/* The analysis of the final report once the run is over (what the window
+ * shows and saves), NULL while it runs. */
+IbAnalysis      *ib_run_controller_get_analysis  (IbRunController *self);
 const char      *ib_run_controller_get_step      (IbRunController *self);
 const char      *ib_run_controller_get_eta       (IbRunController *self);
 double           ib_run_controller_get_fraction  (IbRunController *self);

@@ -81,8 +81,10 @@ export_done (GObject      *source,
  * on the results page with its visible chart. */
 typedef struct
 {
-  IbReport    *report;
-  IbReport    *other;
+  IbAnalysis   *analysis;     /* one run, or NULL */
+  IbComparison *comparison;   /* two runs, or NULL */
+  IbReport     *report;       /* the run, or run A */
+  IbReport     *other;        /* run B, or NULL */
   IbChartKind  kind;
   gboolean     log_scale;
   IbCompareChart compare;
@@ -95,17 +97,21 @@ get_export_source (IbWindow     *self,
   memset (out, 0, sizeof *out);
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") == 0)
     {
-      if (!ib_history_page_get_comparison (self->history_page, &out->report, &out->other))
+      out->comparison = ib_history_page_get_comparison (self->history_page);
+      if (out->comparison == NULL)
         return FALSE;
+      out->report = ib_analysis_get_report (ib_comparison_get_a (out->comparison));
+      out->other = ib_analysis_get_report (ib_comparison_get_b (out->comparison));
       out->kind = IB_CHART_COMPARE;
       out->log_scale = ib_history_page_get_log_scale (self->history_page);
       out->compare = ib_history_page_get_chart_part (self->history_page);
       return TRUE;
     }
-  out->report = ib_results_page_get_report (self->results_page);
+  out->analysis = ib_results_page_get_analysis (self->results_page);
+  out->report = out->analysis != NULL ? ib_analysis_get_report (out->analysis) : NULL;
   out->kind = ib_results_page_get_chart_kind (self->results_page);
   out->log_scale = ib_results_page_get_log_scale (self->results_page);
-  return out->report != NULL;
+  return out->analysis != NULL;
 }
 
 static void
@@ -120,7 +126,7 @@ run_export (IbWindow           *self,
   ctx->window = g_object_ref (self);
   ctx->path = g_strdup (path);
   self->n_pending_exports++;
-  ib_export_async (source->report, source->other, source->kind, source->log_scale,
+  ib_export_async (source->analysis, source->comparison, source->kind, source->log_scale,
                    source->compare, format_id, path, replace_extras, NULL, export_done, ctx);
 }
 

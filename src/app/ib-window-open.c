@@ -18,16 +18,17 @@ report_loaded (GObject      *source,
 {
   g_autoptr(IbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(IbReport) report = ib_report_load_finish (result, &error);
+  g_autoptr(IbAnalysis) analysis = ib_report_load_finish (result, &error);
 
   g_clear_pointer (&self->last_open_error, g_free);
-  if (report == NULL)
+  if (analysis == NULL)
     {
       self->last_open_error = g_strdup (error->message);
       _ib_window_show_error_dialog (self, _("Could Not Open the Report"), error->message);
       return;
     }
-  ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
+  ib_window_show_analysis (self, analysis,
+                           ib_analysis_get_report (analysis)->partial ? _("Partial") : NULL);
   _ib_window_show_content (self);
 }
 

@@ -178,16 +178,30 @@ _ib_window_show_content (IbWindow *self)
 }
 
 void
+ib_window_show_analysis (IbWindow   *self,
+                         IbAnalysis *analysis,
+                         const char *status)
+{
+  g_return_if_fail (IB_IS_WINDOW (self));
+  g_return_if_fail (analysis != NULL);
+
+  ib_results_page_set_analysis (self->results_page, analysis, status);
+  show_page (self, "results");
+  update_actions (self);
+}
+
+void
 ib_window_show_report (IbWindow   *self,
                        IbReport   *report,
                        const char *status)
 {
+  g_autoptr(IbAnalysis) analysis = NULL;
+
   g_return_if_fail (IB_IS_WINDOW (self));
   g_return_if_fail (report != NULL);
 
-  ib_results_page_set_report (self->results_page, report, status);
-  show_page (self, "results");
-  update_actions (self);
+  analysis = ib_analysis_new (report);
+  ib_window_show_analysis (self, analysis, status);
 }
 
 /* ---- running ---------------------------------------------------------- */
@@ -225,7 +239,7 @@ on_report_changed (IbWindow *self)
   if (report == NULL)
     return;
   if (ib_results_page_get_report (self->results_page) != report)
-    ib_results_page_set_report (self->results_page, report, NULL);
+    ib_results_page_set_live_report (self->results_page, report);
   else
     ib_results_page_refresh (self->results_page);
 }
@@ -251,7 +265,8 @@ on_finished (IbWindow        *self,
   else if (report->partial)
     status = _("Partial");
 
-  ib_results_page_set_report (self->results_page, report, status);
+  ib_results_page_set_analysis (self->results_page, ib_run_controller_get_analysis (controller),
+                                status);
   ib_results_page_set_stopped (self->results_page,
                                g_error_matches (error, IB_ERROR, IB_ERROR_CANCELLED) ||
                                g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
@@ -261,7 +276,8 @@ on_finished (IbWindow        *self,
   update_actions (self);
 
   if (report_has_content (report))
-    ib_history_save_async (report, NULL, history_saved, g_object_ref (self));
+    ib_history_save_async (ib_run_controller_get_analysis (controller), NULL, history_saved,
+                           g_object_ref (self));
   else if (self->close_when_saved)
     {
       /* nothing measured, nothing to keep */
@@ -292,8 +308,8 @@ start_run (IbWindow *self)
                                     error->message);
       return;
     }
-  ib_results_page_set_report (self->results_page,
-                              ib_run_controller_get_report (self->controller), NULL);
+  ib_results_page_set_live_report (self->results_page,
+                                   ib_run_controller_get_report (self->controller));
   /* No crossfade: each of its frames paints both pages, 13-20 ms of the
    * main loop's time apiece while the run makes its files. */
   gtk_stack_set_visible_child_full (self->main_stack, "results", GTK_STACK_TRANSITION_TYPE_NONE);
@@ -363,10 +379,11 @@ show_history_changed (GSimpleAction *action,
 
 static void
 on_history_open (IbWindow      *self,
-                 IbReport      *report,
+                 IbAnalysis    *analysis,
                  IbHistoryPage *page)
 {
-  ib_window_show_report (self, report, report->partial ? _("Partial") : NULL);
+  ib_window_show_analysis (self, analysis,
+                           ib_analysis_get_report (analysis)->partial ? _("Partial") : NULL);
 }
 
 /* ---- free space -------------------------------------------------------- */

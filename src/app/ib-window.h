@@ -17,7 +17,11 @@ G_DECLARE_FINAL_TYPE (IbWindow, ib_window, IB, WINDOW, AdwApplicationWindow)
 /* @settings may be NULL (schema not installed): nothing is remembered. */
 IbWindow        *ib_window_new                (GtkApplication *app,
                                                GSettings      *settings);
-/* Shows @report as if just run. */
+/* Shows @analysis as if just run. */
+void             ib_window_show_analysis      (IbWindow       *self,
+                                               IbAnalysis     *analysis,
+                                               const char     *status);
+/* The same, analysing @report first (ib_analysis_new). */
 void             ib_window_show_report        (IbWindow       *self,
                                                IbReport       *report,
                                                const char     *status);

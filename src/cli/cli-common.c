@@ -296,7 +296,7 @@ ib_cli_progress_event (const IbEvent *event,
 
 /* ---- running a plan ---------------------------------------------------- */
 
-IbReport *
+IbAnalysis *
 ib_cli_run_plan (const IbPlan *plan,
                  gboolean      quiet,
                  int          *exit_code)
@@ -305,7 +305,7 @@ ib_cli_run_plan (const IbPlan *plan,
   g_autoptr(IbCliSignals) signals = NULL;
   g_autoptr(IbCliProgress) progress = ib_cli_progress_new (quiet);
   g_autoptr(GError) error = NULL;
-  IbReport *report;
+  g_autoptr(IbReport) report = NULL;
   int code;
 
   g_return_val_if_fail (plan != NULL, NULL);
@@ -314,9 +314,6 @@ ib_cli_run_plan (const IbPlan *plan,
   signals = ib_cli_signals_new (cancellable);
   report = ib_runner_run_sync (plan, cancellable, ib_cli_progress_event, progress, &error);
   ib_cli_progress_clear (progress);
-  /* The runner gives the measurements; what they mean is the analysis'. */
-  if (report != NULL)
-    ib_findings_generate (report);
 
   code = ib_cli_exit_code_for_error (error);
   if (ib_cli_signals_received (signals) != 0)
@@ -332,9 +329,10 @@ ib_cli_run_plan (const IbPlan *plan,
   *exit_code = code;
   /* A target the run refused (missing, not writable...) is bad input like
    * an invalid plan: nothing ran, so there is no report to print or save. */
-  if (code == IB_EXIT_USAGE)
-    g_clear_pointer (&report, ib_report_unref);
-  return report;
+  if (code == IB_EXIT_USAGE || report == NULL)
+    return NULL;
+  /* The runner gives the measurements; what they mean is the analysis'. */
+  return ib_analysis_new (report);
 }
 
 IbReport *

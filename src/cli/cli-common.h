@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 #include <stdio.h>
 
+#include "analysis/ib-analysis.h"
 #include "cli.h"
 #include "engine/ib-runner.h"
 #include "analysis/ib-tables.h"
@@ -97,12 +98,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliProgress, ib_cli_progress_free)
 /* ---- running a plan ---------------------------------------------------- */
 
 /* Runs @plan with SIGINT/SIGTERM handling and a progress line. Always returns
- * a report (maybe partial) unless the input was refused: an invalid plan or a
+ * the analysis of its report (maybe partial) unless the input was refused: an invalid plan or a
  * target folder the run cannot use (then NULL and *exit_code IB_EXIT_USAGE;
  * nothing ran). *exit_code is set to IB_EXIT_OK, IB_EXIT_FAILED,
  * IB_EXIT_USAGE, IB_EXIT_INTERRUPTED or IB_EXIT_TERMINATED. Errors are
  * printed on stderr. */
-IbReport  *ib_cli_run_plan            (const IbPlan   *plan,
+IbAnalysis *ib_cli_run_plan           (const IbPlan   *plan,
                                        gboolean        quiet,
                                        int            *exit_code);
 
@@ -157,8 +158,8 @@ void ib_cli_print_write_unlink (const IbReport *report,
                                 FILE           *out);
 /* The answer (analysis/ib-answer.h), the first lines after the tables,
  * then the answer cards. */
-void ib_cli_print_answer       (const IbReport *report,
-                                FILE           *out);
+void ib_cli_print_answer       (const IbAnalysis *analysis,
+                                FILE             *out);
 /* The small-files and write + delete answer cards (ib-answer-writes.h). */
 void ib_cli_print_answer_cards (const IbReport *report,
                                 FILE           *out);
@@ -168,8 +169,8 @@ void ib_cli_print_warnings     (const IbReport *report,
                                 FILE           *out);
 /* Every part the report has, in the order above, then "partial" and the
  * error when the run did not complete. */
-void ib_cli_print_report       (const IbReport *report,
-                                FILE           *out);
+void ib_cli_print_report       (const IbAnalysis *analysis,
+                                FILE             *out);
 
 /* ---- output options ---------------------------------------------------- */
 
@@ -222,6 +223,6 @@ gboolean  ib_cli_markdown_charts_check (const char  *option,
                                         gboolean     compare,
                                         GError     **error);
 gboolean  ib_cli_output_write   (const IbCliOutput *output,
-                                 const IbReport    *report);
+                                 const IbAnalysis  *analysis);
 
 G_END_DECLS

@@ -189,32 +189,34 @@ add_markdown_charts (const char     *md,
 
 gboolean
 ib_cli_output_write (const IbCliOutput *output,
-                     const IbReport    *report)
+                     const IbAnalysis  *analysis)
 {
   gboolean all_ok = TRUE;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  const IbReport *report;
 
   g_return_val_if_fail (output != NULL, FALSE);
-  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL, FALSE);
 
+  report = ib_analysis_get_report (analysis);
   if (output->json != NULL)
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_json (report, output->json, &error);
+      gboolean ok = ib_report_save_json (analysis, output->json, &error);
 
       all_ok &= write_one ("--json", output->json, ok, error, written);
     }
   if (output->html != NULL)
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_html (report, output->html, &error);
+      gboolean ok = ib_report_save_html (analysis, output->html, &error);
 
       all_ok &= write_one ("--html", output->html, ok, error, written);
     }
   if (output->md != NULL)
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_markdown (report, output->md, &error);
+      gboolean ok = ib_report_save_markdown (analysis, output->md, &error);
 
       if (ok)
         add_markdown_charts (output->md, report, written);
@@ -223,7 +225,7 @@ ib_cli_output_write (const IbCliOutput *output,
   if (output->csv != NULL)
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_csv (report, output->csv, &error);
+      gboolean ok = ib_report_save_csv (analysis, output->csv, &error);
 
       all_ok &= write_one ("--csv", output->csv, ok, error, written);
     }

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "analysis/ib-answer.h"
+#include "analysis/ib-analysis.h"
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
@@ -204,22 +204,22 @@ ib_cli_print_write_unlink (const IbReport *report,
 }
 
 void
-ib_cli_print_answer (const IbReport *report,
-                     FILE           *out)
+ib_cli_print_answer (const IbAnalysis *analysis,
+                     FILE             *out)
 {
-  g_autoptr(IbAnswer) answer = NULL;
+  const IbAnswer *answer;
   g_autofree char *text = NULL;
 
-  g_return_if_fail (report != NULL);
+  g_return_if_fail (analysis != NULL);
 
-  answer = ib_answer_compute (report);
+  answer = ib_analysis_get_answer (analysis);
   if (answer != NULL)
     {
       text = ib_answer_to_text (answer, "\n");
       print_heading (out, _("The answer"));
       fprintf (out, "%s\n", text);
     }
-  ib_cli_print_answer_cards (report, out);
+  ib_cli_print_answer_cards (ib_analysis_get_report (analysis), out);
 }
 
 void
@@ -289,16 +289,19 @@ ib_cli_print_warnings (const IbReport *report,
 }
 
 void
-ib_cli_print_report (const IbReport *report,
-                     FILE           *out)
+ib_cli_print_report (const IbAnalysis *analysis,
+                     FILE             *out)
 {
-  g_return_if_fail (report != NULL);
+  const IbReport *report;
 
+  g_return_if_fail (analysis != NULL);
+
+  report = ib_analysis_get_report (analysis);
   ib_cli_print_statistics (report, out);
   ib_cli_print_sweep (report, out);
   ib_cli_print_overhead (report, out);
   ib_cli_print_write_unlink (report, out);
-  ib_cli_print_answer (report, out);
+  ib_cli_print_answer (analysis, out);
   ib_cli_print_findings (report, out);
   ib_cli_print_warnings (report, out);
   if (report->partial)

@@ -30,6 +30,7 @@ ib_cli_report (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbReport) report = NULL;
+  g_autoptr(IbAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   IbCliOutput output;
   int status = IB_EXIT_OK;
@@ -81,14 +82,14 @@ ib_cli_report (int    argc,
     }
   /* Findings are a function of the data: say them again with this version's
    * wording and in the reader's language (the JSON file is left as it is). */
-  ib_findings_generate (report);
+  analysis = ib_analysis_new (report);
   /* The answer first, as after a run (recomputed from the samples), then
    * the findings, grouped. */
-  ib_cli_print_answer (report, stdout);
+  ib_cli_print_answer (analysis, stdout);
   ib_cli_print_findings (report, stdout);
   fflush (stdout);
 
-  if (!ib_cli_output_write (&output, report))
+  if (!ib_cli_output_write (&output, analysis))
     status = IB_EXIT_FAILED;
 
 out:
@@ -135,28 +136,28 @@ print_runs (const char     *path_a,
  * the direction once (A and B: the header named the runs). Returns the
  * number of rows. */
 static guint
-print_section (const IbReport   *a,
-               const IbReport   *b,
-               IbCompareSection  section)
+print_section (const IbComparison *comparison,
+               IbCompareSection    section)
 {
-  g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), section);
+  g_autoptr(IbTable) table = ib_table_comparison (comparison, _("A"), _("B"), section);
 
   ib_cli_print_table (table, stdout);
   return table->rows->len;
 }
 
 static void
-print_compare (const char *path_a,
-               const IbReport *a,
-               const char *path_b,
-               const IbReport *b)
+print_compare (const char         *path_a,
+               const char         *path_b,
+               const IbComparison *comparison)
 {
-  g_autofree char *name_a = NULL, *name_b = NULL;
+  const IbReport *a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  const IbReport *b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  const char *name_a = ib_comparison_get_name_a (comparison);
+  const char *name_b = ib_comparison_get_name_b (comparison);
 
-  ib_compare_side_names (a, b, &name_a, &name_b);
   print_runs (path_a, a, name_a, path_b, b, name_b);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    print_section (a, b, (IbCompareSection) s);
+    print_section (comparison, (IbCompareSection) s);
   {
     g_autofree char *note = ib_table_compare_note ();
 
@@ -203,17 +204,18 @@ chart_format (const char    *option,
 }
 
 static gboolean
-write_outputs (const IbReport *a,
-               const IbReport *b,
-               const char     *html,
-               const char     *md,
-               const char     *chart,
-               IbChartFormat   format,
-               IbCompareChart  part,
-               int             width,
-               gboolean        log_scale)
+write_outputs (const IbComparison *comparison,
+               const char         *html,
+               const char         *md,
+               const char         *chart,
+               IbChartFormat       format,
+               IbCompareChart      part,
+               int                 width,
+               gboolean            log_scale)
 {
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  const IbReport *a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  const IbReport *b = ib_analysis_get_report (ib_comparison_get_b (comparison));
   gboolean ok = TRUE;
 
   if (chart != NULL)
@@ -239,7 +241,7 @@ write_outputs (const IbReport *a,
     {
       g_autoptr(GError) error = NULL;
 
-      if (ib_compare_save_html (a, b, log_scale, html, &error))
+      if (ib_compare_save_html (comparison, log_scale, html, &error))
         g_ptr_array_add (written, g_canonicalize_filename (html, NULL));
       else
         {
@@ -251,7 +253,7 @@ write_outputs (const IbReport *a,
     {
       g_autoptr(GError) error = NULL;
 
-      if (ib_compare_save_markdown (a, b, log_scale, md, &error))
+      if (ib_compare_save_markdown (comparison, log_scale, md, &error))
         {
           g_ptr_array_add (written, g_canonicalize_filename (md, NULL));
           for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
@@ -285,6 +287,9 @@ ib_cli_compare (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbReport) a = NULL;
   g_autoptr(IbReport) b = NULL;
+  g_autoptr(IbAnalysis) analysis_a = NULL;
+  g_autoptr(IbAnalysis) analysis_b = NULL;
+  g_autoptr(IbComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
   g_autofree char *part_id = NULL;
@@ -403,16 +408,15 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_FAILED;
       goto out;
     }
+  analysis_a = ib_analysis_new (a);
+  analysis_b = ib_analysis_new (b);
+  comparison = ib_comparison_new (analysis_a, analysis_b);
 
   {
     guint n_rows = 0;
 
     for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-      {
-        g_autoptr(GArray) section = ib_compare_section (a, b, (IbCompareSection) s);
-
-        n_rows += section->len;
-      }
+      n_rows += ib_comparison_get_rows (comparison, (IbCompareSection) s)->len;
     if (n_rows == 0)
       {
         ib_cli_printerr (_("“%s” and “%s” have nothing in common to compare: no read strategy, "
@@ -422,7 +426,7 @@ ib_cli_compare (int    argc,
         goto out;
       }
   }
-  print_compare (argv[1], a, argv[2], b);
+  print_compare (argv[1], argv[2], comparison);
   if (chart != NULL && !ib_chart_compare_has_data (part, a, b))
     {
       if (part == IB_COMPARE_CHART_AUTO)
@@ -430,19 +434,19 @@ ib_cli_compare (int    argc,
                            "overhead, write + delete or sweep in both"));
       else
         {
-          g_autofree char *name_a = NULL, *name_b = NULL, *why = NULL;
+          g_autofree char *why = NULL;
           IbCompareSection section = IB_COMPARE_READS;
 
           ib_compare_section_from_id (part_id, &section);
-          ib_compare_side_names (a, b, &name_a, &name_b);
-          why = ib_compare_section_missing (a, name_a, b, name_b, section);
+          why = ib_compare_section_missing (a, ib_comparison_get_name_a (comparison), b,
+                                            ib_comparison_get_name_b (comparison), section);
           /* Translators: "--chart: Only Quick, 1 Dec 2026, 02:54 has a sweep" */
           ib_cli_printerr (_("--chart: %s"), why != NULL ? why : part_id);
         }
       status = IB_EXIT_FAILED;
       goto out;
     }
-  if (!write_outputs (a, b, html, md, chart, format, part, width, log_scale))
+  if (!write_outputs (comparison, html, md, chart, format, part, width, log_scale))
     status = IB_EXIT_FAILED;
 
 out:

@@ -223,7 +223,7 @@ static int
 run_and_report (const IbPlan      *plan,
                 const IbCliOutput *output)
 {
-  g_autoptr(IbReport) report = NULL;
+  g_autoptr(IbAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   int code = IB_EXIT_OK;
 
@@ -232,12 +232,12 @@ run_and_report (const IbPlan      *plan,
   if (!ib_cli_output_check (output, &error))
     return ib_cli_fail (error);
 
-  report = ib_cli_run_plan (plan, output->quiet, &code);
-  if (report == NULL)
+  analysis = ib_cli_run_plan (plan, output->quiet, &code);
+  if (analysis == NULL)
     return code != IB_EXIT_OK ? code : IB_EXIT_FAILED;
 
-  ib_cli_print_report (report, stdout);
-  if (!ib_cli_output_write (output, report) && code == IB_EXIT_OK)
+  ib_cli_print_report (analysis, stdout);
+  if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
     code = IB_EXIT_FAILED;
   return code;
 }

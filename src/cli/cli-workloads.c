@@ -115,11 +115,11 @@ print_partial (const IbReport *report,
 /* Output files and the exit code after a run (also a partial one). */
 static int
 finish (const IbCliOutput *output,
-        const IbReport    *report,
+        const IbAnalysis  *analysis,
         int                code)
 {
   fflush (stdout);
-  if (!ib_cli_output_write (output, report) && code == IB_EXIT_OK)
+  if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
     code = IB_EXIT_FAILED;
   return code;
 }
@@ -184,7 +184,8 @@ ib_cli_overhead (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbPlan) plan = NULL;
-  g_autoptr(IbReport) report = NULL;
+  g_autoptr(IbAnalysis) analysis = NULL;
+  const IbReport *report;
   g_autoptr(GError) error = NULL;
   g_autofree char *iterations = NULL;
   CommonArgs args = { NULL, };
@@ -235,14 +236,15 @@ ib_cli_overhead (int    argc,
   plan->overhead = g_new0 (IbOverheadSpec, 1);
   plan->overhead->iterations = n;
 
-  report = ib_cli_run_plan (plan, output.quiet, &code);
-  if (report == NULL)
+  analysis = ib_cli_run_plan (plan, output.quiet, &code);
+  if (analysis == NULL)
     goto out;
+  report = ib_analysis_get_report (analysis);
 
   print_overhead (report, stdout);
   ib_cli_print_warnings (report, stdout);
   print_partial (report, stdout);
-  code = finish (&output, report, code);
+  code = finish (&output, analysis, code);
 
 out:
   common_args_clear (&args);
@@ -286,7 +288,8 @@ ib_cli_write_unlink (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbPlan) plan = NULL;
-  g_autoptr(IbReport) report = NULL;
+  g_autoptr(IbAnalysis) analysis = NULL;
+  const IbReport *report;
   g_autoptr(GError) error = NULL;
   g_autofree char *requests = NULL;
   g_autofree char *concurrency = NULL;
@@ -366,15 +369,16 @@ ib_cli_write_unlink (int    argc,
   plan->write_unlink->bytes = (guint) n_bytes;
   plan->write_unlink->runs = (guint) n_runs;
 
-  report = ib_cli_run_plan (plan, output.quiet, &code);
-  if (report == NULL)
+  analysis = ib_cli_run_plan (plan, output.quiet, &code);
+  if (analysis == NULL)
     goto out;
+  report = ib_analysis_get_report (analysis);
 
   print_write_unlink (report, stdout);
   ib_cli_print_answer_cards (report, stdout);
   ib_cli_print_warnings (report, stdout);
   print_partial (report, stdout);
-  code = finish (&output, report, code);
+  code = finish (&output, analysis, code);
 
 out:
   ib_cli_output_clear (&output);

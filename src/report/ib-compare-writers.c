@@ -198,21 +198,25 @@ static const char compare_css[] =
   ".sides{margin:.25rem 0 1rem;padding-left:1.2rem}\n";
 
 char *
-ib_compare_to_html (const IbReport *a,
-                    const IbReport *b,
-                    gboolean        log_scale,
-                    GError        **error)
+ib_compare_to_html (const IbComparison *comparison,
+                    gboolean            log_scale,
+                    GError            **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
-  g_autofree char *name_a = NULL, *name_b = NULL, *lang = NULL, *note = NULL;
+  g_autofree char *lang = NULL, *note = NULL;
   g_autofree char *side_a = NULL, *side_b = NULL;
+  const IbReport *a, *b;
+  const char *name_a, *name_b;
   guint n_differ = 0;
 
-  g_return_val_if_fail (a != NULL && b != NULL, NULL);
+  g_return_val_if_fail (comparison != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  ib_compare_side_names (a, b, &name_a, &name_b);
+  a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  name_a = ib_comparison_get_name_a (comparison);
+  name_b = ib_comparison_get_name_b (comparison);
   /* Each run named once, with its letter; the tables then say A and B. */
   side_a = side_title (_("A"), name_a);
   side_b = side_title (_("B"), name_b);
@@ -271,7 +275,8 @@ ib_compare_to_html (const IbReport *a,
 
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), (IbCompareSection) s);
+      g_autoptr(IbTable) table = ib_table_comparison (comparison, _("A"), _("B"),
+                                                        (IbCompareSection) s);
 
       g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
       ib_report_html_escape (out, table->title);
@@ -299,18 +304,17 @@ ib_compare_to_html (const IbReport *a,
 }
 
 gboolean
-ib_compare_save_html (const IbReport *a,
-                      const IbReport *b,
-                      gboolean        log_scale,
-                      const char     *path,
-                      GError        **error)
+ib_compare_save_html (const IbComparison *comparison,
+                      gboolean            log_scale,
+                      const char         *path,
+                      GError            **error)
 {
   g_autofree char *html = NULL;
 
-  g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (comparison != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  html = ib_compare_to_html (a, b, log_scale, error);
+  html = ib_compare_to_html (comparison, log_scale, error);
   if (html == NULL)
     return FALSE;
   /* g_file_set_contents writes a temporary file and renames it */
@@ -351,36 +355,41 @@ ib_compare_markdown_charts (const IbReport *a,
 }
 
 gboolean
-ib_compare_save_markdown (const IbReport *a,
-                          const IbReport *b,
-                          gboolean        log_scale,
-                          const char     *path,
-                          GError        **error)
+ib_compare_save_markdown (const IbComparison *comparison,
+                          gboolean            log_scale,
+                          const char         *path,
+                          GError            **error)
 {
-  return ib_compare_save_markdown_full (a, b, log_scale, path, FALSE, error);
+  return ib_compare_save_markdown_full (comparison, log_scale, path, FALSE, error);
 }
 
 gboolean
-ib_compare_save_markdown_full (const IbReport *a,
-                               const IbReport *b,
-                               gboolean        log_scale,
-                               const char     *path,
-                               gboolean        replace_charts,
-                               GError        **error)
+ib_compare_save_markdown_full (const IbComparison *comparison,
+                               gboolean            log_scale,
+                               const char         *path,
+                               gboolean            replace_charts,
+                               GError            **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GArray) facts = NULL;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *name_a = NULL, *name_b = NULL, *note = NULL;
+  g_autofree char *note = NULL;
   g_autofree char *side_a = NULL, *side_b = NULL;
+  const IbReport *a, *b;
+  const char *name_a, *name_b;
 
   g_autoptr(GPtrArray) charts = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *dir_name = NULL;
   gboolean made_dir = FALSE;
 
-  g_return_val_if_fail (a != NULL && b != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (comparison != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  name_a = ib_comparison_get_name_a (comparison);
+  name_b = ib_comparison_get_name_b (comparison);
 
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
@@ -390,7 +399,6 @@ ib_compare_save_markdown_full (const IbReport *a,
   if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
     return FALSE;
 
-  ib_compare_side_names (a, b, &name_a, &name_b);
   side_a = side_title (_("A"), name_a);
   side_b = side_title (_("B"), name_b);
   g_string_append (out, "# ");
@@ -424,7 +432,8 @@ ib_compare_save_markdown_full (const IbReport *a,
 
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      g_autoptr(IbTable) table = ib_table_compare (a, _("A"), b, _("B"), (IbCompareSection) s);
+      g_autoptr(IbTable) table = ib_table_comparison (comparison, _("A"), _("B"),
+                                                        (IbCompareSection) s);
 
       g_string_append (out, "\n## ");
       ib_report_md_escape (out, table->title, FALSE);

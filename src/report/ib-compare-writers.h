@@ -5,6 +5,7 @@
 
 #include <glib.h>
 
+#include "analysis/ib-analysis.h"
 #include "analysis/ib-compare.h"
 #include "chart/ib-chart.h"
 #include "engine/ib-types.h"
@@ -21,35 +22,33 @@ gboolean    ib_compare_section_from_id (const char       *id,
 int         ib_compare_chart_height (const IbReport *a,
                                      const IbReport *b,
                                      IbCompareChart  what);
-/* One self-contained HTML page: the two runs named by preset and date, what
+/* Each writer takes the comparison (analysis/ib-analysis.h), built once.
+ *
+ * One self-contained HTML page: the two runs named by preset and date, what
  * differs between them, then one part a section: its compare chart as
  * inline SVG (light and dark; log time axis with @log_scale) when both runs
  * have it, and its table with a verdict sentence a row. */
-char       *ib_compare_to_html     (const IbReport *a,
-                                    const IbReport *b,
-                                    gboolean        log_scale,
-                                    GError        **error);
+char       *ib_compare_to_html     (const IbComparison *comparison,
+                                    gboolean            log_scale,
+                                    GError            **error);
 /* Writes ib_compare_to_html to @path atomically. */
-gboolean    ib_compare_save_html   (const IbReport *a,
-                                    const IbReport *b,
-                                    gboolean        log_scale,
-                                    const char     *path,
-                                    GError        **error);
+gboolean    ib_compare_save_html   (const IbComparison *comparison,
+                                    gboolean            log_scale,
+                                    const char         *path,
+                                    GError            **error);
 /* The same in Markdown, each chart as ib_compare_chart_path() in the
  * report's chart folder; an existing chart is replaced only with
  * @replace_charts (see ib_report_save_markdown_full); on failure no file
  * made by the call is left behind. */
-gboolean    ib_compare_save_markdown (const IbReport *a,
-                                      const IbReport *b,
-                                      gboolean        log_scale,
-                                      const char     *path,
-                                      GError        **error);
-gboolean    ib_compare_save_markdown_full (const IbReport *a,
-                                           const IbReport *b,
-                                           gboolean        log_scale,
-                                           const char     *path,
-                                           gboolean        replace_charts,
-                                           GError        **error);
+gboolean    ib_compare_save_markdown (const IbComparison *comparison,
+                                      gboolean            log_scale,
+                                      const char         *path,
+                                      GError            **error);
+gboolean    ib_compare_save_markdown_full (const IbComparison *comparison,
+                                           gboolean            log_scale,
+                                           const char         *path,
+                                           gboolean            replace_charts,
+                                           GError            **error);
 /* "DIR/NAME-charts/overhead.png" for "DIR/NAME.md" and the overhead. */
 char       *ib_compare_chart_path  (const char       *markdown_path,
                                     IbCompareSection  section);

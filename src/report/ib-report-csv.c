@@ -69,8 +69,9 @@ static const char *const csv_header[] = {
 };
 
 char *
-ib_report_to_csv (const IbReport *report)
+ib_report_to_csv (const IbAnalysis *analysis)
 {
+  const IbReport *report = ib_analysis_get_report (analysis);
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (csv_header); i++)
@@ -130,16 +131,16 @@ ib_report_to_csv (const IbReport *report)
 }
 
 gboolean
-ib_report_save_csv (const IbReport *report,
-                    const char     *path,
-                    GError        **error)
+ib_report_save_csv (const IbAnalysis *analysis,
+                    const char       *path,
+                    GError          **error)
 {
   g_autofree char *data = NULL;
 
-  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  data = ib_report_to_csv (report);
+  data = ib_report_to_csv (analysis);
   return g_file_set_contents (path, data, -1, error);
 }

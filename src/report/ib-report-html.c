@@ -344,15 +344,20 @@ html_lang (void)
 }
 
 char *
-ib_report_to_html (const IbReport *report,
-                   GError        **error)
+ib_report_to_html (const IbAnalysis *analysis,
+                   GError          **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *subtitle = NULL;
   g_autofree char *lang = NULL;
+  const IbReport *report;
+  const IbAnswer *answer;
 
-  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (analysis != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  report = ib_analysis_get_report (analysis);
+  answer = ib_analysis_get_answer (analysis);
 
   subtitle = ib_report_subtitle (report);
   lang = html_lang ();
@@ -390,8 +395,6 @@ ib_report_to_html (const IbReport *report,
 
   /* The answer first (ib-answer.h), then the findings */
   {
-    g_autoptr(IbAnswer) answer = ib_answer_compute (report);
-
     if (answer != NULL)
       {
         g_autofree const char **details = ib_answer_details (answer);
@@ -537,17 +540,17 @@ ib_report_to_html (const IbReport *report,
 }
 
 gboolean
-ib_report_save_html (const IbReport *report,
-                     const char     *path,
-                     GError        **error)
+ib_report_save_html (const IbAnalysis *analysis,
+                     const char       *path,
+                     GError          **error)
 {
   g_autofree char *html = NULL;
 
-  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  html = ib_report_to_html (report, error);
+  html = ib_report_to_html (analysis, error);
   if (html == NULL)
     return FALSE;
   return g_file_set_contents (path, html, -1, error);

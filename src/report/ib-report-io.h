@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "analysis/ib-analysis.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -16,12 +17,15 @@ G_BEGIN_DECLS
 #define IB_REPORT_SCHEMA  "iobench-report"
 #define IB_REPORT_VERSION 1
 
+/* Every writer takes the report's analysis (analysis/ib-analysis.h), built
+ * once: the answer and findings it writes are the analysis's. */
+
 /* JSON (json-glib), schema iobench-report version 1. */
-char     *ib_report_to_json       (const IbReport *report,
-                                   gsize          *length);
-gboolean  ib_report_save_json     (const IbReport *report,
-                                   const char     *path,
-                                   GError        **error);
+char     *ib_report_to_json       (const IbAnalysis *analysis,
+                                   gsize            *length);
+gboolean  ib_report_save_json     (const IbAnalysis *analysis,
+                                   const char       *path,
+                                   GError          **error);
 /* Validates schema, version, types and ranges; IB_ERROR_FORMAT with a message
  * naming what is wrong (and where) otherwise. */
 IbReport *ib_report_from_json     (const char     *data,
@@ -31,22 +35,22 @@ IbReport *ib_report_load_json     (const char     *path,
                                    GError        **error);
 
 /* CSV: one row per sample, RFC 4180 quoting. */
-char     *ib_report_to_csv        (const IbReport *report);
-gboolean  ib_report_save_csv      (const IbReport *report,
-                                   const char     *path,
-                                   GError        **error);
+char     *ib_report_to_csv        (const IbAnalysis *analysis);
+gboolean  ib_report_save_csv      (const IbAnalysis *analysis,
+                                   const char       *path,
+                                   GError          **error);
 /* Markdown: tables, and PNG charts in a folder of their own named after the
  * report: "DIR/NAME.md" -> "DIR/NAME-charts/KIND.png". The folder is made
  * when missing; a chart file already in it is never replaced (G_IO_ERROR_EXISTS
  * naming it) unless @replace_charts, which only a user's yes may set. On
  * failure no chart made by this call is left behind. */
-gboolean   ib_report_save_markdown      (const IbReport *report,
-                                         const char     *path,
-                                         GError        **error);
-gboolean   ib_report_save_markdown_full (const IbReport *report,
-                                         const char     *path,
-                                         gboolean        replace_charts,
-                                         GError        **error);
+gboolean   ib_report_save_markdown      (const IbAnalysis *analysis,
+                                         const char       *path,
+                                         GError          **error);
+gboolean   ib_report_save_markdown_full (const IbAnalysis *analysis,
+                                         const char       *path,
+                                         gboolean          replace_charts,
+                                         GError          **error);
 /* "DIR/NAME-charts" for "DIR/NAME.md". */
 char      *ib_report_markdown_chart_dir (const char     *path);
 /* The chart files a Markdown export of @report to @path writes, in order;
@@ -58,10 +62,10 @@ GPtrArray *ib_report_markdown_charts    (const IbReport *report,
 gboolean   ib_report_markdown_check_charts (GPtrArray  *paths,
                                             GError    **error);
 /* HTML: one self-contained file, inline SVG charts (no external URL). */
-char     *ib_report_to_html       (const IbReport *report,
-                                   GError        **error);
-gboolean  ib_report_save_html     (const IbReport *report,
-                                   const char     *path,
-                                   GError        **error);
+char     *ib_report_to_html       (const IbAnalysis *analysis,
+                                   GError          **error);
+gboolean  ib_report_save_html     (const IbAnalysis *analysis,
+                                   const char       *path,
+                                   GError          **error);
 
 G_END_DECLS

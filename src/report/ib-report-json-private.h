@@ -13,6 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "analysis/ib-answer.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -188,6 +189,12 @@ void     ib_json_add_string     (JsonBuilder         *b,
 void     ib_json_write_object   (JsonBuilder         *b,
                                  const IbJsonSection *section,
                                  gconstpointer        st);
+/* The report's "answer" member, @name, from its analysis's @answer (nothing
+ * when NULL): ib_report_to_json writes it where the report's table has it
+ * (ib-report-json-results.c). */
+void     ib_json_write_answer   (JsonBuilder         *b,
+                                 const char          *name,
+                                 const IbAnswer      *answer);
 
 /* ---- reading (ib-report-json-read.c) ----------------------------------- */
 

@@ -469,17 +469,23 @@ static const IbJsonSection finding_section = SECTION (IbFinding, finding_fields)
 /* ---- the answer ---------------------------------------------------------- */
 
 /* The answer (ib-answer.h): derived data for readers of the file; the loader
- * checks only that it is an object and recomputes it from the samples. */
+ * checks only that it is an object and recomputes it from the samples. It is
+ * the analysis's (ib_report_to_json): a report alone has none to write. */
 static void
 write_answer (JsonBuilder       *b,
               const IbJsonField *field,
               gconstpointer      st)
 {
-  g_autoptr(IbAnswer) a = ib_answer_compute (st);
+}
 
+void
+ib_json_write_answer (JsonBuilder    *b,
+                      const char     *name,
+                      const IbAnswer *a)
+{
   if (a == NULL)
     return;
-  json_builder_set_member_name (b, field->name);
+  json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
   ib_json_add_string (b, "verdict", ib_answer_verdict_name (a->iv.verdict));
   /* "pairs": the decision phase's fresh pairs; "survey": the survey's samples */

@@ -313,9 +313,31 @@ fix_exponent_doubles (char  *data,
   return w;
 }
 
+/* The report by its table, with the answer of its analysis where the
+ * table has the "answer" entry. */
+static void
+write_report (JsonBuilder      *b,
+              const IbAnalysis *analysis)
+{
+  const IbReport *report = ib_analysis_get_report (analysis);
+  const IbJsonSection *section = &ib_json_report_section;
+
+  json_builder_begin_object (b);
+  for (guint i = 0; i < section->n_fields; i++)
+    {
+      const IbJsonField *f = &section->fields[i];
+
+      if (g_str_equal (f->name, "answer"))
+        ib_json_write_answer (b, f->name, ib_analysis_get_answer (analysis));
+      else if (!omitted (f, report))
+        write_field (b, f, report);
+    }
+  json_builder_end_object (b);
+}
+
 char *
-ib_report_to_json (const IbReport *report,
-                   gsize          *length)
+ib_report_to_json (const IbAnalysis *analysis,
+                   gsize            *length)
 {
   g_autoptr(JsonBuilder) b = NULL;
   g_autoptr(JsonGenerator) gen = NULL;
@@ -323,10 +345,10 @@ ib_report_to_json (const IbReport *report,
   char *data;
   gsize len = 0;
 
-  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (analysis != NULL, NULL);
 
   b = json_builder_new ();
-  ib_json_write_object (b, &ib_json_report_section, report);
+  write_report (b, analysis);
 
   root = json_builder_get_root (b);
   gen = json_generator_new ();
@@ -341,18 +363,18 @@ ib_report_to_json (const IbReport *report,
 }
 
 gboolean
-ib_report_save_json (const IbReport *report,
-                     const char     *path,
-                     GError        **error)
+ib_report_save_json (const IbAnalysis *analysis,
+                     const char       *path,
+                     GError          **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
 
-  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  data = ib_report_to_json (report, &length);
+  data = ib_report_to_json (analysis, &length);
   /* g_file_set_contents writes a temporary file and renames it. */
   return g_file_set_contents (path, data, (gssize) length, error);
 }

@@ -246,18 +246,18 @@ ib_report_markdown_undo (GPtrArray  *written,
 }
 
 gboolean
-ib_report_save_markdown (const IbReport *report,
-                         const char     *path,
-                         GError        **error)
+ib_report_save_markdown (const IbAnalysis *analysis,
+                         const char       *path,
+                         GError          **error)
 {
-  return ib_report_save_markdown_full (report, path, FALSE, error);
+  return ib_report_save_markdown_full (analysis, path, FALSE, error);
 }
 
 gboolean
-ib_report_save_markdown_full (const IbReport *report,
-                              const char     *path,
-                              gboolean        replace_charts,
-                              GError        **error)
+ib_report_save_markdown_full (const IbAnalysis *analysis,
+                              const char       *path,
+                              gboolean          replace_charts,
+                              GError          **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GPtrArray) charts = NULL;
@@ -267,11 +267,15 @@ ib_report_save_markdown_full (const IbReport *report,
   g_autofree char *subtitle = NULL;
   gboolean made_dir = FALSE;
   IbChartStyle style;
+  const IbReport *report;
+  const IbAnswer *answer;
 
-  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  report = ib_analysis_get_report (analysis);
+  answer = ib_analysis_get_answer (analysis);
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
   charts = ib_report_markdown_charts (report, path);
@@ -303,8 +307,6 @@ ib_report_save_markdown_full (const IbReport *report,
 
   /* The answer first (ib-answer.h) */
   {
-    g_autoptr(IbAnswer) answer = ib_answer_compute (report);
-
     if (answer != NULL)
       {
         g_autofree const char **details = ib_answer_details (answer);

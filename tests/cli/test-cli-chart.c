@@ -10,6 +10,7 @@
 
 #include "chart-fixtures.h"
 #include "report/ib-report-io.h"
+#include "ib-test-writers.h"
 
 typedef struct
 {
@@ -28,7 +29,7 @@ save (const char *dir,
   g_autoptr(GError) error = NULL;
   char *path = g_build_filename (dir, name, NULL);
 
-  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
   ib_report_unref (report);
   return path;

@@ -11,6 +11,7 @@
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 #include "ib-test-common.h"
+#include "ib-test-writers.h"
 
 typedef struct
 {
@@ -29,7 +30,7 @@ fixture_set_up (Fixture       *fx,
   g_assert_no_error (error);
   fx->json = g_build_filename (fx->dir, "a.json", NULL);
   ib_findings_generate (report);
-  g_assert_true (ib_report_save_json (report, fx->json, &error));
+  g_assert_true (ib_test_save_json (report, fx->json, &error));
   g_assert_no_error (error);
 }
 
@@ -251,7 +252,7 @@ write_second (Fixture *fx)
       p->ci_low_ns /= 2;
       p->ci_high_ns /= 2;
     }
-  g_assert_true (ib_report_save_json (b, path, &error));
+  g_assert_true (ib_test_save_json (b, path, &error));
   g_assert_no_error (error);
   return path;
 }

@@ -359,6 +359,7 @@ test_runner_goes_on (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autoptr(IbRunner) runner = NULL;
   g_autofree char *json = NULL;
+  g_autoptr(IbAnalysis) analysis = NULL;
   g_autoptr(IbReport) loaded = NULL;
   RunState st = { f, NULL, NULL, NULL, NULL, 0 };
   guint n_ok = 0, n_failed = 0;
@@ -409,7 +410,8 @@ test_runner_goes_on (Fixture       *f,
   g_assert_cmpuint (st.report->warnings->len, >=, 1);
 
   /* The saved report says which samples failed, and why. */
-  json = ib_report_to_json (st.report, NULL);
+  analysis = ib_analysis_new_live (st.report);
+  json = ib_report_to_json (analysis, NULL);
   loaded = ib_report_from_json (json, -1, &error);
   g_assert_no_error (error);
   for (guint i = 0; i < loaded->samples->len; i++)

@@ -94,6 +94,7 @@ test_damaged (void)
 {
   g_autofree char *dir = ib_history_dir ();
   g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live (report);
   g_autoptr(GError) error = NULL;
   g_autofree char *good1 = NULL;
   g_autofree char *good2 = NULL;
@@ -105,9 +106,9 @@ test_damaged (void)
   gint64 end;
   int fd;
 
-  good1 = ib_history_save_to (dir, "good", report, &error);
+  good1 = ib_history_save_to (dir, "good", analysis, &error);
   g_assert_no_error (error);
-  good2 = ib_history_save_to (dir, "good", report, &error);
+  good2 = ib_history_save_to (dir, "good", analysis, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (good1, !=, good2);
 
@@ -177,7 +178,7 @@ test_damaged (void)
 typedef struct
 {
   const char     *dir;
-  const IbReport *report;
+  const IbAnalysis *analysis;
   GPtrArray      *paths;
 } Writer;
 
@@ -189,7 +190,7 @@ writer_thread (gpointer data)
   for (guint i = 0; i < 25; i++)
     {
       g_autoptr(GError) error = NULL;
-      char *path = ib_history_save_to (w->dir, "same-second", w->report, &error);
+      char *path = ib_history_save_to (w->dir, "same-second", w->analysis, &error);
 
       g_assert_no_error (error);
       g_ptr_array_add (w->paths, path);
@@ -204,6 +205,7 @@ test_two_writers (void)
 {
   g_autofree char *dir = ib_history_dir ();
   g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live (report);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
@@ -213,7 +215,7 @@ test_two_writers (void)
   for (guint i = 0; i < 2; i++)
     {
       w[i].dir = dir;
-      w[i].report = report;
+      w[i].analysis = analysis;
       w[i].paths = g_ptr_array_new_with_free_func (g_free);
       t[i] = g_thread_new ("writer", writer_thread, &w[i]);
     }
@@ -248,6 +250,7 @@ test_full_disk (void)
   g_autofree char *dir = g_build_filename (full_dir, "history", NULL);
   g_autofree char *filler = g_build_filename (full_dir, "filler", NULL);
   g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live (report);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autofree char *path = NULL;
@@ -256,7 +259,7 @@ test_full_disk (void)
   char block[4096];
   int fd;
 
-  path = ib_history_save_to (dir, "before", report, &error);
+  path = ib_history_save_to (dir, "before", analysis, &error);
   g_assert_no_error (error);
   before = list_dir (dir);
 
@@ -269,7 +272,7 @@ test_full_disk (void)
   close (fd);
 
   g_clear_pointer (&path, g_free);
-  path = ib_history_save_to (dir, "full", report, &error);
+  path = ib_history_save_to (dir, "full", analysis, &error);
   g_assert_null (path);
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);

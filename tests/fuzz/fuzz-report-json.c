@@ -136,6 +136,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   GError *error = NULL;
   IbReport *report;
   IbReport *again;
+  IbAnalysis *analysis;
   char *json;
   char *csv;
   gsize len = 0;
@@ -153,7 +154,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   /* What a loaded report goes through next must not crash either, and what
    * we write must load again. */
-  json = ib_report_to_json (report, &len);
+  analysis = ib_analysis_new (report);
+  json = ib_report_to_json (analysis, &len);
   again = ib_report_from_json (json, (gssize) len, &error);
   if (again == NULL)
     {
@@ -164,9 +166,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   ib_report_unref (again);
   g_free (json);
 
-  csv = ib_report_to_csv (report);
+  csv = ib_report_to_csv (analysis);
   g_free (csv);
-  ib_findings_generate (report);
+  ib_analysis_unref (analysis);
 
   ib_report_unref (report);
   return 0;

@@ -17,6 +17,7 @@
 #include "ib-test-common.h"
 #include "ib-window.h"
 #include "report/ib-report-io.h"
+#include "ib-test-writers.h"
 
 #define WAIT_TIMEOUT_S 60 /* a guard against hangs, not a speed test */
 
@@ -94,7 +95,7 @@ open_and_read (IbReport   *report,
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
   *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
   gtk_window_set_default_size (GTK_WINDOW (*win), 1280, 900);

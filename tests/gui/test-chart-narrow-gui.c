@@ -21,6 +21,7 @@
 #include "report/ib-report-io.h"
 #include "gui-common.h"
 #include "ib-test-common.h"
+#include "ib-test-writers.h"
 
 #define WAIT_TIMEOUT_S 40    /* a guard against hangs, not a speed test */
 
@@ -60,7 +61,7 @@ test_narrow_results (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "every-strategy.json", NULL);
-  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
   /* It loads as the window will load it. */
   {

@@ -20,6 +20,7 @@
 #include "ib-test-common.h"
 #include "report-fixture.h"
 #include "report/ib-report-io.h"
+#include "ib-test-writers.h"
 
 #define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
 
@@ -110,7 +111,7 @@ check_width (int width)
 
   /* a dispatch of 1.48 ns: the window says 1.48 ns, as the chart does */
   g_array_index (fixture->overhead, IbOverheadRow, 0).ns_per_op = 1.48;
-  g_assert_true (ib_report_save_json (fixture, path, &error));
+  g_assert_true (ib_test_save_json (fixture, path, &error));
   g_assert_no_error (error);
   report = ib_report_load_json (path, &error);
   g_assert_no_error (error);

@@ -28,6 +28,7 @@
 #include "report/ib-report-io.h"
 #include "gui-common.h"
 #include "ib-test-common.h"
+#include "ib-test-writers.h"
 
 #define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
 
@@ -72,7 +73,7 @@ save_fixture (IbReport   *report,
   g_autoptr(GError) error = NULL;
   char *path = g_build_filename (dir, name, NULL);
 
-  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
   return path;
 }

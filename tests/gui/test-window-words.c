@@ -544,8 +544,9 @@ test_compare_names (void)
   for (guint i = 0; i < 2; i++)
     {
       g_autofree char *path = NULL;
+      g_autoptr(IbAnalysis) analysis = ib_analysis_new (i == 0 ? warm : cold);
 
-      ib_history_save_async (i == 0 ? warm : cold, NULL, saved_cb, &path);
+      ib_history_save_async (analysis, NULL, saved_cb, &path);
       g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
     }
   /* the history, as Ctrl+H shows it */

@@ -24,6 +24,7 @@
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "ib-window.h"
+#include "ib-test-writers.h"
 
 #define WAIT_TIMEOUT_S 300   /* generous: a guard against hangs, not a speed test */
 
@@ -441,7 +442,7 @@ test_run_export_reopen (void)
     g_assert_no_error (error);
     g_array_set_size (old->findings, 0);
     ib_report_add_finding (old, "fastest", "sync-read-all is the fastest: median 1 ms");
-    g_assert_true (ib_report_save_json (old, json, &error));
+    g_assert_true (ib_test_save_json (old, json, &error));
     g_assert_no_error (error);
   }
 

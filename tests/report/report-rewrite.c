@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "report/ib-report-io.h"
+#include "ib-test-writers.h"
 
 static gboolean
 write_new (const char *path,
@@ -56,14 +57,14 @@ rewrite (const char *in,
 
       return write_new (p_err, msg, error);
     }
-  json = ib_report_to_json (report, NULL);
-  csv = ib_report_to_csv (report);
-  html = ib_report_to_html (report, error);
+  json = ib_test_to_json (report, NULL);
+  csv = ib_test_to_csv (report);
+  html = ib_test_to_html (report, error);
   return html != NULL
          && write_new (p_json, json, error)
          && write_new (p_csv, csv, error)
          && write_new (p_html, html, error)
-         && ib_report_save_markdown (report, p_md, error);
+         && ib_test_save_markdown (report, p_md, error);
 }
 
 int

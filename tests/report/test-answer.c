@@ -21,6 +21,7 @@
 #include "engine/ib-decision.h"
 #include "report-fixture.h"
 #include "ib-test-common.h"
+#include "ib-test-writers.h"
 
 #define SYNC_TITLE  "Sync single read"
 #define ASYNC_TITLE "Async load contents (parallel)"
@@ -342,7 +343,7 @@ test_families (void)
   assert_contains (text, a->kernel);
   assert_contains (text, a->mapping);
 
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
   answer = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
                                           "answer");
@@ -473,7 +474,7 @@ test_json (void)
   g_autofree char *wrong = NULL;
   JsonObject *root, *answer;
 
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_true (json_object_has_member (root, "answer"));
@@ -520,7 +521,7 @@ test_html_markdown (void)
   g_autoptr(IbReport) report = fx_report_new (40);
   g_autoptr(IbAnswer) a = ib_answer_compute (report);
   g_autoptr(GError) error = NULL;
-  g_autofree char *html = ib_report_to_html (report, &error);
+  g_autofree char *html = ib_test_to_html (report, &error);
   g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
   g_autofree char *path = NULL;
   g_autofree char *md = NULL;
@@ -545,7 +546,7 @@ test_html_markdown (void)
   assert_lacks (html, "pt\"");
 
   path = g_build_filename (dir, "r.md", NULL);
-  g_assert_true (ib_report_save_markdown (report, path, &error));
+  g_assert_true (ib_test_save_markdown (report, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
   answer = strstr (md, "\n## The answer\n\n**Here, sync is 4.0x faster than async");
@@ -677,10 +678,10 @@ test_findings_do_not_repeat (void)
 
         /* each renderer says each claim only where the answer does */
         text = ib_answer_to_text (a, " ");
-        html = ib_report_to_html (report, &error);
+        html = ib_test_to_html (report, &error);
         g_assert_no_error (error);
         path = g_build_filename (dir, "r.md", NULL);
-        g_assert_true (ib_report_save_markdown (report, path, &error));
+        g_assert_true (ib_test_save_markdown (report, path, &error));
         g_assert_no_error (error);
         g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
         for (guint k = 0; k < claims->len; k++)
@@ -696,7 +697,7 @@ test_findings_do_not_repeat (void)
           }
 
         /* JSON keeps every finding, the covered ones marked */
-        json = ib_report_to_json (report, NULL);
+        json = ib_test_to_json (report, NULL);
         g_assert_cmpuint (count_of (json, "\"covered_by_answer\" : true"), ==, n_covered);
         loaded = ib_report_from_json (json, -1, &error);
         g_assert_no_error (error);
@@ -795,7 +796,7 @@ test_decided_by_pairs (void)
                                                  SYNC_TITLE " against " ASYNC_TITLE "."));
   g_assert_null (eq->why);
 
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
   answer = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
                                           "answer");

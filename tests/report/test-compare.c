@@ -18,6 +18,7 @@
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-labels.h"
 #include "report-fixture.h"
+#include "ib-test-writers.h"
 
 static void
 assert_contains (const char *text,
@@ -357,11 +358,12 @@ test_markdown_nothing_left (void)
   g_autofree char *html = g_build_filename (dir, "c.md", "c.html", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) listing = NULL;
+  g_autoptr(IbComparison) comparison = ib_test_comparison (a, b);
   guint n = 0;
 
   /* a folder where the Markdown file should go */
   g_assert_cmpint (g_mkdir (md, 0700), ==, 0);
-  g_assert_false (ib_compare_save_markdown (a, b, FALSE, md, &error));
+  g_assert_false (ib_compare_save_markdown (comparison, FALSE, md, &error));
   g_assert_nonnull (error);
   listing = g_dir_open (dir, 0, NULL);
   while (g_dir_read_name (listing) != NULL)
@@ -370,7 +372,7 @@ test_markdown_nothing_left (void)
   g_clear_error (&error);
   /* HTML into a folder that is not there: an error naming nothing written */
   g_assert_cmpint (g_rmdir (md), ==, 0);
-  g_assert_false (ib_compare_save_html (a, b, FALSE, html, &error));
+  g_assert_false (ib_compare_save_html (comparison, FALSE, html, &error));
   g_assert_nonnull (error);
   g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
   g_assert_cmpint (g_rmdir (dir), ==, 0);

@@ -15,6 +15,7 @@
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
+#include "ib-test-writers.h"
 
 /* The display names of the fixture's strategies, as the findings say them. */
 #define T_SYNC   "Sync single read"
@@ -1024,7 +1025,7 @@ test_grouped (void)
   ib_report_add_finding (report, "tmpfs", "t");
   ib_report_add_finding (report, "fastest", "a");
   ib_report_add_finding (report, "cache", "c");
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   g_assert_nonnull (strstr (json, "\"group\" : \"details\""));
   {
     /* drop the groups, as a version-1 report without them */

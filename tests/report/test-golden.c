@@ -21,6 +21,7 @@
 
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
+#include "ib-test-writers.h"
 
 /* Compares @got with the file @name in golden/; with IOBENCH_UPDATE_GOLDEN
  * set, stores @got there instead. */
@@ -57,8 +58,8 @@ static void
 check_report (const IbReport *report,
               const char     *stem)
 {
-  g_autofree char *json = ib_report_to_json (report, NULL);
-  g_autofree char *csv = ib_report_to_csv (report);
+  g_autofree char *json = ib_test_to_json (report, NULL);
+  g_autofree char *csv = ib_test_to_csv (report);
   g_autofree char *json_name = g_strconcat (stem, ".json", NULL);
   g_autofree char *csv_name = g_strconcat (stem, ".csv", NULL);
   g_autoptr(GError) error = NULL;
@@ -71,7 +72,7 @@ check_report (const IbReport *report,
   /* and what was written loads back to the same bytes */
   again = ib_report_from_json (json, -1, &error);
   g_assert_no_error (error);
-  json_again = ib_report_to_json (again, NULL);
+  json_again = ib_test_to_json (again, NULL);
   g_assert_cmpstr (json_again, ==, json);
 }
 

@@ -12,6 +12,7 @@
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
+#include "ib-test-writers.h"
 
 static void
 assert_samples_equal (const IbSample *a,
@@ -290,7 +291,7 @@ test_round_trip (void)
 
   report->plan->responsiveness = FALSE;   /* as `--responsiveness off` saves it */
 
-  json = ib_report_to_json (report, &length);
+  json = ib_test_to_json (report, &length);
   g_assert_nonnull (json);
   g_assert_cmpuint (length, ==, strlen (json));
   /* The tick's fields are written for the samples and rows that have them. */
@@ -307,7 +308,7 @@ test_round_trip (void)
   assert_reports_equal (report, loaded);
 
   /* and writing the loaded report gives the same text */
-  json2 = ib_report_to_json (loaded, NULL);
+  json2 = ib_test_to_json (loaded, NULL);
   g_assert_cmpstr (json, ==, json2);
 }
 
@@ -324,7 +325,7 @@ test_invalid_utf8 (void)
   g_free (report->error);
   report->error = g_strdup ("cannot read /tmp/\xff\xfe.bin");
   g_ptr_array_add (report->warnings, g_strdup ("bad \xc3 byte"));
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   g_assert_true (g_utf8_validate (json, -1, NULL));
   loaded = ib_report_from_json (json, -1, &error);
   g_assert_no_error (error);
@@ -405,7 +406,7 @@ test_every_prefix_fails (void)
 
   /* every section, but few samples: this loop is quadratic in the length */
   g_array_set_size (report->samples, 4);
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   length = strlen (json);
 
   for (gsize n = 0; n < length; n++)
@@ -428,7 +429,7 @@ mutate (const char *from,
         const char *to)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *json = ib_report_to_json (report, NULL);
+  g_autofree char *json = ib_test_to_json (report, NULL);
   const char *at = strstr (json, from);
   GString *out;
 
@@ -590,7 +591,7 @@ test_random_bytes (void)
   /* Random bytes and random single-byte edits of a valid report must fail or
    * load, never crash. */
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *json = ib_report_to_json (report, NULL);
+  g_autofree char *json = ib_test_to_json (report, NULL);
   gsize length = strlen (json);
   GRand *rand = g_rand_new_with_seed (1234);
 
@@ -627,7 +628,7 @@ test_mutations (void)
   guint loaded = 0;
 
   g_array_set_size (report->samples, 6);
-  json = ib_report_to_json (report, NULL);
+  json = ib_test_to_json (report, NULL);
   for (guint i = 0; i < 3000; i++)
     {
       g_autoptr(GString) s = g_string_new (json);
@@ -676,7 +677,7 @@ test_mutations (void)
 
           loaded++;
           ib_findings_generate (got);
-          again = ib_report_to_json (got, NULL);
+          again = ib_test_to_json (got, NULL);
           reloaded = ib_report_from_json (again, -1, &error);
           g_assert_no_error (error);
           g_assert_nonnull (reloaded);
@@ -702,7 +703,7 @@ test_save_and_load (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "r.json", NULL);
-  g_assert_true (ib_report_save_json (report, path, &error));
+  g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
   loaded = ib_report_load_json (path, &error);
   g_assert_no_error (error);
@@ -726,7 +727,7 @@ test_save_and_load (void)
   g_clear_error (&error);
 
   /* saving onto a directory fails and leaves it alone */
-  g_assert_false (ib_report_save_json (report, dir, &error));
+  g_assert_false (ib_test_save_json (report, dir, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));

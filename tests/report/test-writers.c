@@ -15,6 +15,7 @@
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "report-fixture.h"
+#include "ib-test-writers.h"
 
 static char *
 make_tmpdir (void)
@@ -142,7 +143,7 @@ test_csv (void)
   GPtrArray *header;
   gboolean saw_weird_error = FALSE;
 
-  g_assert_true (ib_report_save_csv (report, path, &error));
+  g_assert_true (ib_test_save_csv (report, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
   rows = csv_parse (data);
@@ -209,7 +210,7 @@ test_csv (void)
   {
     g_autofree char *bad = g_build_filename (dir, "missing-folder", "r.csv", NULL);
 
-    g_assert_false (ib_report_save_csv (report, bad, &error));
+    g_assert_false (ib_test_save_csv (report, bad, &error));
     g_assert_nonnull (error);
     g_clear_error (&error);
   }
@@ -288,7 +289,7 @@ test_html (void)
 
   ib_findings_generate (report);
   ib_report_add_finding (report, "custom", "a finding with <markup> & \"quotes\"");
-  g_assert_true (ib_report_save_html (report, path, &error));
+  g_assert_true (ib_test_save_html (report, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &html, NULL, NULL));
 
@@ -389,7 +390,7 @@ test_markdown (void)
   guint n_png = 0;
 
   ib_findings_generate (report);
-  g_assert_true (ib_report_save_markdown (report, path, &error));
+  g_assert_true (ib_test_save_markdown (report, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
 
@@ -452,7 +453,7 @@ test_markdown_keeps_files (void)
   g_assert_cmpint (g_mkdir (charts, 0700), ==, 0);
   g_assert_true (g_file_set_contents (mine, "mine", -1, NULL));
 
-  g_assert_false (ib_report_save_markdown (report, path, &error));
+  g_assert_false (ib_test_save_markdown (report, path, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
   g_assert_nonnull (strstr (error->message, mine));
   g_clear_error (&error);
@@ -471,7 +472,7 @@ test_markdown_keeps_files (void)
   }
 
   /* the user said yes: replaced */
-  g_assert_true (ib_report_save_markdown_full (report, path, TRUE, &error));
+  g_assert_true (ib_test_save_markdown_full (report, path, TRUE, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
   g_assert_cmpmem (text, 8, "\x89PNG\r\n\x1a\n", 8);
@@ -487,7 +488,7 @@ test_markdown_keeps_files (void)
   g_free (charts);
   charts = g_build_filename (dir, "s-charts", NULL);
   g_assert_true (g_file_set_contents (charts, "x", -1, NULL));
-  g_assert_false (ib_report_save_markdown (report, path, &error));
+  g_assert_false (ib_test_save_markdown (report, path, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
@@ -507,12 +508,12 @@ test_empty_report (void)
 
   ib_findings_generate (report);
   g_assert_cmpuint (report->findings->len, ==, 0);
-  g_assert_true (ib_report_save_html (report, html, &error));
+  g_assert_true (ib_test_save_html (report, html, &error));
   g_assert_no_error (error);
   g_assert_true (run_xmllint (html, FALSE));
-  g_assert_true (ib_report_save_markdown (report, md, &error));
+  g_assert_true (ib_test_save_markdown (report, md, &error));
   g_assert_no_error (error);
-  g_assert_true (ib_report_save_csv (report, csv, &error));
+  g_assert_true (ib_test_save_csv (report, csv, &error));
   g_assert_no_error (error);
   remove_tmpdir (dir);
 }
@@ -570,7 +571,7 @@ test_display_names (void)
     }
   g_assert_true (g_str_has_prefix (subtitle, "Quick · "));
 
-  g_assert_true (ib_report_save_html (report, html_path, &error));
+  g_assert_true (ib_test_save_html (report, html_path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (html_path, &html, NULL, NULL));
   cell = g_strdup_printf ("<td title=\"%s\">%s</td>", FX_SYNC, ib_strategy_title (FX_SYNC));
@@ -578,7 +579,7 @@ test_display_names (void)
   g_assert_null (strstr (html, "<td>" FX_SYNC "</td>"));
   g_assert_null (strstr (html, "<td>sync-serial</td>"));
 
-  g_assert_true (ib_report_save_markdown (report, md_path, &error));
+  g_assert_true (ib_test_save_markdown (report, md_path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (md_path, &md, NULL, NULL));
   row = g_strdup_printf ("\n| %s |", ib_strategy_title (FX_SYNC));
@@ -587,7 +588,7 @@ test_display_names (void)
   g_assert_null (strstr (md, "| gtask |"));
 
   /* CSV is data: ids */
-  g_assert_true (ib_report_save_csv (report, csv_path, &error));
+  g_assert_true (ib_test_save_csv (report, csv_path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_nonnull (strstr (csv, FX_SYNC ","));
