@@ -174,11 +174,22 @@ ib_measure_new_seed (void)
   return ((hi << 32) | lo) ^ (guint64) g_get_real_time ();
 }
 
+/* Pauses so far: every settle step takes one (tests count them). */
+static gint n_pauses;
+
+guint
+ib_measure_settle_count (void)
+{
+  return (guint) g_atomic_int_get (&n_pauses);
+}
+
 gboolean
 ib_measure_pause (guint         ms,
                   GCancellable *cancellable)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  g_atomic_int_inc (&n_pauses);
 
   while (!g_cancellable_is_cancelled (cancellable))
     {

@@ -107,6 +107,9 @@ guint64  ib_measure_new_seed      (void);
  * @cancellable is cancelled. */
 gboolean ib_measure_pause         (guint          ms,
                                    GCancellable  *cancellable);
+/* Tests: settle steps taken in this process so far, by any workload (each
+ * pauses once, with ib_measure_pause()). */
+guint    ib_measure_settle_count  (void);
 
 /* ---- one sample of a read strategy ---------------------------------------- */
 

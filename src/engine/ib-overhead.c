@@ -456,6 +456,7 @@ gboolean
 ib_overhead_run (const IbOverheadSpec  *spec,
                  guint                  repeat,
                  guint                  warmup,
+                 guint                  pause_ms,
                  guint64                seed,
                  IbReport              *report,
                  GCancellable          *cancellable,
@@ -526,6 +527,13 @@ ib_overhead_run (const IbOverheadSpec  *spec,
           if (progress != NULL)
             bench_report (&bench, bench.unit_start);
 
+          /* The settle step every sample of the measure room takes (no
+           * files here: the pause only). */
+          if (!ib_measure_settle_dir (NULL, pause_ms, cancellable, NULL))
+            {
+              cancelled = TRUE;
+              break;
+            }
           ib_bracket_start (&bracket, IB_MEASURE_USER_OVERHEAD, NULL, NULL);
           cancelled = !run_kind (&bench, kind, iterations[kind]);
           elapsed = ib_bracket_stop (&bracket, &timed);

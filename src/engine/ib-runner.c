@@ -685,7 +685,7 @@ execute (Run     *run,
       ib_plan_overhead_rounds (plan, &repeat, &warmup);
 
       enter_phase (run, IB_PHASE_OVERHEAD, overhead_units (plan), _("Dispatch overhead"));
-      if (!ib_overhead_run (plan->overhead, repeat, warmup, plan->seed,
+      if (!ib_overhead_run (plan->overhead, repeat, warmup, plan->pause_ms, plan->seed,
                             run->report, run->runner->cancellable, work_progress, run, error))
         return FALSE;
       finish_phase (run);

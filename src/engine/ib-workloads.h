@@ -51,12 +51,15 @@ guint64            ib_overhead_kind_iterations (const char *kind,
 
 /* Dispatch overhead: appends one IbOverheadRow per kind to report->overhead
  * (ns/op median over @repeat repetitions after @warmup, CI, ratio to direct).
- * Kinds are run in a seeded random order in each round. For "tasks-1" and
+ * Kinds are run in a seeded random order in each round (the measure room's
+ * round order), each sample in the measure room's bracket after its settle
+ * step (a pause of @pause_ms, at least IB_SETTLE_PAUSE_MS). For "tasks-1" and
  * "tasks-100" one op is a whole batch (create and resolve 1 or 100 empty tasks
  * and wait for all of them, like Promise.all). */
 gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
                               guint                    repeat,
                               guint                    warmup,
+                              guint                    pause_ms,
                               guint64                  seed,
                               IbReport                *report,
                               GCancellable            *cancellable,

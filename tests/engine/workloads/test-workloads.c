@@ -198,9 +198,11 @@ test_overhead_rows (Fixture       *fx,
   const char *const *kinds = ib_overhead_kinds ();
   g_autoptr(GError) error = NULL;
   const IbOverheadRow *direct, *gtask, *tasks1, *tasks100;
+  guint settles;
   gboolean ok;
 
-  ok = ib_overhead_run (&spec, 3, 1, 7, fx->report, NULL, on_progress, fx, &error);
+  settles = ib_measure_settle_count ();
+  ok = ib_overhead_run (&spec, 3, 1, 0, 7, fx->report, NULL, on_progress, fx, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
 
@@ -227,6 +229,9 @@ test_overhead_rows (Fixture       *fx,
   g_assert_cmpfloat (direct->ns_per_op, <, gtask->ns_per_op);
   g_assert_cmpfloat (tasks1->ns_per_op, <, tasks100->ns_per_op);
 
+  /* The measure room's settle step before every sample (4 rounds x 7). */
+  g_assert_cmpuint (ib_measure_settle_count () - settles, ==, 4 * 7);
+
   /* At least once per round and kind (4 x 7), then "done". */
   g_assert_cmpuint (fx->n_progress, >=, 4 * 7 + 1);
   g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
@@ -245,7 +250,7 @@ test_overhead_cancel (Fixture       *fx,
   gboolean ok;
 
   thread = g_thread_new ("cancel-later", cancel_later_thread, &cl);
-  ok = ib_overhead_run (&spec, 5, 1, 7, fx->report, cancellable, NULL, NULL, &error);
+  ok = ib_overhead_run (&spec, 5, 1, 0, 7, fx->report, cancellable, NULL, NULL, &error);
   g_thread_join (thread);
 
   g_assert_false (ok);
