@@ -251,6 +251,45 @@ ib_format_ratio_ci (double ratio,
 }
 
 char *
+ib_format_duration_ci (double low_ns,
+                       double high_ns)
+{
+  static const struct
+  {
+    double scale;
+    const char *unit;
+  } units[] = {
+    { 1.0, "ns" },
+    { 1e3, "µs" },
+    { 1e6, "ms" },
+    { 1e9, "s" },
+  };
+  g_autofree char *l = NULL, *h = NULL;
+  guint u = 0;
+
+  if (!isfinite (low_ns) || !isfinite (high_ns))
+    return g_strdup ("—");
+  l = ib_format_duration (low_ns);
+  h = ib_format_duration (high_ns);
+  if (low_ns == high_ns || g_strcmp0 (l, h) != 0)
+    /* Translators: a duration interval, "2.10 ms – 2.30 ms" */
+    return g_strdup_printf (_("%s – %s"), l, h);
+  /* The unit ib_format_duration gave the upper end, then more decimals. */
+  while (u + 1 < G_N_ELEMENTS (units) && high_ns >= units[u + 1].scale * 0.9995)
+    u++;
+  for (int digits = 1; digits <= 9; digits++)
+    {
+      g_free (l);
+      g_free (h);
+      l = g_strdup_printf ("%.*f %s", digits, low_ns / units[u].scale, units[u].unit);
+      h = g_strdup_printf ("%.*f %s", digits, high_ns / units[u].scale, units[u].unit);
+      if (g_strcmp0 (l, h) != 0)
+        break;
+    }
+  return g_strdup_printf (_("%s – %s"), l, h);
+}
+
+char *
 ib_format_level (double level)
 {
   /* 93.75 %, 96.88 %, 50 %: at most four significant digits */

@@ -40,6 +40,13 @@ char       *ib_format_frames_missed (double frames);
 char       *ib_format_ratio_ci   (double       ratio,
                                   double       low,
                                   double       high);
+/* "2.10 ms – 2.30 ms": a duration interval (statistics, overhead), each
+ * end as ib_format_duration() prints it, or, where the two would print
+ * alike although they differ, both in the upper end's unit with the
+ * decimals that tell them apart ("1.001 ms – 1.003 ms", not "1.00 ms –
+ * 1.00 ms"); "—" without. */
+char       *ib_format_duration_ci (double      low_ns,
+                                   double      high_ns);
 /* An integer with the locale's thousands separators: "16,384". */
 char       *ib_format_count      (guint64      value);
 /* A sweep value: "100 files", "2.7 KiB", "8 in flight". */

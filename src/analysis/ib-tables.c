@@ -191,10 +191,8 @@ char *
 _ib_table_interval (double low,
                     double high)
 {
-  g_autofree char *lo = ib_format_duration (low);
-  g_autofree char *hi = ib_format_duration (high);
-
-  return g_strdup_printf ("%s – %s", lo, hi);
+  /* the labels' one interval format: two ends never print alike */
+  return ib_format_duration_ci (low, high);
 }
 
 static char *

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-results-page.c: shows one report, live while its run goes on. */
+/* ib-results-page.c: shows one report, live while its run goes on. What it
+ * says about the report (header, findings, warnings, environment) is in
+ * ib-results-page-report.c. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -15,7 +17,7 @@
 #include "engine/ib-workloads.h"
 #include "ib-chart-view.h"
 #include "ib-decision-view.h"
-#include "ib-results-page.h"
+#include "ib-results-page-private.h"
 #include "ib-stats-table.h"
 #include "ib-table-view.h"
 #include "ib-tab-stop.h"
@@ -43,302 +45,9 @@ static const struct
   { IB_CHART_SWEEP, N_("Sweep"), "view-wrapped-symbolic" },
 };
 
-struct _IbResultsPage
-{
-  AdwBin           parent_instance;
-
-  GtkLabel        *title_label;
-  GtkLabel        *status_label;
-  GtkLabel        *subtitle_label;
-  GtkWidget       *progress_box;
-  GtkLabel        *step_label;
-  GtkLabel        *eta_label;
-  GtkProgressBar  *progress_bar;
-  GtkWidget       *error_bar;
-  GtkLabel        *error_label;
-  GtkScrolledWindow *scroller;
-  GtkWidget       *warning_bar;
-  GtkLabel        *warning_label;
-  GtkWidget       *chart_card;
-  GtkWidget       *chart_switcher;
-  GtkDropDown     *chart_dropdown;
-  GtkWidget       *log_box;
-  GtkSwitch       *log_switch;
-  AdwViewStack    *chart_stack;
-  GtkWidget       *stats_heading;
-  IbStatsTable    *stats_table;
-  GtkWidget       *sweep_heading;
-  GtkWidget       *sweep_card;
-  IbTableView     *sweep_table;
-  GtkLabel        *sweep_note;
-  GtkWidget       *overhead_heading;
-  GtkWidget       *overhead_card;
-  IbTableView     *overhead_table;
-  GtkLabel        *overhead_note;
-  GtkWidget       *write_unlink_heading;
-  GtkWidget       *write_unlink_card;
-  IbTableView     *write_unlink_table;
-  GtkLabel        *write_unlink_note;
-  GtkWidget       *answer_card;
-  GtkLabel        *answer_title;
-  GtkLabel        *answer_body;
-  GtkBox          *answer_cards;
-  GtkWidget       *findings_heading;
-  GtkListBox      *findings_list;
-  GtkLabel        *environment_label;
-
-  IbChartView     *views[G_N_ELEMENTS (chart_pages)];
-  guint            shown[G_N_ELEMENTS (chart_pages)];   /* dropdown position -> page */
-  guint            n_shown;
-  gboolean         syncing_dropdown;
-  IbRunController *controller;
-  IbDecisionView  *decision_view;   /* in progress_box, once there is a controller */
-  IbAnalysis      *analysis;
-  IbReport        *report;     /* the analysis's */
-  guint            n_findings;
-  guint            n_warnings;
-  gboolean         stopped;    /* the user stopped the run shown */
-  gboolean         answer_live; /* the answer card was last filled during a run */
-};
+G_STATIC_ASSERT (G_N_ELEMENTS (chart_pages) == IB_RESULTS_N_CHARTS);
 
 G_DEFINE_FINAL_TYPE (IbResultsPage, ib_results_page, ADW_TYPE_BIN)
-
-static char *
-describe_files (const IbPlan *plan)
-{
-  guint n = plan->file_sizes != NULL ? plan->file_sizes->len : 0;
-  gboolean same = TRUE;
-  g_autofree char *size = NULL;
-
-  if (n == 0)
-    return NULL;
-  for (guint i = 1; i < n; i++)
-    if (g_array_index (plan->file_sizes, guint64, i) !=
-        g_array_index (plan->file_sizes, guint64, 0))
-      same = FALSE;
-  if (same)
-    {
-      size = ib_format_size (g_array_index (plan->file_sizes, guint64, 0));
-      /* Translators: "4 files × 32.0 MiB" */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file × %s", "%u files × %s", n),
-                              n, size);
-    }
-  size = ib_format_size (ib_plan_total_bytes (plan));
-  /* Translators: "4 files, 2.0 GiB in all" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s in all",
-                                       "%u files, %s in all", n), n, size);
-}
-
-static const char *
-describe_cache (IbCacheMode mode)
-{
-  return ib_cache_mode_text (mode);
-}
-
-static void
-update_header (IbResultsPage *self)
-{
-  const IbReport *r = self->report;
-  const IbPresetInfo *preset = r->plan != NULL && r->plan->preset != NULL
-                             ? ib_preset_lookup (r->plan->preset) : NULL;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GDateTime) created = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *files = NULL;
-
-  gtk_label_set_text (self->title_label, preset != NULL ? _(preset->title) : _("Custom Plan"));
-
-  /* the one date format of the history, the comparison and its reports */
-  if (r->created != NULL && (created = g_date_time_new_from_iso8601 (r->created, NULL)) != NULL)
-    g_ptr_array_add (parts, ib_report_date_text (r));
-  if (r->plan != NULL && (files = describe_files (r->plan)) != NULL)
-    {
-      g_ptr_array_add (parts, g_steal_pointer (&files));
-      g_ptr_array_add (parts, g_strdup (describe_cache (r->plan->cache)));
-    }
-  if (r->plan != NULL && r->plan->dir != NULL)
-    g_ptr_array_add (parts, g_strdup (r->plan->dir));
-  if (r->environment != NULL && r->environment->hostname != NULL)
-    g_ptr_array_add (parts, g_strdup (r->environment->hostname));
-  g_ptr_array_add (parts, NULL);
-  subtitle = g_strjoinv (" · ", (char **) parts->pdata);
-  gtk_label_set_text (self->subtitle_label, subtitle);
-}
-
-static void
-update_environment (IbResultsPage *self)
-{
-  const IbEnvironment *env = self->report->environment;
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *memory = NULL;
-
-  if (env == NULL || (env->os == NULL && env->cpu_model == NULL))
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->environment_label), FALSE);
-      return;
-    }
-  if (env->os != NULL)
-    g_string_append (text, env->os);
-  if (env->kernel != NULL)
-    g_string_append_printf (text, text->len ? " · %s" : "%s", env->kernel);
-  if (env->cpu_model != NULL)
-    /* Translators: CPU model and number of cores */
-    g_string_append_printf (text, _(" · %s, %u cores"), env->cpu_model, env->cores);
-  if (env->memory_bytes > 0)
-    {
-      memory = ib_format_size (env->memory_bytes);
-      /* Translators: memory size, e.g. "16.0 GiB RAM" */
-      g_string_append_printf (text, _(" · %s RAM"), memory);
-    }
-  if (env->fs_type != NULL)
-    g_string_append_printf (text, " · %s", env->fs_type);
-  if (env->device_model != NULL)
-    g_string_append_printf (text, " (%s)", env->device_model);
-  if (env->glib_version != NULL)
-    g_string_append_printf (text, " · GLib %s", env->glib_version);
-  gtk_label_set_text (self->environment_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->environment_label), TRUE);
-}
-
-/* "the files were on tmpfs" -> "The files were on tmpfs" */
-static char *
-capitalised (const char *text)
-{
-  gunichar first = g_utf8_get_char (text);
-  char buf[8] = { 0 };
-
-  if (first == 0 || g_unichar_isupper (first))
-    return g_strdup (text);
-  g_unichar_to_utf8 (g_unichar_totitle (first), buf);
-  return g_strconcat (buf, g_utf8_next_char (text), NULL);
-}
-
-/* Findings that question the numbers themselves, shown as a banner too. */
-static gboolean
-is_validity_finding (const IbFinding *f)
-{
-  return ib_finding_is_warning (f->id);
-}
-
-/* A short heading over the first finding of each group (the findings come
- * sorted by group: ib_findings_sort). */
-static void
-findings_header (GtkListBoxRow *row,
-                 GtkListBoxRow *before,
-                 gpointer       user_data)
-{
-  int group = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "ib-group"));
-  GtkWidget *label;
-
-  if (before != NULL
-      && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (before), "ib-group")) == group)
-    {
-      gtk_list_box_row_set_header (row, NULL);
-      return;
-    }
-  label = gtk_label_new (ib_finding_group_title ((IbFindingGroup) group));
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 9);
-  gtk_widget_set_margin_bottom (label, 3);
-  gtk_list_box_row_set_header (row, label);
-}
-
-static void
-update_findings (IbResultsPage *self)
-{
-  GtkWidget *child;
-  const IbReport *r = self->report;
-  guint n = r->findings != NULL ? r->findings->len : 0;
-
-  if (n == self->n_findings && n > 0)
-    return;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
-    gtk_list_box_remove (self->findings_list, child);
-  for (guint i = 0; i < n; i++)
-    {
-      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
-      g_autofree char *sentence = NULL;
-      GtkWidget *label, *row;
-
-      /* the answer card says what a covered finding says */
-      if (!ib_finding_is_shown (f))
-        continue;
-      sentence = capitalised (f->text != NULL ? f->text : "");
-      label = gtk_label_new (sentence);
-      row = gtk_list_box_row_new ();
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-      gtk_widget_add_css_class (label, "finding");
-      /* One Tab stop per finding (the row, named by its sentence), not two. */
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-      g_object_set_data (G_OBJECT (row), "ib-group", GINT_TO_POINTER (ib_finding_group (f->id)));
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                      label, NULL, -1);
-      gtk_list_box_append (self->findings_list, row);
-    }
-  self->n_findings = n;
-  gtk_widget_set_visible (self->findings_heading, ib_findings_n_shown (r) > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), ib_findings_n_shown (r) > 0);
-}
-
-static void
-update_warnings (IbResultsPage *self)
-{
-  const IbReport *r = self->report;
-  g_autofree char *old_text = NULL;
-  gboolean was_visible;
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n = r->warnings != NULL ? r->warnings->len : 0;
-  guint shown = 0;
-
-  for (guint i = 0; r->findings != NULL && i < r->findings->len; i++)
-    {
-      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
-      g_autofree char *sentence = NULL;
-
-      /* the answer card says what a covered finding says */
-      if (!is_validity_finding (f) || f->text == NULL || !ib_finding_is_shown (f))
-        continue;
-      sentence = capitalised (f->text);
-      g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *sentence = capitalised (g_ptr_array_index (r->warnings, i));
-
-      g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
-    }
-  gtk_label_set_text (self->warning_label, text->str);
-  gtk_widget_set_visible (self->warning_bar, shown > 0);
-  self->n_warnings = n;
-
-  /* A run the user stopped did not fail: say so calmly, not in red. */
-  old_text = g_strdup (gtk_label_get_text (self->error_label));
-  was_visible = gtk_widget_get_visible (self->error_bar);
-  if (self->stopped)
-    {
-      gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_INFO);
-      gtk_label_set_text (self->error_label,
-                          _("You stopped the run. The results measured until then are shown "
-                            "and kept in the history."));
-    }
-  else
-    {
-      gtk_info_bar_set_message_type (GTK_INFO_BAR (self->error_bar), GTK_MESSAGE_ERROR);
-      gtk_label_set_text (self->error_label, r->error != NULL ? r->error : "");
-    }
-  /* A run that just failed or stopped: its note in sight, at the top,
-   * wherever the page was scrolled to. */
-  if ((r->error != NULL || self->stopped) &&
-      (!was_visible || g_strcmp0 (old_text, gtk_label_get_text (self->error_label)) != 0))
-    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
-  gtk_widget_set_visible (self->error_bar, r->error != NULL || self->stopped);
-}
 
 static void
 update_log_button (IbResultsPage *self)
@@ -588,12 +297,12 @@ update_all (IbResultsPage *self,
 
   if (self->report == NULL)
     return;
-  update_header (self);
-  update_warnings (self);
+  _ib_results_page_update_header (self);
+  _ib_results_page_update_warnings (self);
   update_answer (self);
   update_answer_cards (self);
-  update_findings (self);
-  update_environment (self);
+  _ib_results_page_update_findings (self);
+  _ib_results_page_update_environment (self);
   ib_stats_table_set_report (self->stats_table, self->report);
   n_rows = ib_stats_table_get_n_rows (self->stats_table);
   gtk_widget_set_visible (self->stats_heading, n_rows > 0);
@@ -641,7 +350,7 @@ ib_results_page_set_stopped (IbResultsPage *self,
   g_return_if_fail (IB_IS_RESULTS_PAGE (self));
   self->stopped = stopped;
   if (self->report != NULL)
-    update_warnings (self);
+    _ib_results_page_update_warnings (self);
 }
 
 gboolean
@@ -892,7 +601,7 @@ static void
 ib_results_page_init (IbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_list_box_set_header_func (self->findings_list, findings_header, NULL, NULL);
+  gtk_list_box_set_header_func (self->findings_list, _ib_results_page_findings_header, NULL, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
     {

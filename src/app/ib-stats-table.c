@@ -135,9 +135,7 @@ format_cell (IbStatsRow *row,
     case COL_CI:
       if (s->n < 2)
         return g_strdup ("—");
-      lo = ib_format_duration (s->ci_low_ns);
-      hi = ib_format_duration (s->ci_high_ns);
-      return g_strdup_printf ("%s – %s", lo, hi);
+      return ib_format_duration_ci (s->ci_low_ns, s->ci_high_ns);
     case COL_THROUGHPUT:
       /* As the Throughput chart prints it: "5.84 GiB/s" beside its bar. */
       return s->mib_per_s > 0 ? ib_chart_format_rate (s->mib_per_s) : g_strdup ("—");
@@ -148,16 +146,28 @@ format_cell (IbStatsRow *row,
     case COL_SYS:
       return s->n > 0 ? ib_format_duration (s->sys_ns) : g_strdup ("—");
     case COL_N:
-      if (s->n_failed > 0 && s->n_excluded > 0)
-        /* Translators: valid samples, how many failed and how many were excluded */
-        return g_strdup_printf (_("%u (%u failed, %u excluded)"), s->n, s->n_failed,
-                                s->n_excluded);
-      if (s->n_excluded > 0)
-        /* Translators: valid samples, and how many were excluded (cache state) */
-        return g_strdup_printf (_("%u (+%u excluded)"), s->n, s->n_excluded);
-      if (s->n_failed > 0)
-        /* Translators: measured samples, and how many failed */
-        return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
+      {
+        /* Translators: samples that failed, "2 failed" (the noun is
+         * "samples"; the count agrees with it) */
+        g_autofree char *failed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u failed",
+                                                                "%u failed", s->n_failed),
+                                                   s->n_failed);
+        /* Translators: samples left out for their cache state, "2 excluded" */
+        g_autofree char *excluded = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                  "%u excluded", "%u excluded",
+                                                                  s->n_excluded),
+                                                     s->n_excluded);
+
+        if (s->n_failed > 0 && s->n_excluded > 0)
+          /* Translators: valid samples, then "2 failed", "1 excluded" */
+          return g_strdup_printf (_("%u (%s, %s)"), s->n, failed, excluded);
+        if (s->n_excluded > 0)
+          /* Translators: valid samples, and "1 excluded" (cache state) */
+          return g_strdup_printf (_("%u (+%s)"), s->n, excluded);
+        if (s->n_failed > 0)
+          /* Translators: measured samples, and "1 failed" */
+          return g_strdup_printf (_("%u (%s)"), s->n, failed);
+      }
       return g_strdup_printf ("%u", s->n);
     case COL_IN_FLIGHT:
       return s->n > 0 && s->max_in_flight > 0 ? g_strdup_printf ("%u", s->max_in_flight)
@@ -315,9 +325,10 @@ fill_cell (GtkListItem *item,
                                           "(median over the valid samples)"));
   if (column == COL_OUTLIERS)
     {
-      /* Translators: tooltip of the Outliers cell, "1 mild and 2 severe outliers
-       * (outside 1.5 and 3 interquartile ranges)" */
-      g_autofree char *tip = g_strdup_printf (_("%u mild and %u severe outliers (outside 1.5 "
+      /* Translators: tooltip of the Outliers cell, "Outliers: mild 1, severe 2
+       * (outside 1.5 and 3 interquartile ranges)"; counts as labels, so one
+       * form serves every count */
+      g_autofree char *tip = g_strdup_printf (_("Outliers: mild %u, severe %u (outside 1.5 "
                                                 "and 3 interquartile ranges)"),
                                               row->stats.outliers_mild,
                                               row->stats.outliers_severe);

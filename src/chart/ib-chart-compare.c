@@ -678,14 +678,18 @@ ib_chart_draw_compare (IbChartCtx *ctx)
           g_autofree char *level = ib_chart_format_level (row->level);
           g_autofree char *ratio = NULL;
 
+          /* both ends kept apart: a claimed difference never reads as if
+           * its interval touched 1 */
+          g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->lo, row->hi);
+
           if (row->ratio > 0 && row->level > 0)
-            /* Translators: the ratio of medians B / A, its CI and the CI's coverage */
-            ratio = g_strdup_printf (_("B / A = %.2f (CI %.2f – %.2f, covers %s): "), row->ratio,
-                                     row->lo, row->hi, level);
+            /* Translators: the ratio of medians B / A, its CI ("1.04-1.96") and
+             * the CI's coverage */
+            ratio = g_strdup_printf (_("B / A = %.2f (CI %s, covers %s): "), row->ratio, ci,
+                                     level);
           else if (row->ratio > 0)
-            /* Translators: the ratio of medians B / A and its CI */
-            ratio = g_strdup_printf (_("B / A = %.2f (CI %.2f – %.2f): "), row->ratio, row->lo,
-                                     row->hi);
+            /* Translators: the ratio of medians B / A and its CI ("1.04-1.96") */
+            ratio = g_strdup_printf (_("B / A = %.2f (CI %s): "), row->ratio, ci);
           else
             ratio = g_strdup ("");
 

@@ -92,8 +92,21 @@ row_tooltip (const IbRow *row,
           g_string_append_printf (s, _("Fastest %s, slowest %s"), min, max);
         }
       g_string_append_c (s, '\n');
-      g_string_append_printf (s, _("%u runs, %u warm-up, %u failed"), row->n, warmups,
-                              row->n_failed);
+      {
+        /* Translators: the measured runs of a strategy, "5 runs" */
+        g_autofree char *runs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u run",
+                                                              "%u runs", row->n), row->n);
+        /* Translators: the warm-up runs of a strategy, "1 warm-up" */
+        g_autofree char *warm = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warm-up",
+                                                              "%u warm-ups", warmups), warmups);
+        /* Translators: runs that failed, "0 failed" */
+        g_autofree char *failed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u failed",
+                                                                "%u failed", row->n_failed),
+                                                   row->n_failed);
+
+        /* Translators: "5 runs, 1 warm-up, 0 failed", each counted apart */
+        g_string_append_printf (s, _("%s, %s, %s"), runs, warm, failed);
+      }
       if (row->stats != NULL && row->stats->n_excluded > 0)
         /* Translators: appended to "5 runs, 1 warm-up, 0 failed" */
         g_string_append_printf (s, _(", %u excluded (cache state)"), row->stats->n_excluded);

@@ -579,6 +579,79 @@ test_compare_names (void)
   destroy_window (win);
 }
 
+/* Every interval the results page prints keeps its two ends apart: not
+ * "1.00 ms – 1.00 ms" for 1.0012 ms to 1.0034 ms (but "1.001 ms – 1.003 ms"). Returns how many do not,
+ * each logged. */
+static guint
+count_alike_intervals (GtkWidget *root)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint n = 0;
+
+  collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
+      g_auto(GStrv) ends = g_strsplit (text, " – ", 2);
+      g_autofree char *high = NULL;
+
+      if (g_strv_length (ends) != 2)
+        continue;
+      /* "2.1 µs – 2.4 µs (50 %)": the upper end without its coverage */
+      high = g_strdup (ends[1]);
+      if (strchr (high, '(') != NULL)
+        *strchr (high, '(') = '\0';
+      g_strstrip (high);
+      g_test_message ("interval: %s", text);
+      if (g_str_equal (g_strstrip (ends[0]), high))
+        n++;
+    }
+  return n;
+}
+
+/* Intervals of medians a hair apart are printed with the digits that
+ * tell their ends apart, in the statistics and the overhead table. */
+static void
+test_intervals (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  IbWindow *win = new_window (1280, 900);
+  GtkWidget *results = GTK_WIDGET (ib_window_get_results_page (win));
+  gboolean changed = FALSE;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n >= 2 && !changed)
+        {
+          st->ci_low_ns = 1001200;
+          st->ci_high_ns = 1003400;
+          st->median_ns = 1002000;
+          changed = TRUE;
+        }
+    }
+  g_assert_true (changed);
+  g_assert_cmpuint (report->overhead->len, >, 0);
+  {
+    IbOverheadRow *o = &g_array_index (report->overhead, IbOverheadRow, 0);
+
+    o->ns_per_op = 1.002;
+    o->ci_low_ns = 1.001;
+    o->ci_high_ns = 1.004;
+  }
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (500);
+  g_assert_cmpuint (count_alike_intervals (results), ==, 0);
+  {
+    g_autofree char *text = all_text (results);
+
+    g_assert_nonnull (strstr (text, "1.001 ms – 1.003 ms"));
+    g_assert_nonnull (strstr (text, "1.001 ns – 1.004 ns"));
+  }
+  destroy_window (win);
+}
+
 static gboolean
 running (gpointer data)
 {
@@ -815,6 +888,7 @@ main (int   argc,
   g_test_add_func ("/gui-words/parts-remembered", test_parts_remembered);
   g_test_add_func ("/gui-words/compare-names", test_compare_names);
   g_test_add_func ("/gui-words/time-from-budget", test_time_from_budget);
+  g_test_add_func ("/gui-words/intervals", test_intervals);
 
   ret = g_test_run ();
   g_clear_object (&app);
