@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-findings-private.h: what the findings' files share inside the analysis
+ * floor (ib-findings.c and ib-findings-experiments.c). */
+#pragma once
+
+#include "engine/ib-sweep.h"
+#include "engine/ib-types.h"
+
+G_BEGIN_DECLS
+
+/* The fastest strategy at @value, or NULL when the verdict against the
+ * runner-up is not clear. */
+const char *_ib_findings_sweep_winner (const IbSweep *sweep,
+                                       guint64        value);
+/* The sweep's smallest and largest values. */
+void        _ib_findings_sweep_range  (const IbSweep *sweep,
+                                       guint64       *lo,
+                                       guint64       *hi);
+
+void        _ib_findings_overhead     (IbReport      *report);
+void        _ib_findings_write_unlink (IbReport      *report);
+/* Warm-up, empty tasks and experiments 000 and 002. */
+void        _ib_findings_experiments  (IbReport      *report);
+
+G_END_DECLS
