@@ -21,7 +21,7 @@ IB_TEST_PKGS=(
   valgrind clang libclang-rt-14-dev util-linux mount git
   # tests/checks/clang-format.sh: the style of changed lines
   clang-format
-  # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images (issue 16)
+  # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images
   libfuse3-dev fuse3 xfsprogs btrfs-progs
 )
 # tests/checks/flatpak-lint.sh: static checks of the Flatpak manifest (no runtime).

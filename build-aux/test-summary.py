@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Counts one build's `meson test` for ./test.sh, honestly (issue 25).
+"""Counts one build's `meson test` for ./test.sh, honestly.
 
     test-summary.py count BUILD_DIR SUITE...
         Reads BUILD_DIR/meson-logs/testlog.json and prints, one a line:

@@ -37,7 +37,7 @@ mkdir -p "$W" "$CACHE"
 t() { local s=$SECONDS; "$@"; echo "### TIMING: $* -> $((SECONDS - s))s" >&2; }
 
 # mmdebstrap wrapper: --variant=essential keeps it small (no apt inside);
-# docs/man/locales are excluded; a shared .deb cache speeds up the 2nd run.
+# documentation, man pages and locales are excluded; a shared .deb cache speeds up the 2nd run.
 debstrap() {
   local target=$1 pkgs=$2
   rm -rf "$target"

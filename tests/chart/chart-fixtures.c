@@ -422,7 +422,7 @@ fixture_every_strategy (void)
         add_strategy (report, direct, 38e6 * (1 + i * 0.29), 0.08, 5, 1.2, (guint64) (144 * MIB),
                       90 + i);
     }
-  /* As in the quick run of issue 14: a slowest run past 1 s (the log axis
+  /* As in a real quick run: a slowest run past 1 s (the log axis
    * ends at 2 s). */
   add_strategy (report, "async-load-contents-parallel@direct", 0.8e9, 0.3, 5, 1.2,
                 (guint64) (144 * MIB), 7);

@@ -117,7 +117,7 @@ test_log_ticks (void)
   g_assert_true (isfinite (ib_axis_map (&axis, -1)));
 }
 
-/* Issue 14 #12: the axis ends at the first 1-2-5 value at or past the data,
+/* The axis ends at the first 1-2-5 value at or past the data,
  * not a decade later, and starts at the one at or below the data. */
 static void
 test_log_ends (void)
@@ -207,7 +207,7 @@ label_is_round (const char *label)
   return end != label && v > 0 && is_1_2_5 (v);
 }
 
-/* Issue 24: a log axis ticks at round values in the unit its labels show:
+/* A log axis ticks at round values in the unit its labels show:
  * 500 MiB/s, 1 GiB/s, 2 GiB/s, never "9.77 GiB/s" (10,000 MiB/s) or
  * "1000 MiB/s" beside 1 GiB/s. */
 static void

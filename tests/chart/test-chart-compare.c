@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-chart-compare: what the comparison chart says of its two runs
- * (issue 24): each legend entry names its own run's cache mode wherever the
+/* test-chart-compare: what the comparison chart says of its two runs:
+ * each legend entry names its own run's cache mode wherever the
  * part drawn reads files, at 1280 and 360 px, and in the chart's
  * description for screen readers. */
 #define G_LOG_DOMAIN "iobench"

@@ -3,8 +3,7 @@
  * the test runs in (LANGUAGE=es and LANGUAGE=C, see meson.build), read from
  * the texts the renderer drew (ib_chart_draw_texts): row names that stay
  * told apart, the legend and subtitle kept, no text over another, and "log
- * scale" said under every log chart and in an exported PDF (issue 14, #10
- * and #12). */
+ * scale" said under every log chart and in an exported PDF. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -219,7 +218,7 @@ test_no_text_over_another (void)
         }
 }
 
-/* Issue 24: the stall chart's 60 Hz line runs across the rows, never
+/* The stall chart's 60 Hz line runs across the rows, never
  * through a row's name or value label (at 360 px names sit above the bars,
  * in its way); it is still drawn, from the top row to the bottom one. */
 static void
@@ -385,7 +384,7 @@ set_warmup (IbReport   *report,
   g_assert_not_reached ();
 }
 
-/* Issue 14 #12: on a linear axis values past the end do not pile up at the
+/* On a linear axis values past the end do not pile up at the
  * edge unmarked: the axis covers them, or the row says how far they went. */
 static void
 test_linear_beyond (void)

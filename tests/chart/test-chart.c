@@ -381,7 +381,7 @@ svg_chars (GMarkupParseContext  *context,
   g_string_append_len (((SvgText *) user_data)->in, text, (gssize) length);
 }
 
-/* Issue 24: an exported SVG holds its words as <text>, not as glyph
+/* An exported SVG holds its words as <text>, not as glyph
  * outlines: every text the chart draws (a wrapped one line by line), the
  * chart's title as <title> and its description for screen readers as
  * <desc>. */
@@ -455,7 +455,7 @@ test_export_svg_text (void)
   g_rmdir (dir);
 }
 
-/* Issue 24: a throughput reads the same in the chart as in the tables
+/* A throughput reads the same in the chart as in the tables
  * (one unit rule, ib_format_throughput): "2.39 GiB/s" in both, never
  * "2,443 MiB/s" in one and GiB/s in the other. */
 static void

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# What the comments under src/ point a reader to must be in the repository,
+# What the comments under src/, tests/ and build-aux/ point a reader to must be in the repository,
 # run by ./test.sh every time. A comment may not cite DESIGN.md or STYLE.md
 # (neither is in the repository) or a tracker number ("issue 12", "issues 12
 # and 13"): a newcomer can resolve neither. A docs/... or README.md path a
@@ -94,7 +94,8 @@ problems = 0
 for name in files:
     with open(os.path.join(root, name), encoding="utf-8") as f:
         text = f.read()
-    found = hash_comments(text) if os.path.basename(name) == "meson.build" else c_comments(text)
+    hashed = os.path.basename(name) == "meson.build" or name.endswith((".sh", ".py"))
+    found = hash_comments(text) if hashed else c_comments(text)
     for line, comment in found:
         flat, at = flatten(line, comment)
         for rx, why in BANNED:
@@ -143,11 +144,15 @@ check "it names a missing docs path" grep_file '^src/a\.c:6: names docs/missing\
 check "it names a missing section" grep_file '^src/a\.c:7: docs/architecture\.md has no section' "$work/planted"
 check "it reads meson comments" grep_file '^src/meson\.build:1: cites a tracker number' "$work/planted"
 
-# The real tree.
-mapfile -t sources < <(cd "$root" && find src \( -name '*.[ch]' -o -name '*.css' -o -name meson.build \) | sort)
+# The real tree: the sources, the tests and the build's own scripts (this
+# check's planted examples left out).
+mapfile -t sources < <(cd "$root" && find src tests build-aux \( -name '*.[ch]' -o -name '*.css' \
+  -o -name meson.build -o -name '*.sh' -o -name '*.py' \) -not -path tests/checks/comment-refs.sh |
+  sort)
+sources+=(meson.build test.sh run.sh)
 scan "$root" "${sources[@]}" >"$work/real" 2>&1
 status=$?
 sed 's/^/#   /' "$work/real"
-check "no comment in ${#sources[@]} files under src/ cites DESIGN.md, STYLE.md or an issue, or a missing doc" \
+check "no comment in ${#sources[@]} files under src/, tests/ and build-aux/ cites DESIGN.md, STYLE.md or an issue, or a missing doc" \
   test "$status" -eq 0
 finish

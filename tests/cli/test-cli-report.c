@@ -387,7 +387,7 @@ test_compare_sections (Fixture       *fx,
   assert_has (text, "<section id=\"overhead\">");
   assert_has (text, "<section id=\"write-unlink\">");
   assert_has (text, "<section id=\"sweep\">");
-  /* each run named once, with its letter; the rows say A and B (issue 24 #16) */
+  /* each run named once, with its letter; the rows say A and B */
   assert_has (text, "<li id=\"run-a\">A: Quick, 29 Nov 2026, 23:00</li>");
   assert_has (text, "<li id=\"run-b\">B: Quick, 1 Dec 2026, 02:54</li>");
   assert_has (text, "<td>B is 2.0x slower than A (");

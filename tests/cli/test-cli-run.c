@@ -440,7 +440,7 @@ test_sweep (Fixture       *f,
 }
 
 /* A Markdown report's chart folder holding a file of the user's: refused
- * before anything runs, the file left as it was (issue 24, item 2). */
+ * before anything runs, the file left as it was. */
 static void
 test_run_keeps_charts (Fixture       *f,
                        gconstpointer  data)

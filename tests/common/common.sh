@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # last_exit: read by the tests
-# tests/common/common.sh: what the shell tests repeated (issue 16). Source it,
+# tests/common/common.sh: what the shell tests repeated. Source it,
 # then call work_area. Tests print "ok - ..." / "not ok - ..." lines and exit
 # 0 (all passed), 1 (a check failed) or 77 (skipped: meson counts that as SKIP).
 

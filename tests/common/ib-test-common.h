@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-test-common.h: what every test suite repeated (issue 16): a private
+/* ib-test-common.h: what every test suite repeated: a private
  * temporary folder, its removal, and running iobench-cli to the end. */
 #pragma once
 

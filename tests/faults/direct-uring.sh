@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Issue 15 end to end: strategies that cannot read with
+# io_uring and O_DIRECT end to end: strategies that cannot read with
 # O_DIRECT are refused naming them; and a kernel that refuses io_uring
 # (simulated: IOBENCH_TEST_URING_ERRNO=EPERM, what kernel.io_uring_disabled or
 # a seccomp filter gives) lists the uring-* strategies as unavailable with the

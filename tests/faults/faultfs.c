@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* faultfs: a FUSE file system for the fault tests (issue 16), never shipped.
+/* faultfs: a FUSE file system for the fault tests, never shipped.
  *
  * Passes everything through to a backing folder and, by option, makes the
  * faults a user's storage makes. Faults apply to files whose path contains

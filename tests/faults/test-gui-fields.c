@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The plan page's text fields fed garbage, extremes and overflow (issue 9):
+/* The plan page's text fields fed garbage, extremes and overflow:
  * each value marks the plan invalid, puts one message beside the field (in
  * words, no CLI option name) and the field's title in the reason Run is off,
  * and builds no plan; a good value afterwards clears it all. Runs

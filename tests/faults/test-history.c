@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The history survives damage (issue 16): truncated, corrupt, empty,
+/* The history survives damage: truncated, corrupt, empty,
  * oversized and unreadable entries, a folder, a pipe and dangling links
  * named *.json are listed with the reason they cannot be shown, beside the
  * good ones, in the store and in the history page (under Xvfb); saving is

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plan-fuse DIR: the plan page pointed at DIR (a faultfs mount, from
- * fuse.sh) shows the FUSE warning under the folder (issue 16). Under Xvfb. */
+ * fuse.sh) shows the FUSE warning under the folder. Under Xvfb. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

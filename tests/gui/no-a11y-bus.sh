@@ -3,7 +3,7 @@
 # no-a11y-bus.sh APP: the app started where no accessibility bus can be had (a
 # session bus that cannot start at-spi2-core's org.a11y.Bus, as on a minimal
 # system) maps its window and prints no warning: GTK would print "Unable to
-# acquire the address of the accessibility bus" on every start (issue 17).
+# acquire the address of the accessibility bus" on every start.
 set -eu
 APP=${1:?usage: no-a11y-bus.sh APP}
 for tool in xvfb-run dbus-run-session xdotool; do

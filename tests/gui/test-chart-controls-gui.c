@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-controls-gui.c: a chart's controls say what the chart shows
- * (issue 24). Under Xvfb, on the comparison page: the log switch is on
+ *. Under Xvfb, on the comparison page: the log switch is on
  * whenever the chart is drawn on a log axis (dispatch overhead and sweeps
  * always are), and comes back as the user left it on a part where it
  * chooses; the chart's caption says "log scale" exactly when the switch is

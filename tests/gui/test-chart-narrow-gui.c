@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-chart-narrow-gui.c: the results page of a 360 px window (issue 14,
- * #10): the log-scale switch sits below the chart, not over its title, and
+/* test-chart-narrow-gui.c: the results page of a 360 px window: the log-scale switch sits below the chart, not over its title, and
  * the chart is tall enough for every strategy's name on a line of its own,
  * whole, with its legend. Under Xvfb. */
 #define G_LOG_DOMAIN "iobench"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-decision-gui.c: the decision phase in the window (issue 22, item 3):
+/* test-decision-gui.c: the decision phase in the window:
  * a small plan with a budget runs in the real window; each time the run
  * controller reports a look, the results page's decision view is read as a
  * screen reader would (its words): it names the pair, says how the interval

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-stats-table.c: the statistics table of a live run updates its rows in
- * place (issue 12, item 7): new values show in the same cells, a strategy's
+ * place: new values show in the same cells, a strategy's
  * first row is added, rows keep their place while live and are sorted by
  * median once the run is over. Under Xvfb. */
 #define G_LOG_DOMAIN "iobench"
@@ -172,7 +172,7 @@ in_sight (GtkWidget *label,
   return b.origin.x >= 0 && b.origin.x + b.size.width <= gtk_widget_get_width (table) + 0.5;
 }
 
-/* Issue 24 #9: scrolled sideways to its last column, the table still names
+/* Scrolled sideways to its last column, the table still names
  * each row; at 360 px it shows a median beside each name; a new run starts
  * scrolled back to the start. */
 static void

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tables-gui.c: the window's sweep, overhead and write + delete tables
- * (issue 24: "exposed as loose labels", "no sweep table in the app"), read
+ * (they were loose labels once, and the app had no sweep table), read
  * as a screen reader meets them: in the accessibility tree each is a table
  * named by its title, each line a row, headers as column headers, names as
  * row headers, and every cell is the table model's cell, the text the CLI

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-truth-gui.c: what the window says is true (issue 24). Under Xvfb:
+/* test-truth-gui.c: what the window says is true. Under Xvfb:
  *  - a comparison of a warm run with a cold one names each run's cache mode
  *    on the page, in the chart's subtitle and in its legend (#3);
  *  - every chart's accessible description is its own kind's, with its own

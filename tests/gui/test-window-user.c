@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-window-user.c: the window as a user meets it (issue 24): the header
+/* test-window-user.c: the window as a user meets it: the header
  * bar's real Export button opens a menu that stays open and exports; a
  * Markdown export leaves the user's files alone unless they say yes. */
 #define G_LOG_DOMAIN "iobench"
@@ -193,7 +193,7 @@ widget_mapped (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (data));
 }
 
-/* Issue 24, item 1: the header bar's Export button opens its menu, the menu
+/* The header bar's Export button opens its menu, the menu
  * is still open after the window has checked the plan again, and a click on
  * one of its items exports. */
 static void
@@ -308,7 +308,7 @@ test_export_menus_match (void)
   gui_destroy_window (win);
 }
 
-/* Issue 24, item 2: a Markdown export into a folder that holds a PNG of
+/* A Markdown export into a folder that holds a PNG of
  * the user's under a chart's name leaves it untouched, unless the user
  * says yes to replacing it. */
 static void
@@ -384,7 +384,7 @@ plan_pane (IbWindow *win)
   return w;
 }
 
-/* Issue 24, item 5: an error under the plan, short or long, leaves the side
+/* An error under the plan, short or long, leaves the side
  * pane's width alone (before: 405 -> 680 -> 715 px, never shrinking). */
 static void
 test_sidebar_width (void)
@@ -476,7 +476,7 @@ assert_folder_refused (IbWindow   *win,
   g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
 }
 
-/* Issue 24, item 12: a folder known to be missing, not a folder or
+/* A folder known to be missing, not a folder or
  * read-only turns Run off before it starts, with the reason. */
 static void
 test_bad_folder (void)
@@ -576,7 +576,7 @@ find_error_bar (GtkWidget *root)
   return NULL;
 }
 
-/* Issue 24, item 12: after a failed run the error is in sight, even when
+/* After a failed run the error is in sight, even when
  * the results page was scrolled down before the run. */
 static void
 test_failed_run_banner (void)
@@ -705,7 +705,7 @@ start_long_run (const char *dir)
   return win;
 }
 
-/* Issue 24, item 13: Ctrl+Q during a run asks; "Keep Running" keeps it,
+/* Ctrl+Q during a run asks; "Keep Running" keeps it,
  * "Stop and Keep Results" stops, saves the partial results, then closes;
  * "Quit" closes at once. */
 static void
@@ -717,8 +717,7 @@ test_quit_while_running (void)
   guint saved = count_files (history);
   IbWindow *win = start_long_run (tmp);
 
-  /* During the run the plan cannot be changed but can be scrolled (issue
-   * 24, cosmetic): its scrolled window takes events, its fields do not. */
+  /* During the run the plan cannot be changed but can be scrolled: its scrolled window takes events, its fields do not. */
   {
     GtkWidget *plan = GTK_WIDGET (ib_window_get_plan_page (win));
     GtkWidget *scrolled = plan;
@@ -785,7 +784,7 @@ collect_chart_descriptions (GtkWidget *root,
     collect_chart_descriptions (child, out);
 }
 
-/* Issue 24, item 11: strategies that never ran (the folder was missing)
+/* Strategies that never ran (the folder was missing)
  * are "not run", not "failed", in the charts' words. */
 static void
 test_never_ran (void)
@@ -864,7 +863,7 @@ find_back_button (GtkWidget *root)
   return NULL;
 }
 
-/* Issue 24, item 6: the comparison page fits a 360 px window (before, the
+/* The comparison page fits a 360 px window (before, the
  * window grew itself to 524 px; forced to 360 px it was cut on both sides
  * and its Back button was off screen). */
 static void

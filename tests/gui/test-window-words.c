@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window-words.c: what the window says, as a user reads it and as the
- * accessibility tree says it (issue 24, cosmetic list): key names in the
+ * accessibility tree says it: key names in the
  * shortcuts window, each control named once, the plan in a desktop user's
  * words, counts with their plural, a plan whose edits are undone shown as
  * its preset again, the plan's parts remembered. */

@@ -346,7 +346,7 @@ test_run_export_reopen (void)
   }
 
   /* Findings are grouped under short headings, one per group, in the
-   * report's order (issue 14, defect 6). */
+   * report's order. */
   {
     g_autoptr(GString) headers = g_string_new (NULL);
     g_autoptr(GString) expected = g_string_new (NULL);
@@ -916,7 +916,7 @@ test_tab_stops (void)
 
   set_plan (win, tmp, "2", "64K", strategies, 5);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  /* Every strategy has its row as soon as the run starts (issue 12, T5):
+  /* Every strategy has its row as soon as the run starts:
    * the first round fills them in, inserts none. */
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);

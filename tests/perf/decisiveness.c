@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* decisiveness.c: how decisive the default run is on this machine (issue 22,
- * item 7).
+/* decisiveness.c: how decisive the default run is on this machine.
  *
  *   decisiveness [--runs N] [--dir DIR] [--preset NAME] [--keep DIR]
  *

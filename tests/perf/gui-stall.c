@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gui-stall.c: target T5 of issue 8. Opens the real application window,
+/* gui-stall.c: the window stays responsive during a run. Opens the real application window,
  * selects the "quick" preset, presses Run (the window's "win.run" action) and,
  * while the benchmark runs, a 1 ms high-priority timer on the main context
  * records the gap between its ticks: the longest gap minus the period is the

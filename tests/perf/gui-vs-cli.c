@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gui-vs-cli.c: does the window measure what the CLI measures (issue 12,
- * item 7)? One small plan of big-file reads is set in the real window (in
+/* gui-vs-cli.c: does the window measure what the CLI measures? One small plan of big-file reads is set in the real window (in
  * its settings, as a user's last plan) and read back from the plan page;
  * iobench-cli runs exactly that plan (--json), then the window runs it
  * (the window's "win.run" action, as gui-stall presses Run), in turns:
@@ -414,7 +413,7 @@ main (int    argc,
   g_option_context_add_main_entries (octx, entries, NULL);
   g_option_context_set_summary (octx,
     "The same plan of big-file reads in the window and by iobench-cli: GUI / CLI "
-    "median ratio per strategy, with its interval (issue 12, item 7).");
+    "median ratio per strategy, with its interval.");
   if (!g_option_context_parse (octx, &argc, &argv, &error))
     {
       g_printerr ("gui-vs-cli: %s\n", error->message);

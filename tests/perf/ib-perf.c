@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-perf.c: I/O Bench's own performance harness (issue 8).
+/* ib-perf.c: I/O Bench's own performance harness.
  *
  *   ib-perf session [OPTION...] [-- COMMAND ARG...]
  *       Makes one file set with ib_file_set_create() (timed: the file maker's
@@ -661,7 +661,7 @@ cmd_session (int    argc,
           if (!wanted || ib_strategy_unavailable (&table[k]) != NULL)
             continue;
           add_variant (variants, &table[k], table[k].id, IB_BUFFER_FRESH, 0);
-          /* Issue 15: the io_uring strategies with O_DIRECT too (vs fio direct=1). */
+          /* The io_uring strategies with O_DIRECT too (vs fio direct=1). */
           if (table[k].family == IB_FAMILY_URING && ib_os_can_direct ())
             {
               g_autofree char *label = g_strconcat (table[k].id, IB_DIRECT_SUFFIX, NULL);
@@ -803,7 +803,7 @@ cmd_session (int    argc,
       && !run_on_files (command, set, dir, NULL, -1))
     exit_code = 1;
 
-  /* A benchmark that measured nothing fails (issue 25): a row without one
+  /* A benchmark that measured nothing fails: a row without one
    * good measured sample is a hole in the table, not a figure, and a session
    * with neither rows nor a command measured nothing at all. */
   {

@@ -222,7 +222,7 @@ def main():
            None if worst is None else round(worst, 3), '>= 0.9 warm and cold', ok,
            '; '.join(parts))
 
-    # T8 (issue 15): the fastest io_uring strategy vs fio io_uring (iodepth 4,
+    # T8: the fastest io_uring strategy vs fio io_uring (iodepth 4,
     # bs=1M), warm and cold; T9: the fastest @direct (O_DIRECT) row vs fio
     # io_uring direct=1. Throughput ratios, >= 0.9 each.
     for ident, text, mine, fio_id in (

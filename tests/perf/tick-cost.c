@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tick-cost.c: what the main-loop tick (issue 13) costs the read it watches.
+/* tick-cost.c: what the main-loop tick costs the read it watches.
  *
  *   tick-cost [--dir DIR] [--repeat N]
  *

@@ -106,7 +106,7 @@ test_async_wins (void)
   assert_lacks (a->why, "callbacks");
 }
 
-/* The trade-off compares like with like (issue 22: it set sync's median
+/* The trade-off compares like with like (it once set sync's median
  * stall against async's longest, 35.0 against 39.1 ms, and was printed
  * although async stalled longer): medians on both sides, and no line when
  * async does not stall the loop clearly less. */
@@ -162,7 +162,7 @@ test_trade_off_like_with_like (void)
   g_assert_null (a->stall);
 }
 
-/* "Why:" only from causes beyond their own interval (issue 22): page faults
+/* "Why:" only from causes beyond their own interval: page faults
  * that scatter around the same centre on both sides, and context switches
  * the slower side made fewer of, are not causes; the callbacks are. */
 static void
@@ -304,7 +304,7 @@ factors_report (const char * const *ids,
 }
 
 /* Who races: mmap is not sync (it maps, it does not read), io_uring is not
- * GIO's async; each gets its own line. Issue 14: mmap counted as sync, and
+ * GIO's async; each gets its own line. Once mmap counted as sync, and
  * io_uring was left out. */
 static void
 test_families (void)
@@ -626,7 +626,7 @@ count_of (const char *text,
   return n;
 }
 
-/* Issue 14: where the answer is shown, no finding says it again (the first
+/* Where the answer is shown, no finding says it again (the first
  * finding behind the answer was its headline verbatim, another its
  * trade-off); JSON keeps them, marked. */
 static void
@@ -708,7 +708,7 @@ test_findings_do_not_repeat (void)
       }
 }
 
-/* An interval prints with digits that keep its ends apart (issue 22): each
+/* An interval prints with digits that keep its ends apart: each
  * bound with its own precision, and never a bound other than 1 as "1". */
 static void
 test_ratio_ci_digits (void)
@@ -768,7 +768,7 @@ add_decision (IbReport        *report,
 }
 
 /* With a decision phase the headline is the pairs' verdict, not the
- * survey's (issue 22: three verdicts, the answer's pair decided); the JSON
+ * survey's (three verdicts, the answer's pair decided); the JSON
  * says which and keeps the pairs. */
 static void
 test_decided_by_pairs (void)

@@ -151,7 +151,7 @@ test_separated (void)
   text = finding (report, "write-unlink");
   assert_contains (text, "Sync, one at a time p50 50.0 µs, p99 400 µs");
   assert_contains (text, "Async GIO p50 100 µs, p99 800 µs.");
-  /* medians 2x apart, but one run per mode decides nothing (issue 22) */
+  /* medians 2x apart, but one run per mode decides nothing */
   assert_contains (finding (report, "seed-001-write-unlink"),
                    "The promise-vs-callback overhead experiment cannot be checked here with "
                    "I/O: 1 run per mode is too few to compare the median request times of "
@@ -381,7 +381,7 @@ factors_report (const char * const *ids,
   return report;
 }
 
-/* Issue 15: GIO's async against io_uring and sync, with intervals, and what
+/* GIO's async against io_uring and sync, with intervals, and what
  * the page cache is worth to a strategy read with O_DIRECT. */
 static void
 test_uring_gap (void)
@@ -421,7 +421,7 @@ test_uring_gap (void)
     ib_findings_generate (report);
     text = finding (report, "uring-gap");
     assert_contains (text, "cannot be told apart");
-    /* An undecided comparison draws no conclusion (issue 22): this said
+    /* An undecided comparison draws no conclusion: this said
      * "GIO's async reads keep up with the kernel's own async I/O". */
     g_assert_null (strstr (text, "keep up"));
     g_assert_null (strstr (text, "thread hops"));
@@ -479,7 +479,7 @@ times_said (const IbReport *report,
   return n;
 }
 
-/* Issue 24: a virtual disk under a cold cache is said once in a view, in
+/* A virtual disk under a cold cache is said once in a view, in
  * one wording (ib_virtual_disk_caveat), with a typographic apostrophe if
  * any: by the answer's headline when there is an answer, by a finding
  * when there is none. */
@@ -626,7 +626,7 @@ test_seed_002 (void)
   g_assert_null (finding (slower, "sync-vs-async-load-contents"));
 
   ib_findings_generate (same);
-  /* undecided: neither holds nor fails (issue 22: "does not hold") */
+  /* undecided: neither holds nor fails (it once said "does not hold") */
   assert_contains (finding (same, "seed-002"), "The Node.js big-file experiment is not "
                                                "decided here: ");
   assert_contains (finding (same, "seed-002"), "cannot be told apart (ratio 1.00, ");
@@ -708,7 +708,7 @@ test_compare_two (void)
   g_assert_cmpuint (none->len, ==, 0);
 }
 
-/* Issue 22: no finding concludes from an undecided comparison. The
+/* No finding concludes from an undecided comparison. The
  * promise-vs-callback overhead experiment holds only when the interval of
  * the GTask/direct ratio lies at or above 2x; the where-time-goes finding
  * explains many context switches only when they differ beyond their
@@ -788,7 +788,7 @@ test_undecided_overhead_and_where (void)
   assert_contains (finding (report, "where-time-goes"), "8 KiB pieces");
 }
 
-/* Main-loop stall next to speed (issue 13). */
+/* Main-loop stall next to speed. */
 static void
 test_stall (void)
 {
@@ -803,7 +803,7 @@ test_stall (void)
   assert_contains (text, T_SYNC " is ");
   assert_contains (text, "x faster than " T_ASYNC " (95.99 % CI ");
   assert_contains (text, "but " T_SYNC " blocks the main loop for ");
-  /* like with like: both sides' medians (issue 22) */
+  /* like with like: both sides' medians */
   assert_contains (text, "per read (no frame missed at 60 Hz), " T_ASYNC " for 305 µs (no "
                          "frame missed at 60 Hz); medians of each read’s longest stall.");
   g_assert_cmpfloat (factor_in (text), >, 3.5);
@@ -883,7 +883,7 @@ test_stall (void)
   g_assert_nonnull (finding (old, "fastest"));
 }
 
-/* Issue 12: "the fastest that never missed a frame" and a sweep's winner
+/* "The fastest that never missed a frame" and a sweep's winner
  * are claims like any other: by the verdict rule, never by medians alone. */
 static void
 test_stall_and_sweep_verdicts (void)
@@ -938,7 +938,7 @@ test_stall_and_sweep_verdicts (void)
     }
   swept->sweep->has_crossover = FALSE;
   ib_findings_generate (swept);
-  /* Nor a "no crossover" (issue 22: no conclusion from undecided points),
+  /* Nor a "no crossover" (no conclusion from undecided points),
    * and the promises-vs-sync experiment is not decided either. */
   g_assert_cmpstr (finding (swept, "sweep"), ==,
                    "No crossover can be told between 1 file and 100 files: at neither end is "
@@ -960,7 +960,7 @@ test_stall_and_sweep_verdicts (void)
   g_assert_false (crossing->sweep->has_crossover);
 }
 
-/* Issue 14, defect 6: on tmpfs the tmpfs warning was the fifth of fifteen
+/* On tmpfs the tmpfs warning was the fifth of fifteen
  * findings. Now the findings behind the answer come first, then every
  * validity warning (tmpfs before the rest), then the three experiments, then
  * the details; an old report's findings are regrouped when it is loaded. */

@@ -336,7 +336,7 @@ test_invalid_utf8 (void)
 static void
 test_minimal (void)
 {
-  /* Only what DESIGN.md section 11 requires; the extras take defaults. */
+  /* Only the members the loader requires; the extras take defaults. */
   const char *json =
     "{\"schema\":\"iobench-report\",\"version\":1,"
     "\"plan\":{\"preset\":null,\"dir\":\"/tmp\",\"files\":[{\"size\":10}],"
@@ -375,7 +375,7 @@ test_minimal (void)
   g_assert_null (s->excluded);
   g_assert_true (ib_sample_is_valid (s));
   g_assert_null (s->error);
-  /* No responsiveness fields (a report from before issue 13): not measured. */
+  /* No responsiveness fields (a report from before they were measured): not measured. */
   g_assert_false (s->responsive);
   g_assert_cmpint (s->stall_ns, ==, 0);
   g_assert_true (report->plan->responsiveness);

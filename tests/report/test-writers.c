@@ -431,7 +431,7 @@ test_markdown (void)
   remove_tmpdir (dir);
 }
 
-/* Issue 24, item 2: the charts go in a folder of their own, and a file the
+/* The charts go in a folder of their own, and a file the
  * user has there is never replaced unless asked to. */
 static void
 test_markdown_keeps_files (void)
@@ -518,7 +518,7 @@ test_empty_report (void)
   remove_tmpdir (dir);
 }
 
-/* Defect 5 of issue 14: one display name per strategy, kind and mode in the
+/* One display name per strategy, kind and mode in the
  * tables; the ids stay in JSON and CSV and in the HTML tooltips. */
 static void
 test_display_names (void)
@@ -606,9 +606,9 @@ stats_of (const IbReport *report,
   g_assert_not_reached ();
 }
 
-/* "vs fastest" says "slower" only with a clear verdict (issue 12): the
+/* "vs fastest" says "slower" only with a clear verdict: the
  * overlapping fixture's 1.0x has "no verdict", the separated one's is
- * "slower"; both as a factor first (issue 24 #10). */
+ * "slower"; both as a factor first. */
 static void
 test_vs_fastest (void)
 {

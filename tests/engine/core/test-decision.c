@@ -23,7 +23,7 @@
  *   no-alternation  every pair runs A then B (no ABBA);
  *   peek            the interval is checked after every pair at the plain
  *                   95 % level instead of at the planned looks.
- * Under a mutation the tests it targets fail (see the report of issue 22). */
+ * Under a mutation the tests it targets fail. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

@@ -46,7 +46,7 @@ test_counts_down_and_holds (void)
 static void
 test_the_issue_sequence (void)
 {
-  /* The run of issue 14: 5 s -> 22 s -> 15 s -> 10 s -> 3 s for a 33 s run,
+  /* A run whose estimate went 5 s -> 22 s -> 15 s -> 10 s -> 3 s for a 33 s run,
    * one report every 5 s after 2 s. Shown values never rise by more than
    * the uncertainty of the value before. */
   const struct { gint64 t; double f; gint64 raw; } steps[] = {
@@ -101,7 +101,7 @@ test_rises_when_behind (void)
 }
 
 
-/* A recorded stream shaped like the big-files run of issue 24 #7: 2.25 GiB
+/* A recorded stream shaped like a real big-files run: 2.25 GiB
  * made in 9 steps of 2 s, then 14 strategies x 6 rounds with a 2 s pause
  * each, the fast strategies first in each round and the slow ones (up to
  * 10 s a read) last, one progress event a second with the runner's raw

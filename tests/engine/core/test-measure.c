@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-measure.c: what one sample's clock contains (issue 12): setup such as
+/* test-measure.c: what one sample's clock contains: setup such as
  * starting a thread pool stays outside the timed span, and the CRC-32 of
  * --verify runs after it. No timing is asserted: thread starts are counted. */
 #define G_LOG_DOMAIN "iobench"

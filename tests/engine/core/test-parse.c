@@ -258,7 +258,7 @@ test_validate (void)
   plan->repeat = 0;
   assert_invalid (plan, "Repeat");
 
-  /* The decision phase's budget and margin (issue 22) */
+  /* The decision phase's budget and margin */
   plan = valid_plan ();
   plan->budget_s = IB_MAX_BUDGET_S + 1;
   assert_invalid (plan, "Budget");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The main-loop tick (issue 13): its arithmetic, a sync read blocking it for
+/* The main-loop tick: its arithmetic, a sync read blocking it for
  * the whole read, async and thread strategies leaving it free, `off`
  * recording nothing, and GIO's dispatch count left untouched. No timed
  * assertions: only ratios of times measured in the same sample. */
@@ -39,7 +39,7 @@ brute_missed (gint64 stall_ns,
 static void
 test_frames (void)
 {
-  /* Issue 22: 16.7 ms windows aligned to the sample's start counted a 19-29
+  /* 16.7 ms windows aligned to the sample's start counted a 19-29
    * ms stall in mid-sample as "0 frames missed". Over a random vsync phase a
    * stall of d misses d / T - 1 frames on average when d > T, none below. */
   static const struct { gint64 stall; double f60, f120; } stalls[] = {

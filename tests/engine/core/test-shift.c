@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib_stats_shift, the interval the answer's "Why:" line rests on (issue 22):
+/* ib_stats_shift, the interval the answer's "Why:" line rests on:
  * against seeded simulated counts, two sides with the same distribution are
  * called different in at most 5 % of trials, a real shift is found, ties
  * (all callbacks 0 against all 384) give a point interval, and nothing

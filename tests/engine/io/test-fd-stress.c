@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fd-stress.c: no request and no read fails for want of a file
- * descriptor (issue 18). Each case runs in a child process with
+ * descriptor. Each case runs in a child process with
  * RLIMIT_NOFILE 256 and a seeded, varying number of descriptors held by
  * "other code", many times over (IB_FD_STRESS_ITERATIONS, default 50):
  * every open must wait for a descriptor and try again, never fail. */

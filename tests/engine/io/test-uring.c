@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-uring.c: the io_uring strategies and direct I/O (issue 15): bytes and
+/* test-uring.c: the io_uring strategies and direct I/O: bytes and
  * CRC with O_DIRECT for every strategy that can honour it, a ring too small
  * for the reads ("ring full"), the files in flight they reach, their
  * completions on the caller's context, and what happens where io_uring or

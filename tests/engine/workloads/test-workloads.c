@@ -468,7 +468,7 @@ test_wu_more_slots_than_requests (Fixture       *fx,
   check_modes (fx->report, 20, 2000, TRUE);
 }
 
-/* The serving context's stall per mode (issue 13): the sync server blocks it
+/* The serving context's stall per mode: the sync server blocks it
  * for the whole mode; the tick watches every mode, and not when off. */
 static void
 test_wu_tick (Fixture       *fx,
