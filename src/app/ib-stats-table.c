@@ -18,56 +18,9 @@
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "ib-stats-table.h"
+#include "ib-stats-table-private.h"
 #include "ib-tab-stop.h"
 #include "analysis/ib-labels.h"
-
-/* ---- IbStatsRow ------------------------------------------------------- */
-
-struct _IbStatsRow
-{
-  GObject  parent_instance;
-  IbStats  stats;
-  double   ratio;      /* median / fastest median, 0 when unknown */
-  gboolean too_few;    /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
-  char    *vs_fastest; /* ib_vs_fastest_text: "1.3x slower" only with a clear verdict */
-  gboolean same;       /* vs_fastest is a factor the interval cannot tell from 1 */
-  gboolean pending;    /* live run: planned, not measured yet */
-};
-
-G_DEFINE_FINAL_TYPE (IbStatsRow, ib_stats_row, G_TYPE_OBJECT)
-
-static guint row_changed_signal;
-
-static void
-ib_stats_row_finalize (GObject *object)
-{
-  IbStatsRow *self = IB_STATS_ROW (object);
-
-  ib_stats_clear (&self->stats);
-  g_free (self->vs_fastest);
-  G_OBJECT_CLASS (ib_stats_row_parent_class)->finalize (object);
-}
-
-static void
-ib_stats_row_class_init (IbStatsRowClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = ib_stats_row_finalize;
-  /* The statistics of the row were replaced. */
-  row_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
-
-static void
-ib_stats_row_init (IbStatsRow *self)
-{
-}
-
-const IbStats *
-ib_stats_row_get_stats (IbStatsRow *row)
-{
-  g_return_val_if_fail (IB_IS_STATS_ROW (row), NULL);
-  return &row->stats;
-}
 
 /* ---- columns ---------------------------------------------------------- */
 
@@ -752,7 +705,7 @@ merge_rows (IbStatsTable *self,
       old->vs_fastest = g_strdup (row->vs_fastest);
       old->same = row->same;
       old->pending = row->pending;
-      g_signal_emit (old, row_changed_signal, 0);
+      _ib_stats_row_changed (old);
     }
   /* Rows stay put while the run goes on (as in the charts): moving them
    * costs a re-sort and new CSS for every moved row; sorted once it ends. */

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ib-stats-table-private.h: IbStatsRow's fields, shared by the row
+ * (ib-stats-row.c) and the table that fills and shows it (ib-stats-table.c). */
+#pragma once
+
+#include "engine/ib-stats.h"
+#include "ib-stats-table.h"
+
+G_BEGIN_DECLS
+
+struct _IbStatsRow
+{
+  GObject  parent_instance;
+  IbStats  stats;
+  double   ratio;      /* median / fastest median, 0 when unknown */
+  gboolean too_few;    /* a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples */
+  char    *vs_fastest; /* ib_vs_fastest_text: "1.3x slower" only with a clear verdict */
+  gboolean same;       /* vs_fastest is a factor the interval cannot tell from 1 */
+  gboolean pending;    /* live run: planned, not measured yet */
+};
+
+/* Emits "changed": the row's statistics were replaced. */
+void _ib_stats_row_changed (IbStatsRow *row);
+
+G_END_DECLS
