@@ -28,58 +28,21 @@ typedef enum
   SIDE_MMAP,
 } Side;
 
-/* The side of a strategy id: from the registry, or from the id's prefix for
- * ids this version does not know (then only sync and async). */
-static Side
-side_of (const char *id)
-{
-  const IbStrategyInfo *info = ib_strategy_lookup (id);
-  const char *prefix;
+/* The answer's sides are the decision's (ib_decision_side, the one family
+ * classifier); the best of each is ib_decision_fastest. */
+static const char *const side_ids[] = {
+  [SIDE_SYNC] = "sync",
+  [SIDE_ASYNC] = IB_DECISION_LINE_ASYNC,
+  [SIDE_THREAD] = IB_DECISION_LINE_THREAD,
+  [SIDE_URING] = IB_DECISION_LINE_URING,
+  [SIDE_MMAP] = IB_DECISION_LINE_MMAP,
+};
 
-  if (info == NULL)
-    {
-      prefix = ib_strategy_id_family (id);
-      return g_strcmp0 (prefix, "sync") == 0 ? SIDE_SYNC
-             : g_strcmp0 (prefix, "async") == 0 ? SIDE_ASYNC : SIDE_NONE;
-    }
-  /* mmap is in the registry's sync family (it blocks its thread), but it
-   * maps instead of reading */
-  if (g_str_equal (info->id, "mmap"))
-    return SIDE_MMAP;
-  switch (info->family)
-    {
-    case IB_FAMILY_SYNC:
-      return SIDE_SYNC;
-    case IB_FAMILY_ASYNC:
-      return SIDE_ASYNC;
-    case IB_FAMILY_THREAD:
-      return SIDE_THREAD;
-    case IB_FAMILY_URING:
-      return SIDE_URING;
-    default:
-      return SIDE_NONE;
-    }
-}
-
-/* The measured strategy of @side with the lowest median, O_DIRECT variants
- * left out (they bypass the cache state the answer names). */
 static const IbStats *
 fastest_of (const IbReport *report,
             Side            side)
 {
-  const IbStats *best = NULL;
-
-  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-
-      if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0)
-          || ib_strategy_id_is_direct (st->strategy) || side_of (st->strategy) != side)
-        continue;
-      if (best == NULL || st->median_ns < best->median_ns)
-        best = st;
-    }
-  return best;
+  return side != SIDE_NONE ? ib_decision_fastest (report, side_ids[side]) : NULL;
 }
 
 static const char *

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-environment.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
@@ -381,11 +382,11 @@ finding_seed_000 (IbReport *report)
 
     for (guint i = 0; i < sweep->points->len; i++)
       {
-        const char *family =
-          ib_strategy_id_family (g_array_index (sweep->points, IbSweepPoint, i).strategy);
+        const char *side =
+          ib_decision_side (g_array_index (sweep->points, IbSweepPoint, i).strategy);
 
-        has_sync |= g_strcmp0 (family, "sync") == 0;
-        has_async |= g_strcmp0 (family, "async") == 0;
+        has_sync |= g_strcmp0 (side, "sync") == 0;
+        has_async |= g_strcmp0 (side, IB_DECISION_LINE_ASYNC) == 0;
       }
     if (!has_sync || !has_async)
       return;
@@ -415,8 +416,8 @@ finding_seed_000 (IbReport *report)
   /* Each end of the sweep says yes (the experiment's winner is clearly
    * faster there), no (another strategy is), or nothing (no clear winner):
    * the experiment holds or fails only where an end was decided. */
-  sync_small = g_strcmp0 (ib_strategy_id_family (w_lo), "sync") == 0;
-  async_large = g_strcmp0 (ib_strategy_id_family (w_hi), "async") == 0;
+  sync_small = g_strcmp0 (ib_decision_side (w_lo), "sync") == 0;
+  async_large = g_strcmp0 (ib_decision_side (w_hi), IB_DECISION_LINE_ASYNC) == 0;
 
   if (sync_small && async_large)
     ib_report_add_finding (report, "seed-000",

@@ -24,6 +24,7 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
@@ -38,26 +39,25 @@ is_measured (const IbStats *st)
 }
 
 /* The fastest measured strategy that blocks its thread for the whole read
- * (the sync family) or, with !@blocking, that does not (async, thread and
- * io_uring strategies). Ids this build does not know are left out, and so is
- * mmap: the answer does not count it as sync (ib-answer.h), and this finding
- * backs the answer. */
+ * (sync) or, with !@blocking, the fastest of those that do not (GIO async,
+ * threads, io_uring): the answer's sides and best-of (ib_decision_fastest),
+ * so this finding backs the answer. */
 static const IbStats *
 fastest_of (const IbReport *report,
             gboolean        blocking)
 {
+  static const char *const others[] = {
+    IB_DECISION_LINE_ASYNC, IB_DECISION_LINE_THREAD, IB_DECISION_LINE_URING,
+  };
   const IbStats *best = NULL;
 
-  for (guint i = 0; i < report->statistics->len; i++)
+  if (blocking)
+    return ib_decision_fastest (report, "sync");
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-      const IbStrategyInfo *info = st->strategy != NULL ? ib_strategy_lookup (st->strategy)
-                                                        : NULL;
+      const IbStats *st = ib_decision_fastest (report, others[i]);
 
-      if (!is_measured (st) || info == NULL || (info->family == IB_FAMILY_SYNC) != blocking
-          || g_str_equal (info->id, "mmap"))
-        continue;
-      if (best == NULL || st->median_ns < best->median_ns)
+      if (st != NULL && (best == NULL || st->median_ns < best->median_ns))
         best = st;
     }
   return best;
@@ -76,7 +76,8 @@ finding_trade_off (IbReport       *report,
   g_autofree char *other_frames = NULL;
   IbRatio r;
 
-  if (sync == NULL || other == NULL)
+  /* the pair the answer races, each with its main-loop stalls watched */
+  if (sync == NULL || other == NULL || !is_measured (sync) || !is_measured (other))
     return;
   ib_report_ratio (report, sync->strategy, report, other->strategy, &r);
   /* Below 5 valid samples a side there is no speed to trade (the

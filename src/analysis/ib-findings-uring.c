@@ -21,36 +21,12 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"
-
-/* The fastest measured strategy of @family, direct variants left out unless
- * the whole plan read with O_DIRECT. Ids this build does not know are left out,
- * and so is mmap from the sync family: it maps instead of reading, and the
- * answer does not count it as sync either (ib-answer.h). */
-static const IbStats *
-fastest_of (const IbReport *report,
-            IbFamily        family)
-{
-  const IbStats *best = NULL;
-
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-      const IbStrategyInfo *info = st->strategy != NULL ? ib_strategy_lookup (st->strategy)
-                                                        : NULL;
-
-      if (info == NULL || info->family != family || st->n == 0 || !(st->median_ns > 0) ||
-          ib_strategy_id_is_direct (st->strategy) || g_str_equal (info->id, "mmap"))
-        continue;
-      if (best == NULL || st->median_ns < best->median_ns)
-        best = st;
-    }
-  return best;
-}
 
 static gboolean
 is_slower (const IbRatio *r,
@@ -63,9 +39,9 @@ static void
 finding_gap (IbReport       *report,
              const IbAnswer *answer)
 {
-  const IbStats *uring = fastest_of (report, IB_FAMILY_URING);
-  const IbStats *sync = fastest_of (report, IB_FAMILY_SYNC);
-  const IbStats *async = fastest_of (report, IB_FAMILY_ASYNC);
+  const IbStats *uring = ib_decision_fastest (report, IB_DECISION_LINE_URING);
+  const IbStats *sync = ib_decision_fastest (report, "sync");
+  const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
   g_autoptr(GString) text = g_string_new (NULL);
   IbRatio us = { 0 }, ua = { 0 };
 

@@ -33,6 +33,7 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/ib-decision.h"
 #include "engine/ib-environment.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
@@ -52,26 +53,6 @@ has_measured (const IbReport *report,
   const IbStats *st = ib_report_find_stats (report, strategy);
 
   return st != NULL && st->n > 0 && st->median_ns > 0;
-}
-
-/* The strategy of @family ("sync"/"async") with the lowest median. */
-static const IbStats *
-best_of_family (const IbReport *report,
-                const char     *family)
-{
-  const IbStats *best = NULL;
-
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-
-      if (st->n == 0 || !(st->median_ns > 0)
-          || g_strcmp0 (ib_strategy_id_family (st->strategy), family) != 0)
-        continue;
-      if (best == NULL || st->median_ns < best->median_ns)
-        best = st;
-    }
-  return best;
 }
 
 static void
@@ -174,8 +155,8 @@ static void
 finding_sync_vs_async (IbReport       *report,
                        const IbAnswer *answer)
 {
-  const IbStats *sync = best_of_family (report, "sync");
-  const IbStats *async = best_of_family (report, "async");
+  const IbStats *sync = ib_decision_fastest (report, "sync");
+  const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
   const char *slc = "sync-load-contents";
   const char *alcp = "async-load-contents-parallel";
 

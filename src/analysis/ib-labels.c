@@ -186,18 +186,6 @@ ib_cache_mode_text (IbCacheMode mode)
     }
 }
 
-const char *
-ib_strategy_id_family (const char *id)
-{
-  if (id == NULL)
-    return NULL;
-  if (g_str_has_prefix (id, "sync-"))
-    return "sync";
-  if (g_str_has_prefix (id, "async-"))
-    return "async";
-  return NULL;
-}
-
 /* The decimals ib_format_ratio gives @v: none from 10 up, one from 1.1, two
  * below; below 0.1 two significant digits. */
 static int

@@ -69,9 +69,6 @@ const char *ib_cache_mode_text   (IbCacheMode  mode);
 char       *ib_virtual_disk_caveat (const char *disk,
                                     gboolean    sentence);
 
-/* "sync", "async" or NULL, from the strategy id's prefix (works for ids this
- * version does not know). */
-const char *ib_strategy_id_family (const char *id);
 
 /* A coverage as a percentage: "93.75 %", "96.88 %", "50 %". */
 char       *ib_format_level      (double       level);

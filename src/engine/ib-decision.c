@@ -205,7 +205,8 @@ ib_decision_side (const char *strategy)
     return NULL;
   info = ib_strategy_lookup (strategy);
   if (info == NULL)
-    return NULL;
+    return g_str_has_prefix (strategy, "sync-") ? "sync"
+           : g_str_has_prefix (strategy, "async-") ? IB_DECISION_LINE_ASYNC : NULL;
   /* mmap blocks its thread like sync, but maps instead of reading: its own
    * line, as in the answer */
   if (g_str_equal (info->id, "mmap"))
@@ -225,17 +226,19 @@ ib_decision_side (const char *strategy)
     }
 }
 
-static const IbStats *
-fastest_of (const IbReport *report,
-            const char     *side)
+const IbStats *
+ib_decision_fastest (const IbReport *report,
+                     const char     *side)
 {
   const IbStats *best = NULL;
 
-  for (guint i = 0; i < report->statistics->len; i++)
+  g_return_val_if_fail (report != NULL, NULL);
+
+  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
 
-      if (st->n == 0 || !(st->median_ns > 0) || g_strcmp0 (ib_decision_side (st->strategy), side) != 0)
+      if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0) || g_strcmp0 (ib_decision_side (st->strategy), side) != 0)
         continue;
       if (best == NULL || st->median_ns < best->median_ns)
         best = st;
@@ -254,12 +257,12 @@ ib_decision_pick (const IbReport *report)
 
   g_return_val_if_fail (report != NULL, lines);
 
-  sync = fastest_of (report, "sync");
-  if (sync == NULL || fastest_of (report, IB_DECISION_LINE_ASYNC) == NULL)
+  sync = ib_decision_fastest (report, "sync");
+  if (sync == NULL || ib_decision_fastest (report, IB_DECISION_LINE_ASYNC) == NULL)
     return lines;
   for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
     {
-      const IbStats *other = fastest_of (report, sides[i]);
+      const IbStats *other = ib_decision_fastest (report, sides[i]);
       IbDecisionLine line = { 0 };
 
       if (other == NULL)

@@ -78,9 +78,16 @@ gboolean    ib_decision_survey_overran     (const IbPlan   *plan,
                                             guint           done);
 
 /* The side of the answer @strategy belongs to: one of the line ids above
- * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants,
- * unknown ids). */
+ * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants).
+ * The one family classifier above the registry: the answer, the decision,
+ * the findings and the tables all use it. An id this build does not know (a
+ * newer report's) is sync or GIO async by its prefix, else none. */
 const char *ib_decision_side       (const char *strategy);
+
+/* The measured strategy of @side (ib_decision_side) with the lowest survey
+ * median in @report, NULL for none: the one "best of a family". */
+const IbStats *ib_decision_fastest (const IbReport *report,
+                                    const char     *side);
 
 /* The lines to decide from @report's statistics (the survey): IbDecisionLine
  * with line, a and b set, the headline first; empty when the survey has no
