@@ -154,6 +154,26 @@ find_mode (const IbReport *report,
   return NULL;
 }
 
+/* The times of @mode's runs in @report that served every request (none in
+ * reports from before write+delete was replicated). */
+static GArray *
+mode_run_times (const IbReport *report,
+                const char     *mode)
+{
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; report->write_unlink->runs != NULL && i < report->write_unlink->runs->len; i++)
+    {
+      const IbWriteUnlinkRun *run = &g_array_index (report->write_unlink->runs,
+                                                    IbWriteUnlinkRun, i);
+      double t = (double) run->total_ns;
+
+      if (g_strcmp0 (run->mode, mode) == 0 && run->failed == 0 && run->total_ns > 0)
+        g_array_append_val (times, t);
+    }
+  return times;
+}
+
 static void
 add_write_unlink_rows (GArray         *rows,
                        const IbReport *a,
@@ -170,9 +190,33 @@ add_write_unlink_rows (GArray         *rows,
       row.strategy = g_strdup (ma->mode);
       row.section = IB_COMPARE_WRITE_UNLINK;
       row.label = g_strdup (ib_write_unlink_mode_title (ma->mode));
-      /* one run a mode: a ratio, no interval */
-      fill_from_medians (&row, (double) ma->total_ns, 0, 0, 0, 1,
-                         (double) mb->total_ns, 0, 0, 0, 1);
+      {
+        /* Replicated runs: their times give the ratio its interval, by the
+         * same rule as the reads (ib_stats_ratio). Older reports kept one
+         * run a mode: a ratio, no interval. */
+        g_autoptr(GArray) ta = mode_run_times (a, ma->mode);
+        g_autoptr(GArray) tb = mode_run_times (b, mb->mode);
+
+        if (ta->len > 1 && tb->len > 1)
+          {
+            IbRatio r;
+
+            ib_stats_ratio ((const double *) (gconstpointer) ta->data, ta->len,
+                            (const double *) (gconstpointer) tb->data, tb->len, &r);
+            row.median_a_ns = (double) ma->total_ns;
+            row.median_b_ns = (double) mb->total_ns;
+            row.n_a = r.na;
+            row.n_b = r.nb;
+            row.ratio = r.ratio;
+            row.ci_low = r.ci_low;
+            row.ci_high = r.ci_high;
+            row.ci_level = r.ci_level;
+            set_verdict (&row, &r);
+          }
+        else
+          fill_from_medians (&row, (double) ma->total_ns, 0, 0, 0, 1,
+                             (double) mb->total_ns, 0, 0, 0, 1);
+      }
       row.stall_a_ns = ma->responsive ? (double) ma->stall_ns : -1;
       row.stall_b_ns = mb->responsive ? (double) mb->stall_ns : -1;
       g_array_append_val (rows, row);

@@ -191,6 +191,52 @@ test_write_unlink (void)
 }
 
 static void
+add_runs (IbReport *report,
+          guint     n,
+          double    scale)
+{
+  report->write_unlink->runs_per_mode = n;
+  for (guint i = 0; i < n; i++)
+    {
+      IbWriteUnlinkRun run = { NULL, };
+
+      run.mode = g_strdup ("sync-serial");
+      run.round = i;
+      /* 100-107 ms, times @scale */
+      run.total_ns = (gint64) ((100 + i) * 1e6 * scale);
+      g_array_append_val (report->write_unlink->runs, run);
+    }
+}
+
+/* Replicated write+delete runs give the comparison an interval and a
+ * verdict, by the reads' rule; one run a mode (above) never does. */
+static void
+test_write_unlink_replicated (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (40);
+  g_autoptr(IbReport) c = fx_report_new (40);
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GArray) same = NULL;
+  const IbCompareRow *row;
+
+  add_runs (a, 8, 1.0);
+  add_runs (b, 8, 3.0);
+  add_runs (c, 8, 1.0);
+  rows = ib_compare_section (a, b, IB_COMPARE_WRITE_UNLINK);
+  row = find_row (rows, "sync-serial", 0);
+  g_assert_cmpuint (row->n_a, ==, 8);
+  g_assert_cmpuint (row->n_b, ==, 8);
+  g_assert_cmpint (row->verdict, ==, IB_VERDICT_A_FASTER);
+  g_assert_cmpfloat (row->ci_low, >, 0);
+  g_assert_cmpfloat (row->ci_low, <=, row->ratio);
+  g_assert_cmpfloat (row->ratio, <=, row->ci_high);
+  /* the same runs on both sides: no difference claimed */
+  same = ib_compare_section (a, c, IB_COMPARE_WRITE_UNLINK);
+  g_assert_cmpint (find_row (same, "sync-serial", 0)->verdict, ==, IB_VERDICT_SAME);
+}
+
+static void
 test_sweep (void)
 {
   g_autoptr(IbReport) a = fx_report_new (40);
@@ -389,6 +435,7 @@ main (int   argc,
   g_test_add_func ("/report/compare/reads", test_reads);
   g_test_add_func ("/report/compare/overhead", test_overhead);
   g_test_add_func ("/report/compare/write-unlink", test_write_unlink);
+  g_test_add_func ("/report/compare/write-unlink-replicated", test_write_unlink_replicated);
   g_test_add_func ("/report/compare/sweep", test_sweep);
   g_test_add_func ("/report/compare/facts", test_facts);
   g_test_add_func ("/report/compare/chart-parts", test_chart_parts);
