@@ -23,9 +23,6 @@
 #include "ib-run-controller.h"
 
 #define REFRESH_INTERVAL_MS 100
-/* How late a budgeted run may end: the decision phase's reserve and the
- * deleting of the test files. */
-#define BUDGET_SLACK_NS (G_GINT64_CONSTANT (3) * 1000 * 1000 * 1000)
 
 struct _IbRunController
 {
@@ -377,7 +374,7 @@ ib_run_controller_start (IbRunController *self,
   if (plan->budget_s > 0)
     ib_eta_set_end (&self->eta_state,
                     g_get_monotonic_time () + (gint64) plan->budget_s * G_USEC_PER_SEC,
-                    BUDGET_SLACK_NS);
+                    IB_ETA_BUDGET_SLACK_NS);
 
   app = g_application_get_default ();
   if (app != NULL && !self->holding)

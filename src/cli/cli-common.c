@@ -312,6 +312,12 @@ ib_cli_run_plan (const IbPlan *plan,
   g_return_val_if_fail (exit_code != NULL, NULL);
 
   signals = ib_cli_signals_new (cancellable);
+  /* A budgeted run (quick) ends by its budget: the time left says so from
+   * the start, as in the window. */
+  if (plan->budget_s > 0)
+    ib_eta_set_end (&progress->eta,
+                    g_get_monotonic_time () + (gint64) plan->budget_s * G_USEC_PER_SEC,
+                    IB_ETA_BUDGET_SLACK_NS);
   report = ib_runner_run_sync (plan, cancellable, ib_cli_progress_event, progress, &error);
   ib_cli_progress_clear (progress);
 

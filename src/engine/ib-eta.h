@@ -30,6 +30,11 @@ typedef struct
   gint64   end_slack_ns;
 } IbEta;
 
+/* How late a budgeted run may end after its budget: the decision phase's
+ * reserve and the deleting of the test files. The window and the CLI pass
+ * it to ib_eta_set_end(). */
+#define IB_ETA_BUDGET_SLACK_NS (G_GINT64_CONSTANT (3) * 1000 * 1000 * 1000)
+
 void   ib_eta_init   (IbEta  *eta);
 /* A run with a time budget (IbPlan.budget_s) ends by @end_us (monotonic),
  * at most @slack_ns later (the decision phase's reserve, the clean-up):
