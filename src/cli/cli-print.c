@@ -163,44 +163,46 @@ ib_cli_print_statistics (const IbReport *report,
     }
 }
 
+/* Prints @table (taken; NULL when the report has no such part), the
+ * transposed way when @transposed. */
+static void
+print_model (IbTable  *table,
+             gboolean  transposed,
+             FILE     *out)
+{
+  g_autoptr(IbTable) owned = table;
+
+  if (owned == NULL)
+    return;
+  if (transposed)
+    ib_cli_print_table_transposed (owned, out);
+  else
+    ib_cli_print_table (owned, out);
+}
+
 void
 ib_cli_print_sweep (const IbReport *report,
                     FILE           *out)
 {
-  g_autoptr(IbTable) table = NULL;
-
   g_return_if_fail (report != NULL);
-
-  table = ib_table_sweep (report);
-  if (table != NULL)
-    ib_cli_print_table (table, out);
+  print_model (ib_table_sweep (report), FALSE, out);
 }
 
 void
 ib_cli_print_overhead (const IbReport *report,
                        FILE           *out)
 {
-  g_autoptr(IbTable) table = NULL;
-
   g_return_if_fail (report != NULL);
-
-  table = ib_table_overhead (report);
-  if (table != NULL)
-    ib_cli_print_table (table, out);
+  print_model (ib_table_overhead (report), FALSE, out);
 }
 
 void
 ib_cli_print_write_unlink (const IbReport *report,
                            FILE           *out)
 {
-  g_autoptr(IbTable) table = NULL;
-
   g_return_if_fail (report != NULL);
-
-  table = ib_table_write_unlink (report);
   /* modes side by side, as ab's runs against three servers read */
-  if (table != NULL)
-    ib_cli_print_table_transposed (table, out);
+  print_model (ib_table_write_unlink (report), TRUE, out);
 }
 
 void

@@ -103,28 +103,82 @@ resolve_dir (const char  *dir,
   return TRUE;
 }
 
-static void
-print_partial (const IbReport *report,
-               FILE           *out)
-{
-  if (report->partial)
-    fprintf (out, _("\nPartial results: %s\n"),
-             report->error != NULL ? report->error : _("the run stopped early"));
-}
+/* Prints what a workload has to say of its report: its table and lines. */
+typedef void (*PrintWorkload) (const IbReport *report,
+                               FILE           *out);
 
-/* Output files and the exit code after a run (also a partial one). */
+/* Runs @plan, prints its report with @print, then the warnings and the
+ * reason of a partial run, and writes the output files (also of a partial
+ * run). Returns the exit code. */
 static int
-finish (const IbCliOutput *output,
-        const IbAnalysis  *analysis,
-        int                code)
+run_workload (const IbPlan      *plan,
+              const IbCliOutput *output,
+              PrintWorkload      print)
 {
+  g_autoptr(IbAnalysis) analysis = NULL;
+  const IbReport *report;
+  int code = IB_EXIT_OK;
+
+  analysis = ib_cli_run_plan (plan, output->quiet, &code);
+  if (analysis == NULL)
+    return code;
+  report = ib_analysis_get_report (analysis);
+  print (report, stdout);
+  ib_cli_print_warnings (report, stdout);
+  if (report->partial)
+    fprintf (stdout, _("\nPartial results: %s\n"),
+             report->error != NULL ? report->error : _("the run stopped early"));
   fflush (stdout);
   if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
     code = IB_EXIT_FAILED;
   return code;
 }
 
+/* What a workload command says of itself in --help. */
+typedef struct
+{
+  const char *summary;     /* N_() */
+  const char *seed_help;   /* N_(): what --seed orders */
+} WorkloadHelp;
+
+/* Sets @output up and parses a workload command's options: its own
+ * @entries, then --seed (into @args), --json and --quiet. On a usage
+ * error, says why on stderr, clears @args and @output and returns FALSE. */
+static gboolean
+parse_workload_options (const WorkloadHelp  *help,
+                        const GOptionEntry  *entries,
+                        CommonArgs          *args,
+                        IbCliOutput         *output,
+                        int                 *argc,
+                        char              ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  const GOptionEntry seed[] = {
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &args->seed, help->seed_help, N_("N") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  ib_cli_output_init (output);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _(help->summary));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, seed, GETTEXT_PACKAGE);
+  ib_cli_output_add_entries (output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
+  if (ib_cli_parse_options (context, argc, argv, FALSE))
+    return TRUE;
+  common_args_clear (args);
+  ib_cli_output_clear (output);
+  return FALSE;
+}
+
 /* ---- overhead ------------------------------------------------------------ */
+
+static const WorkloadHelp overhead_help = {
+  N_("Times a direct call with a callback against a GTask round trip (the promise of the "
+     "promise-vs-callback experiment), an idle source, a thread hop, a thread-pool push, and 1 "
+     "and 100 tasks awaited together (the Node.js promises-vs-sync experiment)."),
+  N_("Seed of the order the kinds run in (default: a new one each run)"),
+};
 
 static void
 print_overhead (const IbReport *report,
@@ -182,10 +236,7 @@ int
 ib_cli_overhead (int    argc,
                  char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbPlan) plan = NULL;
-  g_autoptr(IbAnalysis) analysis = NULL;
-  const IbReport *report;
   g_autoptr(GError) error = NULL;
   g_autofree char *iterations = NULL;
   CommonArgs args = { NULL, };
@@ -200,28 +251,11 @@ ib_cli_overhead (int    argc,
       N_("Measured repetitions (default 5)"), N_("N") },
     { "warmup", 'w', 0, G_OPTION_ARG_STRING, &args.warmup,
       N_("Warm-up repetitions, not counted (default 1)"), N_("N") },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &args.seed,
-      N_("Seed of the order the kinds run in (default: a new one each run)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
 
-  ib_cli_output_init (&output);
-  context = g_option_context_new (NULL);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Times a direct call with a callback against a GTask round "
-                                  "trip (the promise of the promise-vs-callback experiment), "
-                                  "an idle source, a thread hop, a thread-pool push, and 1 and "
-                                  "100 tasks awaited together (the Node.js promises-vs-sync "
-                                  "experiment)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
-  if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
-    {
-      common_args_clear (&args);
-      ib_cli_output_clear (&output);
-      return IB_EXIT_USAGE;
-    }
+  if (!parse_workload_options (&overhead_help, entries, &args, &output, &argc, &argv))
+    return IB_EXIT_USAGE;
 
   plan = ib_plan_new ();
   if ((iterations != NULL &&
@@ -236,15 +270,7 @@ ib_cli_overhead (int    argc,
   plan->overhead = g_new0 (IbOverheadSpec, 1);
   plan->overhead->iterations = n;
 
-  analysis = ib_cli_run_plan (plan, output.quiet, &code);
-  if (analysis == NULL)
-    goto out;
-  report = ib_analysis_get_report (analysis);
-
-  print_overhead (report, stdout);
-  ib_cli_print_warnings (report, stdout);
-  print_partial (report, stdout);
-  code = finish (&output, analysis, code);
+  code = run_workload (plan, &output, print_overhead);
 
 out:
   common_args_clear (&args);
@@ -254,9 +280,16 @@ out:
 
 /* ---- write + delete ------------------------------------------------------ */
 
+static const WorkloadHelp write_unlink_help = {
+  N_("Writes random letters to a new file and deletes it, for many requests at once, as the "
+     "promise-vs-callback experiment did with ab: served one after another (sync-serial), with "
+     "GIO async calls (async-gio) and by a thread pool (thread-pool)."),
+  N_("Seed of the random letters and the modes' order (default: a new one each run)"),
+};
+
 static void
-print_write_unlink (const IbReport *report,
-                    FILE           *out)
+print_write_unlink_table (const IbReport *report,
+                          FILE           *out)
 {
   const IbWriteUnlink *wu = report->write_unlink;
   const IbEnvironment *env = report->environment;
@@ -282,27 +315,33 @@ print_write_unlink (const IbReport *report,
     }
 }
 
+/* The table and how it was made; then the answer, also of a run stopped
+ * before its first mode. */
+static void
+print_write_unlink (const IbReport *report,
+                    FILE           *out)
+{
+  print_write_unlink_table (report, out);
+  ib_cli_print_answer_cards (report, out);
+}
+
 int
 ib_cli_write_unlink (int    argc,
                      char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbPlan) plan = NULL;
-  g_autoptr(IbAnalysis) analysis = NULL;
-  const IbReport *report;
   g_autoptr(GError) error = NULL;
   g_autofree char *requests = NULL;
   g_autofree char *concurrency = NULL;
   g_autofree char *bytes = NULL;
   g_autofree char *runs = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *seed = NULL;
+  CommonArgs args = { NULL, };
   IbCliOutput output;
   guint64 n_runs = IB_WRITE_UNLINK_DEFAULT_RUNS;
   guint64 n_requests = IB_WRITE_UNLINK_DEFAULT_REQUESTS;
   guint64 n_concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
   guint64 n_bytes = IB_WRITE_UNLINK_DEFAULT_BYTES;
-  guint64 v;
   int code = IB_EXIT_OK;
   const GOptionEntry entries[] = {
     { "requests", 'n', 0, G_OPTION_ARG_STRING, &requests,
@@ -319,27 +358,11 @@ ib_cli_write_unlink (int    argc,
     { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir,
       N_("Folder in which a fresh iobench-XXXXXX test folder is made "
          "(default ~/.cache/iobench)"), N_("DIR") },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
-      N_("Seed of the random letters and the modes' order (default: a new one each run)"), N_("N") },
     G_OPTION_ENTRY_NULL
   };
 
-  ib_cli_output_init (&output);
-  context = g_option_context_new (NULL);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Writes random letters to a new file and deletes it, for "
-                                  "many requests at once, as the promise-vs-callback "
-                                  "experiment did with ab: served one after another "
-                                  "(sync-serial), with GIO async calls (async-gio) and by a "
-                                  "thread pool (thread-pool)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_JSON | IB_CLI_OUTPUT_QUIET);
-  if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
-    {
-      ib_cli_output_clear (&output);
-      return IB_EXIT_USAGE;
-    }
+  if (!parse_workload_options (&write_unlink_help, entries, &args, &output, &argc, &argv))
+    return IB_EXIT_USAGE;
 
   plan = ib_plan_new ();
   if ((requests != NULL &&
@@ -351,17 +374,13 @@ ib_cli_write_unlink (int    argc,
        !ib_parse_size ("--bytes", bytes, 1, 64 << 20, &n_bytes, &error)) ||
       (runs != NULL &&
        !ib_parse_uint ("--runs", runs, 1, IB_WRITE_UNLINK_MAX_RUNS, &n_runs, &error)) ||
-      (seed != NULL && !ib_parse_uint ("--seed", seed, 0, G_MAXUINT64, &v, &error)) ||
+      /* --seed only: the runs are its repetitions */
+      !apply_common_args (&args, plan, &error) ||
       !ib_cli_output_check (&output, &error) ||
       !resolve_dir (dir, plan, &error))
     {
       code = ib_cli_fail (error);
       goto out;
-    }
-  if (seed != NULL)
-    {
-      plan->seed = v;
-      plan->seed_drawn = FALSE;
     }
   plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
   plan->write_unlink->requests = (guint) n_requests;
@@ -369,18 +388,10 @@ ib_cli_write_unlink (int    argc,
   plan->write_unlink->bytes = (guint) n_bytes;
   plan->write_unlink->runs = (guint) n_runs;
 
-  analysis = ib_cli_run_plan (plan, output.quiet, &code);
-  if (analysis == NULL)
-    goto out;
-  report = ib_analysis_get_report (analysis);
-
-  print_write_unlink (report, stdout);
-  ib_cli_print_answer_cards (report, stdout);
-  ib_cli_print_warnings (report, stdout);
-  print_partial (report, stdout);
-  code = finish (&output, analysis, code);
+  code = run_workload (plan, &output, print_write_unlink);
 
 out:
+  common_args_clear (&args);
   ib_cli_output_clear (&output);
   return code;
 }
