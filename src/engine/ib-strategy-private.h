@@ -27,11 +27,12 @@ gboolean ib_strategy_uring_read_all_parallel (IbStrategyContext *ctx, GError **e
 gboolean ib_strategy_uring_stream_parallel (IbStrategyContext *ctx, GError **error);
 /* NULL when io_uring works here, else why not (probed once). */
 const char *ib_strategy_uring_unavailable (void);
-/* The io_uring strategies' .prepare and .release: the ring, sized for the
- * context's files in flight, made before the clock and closed after it. */
-gboolean ib_strategy_uring_prepare_serial   (IbStrategyContext *ctx, GError **error);
-gboolean ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx, GError **error);
-gboolean ib_strategy_uring_prepare_stream   (IbStrategyContext *ctx, GError **error);
+/* The io_uring strategies' setup: the ring, sized for the context's files
+ * in flight (one for a serial strategy, --queue-depth reads each for a
+ * chunked one), made before the clock and closed after it. */
+gboolean ib_strategy_uring_prepare          (const IbStrategyInfo *info,
+                                             IbStrategyContext    *ctx,
+                                             GError              **error);
 void     ib_strategy_uring_release          (IbStrategyContext *ctx);
 /* Tests only: rings set up so far while a context was timing, and while
  * none was. */
@@ -78,15 +79,18 @@ gboolean ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
                                           guint64           *bytes,
                                           GError           **error);
 
-/* .prepare of the strategies that use GLib's task pool (gtask-thread-parallel,
- * the async-* ones, whose GIO steps run there): the threads a sample will
- * use, started before the clock (ib-strategy-thread.c). */
-gboolean ib_strategy_task_pool_prepare_serial   (IbStrategyContext *ctx, GError **error);
-gboolean ib_strategy_task_pool_prepare_parallel (IbStrategyContext *ctx, GError **error);
+/* The setup of the strategies that use GLib's task pool (gtask-thread-parallel,
+ * the async-* ones, whose GIO steps run there): the threads a sample of
+ * @info's schedule will use, started before the clock (ib-strategy-thread.c). */
+gboolean ib_strategy_task_pool_prepare   (const IbStrategyInfo *info,
+                                          IbStrategyContext    *ctx,
+                                          GError              **error);
 
 /* Setup and teardown of thread-pool-parallel outside the timed span
  * (ib-strategy-thread.c): a pool of ctx->workers threads, all started. */
-gboolean ib_strategy_thread_pool_prepare (IbStrategyContext *ctx, GError **error);
+gboolean ib_strategy_thread_pool_prepare (const IbStrategyInfo *info,
+                                          IbStrategyContext    *ctx,
+                                          GError              **error);
 void     ib_strategy_thread_pool_release (IbStrategyContext *ctx);
 
 /* The chunk strategy @id reads with: ib_strategy_decide_chunk() of

@@ -131,10 +131,12 @@ warm_done (GObject      *source,
   w->done++;
 }
 
-static gboolean
-task_pool_warm (IbStrategyContext *ctx,
-                gboolean           serial)
+gboolean
+ib_strategy_task_pool_prepare (const IbStrategyInfo *info,
+                               IbStrategyContext    *ctx,
+                               GError              **error)
 {
+  gboolean serial = info->schedule == IB_SCHEDULE_SERIAL;
   g_autoptr(GMainContext) main_ctx = g_main_context_ref_thread_default ();
   guint files = ib_file_set_get_n_files (ctx->files);
   PoolWarm w = { 0 };
@@ -157,20 +159,6 @@ task_pool_warm (IbStrategyContext *ctx,
   g_mutex_clear (&w.lock);
   g_cond_clear (&w.cond);
   return TRUE;
-}
-
-gboolean
-ib_strategy_task_pool_prepare_serial (IbStrategyContext  *ctx,
-                                      GError            **error)
-{
-  return task_pool_warm (ctx, TRUE);
-}
-
-gboolean
-ib_strategy_task_pool_prepare_parallel (IbStrategyContext  *ctx,
-                                        GError            **error)
-{
-  return task_pool_warm (ctx, FALSE);
 }
 
 /* ---- GTask ------------------------------------------------------------- */
@@ -358,8 +346,9 @@ pool_state_new (IbStrategyContext  *ctx,
 }
 
 gboolean
-ib_strategy_thread_pool_prepare (IbStrategyContext  *ctx,
-                                 GError            **error)
+ib_strategy_thread_pool_prepare (const IbStrategyInfo *info,
+                                 IbStrategyContext    *ctx,
+                                 GError              **error)
 {
   PoolState *kept = ctx->scratch != NULL ? ib_scratch_get_kept (ctx->scratch) : NULL;
 

@@ -68,22 +68,9 @@ unavailable (GError **error)
 }
 
 gboolean
-ib_strategy_uring_prepare_serial (IbStrategyContext *ctx,
-                                  GError           **error)
-{
-  return unavailable (error);
-}
-
-gboolean
-ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx,
-                                    GError           **error)
-{
-  return unavailable (error);
-}
-
-gboolean
-ib_strategy_uring_prepare_stream (IbStrategyContext *ctx,
-                                  GError           **error)
+ib_strategy_uring_prepare (const IbStrategyInfo *info,
+                           IbStrategyContext    *ctx,
+                           GError              **error)
 {
   return unavailable (error);
 }
@@ -460,13 +447,15 @@ stream_depth (const IbStrategyContext *ctx)
 
 /* The ring is made here, before the clock, on the calling thread's
  * context, as a program sets its ring up once; ib_strategy_uring_release()
- * closes it after the clock. */
-static gboolean
-uring_prepare (IbStrategyContext *ctx,
-               gboolean           serial,
-               guint              per_file,
-               GError           **error)
+ * closes it after the clock. A chunked strategy (uring-stream-parallel)
+ * keeps --queue-depth reads in flight per file, the others one. */
+gboolean
+ib_strategy_uring_prepare (const IbStrategyInfo *info,
+                           IbStrategyContext    *ctx,
+                           GError              **error)
 {
+  gboolean serial = info->schedule == IB_SCHEDULE_SERIAL;
+  guint per_file = info->default_chunk != 0 ? stream_depth (ctx) : 1;
   const char *why = ib_strategy_uring_unavailable ();
   g_autoptr(GMainContext) main_ctx = NULL;
   Ring *ring;
@@ -492,26 +481,6 @@ uring_prepare (IbStrategyContext *ctx,
   return TRUE;
 }
 
-gboolean
-ib_strategy_uring_prepare_serial (IbStrategyContext *ctx,
-                                  GError           **error)
-{
-  return uring_prepare (ctx, TRUE, 1, error);
-}
-
-gboolean
-ib_strategy_uring_prepare_parallel (IbStrategyContext *ctx,
-                                    GError           **error)
-{
-  return uring_prepare (ctx, FALSE, 1, error);
-}
-
-gboolean
-ib_strategy_uring_prepare_stream (IbStrategyContext *ctx,
-                                  GError           **error)
-{
-  return uring_prepare (ctx, FALSE, stream_depth (ctx), error);
-}
 
 void
 ib_strategy_uring_release (IbStrategyContext *ctx)

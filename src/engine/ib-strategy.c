@@ -23,230 +23,179 @@
 #define KiB G_GUINT64_CONSTANT (1024)
 #define MiB (KiB * KiB)
 
-/* The buffer policy hooks (.reused_size): the bytes of one reused slot. */
-static gsize reused_chunk       (const IbStrategyContext *ctx);
-static gsize reused_whole_file  (const IbStrategyContext *ctx);
-static gsize reused_chunk_window (const IbStrategyContext *ctx);
+/* The buffer policy hooks (.reused_size): the bytes of one reused slot,
+ * the largest file's, one chunk's or --queue-depth chunks'. */
+static gsize whole_file   (const IbStrategyContext *ctx);
+static gsize one_chunk    (const IbStrategyContext *ctx);
+static gsize chunk_window (const IbStrategyContext *ctx);
 
-/* Each entry: what it is, how it is scheduled, and its hooks (see
- * ib-strategy.h). .timed_span says what a sample's clock covers: only the
- * strategy's own work; what .prepare and the reused-buffer sizing do is
- * outside, and so is --verify's check (ib_strategy_verify()). */
+/* What groups of strategies set up before the clock and undo after it
+ * (IbStrategySetup), written once for all their entries. */
+static const IbStrategySetup task_pool = {
+  .prepare = ib_strategy_task_pool_prepare,
+};
+static const IbStrategySetup thread_pool = {
+  .prepare = ib_strategy_thread_pool_prepare,
+  .release = ib_strategy_thread_pool_release,
+};
+static const IbStrategySetup uring_ring = {
+  .prepare = ib_strategy_uring_prepare,
+  .release = ib_strategy_uring_release,
+  .unavailable = ib_strategy_uring_unavailable,
+};
+
+/* Each entry, a line each: id and title; family and schedule; its chunk
+ * and O_DIRECT (where it has either); its hooks (setup, run, buffer; see
+ * ib-strategy.h); then its texts. .timed_span says what a sample's clock
+ * covers: only the strategy's own work; what the setup and the
+ * reused-buffer sizing do is outside, and so is --verify's check
+ * (ib_strategy_verify()). */
 static const IbStrategyInfo strategies[] = {
   {
-    .id = "sync-load-contents",
-    .title = N_("Sync load contents"),
+    .id = "sync-load-contents", .title = N_("Sync load contents"),
+    .family = IB_FAMILY_SYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .run = ib_strategy_sync_load_contents,
     .description = N_("g_file_load_contents() on each file in turn"),
     .seed_analogue = "fs.readFileSync",
     .timed_span = N_("Per file: open, read into GLib's growing buffer, close, free"),
-    .family = IB_FAMILY_SYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .seed_big = TRUE,
-    .run = ib_strategy_sync_load_contents,
   },
   {
-    .id = "sync-read-all",
-    .title = N_("Sync single read"),
+    .id = "sync-read-all", .title = N_("Sync single read"),
+    .family = IB_FAMILY_SYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .run = ib_strategy_sync_read_all, .reused_size = whole_file,
     .description = N_("g_file_read(), query the size, one g_input_stream_read_all() into a "
                       "buffer of that size"),
     .seed_analogue = "readSync into a preallocated buffer",
     .timed_span = N_("Per file: open, size query, buffer allocation (fresh) or reuse, one "
                      "read_all, close"),
-    .family = IB_FAMILY_SYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .seed_big = TRUE,
-    .run = ib_strategy_sync_read_all,
-    .reused_size = reused_whole_file,
   },
   {
-    .id = "sync-stream",
-    .title = N_("Sync stream"),
+    .id = "sync-stream", .title = N_("Sync stream"),
+    .family = IB_FAMILY_SYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .default_chunk = 1 * MiB, .direct = TRUE,
+    .run = ib_strategy_sync_stream, .reused_size = one_chunk,
     .description = N_("g_input_stream_read() in a loop, one chunk at a time"),
     .timed_span = N_("Per file: open, chunk reads into a whole-file buffer (fresh) or one "
                      "reused chunk, close"),
-    .family = IB_FAMILY_SYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .default_chunk = 1 * MiB,
-    .direct = TRUE,
-    .run = ib_strategy_sync_stream,
-    .reused_size = reused_chunk,
   },
   {
-    .id = "async-load-contents-parallel",
-    .title = N_("Async load contents (parallel)"),
+    .id = "async-load-contents-parallel", .title = N_("Async load contents (parallel)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_PARALLEL,
+    .setup = &task_pool, .run = ib_strategy_async_load_contents,
     .description = N_("g_file_load_contents_async() on all files at once"),
     .seed_analogue = "fs.promises.readFile + Promise.all",
     .timed_span = N_("Issuing load_contents_async for every file (up to the in-flight cap), "
                      "GIO's 8 KiB steps on GLib's task pool and the callbacks on the runner's "
                      "context, to the last file"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_parallel,
-    .run = ib_strategy_async_load_contents,
   },
   {
-    .id = "async-load-contents-serial",
-    .title = N_("Async load contents (serial)"),
+    .id = "async-load-contents-serial", .title = N_("Async load contents (serial)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .setup = &task_pool, .run = ib_strategy_async_load_serial,
     .description = N_("g_file_load_contents_async(), the next file started when one is done"),
     .seed_analogue = "await fs.promises.readFile in a loop",
     .timed_span = N_("load_contents_async of one file at a time, its 8 KiB steps on GLib's "
                      "task pool and the callbacks, to the last file"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_serial,
-    .run = ib_strategy_async_load_serial,
   },
   {
-    .id = "async-stream-serial",
-    .title = N_("Async stream (serial)"),
+    .id = "async-stream-serial", .title = N_("Async stream (serial)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .default_chunk = 640 * KiB,
+    .setup = &task_pool, .run = ib_strategy_async_stream_serial, .reused_size = one_chunk,
     .description = N_("g_input_stream_read_async() in a loop, one file after another"),
     .seed_analogue = "fs.createReadStream, 640 KiB chunks, one file after another",
     .timed_span = N_("Per file, one at a time: read_async to open, read_async per chunk, "
                      "close; every callback on the runner's context"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .default_chunk = 640 * KiB,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_serial,
-    .run = ib_strategy_async_stream_serial,
-    .reused_size = reused_chunk,
   },
   {
-    .id = "async-stream-parallel",
-    .title = N_("Async stream (parallel)"),
+    .id = "async-stream-parallel", .title = N_("Async stream (parallel)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_PARALLEL,
+    .default_chunk = 6400 * KiB,
+    .setup = &task_pool, .run = ib_strategy_async_stream_parallel, .reused_size = one_chunk,
     .description = N_("g_input_stream_read_async() in a loop, all files at once"),
     .seed_analogue = "fs.createReadStream, 6.4 MiB chunks, all files at once",
     .timed_span = N_("read_async to open, read_async per chunk and close for every file (up "
                      "to the in-flight cap); every callback on the runner's context, to the "
                      "last file"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .default_chunk = 6400 * KiB,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_parallel,
-    .run = ib_strategy_async_stream_parallel,
-    .reused_size = reused_chunk,
   },
   {
-    .id = "async-read-all-serial",
-    .title = N_("Async single read (serial)"),
+    .id = "async-read-all-serial", .title = N_("Async single read (serial)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .setup = &task_pool, .run = ib_strategy_async_read_all_serial, .reused_size = whole_file,
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "one file after another"),
     .seed_analogue = "filehandle.read of the whole file, serial",
     .timed_span = N_("Per file, one at a time: read_async, query_info_async, buffer allocation "
                      "or reuse, read_all_async, close; every callback on the runner's context"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_serial,
-    .run = ib_strategy_async_read_all_serial,
-    .reused_size = reused_whole_file,
   },
   {
-    .id = "async-read-all-parallel",
-    .title = N_("Async single read (parallel)"),
+    .id = "async-read-all-parallel", .title = N_("Async single read (parallel)"),
+    .family = IB_FAMILY_ASYNC, .schedule = IB_SCHEDULE_PARALLEL,
+    .setup = &task_pool, .run = ib_strategy_async_read_all_parallel, .reused_size = whole_file,
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "all files at once"),
     .seed_analogue = "filehandle.read of the whole file, Promise.all",
     .timed_span = N_("read_async, query_info_async, buffer allocation or reuse, read_all_async "
                      "and close for every file (up to the in-flight cap), to the last callback"),
-    .family = IB_FAMILY_ASYNC,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .seed_big = TRUE,
-    .prepare = ib_strategy_task_pool_prepare_parallel,
-    .run = ib_strategy_async_read_all_parallel,
-    .reused_size = reused_whole_file,
   },
   {
-    .id = "gtask-thread-parallel",
-    .title = N_("GTask threads (parallel)"),
+    .id = "gtask-thread-parallel", .title = N_("GTask threads (parallel)"),
+    .family = IB_FAMILY_THREAD, .schedule = IB_SCHEDULE_PARALLEL,
+    .setup = &task_pool, .run = ib_strategy_gtask_thread_parallel, .reused_size = whole_file,
     .description = N_("g_task_run_in_thread() per file, each doing the sync single read"),
     .timed_span = N_("g_task_run_in_thread per file on GLib's shared pool (its threads "
                      "started before the clock), each a sync single read, and the callbacks"),
-    .family = IB_FAMILY_THREAD,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .prepare = ib_strategy_task_pool_prepare_parallel,
-    .run = ib_strategy_gtask_thread_parallel,
-    .reused_size = reused_whole_file,
   },
   {
-    .id = "thread-pool-parallel",
-    .title = N_("Thread pool (parallel)"),
+    .id = "thread-pool-parallel", .title = N_("Thread pool (parallel)"),
+    .family = IB_FAMILY_THREAD, .schedule = IB_SCHEDULE_PARALLEL,
+    .direct = TRUE,
+    .setup = &thread_pool, .run = ib_strategy_thread_pool_parallel, .reused_size = whole_file,
     .description = N_("A GThreadPool of N workers, each doing the sync single read"),
     .timed_span = N_("Handing the files to N worker threads started before the clock, their "
                      "sync single reads, and collecting the results; pool start and shutdown "
                      "are outside"),
-    .family = IB_FAMILY_THREAD,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .direct = TRUE,
-    .prepare = ib_strategy_thread_pool_prepare,
-    .run = ib_strategy_thread_pool_parallel,
-    .release = ib_strategy_thread_pool_release,
-    .reused_size = reused_whole_file,
   },
   {
-    .id = "mmap",
-    .title = N_("Memory map"),
+    .id = "mmap", .title = N_("Memory map"),
+    .family = IB_FAMILY_SYNC, .schedule = IB_SCHEDULE_SERIAL,
+    .run = ib_strategy_mmap,
     .description = N_("g_mapped_file_new() and a read of every byte of the mapping"),
     .timed_span = N_("Per file: map, read every byte of the mapping, unmap"),
-    .family = IB_FAMILY_SYNC,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .run = ib_strategy_mmap,
   },
   {
-    .id = "uring-read-all-serial",
-    .title = N_("io_uring single read (serial)"),
+    .id = "uring-read-all-serial", .title = N_("io_uring single read (serial)"),
+    .family = IB_FAMILY_URING, .schedule = IB_SCHEDULE_SERIAL,
+    .direct = TRUE,
+    .setup = &uring_ring, .run = ib_strategy_uring_read_all_serial, .reused_size = whole_file,
     .description = N_("open(), fstat(), one io_uring read of the whole file, one file after "
                       "another"),
     .timed_span = N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one "
                      "io_uring read, its completion reaped on the runner's context, close; "
                      "the ring is set up before the clock and torn down after it"),
-    .family = IB_FAMILY_URING,
-    .schedule = IB_SCHEDULE_SERIAL,
-    .direct = TRUE,
-    .prepare = ib_strategy_uring_prepare_serial,
-    .run = ib_strategy_uring_read_all_serial,
-    .release = ib_strategy_uring_release,
-    .reused_size = reused_whole_file,
-    .unavailable = ib_strategy_uring_unavailable,
   },
   {
-    .id = "uring-read-all-parallel",
-    .title = N_("io_uring single read (parallel)"),
+    .id = "uring-read-all-parallel", .title = N_("io_uring single read (parallel)"),
+    .family = IB_FAMILY_URING, .schedule = IB_SCHEDULE_PARALLEL,
+    .direct = TRUE,
+    .setup = &uring_ring, .run = ib_strategy_uring_read_all_parallel, .reused_size = whole_file,
     .description = N_("open(), fstat(), one io_uring read of the whole file, all files at "
                       "once"),
     .timed_span = N_("open, fstat, buffer and one io_uring read for every file (up to the "
                      "in-flight cap), completions reaped on the runner's context, close; the "
                      "ring is set up before the clock and torn down after it"),
-    .family = IB_FAMILY_URING,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .direct = TRUE,
-    .prepare = ib_strategy_uring_prepare_parallel,
-    .run = ib_strategy_uring_read_all_parallel,
-    .release = ib_strategy_uring_release,
-    .reused_size = reused_whole_file,
-    .unavailable = ib_strategy_uring_unavailable,
   },
   {
-    .id = "uring-stream-parallel",
-    .title = N_("io_uring stream (parallel)"),
+    .id = "uring-stream-parallel", .title = N_("io_uring stream (parallel)"),
+    .family = IB_FAMILY_URING, .schedule = IB_SCHEDULE_PARALLEL,
+    .default_chunk = 1 * MiB, .direct = TRUE,
+    .setup = &uring_ring, .run = ib_strategy_uring_stream_parallel, .reused_size = chunk_window,
     .description = N_("io_uring reads of one chunk, several at a time per file (the queue "
                       "depth, 4 unless set otherwise), all files at once"),
     .timed_span = N_("open, fstat, then --queue-depth chunk reads in flight per file through "
                      "io_uring for every file (up to the in-flight cap), completions reaped on "
                      "the runner's context; the ring is set up before the clock and torn down "
                      "after it"),
-    .family = IB_FAMILY_URING,
-    .schedule = IB_SCHEDULE_PARALLEL,
-    .default_chunk = 1 * MiB,
-    .direct = TRUE,
-    .prepare = ib_strategy_uring_prepare_stream,
-    .run = ib_strategy_uring_stream_parallel,
-    .release = ib_strategy_uring_release,
-    .reused_size = reused_chunk_window,
-    .unavailable = ib_strategy_uring_unavailable,
   },
 };
 
@@ -301,7 +250,9 @@ ib_strategy_unavailable (const IbStrategyInfo *info)
 {
   g_return_val_if_fail (info != NULL, NULL);
 
-  return info->unavailable != NULL ? info->unavailable () : NULL;
+  if (info->setup == NULL || info->setup->unavailable == NULL)
+    return NULL;
+  return info->setup->unavailable ();
 }
 
 const char *
@@ -470,13 +421,13 @@ scratch_reserve (IbScratch *scratch,
 /* ---- the buffer policy hooks ---------------------------------------------- */
 
 static gsize
-reused_chunk (const IbStrategyContext *ctx)
+one_chunk (const IbStrategyContext *ctx)
 {
   return (gsize) ctx->chunk;
 }
 
 static gsize
-reused_whole_file (const IbStrategyContext *ctx)
+whole_file (const IbStrategyContext *ctx)
 {
   guint n = ib_file_set_get_n_files (ctx->files);
   gsize size = 0;
@@ -491,7 +442,7 @@ reused_whole_file (const IbStrategyContext *ctx)
 
 /* io_uring's stream: --queue-depth chunks per file in flight. */
 static gsize
-reused_chunk_window (const IbStrategyContext *ctx)
+chunk_window (const IbStrategyContext *ctx)
 {
   return (gsize) ctx->chunk * (ctx->queue_depth != 0 ? ctx->queue_depth
                                                       : IB_URING_DEFAULT_QUEUE_DEPTH);
@@ -548,7 +499,7 @@ ib_strategy_prepare (const IbStrategyInfo *info,
           scratch_reserve (ctx->scratch, slot, size);
     }
 
-  return info->prepare == NULL || info->prepare (ctx, error);
+  return info->setup == NULL || info->setup->prepare (info, ctx, error);
 }
 
 gboolean
@@ -611,6 +562,6 @@ ib_strategy_release (const IbStrategyInfo *info,
 {
   g_return_if_fail (info != NULL && ctx != NULL);
 
-  if (info->release != NULL)
-    info->release (ctx);
+  if (info->setup != NULL && info->setup->release != NULL)
+    info->setup->release (ctx);
 }

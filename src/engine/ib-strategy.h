@@ -15,7 +15,7 @@
  *   ib_strategy_prepare (info, &ctx, &error);     outside the clock: decides
  *                                                 the chunk once (ctx.chunk),
  *                                                 sizes reused buffers, runs
- *                                                 the entry's .prepare (a
+ *                                                 the entry's setup (a
  *                                                 started thread pool, an
  *                                                 io_uring ring)
  *   t0 = clock ();
@@ -113,37 +113,50 @@ typedef struct
   gint64           verify_ns;   /* wall time of ib_strategy_verify()'s untimed pass */
   guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */
   /* internal: set by ib_strategy_prepare() and ib_strategy_run() */
-  gpointer         prepared;    /* what .prepare made (a started thread pool, a ring) */
+  gpointer         prepared;    /* what the setup made (a started thread pool, a ring) */
   gint             timing;      /* 1 while ib_strategy_run() runs the strategy */
 } IbStrategyContext;
 
 typedef gboolean (*IbStrategyFunc) (IbStrategyContext *ctx,
                                     GError           **error);
 
+typedef struct _IbStrategyInfo IbStrategyInfo;
+
+/* What a group of strategies sets up outside the clock, written once for
+ * all of them (ib-strategy.c): GLib's task pool warmed, a started thread
+ * pool, an io_uring ring. .prepare makes it for the entry @info (its
+ * schedule and chunk say how much) and keeps it in ctx->prepared;
+ * .release (optional) undoes it after the clock; .unavailable (optional)
+ * returns why it cannot be had in this build on this kernel, or NULL. */
 typedef struct
+{
+  gboolean      (*prepare)     (const IbStrategyInfo *info,
+                                IbStrategyContext    *ctx,
+                                GError              **error);
+  void          (*release)     (IbStrategyContext *ctx);
+  const char   *(*unavailable) (void);
+} IbStrategySetup;
+
+struct _IbStrategyInfo
 {
   const char     *id;              /* e.g. "sync-read-all" */
   const char     *title;           /* N_(): short human name */
   const char     *description;     /* N_(): one line: the GIO calls it makes */
-  const char     *seed_analogue;   /* the seed-002 Node.js analogue, or NULL */
+  const char     *seed_analogue;   /* the seed-002 Node.js analogue: set for the eight
+                                    * strategies seed-002 measured, NULL for the rest */
   const char     *timed_span;      /* N_(): what the clock of a sample covers */
   IbFamily        family;
   IbSchedule      schedule;
   guint64         default_chunk;   /* 0 when the strategy has no chunk */
-  gboolean        seed_big;        /* one of the eight seed-002 strategies */
   gboolean        direct;          /* can honour --direct (O_DIRECT, aligned buffers) */
-  /* Hooks. .prepare (optional): one-off setup a real program does once,
-   * outside the clock; what it makes goes to ctx->prepared. .run: the
-   * timed reads only. .release (optional): undoes .prepare, after the
-   * clock. .reused_size: the buffer policy, the bytes of one reused slot
-   * for this context (NULL: the strategy reads into no buffer of ours). */
-  gboolean      (*prepare)     (IbStrategyContext *ctx,
-                                GError           **error);
+  /* Hooks. .setup: what it needs made before the clock and undone after
+   * it (NULL: nothing). .run: the timed reads only. .reused_size: the
+   * buffer policy, the bytes of one reused slot for this context (NULL:
+   * the strategy reads into no buffer of ours). */
+  const IbStrategySetup *setup;
   IbStrategyFunc  run;
-  void          (*release)     (IbStrategyContext *ctx);
   gsize         (*reused_size) (const IbStrategyContext *ctx);
-  const char   *(*unavailable) (void); /* NULL, or returns why it cannot run here */
-} IbStrategyInfo;
+};
 
 /* A strategy id with this suffix ("uring-read-all-parallel@direct") is the
  * same strategy reading with O_DIRECT, whatever the plan's --direct says. */
@@ -172,7 +185,7 @@ guint64               ib_strategy_decide_chunk (const IbStrategyInfo *info,
                                                 guint64               plan_chunk,
                                                 gboolean              direct);
 /* Per-sample setup outside the timed span: decides ctx->chunk, sizes (and
- * touches) the reused buffers, runs the entry's .prepare. Call before the
+ * touches) the reused buffers, runs the entry's setup. Call before the
  * clock starts; ib_strategy_release() after it stops, even on failure. */
 gboolean              ib_strategy_prepare   (const IbStrategyInfo *info,
                                              IbStrategyContext    *ctx,

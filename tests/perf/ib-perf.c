@@ -869,7 +869,7 @@ out:
       json_add_string (b, "strategy", info->id);
       json_add_string (b, "schedule", ib_schedule_to_string (info->schedule));
       json_add_string (b, "family", ib_family_to_string (info->family));
-      json_add_bool (b, "seed_big", info->seed_big);
+      json_add_bool (b, "seed_big", info->seed_analogue != NULL);
       json_add_string (b, "cache", ib_cache_mode_to_string (row->cache));
       json_add_string (b, "buffer", ib_buffer_policy_to_string (row->variant->buffer));
       json_add_int (b, "chunk", row->variant->chunk ? row->variant->chunk
