@@ -53,6 +53,52 @@ cache_phrase (IbCacheMode mode)
   return text != NULL ? text : ib_cache_mode_text (IB_CACHE_AS_IS);
 }
 
+/* The headline when one side is clearly faster (a->iv, from pairs or not):
+ * the ratio (async / sync time) and its interval turned round to the faster
+ * side's, and that side's sentence, which names it first. */
+static char *
+faster_headline (const IbAnswer *a)
+{
+  const IbVerdictInterval *r = &a->iv;
+  gboolean sync_faster = r->verdict == IB_VERDICT_A_FASTER;
+  double ratio = sync_faster ? r->ratio : 1 / r->ratio;
+  double ci_low = sync_faster ? r->ci_low : 1 / r->ci_high;
+  double ci_high = sync_faster ? r->ci_high : 1 / r->ci_low;
+  const char *faster = ib_strategy_title (sync_faster ? a->sync : a->async);
+  const char *slower = ib_strategy_title (sync_faster ? a->async : a->sync);
+  const char *cache = cache_phrase (a->cache);
+  g_autofree char *times = ib_format_ratio (ratio);
+  g_autofree char *ci = ib_format_ratio_ci (ratio, ci_low, ci_high);
+  g_autofree char *level = ib_format_level (r->ci_level);
+
+  g_assert (ib_verdict_is_clear (r->verdict));
+
+  if (r->paired)
+    return g_strdup_printf (sync_faster
+                            /* Translators: the answer, decided by pairs. A ratio ("1.7x"), the
+                             * coverage of its interval, the interval, the cache state, the
+                             * number of pairs, then the fastest sync and the fastest async
+                             * strategy. */
+                            ? _("Here, sync is %s faster than async for whole-file reads "
+                                "(%s CI %s, %s, %u pairs): %s against %s.")
+                            /* Translators: as above, then the fastest async and sync strategy. */
+                            : _("Here, async is %s faster than sync for whole-file reads "
+                                "(%s CI %s, %s, %u pairs): %s against %s."),
+                            times, level, ci, cache, r->n_pairs, faster, slower);
+  return g_strdup_printf (sync_faster
+                          /* Translators: the answer. A ratio ("1.7x"), the coverage of its
+                           * interval ("95 %"), the interval ("1.5-1.9"), the cache state
+                           * ("warm cache"), then the fastest sync and the fastest async
+                           * strategy. */
+                          ? _("Here, sync is %s faster than async for whole-file reads "
+                              "(%s CI %s, %s): %s against %s.")
+                          /* Translators: the answer, as above, then the fastest async and the
+                           * fastest sync strategy. */
+                          : _("Here, async is %s faster than sync for whole-file reads "
+                              "(%s CI %s, %s): %s against %s."),
+                          times, level, ci, cache, faster, slower);
+}
+
 /* The headline when the decision phase decided (or did not decide) the
  * pair: paired log-ratios, fresh samples. */
 static char *
@@ -67,27 +113,8 @@ paired_headline (const IbAnswer *a)
   switch (r->verdict)
     {
     case IB_VERDICT_A_FASTER:
-      {
-        g_autofree char *ratio = ib_format_ratio (r->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
-
-        /* Translators: the answer, decided by pairs. A ratio ("1.7x"), the
-         * coverage of its interval, the interval, the cache state, the number
-         * of pairs, then the fastest sync and the fastest async strategy. */
-        return g_strdup_printf (_("Here, sync is %s faster than async for whole-file reads "
-                                  "(%s CI %s, %s, %u pairs): %s against %s."),
-                                ratio, level, ci, cache, r->n_pairs, sync, async);
-      }
     case IB_VERDICT_B_FASTER:
-      {
-        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
-
-        /* Translators: as above, then the fastest async and sync strategy. */
-        return g_strdup_printf (_("Here, async is %s faster than sync for whole-file reads "
-                                  "(%s CI %s, %s, %u pairs): %s against %s."),
-                                ratio, level, ci, cache, r->n_pairs, async, sync);
-      }
+      return faster_headline (a);
     case IB_VERDICT_EQUIVALENT:
       {
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
@@ -141,28 +168,9 @@ headline (const IbAnswer *a)
   switch (r->verdict)
     {
     case IB_RATIO_A_FASTER:
-      {
-        g_autofree char *ratio = ib_format_ratio (r->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
-
-        /* Translators: the answer. A ratio ("1.7x"), the coverage of its
-         * interval ("95 %"), the interval ("1.5-1.9"), the cache state ("warm
-         * cache"), then the fastest sync and the fastest async strategy. */
-        return g_strdup_printf (_("Here, sync is %s faster than async for whole-file reads "
-                                  "(%s CI %s, %s): %s against %s."),
-                                ratio, level, ci, cache, sync, async);
-      }
     case IB_RATIO_B_FASTER:
-      {
-        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
-        g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
-
-        /* Translators: the answer, as above, then the fastest async and the
-         * fastest sync strategy. */
-        return g_strdup_printf (_("Here, async is %s faster than sync for whole-file reads "
-                                  "(%s CI %s, %s): %s against %s."),
-                                ratio, level, ci, cache, async, sync);
-      }
+      /* a->iv holds the same ratio and interval (ib_verdict_for_ratio) */
+      return faster_headline (a);
     case IB_RATIO_SAME:
       /* Translators: the answer when the interval of the ratio contains 1:
        * the ratio, its coverage and interval, the cache state, then the

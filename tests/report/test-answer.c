@@ -828,7 +828,18 @@ test_decided_by_pairs (void)
   g_assert_cmpint (faster->ratio.verdict, ==, IB_RATIO_A_FASTER);
   g_assert_true (g_str_has_prefix (faster->headline, "Here, sync is 1.4x faster than async for "
                                                      "whole-file reads (98.75 % CI 1.2-1.6, "
-                                                     "cold cache, 30 pairs): "));
+                                                     "cold cache, 30 pairs): " SYNC_TITLE
+                                                     " against " ASYNC_TITLE "."));
+
+  /* async faster: the ratio and interval turned round, async named first */
+  add_decision (report, IB_PAIRED_B_FASTER, 30, 0.5, 0.4, 0.625, 0);
+  g_clear_pointer (&faster, ib_answer_free);
+  faster = ib_answer_compute (report);
+  g_assert_cmpint (faster->ratio.verdict, ==, IB_RATIO_B_FASTER);
+  g_assert_true (g_str_has_prefix (faster->headline, "Here, async is 2.0x faster than sync for "
+                                                     "whole-file reads (98.75 % CI 1.6-2.5, "
+                                                     "cold cache, 30 pairs): " ASYNC_TITLE
+                                                     " against " SYNC_TITLE "."));
 
   add_decision (report, IB_PAIRED_NO_DATA, 0, 0, 0, 0, 0);
   none = ib_answer_compute (report);
