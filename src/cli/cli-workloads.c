@@ -336,7 +336,7 @@ ib_cli_write_unlink (int    argc,
   g_autofree char *bytes = NULL;
   g_autofree char *runs = NULL;
   g_autofree char *dir = NULL;
-  CommonArgs args = { NULL, };
+  CommonArgs args = { NULL };
   IbCliOutput output;
   guint64 n_runs = IB_WRITE_UNLINK_DEFAULT_RUNS;
   guint64 n_requests = IB_WRITE_UNLINK_DEFAULT_REQUESTS;
