@@ -18,6 +18,11 @@ IbTable *_ib_table_newv (const char        *id,
                          const char        *title,
                          const char * const *headers,
                          guint              n_headers);
+/* Appends a column (its header marked alike) that the displays of
+ * @widths show. The columns of _ib_table_new are for both widths. */
+void     _ib_table_add_column (IbTable      *table,
+                               const char   *header,
+                               IbTableWidth  widths);
 /* Takes ownership of the cells: exactly one per header; NULL is "". */
 void     _ib_table_add  (IbTable    *table,
                          ...);

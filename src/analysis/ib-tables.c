@@ -23,9 +23,11 @@ ib_table_free (IbTable *table)
   g_free (table->id);
   g_free (table->title);
   g_free (table->note);
+  g_free (table->narrow_note);
   g_ptr_array_unref (table->headers);
   g_array_unref (table->numeric);
   g_array_unref (table->prose);
+  g_array_unref (table->widths);
   g_ptr_array_unref (table->rows);
   g_ptr_array_unref (table->tips);
   g_free (table);
@@ -42,22 +44,34 @@ table_alloc (const char *id,
   table->headers = g_ptr_array_new_with_free_func (g_free);
   table->numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
   table->prose = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  table->widths = g_array_new (FALSE, FALSE, sizeof (IbTableWidth));
   table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   table->tips = g_ptr_array_new_with_free_func (g_free);
   table->tip_column = -1;
   return table;
 }
 
-static void
-table_add_header (IbTable    *table,
-                  const char *header)
+void
+_ib_table_add_column (IbTable      *table,
+                      const char   *header,
+                      IbTableWidth  widths)
 {
   gboolean numeric = header[0] == '>';
   gboolean prose = header[0] == '~';
 
+  g_return_if_fail (table->rows->len == 0 && (widths & IB_TABLE_BOTH) != 0);
+
   g_ptr_array_add (table->headers, g_strdup (numeric || prose ? header + 1 : header));
   g_array_append_val (table->numeric, numeric);
   g_array_append_val (table->prose, prose);
+  g_array_append_val (table->widths, widths);
+}
+
+static void
+table_add_header (IbTable    *table,
+                  const char *header)
+{
+  _ib_table_add_column (table, header, IB_TABLE_BOTH);
 }
 
 IbTable *
@@ -150,6 +164,25 @@ ib_table_column_prose (const IbTable *table,
   return g_array_index (table->prose, gboolean, column);
 }
 
+gboolean
+ib_table_column_shown (const IbTable *table,
+                       guint          column,
+                       IbTableWidth   width)
+{
+  g_return_val_if_fail (table != NULL && column < table->widths->len, FALSE);
+  return (g_array_index (table->widths, IbTableWidth, column) & width) != 0;
+}
+
+const char *
+ib_table_get_note (const IbTable *table,
+                   IbTableWidth   width)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  if (width == IB_TABLE_NARROW && table->narrow_note != NULL)
+    return table->narrow_note;
+  return table->note;
+}
+
 const char *
 ib_table_cell (const IbTable *table,
                guint          row,
@@ -195,79 +228,6 @@ _ib_table_interval (double low,
   return ib_format_duration_ci (low, high);
 }
 
-static char *
-coverage_cell (const IbStats *st)
-{
-  if (st->n < 2)
-    return NULL;
-  if (st->ci_method == IB_CI_BOOTSTRAP)
-    /* Translators: a coverage an older version claimed for its bootstrap interval */
-    return g_strdup (_("95 % (bootstrap, claimed)"));
-  return ib_format_level (st->ci_level);
-}
-
-IbTable *
-ib_table_statistics (const IbReport *report)
-{
-  IbTable *table;
-  const IbStats *fastest = NULL;
-
-  if (report->statistics->len == 0)
-    return NULL;
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-
-      if (st->n > 0 && st->median_ns > 0 && (fastest == NULL || st->median_ns < fastest->median_ns))
-        fastest = st;
-    }
-
-  /* Translators: in table headers a leading '>' marks a right-aligned column
-   * and is not shown; keep it. */
-  table = table_new ("statistics", _("Statistics"),
-                     _("Strategy"), ">n", _(">Median"), _(">CI of median"), _(">Coverage"),
-                     _(">Min"), _(">Max"), _(">CV"), _(">Throughput"), _(">CPU"),
-                     _(">CPU user (est.)"), _(">CPU system (est.)"), _(">vs fastest"), _(">Outliers mild/severe"),
-                     _(">Failed"), _(">Excluded"), NULL);
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-      gboolean have = st->n > 0;
-
-      table_add (table,
-                 g_strdup (ib_strategy_title (st->strategy)),
-                 g_strdup_printf ("%u", st->n),
-                 have ? ib_format_duration (st->median_ns) : NULL,
-                 have ? _ib_table_interval (st->ci_low_ns, st->ci_high_ns) : NULL,
-                 coverage_cell (st),
-                 have ? ib_format_duration (st->min_ns) : NULL,
-                 have ? ib_format_duration (st->max_ns) : NULL,
-                 have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL,
-                 have ? ib_format_throughput (st->mib_per_s) : NULL,
-                 have && st->cpu_ns >= 0 ? ib_format_duration (st->cpu_ns) : NULL,
-                 have ? ib_format_duration (st->user_ns) : NULL,
-                 have ? ib_format_duration (st->sys_ns) : NULL,
-                 ib_vs_fastest_text (report, st, fastest, NULL),
-                 g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe),
-                 g_strdup_printf ("%u", st->n_failed),
-                 g_strdup_printf ("%u", st->n_excluded));
-      table_tip (table, 0, st->strategy);
-    }
-  table->note = g_strdup_printf (_("Each row is the median of its n valid samples: warm-ups, "
-                                   "failed samples and samples excluded because the cache was "
-                                   "not in the requested state are left out. The CI of the "
-                                   "median is the distribution-free order-statistic interval; "
-                                   "Coverage is the probability that it holds the true median "
-                                   "(below 95 %% when n < 6). A factor or a verdict needs at "
-                                   "least %u valid samples on each side; comparisons use the "
-                                   "ratio of medians with a Hodges-Lehmann / Mann-Whitney "
-                                   "interval of at least 95 %% and call a difference clear only "
-                                   "when that interval excludes 1; “≈” marks a factor the "
-                                   "interval cannot tell from 1."),
-                                 IB_VERDICT_MIN_SAMPLES);
-  return table;
-}
-
 /* Appends " (93.75 %)" to @cell (taken) when @level is known. */
 static char *
 with_level (char   *cell,
@@ -280,47 +240,6 @@ with_level (char   *cell,
     return g_steal_pointer (&owned);
   cover = ib_format_level (level);
   return g_strdup_printf ("%s (%s)", owned, cover);
-}
-
-static char *
-frames_cell (double frames)
-{
-  return g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
-}
-
-IbTable *
-ib_table_responsiveness (const IbReport *report)
-{
-  IbTable *table = NULL;
-
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-
-      if (st->n_responsive == 0)
-        continue;
-      if (table == NULL)
-        table = table_new ("responsiveness", _("Main-loop responsiveness"),
-                           _("Strategy"), _(">Longest stall"), _(">Worst"),
-                           _(">p99 lateness"), _(">Frames missed 60 Hz (expected)"),
-                           _(">Frames missed 120 Hz (expected)"), NULL);
-      table_add (table,
-                 g_strdup (ib_strategy_title (st->strategy)),
-                 ib_format_duration (st->stall_ns),
-                 ib_format_duration (st->stall_max_ns),
-                 ib_format_duration (st->lateness_p99_ns),
-                 frames_cell (st->frames_missed_60),
-                 frames_cell (st->frames_missed_120));
-      table_tip (table, 0, st->strategy);
-    }
-  if (table != NULL)
-    /* Translators: the note under the main-loop responsiveness table */
-    table->note = g_strdup (_("Medians over the reads. Frames missed are expected over a "
-                              "random vsync phase: a frame counts as missed when the main loop "
-                              "could not run at all between two vsyncs, so a stall of d misses "
-                              "d / T - 1 frames of period T on average when d > T, none "
-                              "otherwise (a 29 ms stall 0.74 at 60 Hz)."));
-  return table;
 }
 
 IbTable *

@@ -14,6 +14,17 @@
 
 G_BEGIN_DECLS
 
+/* The displays a column is for, a mask. A wide display (HTML, Markdown,
+ * the window's tables) shows the IB_TABLE_WIDE columns, a narrow one (a
+ * terminal) the IB_TABLE_NARROW ones: fewer, some of them denser (CPU user
+ * and system time in one cell). Most columns are for both. */
+typedef enum
+{
+  IB_TABLE_WIDE   = 1 << 0,
+  IB_TABLE_NARROW = 1 << 1,
+  IB_TABLE_BOTH   = IB_TABLE_WIDE | IB_TABLE_NARROW,
+} IbTableWidth;
+
 typedef struct
 {
   char      *id;        /* "statistics", "sweep", ... (HTML anchors) */
@@ -25,7 +36,12 @@ typedef struct
    * table, one line a row, after the row's first cell. */
   GArray    *prose;
   GPtrArray *rows;      /* char ** (g_strfreev), one cell per header */
+  GArray    *widths;    /* IbTableWidth per column: the displays that show it */
   char      *note;      /* translated text shown under the table, or NULL */
+  /* What a narrow display shows under the table instead of the note (its
+   * lines, each ending in '\n'), or NULL for the note: the wide note
+   * explains columns a narrow display leaves out. */
+  char      *narrow_note;
   /* The ids behind the display names of one column (a strategy, kind or
    * mode): tips->len == rows->len, an entry may be NULL. HTML shows them as
    * the cell's tooltip; tip_column is -1 when the table has none. */
@@ -73,6 +89,13 @@ gboolean   ib_table_column_numeric  (const IbTable  *table,
                                      guint           column);
 gboolean   ib_table_column_prose    (const IbTable  *table,
                                      guint           column);
+/* Whether a display of @width shows column @column. */
+gboolean   ib_table_column_shown    (const IbTable  *table,
+                                     guint           column,
+                                     IbTableWidth    width);
+/* The text under the table on a display of @width, or NULL. */
+const char *ib_table_get_note       (const IbTable  *table,
+                                     IbTableWidth    width);
 /* The cell at @row, @column (never NULL). */
 const char *ib_table_cell           (const IbTable  *table,
                                      guint           row,

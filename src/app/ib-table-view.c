@@ -120,7 +120,7 @@ ib_table_view_set_table (IbTableView   *self,
 
   shown = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint c = 0; c < table->headers->len; c++)
-    if (!ib_table_column_prose (table, c))
+    if (!ib_table_column_prose (table, c) && ib_table_column_shown (table, c, IB_TABLE_WIDE))
       g_array_append_val (shown, c);
   self->n_columns = shown->len;
   /* the first column of names takes the room the numbers leave */

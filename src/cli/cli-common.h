@@ -146,8 +146,9 @@ void        ib_cli_print_wrapped  (FILE          *out,
 
 /* ---- printing a report ------------------------------------------------- */
 
-/* Strategy, median, CI of the median, throughput, CPU user/sys, ratio to the
- * fastest. */
+/* The statistics table's narrow columns (ib_table_statistics): strategy,
+ * median, CI of the median, throughput, CPU user / sys, ratio to the
+ * fastest, longest stall, n; its footnotes under it. */
 void ib_cli_print_statistics   (const IbReport *report,
                                 FILE           *out);
 void ib_cli_print_sweep        (const IbReport *report,

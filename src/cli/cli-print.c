@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-print.c: every part of a report on stdout: the statistics, the
- * tables of the table model (sweep, overhead, write + delete), the answer,
- * the findings and the warnings. */
+/* cli-print.c: every part of a report on stdout: the tables of the table
+ * model (statistics, sweep, overhead, write + delete) in their narrow
+ * columns, the answer, the findings and the warnings. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "analysis/ib-analysis.h"
 #include "analysis/ib-answer-writes.h"
@@ -16,8 +15,6 @@
 #include "analysis/ib-tables.h"
 #include "cli-common.h"
 #include "engine/ib-parse.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
 
 /* ---- printing a report ------------------------------------------------- */
 
@@ -26,141 +23,6 @@ print_heading (FILE       *out,
                const char *title)
 {
   fprintf (out, "\n%s\n", title);
-}
-
-static char *
-format_ci (double low,
-           double high)
-{
-  g_autofree char *a = ib_format_duration (low);
-  g_autofree char *b = ib_format_duration (high);
-
-  return g_strdup_printf ("%s – %s", a, b);
-}
-
-/* The "n" cell: "8", "7 (1 failed)", "3 (+2 excluded)". */
-static char *
-format_n (const IbStats *s)
-{
-  if (s->n_failed > 0 && s->n_excluded > 0)
-    /* Translators: valid samples, how many failed and how many were excluded */
-    return g_strdup_printf (_("%u (%u failed, %u excluded)"), s->n, s->n_failed, s->n_excluded);
-  if (s->n_excluded > 0)
-    /* Translators: valid samples, and how many were excluded (cache state) */
-    return g_strdup_printf (_("%u (+%u excluded)"), s->n, s->n_excluded);
-  if (s->n_failed > 0)
-    /* Translators: samples measured, and how many failed */
-    return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
-  return g_strdup_printf ("%u", s->n);
-}
-
-void
-ib_cli_print_statistics (const IbReport *report,
-                         FILE           *out)
-{
-  g_autoptr(IbCliTable) table = NULL;
-  g_autoptr(GString) levels = g_string_new (NULL);
-  const IbStats *fastest = NULL;
-  gboolean few = FALSE, bootstrap = FALSE;
-  guint last_n = 0;
-
-  g_return_if_fail (report != NULL);
-
-  if (report->statistics->len == 0)
-    return;
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
-
-      if (s->n > 0 && (fastest == NULL || s->median_ns < fastest->median_ns))
-        fastest = s;
-    }
-
-  table = ib_cli_table_new (9, _("Strategy"), _(">Median"), _(">CI of median"), _(">Throughput"),
-                            /* Translators: precise on-CPU time, then the kernel's
-                             * estimated user / system split of it */
-                            _(">CPU"), _(">user / sys (est.)"), _(">vs fastest"),
-                            _(">Longest stall"), _(">n"));
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
-      char **cells = g_new0 (char *, 10);
-
-      cells[0] = g_strdup (ib_strategy_title (s->strategy));
-      if (s->n == 0)
-        {
-          cells[1] = g_strdup ("—");
-        }
-      else
-        {
-          cells[1] = ib_format_duration (s->median_ns);
-          cells[2] = s->n >= 2 ? format_ci (s->ci_low_ns, s->ci_high_ns) : g_strdup ("—");
-          /* the unit rule of every table and chart: "2.59 GiB/s" */
-          cells[3] = ib_format_throughput (s->mib_per_s);
-          cells[4] = s->cpu_ns >= 0 ? ib_format_duration (s->cpu_ns) : g_strdup ("—");
-          {
-            g_autofree char *user = ib_format_duration (s->user_ns);
-            g_autofree char *sys = ib_format_duration (s->sys_ns);
-
-            cells[5] = g_strdup_printf ("%s / %s", user, sys);
-          }
-          /* A factor only where both sides have enough samples to carry it,
-           * and worded by its verdict ("1.3x slower", "1.05x, no verdict"), as in the
-           * window's table: never a bare factor beside "cannot be told apart". */
-          if (fastest == NULL || !(fastest->median_ns > 0))
-            cells[6] = g_strdup ("—");
-          else if (s->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
-            {
-              cells[6] = g_strdup ("—");
-              few = TRUE;
-            }
-          else
-            cells[6] = ib_vs_fastest_text (report, s, fastest, NULL);
-          bootstrap |= s->ci_method == IB_CI_BOOTSTRAP;
-          /* one "93.75 % at n = 5" per distinct n, in table order */
-          if (s->n >= 2 && s->ci_method == IB_CI_ORDER_STATISTIC && s->n != last_n)
-            {
-              g_autofree char *level = ib_format_level (s->ci_level);
-              g_autofree char *item = g_strdup_printf (_("%s at n = %u"), level, s->n);
-
-              if (strstr (levels->str, item) == NULL)
-                g_string_append_printf (levels, "%s%s", levels->len > 0 ? ", " : "", item);
-              last_n = s->n;
-            }
-        }
-      /* The median of each sample's longest main-loop stall. */
-      cells[7] = s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
-      cells[8] = format_n (s);
-      ib_cli_table_add_rowv (table, cells);
-    }
-  print_heading (out, _("Results (median of the valid samples: warm-ups, failed and excluded "
-                        "samples left out)"));
-  ib_cli_table_print (table, out);
-  if (levels->len > 0)
-    /* Translators: table footnote, e.g. "CI of median: distribution-free
-     * order-statistic interval; coverage 93.75 % at n = 5, 97.85 % at n = 10" */
-    fprintf (out, _("CI of median: distribution-free order-statistic interval; coverage %s\n"),
-             levels->str);
-  if (bootstrap)
-    fprintf (out, "%s\n", _("CI of median: percentile bootstrap from an older version, stated "
-                            "as 95 % but less at small n"));
-  if (few)
-    /* Translators: table footnote */
-    fprintf (out, _("vs fastest: “—” where a side has fewer than %u valid samples (too few "
-                    "to tell)\n"), IB_VERDICT_MIN_SAMPLES);
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *s = &g_array_index (report->statistics, IbStats, i);
-
-      if (s->n == 0 && s->n_excluded > 0)
-        /* Translators: "mmap: no statistics, all 5 samples were excluded for
-         * their cache state" */
-        fprintf (out, ngettext ("%s: no statistics, its %u sample was excluded for its cache "
-                                "state\n",
-                                "%s: no statistics, all %u samples were excluded for their "
-                                "cache state\n", s->n_excluded),
-                 ib_strategy_title (s->strategy), s->n_excluded);
-    }
 }
 
 /* Prints @table (taken; NULL when the report has no such part), the
@@ -178,6 +40,15 @@ print_model (IbTable  *table,
     ib_cli_print_table_transposed (owned, out);
   else
     ib_cli_print_table (owned, out);
+}
+
+void
+ib_cli_print_statistics (const IbReport *report,
+                         FILE           *out)
+{
+  g_return_if_fail (report != NULL);
+  /* the terminal's columns of the model, its footnotes under them */
+  print_model (ib_table_statistics (report), FALSE, out);
 }
 
 void

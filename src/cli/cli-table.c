@@ -238,6 +238,18 @@ text_cell (const char *cell)
   return g_strdup (cell != NULL && *cell != '\0' ? cell : "—");
 }
 
+/* The note under the table: the wide note wrapped, or the narrow note's
+ * footnote lines as they are. */
+static void
+print_note (const IbTable *table,
+            FILE          *out)
+{
+  if (table->narrow_note != NULL)
+    fputs (table->narrow_note, out);
+  else if (table->note != NULL)
+    ib_cli_print_wrapped (out, table->note, NULL);
+}
+
 void
 ib_cli_print_table (const IbTable *table,
                     FILE          *out)
@@ -250,7 +262,7 @@ ib_cli_print_table (const IbTable *table,
 
   fprintf (out, "\n%s\n", table->title);
   for (guint c = 0; c < table->headers->len; c++)
-    if (!ib_table_column_prose (table, c))
+    if (!ib_table_column_prose (table, c) && ib_table_column_shown (table, c, IB_TABLE_NARROW))
       g_array_append_val (shown, c);
   if (table->rows->len > 0)
     {
@@ -295,8 +307,7 @@ ib_cli_print_table (const IbTable *table,
             }
         }
     }
-  if (table->note != NULL)
-    ib_cli_print_wrapped (out, table->note, NULL);
+  print_note (table, out);
 }
 
 void
@@ -328,7 +339,11 @@ ib_cli_print_table_transposed (const IbTable *table,
       g_ptr_array_add (cli->rows, headers);
       for (guint c = 1; c < table->headers->len; c++)
         {
-          char **cells = g_new0 (char *, n_columns + 1);
+          char **cells;
+
+          if (!ib_table_column_shown (table, c, IB_TABLE_NARROW))
+            continue;
+          cells = g_new0 (char *, n_columns + 1);
 
           cells[0] = g_strdup (g_ptr_array_index (table->headers, c));
           for (guint r = 0; r < table->rows->len; r++)
@@ -337,6 +352,5 @@ ib_cli_print_table_transposed (const IbTable *table,
         }
       ib_cli_table_print (cli, out);
     }
-  if (table->note != NULL)
-    ib_cli_print_wrapped (out, table->note, NULL);
+  print_note (table, out);
 }

@@ -110,6 +110,8 @@ ib_report_html_table (GString       *out,
   g_string_append (out, "<div class=\"table-wrap\"><table>\n<thead><tr>");
   for (guint c = 0; c < table->headers->len; c++)
     {
+      if (!ib_table_column_shown (table, c, IB_TABLE_WIDE))
+        continue;
       g_string_append (out, g_array_index (table->numeric, gboolean, c)
                             ? "<th class=\"num\" scope=\"col\">" : "<th scope=\"col\">");
       ib_report_html_escape (out, g_ptr_array_index (table->headers, c));
@@ -126,6 +128,8 @@ ib_report_html_table (GString       *out,
           const char *tip = (int) c == table->tip_column
                             ? g_ptr_array_index (table->tips, r) : NULL;
 
+          if (!ib_table_column_shown (table, c, IB_TABLE_WIDE))
+            continue;
           g_string_append (out, g_array_index (table->numeric, gboolean, c)
                                 ? "<td class=\"num\"" : "<td");
           /* the id behind the display name, as in the app's tooltips */
@@ -142,10 +146,10 @@ ib_report_html_table (GString       *out,
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody>\n</table></div>\n");
-  if (table->note != NULL)
+  if (ib_table_get_note (table, IB_TABLE_WIDE) != NULL)
     {
       g_string_append (out, "<p class=\"note\">");
-      ib_report_html_escape (out, table->note);
+      ib_report_html_escape (out, ib_table_get_note (table, IB_TABLE_WIDE));
       g_string_append (out, "</p>\n");
     }
   if (with_heading)

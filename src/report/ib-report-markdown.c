@@ -88,6 +88,20 @@ md_row (GString           *out,
   g_string_append_c (out, '\n');
 }
 
+/* One row of @table of the columns a wide display shows, from @cells. */
+static void
+md_table_row (GString        *out,
+              const IbTable  *table,
+              char          **cells)
+{
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+
+  for (guint c = 0; c < table->headers->len; c++)
+    if (ib_table_column_shown (table, c, IB_TABLE_WIDE))
+      g_ptr_array_add (shown, cells[c]);
+  md_row (out, (const char * const *) shown->pdata, shown->len);
+}
+
 void
 ib_report_md_table (GString       *out,
                     const IbTable *table,
@@ -101,17 +115,18 @@ ib_report_md_table (GString       *out,
       md_escape (out, table->title, FALSE);
       g_string_append (out, "\n\n");
     }
-  md_row (out, (const char * const *) table->headers->pdata, table->headers->len);
+  md_table_row (out, table, (char **) table->headers->pdata);
   g_string_append_c (out, '|');
   for (guint c = 0; c < table->headers->len; c++)
-    g_string_append (out, g_array_index (table->numeric, gboolean, c) ? " ---: |" : " --- |");
+    if (ib_table_column_shown (table, c, IB_TABLE_WIDE))
+      g_string_append (out, g_array_index (table->numeric, gboolean, c) ? " ---: |" : " --- |");
   g_string_append_c (out, '\n');
   for (guint r = 0; r < table->rows->len; r++)
-    md_row (out, g_ptr_array_index (table->rows, r), table->headers->len);
-  if (table->note != NULL)
+    md_table_row (out, table, g_ptr_array_index (table->rows, r));
+  if (ib_table_get_note (table, IB_TABLE_WIDE) != NULL)
     {
       g_string_append_c (out, '\n');
-      md_escape (out, table->note, FALSE);
+      md_escape (out, ib_table_get_note (table, IB_TABLE_WIDE), FALSE);
       g_string_append_c (out, '\n');
     }
 }

@@ -131,6 +131,60 @@ test_model (void)
   g_assert_nonnull (strstr (text, "\n  GTask + dispatch: "));
 }
 
+static char *
+print_statistics (const IbReport *report)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&buf, &len);
+
+  ib_cli_print_statistics (report, out);
+  fclose (out);
+  return buf;
+}
+
+/* The statistics on a terminal: the model's narrow columns (the stall and
+ * the CPU split among them, no Coverage or Outliers), and its footnotes. */
+static void
+test_statistics (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autofree char *text = NULL;
+  IbStats *st;
+
+  /* a plain name for the third strategy: one line a row */
+  st = &g_array_index (report->statistics, IbStats, 2);
+  g_free (st->strategy);
+  st->strategy = g_strdup ("mmap");
+  text = print_statistics (report);
+  g_assert_cmpstr (text, ==,
+                   "\nStatistics\n"
+                   "Strategy                         Median       CI of median  Throughput      CPU"
+                   "  user / sys (est.)   vs fastest  Longest stall                n\n"
+                   "------------------------------  -------  -----------------  ----------  -------"
+                   "  -----------------  -----------  -------------  ---------------\n"
+                   "Sync single read                10.1 ms  9.50 ms – 10.5 ms   299 MiB/s  8.38 ms"
+                   "  3.35 ms / 5.03 ms      fastest        10.1 ms                8\n"
+                   "Async load contents (parallel)  39.9 ms  39.5 ms – 40.5 ms  75.2 MiB/s  33.3 ms"
+                   "  13.3 ms / 20.0 ms  4.0x slower         305 µs  7 (+1 excluded)\n"
+                   "Memory map                      20.0 ms  19.5 ms – 20.5 ms   150 MiB/s  16.7 ms"
+                   "  6.67 ms / 10.0 ms  2.0x slower              —     7 (1 failed)\n"
+                   "Medians of the valid samples: warm-ups, failed and excluded samples left out.\n"
+                   "CI of median: distribution-free order-statistic interval; coverage 99.22 % "
+                   "at n = 8, 98.44 % at n = 7\n");
+  g_clear_pointer (&text, g_free);
+
+  /* every sample of a strategy excluded: dashes, and a line says why */
+  st->n = 0;
+  st->n_failed = 0;
+  st->n_excluded = 5;
+  text = print_statistics (report);
+  g_assert_nonnull (strstr (text, "\nMemory map                            —"));
+  g_assert_nonnull (strstr (text, "  0 (+5 excluded)\n"));
+  g_assert_true (g_str_has_suffix (text, "\nMemory map: no statistics, all 5 samples were "
+                                         "excluded for their cache state\n"));
+}
+
 static void
 test_output_check (void)
 {
@@ -177,6 +231,7 @@ main (int    argc,
   g_test_add_func ("/cli-common/table", test_table);
   g_test_add_func ("/cli-common/output-check", test_output_check);
   g_test_add_func ("/cli-common/model", test_model);
+  g_test_add_func ("/cli-common/statistics", test_statistics);
 
   return g_test_run ();
 }

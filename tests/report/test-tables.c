@@ -154,6 +154,70 @@ test_sweep_write_unlink (void)
   g_assert_nonnull (strstr (wu->note, "1000 at once"));
 }
 
+/* The header of every column a display of @width shows, joined by "|". */
+static char *
+shown_headers (const IbTable *table,
+               IbTableWidth   width)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint c = 0; c < table->headers->len; c++)
+    if (ib_table_column_shown (table, c, width))
+      g_string_append_printf (out, "%s%s", out->len > 0 ? "|" : "",
+                              (char *) g_ptr_array_index (table->headers, c));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The statistics table: every detail for a wide display, fewer and denser
+ * columns for a terminal, each with its own note. */
+static void
+test_statistics (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbTable) table = NULL;
+  g_autofree char *wide = NULL;
+  g_autofree char *narrow = NULL;
+  IbStats *one;
+  int n_narrow;
+
+  /* one sample: a median but no interval */
+  one = &g_array_index (report->statistics, IbStats, 2);
+  one->n = 1;
+  one->ci_low_ns = one->ci_high_ns = one->median_ns;
+  table = ib_table_statistics (report);
+  wide = shown_headers (table, IB_TABLE_WIDE);
+  narrow = shown_headers (table, IB_TABLE_NARROW);
+  g_assert_cmpstr (wide, ==, "Strategy|n|Median|CI of median|Coverage|Min|Max|CV|Throughput|CPU|"
+                             "CPU user (est.)|CPU system (est.)|vs fastest|"
+                             "Outliers mild/severe|Failed|Excluded");
+  g_assert_cmpstr (narrow, ==, "Strategy|Median|CI of median|Throughput|CPU|user / sys (est.)|"
+                               "vs fastest|Longest stall|n");
+  n_narrow = (int) table->headers->len - 1;
+  g_assert_false (ib_table_column_shown (table, (guint) n_narrow, IB_TABLE_WIDE));
+
+  /* the narrow cells: the split of the CPU time in one, the stall, and
+   * what was left out said beside n */
+  g_assert_cmpstr (cell (table, "Sync single read", "user / sys (est.)"), ==,
+                   "3.35 ms / 5.03 ms");
+  g_assert_cmpstr (cell (table, "Sync single read", "Longest stall"), ==, "10.1 ms");
+  g_assert_cmpstr (ib_table_cell (table, (guint) find_row (table, "Sync single read"),
+                                  (guint) n_narrow), ==, "8");
+  g_assert_cmpstr (ib_table_cell (table, (guint) find_row (table, "Async load contents (parallel)"),
+                                  (guint) n_narrow), ==, "7 (+1 excluded)");
+  g_assert_cmpstr (ib_table_cell (table, 2, (guint) n_narrow), ==, "1 (1 failed)");
+  g_assert_cmpstr (ib_table_cell (table, 2, 3), ==, "");
+  g_assert_cmpstr (ib_table_cell (table, 2, 2), !=, "");
+
+  /* the wide note explains the columns; the narrow one the coverage at the
+   * sample counts the table has, a line each */
+  g_assert_nonnull (strstr (ib_table_get_note (table, IB_TABLE_WIDE), "Coverage is the"));
+  g_assert_cmpstr (ib_table_get_note (table, IB_TABLE_NARROW), ==,
+                   "Medians of the valid samples: warm-ups, failed and excluded samples left "
+                   "out.\n"
+                   "CI of median: distribution-free order-statistic interval; coverage "
+                   "99.22 % at n = 8, 98.44 % at n = 7\n");
+}
+
 static void
 test_compare (void)
 {
@@ -202,5 +266,6 @@ main (int    argc,
   g_test_add_func ("/tables/overhead", test_overhead);
   g_test_add_func ("/tables/sweep-write-unlink", test_sweep_write_unlink);
   g_test_add_func ("/tables/compare", test_compare);
+  g_test_add_func ("/tables/statistics", test_statistics);
   return g_test_run ();
 }
