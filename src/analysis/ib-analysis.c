@@ -112,6 +112,7 @@ struct _IbComparison
   IbAnalysis *a;
   IbAnalysis *b;
   GArray     *rows[IB_N_COMPARE_SECTIONS];
+  GArray     *all_rows[IB_N_COMPARE_SECTIONS];
   char       *name_a;
   char       *name_b;
 };
@@ -122,7 +123,10 @@ comparison_clear (gpointer data)
   IbComparison *self = data;
 
   for (guint s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    g_clear_pointer (&self->rows[s], g_array_unref);
+    {
+      g_clear_pointer (&self->rows[s], g_array_unref);
+      g_clear_pointer (&self->all_rows[s], g_array_unref);
+    }
   g_clear_pointer (&self->name_a, g_free);
   g_clear_pointer (&self->name_b, g_free);
   g_clear_pointer (&self->a, ib_analysis_unref);
@@ -141,7 +145,8 @@ ib_comparison_new (IbAnalysis *a,
   self->a = ib_analysis_ref (a);
   self->b = ib_analysis_ref (b);
   for (guint s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    self->rows[s] = ib_compare_section (a->report, b->report, (IbCompareSection) s);
+    ib_compare_section_split (a->report, b->report, (IbCompareSection) s, &self->rows[s],
+                              &self->all_rows[s]);
   ib_compare_side_names (a->report, b->report, &self->name_a, &self->name_b);
   return self;
 }
@@ -181,6 +186,15 @@ ib_comparison_get_rows (const IbComparison *comparison,
   g_return_val_if_fail (comparison != NULL, NULL);
   g_return_val_if_fail (section < IB_N_COMPARE_SECTIONS, NULL);
   return comparison->rows[section];
+}
+
+const GArray *
+ib_comparison_get_all_rows (const IbComparison *comparison,
+                            IbCompareSection    section)
+{
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (section < IB_N_COMPARE_SECTIONS, NULL);
+  return comparison->all_rows[section];
 }
 
 const char *

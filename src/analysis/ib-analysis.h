@@ -49,7 +49,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbAnalysis, ib_analysis_unref)
 typedef struct _IbComparison IbComparison;
 
 /* Two analysed reports side by side, B against A (both referenced), with
- * the rows of every section (ib_compare_section) and the names of the two
+ * the rows of every section (ib_compare_section_split) and the names of the two
  * runs (ib_compare_side_names), worked out once. */
 IbComparison     *ib_comparison_new       (IbAnalysis         *a,
                                            IbAnalysis         *b);
@@ -61,6 +61,10 @@ const IbAnalysis *ib_comparison_get_b     (const IbComparison *comparison);
 /* The rows both runs have in @section, in A's order (IbCompareRow). */
 const GArray     *ib_comparison_get_rows  (const IbComparison *comparison,
                                            IbCompareSection    section);
+/* Every row either run has in @section, in the comparison chart's order
+ * (ib_compare_section_split): the rows above and those only one run has. */
+const GArray     *ib_comparison_get_all_rows (const IbComparison *comparison,
+                                              IbCompareSection    section);
 /* "Quick, 1 Dec 2026, 02:54" of each run, told apart when they read the
  * same (ib_compare_side_names). */
 const char       *ib_comparison_get_name_a (const IbComparison *comparison);

@@ -3,310 +3,15 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
 #include "ib-compare.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"
-
-static void
-compare_row_clear (gpointer data)
-{
-  IbCompareRow *row = data;
-
-  g_clear_pointer (&row->strategy, g_free);
-  g_clear_pointer (&row->label, g_free);
-}
-
-static GArray *
-rows_new (void)
-{
-  GArray *rows = g_array_new (FALSE, TRUE, sizeof (IbCompareRow));
-
-  g_array_set_clear_func (rows, compare_row_clear);
-  return rows;
-}
-
-static void
-set_verdict (IbCompareRow  *row,
-             const IbRatio *ratio)
-{
-  row->verdict = ib_verdict_for_ratio (ratio, NULL);
-  if (row->verdict == IB_VERDICT_NO_DATA)
-    row->ratio = row->ci_low = row->ci_high = row->ci_level = 0;
-}
-
-static void
-add_read_rows (GArray         *rows,
-               const IbReport *a,
-               const IbReport *b)
-{
-  for (guint i = 0; i < a->statistics->len; i++)
-    {
-      const IbStats *sa = &g_array_index (a->statistics, IbStats, i);
-      const IbStats *sb = ib_report_find_stats (b, sa->strategy);
-      IbCompareRow row = { NULL, };
-      IbRatio r;
-
-      if (sb == NULL || sa->strategy == NULL)
-        continue;
-      row.strategy = g_strdup (sa->strategy);
-      row.section = IB_COMPARE_READS;
-      row.label = g_strdup (ib_strategy_title (sa->strategy));
-      row.median_a_ns = sa->median_ns;
-      row.median_b_ns = sb->median_ns;
-      row.stall_a_ns = sa->n_responsive > 0 ? sa->stall_ns : -1;
-      row.stall_b_ns = sb->n_responsive > 0 ? sb->stall_ns : -1;
-      ib_report_ratio (a, sa->strategy, b, sa->strategy, &r);
-      row.n_a = r.na;
-      row.n_b = r.nb;
-      row.ratio = r.ratio;
-      row.ci_low = r.ci_low;
-      row.ci_high = r.ci_high;
-      row.ci_level = r.ci_level;
-      set_verdict (&row, &r);
-      g_array_append_val (rows, row);
-    }
-}
-
-/* A row from two medians with their intervals (no samples kept), by
- * ib_stats_ratio_of_medians. */
-static void
-fill_from_medians (IbCompareRow *row,
-                   double median_a, double low_a, double high_a, double level_a, guint n_a,
-                   double median_b, double low_b, double high_b, double level_b, guint n_b)
-{
-  IbRatio r;
-
-  ib_stats_ratio_of_medians (median_a, low_a, high_a, level_a, n_a,
-                             median_b, low_b, high_b, level_b, n_b, &r);
-  row->median_a_ns = median_a;
-  row->median_b_ns = median_b;
-  row->n_a = n_a;
-  row->n_b = n_b;
-  row->stall_a_ns = row->stall_b_ns = -1;
-  row->ratio = r.ratio;
-  row->ci_low = r.ci_low;
-  row->ci_high = r.ci_high;
-  row->ci_level = r.ci_level;
-  set_verdict (row, &r);
-}
-
-static const IbOverheadRow *
-find_overhead (const IbReport *report,
-               const char     *kind)
-{
-  for (guint i = 0; report->overhead != NULL && i < report->overhead->len; i++)
-    {
-      const IbOverheadRow *o = &g_array_index (report->overhead, IbOverheadRow, i);
-
-      if (g_strcmp0 (o->kind, kind) == 0)
-        return o;
-    }
-  return NULL;
-}
-
-static void
-add_overhead_rows (GArray         *rows,
-                   const IbReport *a,
-                   const IbReport *b)
-{
-  for (guint i = 0; a->overhead != NULL && i < a->overhead->len; i++)
-    {
-      const IbOverheadRow *oa = &g_array_index (a->overhead, IbOverheadRow, i);
-      const IbOverheadRow *ob = find_overhead (b, oa->kind);
-      IbCompareRow row = { NULL, };
-
-      if (ob == NULL || oa->kind == NULL)
-        continue;
-      row.strategy = g_strdup (oa->kind);
-      row.section = IB_COMPARE_OVERHEAD;
-      row.label = g_strdup (ib_overhead_kind_title (oa->kind));
-      fill_from_medians (&row,
-                         oa->ns_per_op, oa->ci_low_ns, oa->ci_high_ns,
-                         ib_median_coverage (oa->repeat), oa->repeat,
-                         ob->ns_per_op, ob->ci_low_ns, ob->ci_high_ns,
-                         ib_median_coverage (ob->repeat), ob->repeat);
-      g_array_append_val (rows, row);
-    }
-}
-
-static const IbWriteUnlinkMode *
-find_mode (const IbReport *report,
-           const char     *mode)
-{
-  for (guint i = 0; report->write_unlink != NULL && i < report->write_unlink->modes->len; i++)
-    {
-      const IbWriteUnlinkMode *m = &g_array_index (report->write_unlink->modes,
-                                                   IbWriteUnlinkMode, i);
-
-      if (g_strcmp0 (m->mode, mode) == 0)
-        return m;
-    }
-  return NULL;
-}
-
-/* The times of @mode's runs in @report that served every request (none in
- * reports from before write+delete was replicated). */
-static GArray *
-mode_run_times (const IbReport *report,
-                const char     *mode)
-{
-  GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
-
-  for (guint i = 0; report->write_unlink->runs != NULL && i < report->write_unlink->runs->len; i++)
-    {
-      const IbWriteUnlinkRun *run = &g_array_index (report->write_unlink->runs,
-                                                    IbWriteUnlinkRun, i);
-      double t = (double) run->total_ns;
-
-      if (g_strcmp0 (run->mode, mode) == 0 && run->failed == 0 && run->total_ns > 0)
-        g_array_append_val (times, t);
-    }
-  return times;
-}
-
-static void
-add_write_unlink_rows (GArray         *rows,
-                       const IbReport *a,
-                       const IbReport *b)
-{
-  for (guint i = 0; a->write_unlink != NULL && i < a->write_unlink->modes->len; i++)
-    {
-      const IbWriteUnlinkMode *ma = &g_array_index (a->write_unlink->modes, IbWriteUnlinkMode, i);
-      const IbWriteUnlinkMode *mb = find_mode (b, ma->mode);
-      IbCompareRow row = { NULL, };
-
-      if (mb == NULL || ma->mode == NULL)
-        continue;
-      row.strategy = g_strdup (ma->mode);
-      row.section = IB_COMPARE_WRITE_UNLINK;
-      row.label = g_strdup (ib_write_unlink_mode_title (ma->mode));
-      {
-        /* Replicated runs: their times give the ratio its interval, by the
-         * same rule as the reads (ib_stats_ratio). Older reports kept one
-         * run a mode: a ratio, no interval. */
-        g_autoptr(GArray) ta = mode_run_times (a, ma->mode);
-        g_autoptr(GArray) tb = mode_run_times (b, mb->mode);
-
-        if (ta->len > 1 && tb->len > 1)
-          {
-            IbRatio r;
-
-            ib_stats_ratio ((const double *) (gconstpointer) ta->data, ta->len,
-                            (const double *) (gconstpointer) tb->data, tb->len, &r);
-            row.median_a_ns = (double) ma->total_ns;
-            row.median_b_ns = (double) mb->total_ns;
-            row.n_a = r.na;
-            row.n_b = r.nb;
-            row.ratio = r.ratio;
-            row.ci_low = r.ci_low;
-            row.ci_high = r.ci_high;
-            row.ci_level = r.ci_level;
-            set_verdict (&row, &r);
-          }
-        else
-          fill_from_medians (&row, (double) ma->total_ns, 0, 0, 0, 1,
-                             (double) mb->total_ns, 0, 0, 0, 1);
-      }
-      row.stall_a_ns = ma->responsive ? (double) ma->stall_ns : -1;
-      row.stall_b_ns = mb->responsive ? (double) mb->stall_ns : -1;
-      g_array_append_val (rows, row);
-    }
-}
-
-static const IbSweepPoint *
-find_point (const IbReport *report,
-            guint64         value,
-            const char     *strategy)
-{
-  for (guint i = 0; report->sweep != NULL && i < report->sweep->points->len; i++)
-    {
-      const IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, i);
-
-      if (p->value == value && g_strcmp0 (p->strategy, strategy) == 0)
-        return p;
-    }
-  return NULL;
-}
-
-static void
-add_sweep_rows (GArray         *rows,
-                const IbReport *a,
-                const IbReport *b)
-{
-  if (a->sweep == NULL || b->sweep == NULL || a->sweep->vary != b->sweep->vary)
-    return;
-  for (guint i = 0; i < a->sweep->points->len; i++)
-    {
-      const IbSweepPoint *pa = &g_array_index (a->sweep->points, IbSweepPoint, i);
-      const IbSweepPoint *pb = find_point (b, pa->value, pa->strategy);
-      g_autofree char *value = NULL;
-      IbCompareRow row = { NULL, };
-
-      if (pb == NULL || pa->strategy == NULL)
-        continue;
-      value = ib_format_vary_value (a->sweep->vary, pa->value);
-      row.strategy = g_strdup (pa->strategy);
-      row.section = IB_COMPARE_SWEEP;
-      row.value = pa->value;
-      /* Translators: a sweep point, "10 files · Memory map" */
-      row.label = g_strdup_printf (_("%s · %s"), value, ib_strategy_title (pa->strategy));
-      fill_from_medians (&row,
-                         pa->median_ns, pa->ci_low_ns, pa->ci_high_ns, pa->ci_level, pa->n,
-                         pb->median_ns, pb->ci_low_ns, pb->ci_high_ns, pb->ci_level, pb->n);
-      row.stall_a_ns = pa->responsive ? pa->stall_ns : -1;
-      row.stall_b_ns = pb->responsive ? pb->stall_ns : -1;
-      g_array_append_val (rows, row);
-    }
-}
-
-GArray *
-ib_compare_section (const IbReport   *a,
-                    const IbReport   *b,
-                    IbCompareSection  section)
-{
-  GArray *rows;
-
-  g_return_val_if_fail (a != NULL, NULL);
-  g_return_val_if_fail (b != NULL, NULL);
-
-  rows = rows_new ();
-  switch (section)
-    {
-    case IB_COMPARE_READS:
-      add_read_rows (rows, a, b);
-      break;
-    case IB_COMPARE_OVERHEAD:
-      add_overhead_rows (rows, a, b);
-      break;
-    case IB_COMPARE_WRITE_UNLINK:
-      add_write_unlink_rows (rows, a, b);
-      break;
-    case IB_COMPARE_SWEEP:
-      add_sweep_rows (rows, a, b);
-      break;
-    case IB_N_COMPARE_SECTIONS:
-    default:
-      g_return_val_if_reached (rows);
-    }
-  return rows;
-}
-
-GArray *
-ib_compare_reports (const IbReport *a,
-                    const IbReport *b)
-{
-  return ib_compare_section (a, b, IB_COMPARE_READS);
-}
 
 const char *
 ib_compare_section_title (IbCompareSection section)
@@ -363,6 +68,16 @@ ib_compare_section_in_either (const IbReport   *a,
 {
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
   return has_section (a, section) || has_section (b, section);
+}
+
+gboolean
+ib_compare_section_in_both (const IbReport   *a,
+                            const IbReport   *b,
+                            IbCompareSection  section)
+{
+  if (a == NULL || b == NULL || !has_section (a, section) || !has_section (b, section))
+    return FALSE;
+  return section != IB_COMPARE_SWEEP || a->sweep->vary == b->sweep->vary;
 }
 
 static const char *
@@ -460,6 +175,29 @@ ib_compare_side_name (const IbReport *report)
   when = ib_report_date_text (report);
   /* Translators: a run named by its preset and date, "Quick, 1 Dec 2026, 02:54" */
   return g_strdup_printf (_("%s, %s"), preset_title (report), when);
+}
+
+char *
+ib_compare_side_legend (const IbReport   *report,
+                        IbCompareSection  section)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  char *when;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  g_ptr_array_add (parts, g_strdup (preset_title (report)));
+  when = ib_report_date_or_null (report);
+  if (when != NULL)
+    g_ptr_array_add (parts, when);
+  if (report->environment != NULL && report->environment->hostname != NULL)
+    g_ptr_array_add (parts, g_strdup (report->environment->hostname));
+  /* the cache each run read from, for the parts that read files */
+  if (report->plan != NULL && (section == IB_COMPARE_READS || section == IB_COMPARE_SWEEP)
+      && ib_cache_mode_text (report->plan->cache) != NULL)
+    g_ptr_array_add (parts, g_strdup (ib_cache_mode_text (report->plan->cache)));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
 void

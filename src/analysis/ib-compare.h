@@ -39,6 +39,17 @@ typedef struct
   IbVerdict  verdict;        /* B against A: B_FASTER when B is faster */
   double     stall_a_ns;     /* median longest main-loop stall; < 0: not measured */
   double     stall_b_ns;
+  /* Each side as its report has it (what the comparison chart draws): */
+  gboolean   in_a;           /* A has the row; ib_compare_section's rows: both */
+  gboolean   in_b;
+  gboolean   valid_a;        /* with a positive median and a valid sample */
+  gboolean   valid_b;
+  double     low_a_ns;       /* the interval of A's median; 0 when none */
+  double     high_a_ns;
+  double     level_a;        /* its coverage, 0 when none */
+  double     low_b_ns;
+  double     high_b_ns;
+  double     level_b;
 } IbCompareRow;
 
 /* One row per strategy present in both reports, in A's statistics order,
@@ -49,18 +60,32 @@ GArray     *ib_compare_reports     (const IbReport *a,
                                     const IbReport *b);
 
 /* The rows of @section, for what both reports have (A's order):
- * READS as above. OVERHEAD and SWEEP keep only medians and their intervals,
- * not the samples: the interval of the ratio is [low B / high A, high B /
- * low A], which covers the true ratio whenever both medians' intervals do,
- * so its coverage is at least the product of theirs (ci_level); n is the
- * repetitions of each side. WRITE_UNLINK runs once a mode: the ratio of the
- * total times with n = 1 a side, which is always "too few samples to tell".
- * The same rule everywhere: a verdict needs IB_VERDICT_MIN_SAMPLES a side
- * and an interval that excludes 1. Sweep points are matched by value and
- * strategy, and only when both sweeps vary the same thing. */
+ * READS as above (statistics without their samples: from the medians'
+ * intervals, as OVERHEAD). OVERHEAD and SWEEP keep only medians and their
+ * intervals, not the samples: the interval of the ratio is [low B / high A,
+ * high B / low A], which covers the true ratio whenever both medians'
+ * intervals do, so its coverage is at least the product of theirs
+ * (ci_level); n is the repetitions of each side. WRITE_UNLINK: from the
+ * times of the replicated runs as READS; a report with one run a mode gives
+ * the ratio of the total times with n = 1 a side, which is always "too few
+ * samples to tell". The same rule everywhere: a verdict needs
+ * IB_VERDICT_MIN_SAMPLES a side and an interval that excludes 1. Sweep
+ * points are matched by value and strategy, and only when both sweeps vary
+ * the same thing. */
 GArray     *ib_compare_section     (const IbReport   *a,
                                     const IbReport   *b,
                                     IbCompareSection  section);
+/* Builds the rows of @section once: @shared (may be NULL) receives those of
+ * ib_compare_section; @all (may be NULL) every row either run has, as the
+ * comparison chart draws them: a row only one run has with in_a or in_b
+ * FALSE and no verdict; READS sorted with the rows valid in both first,
+ * fastest in A first, then by id; the other sections in A's order, then the
+ * rows only B has in B's. */
+void        ib_compare_section_split (const IbReport    *a,
+                                      const IbReport    *b,
+                                      IbCompareSection   section,
+                                      GArray           **shared,
+                                      GArray           **all);
 /* "Whole-file reads", "Dispatch overhead", "Write + delete", "Sweep"
  * (translated). */
 const char *ib_compare_section_title (IbCompareSection section);
@@ -70,6 +95,11 @@ const char *ib_compare_section_id  (IbCompareSection section);
 gboolean    ib_compare_section_in_either (const IbReport   *a,
                                           const IbReport   *b,
                                           IbCompareSection  section);
+/* Whether both reports have results for @section (sweeps that vary the
+ * same thing): what the comparison chart can draw. */
+gboolean    ib_compare_section_in_both (const IbReport   *a,
+                                        const IbReport   *b,
+                                        IbCompareSection  section);
 /* Why @section has no rows, said with the two names (translated): "Only
  * Quick, 1 Dec 2026, 02:54 has write + delete results", "Neither run has
  * ...", "The sweeps vary different things (...)"; NULL when it has rows. */
@@ -82,6 +112,11 @@ char       *ib_compare_section_missing (const IbReport   *a,
 /* A report as users call it: its preset and date, "Quick, 1 Dec 2026,
  * 02:54" ("Custom plan, ..." without a preset). */
 char       *ib_compare_side_name   (const IbReport *report);
+/* A run as the comparison chart's legend names it: preset, date, host and,
+ * for the parts that read files (READS, SWEEP), the cache it read from:
+ * "Quick · 1 Dec 2026, 02:54 · bench · cold cache". */
+char       *ib_compare_side_legend (const IbReport   *report,
+                                    IbCompareSection  section);
 /* Both names; when they read the same, " (A)" and " (B)" are added so the
  * sentences still say which is which. */
 void        ib_compare_side_names  (const IbReport *a,
@@ -99,6 +134,12 @@ char       *ib_compare_row_sentence (const IbCompareRow *row,
 /* The row's ratio, interval and verdict, for ib_verdict_text. */
 void        ib_compare_row_interval (const IbCompareRow *row,
                                      IbVerdictInterval  *out);
+/* The verdict of @row as the comparison chart labels it, B against A, by
+ * ib_verdict_text (IB_VERDICT_WORDING_CHART, or _CHART_COMPACT for a small
+ * chart): "B 1.6x slower than A", "cannot be told apart"; a row only one
+ * run has, "only in A"; a row that failed in a run, "failed in B". */
+char       *ib_compare_row_chart_text (const IbCompareRow *row,
+                                       gboolean            compact);
 /* ib_compare_row_sentence with "A" and "B". */
 char       *ib_compare_row_text    (const IbCompareRow *row);
 

@@ -346,7 +346,7 @@ ib_format_frames_missed (double frames)
 }
 
 char *
-ib_report_date_text (const IbReport *report)
+ib_report_date_or_null (const IbReport *report)
 {
   g_autoptr(GDateTime) created = NULL;
   g_autoptr(GDateTime) local = NULL;
@@ -359,17 +359,28 @@ ib_report_date_text (const IbReport *report)
   if (created != NULL)
     local = g_date_time_to_local (created);
   if (local == NULL)
-    return g_strdup (_("Unknown date"));
+    return NULL;
   /* Translators: the date of a run, as strftime: "1 Dec 2026, 02:54"
    * (history, comparison, charts and reports show this one format) */
   when = g_date_time_format (local, _("%e %b %Y, %H:%M"));
   if (when == NULL)
-    return g_strdup (_("Unknown date"));
+    return NULL;
   /* %e pads a one-digit day with U+2007 FIGURE SPACE, which g_strstrip
    * keeps: drop it, so "1 Dec" reads as in a sentence. */
   if (g_str_has_prefix (when, "\u2007"))
     memmove (when, when + strlen ("\u2007"), strlen (when) - strlen ("\u2007") + 1);
   return g_strstrip (when);
+}
+
+char *
+ib_report_date_text (const IbReport *report)
+{
+  char *when;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  when = ib_report_date_or_null (report);
+  return when != NULL ? when : g_strdup (_("Unknown date"));
 }
 
 void

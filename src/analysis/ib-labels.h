@@ -86,6 +86,8 @@ char       *ib_stats_aggregation_text (const IbStats *st);
  * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown
  * date" when the report has none. */
 char       *ib_report_date_text      (const IbReport *report);
+/* The same, NULL when the report has no date. */
+char       *ib_report_date_or_null   (const IbReport *report);
 
 /* The "vs fastest" cell of @st against @fastest (the lowest median of
  * @report): "fastest"; "1.3x slower" only when ib_report_ratio calls the
