@@ -14,6 +14,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-strategy.h"
 #include "engine/ib-workloads.h"
+#include "analysis/ib-analysis.h"
 #include "analysis/ib-compare.h"
 #include "ib-chart-view.h"
 
@@ -23,7 +24,7 @@ struct _IbChartView
 
   IbChartKind  kind;
   IbReport    *report;
-  IbReport    *other;
+  IbComparison *comparison; /* IB_CHART_COMPARE: the two runs and their rows */
   gboolean     log_scale;
   gboolean     live;
   IbCompareChart compare;
@@ -84,7 +85,7 @@ ib_chart_view_snapshot (GtkWidget   *widget,
 
   ib_chart_view_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ib_chart_draw (cr, self->kind, self->report, self->other, &style, width, height);
+  ib_chart_draw (cr, self->kind, self->report, self->comparison, &style, width, height);
   cairo_destroy (cr);
 }
 
@@ -104,7 +105,7 @@ on_query_tooltip (GtkWidget  *widget,
     return FALSE;
 
   ib_chart_view_get_style (self, &style);
-  text = ib_chart_query_tooltip (self->kind, self->report, self->other, &style,
+  text = ib_chart_query_tooltip (self->kind, self->report, self->comparison, &style,
                                  gtk_widget_get_width (widget),
                                  gtk_widget_get_height (widget), x, y);
   if (text == NULL)
@@ -129,36 +130,16 @@ on_style_changed (AdwStyleManager *manager,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static guint
-part_rows (const IbReport *report,
-           IbCompareChart  what)
-{
-  switch (what)
-    {
-    case IB_COMPARE_CHART_OVERHEAD:
-      return report->overhead->len;
-    case IB_COMPARE_CHART_WRITE_UNLINK:
-      return report->write_unlink != NULL ? report->write_unlink->modes->len : 0;
-    case IB_COMPARE_CHART_SWEEP:
-      return report->sweep != NULL ? report->sweep->points->len : 0;
-    case IB_COMPARE_CHART_READS:
-    case IB_COMPARE_CHART_AUTO:
-    case IB_N_COMPARE_CHARTS:
-    default:
-      return report->statistics->len;
-    }
-}
-
-/* Rows of the comparison's chart: at least the larger side's. */
+/* Rows of the comparison's chart: every row either run has. */
 static guint
 compare_rows (IbChartView *self)
 {
   IbCompareChart what;
 
-  if (self->report == NULL || self->other == NULL)
+  if (self->comparison == NULL)
     return 0;
-  what = ib_chart_compare_resolve (self->compare, self->report, self->other);
-  return MAX (part_rows (self->report, what), part_rows (self->other, what));
+  what = ib_chart_compare_resolve (self->compare, self->comparison);
+  return ib_comparison_get_all_rows (self->comparison, ib_chart_compare_section (what))->len;
 }
 
 /* Rows of a chart with one row per strategy (0 for the others). While a
@@ -240,7 +221,7 @@ ib_chart_view_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->report, ib_report_unref);
-  g_clear_pointer (&self->other, ib_report_unref);
+  g_clear_pointer (&self->comparison, ib_comparison_unref);
   g_clear_pointer (&self->description, g_free);
 
   G_OBJECT_CLASS (ib_chart_view_parent_class)->dispose (object);
@@ -355,7 +336,7 @@ update_description (IbChartView *self)
   g_autoptr(GString) text = NULL;
 
   ib_chart_view_get_style (self, &style);
-  described = ib_chart_describe (self->kind, self->report, self->other, &style);
+  described = ib_chart_describe (self->kind, self->report, self->comparison, &style);
   text = g_string_new (described);
   /* Unchanged during most of a live run: no accessibility event then. */
   if (g_strcmp0 (self->description, text->len > 0 ? text->str : NULL) == 0)
@@ -370,20 +351,20 @@ update_description (IbChartView *self)
 }
 
 void
-ib_chart_view_set_reports (IbChartView *self,
-                           IbReport    *report,
-                           IbReport    *other)
+ib_chart_view_set_reports (IbChartView  *self,
+                           IbReport     *report,
+                           IbComparison *comparison)
 {
   g_return_if_fail (IB_IS_CHART_VIEW (self));
 
   if (report != NULL)
     ib_report_ref (report);
-  if (other != NULL)
-    ib_report_ref (other);
+  if (comparison != NULL)
+    ib_comparison_ref (comparison);
   g_clear_pointer (&self->report, ib_report_unref);
-  g_clear_pointer (&self->other, ib_report_unref);
+  g_clear_pointer (&self->comparison, ib_comparison_unref);
   self->report = report;
-  self->other = other;
+  self->comparison = comparison;
   update_description (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }

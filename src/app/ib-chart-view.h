@@ -13,9 +13,10 @@ G_DECLARE_FINAL_TYPE (IbChartView, ib_chart_view, IB, CHART_VIEW, GtkWidget)
 
 GtkWidget   *ib_chart_view_new           (IbChartKind      kind);
 IbChartKind  ib_chart_view_get_kind      (IbChartView     *self);
+/* @comparison: the two runs IB_CHART_COMPARE draws, NULL for the others. */
 void         ib_chart_view_set_reports   (IbChartView     *self,
                                           IbReport        *report,
-                                          IbReport        *other);
+                                          IbComparison    *comparison);
 IbReport    *ib_chart_view_get_report    (IbChartView     *self);
 void         ib_chart_view_set_log_scale (IbChartView     *self,
                                           gboolean         log_scale);

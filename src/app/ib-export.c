@@ -130,8 +130,8 @@ ib_export_suggest_name (const IbReport       *report,
 /* ---- export ----------------------------------------------------------- */
 
 GPtrArray *
-ib_export_existing_extras (const IbReport *report,
-                           const IbReport *other,
+ib_export_existing_extras (const IbReport     *report,
+                           const IbComparison *comparison,
                            const char     *format_id,
                            const char     *path)
 {
@@ -143,8 +143,8 @@ ib_export_existing_extras (const IbReport *report,
 
   if (!g_str_equal (format_id, "md"))
     return existing;
-  charts = other != NULL ? ib_compare_markdown_charts (report, other, path)
-                         : ib_report_markdown_charts (report, path);
+  charts = comparison != NULL ? ib_compare_markdown_charts (comparison, path)
+                              : ib_report_markdown_charts (report, path);
   for (guint i = 0; i < charts->len; i++)
     if (g_file_test (g_ptr_array_index (charts, i), G_FILE_TEST_EXISTS))
       g_ptr_array_add (existing, g_strdup (g_ptr_array_index (charts, i)));
@@ -188,16 +188,13 @@ export_thread (GTask        *task,
     {
       const IbAnalysis *a = job->comparison != NULL ? ib_comparison_get_a (job->comparison)
                                                     : job->analysis;
-      const IbAnalysis *b = job->comparison != NULL ? ib_comparison_get_b (job->comparison)
-                                                    : NULL;
       IbChartStyle style;
 
       /* Files are documents: always the light style, opaque. */
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
       style.compare = job->compare;
-      ok = ib_chart_export (job->kind, ib_analysis_get_report (a),
-                            b != NULL ? ib_analysis_get_report (b) : NULL, &style,
+      ok = ib_chart_export (job->kind, ib_analysis_get_report (a), job->comparison, &style,
                             job->format.chart_format,
                             job->path, job->format.width, job->format.height,
                             job->format.scale, &error);

@@ -30,10 +30,10 @@ char     *ib_export_suggest_name   (const IbReport  *report,
                                     IbChartKind      kind,
                                     const IbExportFormat *format);
 /* The files besides @path a Markdown export (@format_id "md") of @report
- * (and @other) would replace: its chart folder's files that exist already.
- * Empty for every other format. */
-GPtrArray *ib_export_existing_extras (const IbReport *report,
-                                      const IbReport *other,
+ * (or of @comparison) would replace: its chart folder's files that exist
+ * already. Empty for every other format. */
+GPtrArray *ib_export_existing_extras (const IbReport     *report,
+                                      const IbComparison *comparison,
                                       const char     *format_id,
                                       const char     *path);
 /* Writes @analysis (one run) or @comparison (two runs, IB_CHART_COMPARE or

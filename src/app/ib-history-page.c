@@ -538,7 +538,7 @@ update_parts (IbHistoryPage *self)
     {
       IbCompareChart part = ib_compare_section_chart ((IbCompareSection) s);
 
-      if (!ib_chart_compare_has_data (part, self->compare_a, self->compare_b))
+      if (!ib_chart_compare_has_data (part, self->comparison))
         continue;
       self->parts[self->n_parts++] = part;
       g_ptr_array_add (names, (char *) ib_compare_section_title ((IbCompareSection) s));
@@ -662,9 +662,9 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
     g_string_append_printf (subtitle, "\n%s", differs);
   gtk_label_set_text (self->compare_subtitle, subtitle->str);
 
-  ib_chart_view_set_reports (self->compare_view, a, b);
+  ib_chart_view_set_reports (self->compare_view, a, comparison);
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
-                          ib_chart_has_data (IB_CHART_COMPARE, a, b));
+                          ib_chart_has_data (IB_CHART_COMPARE, a, comparison));
   update_parts (self);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_box))) != NULL)

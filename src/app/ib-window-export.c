@@ -205,7 +205,7 @@ start_export (IbWindow   *self,
 
   if (!get_export_source (self, &source))
     return;
-  existing = ib_export_existing_extras (source.report, source.other, format_id, path);
+  existing = ib_export_existing_extras (source.report, source.comparison, format_id, path);
   if (existing->len > 0)
     {
       ask_replace_extras (self, existing, format_id, path);

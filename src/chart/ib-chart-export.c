@@ -104,7 +104,7 @@ static cairo_status_t
 write_svg (Sink               *sink,
            IbChartKind         kind,
            const IbReport     *report,
-           const IbReport     *other,
+           const IbComparison *comparison,
            const IbChartStyle *style,
            int                 width,
            int                 height)
@@ -113,7 +113,7 @@ write_svg (Sink               *sink,
   g_autoptr(GString) texts = g_string_new (NULL);
   g_autoptr(GString) out = NULL;
   g_autofree char *title = g_markup_escape_text (ib_chart_kind_title (kind), -1);
-  g_autofree char *described = ib_chart_describe (kind, report, other, style);
+  g_autofree char *described = ib_chart_describe (kind, report, comparison, style);
   g_autofree char *desc = g_markup_escape_text (described != NULL ? described : "", -1);
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -126,7 +126,7 @@ write_svg (Sink               *sink,
     {
       cairo_t *cr = cairo_create (surface);
 
-      ib_chart_draw_svg_text (cr, kind, report, other, style, width, height, texts);
+      ib_chart_draw_svg_text (cr, kind, report, comparison, style, width, height, texts);
       cairo_show_page (cr);
       status = cairo_status (cr);
       cairo_destroy (cr);
@@ -159,7 +159,7 @@ static cairo_status_t
 draw_to (cairo_surface_t    *surface,
          IbChartKind         kind,
          const IbReport     *report,
-         const IbReport     *other,
+         const IbComparison *comparison,
          const IbChartStyle *style,
          int                 width,
          int                 height)
@@ -167,7 +167,7 @@ draw_to (cairo_surface_t    *surface,
   cairo_t *cr = cairo_create (surface);
   cairo_status_t status;
 
-  ib_chart_draw (cr, kind, report, other, style, width, height);
+  ib_chart_draw (cr, kind, report, comparison, style, width, height);
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
@@ -177,7 +177,7 @@ draw_to (cairo_surface_t    *surface,
 gboolean
 ib_chart_export (IbChartKind         kind,
                  const IbReport     *report,
-                 const IbReport     *other,
+                 const IbComparison *comparison,
                  const IbChartStyle *style,
                  IbChartFormat       format,
                  const char         *path,
@@ -229,13 +229,13 @@ ib_chart_export (IbChartKind         kind,
         cairo_surface_set_device_scale (surface, scale, scale);
         status = cairo_surface_status (surface);
         if (status == CAIRO_STATUS_SUCCESS)
-          status = draw_to (surface, kind, report, other, style, width, height);
+          status = draw_to (surface, kind, report, comparison, style, width, height);
         if (status == CAIRO_STATUS_SUCCESS)
           status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
       }
       break;
     case IB_CHART_FORMAT_SVG:
-      status = write_svg (&sink, kind, report, other, style, width, height);
+      status = write_svg (&sink, kind, report, comparison, style, width, height);
       break;
     case IB_CHART_FORMAT_PDF:
     default:
@@ -246,7 +246,7 @@ ib_chart_export (IbChartKind         kind,
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
                                           ib_chart_kind_title (kind));
           cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "I/O Bench");
-          status = draw_to (surface, kind, report, other, style, width, height);
+          status = draw_to (surface, kind, report, comparison, style, width, height);
         }
       break;
     }

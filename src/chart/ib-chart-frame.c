@@ -288,25 +288,6 @@ add_machine (GPtrArray    *parts,
 }
 
 char *
-ib_chart_report_label (const IbReport *report)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  add_part (parts, report->plan->preset);
-  if (report->created != NULL)
-    {
-      g_autofree char *date = g_strndup (report->created, 16);
-
-      g_strdelimit (date, "T", ' ');
-      add_part (parts, date);
-    }
-  if (report->environment != NULL)
-    add_part (parts, report->environment->hostname);
-  g_ptr_array_add (parts, NULL);
-  return g_strjoinv (" · ", (char **) parts->pdata);
-}
-
-char *
 ib_chart_subtitle (IbChartCtx *ctx)
 {
   const IbReport *report = ctx->report;

@@ -58,7 +58,8 @@ typedef struct
   cairo_t            *cr;
   IbChartKind         kind;
   const IbReport     *report;
-  const IbReport     *other;
+  const IbReport     *other;       /* IB_CHART_COMPARE: the comparison's B */
+  const IbComparison *comparison;  /* IB_CHART_COMPARE: the two runs and their rows */
   const IbChartStyle *style;
   double              width;
   double              height;
@@ -98,7 +99,7 @@ typedef struct
 GPtrArray    *ib_chart_draw_texts    (cairo_t            *cr,
                                       IbChartKind         kind,
                                       const IbReport     *report,
-                                      const IbReport     *other,
+                                      const IbComparison *comparison,
                                       const IbChartStyle *style,
                                       double              width,
                                       double              height);
@@ -109,7 +110,7 @@ GPtrArray    *ib_chart_draw_texts    (cairo_t            *cr,
 GArray       *ib_chart_draw_rules    (cairo_t            *cr,
                                       IbChartKind         kind,
                                       const IbReport     *report,
-                                      const IbReport     *other,
+                                      const IbComparison *comparison,
                                       const IbChartStyle *style,
                                       double              width,
                                       double              height);
@@ -120,7 +121,7 @@ GArray       *ib_chart_draw_rules    (cairo_t            *cr,
 void          ib_chart_draw_svg_text (cairo_t            *cr,
                                       IbChartKind         kind,
                                       const IbReport     *report,
-                                      const IbReport     *other,
+                                      const IbComparison *comparison,
                                       const IbChartStyle *style,
                                       double              width,
                                       double              height,
@@ -243,8 +244,6 @@ void          ib_chart_empty         (IbChartCtx  *ctx,
 char         *ib_chart_subtitle      (IbChartCtx  *ctx);
 /* "warm cache", "cold cache", "cache as is". */
 const char   *ib_chart_cache_text    (IbCacheMode mode);
-/* "preset · date · host" naming a report (compare chart). */
-char         *ib_chart_report_label  (const IbReport *report);
 /* A small caption under the plot, right-aligned (e.g. "lower is better"):
  * reserve its height from ctx->area first, then draw it at @y. */
 double        ib_chart_caption_height (IbChartCtx *ctx);
@@ -450,8 +449,7 @@ char *ib_chart_describe_latency    (const IbReport     *report);
 char *ib_chart_describe_overhead   (const IbReport     *report);
 char *ib_chart_describe_sweep      (const IbReport     *report);
 char *ib_chart_describe_stall      (const IbReport     *report);
-char *ib_chart_describe_compare    (const IbReport     *report,
-                                    const IbReport     *other,
+char *ib_chart_describe_compare    (const IbComparison *comparison,
                                     const IbChartStyle *style);
 
 G_END_DECLS

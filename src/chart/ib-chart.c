@@ -134,13 +134,25 @@ ib_chart_kind_title (IbChartKind kind)
   return _(kinds[kind].title);
 }
 
+/* The report a chart of @kind draws: @comparison's A for IB_CHART_COMPARE. */
+static const IbReport *
+drawn_report (IbChartKind         kind,
+              const IbReport     *report,
+              const IbComparison *comparison)
+{
+  if (kind == IB_CHART_COMPARE && comparison != NULL)
+    return ib_analysis_get_report (ib_comparison_get_a (comparison));
+  return report;
+}
+
 gboolean
-ib_chart_has_data (IbChartKind     kind,
-                   const IbReport *report,
-                   const IbReport *other)
+ib_chart_has_data (IbChartKind         kind,
+                   const IbReport     *report,
+                   const IbComparison *comparison)
 {
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, FALSE);
 
+  report = drawn_report (kind, report, comparison);
   if (report == NULL)
     return FALSE;
   switch (kind)
@@ -160,7 +172,7 @@ ib_chart_has_data (IbChartKind     kind,
     case IB_CHART_SWEEP:
       return report->sweep != NULL && report->sweep->points->len > 0;
     case IB_CHART_COMPARE:
-      return ib_chart_compare_has_data (IB_COMPARE_CHART_AUTO, report, other);
+      return ib_chart_compare_has_data (IB_COMPARE_CHART_AUTO, comparison);
     case IB_CHART_STALL:
       for (guint i = 0; i < report->statistics->len; i++)
         if (g_array_index (report->statistics, IbStats, i).n_responsive > 0)
@@ -179,7 +191,7 @@ ctx_init (IbChartCtx         *ctx,
           cairo_t            *cr,
           IbChartKind         kind,
           const IbReport     *report,
-          const IbReport     *other,
+          const IbComparison *comparison,
           const IbChartStyle *style,
           double              width,
           double              height)
@@ -189,8 +201,12 @@ ctx_init (IbChartCtx         *ctx,
   memset (ctx, 0, sizeof *ctx);
   ctx->cr = cr;
   ctx->kind = kind;
-  ctx->report = report;
-  ctx->other = other;
+  ctx->report = drawn_report (kind, report, comparison);
+  if (kind == IB_CHART_COMPARE && comparison != NULL)
+    {
+      ctx->comparison = comparison;
+      ctx->other = ib_analysis_get_report (ib_comparison_get_b (comparison));
+    }
   ctx->style = style;
   ctx->width = ib_chart_clamp (width, 1, 100000);
   ctx->height = ib_chart_clamp (height, 1, 100000);
@@ -249,7 +265,7 @@ void
 ib_chart_draw (cairo_t            *cr,
                IbChartKind         kind,
                const IbReport     *report,
-               const IbReport     *other,
+               const IbComparison *comparison,
                const IbChartStyle *style,
                double              width,
                double              height)
@@ -266,7 +282,7 @@ ib_chart_draw (cairo_t            *cr,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
-  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
   run_kind (&ctx);
   ctx_clear (&ctx);
   cairo_restore (cr);
@@ -285,7 +301,7 @@ GPtrArray *
 ib_chart_draw_texts (cairo_t            *cr,
                      IbChartKind         kind,
                      const IbReport     *report,
-                     const IbReport     *other,
+                     const IbComparison *comparison,
                      const IbChartStyle *style,
                      double              width,
                      double              height)
@@ -299,7 +315,7 @@ ib_chart_draw_texts (cairo_t            *cr,
   if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
     return texts;
   cairo_save (cr);
-  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
   ctx.texts = texts;
   run_kind (&ctx);
   ctx_clear (&ctx);
@@ -311,7 +327,7 @@ void
 ib_chart_draw_svg_text (cairo_t            *cr,
                         IbChartKind         kind,
                         const IbReport     *report,
-                        const IbReport     *other,
+                        const IbComparison *comparison,
                         const IbChartStyle *style,
                         double              width,
                         double              height,
@@ -327,7 +343,7 @@ ib_chart_draw_svg_text (cairo_t            *cr,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
-  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
   ctx.svg_text = svg;
   run_kind (&ctx);
   ctx_clear (&ctx);
@@ -338,7 +354,7 @@ GArray *
 ib_chart_draw_rules (cairo_t            *cr,
                      IbChartKind         kind,
                      const IbReport     *report,
-                     const IbReport     *other,
+                     const IbComparison *comparison,
                      const IbChartStyle *style,
                      double              width,
                      double              height)
@@ -352,7 +368,7 @@ ib_chart_draw_rules (cairo_t            *cr,
   if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
     return rules;
   cairo_save (cr);
-  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
   ctx.rules = rules;
   run_kind (&ctx);
   ctx_clear (&ctx);
@@ -363,7 +379,7 @@ ib_chart_draw_rules (cairo_t            *cr,
 char *
 ib_chart_query_tooltip (IbChartKind         kind,
                         const IbReport     *report,
-                        const IbReport     *other,
+                        const IbComparison *comparison,
                         const IbChartStyle *style,
                         double              width,
                         double              height,
@@ -378,14 +394,14 @@ ib_chart_query_tooltip (IbChartKind         kind,
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
-  if (report == NULL || !(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height)
+  if (drawn_report (kind, report, comparison) == NULL || !(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height)
       || !isfinite (x) || !isfinite (y) || x < 0 || y < 0 || x >= width || y >= height)
     return NULL;
 
   /* Layout needs font metrics, hence a (tiny) real surface. */
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  ctx_init (&ctx, cr, kind, report, other, style, width, height);
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
   ctx.query = TRUE;
   ctx.qx = x;
   ctx.qy = y;
@@ -400,13 +416,13 @@ ib_chart_query_tooltip (IbChartKind         kind,
 char *
 ib_chart_describe (IbChartKind         kind,
                    const IbReport     *report,
-                   const IbReport     *other,
+                   const IbComparison *comparison,
                    const IbChartStyle *style)
 {
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
-  if (report == NULL || !ib_chart_has_data (kind, report, other))
+  if (!ib_chart_has_data (kind, report, comparison))
     return g_strdup ("");
   switch (kind)
     {
@@ -416,7 +432,7 @@ ib_chart_describe (IbChartKind         kind,
     case IB_CHART_LATENCY:    return ib_chart_describe_latency (report);
     case IB_CHART_OVERHEAD:   return ib_chart_describe_overhead (report);
     case IB_CHART_SWEEP:      return ib_chart_describe_sweep (report);
-    case IB_CHART_COMPARE:    return ib_chart_describe_compare (report, other, style);
+    case IB_CHART_COMPARE:    return ib_chart_describe_compare (comparison, style);
     case IB_CHART_STALL:      return ib_chart_describe_stall (report);
     case IB_N_CHART_KINDS:
     default:

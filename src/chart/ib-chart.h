@@ -11,6 +11,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "analysis/ib-analysis.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -79,32 +80,34 @@ const char  *ib_chart_kind_to_string   (IbChartKind   kind);   /* "strategies", 
 gboolean     ib_chart_kind_from_string (const char   *str,
                                         IbChartKind  *out);
 const char  *ib_chart_kind_title       (IbChartKind   kind);   /* translated */
-/* Whether @report has the data @kind needs (compare needs @other). */
-gboolean     ib_chart_has_data         (IbChartKind     kind,
-                                        const IbReport *report,
-                                        const IbReport *other);
+/* Whether @report has the data @kind needs (compare: @comparison's runs). */
+gboolean     ib_chart_has_data         (IbChartKind         kind,
+                                        const IbReport     *report,
+                                        const IbComparison *comparison);
 
-/* Whether IB_CHART_COMPARE can draw @what for @report and @other: both have
- * that part (sweeps varying the same thing); AUTO: any part. */
-gboolean     ib_chart_compare_has_data (IbCompareChart  what,
-                                        const IbReport *report,
-                                        const IbReport *other);
+/* Whether IB_CHART_COMPARE can draw @what of @comparison (may be NULL):
+ * both runs have that part (ib_compare_section_in_both); AUTO: any part. */
+gboolean     ib_chart_compare_has_data (IbCompareChart      what,
+                                        const IbComparison *comparison);
 /* Whether IB_CHART_COMPARE draws @what on a log axis whatever
  * IbChartStyle.log_scale says (dispatch overhead and sweeps span orders of
  * magnitude, as their single-run charts): a log switch shows it on. */
 gboolean     ib_chart_compare_always_log (IbCompareChart what);
+/* The section of the comparison (ib_comparison_get_all_rows) @what draws;
+ * READS for AUTO. */
+IbCompareSection ib_chart_compare_section (IbCompareChart what);
 /* The part AUTO stands for with these two reports (READS when none). */
-IbCompareChart ib_chart_compare_resolve (IbCompareChart  what,
-                                         const IbReport *report,
-                                         const IbReport *other);
+IbCompareChart ib_chart_compare_resolve (IbCompareChart      what,
+                                         const IbComparison *comparison);
 
-/* Draws @kind at (0,0)-(width,height) in user units. @other is the second
- * report for IB_CHART_COMPARE, NULL otherwise. Never emits NaN/inf to cairo;
- * with no data it draws a clear "nothing to show" message. */
+/* Draws @kind at (0,0)-(width,height) in user units. @comparison is the two
+ * runs for IB_CHART_COMPARE, which draws its rows (ib_comparison_get_all_rows)
+ * and ignores @report (may be NULL); NULL for the other kinds. Never emits
+ * NaN/inf to cairo; with no data it draws a clear "nothing to show" message. */
 void         ib_chart_draw             (cairo_t            *cr,
                                         IbChartKind         kind,
                                         const IbReport     *report,
-                                        const IbReport     *other,
+                                        const IbComparison *comparison,
                                         const IbChartStyle *style,
                                         double              width,
                                         double              height);
@@ -113,7 +116,7 @@ void         ib_chart_draw             (cairo_t            *cr,
  * when nothing is under the point. */
 char        *ib_chart_query_tooltip    (IbChartKind         kind,
                                         const IbReport     *report,
-                                        const IbReport     *other,
+                                        const IbComparison *comparison,
                                         const IbChartStyle *style,
                                         double              width,
                                         double              height,
@@ -125,7 +128,7 @@ char        *ib_chart_query_tooltip    (IbChartKind         kind,
  * draws, in the order drawn. "" when it has nothing to show. */
 char        *ib_chart_describe         (IbChartKind         kind,
                                         const IbReport     *report,
-                                        const IbReport     *other,
+                                        const IbComparison *comparison,
                                         const IbChartStyle *style);
 
 /* A throughput as every chart prints it: three significant digits in KiB/s,
@@ -138,7 +141,7 @@ char        *ib_chart_format_rate      (double              mib_per_s);
  * "Could not write “PATH”: REASON". */
 gboolean     ib_chart_export           (IbChartKind         kind,
                                         const IbReport     *report,
-                                        const IbReport     *other,
+                                        const IbComparison *comparison,
                                         const IbChartStyle *style,
                                         IbChartFormat       format,
                                         const char         *path,

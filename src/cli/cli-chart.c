@@ -112,6 +112,9 @@ ib_cli_chart (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(IbReport) report = NULL;
   g_autoptr(IbReport) other = NULL;
+  g_autoptr(IbAnalysis) analysis_a = NULL;
+  g_autoptr(IbAnalysis) analysis_b = NULL;
+  g_autoptr(IbComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *kinds = kind_list ();
   IbChartKind kind = IB_CHART_STRATEGIES;
@@ -218,7 +221,14 @@ ib_cli_chart (int    argc,
           goto out;
         }
     }
-  if (!ib_chart_has_data (kind, report, other))
+  if (kind == IB_CHART_COMPARE)
+    {
+      /* the comparison's rows, built once, are what the chart draws */
+      analysis_a = ib_analysis_new (report);
+      analysis_b = ib_analysis_new (other);
+      comparison = ib_comparison_new (analysis_a, analysis_b);
+    }
+  if (!ib_chart_has_data (kind, report, comparison))
     {
       ib_cli_printerr ("%s", missing_data_message (kind));
       status = IB_EXIT_FAILED;
@@ -233,8 +243,8 @@ ib_cli_chart (int    argc,
     ib_chart_style_init_light (&style);
   style.log_scale = o.log;
 
-  if (!ib_chart_export (kind, report, other, &style, format, path, o.width, o.height, o.scale,
-                        &error))
+  if (!ib_chart_export (kind, report, comparison, &style, format, path, o.width, o.height,
+                        o.scale, &error))
     {
       ib_cli_printerr ("%s", error->message);
       status = IB_EXIT_FAILED;

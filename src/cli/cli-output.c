@@ -130,7 +130,7 @@ ib_cli_markdown_charts_check (const char  *option,
     return TRUE;
   /* Every chart it may write: the run's own are not known yet, and a file
    * the user did not name is never replaced. */
-  charts = compare ? ib_compare_markdown_charts (NULL, NULL, path)
+  charts = compare ? ib_compare_markdown_charts (NULL, path)
                    : ib_report_markdown_charts (NULL, path);
   if (ib_report_markdown_check_charts (charts, &local))
     return TRUE;

@@ -214,21 +214,19 @@ write_outputs (const IbComparison *comparison,
                gboolean            log_scale)
 {
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  const IbReport *a = ib_analysis_get_report (ib_comparison_get_a (comparison));
-  const IbReport *b = ib_analysis_get_report (ib_comparison_get_b (comparison));
   gboolean ok = TRUE;
 
   if (chart != NULL)
     {
       g_autoptr(GError) error = NULL;
       IbChartStyle style;
-      int height = (int) ((double) ib_compare_chart_height (a, b, part) * width /
+      int height = (int) ((double) ib_compare_chart_height (comparison, part) * width /
                           IB_REPORT_CHART_WIDTH);
 
       ib_chart_style_init_light (&style);
       style.log_scale = log_scale;
       style.compare = part;
-      if (ib_chart_export (IB_CHART_COMPARE, a, b, &style, format, chart, width,
+      if (ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, format, chart, width,
                            CLAMP (height, 200, 10000), 1.0, &error))
         g_ptr_array_add (written, g_canonicalize_filename (chart, NULL));
       else
@@ -257,7 +255,8 @@ write_outputs (const IbComparison *comparison,
         {
           g_ptr_array_add (written, g_canonicalize_filename (md, NULL));
           for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-            if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+            if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s),
+                                           comparison))
               {
                 g_autofree char *png = ib_compare_chart_path (md, (IbCompareSection) s);
 
@@ -427,7 +426,7 @@ ib_cli_compare (int    argc,
       }
   }
   print_compare (argv[1], argv[2], comparison);
-  if (chart != NULL && !ib_chart_compare_has_data (part, a, b))
+  if (chart != NULL && !ib_chart_compare_has_data (part, comparison))
     {
       if (part == IB_COMPARE_CHART_AUTO)
         ib_cli_printerr (_("--chart: the two reports share no part to chart: no reads, "

@@ -59,44 +59,17 @@ ib_compare_section_from_id (const char       *id,
   return FALSE;
 }
 
-static guint
-section_len (const IbReport   *report,
-             IbCompareSection  section)
-{
-  switch (section)
-    {
-    case IB_COMPARE_OVERHEAD:
-      return report->overhead->len;
-    case IB_COMPARE_WRITE_UNLINK:
-      return report->write_unlink != NULL ? report->write_unlink->modes->len : 0;
-    case IB_COMPARE_SWEEP:
-      return report->sweep != NULL ? report->sweep->points->len : 0;
-    case IB_COMPARE_READS:
-    case IB_N_COMPARE_SECTIONS:
-    default:
-      return report->statistics->len;
-    }
-}
-
 int
-ib_compare_chart_height (const IbReport *a,
-                         const IbReport *b,
-                         IbCompareChart  what)
+ib_compare_chart_height (const IbComparison *comparison,
+                         IbCompareChart      what)
 {
-  IbCompareSection section;
-  g_autoptr(GArray) shared = NULL;
   guint rows;
 
-  g_return_val_if_fail (a != NULL && b != NULL, 540);
+  g_return_val_if_fail (comparison != NULL, 540);
 
-  what = ib_chart_compare_resolve (what, a, b);
-  section = what == IB_COMPARE_CHART_OVERHEAD ? IB_COMPARE_OVERHEAD
-          : what == IB_COMPARE_CHART_WRITE_UNLINK ? IB_COMPARE_WRITE_UNLINK
-          : what == IB_COMPARE_CHART_SWEEP ? IB_COMPARE_SWEEP : IB_COMPARE_READS;
-  shared = ib_compare_section (a, b, section);
+  what = ib_chart_compare_resolve (what, comparison);
   /* every row either has, once */
-  rows = section_len (a, section) + section_len (b, section) - MIN (shared->len,
-                                                                    section_len (a, section));
+  rows = ib_comparison_get_all_rows (comparison, ib_chart_compare_section (what))->len;
   /* a title, subtitle, legend and caption of about 170 units, then two bars
    * a row; at least 400 to keep out of the compact layout (below 380) */
   return (int) CLAMP (170 + 56 * rows, 400, 4000);
@@ -114,8 +87,7 @@ side_title (const char *letter,
 /* ---- HTML -------------------------------------------------------------- */
 
 static char *
-render_svg (const IbReport     *a,
-            const IbReport     *b,
+render_svg (const IbComparison *comparison,
             const IbChartStyle *style,
             const char         *tmpdir,
             const char         *prefix,
@@ -127,9 +99,9 @@ render_svg (const IbReport     *a,
   const char *start;
   gboolean ok;
 
-  ok = ib_chart_export (IB_CHART_COMPARE, a, b, style, IB_CHART_FORMAT_SVG, path,
-                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (a, b, style->compare), 1,
-                        error)
+  ok = ib_chart_export (IB_CHART_COMPARE, NULL, comparison, style, IB_CHART_FORMAT_SVG, path,
+                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (comparison, style->compare),
+                        1, error)
        && g_file_get_contents (path, &data, NULL, error);
   g_unlink (path);
   if (!ok)
@@ -145,10 +117,9 @@ render_svg (const IbReport     *a,
 
 /* The chart of @section, light and dark, when both runs have that part. */
 static gboolean
-html_chart (GString          *out,
-            const IbReport   *a,
-            const IbReport   *b,
-            IbCompareSection  section,
+html_chart (GString            *out,
+            const IbComparison *comparison,
+            IbCompareSection    section,
             gboolean          log_scale,
             GError          **error)
 {
@@ -161,7 +132,7 @@ html_chart (GString          *out,
   const char *id = ib_compare_section_id (section);
   IbChartStyle light, dark;
 
-  if (!ib_chart_compare_has_data (ib_compare_section_chart (section), a, b))
+  if (!ib_chart_compare_has_data (ib_compare_section_chart (section), comparison))
     return TRUE;
   ib_chart_style_init_light (&light);
   ib_chart_style_init_dark (&dark);
@@ -172,8 +143,9 @@ html_chart (GString          *out,
     return FALSE;
   prefix_light = g_strdup_printf ("compare-%s-light-", id);
   prefix_dark = g_strdup_printf ("compare-%s-dark-", id);
-  light_svg = render_svg (a, b, &light, tmpdir, prefix_light, error);
-  dark_svg = light_svg != NULL ? render_svg (a, b, &dark, tmpdir, prefix_dark, error) : NULL;
+  light_svg = render_svg (comparison, &light, tmpdir, prefix_light, error);
+  dark_svg = light_svg != NULL ? render_svg (comparison, &dark, tmpdir, prefix_dark, error)
+                               : NULL;
   g_rmdir (tmpdir);
   if (dark_svg == NULL)
     return FALSE;
@@ -281,7 +253,7 @@ ib_compare_to_html (const IbComparison *comparison,
       g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
       ib_report_html_escape (out, table->title);
       g_string_append (out, "</h2>\n");
-      if (!html_chart (out, a, b, (IbCompareSection) s, log_scale, error))
+      if (!html_chart (out, comparison, (IbCompareSection) s, log_scale, error))
         return NULL;
       if (table->rows->len == 0)
         {
@@ -338,18 +310,16 @@ ib_compare_chart_path (const char       *markdown_path,
 }
 
 GPtrArray *
-ib_compare_markdown_charts (const IbReport *a,
-                            const IbReport *b,
-                            const char     *path)
+ib_compare_markdown_charts (const IbComparison *comparison,
+                            const char         *path)
 {
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (path != NULL, paths);
-  g_return_val_if_fail ((a == NULL) == (b == NULL), paths);
 
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    if (a == NULL ||
-        ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+    if (comparison == NULL ||
+        ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), comparison))
       g_ptr_array_add (paths, ib_compare_chart_path (path, (IbCompareSection) s));
   return paths;
 }
@@ -393,7 +363,7 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
 
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
-  charts = ib_compare_markdown_charts (a, b, path);
+  charts = ib_compare_markdown_charts (comparison, path);
   if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
     return FALSE;
   if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
@@ -438,7 +408,7 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
       g_string_append (out, "\n## ");
       ib_report_md_escape (out, table->title, FALSE);
       g_string_append (out, "\n\n");
-      if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), a, b))
+      if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), comparison))
         {
           IbChartStyle style;
           g_autofree char *png = ib_compare_chart_path (path, (IbCompareSection) s);
@@ -450,9 +420,9 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
           ib_chart_style_init_light (&style);
           style.log_scale = log_scale;
           style.compare = ib_compare_section_chart ((IbCompareSection) s);
-          if (!ib_chart_export (IB_CHART_COMPARE, a, b, &style, IB_CHART_FORMAT_PNG, png,
-                                IB_REPORT_CHART_WIDTH,
-                                ib_compare_chart_height (a, b, style.compare), 2, error))
+          if (!ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, IB_CHART_FORMAT_PNG,
+                                png, IB_REPORT_CHART_WIDTH,
+                                ib_compare_chart_height (comparison, style.compare), 2, error))
             {
               ib_report_markdown_undo (written, dir, made_dir);
               return FALSE;

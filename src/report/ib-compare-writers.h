@@ -19,9 +19,8 @@ gboolean    ib_compare_section_from_id (const char       *id,
                                         IbCompareSection *out);
 /* Height of the compare chart of @what drawn IB_REPORT_CHART_WIDTH wide: two
  * bars a row below its title and legend. */
-int         ib_compare_chart_height (const IbReport *a,
-                                     const IbReport *b,
-                                     IbCompareChart  what);
+int         ib_compare_chart_height (const IbComparison *comparison,
+                                     IbCompareChart      what);
 /* Each writer takes the comparison (analysis/ib-analysis.h), built once.
  *
  * One self-contained HTML page: the two runs named by preset and date, what
@@ -52,10 +51,9 @@ gboolean    ib_compare_save_markdown_full (const IbComparison *comparison,
 /* "DIR/NAME-charts/overhead.png" for "DIR/NAME.md" and the overhead. */
 char       *ib_compare_chart_path  (const char       *markdown_path,
                                     IbCompareSection  section);
-/* The chart files ib_compare_save_markdown writes for @a and @b; every one
- * it may write when both are NULL. */
-GPtrArray  *ib_compare_markdown_charts (const IbReport *a,
-                                        const IbReport *b,
-                                        const char     *path);
+/* The chart files ib_compare_save_markdown writes for @comparison; every
+ * one it may write when it is NULL. */
+GPtrArray  *ib_compare_markdown_charts (const IbComparison *comparison,
+                                        const char         *path);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "chart/ib-chart.h"
+#include "ib-test-writers.h"
 
 G_BEGIN_DECLS
 

@@ -18,7 +18,8 @@ main (int    argc,
     { 1200, 700, 1 }, { 1200, 700, 2 }, { 360, 300, 1 }, { 2400, 1400, 1 },
   };
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   const char *outdir = argc > 1 ? argv[1] : "/tmp/chart-gallery";
   struct { const char *name; IbReport *report; } edges[] = {
     { "empty", fixture_empty () }, { "one", fixture_one_strategy () },
@@ -50,6 +51,7 @@ main (int    argc,
         {
           IbChartStyle style;
           g_autoptr(GError) error = NULL;
+          g_autoptr(IbComparison) pair = ib_test_comparison (edges[e].report, edges[e].report);
           g_autofree char *path = g_strdup_printf ("%s/edge-%s-%s%s.png", outdir, edges[e].name,
                                                    ib_chart_kind_to_string (k),
                                                    log ? "-log" : "");
@@ -59,18 +61,19 @@ main (int    argc,
           else
             fixture_style (&style, FALSE);
           style.log_scale = log;
-          if (!ib_chart_export (k, edges[e].report, edges[e].report, &style,
+          if (!ib_chart_export (k, edges[e].report, pair, &style,
                                 IB_CHART_FORMAT_PNG, path, 900, 560, 1, &error))
             fprintf (stderr, "%s\n", error->message);
         }
   for (guint k = 0; k < IB_N_CHART_KINDS; k++)
     {
       IbChartStyle style;
+      g_autoptr(IbComparison) pair = ib_test_comparison (edges[2].report, edges[2].report);
       g_autofree char *path = g_strdup_printf ("%s/edge-many-small-%s.png", outdir,
                                                ib_chart_kind_to_string (k));
 
       fixture_style (&style, TRUE);
-      ib_chart_export (k, edges[2].report, edges[2].report, &style, IB_CHART_FORMAT_PNG, path,
+      ib_chart_export (k, edges[2].report, pair, &style, IB_CHART_FORMAT_PNG, path,
                        360, 300, 1, NULL);
     }
   for (guint e = 0; e < G_N_ELEMENTS (edges); e++)

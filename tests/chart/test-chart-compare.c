@@ -2,7 +2,9 @@
 /* test-chart-compare: what the comparison chart says of its two runs:
  * each legend entry names its own run's cache mode wherever the
  * part drawn reads files, at 1280 and 360 px, and in the chart's
- * description for screen readers. */
+ * description for screen readers; every row and verdict it draws is the
+ * IbComparison's (ib_comparison_get_all_rows, ib_compare_row_chart_text),
+ * never one the chart worked out itself. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -14,11 +16,10 @@
 #include "chart/ib-chart-private.h"
 
 static GPtrArray *
-draw_texts (const IbReport *a,
-            const IbReport *b,
-            IbCompareChart  what,
-            int             width,
-            int             height)
+draw_pair (const IbComparison *comparison,
+           IbCompareChart      what,
+           int                 width,
+           int                 height)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
@@ -27,11 +28,23 @@ draw_texts (const IbReport *a,
 
   fixture_style (&style, FALSE);
   style.compare = what;
-  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, a, b, &style, width, height);
+  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, NULL, comparison, &style, width, height);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return texts;
+}
+
+static GPtrArray *
+draw_texts (IbReport       *a,
+            IbReport       *b,
+            IbCompareChart  what,
+            int             width,
+            int             height)
+{
+  g_autoptr(IbComparison) comparison = ib_test_comparison (a, b);
+
+  return draw_pair (comparison, what, width, height);
 }
 
 /* The legend entry of run @letter ("A: ..."), or NULL. */
@@ -68,6 +81,7 @@ test_legend_cache_modes (void)
     {
       IbChartStyle style;
       g_autofree char *description = NULL;
+      g_autoptr(IbComparison) comparison = ib_test_comparison (warm, cold);
 
       for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
         {
@@ -104,11 +118,143 @@ test_legend_cache_modes (void)
       /* A screen reader hears the same. */
       fixture_style (&style, FALSE);
       style.compare = parts[p].what;
-      description = ib_chart_describe (IB_CHART_COMPARE, warm, cold, &style);
+      description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
       g_test_message ("described: %s", description);
       g_assert_true ((strstr (description, warm_text) != NULL) == parts[p].reads_files);
       g_assert_true ((strstr (description, cold_text) != NULL) == parts[p].reads_files);
     }
+}
+
+/* What the chart must say of @comparison's @what: the part, the two runs,
+ * then every row of the comparison with its verdict in full. */
+static char *
+expected_description (const IbComparison *comparison,
+                      IbCompareChart      what)
+{
+  const GArray *rows = ib_comparison_get_all_rows (comparison, ib_chart_compare_section (what));
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      g_autofree char *verdict = ib_compare_row_chart_text (row, FALSE);
+
+      g_string_append_printf (text, " %s: %s.", row->label, verdict);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+drawn (GPtrArray  *texts,
+       const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_str_equal (((IbChartText *) g_ptr_array_index (texts, i))->text, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A pair with every kind of verdict: B faster, A faster, cannot be told
+ * apart, failed in both (mmap) and a strategy only A ran. The chart says of
+ * each row what the comparison's row says, in full and in a small chart. */
+static void
+test_rows_are_the_comparisons (void)
+{
+  g_autoptr(IbReport) a = fixture_full ();
+  g_autoptr(IbReport) b = fixture_other ();
+  g_autoptr(IbComparison) comparison = NULL;
+  const GArray *rows;
+  guint seen[IB_VERDICT_UNDECIDED + 1] = { 0 };
+  guint only_in_a = 0;
+
+  for (guint i = 0; i < b->statistics->len; i++)
+    if (g_str_equal (g_array_index (b->statistics, IbStats, i).strategy, "sync-read-all"))
+      g_array_remove_index (b->statistics, i--);
+  comparison = ib_test_comparison (a, b);
+  rows = ib_comparison_get_all_rows (comparison, IB_COMPARE_READS);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+
+      if (!row->in_b)
+        only_in_a++;
+      else
+        seen[row->verdict]++;
+    }
+  g_assert_cmpuint (only_in_a, ==, 1);
+  g_assert_cmpuint (seen[IB_VERDICT_A_FASTER], >, 0);
+  g_assert_cmpuint (seen[IB_VERDICT_B_FASTER], >, 0);
+  g_assert_cmpuint (seen[IB_VERDICT_SAME], >, 0);
+  g_assert_cmpuint (seen[IB_VERDICT_NO_DATA], >, 0);   /* mmap failed in both */
+
+  for (int w = IB_COMPARE_CHART_READS; w < IB_N_COMPARE_CHARTS; w++)
+    {
+      IbChartStyle style;
+      g_autofree char *description = NULL;
+      g_autofree char *want = expected_description (comparison, (IbCompareChart) w);
+      const GArray *part = ib_comparison_get_all_rows (comparison,
+                                                       ib_chart_compare_section (w));
+      g_autoptr(GPtrArray) big = draw_pair (comparison, (IbCompareChart) w, 1280, 1200);
+      g_autoptr(GPtrArray) small = draw_pair (comparison, (IbCompareChart) w, 540, 370);
+
+      fixture_style (&style, FALSE);
+      style.compare = (IbCompareChart) w;
+      description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
+      g_test_message ("part %d: %s", w, description);
+      g_assert_cmpuint (part->len, >, 0);
+      g_assert_true (g_str_has_suffix (description, want));
+      for (guint i = 0; i < part->len; i++)
+        {
+          const IbCompareRow *row = &g_array_index (part, IbCompareRow, i);
+          g_autofree char *full = ib_compare_row_chart_text (row, FALSE);
+          g_autofree char *compact = ib_compare_row_chart_text (row, TRUE);
+
+          g_assert_true (drawn (big, full));
+          g_assert_true (drawn (small, compact));
+        }
+    }
+}
+
+/* The chart draws the verdict the comparison's row holds, whatever the
+ * reports' samples say: change one row's verdict after the comparison was
+ * built (rows are immutable; only a test may) and the chart says the new
+ * one. A chart that worked its verdicts out itself fails here. */
+static void
+test_verdict_from_the_row (void)
+{
+  g_autoptr(IbReport) a = fixture_full ();
+  g_autoptr(IbReport) b = fixture_other ();
+  g_autoptr(IbComparison) comparison = ib_test_comparison (a, b);
+  GArray *rows = (GArray *) ib_comparison_get_all_rows (comparison, IB_COMPARE_READS);
+  IbCompareRow *row;
+  guint same = G_MAXUINT;
+  g_autofree char *before = NULL, *after = NULL, *compact = NULL, *description = NULL;
+  g_autoptr(GPtrArray) texts = NULL;
+  IbChartStyle style;
+
+  for (guint i = 0; i < rows->len && same == G_MAXUINT; i++)
+    if (g_array_index (rows, IbCompareRow, i).verdict == IB_VERDICT_SAME)
+      same = i;
+  g_assert_cmpuint (same, <, rows->len);
+  row = &g_array_index (rows, IbCompareRow, same);
+  before = ib_compare_row_chart_text (row, FALSE);
+  row->verdict = IB_VERDICT_B_FASTER;
+  row->ratio = 0.25;
+  row->ci_low = 0.2;
+  row->ci_high = 0.3;
+  after = ib_compare_row_chart_text (row, FALSE);
+  compact = ib_compare_row_chart_text (row, TRUE);
+  g_assert_cmpstr (before, !=, after);
+
+  fixture_style (&style, FALSE);
+  style.compare = IB_COMPARE_CHART_READS;
+  description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
+  g_assert_nonnull (strstr (description, after));
+  texts = draw_pair (comparison, IB_COMPARE_CHART_READS, 1280, 1200);
+  g_assert_true (drawn (texts, after));
+  g_ptr_array_unref (g_steal_pointer (&texts));
+  texts = draw_pair (comparison, IB_COMPARE_CHART_READS, 540, 370);
+  g_assert_true (drawn (texts, compact));
 }
 
 int
@@ -117,5 +263,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/chart/compare/legend-cache-modes", test_legend_cache_modes);
+  g_test_add_func ("/chart/compare/rows-are-the-comparisons", test_rows_are_the_comparisons);
+  g_test_add_func ("/chart/compare/verdict-from-the-row", test_verdict_from_the_row);
   return g_test_run ();
 }

@@ -26,7 +26,7 @@
 static cairo_surface_t *
 render (IbChartKind         kind,
         const IbReport     *report,
-        const IbReport     *other,
+        const IbComparison *other,
         const IbChartStyle *style,
         int                 width,
         int                 height)
@@ -96,7 +96,8 @@ test_reference (gconstpointer data)
 {
   const RefCase *rc = data;
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   g_autofree char *name = g_strdup_printf ("%s-%s.png", ib_chart_kind_to_string (rc->kind),
                                            rc->dark ? "dark" : "light");
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "chart", "reference", name, NULL);
@@ -187,14 +188,16 @@ static void
 test_has_data (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   g_autoptr(IbReport) empty = fixture_empty ();
   g_autoptr(IbReport) one = fixture_one_strategy ();
+  g_autoptr(IbComparison) none = ib_test_comparison (empty, empty);
 
   for (guint k = 0; k < IB_N_CHART_KINDS; k++)
     {
       g_assert_true (ib_chart_has_data (k, full, other));
-      g_assert_false (ib_chart_has_data (k, empty, empty));
+      g_assert_false (ib_chart_has_data (k, empty, none));
     }
   g_assert_false (ib_chart_has_data (IB_CHART_COMPARE, full, NULL));
   g_assert_true (ib_chart_has_data (IB_CHART_STRATEGIES, one, NULL));
@@ -291,7 +294,8 @@ static void
 test_export_svg (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   g_autofree char *dir = make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   GMarkupParser parser = { check_element, NULL, NULL, NULL, NULL };
@@ -389,7 +393,8 @@ static void
 test_export_svg_text (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   g_autofree char *dir = make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   GMarkupParser parser = { svg_start, svg_end, svg_chars, NULL, NULL };
@@ -626,6 +631,8 @@ test_edge_cases (void)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         for (guint v = 0; v < 4; v++)
           {
+            g_autoptr(IbComparison) pair = ib_test_comparison (reports[r], r % 2 ? reports[r]
+                                                                                 : reports[0]);
             IbChartStyle style;
             cairo_surface_t *surface;
 
@@ -637,8 +644,7 @@ test_edge_cases (void)
             else
               fixture_style (&style, v == 1);
             style.log_scale = v == 3;
-            surface = render (k, reports[r], r % 2 ? reports[r] : reports[0], &style,
-                              sizes[s].w, sizes[s].h);
+            surface = render (k, reports[r], pair, &style, sizes[s].w, sizes[s].h);
             /* Something is drawn, also for "nothing to show" (its message). */
             if (sizes[s].w >= 360)
               g_assert_cmpuint (count_ink (surface), >, 200);
@@ -704,9 +710,9 @@ test_null_and_nan_geometry (void)
 /* ---- tooltips ------------------------------------------------------------ */
 
 static GPtrArray *
-scan_tooltips (IbChartKind     kind,
-               const IbReport *report,
-               const IbReport *other,
+scan_tooltips (IbChartKind         kind,
+               const IbReport     *report,
+               const IbComparison *other,
                int             width,
                int             height,
                int             step_x,
@@ -748,7 +754,8 @@ static void
 test_tooltips (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autoptr(IbReport) other = fixture_other ();
+  g_autoptr(IbReport) other_report = fixture_other ();
+  g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) lines = NULL;
   g_autoptr(GPtrArray) overhead = NULL;

@@ -55,9 +55,8 @@ collect (GtkWidget *widget,
 /* Whether the chart @view draws, as drawn with its own style, says it is on
  * a log axis. */
 static gboolean
-chart_is_log (IbChartView    *view,
-              const IbReport *a,
-              const IbReport *b)
+chart_is_log (IbChartView        *view,
+              const IbComparison *pair)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
   cairo_t *cr = cairo_create (surface);
@@ -66,7 +65,7 @@ chart_is_log (IbChartView    *view,
   gboolean log = FALSE;
 
   ib_chart_view_get_style (view, &style);
-  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, a, b, &style, 1000, 700);
+  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, NULL, pair, &style, 1000, 700);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint i = 0; i < texts->len; i++)
@@ -79,6 +78,7 @@ test_compare_log_switch (void)
 {
   g_autoptr(IbReport) a = fixture_full ();
   g_autoptr(IbReport) b = fixture_other ();
+  g_autoptr(IbComparison) pair = ib_test_comparison (a, b);
   g_autoptr(GPtrArray) switches = g_ptr_array_new ();
   g_autoptr(GPtrArray) views = g_ptr_array_new ();
   IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
@@ -121,7 +121,7 @@ test_compare_log_switch (void)
         g_assert_true (ib_history_page_set_chart_part (history, walk[i]));
         ib_test_spin (100);
         on = gtk_switch_get_active (log_switch);
-        log = chart_is_log (view, a, b);
+        log = chart_is_log (view, pair);
         g_test_message ("pass %d, part %d: switch %s, chart %s", pass, walk[i],
                         on ? "on" : "off", log ? "log" : "linear");
         /* The switch and the chart agree... */
@@ -136,7 +136,7 @@ test_compare_log_switch (void)
             /* Turned on, as a click does (so on the next pass). */
             g_assert_true (gtk_widget_activate (GTK_WIDGET (log_switch)));
             g_assert_true (ib_test_wait_until (switch_is_on, log_switch, WAIT_TIMEOUT_S));
-            g_assert_true (chart_is_log (view, a, b));
+            g_assert_true (chart_is_log (view, pair));
             g_assert_true (gtk_widget_activate (GTK_WIDGET (log_switch)));
             g_assert_true (ib_test_wait_until (switch_is_off, log_switch, WAIT_TIMEOUT_S));
           }

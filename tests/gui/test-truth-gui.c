@@ -98,6 +98,7 @@ test_compare_cache_modes (void)
   g_autoptr(IbReport) cold = fixture_other ();
   g_autofree char *warm_path = NULL, *cold_path = NULL;
   g_autoptr(IbReport) a = NULL, b = NULL;
+  g_autoptr(IbComparison) pair = NULL;
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) views = g_ptr_array_new ();
   g_autoptr(GPtrArray) texts = NULL;
@@ -159,7 +160,8 @@ test_compare_cache_modes (void)
   ib_chart_view_get_style (view, &style);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 800);
   cr = cairo_create (surface);
-  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, a, b, &style, 1200, 800);
+  pair = ib_test_comparison (a, b);
+  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, NULL, pair, &style, 1200, 800);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint i = 0; i < texts->len; i++)
