@@ -150,7 +150,8 @@ ib_table_compare_note (void)
                             "Mann-Whitney interval of their ratio. Dispatch overhead and "
                             "sweep points keep only medians and their intervals: the ratio's "
                             "interval runs from the lowest to the highest ratio the two "
-                            "intervals allow. Write + delete runs once a mode: no interval. "
+                            "intervals allow. Write + delete: the total times of its runs, "
+                            "as the reads (a report with one run a mode has no interval). "
                             "A verdict needs at least %u valid samples on each side and an "
                             "interval that excludes 1."), IB_VERDICT_MIN_SAMPLES);
 }
