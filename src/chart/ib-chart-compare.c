@@ -173,30 +173,37 @@ rows_replicated (const GArray *rows)
   return FALSE;
 }
 
-/* What the chart shows, for its caption. */
-static const char *
+/* What the chart shows and when a row has a verdict (ib_verdict_for_ratio),
+ * for its caption. */
+static char *
 what_caption (IbCompareChart  what,
               const GArray   *rows)
 {
+  guint n = IB_VERDICT_MIN_SAMPLES;
+
   switch (what)
     {
     case IB_COMPARE_CHART_OVERHEAD:
-      return _("Median time per dispatch with its CI · a verdict needs 5 repetitions a side "
-               "and the ratio's CI to exclude 1");
+      /* Translators: %u is the fewest repetitions a verdict needs on each side */
+      return g_strdup_printf (_("Median time per dispatch with its CI · a verdict needs %u "
+                                "repetitions a side and the ratio's CI to exclude 1"), n);
     case IB_COMPARE_CHART_WRITE_UNLINK:
       if (rows_replicated (rows))
-        return _("Median total time of all requests over the runs · a verdict needs 5 runs a "
-                 "side and the ratio's CI to exclude 1");
-      return _("Total time of all requests · one run a mode: too few to tell");
+        /* Translators: %u is the fewest runs a verdict needs on each side */
+        return g_strdup_printf (_("Median total time of all requests over the runs · a verdict "
+                                  "needs %u runs a side and the ratio's CI to exclude 1"), n);
+      return g_strdup (_("Total time of all requests · one run a mode: too few to tell"));
     case IB_COMPARE_CHART_SWEEP:
-      return _("Median wall time per point with its CI · a verdict needs 5 valid runs a side "
-               "and the ratio's CI to exclude 1");
+      /* Translators: %u is the fewest valid runs a verdict needs on each side */
+      return g_strdup_printf (_("Median wall time per point with its CI · a verdict needs %u "
+                                "valid runs a side and the ratio's CI to exclude 1"), n);
     case IB_COMPARE_CHART_READS:
     case IB_COMPARE_CHART_AUTO:
     case IB_N_COMPARE_CHARTS:
     default:
-      return _("Median wall time with its CI · a verdict needs 5 valid runs a side and the "
-               "ratio's CI to exclude 1");
+      /* Translators: %u is the fewest valid runs a verdict needs on each side */
+      return g_strdup_printf (_("Median wall time with its CI · a verdict needs %u valid runs a "
+                                "side and the ratio's CI to exclude 1"), n);
     }
 }
 
@@ -217,7 +224,7 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   /* dispatch costs span ns to ms and sweeps orders of magnitude: always log,
    * as their single-run charts */
   gboolean log = ctx->style->log_scale || ib_chart_compare_always_log (what);
-  g_autofree char *caption = NULL;
+  g_autofree char *caption = NULL, *what_text = NULL;
   IbRgba ca = ctx->palette[IB_PAL_BLUE], cb = ctx->palette[IB_PAL_ORANGE];
   IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
   IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
@@ -273,8 +280,8 @@ ib_chart_draw_compare (IbChartCtx *ctx)
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_height (ctx), &layout);
   /* Translators: a chart's caption, then that its axis is logarithmic */
-  caption = log ? g_strdup_printf (_("%s · log scale"), what_caption (what, rows))
-                : g_strdup (what_caption (what, rows));
+  what_text = what_caption (what, rows);
+  caption = log ? g_strdup_printf (_("%s · log scale"), what_text) : g_strdup (what_text);
   ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
   ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
