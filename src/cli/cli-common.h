@@ -146,15 +146,15 @@ void        ib_cli_print_wrapped  (FILE          *out,
 
 /* ---- printing a report ------------------------------------------------- */
 
-/* The statistics table's narrow columns (ib_table_statistics): strategy,
- * median, CI of the median, throughput, CPU user / sys, ratio to the
- * fastest, longest stall, n; its footnotes under it. */
-void ib_cli_print_statistics   (const IbReport *report,
+/* A table of the model (ib_table_statistics, ib_table_sweep, ...). */
+typedef IbTable *(*IbTableFunc) (const IbReport *report);
+
+/* The table @make builds of @report in the terminal's (narrow) columns,
+ * its note under it; nothing when the report has no such part. */
+void ib_cli_print_part         (const IbReport *report,
+                                IbTableFunc     make,
                                 FILE           *out);
-void ib_cli_print_sweep        (const IbReport *report,
-                                FILE           *out);
-void ib_cli_print_overhead     (const IbReport *report,
-                                FILE           *out);
+/* The write + delete table transposed: the modes side by side. */
 void ib_cli_print_write_unlink (const IbReport *report,
                                 FILE           *out);
 /* The answer (analysis/ib-answer.h), the first lines after the tables,

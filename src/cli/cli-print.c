@@ -25,55 +25,32 @@ print_heading (FILE       *out,
   fprintf (out, "\n%s\n", title);
 }
 
-/* Prints @table (taken; NULL when the report has no such part), the
- * transposed way when @transposed. */
-static void
-print_model (IbTable  *table,
-             gboolean  transposed,
-             FILE     *out)
-{
-  g_autoptr(IbTable) owned = table;
-
-  if (owned == NULL)
-    return;
-  if (transposed)
-    ib_cli_print_table_transposed (owned, out);
-  else
-    ib_cli_print_table (owned, out);
-}
-
 void
-ib_cli_print_statistics (const IbReport *report,
-                         FILE           *out)
+ib_cli_print_part (const IbReport *report,
+                   IbTableFunc     make,
+                   FILE           *out)
 {
-  g_return_if_fail (report != NULL);
-  /* the terminal's columns of the model, its footnotes under them */
-  print_model (ib_table_statistics (report), FALSE, out);
-}
+  g_autoptr(IbTable) table = NULL;
 
-void
-ib_cli_print_sweep (const IbReport *report,
-                    FILE           *out)
-{
-  g_return_if_fail (report != NULL);
-  print_model (ib_table_sweep (report), FALSE, out);
-}
+  g_return_if_fail (report != NULL && make != NULL);
 
-void
-ib_cli_print_overhead (const IbReport *report,
-                       FILE           *out)
-{
-  g_return_if_fail (report != NULL);
-  print_model (ib_table_overhead (report), FALSE, out);
+  table = make (report);
+  if (table != NULL)
+    ib_cli_print_table (table, out);
 }
 
 void
 ib_cli_print_write_unlink (const IbReport *report,
                            FILE           *out)
 {
+  g_autoptr(IbTable) table = NULL;
+
   g_return_if_fail (report != NULL);
+
   /* modes side by side, as ab's runs against three servers read */
-  print_model (ib_table_write_unlink (report), TRUE, out);
+  table = ib_table_write_unlink (report);
+  if (table != NULL)
+    ib_cli_print_table_transposed (table, out);
 }
 
 void
@@ -170,9 +147,10 @@ ib_cli_print_report (const IbAnalysis *analysis,
   g_return_if_fail (analysis != NULL);
 
   report = ib_analysis_get_report (analysis);
-  ib_cli_print_statistics (report, out);
-  ib_cli_print_sweep (report, out);
-  ib_cli_print_overhead (report, out);
+  /* each in the terminal's columns, its footnotes under it */
+  ib_cli_print_part (report, ib_table_statistics, out);
+  ib_cli_print_part (report, ib_table_sweep, out);
+  ib_cli_print_part (report, ib_table_overhead, out);
   ib_cli_print_write_unlink (report, out);
   ib_cli_print_answer (analysis, out);
   ib_cli_print_findings (report, out);

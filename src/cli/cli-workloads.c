@@ -198,7 +198,7 @@ print_overhead (const IbReport *report,
       else if (g_str_equal (row->kind, "gtask"))
         gtask = row;
     }
-  ib_cli_print_overhead (report, out);
+  ib_cli_print_part (report, ib_table_overhead, out);
 
   fprintf (out, "\n");
   for (guint i = 0; i < report->overhead->len; i++)

@@ -138,7 +138,7 @@ print_statistics (const IbReport *report)
   size_t len = 0;
   FILE *out = open_memstream (&buf, &len);
 
-  ib_cli_print_statistics (report, out);
+  ib_cli_print_part (report, ib_table_statistics, out);
   fclose (out);
   return buf;
 }
