@@ -27,13 +27,13 @@ ib_test_build () {
   case "$1" in
     _build-test)
       IB_BUILD_OPTS+=(-Dgui=enabled -During=enabled)
-      IB_BUILD_SUITES=(engine cli chart report gui data i18n layers faults fuzz) ;;
+      IB_BUILD_SUITES=(engine cli chart report analysis gui data i18n layers faults fuzz) ;;
     _build-portable)
       IB_BUILD_OPTS+=(-Dportable=true -Dgui=disabled)
       IB_BUILD_SUITES=(engine cli) ;;
     _build-asan)
       IB_BUILD_OPTS+=(-Db_sanitize=address,undefined -Db_lundef=false -Dgui=disabled)
-      IB_BUILD_SUITES=(engine report cli faults fuzz) ;;
+      IB_BUILD_SUITES=(engine report analysis cli faults fuzz) ;;
     *) return 1 ;;
   esac
 }

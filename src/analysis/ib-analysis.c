@@ -12,6 +12,7 @@ struct _IbAnalysis
 {
   IbReport *report;
   IbAnswer *answer;
+  GArray   *findings;          /* IbFinding, sorted */
   gboolean  live;
 };
 
@@ -23,6 +24,7 @@ analysis_clear (gpointer data)
   IbAnalysis *self = data;
 
   g_clear_pointer (&self->answer, ib_answer_free);
+  g_clear_pointer (&self->findings, g_array_unref);
   g_clear_pointer (&self->report, ib_report_unref);
 }
 
@@ -39,8 +41,7 @@ analysis_new (IbReport *report,
   self->answer = ib_answer_compute (report);
   self->live = !findings;
   /* what the answer says, so that no shown finding says it again */
-  if (findings)
-    ib_findings_fill (report, self->answer);
+  self->findings = findings ? ib_findings_compute (report, self->answer) : ib_findings_new ();
   return self;
 }
 
@@ -54,6 +55,22 @@ IbAnalysis *
 ib_analysis_new_live (IbReport *report)
 {
   return analysis_new (report, FALSE);
+}
+
+IbAnalysis *
+ib_analysis_new_with_findings (IbReport *report,
+                               GArray   *findings)
+{
+  IbAnalysis *self;
+
+  g_return_val_if_fail (findings != NULL, NULL);
+
+  self = analysis_new (report, FALSE);
+  self->live = FALSE;
+  g_array_unref (self->findings);
+  self->findings = findings;
+  ib_findings_sort (findings);
+  return self;
 }
 
 IbAnalysis *
@@ -95,14 +112,7 @@ const GArray *
 ib_analysis_get_findings (const IbAnalysis *analysis)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
-  return analysis->report->findings;
-}
-
-void
-ib_findings_generate (IbReport *report)
-{
-  g_return_if_fail (report != NULL);
-  ib_analysis_unref (ib_analysis_new (report));
+  return analysis->findings;
 }
 
 /* ---- two reports -------------------------------------------------------- */

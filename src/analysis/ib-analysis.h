@@ -24,20 +24,26 @@ typedef struct _IbAnalysis IbAnalysis;
 GType           ib_analysis_get_type    (void) G_GNUC_CONST;
 #define IB_TYPE_ANALYSIS (ib_analysis_get_type ())
 
-/* Analyses @report (referenced): fills report->findings with this version's
- * findings (replacing what was there, as ib_findings_generate did) and
- * computes its answer once. */
+/* Analyses @report (referenced, never written): computes its answer and
+ * this version's findings once (ib_findings_compute), which the analysis
+ * keeps; the report holds no sentence of its own. */
 IbAnalysis     *ib_analysis_new         (IbReport         *report);
-/* The same for a report whose run still goes on: the answer only, the
- * findings left as they are (a run's findings come when it ends). Its
+/* The same for a report whose run still goes on: the answer only, no
+ * findings (a run's findings come when it ends, with ib_analysis_new). Its
  * report may still grow: take a new one to see it, and copy the report
  * before handing it to another thread. */
 IbAnalysis     *ib_analysis_new_live    (IbReport         *report);
+/* An analysis of @report whose findings are @findings (IbFinding, taken
+ * and sorted with ib_findings_sort) instead of the ones this version finds:
+ * for tests of how every writer shows a finding (text that needs escaping,
+ * an id this version does not know). */
+IbAnalysis     *ib_analysis_new_with_findings (IbReport *report,
+                                               GArray   *findings);
 gboolean        ib_analysis_is_live     (const IbAnalysis *analysis);
 IbAnalysis     *ib_analysis_ref         (IbAnalysis       *analysis);
 void            ib_analysis_unref       (IbAnalysis       *analysis);
 
-/* The report analysed. Its findings are the analysis's; do not change it. */
+/* The report analysed; do not change it. */
 IbReport       *ib_analysis_get_report  (const IbAnalysis *analysis);
 /* The answer, or NULL when the report has none (ib_answer_compute). */
 const IbAnswer *ib_analysis_get_answer  (const IbAnalysis *analysis);

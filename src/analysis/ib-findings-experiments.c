@@ -47,7 +47,8 @@ overhead_row (const IbReport *report,
 }
 
 void
-_ib_findings_overhead (IbReport *report)
+_ib_findings_overhead (const IbReport *report,
+                       GArray         *findings)
 {
   const IbOverheadRow *gtask = overhead_row (report, "gtask");
   const IbOverheadRow *thread = overhead_row (report, "thread");
@@ -63,31 +64,32 @@ _ib_findings_overhead (IbReport *report)
   /* Translators: "A GTask round trip costs 38x a direct call (120 ns); the
    * promise-vs-callback overhead experiment measured 34x for a Promise against
    * a plain callback in Node.js." */
-  ib_report_add_finding (report, "overhead",
-                         _("A GTask round trip costs %s a direct call (%s); the "
-                           "promise-vs-callback overhead experiment measured %s for a Promise "
-                           "against a plain callback in Node.js."),
-                         ratio, per_op, seed);
+  ib_findings_add (findings, "overhead",
+                   _("A GTask round trip costs %s a direct call (%s); the "
+                     "promise-vs-callback overhead experiment measured %s for a Promise "
+                     "against a plain callback in Node.js."),
+                   ratio, per_op, seed);
   if (thread != NULL && thread->ratio_to_direct > 0)
     {
       g_autofree char *tr = ib_format_ratio (thread->ratio_to_direct);
       g_autofree char *tt = ib_format_duration (thread->ns_per_op);
 
-      ib_report_add_finding (report, "overhead-thread",
-                             _("A hop to GTask’s thread pool and back costs %s (%s a direct "
-                               "call)."), tt, tr);
+      ib_findings_add (findings, "overhead-thread",
+                       _("A hop to GTask’s thread pool and back costs %s (%s a direct "
+                         "call)."),
+                       tt, tr);
     }
 
   /* Each repetition averages many iterations, but few repetitions cannot say
    * how much the ratio itself varies. */
   if (gtask->repeat < IB_VERDICT_MIN_SAMPLES)
-    ib_report_add_finding (report, "overhead-repetitions",
-                           ngettext ("The dispatch overhead rests on %u repetition: too few "
-                                     "to say how much it varies (at least %u needed).",
-                                     "The dispatch overhead rests on %u repetitions: too few "
-                                     "to say how much it varies (at least %u needed).",
-                                     gtask->repeat),
-                           gtask->repeat, IB_VERDICT_MIN_SAMPLES);
+    ib_findings_add (findings, "overhead-repetitions",
+                     ngettext ("The dispatch overhead rests on %u repetition: too few "
+                               "to say how much it varies (at least %u needed).",
+                               "The dispatch overhead rests on %u repetitions: too few "
+                               "to say how much it varies (at least %u needed).",
+                               gtask->repeat),
+                     gtask->repeat, IB_VERDICT_MIN_SAMPLES);
 
   /* The promise-vs-callback experiment's first conclusion: for pure
    * computation, avoid promises. We call a GTask "slow" from 2x a direct call,
@@ -114,21 +116,24 @@ _ib_findings_overhead (IbReport *report)
 
         /* Translators: "... cannot be checked here for pure computation: too few
          * samples to tell (n = 2; at least 5 needed)." */
-        ib_report_add_finding (report, "seed-001-overhead",
-                               _("The promise-vs-callback overhead experiment cannot be "
-                                 "checked here for pure computation: %s."), few);
+        ib_findings_add (findings, "seed-001-overhead",
+                         _("The promise-vs-callback overhead experiment cannot be "
+                           "checked here for pure computation: %s."),
+                         few);
       }
     else if (iv.ci_low >= 2)
-      ib_report_add_finding (report, "seed-001-overhead",
-                             _("The promise-vs-callback overhead experiment holds here for "
-                               "pure computation: dispatching through a GTask is %s slower "
-                               "than a direct call, so computation should not go through "
-                               "it."), ratio);
+      ib_findings_add (findings, "seed-001-overhead",
+                       _("The promise-vs-callback overhead experiment holds here for "
+                         "pure computation: dispatching through a GTask is %s slower "
+                         "than a direct call, so computation should not go through "
+                         "it."),
+                       ratio);
     else if (iv.ci_high < 2)
-      ib_report_add_finding (report, "seed-001-overhead",
-                             _("The promise-vs-callback overhead experiment does not hold "
-                               "here for pure computation: a GTask costs only %s a direct "
-                               "call."), ratio);
+      ib_findings_add (findings, "seed-001-overhead",
+                       _("The promise-vs-callback overhead experiment does not hold "
+                         "here for pure computation: a GTask costs only %s a direct "
+                         "call."),
+                       ratio);
     else
       {
         g_autofree char *level = ib_format_level (iv.ci_level);
@@ -137,11 +142,11 @@ _ib_findings_overhead (IbReport *report)
         /* Translators: "... is not decided here for pure computation: a GTask
          * costs 2.1x a direct call (88 % CI 1.5-3.0), which may be below 2x or
          * above." */
-        ib_report_add_finding (report, "seed-001-overhead",
-                               _("The promise-vs-callback overhead experiment is not decided "
-                                 "here for pure computation: a GTask costs %s a direct call "
-                                 "(%s CI %s), which may be below 2x or above."),
-                               ratio, level, ci);
+        ib_findings_add (findings, "seed-001-overhead",
+                         _("The promise-vs-callback overhead experiment is not decided "
+                           "here for pure computation: a GTask costs %s a direct call "
+                           "(%s CI %s), which may be below 2x or above."),
+                         ratio, level, ci);
       }
   }
 }
@@ -161,7 +166,8 @@ find_wu_mode (const IbWriteUnlink *wu,
 }
 
 void
-_ib_findings_write_unlink (IbReport *report)
+_ib_findings_write_unlink (const IbReport *report,
+                           GArray         *findings)
 {
   const IbWriteUnlink *wu = report->write_unlink;
   const IbWriteUnlinkMode *sync, *async;
@@ -191,26 +197,26 @@ _ib_findings_write_unlink (IbReport *report)
 
       /* Translators: "Over 2,000 write+delete requests: Sync, one at a time p50
        * 0.12 ms, p99 0.30 ms; Async GIO p50 40.1 ms, p99 80.2 ms." */
-      ib_report_add_finding (report, "write-unlink",
-                             _("Over %s write+delete requests: %s p50 %s, p99 %s; %s p50 %s, "
-                               "p99 %s."),
-                             n, ib_write_unlink_mode_title (sync->mode), sp50, sp99,
-                             ib_write_unlink_mode_title (async->mode), ap50, ap99);
+      ib_findings_add (findings, "write-unlink",
+                       _("Over %s write+delete requests: %s p50 %s, p99 %s; %s p50 %s, "
+                         "p99 %s."),
+                       n, ib_write_unlink_mode_title (sync->mode), sp50, sp99,
+                       ib_write_unlink_mode_title (async->mode), ap50, ap99);
     }
 
   /* Translators: "Write + delete of 2,000 requests: Sync, one at a time is
    * 3.1x faster than Async GIO (95.31 % CI 2.8-3.4; 8 rounds)." */
-  ib_report_add_finding (report, "write-unlink-verdict", _("Write + delete of %s requests: %s"),
-                         n, card->headline);
-  ib_report_cover_last_finding (report);
+  ib_findings_add (findings, "write-unlink-verdict", _("Write + delete of %s requests: %s"),
+                   n, card->headline);
+  ib_findings_cover_last (findings);
 
   /* The promise-vs-callback experiment's second conclusion: with I/O the
    * difference is small. Decided only from runs paired by round. */
   experiment = ib_write_unlink_experiment_text (report);
   if (experiment != NULL)
     {
-      ib_report_add_finding (report, "seed-001-write-unlink", "%s", experiment);
-      ib_report_cover_last_finding (report);
+      ib_findings_add (findings, "seed-001-write-unlink", "%s", experiment);
+      ib_findings_cover_last (findings);
     }
 }
 
@@ -218,7 +224,8 @@ _ib_findings_write_unlink (IbReport *report)
  * differ from the next ones: show how much the warm-up runs here differ from
  * the measured median. */
 static void
-finding_warm_up (IbReport *report)
+finding_warm_up (const IbReport *report,
+                 GArray         *findings)
 {
   const char *worst = NULL;
   double worst_ratio = 0;
@@ -252,16 +259,17 @@ finding_warm_up (IbReport *report)
     /* Translators: "The warm-up run of Sync load contents took 3.2x its median
      * (the Node.js promises-vs-sync experiment saw its first run differ too);
      * warm-ups are kept in the data but left out of the statistics." */
-    ib_report_add_finding (report, "warm-up",
-                           _("The warm-up run of %s took %s its median (the Node.js "
-                             "promises-vs-sync experiment saw its first run differ too); "
-                             "warm-ups are kept in the data but left out of the statistics."),
-                           ib_strategy_title (worst), r);
+    ib_findings_add (findings, "warm-up",
+                     _("The warm-up run of %s took %s its median (the Node.js "
+                       "promises-vs-sync experiment saw its first run differ too); "
+                       "warm-ups are kept in the data but left out of the statistics."),
+                     ib_strategy_title (worst), r);
   }
 }
 
 static void
-finding_empty_tasks (IbReport *report)
+finding_empty_tasks (const IbReport *report,
+                     GArray         *findings)
 {
   const IbOverheadRow *one = overhead_row (report, "tasks-1");
   const IbOverheadRow *hundred = overhead_row (report, "tasks-100");
@@ -273,10 +281,11 @@ finding_empty_tasks (IbReport *report)
   t100 = ib_format_duration (hundred->ns_per_op);
   /* Translators: the Node.js promises-vs-sync experiment timed 1 and 100 empty
    * promises */
-  ib_report_add_finding (report, "empty-tasks",
-                         _("One empty GTask, created and completed through the main context, "
-                           "costs %s, and 100 of them %s (the Node.js promises-vs-sync "
-                           "experiment timed 1 and 100 empty promises)."), t1, t100);
+  ib_findings_add (findings, "empty-tasks",
+                   _("One empty GTask, created and completed through the main context, "
+                     "costs %s, and 100 of them %s (the Node.js promises-vs-sync "
+                     "experiment timed 1 and 100 empty promises)."),
+                   t1, t100);
 }
 
 static gboolean
@@ -291,7 +300,8 @@ preset_is (const IbReport *report,
 }
 
 static void
-finding_seed_002 (IbReport *report)
+finding_seed_002 (const IbReport *report,
+                  GArray         *findings)
 {
   const char *slc = "sync-load-contents";
   const char *alcp = "async-load-contents-parallel";
@@ -312,8 +322,9 @@ finding_seed_002 (IbReport *report)
 
         /* Translators: "The Node.js big-file experiment cannot be checked here:
          * too few samples to tell (n = 2; at least 5 needed)." */
-        ib_report_add_finding (report, "seed-002", _("The Node.js big-file experiment cannot "
-                                                     "be checked here: %s."), few);
+        ib_findings_add (findings, "seed-002", _("The Node.js big-file experiment cannot "
+                                                 "be checked here: %s."),
+                         few);
       }
       break;
     case IB_RATIO_A_FASTER:
@@ -324,22 +335,22 @@ finding_seed_002 (IbReport *report)
          * whole-file reads (Async load contents, parallel) were 4.2x slower than
          * sync ones (Sync load contents); the experiment measured 6.6x in
          * Node.js." */
-        ib_report_add_finding (report, "seed-002",
-                               _("The Node.js big-file experiment holds here: async whole-file "
-                                 "reads (%s) were %s slower than sync ones (%s); the "
-                                 "experiment measured %s in Node.js."),
-                               ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
+        ib_findings_add (findings, "seed-002",
+                         _("The Node.js big-file experiment holds here: async whole-file "
+                           "reads (%s) were %s slower than sync ones (%s); the "
+                           "experiment measured %s in Node.js."),
+                         ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
       }
       break;
     case IB_RATIO_B_FASTER:
       {
         g_autofree char *r = ib_format_ratio (1 / cmp.ratio);
 
-        ib_report_add_finding (report, "seed-002",
-                               _("The Node.js big-file experiment does not hold here: async "
-                                 "whole-file reads (%s) were %s faster than sync ones (%s); the "
-                                 "experiment measured them %s slower in Node.js."),
-                               ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
+        ib_findings_add (findings, "seed-002",
+                         _("The Node.js big-file experiment does not hold here: async "
+                           "whole-file reads (%s) were %s faster than sync ones (%s); the "
+                           "experiment measured them %s slower in Node.js."),
+                         ib_strategy_title (alcp), r, ib_strategy_title (slc), seed);
       }
       break;
     case IB_RATIO_SAME:
@@ -353,20 +364,21 @@ finding_seed_002 (IbReport *report)
          * whole-file reads (Async load contents, parallel) and sync ones (Sync load
          * contents) cannot be told apart (ratio 1.21, 95 % CI 0.24-4.3); the
          * experiment measured async 6.6x slower in Node.js." */
-        ib_report_add_finding (report, "seed-002",
-                               _("The Node.js big-file experiment is not decided here: async "
-                                 "whole-file reads (%s) and sync ones (%s) cannot be told "
-                                 "apart (ratio %.2f, %s CI %s); the experiment measured async "
-                                 "%s slower in Node.js."),
-                               ib_strategy_title (alcp), ib_strategy_title (slc), cmp.ratio,
-                               level, ci, seed);
+        ib_findings_add (findings, "seed-002",
+                         _("The Node.js big-file experiment is not decided here: async "
+                           "whole-file reads (%s) and sync ones (%s) cannot be told "
+                           "apart (ratio %.2f, %s CI %s); the experiment measured async "
+                           "%s slower in Node.js."),
+                         ib_strategy_title (alcp), ib_strategy_title (slc), cmp.ratio,
+                         level, ci, seed);
       }
       break;
     }
 }
 
 static void
-finding_seed_000 (IbReport *report)
+finding_seed_000 (const IbReport *report,
+                  GArray         *findings)
 {
   const IbSweep *sweep = report->sweep;
   const char *w_lo, *w_hi;
@@ -407,9 +419,10 @@ finding_seed_000 (IbReport *report)
 
         /* Translators: "The Node.js promises-vs-sync experiment cannot be
          * checked here: too few samples to tell (n = 3; at least 5 needed)." */
-        ib_report_add_finding (report, "seed-000",
-                               _("The Node.js promises-vs-sync experiment cannot be checked "
-                                 "here: %s."), few);
+        ib_findings_add (findings, "seed-000",
+                         _("The Node.js promises-vs-sync experiment cannot be checked "
+                           "here: %s."),
+                         few);
         return;
       }
   }
@@ -420,51 +433,52 @@ finding_seed_000 (IbReport *report)
   async_large = g_strcmp0 (ib_decision_side (w_hi), IB_DECISION_LINE_ASYNC) == 0;
 
   if (sync_small && async_large)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment holds here: sync wins "
-                             "for a few files, and async pays off when many files are read "
-                             "at once."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment holds here: sync wins "
+                       "for a few files, and async pays off when many files are read "
+                       "at once."));
   else if (sync_small && w_hi != NULL)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment holds only in part here: "
-                             "sync wins for a few files, but async does not pay off even with "
-                             "many files."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment holds only in part here: "
+                       "sync wins for a few files, but async does not pay off even with "
+                       "many files."));
   else if (async_large && w_lo != NULL)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment holds only in part here: "
-                             "async pays off with many files, but sync does not win for a "
-                             "few."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment holds only in part here: "
+                       "async pays off with many files, but sync does not win for a "
+                       "few."));
   else if (sync_small)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment holds in part here: "
-                             "sync wins for a few files; with many files no strategy is "
-                             "clearly faster, so whether async pays off is not decided."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment holds in part here: "
+                       "sync wins for a few files; with many files no strategy is "
+                       "clearly faster, so whether async pays off is not decided."));
   else if (async_large)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment holds in part here: "
-                             "async pays off with many files; with a few files no strategy "
-                             "is clearly faster, so whether sync wins is not decided."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment holds in part here: "
+                       "async pays off with many files; with a few files no strategy "
+                       "is clearly faster, so whether sync wins is not decided."));
   else if (w_lo != NULL && w_hi != NULL)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment does not hold here: it "
-                             "found that sync wins for a few files and async pays off under "
-                             "concurrency."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment does not hold here: it "
+                       "found that sync wins for a few files and async pays off under "
+                       "concurrency."));
   else if (w_lo != NULL || w_hi != NULL)
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment does not hold here at "
-                             "one end of the sweep (the other strategy wins there), and the "
-                             "other end is not decided."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment does not hold here at "
+                       "one end of the sweep (the other strategy wins there), and the "
+                       "other end is not decided."));
   else
-    ib_report_add_finding (report, "seed-000",
-                           _("The Node.js promises-vs-sync experiment is not decided here: at "
-                             "neither end of the sweep is one strategy clearly faster."));
+    ib_findings_add (findings, "seed-000",
+                     _("The Node.js promises-vs-sync experiment is not decided here: at "
+                       "neither end of the sweep is one strategy clearly faster."));
 }
 
 void
-_ib_findings_experiments (IbReport *report)
+_ib_findings_experiments (const IbReport *report,
+                          GArray         *findings)
 {
-  finding_warm_up (report);
-  finding_empty_tasks (report);
-  finding_seed_002 (report);
-  finding_seed_000 (report);
+  finding_warm_up (report, findings);
+  finding_empty_tasks (report, findings);
+  finding_seed_002 (report, findings);
+  finding_seed_000 (report, findings);
 }

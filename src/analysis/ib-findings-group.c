@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings-group.c: where each finding goes and how much it matters.
  * The group and the rank are derived from the finding's id, in
- * this one table, never stored as input: a report written before groups
- * existed is regrouped when it is loaded, and a finding id this version does
- * not know goes last, with the details. */
+ * this one table, never stored: a finding id this table does not know goes
+ * last, with the details. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -135,15 +134,58 @@ ib_finding_is_shown (const IbFinding *finding)
 }
 
 guint
-ib_findings_n_shown (const IbReport *report)
+ib_findings_n_shown (const GArray *findings)
 {
   guint n = 0;
 
-  g_return_val_if_fail (report != NULL, 0);
-
-  for (guint i = 0; report->findings != NULL && i < report->findings->len; i++)
-    n += ib_finding_is_shown (&g_array_index (report->findings, IbFinding, i));
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    n += ib_finding_is_shown (&g_array_index (findings, IbFinding, i));
   return n;
+}
+
+static void
+finding_clear (gpointer data)
+{
+  IbFinding *finding = data;
+
+  g_clear_pointer (&finding->id, g_free);
+  g_clear_pointer (&finding->text, g_free);
+}
+
+GArray *
+ib_findings_new (void)
+{
+  GArray *findings = g_array_new (FALSE, TRUE, sizeof (IbFinding));
+
+  g_array_set_clear_func (findings, finding_clear);
+  return findings;
+}
+
+void
+ib_findings_add (GArray     *findings,
+                 const char *id,
+                 const char *format,
+                 ...)
+{
+  va_list args;
+  IbFinding finding;
+
+  g_return_if_fail (findings != NULL);
+
+  va_start (args, format);
+  finding.id = g_strdup (id);
+  finding.text = g_strdup_vprintf (format, args);
+  finding.covered = FALSE;
+  va_end (args);
+  g_array_append_val (findings, finding);
+}
+
+void
+ib_findings_cover_last (GArray *findings)
+{
+  g_return_if_fail (findings != NULL && findings->len > 0);
+
+  g_array_index (findings, IbFinding, findings->len - 1).covered = TRUE;
 }
 
 static gint
@@ -160,16 +202,14 @@ compare_findings (gconstpointer a,
 }
 
 void
-ib_findings_sort (IbReport *report)
+ib_findings_sort (GArray *findings)
 {
-  g_return_if_fail (report != NULL);
-
   /* Stable whatever GLib's sort is (g_qsort_with_data's stability changed
    * across versions): equals keep the order they were generated in. */
-  if (report->findings == NULL || report->findings->len < 2)
+  if (findings == NULL || findings->len < 2)
     return;
   {
-    guint n = report->findings->len;
+    guint n = findings->len;
     g_autofree guint *order = g_new (guint, n);
     g_autoptr(GArray) sorted = g_array_sized_new (FALSE, TRUE, sizeof (IbFinding), n);
 
@@ -182,8 +222,8 @@ ib_findings_sort (IbReport *report)
         guint j = i;
 
         while (j > 0
-               && compare_findings (&g_array_index (report->findings, IbFinding, order[j - 1]),
-                                    &g_array_index (report->findings, IbFinding, v)) > 0)
+               && compare_findings (&g_array_index (findings, IbFinding, order[j - 1]),
+                                    &g_array_index (findings, IbFinding, v)) > 0)
           {
             order[j] = order[j - 1];
             j--;
@@ -191,8 +231,8 @@ ib_findings_sort (IbReport *report)
         order[j] = v;
       }
     for (guint i = 0; i < n; i++)
-      g_array_append_val (sorted, g_array_index (report->findings, IbFinding, order[i]));
+      g_array_append_val (sorted, g_array_index (findings, IbFinding, order[i]));
     /* move the entries over without freeing their strings */
-    memcpy (report->findings->data, sorted->data, n * sizeof (IbFinding));
+    memcpy (findings->data, sorted->data, n * sizeof (IbFinding));
   }
 }

@@ -17,9 +17,13 @@ void        _ib_findings_sweep_range  (const IbSweep *sweep,
                                        guint64       *lo,
                                        guint64       *hi);
 
-void        _ib_findings_overhead     (IbReport      *report);
-void        _ib_findings_write_unlink (IbReport      *report);
+/* Add their findings of @report to @findings. */
+void        _ib_findings_overhead     (const IbReport *report,
+                                       GArray         *findings);
+void        _ib_findings_write_unlink (const IbReport *report,
+                                       GArray         *findings);
 /* Warm-up, empty tasks and experiments 000 and 002. */
-void        _ib_findings_experiments  (IbReport      *report);
+void        _ib_findings_experiments  (const IbReport *report,
+                                       GArray         *findings);
 
 G_END_DECLS

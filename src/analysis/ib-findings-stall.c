@@ -64,8 +64,9 @@ fastest_of (const IbReport *report,
 }
 
 static void
-finding_trade_off (IbReport       *report,
-                   const IbAnswer *answer)
+finding_trade_off (const IbReport *report,
+                   const IbAnswer *answer,
+                   GArray         *findings)
 {
   const IbStats *sync = fastest_of (report, TRUE);
   const IbStats *other = fastest_of (report, FALSE);
@@ -104,11 +105,11 @@ finding_trade_off (IbReport       *report,
        * same two for a sync strategy and that strategy: "Thread pool, parallel
        * stalls the main loop for 0.4 ms per read (no frame missed at 60 Hz),
        * against 12 ms (0.6 frames missed at 60 Hz) for Sync single read; ..." */
-      ib_report_add_finding (report, "stall-trade-off",
-                             _("%s stalls the main loop for %s per read (%s), against %s "
-                               "(%s) for %s; medians of each read’s longest stall."),
-                             ib_strategy_title (other->strategy), other_stall, other_frames,
-                             sync_stall, frames, ib_strategy_title (sync->strategy));
+      ib_findings_add (findings, "stall-trade-off",
+                       _("%s stalls the main loop for %s per read (%s), against %s "
+                         "(%s) for %s; medians of each read’s longest stall."),
+                       ib_strategy_title (other->strategy), other_stall, other_frames,
+                       sync_stall, frames, ib_strategy_title (sync->strategy));
       return;
     }
 
@@ -120,23 +121,23 @@ finding_trade_off (IbReport       *report,
    * median of its reads' longest main-loop stall, the frames that costs ("0.6
    * frames missed at 60 Hz"), and the same three for the other strategy. */
   if (r.verdict == IB_RATIO_A_FASTER)
-    ib_report_add_finding (report, "stall-trade-off",
-                           _("%s, but %s blocks the main loop for %s per read (%s), %s for "
-                             "%s (%s); medians of each read’s longest stall."),
-                           speed, ib_strategy_title (sync->strategy), sync_stall, frames,
-                           ib_strategy_title (other->strategy), other_stall, other_frames);
+    ib_findings_add (findings, "stall-trade-off",
+                     _("%s, but %s blocks the main loop for %s per read (%s), %s for "
+                       "%s (%s); medians of each read’s longest stall."),
+                     speed, ib_strategy_title (sync->strategy), sync_stall, frames,
+                     ib_strategy_title (other->strategy), other_stall, other_frames);
   else
     /* Translators: as above, when the sync strategy is not the faster one: no
      * trade-off, the stall comes on top */
-    ib_report_add_finding (report, "stall-trade-off",
-                           _("%s; on top of that, %s blocks the main loop for %s per read "
-                             "(%s), %s for %s (%s); medians of each read’s longest stall."),
-                           speed, ib_strategy_title (sync->strategy), sync_stall, frames,
-                           ib_strategy_title (other->strategy), other_stall, other_frames);
+    ib_findings_add (findings, "stall-trade-off",
+                     _("%s; on top of that, %s blocks the main loop for %s per read "
+                       "(%s), %s for %s (%s); medians of each read’s longest stall."),
+                     speed, ib_strategy_title (sync->strategy), sync_stall, frames,
+                     ib_strategy_title (other->strategy), other_stall, other_frames);
   /* the answer's headline and trade-off say all of it */
   if (answer != NULL && answer->stall != NULL && g_str_equal (sync->strategy, answer->sync)
       && g_str_equal (other->strategy, answer->async))
-    ib_report_cover_last_finding (report);
+    ib_findings_cover_last (findings);
 }
 
 /* Whether no measured sample of @strategy missed a 60 Hz frame. */
@@ -160,8 +161,9 @@ never_missed (const IbReport *report,
 }
 
 static void
-finding_responsive (IbReport       *report,
-                    const IbAnswer *answer)
+finding_responsive (const IbReport *report,
+                    const IbAnswer *answer,
+                    GArray         *findings)
 {
   const IbStats *best = NULL;
   const IbStats *second = NULL;
@@ -204,27 +206,27 @@ finding_responsive (IbReport       *report,
         /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
          * single read, serial has the lowest median: 45 ms, longest stall 0.4 ms (2
          * valid samples: too few to rank them)." */
-        ib_report_add_finding (report, "stall-responsive",
-                               _("Of the strategies that never missed a 60 Hz frame, %s has "
-                                 "the lowest median: %s, longest stall %s (%u valid samples: "
-                                 "too few to rank them)."),
-                               ib_strategy_title (best->strategy), time, worst, best->n);
+        ib_findings_add (findings, "stall-responsive",
+                         _("Of the strategies that never missed a 60 Hz frame, %s has "
+                           "the lowest median: %s, longest stall %s (%u valid samples: "
+                           "too few to rank them)."),
+                         ib_strategy_title (best->strategy), time, worst, best->n);
       else if (second == NULL)
         /* Translators: "The only strategy that never missed a 60 Hz frame is Async
          * single read, serial: median 45 ms, longest stall 0.4 ms." */
-        ib_report_add_finding (report, "stall-responsive",
-                               _("The only strategy that never missed a 60 Hz frame is %s: "
-                                 "median %s, longest stall %s."),
-                               ib_strategy_title (best->strategy), time, worst);
+        ib_findings_add (findings, "stall-responsive",
+                         _("The only strategy that never missed a 60 Hz frame is %s: "
+                           "median %s, longest stall %s."),
+                         ib_strategy_title (best->strategy), time, worst);
       else if (ib_ratio_is_clear (&r)
                && ib_answer_compares (answer, best->strategy, second->strategy))
         /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
          * single read, serial: median 45 ms, longest stall 0.4 ms." (the verdict
          * against the runner-up is the answer's) */
-        ib_report_add_finding (report, "stall-responsive",
-                               _("The fastest strategy that never missed a 60 Hz frame is %s: "
-                                 "median %s, longest stall %s."),
-                               ib_strategy_title (best->strategy), time, worst);
+        ib_findings_add (findings, "stall-responsive",
+                         _("The fastest strategy that never missed a 60 Hz frame is %s: "
+                           "median %s, longest stall %s."),
+                         ib_strategy_title (best->strategy), time, worst);
       else if (ib_ratio_is_clear (&r))
         {
           g_autofree char *speed = ib_ratio_sentence (ib_strategy_title (best->strategy),
@@ -234,10 +236,10 @@ finding_responsive (IbReport       *report,
           /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
            * single read, serial: median 45 ms, longest stall 0.4 ms; Async single read,
            * serial is 1.5x faster than Thread pool, parallel (95 % CI 1.3-1.7)." */
-          ib_report_add_finding (report, "stall-responsive",
-                                 _("The fastest strategy that never missed a 60 Hz frame is "
-                                   "%s: median %s, longest stall %s; %s."),
-                                 ib_strategy_title (best->strategy), time, worst, speed);
+          ib_findings_add (findings, "stall-responsive",
+                           _("The fastest strategy that never missed a 60 Hz frame is "
+                             "%s: median %s, longest stall %s; %s."),
+                           ib_strategy_title (best->strategy), time, worst, speed);
         }
       else if (r.verdict == IB_RATIO_TOO_FEW)
         {
@@ -246,22 +248,22 @@ finding_responsive (IbReport       *report,
           /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
            * single read, serial has the lowest median (45 ms, longest stall 0.4 ms),
            * but there are too few samples to tell (n = 2; at least 5 needed)." */
-          ib_report_add_finding (report, "stall-responsive",
-                                 _("Of the strategies that never missed a 60 Hz frame, %s has "
-                                   "the lowest median (%s, longest stall %s), but there are "
-                                   "%s."),
-                                 ib_strategy_title (best->strategy), time, worst, few);
+          ib_findings_add (findings, "stall-responsive",
+                           _("Of the strategies that never missed a 60 Hz frame, %s has "
+                             "the lowest median (%s, longest stall %s), but there are "
+                             "%s."),
+                           ib_strategy_title (best->strategy), time, worst, few);
         }
       else
         /* Translators: "Among the quickest strategies that never missed a 60 Hz
          * frame: Async single read, serial (median 45 ms, longest stall 0.4 ms)
          * cannot be told apart from Thread pool, parallel." */
-        ib_report_add_finding (report, "stall-responsive",
-                               _("Among the quickest strategies that never missed a 60 Hz "
-                                 "frame: %s (median %s, longest stall %s) cannot be told "
-                                 "apart from %s."),
-                               ib_strategy_title (best->strategy), time, worst,
-                               ib_strategy_title (second->strategy));
+        ib_findings_add (findings, "stall-responsive",
+                         _("Among the quickest strategies that never missed a 60 Hz "
+                           "frame: %s (median %s, longest stall %s) cannot be told "
+                           "apart from %s."),
+                         ib_strategy_title (best->strategy), time, worst,
+                         ib_strategy_title (second->strategy));
     }
   else
     {
@@ -269,16 +271,17 @@ finding_responsive (IbReport       *report,
 
       /* Translators: no strategy kept a 60 Hz display drawing; the one that came
        * closest and its longest stall */
-      ib_report_add_finding (report, "stall-responsive",
-                             _("Every strategy missed a 60 Hz frame at least once; %s came "
-                               "closest, with a longest stall of %s."),
-                             ib_strategy_title (least->strategy), worst);
+      ib_findings_add (findings, "stall-responsive",
+                       _("Every strategy missed a 60 Hz frame at least once; %s came "
+                         "closest, with a longest stall of %s."),
+                       ib_strategy_title (least->strategy), worst);
     }
 }
 
 /* "Sync, one at a time 66 ms, Async GIO 3.1 ms, Thread pool 2.4 ms" */
 static void
-finding_write_unlink (IbReport *report)
+finding_write_unlink (const IbReport *report,
+                      GArray         *findings)
 {
   const IbWriteUnlink *wu = report->write_unlink;
   g_autoptr(GString) list = g_string_new (NULL);
@@ -300,14 +303,16 @@ finding_write_unlink (IbReport *report)
     return;
   /* Translators: %s lists modes and their longest stall, "Sync, one at a time
    * 66 ms, Async GIO 3.1 ms" */
-  ib_report_add_finding (report, "stall-write-unlink",
-                         _("Serving the write+delete requests, the main loop stalled at most "
-                           "for: %s."), list->str);
+  ib_findings_add (findings, "stall-write-unlink",
+                   _("Serving the write+delete requests, the main loop stalled at most "
+                     "for: %s."),
+                   list->str);
 }
 
 /* The sweep's largest value: where the strategies' stalls differ most. */
 static void
-finding_sweep (IbReport *report)
+finding_sweep (const IbReport *report,
+               GArray         *findings)
 {
   const IbSweep *sweep = report->sweep;
   g_autoptr(GString) list = g_string_new (NULL);
@@ -339,19 +344,20 @@ finding_sweep (IbReport *report)
   at = ib_format_vary_value (sweep->vary, top);
   /* Translators: "At 100 files, each read stalled the main loop for at most (median):
    * Sync load contents 812 µs, Async load contents, parallel 240 µs." */
-  ib_report_add_finding (report, "stall-sweep",
-                         _("At %s, each read stalled the main loop for at most (median): %s."),
-                         at, list->str);
+  ib_findings_add (findings, "stall-sweep",
+                   _("At %s, each read stalled the main loop for at most (median): %s."),
+                   at, list->str);
 }
 
 void
-ib_findings_stall (IbReport       *report,
-                   const IbAnswer *answer)
+ib_findings_stall (const IbReport *report,
+                   const IbAnswer *answer,
+                   GArray         *findings)
 {
   g_return_if_fail (report != NULL);
 
-  finding_trade_off (report, answer);
-  finding_responsive (report, answer);
-  finding_write_unlink (report);
-  finding_sweep (report);
+  finding_trade_off (report, answer, findings);
+  finding_responsive (report, answer, findings);
+  finding_write_unlink (report, findings);
+  finding_sweep (report, findings);
 }

@@ -36,8 +36,9 @@ is_slower (const IbRatio *r,
 }
 
 static void
-finding_gap (IbReport       *report,
-             const IbAnswer *answer)
+finding_gap (const IbReport *report,
+             const IbAnswer *answer,
+             GArray         *findings)
 {
   const IbStats *uring = ib_decision_fastest (report, IB_DECISION_LINE_URING);
   const IbStats *sync = ib_decision_fastest (report, "sync");
@@ -93,12 +94,13 @@ finding_gap (IbReport       *report,
 
   /* Translators: the io_uring finding; %s compares an io_uring strategy with the
    * fastest sync and GIO async ones and may end with what that means */
-  ib_report_add_finding (report, "uring-gap", _("Against the kernel’s own async I/O: %s."),
-                         text->str);
+  ib_findings_add (findings, "uring-gap", _("Against the kernel’s own async I/O: %s."),
+                   text->str);
 }
 
 static void
-finding_direct_cost (IbReport *report)
+finding_direct_cost (const IbReport *report,
+                     GArray         *findings)
 {
   for (guint i = 0; i < report->statistics->len; i++)
     {
@@ -121,20 +123,21 @@ finding_direct_cost (IbReport *report)
        * io_uring single read, parallel is 3.1x faster than io_uring single read,
        * parallel, direct I/O (…); direct I/O reads with O_DIRECT, from the disk every
        * time." */
-      ib_report_add_finding (report, "direct-cost", _("What the page cache is worth to %s: %s; "
-                                                      "direct I/O reads with O_DIRECT, from "
-                                                      "the disk every time."),
-                             ib_strategy_title (base), sentence);
+      ib_findings_add (findings, "direct-cost", _("What the page cache is worth to %s: %s; "
+                                                  "direct I/O reads with O_DIRECT, from "
+                                                  "the disk every time."),
+                       ib_strategy_title (base), sentence);
       return;
     }
 }
 
 void
-ib_findings_uring (IbReport       *report,
-                   const IbAnswer *answer)
+ib_findings_uring (const IbReport *report,
+                   const IbAnswer *answer,
+                   GArray         *findings)
 {
   g_return_if_fail (report != NULL);
 
-  finding_gap (report, answer);
-  finding_direct_cost (report);
+  finding_gap (report, answer, findings);
+  finding_direct_cost (report, findings);
 }

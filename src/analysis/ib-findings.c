@@ -56,8 +56,9 @@ has_measured (const IbReport *report,
 }
 
 static void
-finding_fastest (IbReport       *report,
-                 const IbAnswer *answer)
+finding_fastest (const IbReport *report,
+                 const IbAnswer *answer,
+                 GArray         *findings)
 {
   const IbStats *best = NULL, *second = NULL;
   g_autofree char *time = NULL;
@@ -100,14 +101,14 @@ finding_fastest (IbReport       *report,
 
       /* Translators: "Only Sync single read was measured: median 12.3 ms,
        * 2,650 MiB/s (too few samples to tell ...)." */
-      ib_report_add_finding (report, "fastest", _("Only %s was measured: median %s (%s)."),
-                             ib_strategy_title (best->strategy), what, few);
+      ib_findings_add (findings, "fastest", _("Only %s was measured: median %s (%s)."),
+                       ib_strategy_title (best->strategy), what, few);
     }
   else if (second == NULL || ib_ratio_is_clear (&r))
     /* Translators: "The fastest strategy is Sync single read: median 12.3 ms,
      * 2,650 MiB/s." */
-    ib_report_add_finding (report, "fastest", _("The fastest strategy is %s: median %s."),
-                           ib_strategy_title (best->strategy), what);
+    ib_findings_add (findings, "fastest", _("The fastest strategy is %s: median %s."),
+                     ib_strategy_title (best->strategy), what);
   else if (r.verdict == IB_RATIO_TOO_FEW)
     {
       g_autofree char *few = ib_too_few_text (r.na, r.nb);
@@ -115,30 +116,31 @@ finding_fastest (IbReport       *report,
       /* Translators: "The lowest median is that of Sync single read (12.3 ms,
        * 2,650 MiB/s), but there are too few samples to tell (n = 2; at least
        * 5 needed)." */
-      ib_report_add_finding (report, "fastest",
-                             _("The lowest median is that of %s (%s), but there are %s."),
-                             ib_strategy_title (best->strategy), what, few);
+      ib_findings_add (findings, "fastest",
+                       _("The lowest median is that of %s (%s), but there are %s."),
+                       ib_strategy_title (best->strategy), what, few);
     }
   else
     /* Translators: "The lowest median is that of Sync single read (12.3 ms),
      * but it cannot be told apart from Memory map." */
-    ib_report_add_finding (report, "fastest",
-                           _("The lowest median is that of %s (%s), but it cannot be told "
-                             "apart from %s."),
-                           ib_strategy_title (best->strategy), what,
-                           ib_strategy_title (second->strategy));
+    ib_findings_add (findings, "fastest",
+                     _("The lowest median is that of %s (%s), but it cannot be told "
+                       "apart from %s."),
+                     ib_strategy_title (best->strategy), what,
+                     ib_strategy_title (second->strategy));
   /* No fastest, and the two with the lowest medians race in the answer:
    * it says the same ("cannot be told apart", "too few samples"). */
   if (second != NULL && !ib_ratio_is_clear (&r)
       && ib_answer_compares (answer, best->strategy, second->strategy))
-    ib_report_cover_last_finding (report);
+    ib_findings_cover_last (findings);
 }
 
 static void
-add_pair_finding (IbReport   *report,
-                  const char *id,
-                  const char *a,
-                  const char *b)
+add_pair_finding (const IbReport *report,
+                  const char     *id,
+                  const char     *a,
+                  const char     *b,
+                  GArray         *findings)
 {
   g_autofree char *text = NULL;
   IbRatio r;
@@ -148,12 +150,13 @@ add_pair_finding (IbReport   *report,
     return;
   /* a sync strategy first: its display name starts the sentence */
   text = ib_ratio_sentence (ib_strategy_title (a), ib_strategy_title (b), &r);
-  ib_report_add_finding (report, id, "%s.", text);
+  ib_findings_add (findings, id, "%s.", text);
 }
 
 static void
-finding_sync_vs_async (IbReport       *report,
-                       const IbAnswer *answer)
+finding_sync_vs_async (const IbReport *report,
+                       const IbAnswer *answer,
+                       GArray         *findings)
 {
   const IbStats *sync = ib_decision_fastest (report, "sync");
   const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
@@ -170,11 +173,11 @@ finding_sync_vs_async (IbReport       *report,
     }
   if (sync != NULL && async != NULL)
     {
-      guint before = report->findings->len;
+      guint before = findings->len;
 
-      add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy);
-      if (answer != NULL && report->findings->len > before)
-        ib_report_cover_last_finding (report);
+      add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy, findings);
+      if (answer != NULL && findings->len > before)
+        ib_findings_cover_last (findings);
     }
 
   /* The pair the seeds compare (readFileSync vs readFile + Promise.all),
@@ -182,11 +185,12 @@ finding_sync_vs_async (IbReport       *report,
   if (has_measured (report, slc) && has_measured (report, alcp)
       && !(sync != NULL && async != NULL
            && g_str_equal (sync->strategy, slc) && g_str_equal (async->strategy, alcp)))
-    add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp);
+    add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp, findings);
 }
 
 static void
-finding_cache (IbReport *report)
+finding_cache (const IbReport *report,
+               GArray         *findings)
 {
   const char *mode = ib_cache_mode_to_string (report->plan->cache);
   g_autoptr(GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
@@ -224,14 +228,15 @@ finding_cache (IbReport *report)
 
   /* Reports written before samples could be excluded counted them. */
   if (n_counted_anyway > 0)
-    ib_report_add_finding (report, "cache-counted",
-                           ngettext ("The cache was not in the requested state (%s) for %u of "
-                                     "%u sample, and this older report counts it in its "
-                                     "statistics.",
-                                     "The cache was not in the requested state (%s) for %u of "
-                                     "%u samples, and this older report counts them in its "
-                                     "statistics.", n),
-                           mode, n_counted_anyway, n);
+    ib_findings_add (findings, "cache-counted",
+                     ngettext ("The cache was not in the requested state (%s) for %u of "
+                               "%u sample, and this older report counts it in its "
+                               "statistics.",
+                               "The cache was not in the requested state (%s) for %u of "
+                               "%u samples, and this older report counts them in its "
+                               "statistics.",
+                               n),
+                     mode, n_counted_anyway, n);
 
   if (report->plan->cache == IB_CACHE_AS_IS)
     {
@@ -248,14 +253,14 @@ finding_cache (IbReport *report)
             }
         }
       if (hi >= 0)
-        ib_report_add_finding (report, "cache",
-                               _("The cache was left as it was: %.0f %% to %.0f %% of the "
-                                 "files’ pages were in memory before a sample."),
-                               lo * 100, hi * 100);
+        ib_findings_add (findings, "cache",
+                         _("The cache was left as it was: %.0f %% to %.0f %% of the "
+                           "files’ pages were in memory before a sample."),
+                         lo * 100, hi * 100);
       else
-        ib_report_add_finding (report, "cache",
-                               _("The cache was left as it was, and its state is unknown on "
-                                 "this system."));
+        ib_findings_add (findings, "cache",
+                         _("The cache was left as it was, and its state is unknown on "
+                           "this system."));
       return;
     }
 
@@ -268,7 +273,7 @@ finding_cache (IbReport *report)
       g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
                                                         TRUE);
 
-      ib_report_add_finding (report, "cache-virtual", "%s", caveat);
+      ib_findings_add (findings, "cache-virtual", "%s", caveat);
     }
   if (n_bad == 0 && n_counted_anyway > 0)
     return;
@@ -277,10 +282,10 @@ finding_cache (IbReport *report)
       /* A whole sentence per mode: "warm" and "cold" are adjectives in it
        * (on a virtual disk, the finding above says it). */
       if (!cold_virtual)
-        ib_report_add_finding (report, "cache", "%s",
-                               report->plan->cache == IB_CACHE_COLD
-                               ? _("The cache was cold for every sample, as asked.")
-                               : _("The cache was warm for every sample, as asked."));
+        ib_findings_add (findings, "cache", "%s",
+                         report->plan->cache == IB_CACHE_COLD
+                           ? _("The cache was cold for every sample, as asked.")
+                           : _("The cache was warm for every sample, as asked."));
       return;
     }
 
@@ -288,14 +293,15 @@ finding_cache (IbReport *report)
     {
       /* Translators: "The cache was never in the requested state (cold): all 36
        * successful samples were excluded (not cold), so there are no statistics." */
-      ib_report_add_finding (report, "cache-excluded",
-                             ngettext ("The cache was never in the requested state (%s): the "
-                                       "%u successful sample was excluded (%s), so there are "
-                                       "no statistics.",
-                                       "The cache was never in the requested state (%s): all "
-                                       "%u successful samples were excluded (%s), so there "
-                                       "are no statistics.", n_ok),
-                             mode, n_ok, ib_excluded_describe (reason));
+      ib_findings_add (findings, "cache-excluded",
+                       ngettext ("The cache was never in the requested state (%s): the "
+                                 "%u successful sample was excluded (%s), so there are "
+                                 "no statistics.",
+                                 "The cache was never in the requested state (%s): all "
+                                 "%u successful samples were excluded (%s), so there "
+                                 "are no statistics.",
+                                 n_ok),
+                       mode, n_ok, ib_excluded_describe (reason));
       return;
     }
   for (guint i = 0; i < order->len && i < 4; i++)
@@ -318,35 +324,37 @@ finding_cache (IbReport *report)
     g_string_append_printf (detail, _(", and %u more"), order->len - 4);
   /* Translators: "Excluded from the statistics: 3 of 60 samples, not cold
    * (Sync single read (2), Memory map (1))." */
-  ib_report_add_finding (report, "cache-excluded",
-                         ngettext ("Excluded from the statistics: %u of %u sample, %s (%s).",
-                                   "Excluded from the statistics: %u of %u samples, %s (%s).", n),
-                         n_bad, n, ib_excluded_describe (reason), detail->str);
+  ib_findings_add (findings, "cache-excluded",
+                   ngettext ("Excluded from the statistics: %u of %u sample, %s (%s).",
+                             "Excluded from the statistics: %u of %u samples, %s (%s).", n),
+                   n_bad, n, ib_excluded_describe (reason), detail->str);
 }
 
 static void
-finding_filesystem (IbReport *report)
+finding_filesystem (const IbReport *report,
+                    GArray         *findings)
 {
   const IbEnvironment *env = report->environment;
 
   if (env == NULL)
     return;
   if (env->is_tmpfs)
-    ib_report_add_finding (report, "tmpfs",
-                           _("The files were on tmpfs, which lives in memory: a cold cache is "
-                             "impossible there, and these numbers measure memory copies, not "
-                             "a disk."));
+    ib_findings_add (findings, "tmpfs",
+                     _("The files were on tmpfs, which lives in memory: a cold cache is "
+                       "impossible there, and these numbers measure memory copies, not "
+                       "a disk."));
   if (env->is_fuse)
-    ib_report_add_finding (report, "fuse",
-                           _("The files were on a FUSE file system (%s): these numbers measure "
-                             "FUSE and the daemon behind it as much as the storage."),
-                           env->fs_type != NULL ? env->fs_type : "fuse");
+    ib_findings_add (findings, "fuse",
+                     _("The files were on a FUSE file system (%s): these numbers measure "
+                       "FUSE and the daemon behind it as much as the storage."),
+                     env->fs_type != NULL ? env->fs_type : "fuse");
 }
 
 /* Copy-on-write and compressing file systems (btrfs, bcachefs): what
  * KDiskMark users meet as "impossible" results. */
 static void
-finding_copy_on_write (IbReport *report)
+finding_copy_on_write (const IbReport *report,
+                       GArray         *findings)
 {
   const IbEnvironment *env = report->environment;
   g_autofree char *compression = NULL;
@@ -354,29 +362,29 @@ finding_copy_on_write (IbReport *report)
   if (env == NULL)
     return;
   if (ib_environment_copy_on_write (env))
-    ib_report_add_finding (report, "copy-on-write",
-                           _("The files were on %s, which copies on write: new data goes to "
-                             "new places and is checksummed, so these numbers can differ "
-                             "from a file system that writes in place."),
-                           env->fs_type);
+    ib_findings_add (findings, "copy-on-write",
+                     _("The files were on %s, which copies on write: new data goes to "
+                       "new places and is checksummed, so these numbers can differ "
+                       "from a file system that writes in place."),
+                     env->fs_type);
   compression = ib_environment_compression (env);
   if (compression == NULL)
     return;
   if (report->plan != NULL && report->plan->content != IB_CONTENT_RANDOM)
-    ib_report_add_finding (report, "compression",
-                           /* Translators: "The file system, btrfs, compresses what it
-                            * stores (zstd): the content here (base64) compresses, ..." */
-                           _("The file system, %s, compresses what it stores (%s): the "
-                             "content here (%s) compresses, so these numbers measure "
-                             "compression too; random content measures the storage."),
-                           env->fs_type, compression,
-                           ib_content_kind_to_string (report->plan->content));
+    ib_findings_add (findings, "compression",
+                     /* Translators: "The file system, btrfs, compresses what it
+                      * stores (zstd): the content here (base64) compresses, ..." */
+                     _("The file system, %s, compresses what it stores (%s): the "
+                       "content here (%s) compresses, so these numbers measure "
+                       "compression too; random content measures the storage."),
+                     env->fs_type, compression,
+                     ib_content_kind_to_string (report->plan->content));
   else
-    ib_report_add_finding (report, "compression",
-                           _("The file system, %s, compresses what it stores (%s): random "
-                             "content does not compress, but base64, digits and letters "
-                             "would, and would measure compression too."),
-                           env->fs_type, compression);
+    ib_findings_add (findings, "compression",
+                     _("The file system, %s, compresses what it stores (%s): random "
+                       "content does not compress, but base64, digits and letters "
+                       "would, and would measure compression too."),
+                     env->fs_type, compression);
 }
 
 /* The fastest strategy at @value, or NULL when the verdict against the
@@ -435,7 +443,8 @@ _ib_findings_sweep_range (const IbSweep *sweep,
 }
 
 static void
-finding_sweep (IbReport *report)
+finding_sweep (const IbReport *report,
+               GArray         *findings)
 {
   const IbSweep *sweep = report->sweep;
   guint64 lo, hi;
@@ -457,11 +466,11 @@ finding_sweep (IbReport *report)
       if (winner != NULL && loser != NULL && g_strcmp0 (winner, loser) != 0)
         /* Translators: "From 100 files on, Async load contents, parallel
          * overtakes Sync load contents." */
-        ib_report_add_finding (report, "sweep", _("From %s on, %s overtakes %s."), at,
-                               ib_strategy_title (winner), ib_strategy_title (loser));
+        ib_findings_add (findings, "sweep", _("From %s on, %s overtakes %s."), at,
+                         ib_strategy_title (winner), ib_strategy_title (loser));
       else
-        ib_report_add_finding (report, "sweep", _("The order of the strategies flips at %s."),
-                               at);
+        ib_findings_add (findings, "sweep", _("The order of the strategies flips at %s."),
+                         at);
     }
   else
     {
@@ -471,17 +480,18 @@ finding_sweep (IbReport *report)
       if (w_lo != NULL && g_strcmp0 (w_lo, w_hi) == 0)
         /* Translators: "No crossover between 1 file and 1,000 files: Sync
          * single read is faster throughout." */
-        ib_report_add_finding (report, "sweep",
-                               _("No crossover between %s and %s: %s is faster throughout."),
-                               los, his, ib_strategy_title (w_lo));
+        ib_findings_add (findings, "sweep",
+                         _("No crossover between %s and %s: %s is faster throughout."),
+                         los, his, ib_strategy_title (w_lo));
       else if (w_lo != NULL || w_hi != NULL)
-        ib_report_add_finding (report, "sweep", _("No crossover between %s and %s."), los, his);
+        ib_findings_add (findings, "sweep", _("No crossover between %s and %s."), los, his);
       else
         /* Translators: no strategy is clearly faster at either end of a sweep
          * ("1 file", "100 files"), so "no crossover" would claim too much */
-        ib_report_add_finding (report, "sweep",
-                               _("No crossover can be told between %s and %s: at neither end "
-                                 "is one strategy clearly faster."), los, his);
+        ib_findings_add (findings, "sweep",
+                         _("No crossover can be told between %s and %s: at neither end "
+                           "is one strategy clearly faster."),
+                         los, his);
     }
 }
 
@@ -560,7 +570,8 @@ clearly_more_ctxsw (const IbReport *report,
 }
 
 static void
-finding_where_time_goes (IbReport *report)
+finding_where_time_goes (const IbReport *report,
+                         GArray         *findings)
 {
   const char *candidates[] = { "async-load-contents-parallel", "async-load-contents-serial" };
   const IbStats *st = NULL;
@@ -653,33 +664,35 @@ finding_where_time_goes (IbReport *report)
                                      "thread pool (128 per MiB)"));
         }
     }
-  ib_report_add_finding (report, "where-time-goes", "%s.", text->str);
+  ib_findings_add (findings, "where-time-goes", "%s.", text->str);
 }
 
-void
-ib_findings_fill (IbReport       *report,
-                  const IbAnswer *answer)
+GArray *
+ib_findings_compute (const IbReport *report,
+                     const IbAnswer *answer)
 {
-  g_return_if_fail (report != NULL);
+  GArray *findings;
 
-  g_array_set_size (report->findings, 0);
-  finding_fastest (report, answer);
-  finding_sync_vs_async (report, answer);
-  finding_cache (report);
-  finding_filesystem (report);
-  finding_copy_on_write (report);
-  finding_sweep (report);
-  _ib_findings_overhead (report);
-  _ib_findings_write_unlink (report);
-  finding_where_time_goes (report);
-  _ib_findings_experiments (report);
-  ib_findings_stall (report, answer);
-  ib_findings_uring (report, answer);
+  g_return_val_if_fail (report != NULL, NULL);
+
+  findings = ib_findings_new ();
+  finding_fastest (report, answer, findings);
+  finding_sync_vs_async (report, answer, findings);
+  finding_cache (report, findings);
+  finding_filesystem (report, findings);
+  finding_copy_on_write (report, findings);
+  finding_sweep (report, findings);
+  _ib_findings_overhead (report, findings);
+  _ib_findings_write_unlink (report, findings);
+  finding_where_time_goes (report, findings);
+  _ib_findings_experiments (report, findings);
+  ib_findings_stall (report, answer, findings);
+  ib_findings_uring (report, answer, findings);
   /* A virtual disk's caveat is said once: by the answer's headline when it
    * has one. */
-  for (guint i = 0; answer != NULL && answer->caveat != NULL && i < report->findings->len; i++)
+  for (guint i = 0; answer != NULL && answer->caveat != NULL && i < findings->len; i++)
     {
-      IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+      IbFinding *f = &g_array_index (findings, IbFinding, i);
       g_autofree char *clause = report->environment != NULL
                                 ? ib_virtual_disk_caveat (report->environment->virtual_disk,
                                                           FALSE)
@@ -689,5 +702,16 @@ ib_findings_fill (IbReport       *report,
           && strstr (answer->caveat, clause) != NULL)
         f->covered = TRUE;
     }
-  ib_findings_sort (report);
+  ib_findings_sort (findings);
+  return findings;
+}
+
+GArray *
+ib_findings_generate (const IbReport *report)
+{
+  g_autoptr(IbAnswer) answer = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  answer = ib_answer_compute (report);
+  return ib_findings_compute (report, answer);
 }

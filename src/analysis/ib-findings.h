@@ -11,6 +11,16 @@
 
 G_BEGIN_DECLS
 
+/* One finding: a sentence of the analysis (ib-analysis.h), never stored in
+ * the report it is about. */
+typedef struct
+{
+  char     *id;                /* stable, for tools and tests (ib-findings.c) */
+  char     *text;
+  gboolean  covered;           /* says only what the report's answer says (ib-answer.h):
+                                * kept in the data, not shown where the answer is shown */
+} IbFinding;
+
 /* Where a finding goes, from its id (ib-findings-group.c): the answer is
  * shown on its own (ib-answer.h); the findings follow it in these groups, in
  * this order, each sorted by importance. */
@@ -33,35 +43,49 @@ gboolean        ib_finding_is_warning      (const char     *id);
 const char     *ib_finding_group_to_string (IbFindingGroup  group);
 /* A short heading (translated): "How far to trust these numbers". */
 const char     *ib_finding_group_title     (IbFindingGroup  group);
-/* Sorts report->findings by group, then by importance within the group,
- * keeping the order of findings of equal rank. */
-void            ib_findings_sort           (IbReport       *report);
+
+/* An empty array of IbFinding that frees their strings. */
+GArray         *ib_findings_new            (void);
+/* Appends a finding @id with the text @format to @findings. */
+void            ib_findings_add            (GArray         *findings,
+                                            const char     *id,
+                                            const char     *format,
+                                            ...) G_GNUC_PRINTF (3, 4);
+/* Marks the finding added last to @findings as covered by the answer
+ * (IbFinding.covered). */
+void            ib_findings_cover_last     (GArray         *findings);
+/* Sorts @findings (IbFinding) by group, then by importance within the
+ * group, keeping the order of findings of equal rank. */
+void            ib_findings_sort           (GArray         *findings);
 
 /* Whether @finding is shown where the answer is shown (the CLI, HTML,
  * Markdown, the results page): not when it only says what the answer says
  * (IbFinding.covered). JSON keeps every finding. */
 gboolean        ib_finding_is_shown        (const IbFinding *finding);
-/* How many of report->findings are shown. */
-guint           ib_findings_n_shown        (const IbReport  *report);
+/* How many of @findings (IbFinding; NULL: none) are shown. */
+guint           ib_findings_n_shown        (const GArray    *findings);
 
-/* Fills report->findings from the data (replacing what was there), sorted
- * with ib_findings_sort; each is one sentence: a capital letter first, a
- * full stop last. A finding that says only what @answer (ib-answer.h; NULL:
+/* The findings of @report (never written), newly made and sorted with
+ * ib_findings_sort; each is one sentence: a capital letter first, a full
+ * stop last. A finding that says only what @answer (ib-answer.h; NULL:
  * none) says is marked covered; one that says more leaves out what the
  * answer says. ib_analysis_new (ib-analysis.h) calls it with the report's
- * answer: the shells take an analysis, never call this. */
-void      ib_findings_fill        (IbReport       *report,
+ * answer and keeps the result: the shells take an analysis, never call
+ * this. */
+GArray   *ib_findings_compute     (const IbReport *report,
                                    const IbAnswer *answer);
-/* ib_findings_fill with the report's own answer, through an analysis
- * dropped at once (ib-analysis.c): for tests. */
-void      ib_findings_generate    (IbReport       *report);
-/* Adds the main-loop findings (ib-findings-stall.c; ib_findings_generate
- * calls it), covered by @answer (NULL: none) where they repeat it. */
-void      ib_findings_stall       (IbReport       *report,
-                                   const IbAnswer *answer);
+/* ib_findings_compute with the report's own answer: for tests. */
+GArray   *ib_findings_generate    (const IbReport *report);
+/* Adds the main-loop findings of @report to @findings
+ * (ib-findings-stall.c; ib_findings_compute calls it), covered by @answer
+ * (NULL: none) where they repeat it. */
+void      ib_findings_stall       (const IbReport *report,
+                                   const IbAnswer *answer,
+                                   GArray         *findings);
 /* Adds the io_uring and direct I/O findings (ib-findings-uring.c;
- * ib_findings_generate calls it), leaving out what @answer says. */
-void      ib_findings_uring       (IbReport       *report,
-                                   const IbAnswer *answer);
+ * ib_findings_compute calls it), leaving out what @answer says. */
+void      ib_findings_uring       (const IbReport *report,
+                                   const IbAnswer *answer,
+                                   GArray         *findings);
 
 G_END_DECLS

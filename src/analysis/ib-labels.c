@@ -383,14 +383,6 @@ ib_report_date_text (const IbReport *report)
   return when != NULL ? when : g_strdup (_("Unknown date"));
 }
 
-void
-ib_report_cover_last_finding (IbReport *report)
-{
-  g_return_if_fail (report != NULL && report->findings->len > 0);
-
-  g_array_index (report->findings, IbFinding, report->findings->len - 1).covered = TRUE;
-}
-
 char *
 ib_vs_fastest_text (const IbReport *report,
                     const IbStats  *st,

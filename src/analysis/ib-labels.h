@@ -73,10 +73,6 @@ char       *ib_virtual_disk_caveat (const char *disk,
 /* A coverage as a percentage: "93.75 %", "96.88 %", "50 %". */
 char       *ib_format_level      (double       level);
 
-/* Marks the finding added last to @report as covered by the answer
- * (IbFinding.covered). */
-void        ib_report_cover_last_finding (IbReport *report);
-
 /* How a statistics row is aggregated: "median of 10 valid samples;
  * distribution-free order-statistic interval, coverage 97.85 %; 3 of 13
  * samples excluded for their cache state". */

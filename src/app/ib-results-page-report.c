@@ -166,8 +166,8 @@ void
 _ib_results_page_update_findings (IbResultsPage *self)
 {
   GtkWidget *child;
-  const IbReport *r = self->report;
-  guint n = r->findings != NULL ? r->findings->len : 0;
+  const GArray *findings = ib_analysis_get_findings (self->analysis);
+  guint n = findings->len;
 
   if (n == self->n_findings && n > 0)
     return;
@@ -175,7 +175,7 @@ _ib_results_page_update_findings (IbResultsPage *self)
     gtk_list_box_remove (self->findings_list, child);
   for (guint i = 0; i < n; i++)
     {
-      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
+      const IbFinding *f = &g_array_index (findings, IbFinding, i);
       g_autofree char *sentence = NULL;
       GtkWidget *label, *row;
 
@@ -197,23 +197,24 @@ _ib_results_page_update_findings (IbResultsPage *self)
       gtk_list_box_append (self->findings_list, row);
     }
   self->n_findings = n;
-  gtk_widget_set_visible (self->findings_heading, ib_findings_n_shown (r) > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), ib_findings_n_shown (r) > 0);
+  gtk_widget_set_visible (self->findings_heading, ib_findings_n_shown (findings) > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), ib_findings_n_shown (findings) > 0);
 }
 
 void
 _ib_results_page_update_warnings (IbResultsPage *self)
 {
   const IbReport *r = self->report;
+  const GArray *findings = ib_analysis_get_findings (self->analysis);
   g_autofree char *old_text = NULL;
   gboolean was_visible;
   g_autoptr(GString) text = g_string_new (NULL);
   guint n = r->warnings != NULL ? r->warnings->len : 0;
   guint shown = 0;
 
-  for (guint i = 0; r->findings != NULL && i < r->findings->len; i++)
+  for (guint i = 0; i < findings->len; i++)
     {
-      const IbFinding *f = &g_array_index (r->findings, IbFinding, i);
+      const IbFinding *f = &g_array_index (findings, IbFinding, i);
       g_autofree char *sentence = NULL;
 
       /* the answer card says what a covered finding says */

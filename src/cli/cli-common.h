@@ -164,8 +164,9 @@ void ib_cli_print_answer       (const IbAnalysis *analysis,
 /* The small-files and write + delete answer cards (ib-answer-writes.h). */
 void ib_cli_print_answer_cards (const IbReport *report,
                                 FILE           *out);
-void ib_cli_print_findings     (const IbReport *report,
-                                FILE           *out);
+/* The analysis's findings that are shown, group by group. */
+void ib_cli_print_findings     (const IbAnalysis *analysis,
+                                FILE             *out);
 void ib_cli_print_warnings     (const IbReport *report,
                                 FILE           *out);
 /* Every part the report has, in the order above, then "partial" and the

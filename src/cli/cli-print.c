@@ -95,13 +95,16 @@ ib_cli_print_answer_cards (const IbReport *report,
 }
 
 void
-ib_cli_print_findings (const IbReport *report,
-                       FILE           *out)
+ib_cli_print_findings (const IbAnalysis *analysis,
+                       FILE             *out)
 {
-  g_return_if_fail (report != NULL);
+  const GArray *findings;
 
+  g_return_if_fail (analysis != NULL);
+
+  findings = ib_analysis_get_findings (analysis);
   /* the answer, printed above, says what a covered finding says */
-  if (ib_findings_n_shown (report) == 0)
+  if (ib_findings_n_shown (findings) == 0)
     return;
   print_heading (out, _("Findings"));
   /* group by group, each under a short heading (ib_finding_group) */
@@ -109,9 +112,9 @@ ib_cli_print_findings (const IbReport *report,
     {
       gboolean open = FALSE;
 
-      for (guint i = 0; i < report->findings->len; i++)
+      for (guint i = 0; i < findings->len; i++)
         {
-          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+          const IbFinding *f = &g_array_index (findings, IbFinding, i);
 
           if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
             continue;
@@ -153,7 +156,7 @@ ib_cli_print_report (const IbAnalysis *analysis,
   ib_cli_print_part (report, ib_table_overhead, out);
   ib_cli_print_write_unlink (report, out);
   ib_cli_print_answer (analysis, out);
-  ib_cli_print_findings (report, out);
+  ib_cli_print_findings (analysis, out);
   ib_cli_print_warnings (report, out);
   if (report->partial)
     fprintf (out, _("\nPartial results: %s\n"), report->error ? report->error : _("stopped"));

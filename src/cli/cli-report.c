@@ -86,7 +86,7 @@ ib_cli_report (int    argc,
   /* The answer first, as after a run (recomputed from the samples), then
    * the findings, grouped. */
   ib_cli_print_answer (analysis, stdout);
-  ib_cli_print_findings (report, stdout);
+  ib_cli_print_findings (analysis, stdout);
   fflush (stdout);
 
   if (!ib_cli_output_write (&output, analysis))

@@ -326,15 +326,6 @@ overhead_row_clear (gpointer data)
 }
 
 static void
-finding_clear (gpointer data)
-{
-  IbFinding *finding = data;
-
-  g_clear_pointer (&finding->id, g_free);
-  g_clear_pointer (&finding->text, g_free);
-}
-
-static void
 wu_mode_clear (gpointer data)
 {
   IbWriteUnlinkMode *mode = data;
@@ -485,8 +476,6 @@ ib_report_new (void)
   g_array_set_clear_func (report->statistics, stats_clear_func);
   report->overhead = g_array_new (FALSE, TRUE, sizeof (IbOverheadRow));
   g_array_set_clear_func (report->overhead, overhead_row_clear);
-  report->findings = g_array_new (FALSE, TRUE, sizeof (IbFinding));
-  g_array_set_clear_func (report->findings, finding_clear);
   report->warnings = g_ptr_array_new_with_free_func (g_free);
   report->created = g_date_time_format_iso8601 (now);
   return report;
@@ -512,7 +501,6 @@ report_clear (gpointer data)
   ib_write_unlink_free (report->write_unlink);
   ib_sweep_free (report->sweep);
   ib_decision_free (report->decision);
-  g_array_unref (report->findings);
   g_ptr_array_unref (report->warnings);
   g_free (report->created);
   g_free (report->error);
@@ -561,13 +549,6 @@ ib_report_copy (const IbReport *report)
   copy->write_unlink = ib_write_unlink_copy (report->write_unlink);
   copy->sweep = ib_sweep_copy (report->sweep);
   copy->decision = ib_decision_copy (report->decision);
-  for (guint i = 0; i < report->findings->len; i++)
-    {
-      const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
-      IbFinding finding = { g_strdup (f->id), g_strdup (f->text), f->covered };
-
-      g_array_append_val (copy->findings, finding);
-    }
   for (guint i = 0; i < report->warnings->len; i++)
     g_ptr_array_add (copy->warnings, g_strdup (g_ptr_array_index (report->warnings, i)));
   g_free (copy->created);
@@ -601,25 +582,6 @@ ib_report_add_warning (IbReport   *report,
         return;
       }
   g_ptr_array_add (report->warnings, text);
-}
-
-void
-ib_report_add_finding (IbReport   *report,
-                       const char *id,
-                       const char *format,
-                       ...)
-{
-  va_list args;
-  IbFinding finding;
-
-  g_return_if_fail (report != NULL);
-
-  va_start (args, format);
-  finding.id = g_strdup (id);
-  finding.text = g_strdup_vprintf (format, args);
-  finding.covered = FALSE;
-  va_end (args);
-  g_array_append_val (report->findings, finding);
 }
 
 const IbStats *

@@ -355,14 +355,6 @@ IbSweep *ib_sweep_new  (void);
 IbSweep *ib_sweep_copy (const IbSweep *sweep);
 void     ib_sweep_free (IbSweep       *sweep);
 
-typedef struct
-{
-  char     *id;
-  char     *text;
-  gboolean  covered;           /* says only what the report's answer says (analysis/ib-answer.h):
-                                * kept in the data, not shown where the answer is shown */
-} IbFinding;
-
 /* ---- the decision phase (ib-decision.h) ------------------------------ */
 
 typedef enum
@@ -422,6 +414,10 @@ void        ib_decision_free (IbDecision       *decision);
 
 /* ---- the report ------------------------------------------------------ */
 
+/* What was run and measured. What it means (the answer, the findings) is
+ * worked out by its analysis (analysis/ib-analysis.h): no sentence is
+ * stored here. */
+
 typedef struct
 {
   IbPlan        *plan;
@@ -432,7 +428,6 @@ typedef struct
   IbWriteUnlink *write_unlink; /* NULL when not run */
   IbSweep       *sweep;        /* NULL when not run */
   IbDecision    *decision;     /* NULL when no decision phase ran */
-  GArray        *findings;     /* IbFinding */
   GPtrArray     *warnings;     /* char * */
   char          *created;      /* ISO 8601 UTC */
   gboolean       partial;      /* cancelled or failed part-way */
@@ -449,10 +444,6 @@ GType          ib_report_get_type     (void) G_GNUC_CONST;
 void           ib_report_add_warning  (IbReport       *report,
                                        const char     *format,
                                        ...) G_GNUC_PRINTF (2, 3);
-void           ib_report_add_finding  (IbReport       *report,
-                                       const char     *id,
-                                       const char     *format,
-                                       ...) G_GNUC_PRINTF (3, 4);
 const IbStats *ib_report_find_stats   (const IbReport *report,
                                        const char     *strategy);
 

@@ -356,12 +356,14 @@ ib_report_to_html (const IbAnalysis *analysis,
   g_autofree char *lang = NULL;
   const IbReport *report;
   const IbAnswer *answer;
+  const GArray *findings;
 
   g_return_val_if_fail (analysis != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   report = ib_analysis_get_report (analysis);
   answer = ib_analysis_get_answer (analysis);
+  findings = ib_analysis_get_findings (analysis);
 
   subtitle = ib_report_subtitle (report);
   lang = html_lang ();
@@ -455,7 +457,7 @@ ib_report_to_html (const IbAnalysis *analysis,
       }
   }
   /* the answer, above, says what a covered finding says */
-  if (ib_findings_n_shown (report) > 0)
+  if (ib_findings_n_shown (findings) > 0)
     {
       g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
       ib_report_html_escape (out, _("Findings"));
@@ -465,9 +467,9 @@ ib_report_to_html (const IbAnalysis *analysis,
         {
           gboolean open = FALSE;
 
-          for (guint i = 0; i < report->findings->len; i++)
+          for (guint i = 0; i < findings->len; i++)
             {
-              const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+              const IbFinding *f = &g_array_index (findings, IbFinding, i);
               g_autofree char *id = NULL;
 
               if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))

@@ -13,7 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "analysis/ib-answer.h"
+#include "analysis/ib-analysis.h"
 #include "engine/ib-types.h"
 
 G_BEGIN_DECLS
@@ -73,6 +73,11 @@ typedef struct
 typedef void     (*IbJsonWriteFunc) (JsonBuilder       *b,
                                      const IbJsonField *field,
                                      gconstpointer      st);
+/* Derived data the report does not hold, from its analysis (the answer,
+ * the findings): members of the file only. */
+typedef void     (*IbJsonAnalysisWriteFunc) (JsonBuilder       *b,
+                                             const IbJsonField *field,
+                                             const IbAnalysis  *analysis);
 /* @path is the struct's member path ("samples[3]"). */
 typedef gboolean (*IbJsonReadFunc)  (JsonObject        *o,
                                      const char        *path,
@@ -96,6 +101,10 @@ struct _IbJsonField
   /* Written only when this says so (besides IB_JF_OMIT_*); NULL: always. */
   gboolean           (*write_if) (gconstpointer st);
   IbJsonWriteFunc      write;     /* IB_JF_SPECIAL */
+  /* IB_JF_SPECIAL of the report only: written from its analysis, never
+   * from the report (ib_report_to_json; ib_json_write_object leaves it
+   * out). */
+  IbJsonAnalysisWriteFunc write_analysis;
   IbJsonReadFunc       read;      /* IB_JF_SPECIAL; or any kind, to read it another way */
   /* Members of the struct this entry also stands for (has_crossover, ...),
    * for the test that every member has an entry: offset and size. */
@@ -185,16 +194,11 @@ void     ib_json_add_bool       (JsonBuilder         *b,
 void     ib_json_add_string     (JsonBuilder         *b,
                                  const char          *name,
                                  const char          *value);
-/* The members of @st as an object, by @section. */
+/* The members of @st as an object, by @section (without the members
+ * written from an analysis: write_analysis). */
 void     ib_json_write_object   (JsonBuilder         *b,
                                  const IbJsonSection *section,
                                  gconstpointer        st);
-/* The report's "answer" member, @name, from its analysis's @answer (nothing
- * when NULL): ib_report_to_json writes it where the report's table has it
- * (ib-report-json-results.c). */
-void     ib_json_write_answer   (JsonBuilder         *b,
-                                 const char          *name,
-                                 const IbAnswer      *answer);
 
 /* ---- reading (ib-report-json-read.c) ----------------------------------- */
 

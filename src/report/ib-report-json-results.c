@@ -466,26 +466,62 @@ static const IbJsonField finding_fields[] = {
 
 static const IbJsonSection finding_section = SECTION (IbFinding, finding_fields);
 
+/* "findings": derived data for readers of the file, the analysis's
+ * (ib_analysis_get_findings), written by finding_section. */
+static void
+write_findings (JsonBuilder       *b,
+                const IbJsonField *field,
+                const IbAnalysis  *analysis)
+{
+  const GArray *findings = ib_analysis_get_findings (analysis);
+
+  json_builder_set_member_name (b, field->name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < findings->len; i++)
+    ib_json_write_object (b, field->section, &g_array_index (findings, IbFinding, i));
+  json_builder_end_array (b);
+}
+
+/* The loader checks the saved findings as it always did (an array of
+ * findings, each with its id and text) and keeps none of them: a report's
+ * findings are those its analysis finds again, in this version's words. */
+static gboolean
+read_findings (JsonObject        *o,
+               const char        *path,
+               const IbJsonField *field,
+               gpointer           st,
+               GError           **error)
+{
+  struct
+  {
+    GArray *findings;
+  } saved = { ib_findings_new () };
+  IbJsonField as_array = *field;
+  gboolean ok;
+
+  as_array.kind = IB_JF_ARRAY;
+  as_array.offset = 0;
+  ok = ib_json_read_plain (o, path, &as_array, &saved, error);
+  g_array_unref (saved.findings);
+  return ok;
+}
+
 /* ---- the answer ---------------------------------------------------------- */
 
-/* The answer (ib-answer.h): derived data for readers of the file; the loader
- * checks only that it is an object and recomputes it from the samples. It is
- * the analysis's (ib_report_to_json): a report alone has none to write. */
+/* The answer (ib-answer.h): derived data for readers of the file, the
+ * analysis's (ib_analysis_get_answer); nothing when there is none. The
+ * loader checks only that it is an object and recomputes it from the
+ * samples. */
 static void
 write_answer (JsonBuilder       *b,
               const IbJsonField *field,
-              gconstpointer      st)
+              const IbAnalysis  *analysis)
 {
-}
+  const IbAnswer *a = ib_analysis_get_answer (analysis);
 
-void
-ib_json_write_answer (JsonBuilder    *b,
-                      const char     *name,
-                      const IbAnswer *a)
-{
   if (a == NULL)
     return;
-  json_builder_set_member_name (b, name);
+  json_builder_set_member_name (b, field->name);
   json_builder_begin_object (b);
   ib_json_add_string (b, "verdict", ib_answer_verdict_name (a->iv.verdict));
   /* "pairs": the decision phase's fresh pairs; "survey": the survey's samples */
@@ -608,17 +644,6 @@ read_identity (JsonObject        *o,
   return TRUE;
 }
 
-/* Findings are grouped by id (a "group" member, when there, is derived
- * data): a report written before groups is regrouped here. */
-static gboolean
-report_finish (gpointer    st,
-               const char *path,
-               GError    **error)
-{
-  ib_findings_sort (st);
-  return TRUE;
-}
-
 static const IbJsonField report_fields[] = {
   /* "schema" and "version" */
   { .name = "schema", .kind = IB_JF_SPECIAL, .flags = REQ, .write = write_identity,
@@ -636,10 +661,12 @@ static const IbJsonField report_fields[] = {
   FIELD (IbReport, sweep, "sweep", OBJECT, NUL, .section = &sweep_section),
   /* reports older than the decision phase have none */
   FIELD (IbReport, decision, "decision", OBJECT, NUL | UNSET, .section = &decision_section),
-  { .name = "answer", .kind = IB_JF_SPECIAL, .write = write_answer, .read = read_answer },
-  FIELD (IbReport, findings, "findings", ARRAY, 0, .section = &finding_section),
+  { .name = "answer", .kind = IB_JF_SPECIAL, .write_analysis = write_answer,
+    .read = read_answer },
+  { .name = "findings", .kind = IB_JF_SPECIAL, .section = &finding_section,
+    .write_analysis = write_findings, .read = read_findings },
   FIELD (IbReport, warnings, "warnings", STRV, 0),
 };
 
 const IbJsonSection ib_json_report_section =
-  SECTION (IbReport, report_fields, .finish = report_finish);
+  SECTION (IbReport, report_fields);

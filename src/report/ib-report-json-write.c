@@ -253,20 +253,36 @@ write_field (JsonBuilder       *b,
     }
 }
 
-void
-ib_json_write_object (JsonBuilder         *b,
-                      const IbJsonSection *section,
-                      gconstpointer        st)
+/* The members of @st by @section; those written from an analysis
+ * (write_analysis) only when there is one. */
+static void
+write_object (JsonBuilder         *b,
+              const IbJsonSection *section,
+              gconstpointer        st,
+              const IbAnalysis    *analysis)
 {
   json_builder_begin_object (b);
   for (guint i = 0; i < section->n_fields; i++)
     {
       const IbJsonField *f = &section->fields[i];
 
-      if (!omitted (f, st))
+      if (f->write_analysis != NULL)
+        {
+          if (analysis != NULL)
+            f->write_analysis (b, f, analysis);
+        }
+      else if (!omitted (f, st))
         write_field (b, f, st);
     }
   json_builder_end_object (b);
+}
+
+void
+ib_json_write_object (JsonBuilder         *b,
+                      const IbJsonSection *section,
+                      gconstpointer        st)
+{
+  write_object (b, section, st, NULL);
 }
 
 /* json-glib 1.6 appends ".0" to every double printed without a '.', which
@@ -313,27 +329,6 @@ fix_exponent_doubles (char  *data,
   return w;
 }
 
-/* The report by its table, with the answer of its analysis where the
- * table has the "answer" entry. */
-static void
-write_report (JsonBuilder      *b,
-              const IbAnalysis *analysis)
-{
-  const IbReport *report = ib_analysis_get_report (analysis);
-  const IbJsonSection *section = &ib_json_report_section;
-
-  json_builder_begin_object (b);
-  for (guint i = 0; i < section->n_fields; i++)
-    {
-      const IbJsonField *f = &section->fields[i];
-
-      if (g_str_equal (f->name, "answer"))
-        ib_json_write_answer (b, f->name, ib_analysis_get_answer (analysis));
-      else if (!omitted (f, report))
-        write_field (b, f, report);
-    }
-  json_builder_end_object (b);
-}
 
 char *
 ib_report_to_json (const IbAnalysis *analysis,
@@ -348,7 +343,9 @@ ib_report_to_json (const IbAnalysis *analysis,
   g_return_val_if_fail (analysis != NULL, NULL);
 
   b = json_builder_new ();
-  write_report (b, analysis);
+  /* the report by its table, with what its analysis says (the answer, the
+   * findings) where the table has their entries */
+  write_object (b, &ib_json_report_section, ib_analysis_get_report (analysis), analysis);
 
   root = json_builder_get_root (b);
   gen = json_generator_new ();

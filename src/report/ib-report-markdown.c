@@ -284,6 +284,7 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   IbChartStyle style;
   const IbReport *report;
   const IbAnswer *answer;
+  const GArray *findings;
 
   g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -291,6 +292,7 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
 
   report = ib_analysis_get_report (analysis);
   answer = ib_analysis_get_answer (analysis);
+  findings = ib_analysis_get_findings (analysis);
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
   charts = ib_report_markdown_charts (report, path);
@@ -369,7 +371,7 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
 
   /* The findings, group by group under short headings (ib_finding_group) */
   /* the answer, above, says what a covered finding says */
-  if (ib_findings_n_shown (report) > 0)
+  if (ib_findings_n_shown (findings) > 0)
     {
       g_string_append (out, "\n## ");
       md_escape (out, _("Findings"), FALSE);
@@ -379,9 +381,9 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
     {
       gboolean open = FALSE;
 
-      for (guint i = 0; i < report->findings->len; i++)
+      for (guint i = 0; i < findings->len; i++)
         {
-          const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+          const IbFinding *f = &g_array_index (findings, IbFinding, i);
 
           if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
             continue;

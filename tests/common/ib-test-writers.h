@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-test-writers.h: the writers of report/ take a report's analysis
  * (analysis/ib-analysis.h). A test that built a report by hand writes it
- * through these, which analyse it as it is (ib_analysis_new_live: its
- * answer; its findings, generated or not, left alone) and drop the
- * analysis after the call. */
+ * through these, which analyse it (ib_analysis_new: its answer and its
+ * findings) and drop the analysis after the call. */
 #pragma once
 
 #include "analysis/ib-analysis.h"
@@ -16,7 +15,7 @@ static inline char *
 ib_test_to_json (const IbReport *report,
                  gsize    *length)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_to_json (analysis, length);
 }
@@ -26,7 +25,7 @@ ib_test_save_json (const IbReport    *report,
                    const char  *path,
                    GError     **error)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_save_json (analysis, path, error);
 }
@@ -35,7 +34,7 @@ static inline char *
 ib_test_to_html (const IbReport  *report,
                  GError   **error)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_to_html (analysis, error);
 }
@@ -45,7 +44,7 @@ ib_test_save_html (const IbReport    *report,
                    const char  *path,
                    GError     **error)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_save_html (analysis, path, error);
 }
@@ -56,7 +55,7 @@ ib_test_save_markdown_full (const IbReport    *report,
                             gboolean     replace_charts,
                             GError     **error)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_save_markdown_full (analysis, path, replace_charts, error);
 }
@@ -72,7 +71,7 @@ ib_test_save_markdown (const IbReport    *report,
 static inline char *
 ib_test_to_csv (const IbReport *report)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_to_csv (analysis);
 }
@@ -82,18 +81,18 @@ ib_test_save_csv (const IbReport    *report,
                   const char  *path,
                   GError     **error)
 {
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new_live ((IbReport *) report);
+  g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
   return ib_report_save_csv (analysis, path, error);
 }
 
-/* The comparison of @a and @b (each analysed as it is). */
+/* The comparison of @a and @b (each analysed). */
 static inline IbComparison *
 ib_test_comparison (IbReport *a,
                     IbReport *b)
 {
-  g_autoptr(IbAnalysis) analysis_a = ib_analysis_new_live (a);
-  g_autoptr(IbAnalysis) analysis_b = ib_analysis_new_live (b);
+  g_autoptr(IbAnalysis) analysis_a = ib_analysis_new (a);
+  g_autoptr(IbAnalysis) analysis_b = ib_analysis_new (b);
 
   return ib_comparison_new (analysis_a, analysis_b);
 }

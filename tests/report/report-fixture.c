@@ -220,7 +220,6 @@ fx_report_new (double async_ms)
   report->sweep->crossover_winner = g_strdup (FX_ASYNC);
   report->sweep->crossover_loser = g_strdup ("sync-load-contents");
 
-  ib_report_add_finding (report, "custom", "a finding with <markup> & \"quotes\"");
   ib_report_add_warning (report, "cold cache not possible: <tmpfs> & co");
   ib_report_add_warning (report, "second warning, with a comma");
   g_free (report->created);

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
  * specs too), environment, samples (warm-ups, a failed one with an error
  * holding a comma, a quote and a newline, residency unknown and fractional),
  * statistics computed from the samples, overhead, write-unlink, sweep with a
- * crossover, a finding and warnings. @async_ms is the centre of the async
+ * crossover and warnings. @async_ms is the centre of the async
  * strategy's wall times, the sync one is centred on 10 ms with +-0.5 ms of
  * jitter: pass 40 for clearly separated data, 10 for overlapping data. The
  * sync strategy stalls the main loop for its whole read, the async one for

@@ -173,16 +173,17 @@ test_experiment_and_findings (void)
   g_autofree char *t_same = ib_write_unlink_experiment_text (same);
   g_autofree char *t_far = ib_write_unlink_experiment_text (far);
   g_autoptr (IbAnswerCard) card = ib_answer_card_write_unlink (far);
+  g_autoptr (GArray) findings = NULL;
   gboolean found = FALSE;
 
   assert_contains (t_one, "cannot be checked here with I/O: 1 run per mode is too few");
   assert_contains (t_same, "The promise-vs-callback overhead experiment holds here with I/O");
   assert_contains (t_far, "does not hold here with I/O");
 
-  ib_findings_generate (far);
-  for (guint i = 0; i < far->findings->len; i++)
+  findings = ib_findings_generate (far);
+  for (guint i = 0; i < findings->len; i++)
     {
-      const IbFinding *f = &g_array_index (far->findings, IbFinding, i);
+      const IbFinding *f = &g_array_index (findings, IbFinding, i);
 
       if (g_strcmp0 (f->id, "write-unlink-verdict") != 0)
         continue;

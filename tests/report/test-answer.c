@@ -499,7 +499,8 @@ test_json (void)
   json_object_remove_member (root, "answer");
   json_generator_set_root (gen, json_parser_get_root (parser));
   without = json_generator_to_data (gen, NULL);
-  g_assert_null (strstr (without, "\"answer\""));
+  g_assert_false (json_object_has_member (root, "answer"));
+  g_assert_null (strstr (without, "\"answer\" : {"));
   loaded_without = ib_report_from_json (without, -1, &error);
   g_assert_no_error (error);
   c = ib_answer_compute (loaded_without);
@@ -643,6 +644,8 @@ test_findings_do_not_repeat (void)
         g_autoptr(GPtrArray) claims = NULL;
         g_autoptr(GError) error = NULL;
         g_autoptr(IbReport) loaded = NULL;
+        g_autoptr(GArray) findings = NULL;
+        g_autoptr(GArray) loaded_findings = NULL;
         g_autofree char *html = NULL;
         g_autofree char *json = NULL;
         g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
@@ -654,15 +657,15 @@ test_findings_do_not_repeat (void)
         g_assert_no_error (error);
         if (thirds[t] != NULL)
           relabel_third (report, thirds[t]);
-        ib_findings_generate (report);
+        findings = ib_findings_generate (report);
         a = ib_answer_compute (report);
         g_assert_nonnull (a);
         claims = answer_claims (report, a);
         g_assert_cmpuint (claims->len, >=, 2);
 
-        for (guint i = 0; i < report->findings->len; i++)
+        for (guint i = 0; i < findings->len; i++)
           {
-            const IbFinding *f = &g_array_index (report->findings, IbFinding, i);
+            const IbFinding *f = &g_array_index (findings, IbFinding, i);
 
             if (!ib_finding_is_shown (f))
               {
@@ -674,7 +677,7 @@ test_findings_do_not_repeat (void)
           }
         /* the headline's comparison at least was a finding, now kept unshown */
         g_assert_cmpuint (n_covered, >=, 1);
-        g_assert_cmpuint (ib_findings_n_shown (report), ==, report->findings->len - n_covered);
+        g_assert_cmpuint (ib_findings_n_shown (findings), ==, findings->len - n_covered);
 
         /* each renderer says each claim only where the answer does */
         text = ib_answer_to_text (a, " ");
@@ -701,8 +704,9 @@ test_findings_do_not_repeat (void)
         g_assert_cmpuint (count_of (json, "\"covered_by_answer\" : true"), ==, n_covered);
         loaded = ib_report_from_json (json, -1, &error);
         g_assert_no_error (error);
-        g_assert_cmpuint (loaded->findings->len, ==, report->findings->len);
-        g_assert_cmpuint (ib_findings_n_shown (loaded), ==, ib_findings_n_shown (report));
+        loaded_findings = ib_findings_generate (loaded);
+        g_assert_cmpuint (loaded_findings->len, ==, findings->len);
+        g_assert_cmpuint (ib_findings_n_shown (loaded_findings), ==, ib_findings_n_shown (findings));
 
         g_assert_true (ib_test_remove_tree (dir));
       }

@@ -4,7 +4,9 @@
  *
  * golden/NAME.json were saved by iobench-cli (reads with a decision phase, a
  * sweep, dispatch overhead, write+delete, the small-files preset): loading
- * one and writing it again gives the very same file. Reports of older
+ * one and writing it again gives the very same file. Its "answer" and
+ * "findings" are those its analysis finds (ib_analysis_new), never the ones
+ * the file held: a change of a finding's words shows here. Reports of older
  * versions (the fuzz corpus's real-*.json, minimal.json) load with defaults
  * and are written in today's form: golden/old-NAME.json. The report built in
  * code by report-fixture.c (every section, awkward strings) is

@@ -259,14 +259,20 @@ assert_reports_equal (const IbReport *a,
         }
     }
 
-  g_assert_cmpuint (a->findings->len, ==, b->findings->len);
-  for (guint i = 0; i < a->findings->len; i++)
-    {
-      g_assert_cmpstr (g_array_index (a->findings, IbFinding, i).id, ==,
-                       g_array_index (b->findings, IbFinding, i).id);
-      g_assert_cmpstr (g_array_index (a->findings, IbFinding, i).text, ==,
-                       g_array_index (b->findings, IbFinding, i).text);
-    }
+  /* what the two say: the findings of each (a report holds none) */
+  {
+    g_autoptr(GArray) fa = ib_findings_generate (a);
+    g_autoptr(GArray) fb = ib_findings_generate (b);
+
+    g_assert_cmpuint (fa->len, ==, fb->len);
+    for (guint i = 0; i < fa->len; i++)
+      {
+        g_assert_cmpstr (g_array_index (fa, IbFinding, i).id, ==,
+                         g_array_index (fb, IbFinding, i).id);
+        g_assert_cmpstr (g_array_index (fa, IbFinding, i).text, ==,
+                         g_array_index (fb, IbFinding, i).text);
+      }
+  }
   assert_strv_equal (a->warnings, b->warnings);
 }
 
@@ -394,7 +400,6 @@ test_minimal (void)
   g_assert_null (report->sweep);
   g_assert_null (report->write_unlink);
   g_assert_cmpuint (report->overhead->len, ==, 0);
-  g_assert_cmpuint (report->findings->len, ==, 0);
 }
 
 static void
@@ -676,7 +681,7 @@ test_mutations (void)
           g_autoptr(IbReport) reloaded = NULL;
 
           loaded++;
-          ib_findings_generate (got);
+          /* findings must work on it: ib_test_to_json analyses it */
           again = ib_test_to_json (got, NULL);
           reloaded = ib_report_from_json (again, -1, &error);
           g_assert_no_error (error);
