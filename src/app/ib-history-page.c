@@ -21,6 +21,7 @@
 #include "ib-export.h"
 #include "ib-history-page.h"
 #include "ib-history-store.h"
+#include "ib-state-property.h"
 
 typedef IbHistoryEntry Entry;   /* report NULL and problem set when damaged */
 
@@ -51,6 +52,7 @@ struct _IbHistoryPage
   GPtrArray    *checks;        /* GtkCheckButton, parallel to entries */
   GCancellable *cancellable;
   guint         n_ratio_rows;
+  gboolean      comparing;     /* a comparison is shown ("comparing") */
 };
 
 G_DEFINE_FINAL_TYPE (IbHistoryPage, ib_history_page, ADW_TYPE_BIN)
@@ -70,15 +72,19 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The one place the stack's page changes, and with it "comparing". */
 static void
 set_stack_page (IbHistoryPage *self,
                 const char    *name)
 {
-  gboolean was = ib_history_page_get_comparing (self);
+  gboolean comparing = self->compare_a != NULL && g_str_equal (name, "compare");
 
   gtk_stack_set_visible_child_name (self->stack, name);
-  if (was != ib_history_page_get_comparing (self))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARING]);
+  if (comparing != self->comparing)
+    {
+      self->comparing = comparing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARING]);
+    }
 }
 
 /* "1 Dec 2026, 02:54": the one date format (ib_report_date_text), as on the
@@ -708,8 +714,7 @@ gboolean
 ib_history_page_get_comparing (IbHistoryPage *self)
 {
   g_return_val_if_fail (IB_IS_HISTORY_PAGE (self), FALSE);
-  return self->compare_a != NULL &&
-         g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "compare") == 0;
+  return self->comparing;
 }
 
 IbComparison *
@@ -800,22 +805,6 @@ ib_history_page_finalize (GObject *object)
 }
 
 static void
-ib_history_page_get_property (GObject    *object,
-                              guint       prop_id,
-                              GValue     *value,
-                              GParamSpec *pspec)
-{
-  switch (prop_id)
-    {
-    case PROP_COMPARING:
-      g_value_set_boolean (value, ib_history_page_get_comparing (IB_HISTORY_PAGE (object)));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ib_history_page_class_init (IbHistoryPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -823,11 +812,10 @@ ib_history_page_class_init (IbHistoryPageClass *klass)
 
   object_class->dispose = ib_history_page_dispose;
   object_class->finalize = ib_history_page_finalize;
-  object_class->get_property = ib_history_page_get_property;
+  object_class->get_property = ib_state_property_get;
 
   properties[PROP_COMPARING] =
-    g_param_spec_boolean ("comparing", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_boolean ("comparing", G_STRUCT_OFFSET (IbHistoryPage, comparing));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A saved run was opened. */

@@ -17,6 +17,7 @@
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "ib-plan-page-private.h"
+#include "ib-state-property.h"
 #include "ib-tab-stop.h"
 
 G_DEFINE_FINAL_TYPE (IbPlanPage, ib_plan_page, ADW_TYPE_BIN)
@@ -485,27 +486,6 @@ ib_plan_page_finalize (GObject *object)
 }
 
 static void
-ib_plan_page_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  IbPlanPage *self = IB_PLAN_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_VALID:
-      g_value_set_boolean (value, self->valid);
-      break;
-    case PROP_ERROR:
-      g_value_set_string (value, self->error);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ib_plan_page_class_init (IbPlanPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -513,14 +493,10 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
 
   object_class->dispose = ib_plan_page_dispose;
   object_class->finalize = ib_plan_page_finalize;
-  object_class->get_property = ib_plan_page_get_property;
+  object_class->get_property = ib_state_property_get;
 
-  properties[PROP_VALID] =
-    g_param_spec_boolean ("valid", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ERROR] =
-    g_param_spec_string ("error", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VALID] = ib_state_property_boolean ("valid", G_STRUCT_OFFSET (IbPlanPage, valid));
+  properties[PROP_ERROR] = ib_state_property_string ("error", G_STRUCT_OFFSET (IbPlanPage, error));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The free space of the folder was read (and the plan checked against it). */

@@ -21,6 +21,7 @@
 #include "engine/ib-error.h"
 #include "engine/ib-stats.h"
 #include "ib-run-controller.h"
+#include "ib-state-property.h"
 
 #define REFRESH_INTERVAL_MS 100
 
@@ -497,59 +498,24 @@ ib_run_controller_finalize (GObject *object)
 }
 
 static void
-ib_run_controller_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
-{
-  IbRunController *self = IB_RUN_CONTROLLER (object);
-
-  switch (prop_id)
-    {
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->running);
-      break;
-    case PROP_STOPPING:
-      g_value_set_boolean (value, self->stopping);
-      break;
-    case PROP_STEP:
-      g_value_set_string (value, self->step);
-      break;
-    case PROP_ETA:
-      g_value_set_string (value, self->eta);
-      break;
-    case PROP_FRACTION:
-      g_value_set_double (value, self->fraction);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ib_run_controller_class_init (IbRunControllerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ib_run_controller_dispose;
   object_class->finalize = ib_run_controller_finalize;
-  object_class->get_property = ib_run_controller_get_property;
+  object_class->get_property = ib_state_property_get;
 
   properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_boolean ("running", G_STRUCT_OFFSET (IbRunController, running));
   properties[PROP_STOPPING] =
-    g_param_spec_boolean ("stopping", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_boolean ("stopping", G_STRUCT_OFFSET (IbRunController, stopping));
   properties[PROP_STEP] =
-    g_param_spec_string ("step", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_string ("step", G_STRUCT_OFFSET (IbRunController, step));
   properties[PROP_ETA] =
-    g_param_spec_string ("eta", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_string ("eta", G_STRUCT_OFFSET (IbRunController, eta));
   properties[PROP_FRACTION] =
-    g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    ib_state_property_double ("fraction", G_STRUCT_OFFSET (IbRunController, fraction), 0.0, 1.0);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The working report grew (throttled to ~10 per second). */
