@@ -298,30 +298,31 @@ ib_json_read_container (JsonObject *o,
   return NULL;
 }
 
-/* A finite number in [min, max] into *out. */
+/* A finite number in the range of the double field @f (dmin to dmax with
+ * IB_JF_RANGE, else 0 to G_MAXDOUBLE) into *out. */
 static gboolean
-check_double (JsonNode   *node,
-              const char *path,
-              const char *name,
-              double      min,
-              double      max,
-              double     *out,
-              GError    **error)
+check_double (JsonNode          *node,
+              const char        *path,
+              const IbJsonField *f,
+              double            *out,
+              GError           **error)
 {
+  double min = (f->flags & IB_JF_RANGE) ? f->dmin : 0;
+  double max = (f->flags & IB_JF_RANGE) ? f->dmax : G_MAXDOUBLE;
   double v;
 
   if (!node_is_number (node))
-    return ib_json_member_error (error, path, name, _("expected a number"));
+    return ib_json_member_error (error, path, f->name, _("expected a number"));
   v = json_node_get_double (node);
   if (!isfinite (v))
-    return ib_json_member_error (error, path, name, _("expected a finite number"));
+    return ib_json_member_error (error, path, f->name, _("expected a finite number"));
   if (v < min || v > max)
     {
       g_autofree char *vs = g_strdup_printf ("%g", v);
       g_autofree char *mins = g_strdup_printf ("%g", min);
       g_autofree char *maxs = g_strdup_printf ("%g", max);
 
-      return out_of_range (error, path, name, vs, mins, maxs);
+      return out_of_range (error, path, f->name, vs, mins, maxs);
     }
   *out = v;
   return TRUE;
@@ -506,10 +507,7 @@ ib_json_read_plain (JsonObject        *o,
       return TRUE;
 
     case IB_JF_DOUBLE:
-      if (f->flags & IB_JF_RANGE)
-        return check_double (node, path, f->name, f->dmin, f->dmax, &MEMBER (st, f, double),
-                             error);
-      return check_double (node, path, f->name, 0, G_MAXDOUBLE, &MEMBER (st, f, double), error);
+      return check_double (node, path, f, &MEMBER (st, f, double), error);
 
     case IB_JF_BOOL:
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
