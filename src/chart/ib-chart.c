@@ -186,6 +186,17 @@ ib_chart_has_data (IbChartKind         kind,
 
 /* ---- drawing ---------------------------------------------------------------- */
 
+/* What a pass collects besides drawing (none of it: it only draws). */
+typedef struct
+{
+  GPtrArray *texts;
+  GString   *svg_text;
+  GArray    *rules;
+  gboolean   query;     /* the tooltip at (qx, qy) into *tooltip */
+  double     qx, qy;
+  char     **tooltip;
+} Collect;
+
 static void
 ctx_init (IbChartCtx         *ctx,
           cairo_t            *cr,
@@ -194,22 +205,30 @@ ctx_init (IbChartCtx         *ctx,
           const IbComparison *comparison,
           const IbChartStyle *style,
           double              width,
-          double              height)
+          double              height,
+          const Collect      *into)
 {
   double scale;
 
-  memset (ctx, 0, sizeof *ctx);
-  ctx->cr = cr;
-  ctx->kind = kind;
-  ctx->report = drawn_report (kind, report, comparison);
+  *ctx = (IbChartCtx) {
+    .cr = cr,
+    .kind = kind,
+    .report = drawn_report (kind, report, comparison),
+    .style = style,
+    .width = ib_chart_clamp (width, 1, 100000),
+    .height = ib_chart_clamp (height, 1, 100000),
+    .texts = into->texts,
+    .svg_text = into->svg_text,
+    .rules = into->rules,
+    .query = into->query,
+    .qx = into->qx,
+    .qy = into->qy,
+  };
   if (kind == IB_CHART_COMPARE && comparison != NULL)
     {
       ctx->comparison = comparison;
       ctx->other = ib_analysis_get_report (ib_comparison_get_b (comparison));
     }
-  ctx->style = style;
-  ctx->width = ib_chart_clamp (width, 1, 100000);
-  ctx->height = ib_chart_clamp (height, 1, 100000);
   ctx->compact = ctx->width < 560 || ctx->height < 380;
 
   scale = ib_chart_clamp (style->font_scale > 0 ? style->font_scale : 1.0, 0.5, 3);
@@ -261,6 +280,39 @@ run_kind (IbChartCtx *ctx)
     }
 }
 
+/* One layout pass of the chart over a @width x @height area of @cr, the
+ * one every entry point below makes: drawing, the texts and rules for
+ * tests, SVG's texts, a tooltip. Clipped to the area when @clip; nothing
+ * for an area under 1 x 1 or not finite. */
+static void
+chart_pass (cairo_t            *cr,
+            IbChartKind         kind,
+            const IbReport     *report,
+            const IbComparison *comparison,
+            const IbChartStyle *style,
+            double              width,
+            double              height,
+            gboolean            clip,
+            const Collect      *into)
+{
+  IbChartCtx ctx;
+
+  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
+    return;
+  cairo_save (cr);
+  if (clip)
+    {
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_clip (cr);
+    }
+  ctx_init (&ctx, cr, kind, report, comparison, style, width, height, into);
+  run_kind (&ctx);
+  if (into->tooltip != NULL)
+    *into->tooltip = g_steal_pointer (&ctx.tooltip);
+  ctx_clear (&ctx);
+  cairo_restore (cr);
+}
+
 void
 ib_chart_draw (cairo_t            *cr,
                IbChartKind         kind,
@@ -270,22 +322,11 @@ ib_chart_draw (cairo_t            *cr,
                double              width,
                double              height)
 {
-  IbChartCtx ctx;
-
   g_return_if_fail (cr != NULL);
   g_return_if_fail ((guint) kind < IB_N_CHART_KINDS);
   g_return_if_fail (style != NULL);
 
-  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
-    return;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
-  run_kind (&ctx);
-  ctx_clear (&ctx);
-  cairo_restore (cr);
+  chart_pass (cr, kind, report, comparison, style, width, height, TRUE, &(Collect) { 0 });
 }
 
 static void
@@ -307,19 +348,12 @@ ib_chart_draw_texts (cairo_t            *cr,
                      double              height)
 {
   GPtrArray *texts = g_ptr_array_new_with_free_func (chart_text_free);
-  IbChartCtx ctx;
 
   g_return_val_if_fail (cr != NULL && style != NULL, texts);
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, texts);
 
-  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
-    return texts;
-  cairo_save (cr);
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
-  ctx.texts = texts;
-  run_kind (&ctx);
-  ctx_clear (&ctx);
-  cairo_restore (cr);
+  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
+              &(Collect) { .texts = texts });
   return texts;
 }
 
@@ -333,21 +367,11 @@ ib_chart_draw_svg_text (cairo_t            *cr,
                         double              height,
                         GString            *svg)
 {
-  IbChartCtx ctx;
-
   g_return_if_fail (cr != NULL && style != NULL && svg != NULL);
   g_return_if_fail ((guint) kind < IB_N_CHART_KINDS);
 
-  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
-    return;
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
-  ctx.svg_text = svg;
-  run_kind (&ctx);
-  ctx_clear (&ctx);
-  cairo_restore (cr);
+  chart_pass (cr, kind, report, comparison, style, width, height, TRUE,
+              &(Collect) { .svg_text = svg });
 }
 
 GArray *
@@ -360,19 +384,12 @@ ib_chart_draw_rules (cairo_t            *cr,
                      double              height)
 {
   GArray *rules = g_array_new (FALSE, FALSE, sizeof (IbRect));
-  IbChartCtx ctx;
 
   g_return_val_if_fail (cr != NULL && style != NULL, rules);
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, rules);
 
-  if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
-    return rules;
-  cairo_save (cr);
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
-  ctx.rules = rules;
-  run_kind (&ctx);
-  ctx_clear (&ctx);
-  cairo_restore (cr);
+  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
+              &(Collect) { .rules = rules });
   return rules;
 }
 
@@ -388,26 +405,20 @@ ib_chart_query_tooltip (IbChartKind         kind,
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  IbChartCtx ctx;
-  char *text;
+  char *text = NULL;
 
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
-  if (drawn_report (kind, report, comparison) == NULL || !(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height)
-      || !isfinite (x) || !isfinite (y) || x < 0 || y < 0 || x >= width || y >= height)
+  if (drawn_report (kind, report, comparison) == NULL || !isfinite (x) || !isfinite (y) || x < 0
+      || y < 0 || x >= width || y >= height)
     return NULL;
 
   /* Layout needs font metrics, hence a (tiny) real surface. */
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height);
-  ctx.query = TRUE;
-  ctx.qx = x;
-  ctx.qy = y;
-  run_kind (&ctx);
-  text = g_steal_pointer (&ctx.tooltip);
-  ctx_clear (&ctx);
+  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
+              &(Collect) { .query = TRUE, .qx = x, .qy = y, .tooltip = &text });
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return text;
