@@ -9,13 +9,11 @@
 
 #include <string.h>
 
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "engine/ib-workloads.h"
-#include "ib-application.h"
+#include "gui-common.h"
 #include "ib-test-common.h"
-#include "ib-window.h"
 #include "report/ib-report-io.h"
 #include "ib-test-writers.h"
 
@@ -97,9 +95,7 @@ open_and_read (IbReport   *report,
 
   g_assert_true (ib_test_save_json (report, path, &error));
   g_assert_no_error (error);
-  *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-  gtk_window_set_default_size (GTK_WINDOW (*win), 1280, 900);
-  gtk_window_present (GTK_WINDOW (*win));
+  *win = gui_new_window (app, 1280, 900, 0);
   ib_window_open_file (*win, file);
   g_assert_true (ib_test_wait_until (card_shown, *win, WAIT_TIMEOUT_S));
   ib_test_spin (200);
@@ -149,8 +145,7 @@ test_write_unlink_card (void)
                                              "GIO ("));
   g_assert_nonnull (strstr (headline, "; 8 rounds)."));
   assert_on_screen (win, headline);
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
 
   old_headline = open_and_read (old, dir, "old.json", &win);
   g_test_message ("%s", old_headline);
@@ -158,8 +153,7 @@ test_write_unlink_card (void)
                                           "needed)"));
   g_assert_null (strstr (old_headline, "faster"));
   assert_on_screen (win, old_headline);
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (dir));
 }
 
@@ -167,29 +161,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *home = NULL;
   int              ret;
 
-  /* A private home (history, cache, settings). */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char      *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                                  "XDG_STATE_HOME" };
-      g_autofree char *sub = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
-      g_setenv (vars[i], sub, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/answer-cards/write-unlink", test_write_unlink_card);
 

@@ -11,16 +11,14 @@
 
 #include <string.h>
 
-#include <glib/gstdio.h>
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
-#include "ib-application.h"
+#include "gui-common.h"
 #include "ib-chart-view.h"
 #include "ib-history-page.h"
-#include "ib-window.h"
 #include "ib-test-common.h"
 
 #define WAIT_TIMEOUT_S 60    /* a guard against hangs, not a speed test */
@@ -38,18 +36,6 @@ static gboolean
 switch_is_off (gpointer data)
 {
   return !gtk_switch_get_active (data);
-}
-
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *out)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    collect (c, type, out);
 }
 
 /* Whether the chart @view draws, as drawn with its own style, says it is on
@@ -81,7 +67,7 @@ test_compare_log_switch (void)
   g_autoptr(IbComparison) pair = ib_test_comparison (a, b);
   g_autoptr(GPtrArray) switches = g_ptr_array_new ();
   g_autoptr(GPtrArray) views = g_ptr_array_new ();
-  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+  IbWindow *win = gui_new_window (app, 1280, 900, 200);
   IbHistoryPage *history;
   IbChartView *view = NULL;
   GtkSwitch *log_switch;
@@ -90,9 +76,6 @@ test_compare_log_switch (void)
     IB_COMPARE_CHART_SWEEP, IB_COMPARE_CHART_WRITE_UNLINK,
   };
 
-  gtk_window_set_default_size (GTK_WINDOW (win), 1280, 900);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (200);
   history = ib_window_get_history_page (win);
   g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
                                       g_variant_new_boolean (TRUE));
@@ -100,10 +83,10 @@ test_compare_log_switch (void)
   ib_history_page_compare (history, a, b);
   ib_test_spin (300);
 
-  collect (GTK_WIDGET (history), GTK_TYPE_SWITCH, switches);
+  gui_collect (GTK_WIDGET (history), GTK_TYPE_SWITCH, switches);
   g_assert_cmpuint (switches->len, ==, 1);
   log_switch = g_ptr_array_index (switches, 0);
-  collect (GTK_WIDGET (history), IB_TYPE_CHART_VIEW, views);
+  gui_collect (GTK_WIDGET (history), IB_TYPE_CHART_VIEW, views);
   for (guint i = 0; i < views->len; i++)
     if (ib_chart_view_get_kind (g_ptr_array_index (views, i)) == IB_CHART_COMPARE)
       view = g_ptr_array_index (views, i);
@@ -149,37 +132,17 @@ test_compare_log_switch (void)
           }
       }
 
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
+  gui_destroy_window (win);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  /* A private home (history, cache, settings). */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < 4; i++)
-    {
-      const char *vars[] = { "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-                             "XDG_STATE_HOME" };
-      g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
-      g_setenv (vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/chart-controls/compare-log-switch", test_compare_log_switch);
 

@@ -20,8 +20,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ib-strategy.h"
-#include "ib-application.h"
-#include "ib-window.h"
+#include "gui-common.h"
 
 #define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */
 #define KIB            (G_GUINT64_CONSTANT (1) << 10)
@@ -108,12 +107,9 @@ test_decision_view (void)
       plan->budget_s = 6;
     }
 
-  w.win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
+  w.win = gui_new_window (app, 1100, 760, 200);
   w.texts = g_ptr_array_new_with_free_func (g_free);
   w.png = g_getenv ("IB_TEST_DECISION_PNG");
-  gtk_window_set_default_size (GTK_WINDOW (w.win), 1100, 760);
-  gtk_window_present (GTK_WINDOW (w.win));
-  ib_test_spin (200);
 
   controller = ib_window_get_controller (w.win);
   /* Before any run the view says nothing. */
@@ -184,8 +180,7 @@ test_decision_view (void)
       g_assert_true (ib_test_wait_until (not_running, w.win, WAIT_TIMEOUT_S));
     }
 
-  gtk_window_destroy (GTK_WINDOW (w.win));
-  ib_test_spin (100);
+  gui_destroy_window (w.win);
   g_ptr_array_unref (w.texts);
   ib_test_remove_tree (tmp);
 }
@@ -194,24 +189,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  /* A private home (history, cache, settings), as test-window.c does. */
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", home, TRUE);
-  g_setenv ("XDG_STATE_HOME", home, TRUE);
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/decision-view", test_decision_view);
 

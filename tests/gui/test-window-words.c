@@ -15,47 +15,14 @@
 
 #include "analysis/ib-compare.h"
 #include "engine/ib-presets.h"
-#include "ib-application.h"
+#include "gui-common.h"
 #include "ib-export.h"
 #include "ib-test-common.h"
-#include "ib-window.h"
 #include "report-fixture.h"
 
 #define WAIT_TIMEOUT_S 120   /* a guard against hangs, not a speed test */
 
 static IbApplication *app;
-
-static IbWindow *
-new_window (int width,
-            int height)
-{
-  IbWindow *win = ib_window_new (GTK_APPLICATION (app), ib_application_get_settings (app));
-
-  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
-  gtk_window_present (GTK_WINDOW (win));
-  ib_test_spin (300);
-  return win;
-}
-
-static void
-destroy_window (IbWindow *win)
-{
-  gtk_window_destroy (GTK_WINDOW (win));
-  ib_test_spin (100);
-}
-
-/* Every widget of @type under @root, depth first. */
-static void
-collect (GtkWidget *root,
-         GType      type,
-         GPtrArray *out)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    g_ptr_array_add (out, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect (child, type, out);
-}
 
 /* A label's or a menu item's text without its mnemonic underline. */
 static char *
@@ -168,7 +135,7 @@ part_switch (IbWindow   *win,
   g_autoptr(GPtrArray) switches = g_ptr_array_new ();
 
   g_assert_nonnull (row);
-  collect (row, GTK_TYPE_SWITCH, switches);
+  gui_collect (row, GTK_TYPE_SWITCH, switches);
   g_assert_cmpuint (switches->len, >=, 1);
   return g_ptr_array_index (switches, 0);
 }
@@ -180,7 +147,7 @@ all_text (GtkWidget *root)
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GString) out = g_string_new (NULL);
 
-  collect (root, GTK_TYPE_LABEL, labels);
+  gui_collect (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     g_string_append_printf (out, "%s\n", gtk_label_get_text (g_ptr_array_index (labels, i)));
   return g_string_free (g_steal_pointer (&out), FALSE);
@@ -275,14 +242,14 @@ count_doubled_buttons (GtkWidget *widget)
 static void
 test_shortcut_keys (void)
 {
-  IbWindow *win = new_window (1100, 760);
+  IbWindow *win = gui_new_window (app, 1100, 760, 300);
   g_autoptr(GPtrArray) menus = g_ptr_array_new ();
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   GtkWidget *main_menu = NULL, *item;
   GtkWindow *shortcuts;
   g_autoptr(GString) shown = g_string_new (NULL);
 
-  collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
+  gui_collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
   for (guint i = 0; i < menus->len; i++)
     if (g_strcmp0 (gtk_widget_get_tooltip_text (g_ptr_array_index (menus, i)), "Main Menu") == 0)
       main_menu = g_ptr_array_index (menus, i);
@@ -300,7 +267,7 @@ test_shortcut_keys (void)
   g_assert_nonnull (shortcuts);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (shortcuts)));
 
-  collect (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUT_LABEL, keys);
+  gui_collect (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUT_LABEL, keys);
   g_assert_cmpuint (keys->len, >, 0);
   for (guint i = 0; i < keys->len; i++)
     {
@@ -314,7 +281,7 @@ test_shortcut_keys (void)
   g_assert_nonnull (strstr (shown->str, "Page Up\n"));
   gtk_window_close (shortcuts);
   ib_test_spin (200);
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* The Export and Main menu buttons are each one named button in the tree
@@ -324,7 +291,7 @@ static void
 test_control_names (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  IbWindow *win = new_window (1100, 760);
+  IbWindow *win = gui_new_window (app, 1100, 760, 300);
   g_autoptr(GPtrArray) menus = g_ptr_array_new ();
   g_autoptr(GPtrArray) drops = g_ptr_array_new ();
   GtkDropDown *charts = NULL;
@@ -333,7 +300,7 @@ test_control_names (void)
   ib_test_spin (300);
   g_assert_cmpuint (count_doubled_buttons (GTK_WIDGET (win)), ==, 0);
 
-  collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
+  gui_collect (GTK_WIDGET (win), GTK_TYPE_MENU_BUTTON, menus);
   g_assert_cmpuint (menus->len, >=, 2);
   for (guint i = 0; i < menus->len; i++)
     {
@@ -349,7 +316,7 @@ test_control_names (void)
       g_assert_false (is_button_role (menu));
     }
 
-  collect (GTK_WIDGET (win), GTK_TYPE_DROP_DOWN, drops);
+  gui_collect (GTK_WIDGET (win), GTK_TYPE_DROP_DOWN, drops);
   g_assert_cmpuint (drops->len, >=, 1);
   for (guint i = 0; i < drops->len; i++)
     if (GTK_WIDGET (g_ptr_array_index (drops, i)) != NULL &&
@@ -371,7 +338,7 @@ test_control_names (void)
                                       g_variant_new_int32 (1));
       ib_test_spin (200);
     }
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* The plan page speaks a desktop user's words: no command-line option, no
@@ -379,7 +346,7 @@ test_control_names (void)
 static void
 test_plain_words (void)
 {
-  IbWindow *win = new_window (1100, 900);
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
   IbPlanPage *page = ib_window_get_plan_page (win);
   g_autofree char *text = NULL;
   g_autoptr(GRegex) option = g_regex_new ("(^|[^-])--[a-z]", 0, 0, NULL);
@@ -408,14 +375,14 @@ test_plain_words (void)
   type_into (win, "Strategies to compare", "Sync load contents, Teleport");
   g_assert_false (ib_plan_page_get_valid (page));
   g_assert_nonnull (strstr (ib_plan_page_get_error (page), "Teleport"));
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* A count of one is said in the singular wherever the plan counts. */
 static void
 test_plurals (void)
 {
-  IbWindow *win = new_window (1100, 900);
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
   IbPlanPage *page = ib_window_get_plan_page (win);
   const char *one[] = { "sync-read-all", NULL };
   g_autofree char *text = NULL;
@@ -440,14 +407,14 @@ test_plurals (void)
   g_assert_nonnull (strstr (text, "1 file, 4 KiB · 1 strategy · 1 round + 1 warm-up"));
   g_assert_nonnull (strstr (text, "1 iteration per kind × 1 repetition"));
   g_assert_nonnull (strstr (text, "1 request, "));
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* An edit undone shows the preset again: the plan is the preset's. */
 static void
 test_preset_after_undo (void)
 {
-  IbWindow *win = new_window (1100, 900);
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
   IbPlanPage *page = ib_window_get_plan_page (win);
   g_autofree char *count = NULL, *iterations = NULL;
   g_autoptr(GPtrArray) checks = g_ptr_array_new ();
@@ -465,7 +432,7 @@ test_preset_after_undo (void)
   g_assert_cmpstr (preset_shown (win), ==, "Quick");
 
   /* a strategy unticked and ticked again */
-  collect (plan_page (win), GTK_TYPE_CHECK_BUTTON, checks);
+  gui_collect (plan_page (win), GTK_TYPE_CHECK_BUTTON, checks);
   for (guint i = 0; i < checks->len && first == NULL; i++)
     if (gtk_check_button_get_active (g_ptr_array_index (checks, i)))
       first = g_ptr_array_index (checks, i);
@@ -492,7 +459,7 @@ test_preset_after_undo (void)
   type_into (win, "Iterations per repetition", iterations);
   g_assert_cmpstr (preset_shown (win), ==, "Quick");
   g_assert_true (ib_plan_page_get_valid (page));
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 static void
@@ -525,7 +492,7 @@ test_compare_names (void)
 {
   g_autoptr(IbReport) warm = fx_report_new (40);
   g_autoptr(IbReport) cold = fx_report_new (40);
-  IbWindow *win = new_window (1280, 900);
+  IbWindow *win = gui_new_window (app, 1280, 900, 300);
   IbHistoryPage *history = ib_window_get_history_page (win);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autofree char *text = NULL;
@@ -561,7 +528,7 @@ test_compare_names (void)
 
   ib_history_page_compare (history, warm, cold);
   ib_test_spin (300);
-  collect (GTK_WIDGET (history), GTK_TYPE_LABEL, labels);
+  gui_collect (GTK_WIDGET (history), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_str_has_prefix (gtk_label_get_text (g_ptr_array_index (labels, i)), "A: "))
       subtitle = gtk_label_get_text (g_ptr_array_index (labels, i));
@@ -576,7 +543,7 @@ test_compare_names (void)
     g_assert_true (g_str_has_prefix (subtitle, a));
     g_assert_nonnull (strstr (subtitle, b));
   }
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 /* Every interval the results page prints keeps its two ends apart: not
@@ -588,7 +555,7 @@ count_alike_intervals (GtkWidget *root)
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   guint n = 0;
 
-  collect (root, GTK_TYPE_LABEL, labels);
+  gui_collect (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     {
       const char *text = gtk_label_get_text (g_ptr_array_index (labels, i));
@@ -615,7 +582,7 @@ static void
 test_intervals (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  IbWindow *win = new_window (1280, 900);
+  IbWindow *win = gui_new_window (app, 1280, 900, 300);
   GtkWidget *results = GTK_WIDGET (ib_window_get_results_page (win));
   gboolean changed = FALSE;
 
@@ -649,7 +616,7 @@ test_intervals (void)
     g_assert_nonnull (strstr (text, "1.001 ms – 1.003 ms"));
     g_assert_nonnull (strstr (text, "1.001 ns – 1.004 ns"));
   }
-  destroy_window (win);
+  gui_destroy_window (win);
 }
 
 static gboolean
@@ -717,7 +684,7 @@ test_time_from_budget (void)
 {
   g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-words-XXXXXX");
   g_autoptr(IbPlan) quick = ib_preset_plan ("quick", NULL);
-  IbWindow *win = new_window (1100, 900);
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
   IbPlanPage *page = ib_window_get_plan_page (win);
   g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *text = NULL;
@@ -763,7 +730,7 @@ test_time_from_budget (void)
       last = left;
       last_span = MAX (stated_span (eta), 1);
     }
-  destroy_window (win);
+  gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
@@ -774,7 +741,7 @@ test_parts_remembered (void)
 {
   g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-words-XXXXXX");
   GSettings *settings = ib_application_get_settings (app);
-  IbWindow *win = new_window (1100, 900);
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
   IbPlanPage *page = ib_window_get_plan_page (win);
   const char *one[] = { "sync-read-all", NULL };
   GtkWidget *run;
@@ -804,7 +771,7 @@ test_parts_remembered (void)
   {
     g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
 
-    collect (GTK_WIDGET (win), GTK_TYPE_BUTTON, buttons);
+    gui_collect (GTK_WIDGET (win), GTK_TYPE_BUTTON, buttons);
     for (guint i = 0; i < buttons->len && run == NULL; i++)
       if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)),
                      "win.run") == 0 && gtk_widget_get_mapped (g_ptr_array_index (buttons, i)))
@@ -815,10 +782,10 @@ test_parts_remembered (void)
   g_assert_true (ib_test_wait_until (running, win, WAIT_TIMEOUT_S));
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
-  destroy_window (win);
+  gui_destroy_window (win);
 
   /* the next window: the same parts, switched on, with what was typed */
-  win = new_window (1100, 900);
+  win = gui_new_window (app, 1100, 900, 300);
   g_assert_cmpstr (preset_shown (win), ==, "Custom");
   g_assert_true (gtk_switch_get_active (part_switch (win, "Sweep")));
   g_assert_cmpstr (text_in (win, "File counts, e.g. 1,2,100"), ==, "1,3");
@@ -833,7 +800,7 @@ test_parts_remembered (void)
   g_assert_cmpstr (text_in (win, "Requests at once"), ==, "7");
   g_assert_cmpstr (text_in (win, "Bytes per request"), ==, "512");
   g_assert_true (ib_plan_page_get_valid (ib_window_get_plan_page (win)));
-  destroy_window (win);
+  gui_destroy_window (win);
 
   /* the next tests start from the defaults */
   {
@@ -848,37 +815,14 @@ test_parts_remembered (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
-static const char *xdg_vars[] = {
-  "XDG_DATA_HOME",
-  "XDG_CACHE_HOME",
-  "XDG_CONFIG_HOME",
-  "XDG_STATE_HOME",
-};
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *home = NULL;
   int ret;
 
-  home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg_vars[i], NULL);
-
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_setenv (xdg_vars[i], dir, TRUE);
-    }
-  g_setenv ("IOBENCH_NON_UNIQUE", "1", TRUE);
-  g_test_init (&argc, &argv, NULL);
-
-  app = ib_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui-words/shortcut-keys", test_shortcut_keys);
   g_test_add_func ("/gui-words/control-names", test_control_names);
