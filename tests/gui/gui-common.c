@@ -39,6 +39,17 @@ gui_test_init (int    *argc,
   return app;
 }
 
+int
+gui_test_run (IbApplication **app,
+              const char     *home)
+{
+  int ret = g_test_run ();
+
+  g_clear_object (app);
+  ib_test_remove_tree (home);
+  return ret;
+}
+
 IbWindow *
 gui_new_window (IbApplication *app,
                 int            width,

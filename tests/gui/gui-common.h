@@ -21,6 +21,11 @@ IbApplication *gui_test_init           (int               *argc,
                                         char            ***argv,
                                         char             **home);
 
+/* g_test_run(), then the application of gui_test_init() released and its
+ * private @home removed; g_test_run()'s result, for main() to return. */
+int            gui_test_run            (IbApplication    **app,
+                                        const char        *home);
+
 /* A new window of @app at @width x @height, presented, after @settle_ms of
  * main-loop iterations. */
 IbWindow      *gui_new_window          (IbApplication     *app,

@@ -140,14 +140,10 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/chart-controls/compare-log-switch", test_compare_log_switch);
 
-  ret = g_test_run ();
-  g_object_unref (app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

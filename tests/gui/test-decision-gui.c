@@ -190,14 +190,10 @@ main (int    argc,
       char **argv)
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/decision-view", test_decision_view);
 
-  ret = g_test_run ();
-  g_clear_object (&app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

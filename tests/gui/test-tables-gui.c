@@ -155,15 +155,11 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
 
   g_test_add_func ("/gui/tables/wide", test_tables_wide);
   g_test_add_func ("/gui/tables/narrow", test_tables_narrow);
 
-  ret = g_test_run ();
-  g_object_unref (app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

@@ -629,7 +629,6 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
 
@@ -639,8 +638,5 @@ main (int   argc,
   g_test_add_func ("/gui/truth/cache-row", test_cache_row);
   g_test_add_func ("/gui/truth/content-row", test_content_row);
 
-  ret = g_test_run ();
-  g_object_unref (app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

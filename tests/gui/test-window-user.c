@@ -917,7 +917,6 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   /* no portal: GtkFileChooserNative shows GTK's own dialog */
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
@@ -933,8 +932,5 @@ main (int   argc,
   g_test_add_func ("/gui-user/never-ran", test_never_ran);
   g_test_add_func ("/gui-user/compare-narrow", test_compare_narrow);
 
-  ret = g_test_run ();
-  g_clear_object (&app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

@@ -820,7 +820,6 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
 
@@ -834,8 +833,5 @@ main (int   argc,
   g_test_add_func ("/gui-words/time-from-budget", test_time_from_budget);
   g_test_add_func ("/gui-words/intervals", test_intervals);
 
-  ret = g_test_run ();
-  g_clear_object (&app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }

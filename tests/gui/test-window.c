@@ -987,7 +987,6 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = NULL;
-  int ret;
 
   app = gui_test_init (&argc, &argv, &home);
   g_assert_nonnull (ib_application_get_settings (app));
@@ -1000,8 +999,5 @@ main (int   argc,
   g_test_add_func ("/gui/no-space", test_no_space);
   g_test_add_func ("/gui/tab-stops", test_tab_stops);
 
-  ret = g_test_run ();
-  g_clear_object (&app);
-  ib_test_remove_tree (home);
-  return ret;
+  return gui_test_run (&app, home);
 }
