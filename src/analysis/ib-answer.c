@@ -449,22 +449,74 @@ paired_verdict (const IbReport    *report,
   return TRUE;
 }
 
+/* @ratio and @iv of b / a turned into those of a / b. */
+static void
+invert_verdict (IbRatio           *ratio,
+                IbVerdictInterval *iv)
+{
+  double low = iv->ci_low;
+  guint na = iv->na;
+
+  if (iv->ratio > 0)
+    iv->ratio = 1 / iv->ratio;
+  iv->ci_low = iv->ci_high > 0 ? 1 / iv->ci_high : 0;
+  iv->ci_high = low > 0 ? 1 / low : 0;
+  iv->na = iv->nb;
+  iv->nb = na;
+  if (iv->verdict == IB_VERDICT_A_FASTER)
+    iv->verdict = IB_VERDICT_B_FASTER;
+  else if (iv->verdict == IB_VERDICT_B_FASTER)
+    iv->verdict = IB_VERDICT_A_FASTER;
+  ratio->ratio = iv->ratio;
+  ratio->ci_low = iv->ci_low;
+  ratio->ci_high = iv->ci_high;
+  ratio->na = iv->na;
+  ratio->nb = iv->nb;
+  if (ratio->verdict == IB_RATIO_A_FASTER)
+    ratio->verdict = IB_RATIO_B_FASTER;
+  else if (ratio->verdict == IB_RATIO_B_FASTER)
+    ratio->verdict = IB_RATIO_A_FASTER;
+}
+
+gboolean
+ib_answer_pair_verdict (const IbReport    *report,
+                        const char        *a,
+                        const char        *b,
+                        IbRatio           *ratio,
+                        IbVerdictInterval *iv)
+{
+  IbRatio local;
+  IbRatio *r = ratio != NULL ? ratio : &local;
+  const char *side_a, *side_b;
+
+  g_return_val_if_fail (report != NULL && a != NULL && b != NULL && iv != NULL, FALSE);
+
+  /* a line races a sync strategy (its a) against another side's (its b) */
+  side_a = ib_decision_side (a);
+  side_b = ib_decision_side (b);
+  if (side_b != NULL && paired_verdict (report, side_b, a, b, r, iv))
+    return TRUE;
+  if (side_a != NULL && paired_verdict (report, side_a, b, a, r, iv))
+    {
+      invert_verdict (r, iv);
+      return TRUE;
+    }
+  ib_report_ratio (report, a, report, b, r);
+  ib_verdict_for_ratio (r, iv);
+  return FALSE;
+}
+
 /* "Sync single read is 1.2x faster than Thread pool, parallel (...)": the sync
- * strategy against @other, by the decision phase's pairs when it raced them
- * (line @line_id), else by the survey; its ratio in @ratio and @iv. */
+ * strategy against @other by ib_answer_pair_verdict; its ratio in @ratio and
+ * @iv. */
 static char *
 compare_with_sync (const IbReport    *report,
-                   const char        *line_id,
                    const char        *sync,
                    const char        *other,
                    IbRatio           *ratio,
                    IbVerdictInterval *iv)
 {
-  if (!paired_verdict (report, line_id, sync, other, ratio, iv))
-    {
-      ib_report_ratio (report, sync, report, other, ratio);
-      ib_verdict_for_ratio (ratio, iv);
-    }
+  ib_answer_pair_verdict (report, sync, other, ratio, iv);
   return ib_verdict_text (iv, ib_strategy_title (sync), ib_strategy_title (other),
                           IB_VERDICT_WORDING_FASTER_FIRST);
 }
@@ -507,14 +559,10 @@ ib_answer_compute (const IbReport *report)
   a->cache = report->plan != NULL ? report->plan->cache : IB_CACHE_AS_IS;
   for (guint i = 0; i < report->statistics->len; i++)
     a->n_excluded += g_array_index (report->statistics, IbStats, i).n_excluded;
-  if (paired_verdict (report, IB_DECISION_LINE_ASYNC, a->sync, a->async, &a->ratio, &a->iv))
+  if (ib_answer_pair_verdict (report, a->sync, a->async, &a->ratio, &a->iv))
     main_line = paired_headline (a);
   else
-    {
-      ib_report_ratio (report, a->sync, report, a->async, &a->ratio);
-      ib_verdict_for_ratio (&a->ratio, &a->iv);
-      main_line = headline (a);
-    }
+    main_line = headline (a);
   a->caveat = caveat_clause (report, a->n_excluded);
   if (a->caveat != NULL)
     /* Translators: the answer's headline, then its caveats: "Here, sync is ...
@@ -539,8 +587,7 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->thread = g_strdup (thread->strategy);
-      text = compare_with_sync (report, IB_DECISION_LINE_THREAD, a->sync, a->thread,
-                               &a->thread_ratio, &a->thread_iv);
+      text = compare_with_sync (report, a->sync, a->thread, &a->thread_ratio, &a->thread_iv);
       /* Translators: the answer's line on threads, %s is a comparison, "Thread pool,
        * parallel is 1.2x faster than Sync single read (95 % CI 1.1-1.3)" */
       a->threads = g_strdup_printf (_("With threads: %s."), text);
@@ -550,8 +597,7 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->uring = g_strdup (uring->strategy);
-      text = compare_with_sync (report, IB_DECISION_LINE_URING, a->sync, a->uring,
-                               &a->uring_ratio, &a->uring_iv);
+      text = compare_with_sync (report, a->sync, a->uring, &a->uring_ratio, &a->uring_iv);
       /* Translators: the answer's line on io_uring, %s is a comparison,
        * "io_uring single read, parallel is 1.2x faster than Sync single read (95 %
        * CI 1.1-1.3)" */
@@ -563,8 +609,7 @@ ib_answer_compute (const IbReport *report)
       g_autofree char *text = NULL;
 
       a->mmap = g_strdup (mmap->strategy);
-      text = compare_with_sync (report, IB_DECISION_LINE_MMAP, a->sync, a->mmap,
-                               &a->mmap_ratio, &a->mmap_iv);
+      text = compare_with_sync (report, a->sync, a->mmap, &a->mmap_ratio, &a->mmap_iv);
       /* Translators: the answer's line on mmap, %s is a comparison, "Memory map
        * is 1.9x faster than Sync single read (95 % CI 1.5-2.2)" */
       a->mapping = g_strdup_printf (_("With a memory map (not counted as sync: it maps the "

@@ -88,6 +88,18 @@ typedef struct
 IbAnswer   *ib_answer_compute         (const IbReport *report);
 void        ib_answer_free            (IbAnswer       *answer);
 
+/* The verdict of strategy @a against @b (b / a), the one rule the answer's
+ * lines and the findings share: by the decision phase's pairs when a line
+ * of @report raced exactly these two (either way round: its interval is
+ * then turned round), else by the survey's samples (ib_report_ratio). Into
+ * @iv (ib_verdict_for_paired, ib_verdict_for_ratio) and, when not NULL,
+ * @ratio (equivalent and not decided as SAME). TRUE when from the pairs. */
+gboolean    ib_answer_pair_verdict    (const IbReport    *report,
+                                       const char        *a,
+                                       const char        *b,
+                                       IbRatio           *ratio,
+                                       IbVerdictInterval *iv);
+
 /* "sync-faster", "async-faster", "same", "too-few", "no-data" (JSON). */
 const char *ib_answer_verdict_to_string (IbRatioVerdict verdict);
 /* The same for a line's verdict, with "equivalent" and "undecided" from a

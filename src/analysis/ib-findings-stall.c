@@ -75,15 +75,16 @@ finding_trade_off (const IbReport *report,
   g_autofree char *other_stall = NULL;
   g_autofree char *frames = NULL;
   g_autofree char *other_frames = NULL;
-  IbRatio r;
+  IbVerdictInterval iv;
 
   /* the pair the answer races, each with its main-loop stalls watched */
   if (sync == NULL || other == NULL || !is_measured (sync) || !is_measured (other))
     return;
-  ib_report_ratio (report, sync->strategy, report, other->strategy, &r);
+  /* the answer's rule: the decision phase's pairs when it raced the two */
+  ib_answer_pair_verdict (report, sync->strategy, other->strategy, NULL, &iv);
   /* Below 5 valid samples a side there is no speed to trade (the
    * sync-vs-async finding says "too few samples to tell"). */
-  if (r.verdict == IB_RATIO_NO_DATA || r.verdict == IB_RATIO_TOO_FEW)
+  if (iv.verdict == IB_VERDICT_NO_DATA || iv.verdict == IB_VERDICT_TOO_FEW)
     return;
 
   /* Like with like: the median of each read's longest stall and
@@ -114,13 +115,13 @@ finding_trade_off (const IbReport *report,
     }
 
   /* a sync strategy first: its display name starts the sentence */
-  speed = ib_ratio_sentence (ib_strategy_title (sync->strategy),
-                             ib_strategy_title (other->strategy), &r);
+  speed = ib_verdict_text (&iv, ib_strategy_title (sync->strategy),
+                           ib_strategy_title (other->strategy), IB_VERDICT_WORDING_FASTER_FIRST);
   /* Translators: the first %s is a speed comparison ("Sync single read is 1.7x
    * faster than Async single read, serial (95 % CI 1.5-1.9)"); then a strategy, the
    * median of its reads' longest main-loop stall, the frames that costs ("0.6
    * frames missed at 60 Hz"), and the same three for the other strategy. */
-  if (r.verdict == IB_RATIO_A_FASTER)
+  if (iv.verdict == IB_VERDICT_A_FASTER)
     ib_findings_add (findings, "stall-trade-off",
                      _("%s, but %s blocks the main loop for %s per read (%s), %s for "
                        "%s (%s); medians of each read’s longest stall."),

@@ -28,13 +28,6 @@
 #include "ib-labels.h"
 #include "ib-verdict.h"
 
-static gboolean
-is_slower (const IbRatio *r,
-           gboolean       a_slower)
-{
-  return r->verdict == (a_slower ? IB_RATIO_B_FASTER : IB_RATIO_A_FASTER);
-}
-
 static void
 finding_gap (const IbReport *report,
              const IbAnswer *answer,
@@ -44,7 +37,8 @@ finding_gap (const IbReport *report,
   const IbStats *sync = ib_decision_fastest (report, "sync");
   const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
   g_autoptr(GString) text = g_string_new (NULL);
-  IbRatio us = { 0 }, ua = { 0 };
+  IbVerdictInterval us = { 0 };
+  IbRatio ua = { 0 };
 
   if (uring == NULL || (sync == NULL && async == NULL))
     return;
@@ -53,12 +47,14 @@ finding_gap (const IbReport *report,
     {
       g_autofree char *s = NULL;
 
-      ib_report_ratio (report, uring->strategy, report, sync->strategy, &us);
+      /* the answer's rule: the decision phase's pairs when it raced the two */
+      ib_answer_pair_verdict (report, uring->strategy, sync->strategy, NULL, &us);
       /* the answer's io_uring line says this one */
       if (!ib_answer_compares (answer, uring->strategy, sync->strategy))
         {
-          s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
-                                 ib_strategy_title (sync->strategy), &us);
+          s = ib_verdict_text (&us, ib_strategy_title (uring->strategy),
+                               ib_strategy_title (sync->strategy),
+                               IB_VERDICT_WORDING_FASTER_FIRST);
           g_string_append (text, s);
         }
     }
@@ -77,8 +73,10 @@ finding_gap (const IbReport *report,
   if (text->len == 0)
     return;   /* the answer says all of it */
 
-  /* What it means, only where the intervals say so: from a clear verdict. */
-  if (async != NULL && is_slower (&ua, FALSE) && !(sync != NULL && is_slower (&us, TRUE)))
+  /* What it means, only where the intervals say so: from a clear verdict
+   * (io_uring against sync: the answer's, from pairs when it has them). */
+  if (async != NULL && ua.verdict == IB_RATIO_A_FASTER
+      && !(sync != NULL && us.verdict == IB_VERDICT_B_FASTER))
     g_string_append_printf (text, ": %s",
                             /* Translators: the conclusion of the io_uring finding */
                             _("GIO’s async reads are slower than the kernel’s own async I/O "
@@ -87,7 +85,7 @@ finding_gap (const IbReport *report,
   /* "Cannot be told apart" is no conclusion: it once said "GIO's
    * async reads keep up with the kernel's own async I/O" from an interval
    * of 0.24 to 4. */
-  else if (sync != NULL && is_slower (&us, TRUE))
+  else if (sync != NULL && us.verdict == IB_VERDICT_B_FASTER)
     g_string_append_printf (text, ": %s",
                             _("even the kernel’s own async I/O is slower than a blocking "
                               "read here, so on these files async I/O itself costs time"));

@@ -19,10 +19,15 @@
  * capital letter and ends with a full stop, names strategies, kinds and modes
  * by their display names, and is sorted into its group by ib_findings_sort.
  *
- * Every comparison of two strategies goes through ib_report_ratio (the ratio
- * of medians with a Mann-Whitney interval of at least 95 %): it says "too few
- * samples to tell" when a side has fewer than IB_VERDICT_MIN_SAMPLES valid
- * samples and "cannot be told apart" when the interval contains 1.
+ * A comparison of two strategies that the decision phase raced (a sync one
+ * against the best of another side) takes the answer's verdict of them,
+ * ib_answer_pair_verdict: the pairs' interval and its three verdicts, in the
+ * answer's words, so that a finding and the answer cannot disagree. Every
+ * other comparison goes through ib_report_ratio (the ratio of medians with
+ * a Mann-Whitney interval of at least 95 %): it says "too few samples to
+ * tell" when a side has fewer than IB_VERDICT_MIN_SAMPLES valid samples and
+ * "cannot be told apart" when the interval contains 1. The sync-vs-async
+ * findings say which of the two their interval comes from.
  */
 #define G_LOG_DOMAIN "iobench"
 
@@ -64,6 +69,8 @@ finding_fastest (const IbReport *report,
   g_autofree char *time = NULL;
   g_autofree char *what = NULL;
   IbRatio r = { 0 };
+  IbVerdictInterval iv = { 0 };
+  gboolean paired = FALSE;
 
   for (guint i = 0; i < report->statistics->len; i++)
     {
@@ -93,9 +100,25 @@ finding_fastest (const IbReport *report,
   else
     what = g_strdup (time);
 
+  /* the answer's rule: when the decision phase raced the two, its pairs */
   if (second != NULL)
-    ib_report_ratio (report, best->strategy, report, second->strategy, &r);
-  if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
+    paired = ib_answer_pair_verdict (report, best->strategy, second->strategy, &r, &iv);
+  if (paired && iv.verdict != IB_VERDICT_A_FASTER)
+    {
+      g_autofree char *verdict = ib_verdict_text (&iv, ib_strategy_title (best->strategy),
+                                                  ib_strategy_title (second->strategy),
+                                                  IB_VERDICT_WORDING_FASTER_FIRST);
+
+      /* Translators: "The lowest median is that of Memory map (51.5 µs,
+       * 1.78 GiB/s), but the decision phase’s pairs do not rank it first: Sync
+       * single read and Memory map are equivalent within ±10 % (ratio 1.02,
+       * 98.75 % CI 0.96-1.07; 120 pairs)." */
+      ib_findings_add (findings, "fastest",
+                       _("The lowest median is that of %s (%s), but the decision phase’s "
+                         "pairs do not rank it first: %s."),
+                       ib_strategy_title (best->strategy), what, verdict);
+    }
+  else if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
     {
       g_autofree char *few = ib_too_few_text (best->n, best->n);
 
@@ -129,12 +152,18 @@ finding_fastest (const IbReport *report,
                      ib_strategy_title (best->strategy), what,
                      ib_strategy_title (second->strategy));
   /* No fastest, and the two with the lowest medians race in the answer:
-   * it says the same ("cannot be told apart", "too few samples"). */
-  if (second != NULL && !ib_ratio_is_clear (&r)
+   * it says the same ("cannot be told apart", "too few samples", the
+   * decision phase's verdict). */
+  if (second != NULL
+      && (paired ? iv.verdict != IB_VERDICT_A_FASTER : !ib_ratio_is_clear (&r))
       && ib_answer_compares (answer, best->strategy, second->strategy))
     ib_findings_cover_last (findings);
 }
 
+/* Sync strategy @a against @b by the answer's rule (ib_answer_pair_verdict),
+ * in the answer's words, and where the interval comes from: the decision
+ * phase's pairs, or the survey's samples when no decision line raced the
+ * two. */
 static void
 add_pair_finding (const IbReport *report,
                   const char     *id,
@@ -143,14 +172,36 @@ add_pair_finding (const IbReport *report,
                   GArray         *findings)
 {
   g_autofree char *text = NULL;
-  IbRatio r;
+  IbVerdictInterval iv;
+  gboolean paired = ib_answer_pair_verdict (report, a, b, NULL, &iv);
 
-  ib_report_ratio (report, a, report, b, &r);
-  if (r.verdict == IB_RATIO_NO_DATA)
+  if (!paired && iv.verdict == IB_VERDICT_NO_DATA)
     return;
   /* a sync strategy first: its display name starts the sentence */
-  text = ib_ratio_sentence (ib_strategy_title (a), ib_strategy_title (b), &r);
-  ib_findings_add (findings, id, "%s.", text);
+  text = ib_verdict_text (&iv, ib_strategy_title (a), ib_strategy_title (b),
+                          IB_VERDICT_WORDING_FASTER_FIRST);
+  if (paired)
+    /* Translators: a comparison decided (or not) by the decision phase, then
+     * how many pairs it measured: "Sync single read is 1.4x faster than Async
+     * stream, parallel (98.75 % CI 1.2-1.6; 40 pairs), from the decision
+     * phase’s 40 pairs." */
+    ib_findings_add (findings, id,
+                     ngettext ("%s, from the decision phase’s %u pair.",
+                               "%s, from the decision phase’s %u pairs.", iv.n_pairs),
+                     text, iv.n_pairs);
+  else if (report->decision != NULL)
+    /* Translators: a comparison of the survey's samples, "Sync single read is
+     * 1.4x faster than ... (96.83 % CI 1.2-1.6), from the survey’s samples:
+     * ..." */
+    ib_findings_add (findings, id,
+                     _("%s, from the survey’s samples: the decision phase did not race "
+                       "this pair."),
+                     text);
+  else
+    /* Translators: as above, for a run without a decision phase (no budget,
+     * or an older report) */
+    ib_findings_add (findings, id,
+                     _("%s, from the survey’s samples: this run had no decision phase."), text);
 }
 
 static void

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A finding and the answer cannot disagree: where the decision phase raced
+ * a pair, every finding that compares the two takes the pairs' verdict
+ * (ib_answer_pair_verdict), in the answer's words, and says so; only
+ * without a decision line does a finding fall back to the survey's
+ * interval, and then it says that too.
+ *
+ * The report is made so that the two point different ways: in the survey
+ * (7 samples a side, 2 % apart) Sync single read is clearly faster than
+ * Async single read (parallel) (2x) and than io_uring (1.5x); the decision
+ * phase's pairs say the opposite for both. */
+#define G_LOG_DOMAIN "iobench"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
+#include "analysis/ib-verdict.h"
+#include "engine/ib-decision.h"
+#include "engine/ib-stats.h"
+#include "engine/ib-strategy.h"
+
+#define SYNC  "sync-read-all"
+#define ASYNC "async-read-all-parallel"
+#define URING "uring-read-all-parallel"
+
+static IbReport *
+survey_report (void)
+{
+  static const char *const ids[] = { SYNC, ASYNC, URING };
+  static const double factors[] = { 1, 2, 1.5 };
+  static const double base[] = { 100, 103, 98, 101, 99, 102, 100.5 };
+  IbReport *report = ib_report_new ();
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    g_ptr_array_add (report->plan->strategies, g_strdup (ids[k]));
+  for (guint i = 0; i < G_N_ELEMENTS (base); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+      {
+        IbSample s = { 0 };
+
+        s.strategy = g_strdup (ids[k]);
+        s.round = i;
+        s.wall_ns = (gint64) (base[i] * 1e6 * factors[k]);
+        s.bytes = 64 * 1024 * 1024;
+        s.files = 4;
+        s.residency = 1;
+        s.cache_ok = TRUE;
+        s.ok = TRUE;
+        g_array_append_val (report->samples, s);
+      }
+  ib_report_compute_statistics (report);
+  return report;
+}
+
+/* A decision line raced @a against @b: @n pairs, @b / @a = @ratio. */
+static void
+add_line (IbReport        *report,
+          const char      *line_id,
+          const char      *b,
+          IbPairedVerdict  verdict,
+          guint            n,
+          double           ratio,
+          double           low,
+          double           high)
+{
+  IbDecisionLine line = { 0 };
+
+  if (report->decision == NULL)
+    {
+      report->decision = ib_decision_new ();
+      report->decision->budget_s = 60;
+      report->decision->margin = 0.10;
+    }
+  line.line = g_strdup (line_id);
+  line.a = g_strdup (SYNC);
+  line.b = g_strdup (b);
+  line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+  for (guint i = 0; i < n; i++)
+    {
+      IbDecisionPair p = { 1000000, (gint64) (1000000 * ratio), i % 2, -1, -1, -1, -1, -1, -1 };
+
+      g_array_append_val (line.pairs, p);
+    }
+  line.verdict = verdict;
+  line.ratio = ratio;
+  line.ci_low = low;
+  line.ci_high = high;
+  line.ci_level = 0.9875;
+  line.n_looks = 4;
+  g_array_append_val (report->decision->lines, line);
+}
+
+static const char *
+finding (const GArray *findings,
+         const char   *id)
+{
+  for (guint i = 0; i < findings->len; i++)
+    if (g_str_equal (g_array_index (findings, IbFinding, i).id, id))
+      return g_array_index (findings, IbFinding, i).text;
+  return NULL;
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not contain “%s”", text != NULL ? text : "(no finding)", part);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *part)
+{
+  if (text != NULL && strstr (text, part) != NULL)
+    g_error ("“%s” contains “%s”", text, part);
+}
+
+/* The answer's words for its sync-against-@other line @iv. */
+static char *
+answer_words (const IbVerdictInterval *iv,
+              const char              *other)
+{
+  return ib_verdict_text (iv, ib_strategy_title (SYNC), ib_strategy_title (other),
+                          IB_VERDICT_WORDING_FASTER_FIRST);
+}
+
+/* The survey's words for sync against @other. */
+static char *
+survey_words (const IbReport *report,
+              const char     *other)
+{
+  IbRatio r;
+
+  ib_report_ratio (report, SYNC, report, other, &r);
+  g_assert_cmpint (r.verdict, ==, IB_RATIO_A_FASTER);   /* the survey: sync faster */
+  return ib_ratio_sentence (ib_strategy_title (SYNC), ib_strategy_title (other), &r);
+}
+
+static void
+test_paired (void)
+{
+  g_autoptr(IbReport) report = survey_report ();
+  g_autoptr(IbAnswer) answer = NULL;
+  g_autoptr(GArray) findings = NULL;
+  g_autofree char *async_words = NULL;
+  g_autofree char *uring_words = NULL;
+  g_autofree char *survey = survey_words (report, ASYNC);
+  g_autofree char *ends = NULL;
+  const char *text;
+
+  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_B_FASTER, 30, 0.8, 0.7, 0.9);
+  add_line (report, IB_DECISION_LINE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75, 0.95);
+  answer = ib_answer_compute (report);
+  findings = ib_findings_generate (report);
+
+  /* the answer: the pairs, async faster */
+  g_assert_true (answer->iv.paired);
+  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_B_FASTER);
+  g_assert_cmpint (answer->uring_iv.verdict, ==, IB_VERDICT_B_FASTER);
+  async_words = answer_words (&answer->iv, ASYNC);
+  uring_words = answer_words (&answer->uring_iv, URING);
+  g_assert_true (g_str_has_prefix (async_words, "Async single read (parallel) is 1.2x faster "));
+
+  /* the sync-vs-async finding says the same, with the pairs' interval, its
+   * level and their number, and where it comes from */
+  text = finding (findings, "sync-vs-async");
+  g_assert_nonnull (text);
+  ends = g_strdup_printf ("%s, from the decision phase’s 30 pairs.", async_words);
+  g_assert_cmpstr (text, ==, ends);
+  assert_contains (text, "(98.75 % CI ");
+  assert_lacks (text, survey);
+  assert_lacks (text, "survey");
+
+  /* the survey's lowest median is sync's, io_uring's the next; the pairs
+   * do not rank sync first */
+  text = finding (findings, "fastest");
+  assert_contains (text, "The lowest median is that of Sync single read (");
+  assert_contains (text, "but the decision phase’s pairs do not rank it first: ");
+  assert_contains (text, uring_words);
+
+  /* io_uring: the answer's line says the pairs' verdict (io_uring faster);
+   * the finding draws no conclusion from the survey's opposite one */
+  assert_contains (answer->kernel, uring_words);
+  text = finding (findings, "uring-gap");
+  assert_lacks (text, "even the kernel’s own async I/O is slower than a blocking read");
+}
+
+/* The same pairs with another verdict: equivalent and not decided are
+ * said as the answer says them, never as the survey's "faster". */
+static void
+test_paired_undecided (void)
+{
+  g_autoptr(IbReport) report = survey_report ();
+  g_autoptr(IbAnswer) answer = NULL;
+  g_autoptr(GArray) findings = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *want = NULL;
+  const char *text;
+
+  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 9, 1.05, 0.91, 1.21);
+  g_array_index (report->decision->lines, IbDecisionLine, 0).more_pairs = 150;
+  answer = ib_answer_compute (report);
+  findings = ib_findings_generate (report);
+  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
+  words = answer_words (&answer->iv, ASYNC);
+  text = finding (findings, "sync-vs-async");
+  want = g_strdup_printf ("%s, from the decision phase’s 9 pairs.", words);
+  g_assert_cmpstr (text, ==, want);
+  assert_contains (text, "not decided within the budget (ratio 1.05, 98.75 % CI 0.91-1.2; "
+                         "about 150 more pairs would decide it)");
+  assert_lacks (text, "faster");
+}
+
+/* No decision line for the pair: the survey's interval, and the finding
+ * says so; the answer then uses the survey too, and they agree. */
+static void
+test_survey_fallback (void)
+{
+  g_autoptr(IbReport) none = survey_report ();
+  g_autoptr(IbReport) other_line = survey_report ();
+  g_autofree char *survey = survey_words (none, ASYNC);
+  g_autofree char *want_none = NULL;
+  g_autofree char *want_other = NULL;
+
+  want_none = g_strdup_printf ("%s, from the survey’s samples: this run had no decision "
+                               "phase.", survey);
+  want_other = g_strdup_printf ("%s, from the survey’s samples: the decision phase did "
+                                "not race this pair.", survey);
+  add_line (other_line, IB_DECISION_LINE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75,
+            0.95);
+  for (guint i = 0; i < 2; i++)
+    {
+      const IbReport *report = i == 0 ? none : other_line;
+      g_autoptr(IbAnswer) answer = ib_answer_compute (report);
+      g_autoptr(GArray) findings = ib_findings_generate (report);
+      g_autofree char *words = answer_words (&answer->iv, ASYNC);
+
+      g_assert_false (answer->iv.paired);
+      g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_A_FASTER);
+      g_assert_cmpstr (words, ==, survey);
+      g_assert_cmpstr (finding (findings, "sync-vs-async"), ==, i == 0 ? want_none : want_other);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/findings-decision/paired", test_paired);
+  g_test_add_func ("/analysis/findings-decision/paired-undecided", test_paired_undecided);
+  g_test_add_func ("/analysis/findings-decision/survey-fallback", test_survey_fallback);
+  return g_test_run ();
+}
