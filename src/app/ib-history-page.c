@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-history-page.c: lists the JSON reports under the history folder, read
  * on a worker thread; opens one in the results page ("open-report"), deletes
- * one after asking, or compares two with the compare chart and the ratios
- * of ib-compare.h for every strategy they share. */
+ * one after asking, or compares two with the compare chart and, section
+ * by section, the rows of the comparison's table (ib_table_comparison) as
+ * a list of cards that fits a narrow window. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -16,12 +17,14 @@
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-tables.h"
 #include "report/ib-report-io.h"
 #include "ib-chart-view.h"
 #include "ib-export.h"
 #include "ib-history-page.h"
 #include "ib-history-store.h"
 #include "ib-state-property.h"
+#include "ib-table-view.h"
 
 typedef IbHistoryEntry Entry;   /* report NULL and problem set when damaged */
 
@@ -456,38 +459,6 @@ ib_history_page_get_n_damaged (IbHistoryPage *self)
 
 /* ---- comparison ------------------------------------------------------- */
 
-/* A row says the verdict once, as a sentence naming the two runs; the two
- * medians sit at its end. */
-static GtkWidget *
-ratio_row (const IbCompareRow *r,
-           const char         *name_a,
-           const char         *name_b)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *label;
-  g_autofree char *ma = r->median_a_ns > 0 ? ib_format_duration (r->median_a_ns) : g_strdup ("—");
-  g_autofree char *mb = r->median_b_ns > 0 ? ib_format_duration (r->median_b_ns) : g_strdup ("—");
-  g_autofree char *medians = NULL;
-  g_autofree char *text = ib_compare_row_sentence (r, name_a, name_b);
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), r->label);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
-  gtk_widget_set_tooltip_text (row, r->strategy);
-
-  /* Translators: the medians of the first and the second run, "10.1 ms → 9.90 ms" */
-  medians = g_strdup_printf (_("%s → %s"), ma, mb);
-  label = gtk_label_new (medians);
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (label, "numeric");
-  if (r->verdict == IB_VERDICT_B_FASTER || r->verdict == IB_VERDICT_A_FASTER)
-    gtk_widget_add_css_class (label, r->verdict == IB_VERDICT_B_FASTER ? "success" : "warning");
-  else
-    gtk_widget_add_css_class (label, "dim-label");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-  return row;
-}
-
 /* "What differs: Cache, File system" from the runs' facts (the date aside),
  * or NULL when they were made alike. */
 static char *
@@ -634,7 +605,6 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
                                   IbAnalysis    *analysis_b)
 {
   GtkWidget *child;
-  const char *name_a, *name_b;
   g_autofree char *differs = NULL;
   g_autofree char *side_a = NULL;
   g_autofree char *side_b = NULL;
@@ -653,8 +623,6 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
   self->comparison = comparison;
   self->compare_a = a = ib_analysis_get_report (analysis_a);
   self->compare_b = b = ib_analysis_get_report (analysis_b);
-  name_a = ib_comparison_get_name_a (comparison);
-  name_b = ib_comparison_get_name_b (comparison);
   differs = describe_differences (a, b);
   /* The two runs, each once with its cache mode, in the chart's legend
    * order; the rows below then call them A and B. */
@@ -677,34 +645,30 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
     gtk_box_remove (self->ratio_box, child);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      const GArray *rows = ib_comparison_get_rows (comparison, (IbCompareSection) s);
-      g_autofree char *missing = ib_compare_section_missing (a, name_a, b, name_b,
-                                                             (IbCompareSection) s);
-      GtkWidget *group;
-      guint n_section = 0;
+      /* The subtitle names the runs once: the rows say A and B. */
+      g_autoptr(IbTable) table = NULL;
+      GtkWidget *group, *list;
 
       /* a section neither run has is not mentioned */
       if (!ib_compare_section_in_either (a, b, (IbCompareSection) s))
         continue;
+      table = ib_table_comparison (comparison, _("A"), _("B"), (IbCompareSection) s);
       group = adw_preferences_group_new ();
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
-                                       ib_compare_section_title ((IbCompareSection) s));
-      for (guint i = 0; i < rows->len; i++)
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), table->title);
+      /* the rows of the comparison's table, as the CLI and the reports
+       * print them, a card each to fit a narrow window */
+      if (table->rows->len > 0)
         {
-          const IbCompareRow *r = &g_array_index (rows, IbCompareRow, i);
-
-          if (r->verdict == IB_VERDICT_NO_DATA)
-            continue;
-          /* The subtitle names the runs once: rows say A and B. */
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), ratio_row (r, _("A"), _("B")));
-          n_section++;
+          list = ib_table_view_new_list ();
+          ib_table_view_set_table (IB_TABLE_VIEW (list), table);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
         }
-      if (n_section == 0)
+      else
         adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                               missing != NULL ? missing
+                                               table->note != NULL ? table->note
                                                : _("The two runs share no measured strategy"));
       gtk_box_append (self->ratio_box, group);
-      n_rows += n_section;
+      n_rows += table->rows->len;
     }
   self->n_ratio_rows = n_rows;
   set_stack_page (self, "compare");

@@ -30,7 +30,7 @@ void   ib_history_page_compare       (IbHistoryPage *self,
                                       IbReport      *a,
                                       IbReport      *b);
 void   ib_history_page_show_list     (IbHistoryPage *self);
-/* Rows of the ratio table of the comparison shown. */
+/* Rows of the comparison's tables shown (ib_table_comparison), all sections. */
 guint  ib_history_page_get_n_ratio_rows (IbHistoryPage *self);
 /* Whether a comparison is shown ("comparing" property), the comparison
  * (A older, B newer; not referenced; NULL when none is shown) and its
