@@ -70,6 +70,7 @@ test_compare_log_switch (void)
   IbWindow *win = gui_new_window (app, 1280, 900, 200);
   IbHistoryPage *history;
   IbChartView *view = NULL;
+  gboolean comparing;
   GtkSwitch *log_switch;
   static const IbCompareChart walk[] = {
     IB_COMPARE_CHART_READS, IB_COMPARE_CHART_OVERHEAD, IB_COMPARE_CHART_READS,
@@ -80,8 +81,12 @@ test_compare_log_switch (void)
   g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
                                       g_variant_new_boolean (TRUE));
   ib_test_spin (200);
+  g_object_get (history, "comparing", &comparing, NULL);
+  g_assert_false (comparing);
   ib_history_page_compare (history, a, b);
   ib_test_spin (300);
+  g_object_get (history, "comparing", &comparing, NULL);
+  g_assert_true (comparing);
 
   gui_collect (GTK_WIDGET (history), GTK_TYPE_SWITCH, switches);
   g_assert_cmpuint (switches->len, ==, 1);

@@ -57,6 +57,25 @@ save_png (Watch *w)
   w->saved = TRUE;
 }
 
+/* The controller's properties say what its getters say (read through
+ * GObject, as a binding reads them). */
+static void
+assert_controller_properties (IbRunController *controller)
+{
+  g_autofree char *step = NULL;
+  g_autofree char *eta = NULL;
+  gboolean running, stopping;
+  double fraction;
+
+  g_object_get (controller, "running", &running, "stopping", &stopping, "step", &step,
+                "eta", &eta, "fraction", &fraction, NULL);
+  g_assert_true (running == ib_run_controller_get_running (controller));
+  g_assert_true (stopping == ib_run_controller_get_stopping (controller));
+  g_assert_cmpstr (step, ==, ib_run_controller_get_step (controller));
+  g_assert_cmpstr (eta, ==, ib_run_controller_get_eta (controller));
+  g_assert_cmpfloat (fraction, ==, ib_run_controller_get_fraction (controller));
+}
+
 /* Connected after the view's own handler: the view shows @look already. */
 static void
 on_decision (IbRunController      *controller,
@@ -64,6 +83,10 @@ on_decision (IbRunController      *controller,
              Watch                *w)
 {
   char *text = ib_results_page_dup_decision_text (ib_window_get_results_page (w->win));
+
+  /* mid-run: running, and the step, time left and fraction of this run */
+  assert_controller_properties (controller);
+  g_assert_true (ib_run_controller_get_running (controller));
 
   g_ptr_array_add (w->texts, text);
   w->last_pairs = look->n_pairs;
@@ -112,11 +135,18 @@ test_decision_view (void)
   w.png = g_getenv ("IB_TEST_DECISION_PNG");
 
   controller = ib_window_get_controller (w.win);
+  assert_controller_properties (controller);
   /* Before any run the view says nothing. */
   {
     g_autofree char *none = ib_results_page_dup_decision_text (ib_window_get_results_page (w.win));
+    IbPlanPage *page = ib_window_get_plan_page (w.win);
+    g_autofree char *page_error = NULL;
+    gboolean valid;
 
     g_assert_cmpstr (none, ==, "");
+    g_object_get (page, "valid", &valid, "error", &page_error, NULL);
+    g_assert_true (valid == ib_plan_page_get_valid (page));
+    g_assert_cmpstr (page_error, ==, ib_plan_page_get_error (page));
   }
   g_signal_connect_after (controller, "decision", G_CALLBACK (on_decision), &w);
   if (preset != NULL)
@@ -132,6 +162,7 @@ test_decision_view (void)
       g_assert_no_error (error);
     }
   g_assert_true (ib_test_wait_until (not_running, w.win, WAIT_TIMEOUT_S));
+  assert_controller_properties (controller);
 
   g_assert_cmpuint (w.texts->len, >, 0);
   first = g_ptr_array_index (w.texts, 0);
