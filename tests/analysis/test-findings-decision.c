@@ -21,6 +21,7 @@
 #include "engine/ib-decision.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
+#include "report-fixture.h"
 
 #define SYNC  "sync-read-all"
 #define ASYNC "async-read-all-parallel"
@@ -57,9 +58,10 @@ survey_report (void)
 
 /* A decision line raced @a against @b: @n pairs, @b / @a = @ratio. */
 static void
-add_line (IbReport        *report,
-          const char      *line_id,
-          const char      *b,
+add_line_of (IbReport        *report,
+             const char      *line_id,
+             const char      *a,
+             const char      *b,
           IbPairedVerdict  verdict,
           guint            n,
           double           ratio,
@@ -75,7 +77,7 @@ add_line (IbReport        *report,
       report->decision->margin = 0.10;
     }
   line.line = g_strdup (line_id);
-  line.a = g_strdup (SYNC);
+  line.a = g_strdup (a);
   line.b = g_strdup (b);
   line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
   for (guint i = 0; i < n; i++)
@@ -91,6 +93,19 @@ add_line (IbReport        *report,
   line.ci_level = 0.9875;
   line.n_looks = 4;
   g_array_append_val (report->decision->lines, line);
+}
+
+static void
+add_line (IbReport        *report,
+          const char      *line_id,
+          const char      *b,
+          IbPairedVerdict  verdict,
+          guint            n,
+          double           ratio,
+          double           low,
+          double           high)
+{
+  add_line_of (report, line_id, SYNC, b, verdict, n, ratio, low, high);
 }
 
 static const char *
@@ -246,6 +261,33 @@ test_survey_fallback (void)
     }
 }
 
+/* The main-loop trade-off: the fixture's survey says sync is 4x faster
+ * than the async strategy, and sync stalls the loop; the pairs say async
+ * is faster. The finding then says the pairs' verdict and that the stall
+ * comes on top, never "4.0x faster ..., but". */
+static void
+test_stall_trade_off (void)
+{
+  g_autoptr(IbReport) report = fx_report_new (40);
+  g_autoptr(IbAnswer) answer = NULL;
+  g_autoptr(GArray) findings = NULL;
+  g_autofree char *words = NULL;
+  const char *text;
+
+  add_line_of (report, IB_DECISION_LINE_ASYNC, FX_SYNC, FX_ASYNC, IB_PAIRED_B_FASTER, 20, 0.9,
+               0.85, 0.95);
+  answer = ib_answer_compute (report);
+  findings = ib_findings_generate (report);
+  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_B_FASTER);
+  words = ib_verdict_text (&answer->iv, ib_strategy_title (FX_SYNC),
+                           ib_strategy_title (FX_ASYNC), IB_VERDICT_WORDING_FASTER_FIRST);
+  text = finding (findings, "stall-trade-off");
+  g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, words));
+  assert_contains (text, "; on top of that, Sync single read blocks the main loop for ");
+  assert_lacks (text, "4.0x faster");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -254,5 +296,6 @@ main (int   argc,
   g_test_add_func ("/analysis/findings-decision/paired", test_paired);
   g_test_add_func ("/analysis/findings-decision/paired-undecided", test_paired_undecided);
   g_test_add_func ("/analysis/findings-decision/survey-fallback", test_survey_fallback);
+  g_test_add_func ("/analysis/findings-decision/stall-trade-off", test_stall_trade_off);
   return g_test_run ();
 }
