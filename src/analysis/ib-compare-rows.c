@@ -317,7 +317,7 @@ add_row (GArray           *rows,
          IbCompareSection  section,
          const Key        *key)
 {
-  IbCompareRow row = { NULL, };
+  IbCompareRow row = { NULL };
   Side side;
 
   row.strategy = g_strdup (key->id);
