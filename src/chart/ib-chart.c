@@ -443,7 +443,8 @@ ib_chart_describe (IbChartKind         kind,
     case IB_CHART_LATENCY:    return ib_chart_describe_latency (report);
     case IB_CHART_OVERHEAD:   return ib_chart_describe_overhead (report);
     case IB_CHART_SWEEP:      return ib_chart_describe_sweep (report);
-    case IB_CHART_COMPARE:    return ib_chart_describe_compare (comparison, style);
+    case IB_CHART_COMPARE:
+      return ib_chart_describe_compare (comparison, style);
     case IB_CHART_STALL:      return ib_chart_describe_stall (report);
     case IB_N_CHART_KINDS:
     default:
