@@ -180,15 +180,17 @@ add_pair_finding (const IbReport *report,
   /* a sync strategy first: its display name starts the sentence */
   text = ib_verdict_text (&iv, ib_strategy_title (a), ib_strategy_title (b),
                           IB_VERDICT_WORDING_FASTER_FIRST);
-  if (paired)
-    /* Translators: a comparison decided (or not) by the decision phase, then
-     * how many pairs it measured: "Sync single read is 1.4x faster than Async
-     * stream, parallel (98.75 % CI 1.2-1.6; 40 pairs), from the decision
-     * phase’s 40 pairs." */
-    ib_findings_add (findings, id,
-                     ngettext ("%s, from the decision phase’s %u pair.",
-                               "%s, from the decision phase’s %u pairs.", iv.n_pairs),
-                     text, iv.n_pairs);
+  if (paired && iv.n_pairs == 0)
+    /* Translators: the decision phase had no time left for this pair:
+     * "Whether ... was not decided within the budget (no time was left to
+     * measure the pair), in the decision phase." */
+    ib_findings_add (findings, id, _("%s, in the decision phase."), text);
+  else if (paired)
+    /* Translators: a comparison decided (or not) by the decision phase's
+     * pairs, whose count the sentence already gives: "Sync single read is
+     * 1.4x faster than Async stream, parallel (98.75 % CI 1.2-1.6; 40
+     * pairs), measured in the decision phase." */
+    ib_findings_add (findings, id, _("%s, measured in the decision phase."), text);
   else if (report->decision != NULL)
     /* Translators: a comparison of the survey's samples, "Sync single read is
      * 1.4x faster than ... (96.83 % CI 1.2-1.6), from the survey’s samples:

@@ -184,7 +184,7 @@ test_paired (void)
    * level and their number, and where it comes from */
   text = finding (findings, "sync-vs-async");
   g_assert_nonnull (text);
-  ends = g_strdup_printf ("%s, from the decision phase’s 30 pairs.", async_words);
+  ends = g_strdup_printf ("%s, measured in the decision phase.", async_words);
   g_assert_cmpstr (text, ==, ends);
   assert_contains (text, "(98.75 % CI ");
   assert_lacks (text, survey);
@@ -223,11 +223,36 @@ test_paired_undecided (void)
   g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
   words = answer_words (&answer->iv, ASYNC);
   text = finding (findings, "sync-vs-async");
-  want = g_strdup_printf ("%s, from the decision phase’s 9 pairs.", words);
+  want = g_strdup_printf ("%s, measured in the decision phase.", words);
   g_assert_cmpstr (text, ==, want);
   assert_contains (text, "not decided within the budget (ratio 1.05, 98.75 % CI 0.91-1.2; "
                          "about 150 more pairs would decide it)");
   assert_lacks (text, "faster");
+}
+
+/* The decision phase had no time left for the pair: the finding says so
+ * as the answer does, and names no count of pairs it did not measure. */
+static void
+test_paired_no_pairs (void)
+{
+  g_autoptr(IbReport) report = survey_report ();
+  g_autoptr(IbAnswer) answer = NULL;
+  g_autoptr(GArray) findings = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *want = NULL;
+  const char *text;
+
+  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 0, 1, 0, 0);
+  answer = ib_answer_compute (report);
+  findings = ib_findings_generate (report);
+  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
+  words = answer_words (&answer->iv, ASYNC);
+  text = finding (findings, "sync-vs-async");
+  want = g_strdup_printf ("%s, in the decision phase.", words);
+  g_assert_cmpstr (text, ==, want);
+  assert_contains (text, "no time was left");
+  assert_lacks (text, "0 pairs");
+  assert_lacks (text, "measured in");
 }
 
 /* No decision line for the pair: the survey's interval, and the finding
@@ -295,6 +320,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/findings-decision/paired", test_paired);
   g_test_add_func ("/analysis/findings-decision/paired-undecided", test_paired_undecided);
+  g_test_add_func ("/analysis/findings-decision/paired-no-pairs", test_paired_no_pairs);
   g_test_add_func ("/analysis/findings-decision/survey-fallback", test_survey_fallback);
   g_test_add_func ("/analysis/findings-decision/stall-trade-off", test_stall_trade_off);
   return g_test_run ();
