@@ -758,13 +758,3 @@ ib_findings_compute (const IbReport *report,
   ib_findings_sort (findings);
   return findings;
 }
-
-GArray *
-ib_findings_generate (const IbReport *report)
-{
-  g_autoptr(IbAnswer) answer = NULL;
-
-  g_return_val_if_fail (report != NULL, NULL);
-  answer = ib_answer_compute (report);
-  return ib_findings_compute (report, answer);
-}

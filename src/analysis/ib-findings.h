@@ -74,8 +74,6 @@ guint           ib_findings_n_shown        (const GArray    *findings);
  * this. */
 GArray   *ib_findings_compute     (const IbReport *report,
                                    const IbAnswer *answer);
-/* ib_findings_compute with the report's own answer: for tests. */
-GArray   *ib_findings_generate    (const IbReport *report);
 /* Adds the main-loop findings of @report to @findings
  * (ib-findings-stall.c; ib_findings_compute calls it), covered by @answer
  * (NULL: none) where they repeat it. */

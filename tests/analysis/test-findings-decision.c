@@ -170,7 +170,7 @@ test_paired (void)
   add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_B_FASTER, 30, 0.8, 0.7, 0.9);
   add_line (report, IB_DECISION_LINE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75, 0.95);
   answer = ib_answer_compute (report);
-  findings = ib_findings_generate (report);
+  findings = fx_findings (report);
 
   /* the answer: the pairs, async faster */
   g_assert_true (answer->iv.paired);
@@ -219,7 +219,7 @@ test_paired_undecided (void)
   add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 9, 1.05, 0.91, 1.21);
   g_array_index (report->decision->lines, IbDecisionLine, 0).more_pairs = 150;
   answer = ib_answer_compute (report);
-  findings = ib_findings_generate (report);
+  findings = fx_findings (report);
   g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
   words = answer_words (&answer->iv, ASYNC);
   text = finding (findings, "sync-vs-async");
@@ -244,7 +244,7 @@ test_paired_no_pairs (void)
 
   add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 0, 1, 0, 0);
   answer = ib_answer_compute (report);
-  findings = ib_findings_generate (report);
+  findings = fx_findings (report);
   g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
   words = answer_words (&answer->iv, ASYNC);
   text = finding (findings, "sync-vs-async");
@@ -276,7 +276,7 @@ test_survey_fallback (void)
     {
       const IbReport *report = i == 0 ? none : other_line;
       g_autoptr(IbAnswer) answer = ib_answer_compute (report);
-      g_autoptr(GArray) findings = ib_findings_generate (report);
+      g_autoptr(GArray) findings = fx_findings (report);
       g_autofree char *words = answer_words (&answer->iv, ASYNC);
 
       g_assert_false (answer->iv.paired);
@@ -302,7 +302,7 @@ test_stall_trade_off (void)
   add_line_of (report, IB_DECISION_LINE_ASYNC, FX_SYNC, FX_ASYNC, IB_PAIRED_B_FASTER, 20, 0.9,
                0.85, 0.95);
   answer = ib_answer_compute (report);
-  findings = ib_findings_generate (report);
+  findings = fx_findings (report);
   g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_B_FASTER);
   words = ib_verdict_text (&answer->iv, ib_strategy_title (FX_SYNC),
                            ib_strategy_title (FX_ASYNC), IB_VERDICT_WORDING_FASTER_FIRST);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "analysis/ib-answer.h"
+#include "analysis/ib-findings.h"
 #include "engine/ib-stats.h"
 #include "report-fixture.h"
 
@@ -227,4 +229,12 @@ fx_report_new (double async_ms)
   report->partial = TRUE;
   report->error = g_strdup ("cancelled by the user");
   return report;
+}
+
+GArray *
+fx_findings (const IbReport *report)
+{
+  g_autoptr(IbAnswer) answer = ib_answer_compute (report);
+
+  return ib_findings_compute (report, answer);
 }

@@ -21,5 +21,8 @@ G_BEGIN_DECLS
  * sync strategy stalls the main loop for its whole read, the async one for
  * 0.3 ms, the third has no responsiveness data. */
 IbReport *fx_report_new (double async_ms);
+/* The findings of @report with its own answer (ib_findings_compute): the
+ * shells take them from an IbAnalysis, tests of one finding from here. */
+GArray   *fx_findings (const IbReport *report);
 
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include "engine/ib-workloads.h"
 #include "report/ib-report-io.h"
 #include "ib-test-writers.h"
+#include "report-fixture.h"
 
 static void
 assert_contains (const char *text,
@@ -180,7 +181,7 @@ test_experiment_and_findings (void)
   assert_contains (t_same, "The promise-vs-callback overhead experiment holds here with I/O");
   assert_contains (t_far, "does not hold here with I/O");
 
-  findings = ib_findings_generate (far);
+  findings = fx_findings (far);
   for (guint i = 0; i < findings->len; i++)
     {
       const IbFinding *f = &g_array_index (findings, IbFinding, i);

@@ -657,7 +657,7 @@ test_findings_do_not_repeat (void)
         g_assert_no_error (error);
         if (thirds[t] != NULL)
           relabel_third (report, thirds[t]);
-        findings = ib_findings_generate (report);
+        findings = fx_findings (report);
         a = ib_answer_compute (report);
         g_assert_nonnull (a);
         claims = answer_claims (report, a);
@@ -704,7 +704,7 @@ test_findings_do_not_repeat (void)
         g_assert_cmpuint (count_of (json, "\"covered_by_answer\" : true"), ==, n_covered);
         loaded = ib_report_from_json (json, -1, &error);
         g_assert_no_error (error);
-        loaded_findings = ib_findings_generate (loaded);
+        loaded_findings = fx_findings (loaded);
         g_assert_cmpuint (loaded_findings->len, ==, findings->len);
         g_assert_cmpuint (ib_findings_n_shown (loaded_findings), ==, ib_findings_n_shown (findings));
 

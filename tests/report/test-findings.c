@@ -24,7 +24,7 @@
 #define T_URING  "io_uring single read (parallel)"
 
 /* The findings generated for each report (a report holds none: they are
- * its analysis's, ib_findings_generate), by report. */
+ * its analysis's, fx_findings), by report. */
 static GHashTable *generated;
 
 static void
@@ -32,7 +32,7 @@ generate (const IbReport *report)
 {
   if (generated == NULL)
     generated = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
-  g_hash_table_replace (generated, (gpointer) report, ib_findings_generate (report));
+  g_hash_table_replace (generated, (gpointer) report, fx_findings (report));
 }
 
 /* The findings generate() made for @report. */
@@ -218,8 +218,8 @@ static void
 test_deterministic (void)
 {
   g_autoptr(IbReport) report = fx_report_new (12);
-  g_autoptr(GArray) first = ib_findings_generate (report);
-  g_autoptr(GArray) again = ib_findings_generate (report);
+  g_autoptr(GArray) first = fx_findings (report);
+  g_autoptr(GArray) again = fx_findings (report);
 
   g_assert_cmpuint (first->len, >, 0);
   g_assert_cmpuint (first->len, ==, again->len);

@@ -261,8 +261,8 @@ assert_reports_equal (const IbReport *a,
 
   /* what the two say: the findings of each (a report holds none) */
   {
-    g_autoptr(GArray) fa = ib_findings_generate (a);
-    g_autoptr(GArray) fb = ib_findings_generate (b);
+    g_autoptr(GArray) fa = fx_findings (a);
+    g_autoptr(GArray) fb = fx_findings (b);
 
     g_assert_cmpuint (fa->len, ==, fb->len);
     for (guint i = 0; i < fa->len; i++)

@@ -290,7 +290,7 @@ test_html (void)
   /* this version's findings and one it does not know, whose text needs
    * escaping */
   {
-    GArray *findings = ib_findings_generate (report);
+    GArray *findings = fx_findings (report);
     g_autoptr(IbAnalysis) analysis = NULL;
 
     ib_findings_add (findings, "custom", "a finding with <markup> & \"quotes\"");
@@ -513,7 +513,7 @@ test_empty_report (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(GArray) findings = ib_findings_generate (report);
+    g_autoptr(GArray) findings = fx_findings (report);
 
     g_assert_cmpuint (findings->len, ==, 0);
   }
