@@ -122,6 +122,7 @@ describe_headline (const IbReport *report)
   if (report->overhead != NULL && report->overhead->len > 0)
     {
       const IbOverheadRow *top = NULL;
+      g_autofree char *ratio = NULL;
 
       for (guint i = 0; i < report->overhead->len; i++)
         {
@@ -130,9 +131,11 @@ describe_headline (const IbReport *report)
           if (top == NULL || o->ratio_to_direct > top->ratio_to_direct)
             top = o;
         }
-      /* Translators: history headline, "Costliest dispatch: Empty thread hop, 5000× a call" */
-      return g_strdup_printf (_("Costliest dispatch: %s, %.0f× a direct call"),
-                              ib_overhead_kind_title (top->kind), top->ratio_to_direct);
+      ratio = ib_format_ratio (top->ratio_to_direct);
+      /* Translators: history headline, "Costliest dispatch: Empty thread hop,
+       * 5,000x a direct call" (the ratio as every table prints it) */
+      return g_strdup_printf (_("Costliest dispatch: %s, %s a direct call"),
+                              ib_overhead_kind_title (top->kind), ratio);
     }
   return NULL;
 }

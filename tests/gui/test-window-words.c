@@ -14,7 +14,9 @@
 #include <gtk/gtk.h>
 
 #include "analysis/ib-compare.h"
+#include "analysis/ib-labels.h"
 #include "engine/ib-presets.h"
+#include "engine/ib-workloads.h"
 #include "gui-common.h"
 #include "ib-export.h"
 #include "ib-test-common.h"
@@ -546,6 +548,68 @@ test_compare_names (void)
   gui_destroy_window (win);
 }
 
+typedef struct
+{
+  GtkWidget  *root;
+  const char *want;
+} TextWait;
+
+static gboolean
+shows_text (gpointer data)
+{
+  TextWait *w = data;
+  g_autofree char *text = all_text (w->root);
+
+  return strstr (text, w->want) != NULL;
+}
+
+/* A run that timed only dispatch overhead is remembered in the history by
+ * its costliest kind, its ratio printed as every table prints one
+ * (ib_format_ratio: "5,000x", or "5000x" without digit grouping), not in a
+ * format of the page's own ("5000×"). */
+static void
+test_history_overhead_headline (void)
+{
+  g_autoptr(IbReport) report = ib_report_new ();
+  IbWindow *win = gui_new_window (app, 1280, 900, 300);
+  IbHistoryPage *history = ib_window_get_history_page (win);
+  static const char *const kinds[] = { "direct", "gtask", "thread" };
+  static const double ratios[] = { 1, 38.2, 5000.4 };
+  g_autofree char *path = NULL;
+  g_autofree char *ratio = ib_format_ratio (5000.4);
+  g_autofree char *want = NULL;
+  g_autofree char *text = NULL;
+  TextWait wait = { GTK_WIDGET (history), NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      IbOverheadRow row = { NULL };
+
+      row.kind = g_strdup (kinds[i]);
+      row.iterations = 20000;
+      row.repeat = 5;
+      row.ns_per_op = 1.5 * ratios[i];
+      row.ratio_to_direct = ratios[i];
+      g_array_append_val (report->overhead, row);
+    }
+  {
+    g_autoptr(IbAnalysis) analysis = ib_analysis_new (report);
+
+    ib_history_save_async (analysis, NULL, saved_cb, &path);
+    g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
+  }
+  want = g_strdup_printf ("Costliest dispatch: %s, %s a direct call",
+                          ib_overhead_kind_title ("thread"), ratio);
+  wait.want = want;
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  g_assert_true (ib_test_wait_until (shows_text, &wait, WAIT_TIMEOUT_S));
+  text = all_text (GTK_WIDGET (history));
+  g_assert_null (strstr (text, "5000×"));
+  g_assert_true (g_str_has_suffix (ratio, "x"));
+  gui_destroy_window (win);
+}
+
 /* Every interval the results page prints keeps its two ends apart: not
  * "1.00 ms – 1.00 ms" for 1.0012 ms to 1.0034 ms (but "1.001 ms – 1.003 ms"). Returns how many do not,
  * each logged. */
@@ -830,6 +894,7 @@ main (int   argc,
   g_test_add_func ("/gui-words/preset-after-undo", test_preset_after_undo);
   g_test_add_func ("/gui-words/parts-remembered", test_parts_remembered);
   g_test_add_func ("/gui-words/compare-names", test_compare_names);
+  g_test_add_func ("/gui-words/history-overhead-headline", test_history_overhead_headline);
   g_test_add_func ("/gui-words/time-from-budget", test_time_from_budget);
   g_test_add_func ("/gui-words/intervals", test_intervals);
 
