@@ -292,25 +292,27 @@ ib_write_unlink_experiment_text (const IbReport *report)
   {
     g_autofree char *level = ib_format_level (iv.ci_level);
     g_autofree char *ci = ib_format_ratio_ci (iv.ratio, iv.ci_low, iv.ci_high);
+    g_autofree char *ratio = ib_format_ratio (iv.ratio);
+    g_autofree char *band = ib_format_ratio (SMALL_DIFFERENCE);
 
     if (iv.ci_low >= 1 / SMALL_DIFFERENCE && iv.ci_high <= SMALL_DIFFERENCE)
       /* Translators: "... holds here with I/O: async's median request time is
        * 1.05x sync's (95.3 % CI 0.98-1.12), within 1.5x either way (the
        * experiment saw 1.10x)." */
       return g_strdup_printf (_ ("The promise-vs-callback overhead experiment holds here with "
-                                 "I/O: async’s median request time is %.2fx sync’s (%s CI %s), "
-                                 "within %.1fx either way (the experiment saw %s)."),
-                              iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
+                                 "I/O: async’s median request time is %s sync’s (%s CI %s), "
+                                 "within %s either way (the experiment saw %s)."),
+                              ratio, level, ci, band, seed);
     if (iv.ci_low > SMALL_DIFFERENCE || iv.ci_high < 1 / SMALL_DIFFERENCE)
       return g_strdup_printf (_ ("The promise-vs-callback overhead experiment does not hold "
-                                 "here with I/O: async’s median request time is %.2fx sync’s "
-                                 "(%s CI %s), beyond %.1fx either way (the experiment saw %s)."),
-                              iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
+                                 "here with I/O: async’s median request time is %s sync’s "
+                                 "(%s CI %s), beyond %s either way (the experiment saw %s)."),
+                              ratio, level, ci, band, seed);
     return g_strdup_printf (_ ("The promise-vs-callback overhead experiment is not decided "
-                               "here with I/O: async’s median request time is %.2fx sync’s "
-                               "(%s CI %s), which may be within %.1fx or beyond (the "
+                               "here with I/O: async’s median request time is %s sync’s "
+                               "(%s CI %s), which may be within %s or beyond (the "
                                "experiment saw %s)."),
-                            iv.ratio, level, ci, SMALL_DIFFERENCE, seed);
+                            ratio, level, ci, band, seed);
   }
 }
 

@@ -180,6 +180,10 @@ test_experiment_and_findings (void)
   assert_contains (t_one, "cannot be checked here with I/O: 1 run per mode is too few");
   assert_contains (t_same, "The promise-vs-callback overhead experiment holds here with I/O");
   assert_contains (t_far, "does not hold here with I/O");
+  /* its ratios as every table prints one (ib_format_ratio), not "3.00x" */
+  assert_contains (t_same, "within 1.5x either way");
+  assert_contains (t_far, "median request time is 3.0x sync’s (");
+  assert_contains (t_far, "beyond 1.5x either way");
 
   findings = fx_findings (far);
   for (guint i = 0; i < findings->len; i++)
