@@ -37,15 +37,24 @@ coverage_cell (const IbStats *st)
 static char *
 n_cell (const IbStats *s)
 {
+  /* Translators: samples that failed, "2 failed" (the noun is "samples";
+   * the count agrees with it) */
+  g_autofree char *failed = g_strdup_printf (ngettext ("%u failed", "%u failed", s->n_failed),
+                                             s->n_failed);
+  /* Translators: samples left out for their cache state, "2 excluded" */
+  g_autofree char *excluded = g_strdup_printf (ngettext ("%u excluded", "%u excluded",
+                                                         s->n_excluded),
+                                               s->n_excluded);
+
   if (s->n_failed > 0 && s->n_excluded > 0)
-    /* Translators: valid samples, how many failed and how many were excluded */
-    return g_strdup_printf (_("%u (%u failed, %u excluded)"), s->n, s->n_failed, s->n_excluded);
+    /* Translators: valid samples, then "2 failed", "1 excluded" */
+    return g_strdup_printf (_("%u (%s, %s)"), s->n, failed, excluded);
   if (s->n_excluded > 0)
-    /* Translators: valid samples, and how many were excluded (cache state) */
-    return g_strdup_printf (_("%u (+%u excluded)"), s->n, s->n_excluded);
+    /* Translators: valid samples, and "1 excluded" (cache state) */
+    return g_strdup_printf (_("%u (+%s)"), s->n, excluded);
   if (s->n_failed > 0)
-    /* Translators: samples measured, and how many failed */
-    return g_strdup_printf (_("%u (%u failed)"), s->n, s->n_failed);
+    /* Translators: measured samples, and "1 failed" */
+    return g_strdup_printf (_("%u (%s)"), s->n, failed);
   return g_strdup_printf ("%u", s->n);
 }
 
@@ -113,6 +122,64 @@ narrow_note (const IbReport *report)
   return g_string_free (g_steal_pointer (&note), FALSE);
 }
 
+char *
+ib_table_stats_cell (const IbReport *report,
+                     const IbStats  *st,
+                     const IbStats  *fastest,
+                     IbStatsColumn   column)
+{
+  gboolean have;
+
+  g_return_val_if_fail (st != NULL, NULL);
+
+  have = st->n > 0;
+  switch (column)
+    {
+    case IB_STATS_COLUMN_STRATEGY:
+      return g_strdup (ib_strategy_title (st->strategy));
+    case IB_STATS_COLUMN_N:
+      return g_strdup_printf ("%u", st->n);
+    case IB_STATS_COLUMN_MEDIAN:
+      return have ? ib_format_duration (st->median_ns) : NULL;
+    case IB_STATS_COLUMN_CI:
+      return interval_cell (st);
+    case IB_STATS_COLUMN_COVERAGE:
+      return coverage_cell (st);
+    case IB_STATS_COLUMN_MIN:
+      return have ? ib_format_duration (st->min_ns) : NULL;
+    case IB_STATS_COLUMN_MAX:
+      return have ? ib_format_duration (st->max_ns) : NULL;
+    case IB_STATS_COLUMN_CV:
+      return have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL;
+    case IB_STATS_COLUMN_THROUGHPUT:
+      return have ? ib_format_throughput (st->mib_per_s) : NULL;
+    case IB_STATS_COLUMN_CPU:
+      return have && st->cpu_ns >= 0 ? ib_format_duration (st->cpu_ns) : NULL;
+    case IB_STATS_COLUMN_USER:
+      return have ? ib_format_duration (st->user_ns) : NULL;
+    case IB_STATS_COLUMN_SYS:
+      return have ? ib_format_duration (st->sys_ns) : NULL;
+    case IB_STATS_COLUMN_USER_SYS:
+      return have ? user_sys_cell (st) : NULL;
+    case IB_STATS_COLUMN_VS_FASTEST:
+      return report != NULL ? ib_vs_fastest_text (report, st, fastest, NULL) : NULL;
+    case IB_STATS_COLUMN_OUTLIERS:
+      return g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe);
+    case IB_STATS_COLUMN_FAILED:
+      return g_strdup_printf ("%u", st->n_failed);
+    case IB_STATS_COLUMN_EXCLUDED:
+      return g_strdup_printf ("%u", st->n_excluded);
+    case IB_STATS_COLUMN_STALL:
+      return st->n_responsive > 0 ? ib_format_duration (st->stall_ns) : NULL;
+    case IB_STATS_COLUMN_SAMPLES:
+      return n_cell (st);
+    case IB_STATS_COLUMN_IN_FLIGHT:
+      return have && st->max_in_flight > 0 ? g_strdup_printf ("%u", st->max_in_flight) : NULL;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
 IbTable *
 ib_table_statistics (const IbReport *report)
 {
@@ -124,29 +191,30 @@ ib_table_statistics (const IbReport *report)
   {
     const char   *header;
     IbTableWidth  widths;
+    IbStatsColumn column;
   } columns[] = {
-    { _("Strategy"), IB_TABLE_BOTH },
-    { ">n", IB_TABLE_WIDE },
-    { _(">Median"), IB_TABLE_BOTH },
-    { _(">CI of median"), IB_TABLE_BOTH },
-    { _(">Coverage"), IB_TABLE_WIDE },
-    { _(">Min"), IB_TABLE_WIDE },
-    { _(">Max"), IB_TABLE_WIDE },
-    { _(">CV"), IB_TABLE_WIDE },
-    { _(">Throughput"), IB_TABLE_BOTH },
-    { _(">CPU"), IB_TABLE_BOTH },
-    { _(">CPU user (est.)"), IB_TABLE_WIDE },
-    { _(">CPU system (est.)"), IB_TABLE_WIDE },
+    { _("Strategy"), IB_TABLE_BOTH, IB_STATS_COLUMN_STRATEGY },
+    { ">n", IB_TABLE_WIDE, IB_STATS_COLUMN_N },
+    { _(">Median"), IB_TABLE_BOTH, IB_STATS_COLUMN_MEDIAN },
+    { _(">CI of median"), IB_TABLE_BOTH, IB_STATS_COLUMN_CI },
+    { _(">Coverage"), IB_TABLE_WIDE, IB_STATS_COLUMN_COVERAGE },
+    { _(">Min"), IB_TABLE_WIDE, IB_STATS_COLUMN_MIN },
+    { _(">Max"), IB_TABLE_WIDE, IB_STATS_COLUMN_MAX },
+    { _(">CV"), IB_TABLE_WIDE, IB_STATS_COLUMN_CV },
+    { _(">Throughput"), IB_TABLE_BOTH, IB_STATS_COLUMN_THROUGHPUT },
+    { _(">CPU"), IB_TABLE_BOTH, IB_STATS_COLUMN_CPU },
+    { _(">CPU user (est.)"), IB_TABLE_WIDE, IB_STATS_COLUMN_USER },
+    { _(">CPU system (est.)"), IB_TABLE_WIDE, IB_STATS_COLUMN_SYS },
     /* Translators: the kernel's estimated user / system split of the CPU time */
-    { _(">user / sys (est.)"), IB_TABLE_NARROW },
-    { _(">vs fastest"), IB_TABLE_BOTH },
-    { _(">Outliers mild/severe"), IB_TABLE_WIDE },
-    { _(">Failed"), IB_TABLE_WIDE },
-    { _(">Excluded"), IB_TABLE_WIDE },
+    { _(">user / sys (est.)"), IB_TABLE_NARROW, IB_STATS_COLUMN_USER_SYS },
+    { _(">vs fastest"), IB_TABLE_BOTH, IB_STATS_COLUMN_VS_FASTEST },
+    { _(">Outliers mild/severe"), IB_TABLE_WIDE, IB_STATS_COLUMN_OUTLIERS },
+    { _(">Failed"), IB_TABLE_WIDE, IB_STATS_COLUMN_FAILED },
+    { _(">Excluded"), IB_TABLE_WIDE, IB_STATS_COLUMN_EXCLUDED },
     /* the median of each sample's longest main-loop stall; a wide display
      * has it in the responsiveness table */
-    { _(">Longest stall"), IB_TABLE_NARROW },
-    { ">n", IB_TABLE_NARROW },
+    { _(">Longest stall"), IB_TABLE_NARROW, IB_STATS_COLUMN_STALL },
+    { ">n", IB_TABLE_NARROW, IB_STATS_COLUMN_SAMPLES },
   };
 
   if (report->statistics->len == 0)
@@ -165,30 +233,10 @@ ib_table_statistics (const IbReport *report)
   for (guint i = 0; i < report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-      gboolean have = st->n > 0;
       char **row = g_new0 (char *, table->headers->len + 1);
-      guint c = 0;
 
-      row[c++] = g_strdup (ib_strategy_title (st->strategy));
-      row[c++] = g_strdup_printf ("%u", st->n);
-      row[c++] = have ? ib_format_duration (st->median_ns) : NULL;
-      row[c++] = interval_cell (st);
-      row[c++] = coverage_cell (st);
-      row[c++] = have ? ib_format_duration (st->min_ns) : NULL;
-      row[c++] = have ? ib_format_duration (st->max_ns) : NULL;
-      row[c++] = have ? g_strdup_printf ("%.1f %%", st->cv * 100) : NULL;
-      row[c++] = have ? ib_format_throughput (st->mib_per_s) : NULL;
-      row[c++] = have && st->cpu_ns >= 0 ? ib_format_duration (st->cpu_ns) : NULL;
-      row[c++] = have ? ib_format_duration (st->user_ns) : NULL;
-      row[c++] = have ? ib_format_duration (st->sys_ns) : NULL;
-      row[c++] = have ? user_sys_cell (st) : NULL;
-      row[c++] = ib_vs_fastest_text (report, st, fastest, NULL);
-      row[c++] = g_strdup_printf ("%u / %u", st->outliers_mild, st->outliers_severe);
-      row[c++] = g_strdup_printf ("%u", st->n_failed);
-      row[c++] = g_strdup_printf ("%u", st->n_excluded);
-      row[c++] = st->n_responsive > 0 ? ib_format_duration (st->stall_ns) : NULL;
-      row[c++] = n_cell (st);
-      g_assert (c == table->headers->len);
+      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+        row[c] = ib_table_stats_cell (report, st, fastest, columns[c].column);
       _ib_table_addv (table, row);
       _ib_table_tip (table, 0, st->strategy);
     }

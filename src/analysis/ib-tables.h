@@ -53,6 +53,41 @@ void       ib_table_free            (IbTable        *table);
 
 /* Each returns NULL when the report has nothing for it. */
 IbTable   *ib_table_statistics      (const IbReport *report);
+/* The cells of the statistics table, in its order, and the window's own
+ * In Flight column (the report tables have none). */
+typedef enum
+{
+  IB_STATS_COLUMN_STRATEGY,
+  IB_STATS_COLUMN_N,          /* "8": the wide displays' valid samples */
+  IB_STATS_COLUMN_MEDIAN,
+  IB_STATS_COLUMN_CI,
+  IB_STATS_COLUMN_COVERAGE,
+  IB_STATS_COLUMN_MIN,
+  IB_STATS_COLUMN_MAX,
+  IB_STATS_COLUMN_CV,
+  IB_STATS_COLUMN_THROUGHPUT,
+  IB_STATS_COLUMN_CPU,
+  IB_STATS_COLUMN_USER,
+  IB_STATS_COLUMN_SYS,
+  IB_STATS_COLUMN_USER_SYS,   /* "1 ms / 2 ms": the narrow displays' split */
+  IB_STATS_COLUMN_VS_FASTEST,
+  IB_STATS_COLUMN_OUTLIERS,
+  IB_STATS_COLUMN_FAILED,
+  IB_STATS_COLUMN_EXCLUDED,
+  IB_STATS_COLUMN_STALL,
+  IB_STATS_COLUMN_SAMPLES,    /* "7 (1 failed)": the narrow displays' n */
+  IB_STATS_COLUMN_IN_FLIGHT,  /* the window's column only */
+} IbStatsColumn;
+
+/* One cell of @st's statistics row, or NULL for an empty cell (a display
+ * shows it as it shows an empty cell). @report and @fastest (the row with
+ * the lowest median, or NULL) are read for IB_STATS_COLUMN_VS_FASTEST only
+ * (ib_vs_fastest_text; no report, no factor). */
+char      *ib_table_stats_cell      (const IbReport *report,
+                                     const IbStats  *st,
+                                     const IbStats  *fastest,
+                                     IbStatsColumn   column);
+
 /* Median longest stall, worst stall, p99 lateness and frames missed of the
  * 1 ms main-loop tick per strategy (medians over the samples). */
 IbTable   *ib_table_responsiveness  (const IbReport *report);

@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "chart/ib-chart.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
@@ -21,6 +20,7 @@
 #include "ib-stats-table-private.h"
 #include "ib-tab-stop.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-tables.h"
 
 /* ---- columns ---------------------------------------------------------- */
 
@@ -60,7 +60,7 @@ static const struct
   { N_("In Flight"), TRUE,
     N_("Most files actually in progress at once (median over the valid samples)") },
   { N_("Outliers"), TRUE,
-    N_("Samples far from the rest: mild + severe (outside 1.5 and 3 interquartile "
+    N_("Samples far from the rest: mild / severe (outside 1.5 and 3 interquartile "
        "ranges)") },
   /* Translators: the kernel's user/system split is sampled, an estimate */
   { N_("CPU User (est.)"), TRUE,
@@ -69,75 +69,39 @@ static const struct
     N_("CPU time in the kernel; estimated: the kernel samples the user/system split") },
 };
 
+/* The analysis cell each window column shows (ib-tables.h): the window
+ * words no cell itself. */
+static const IbStatsColumn cell_of[N_COLUMNS] = {
+  [COL_STRATEGY] = IB_STATS_COLUMN_STRATEGY,
+  [COL_MEDIAN] = IB_STATS_COLUMN_MEDIAN,
+  [COL_RATIO] = IB_STATS_COLUMN_VS_FASTEST,
+  [COL_STALL] = IB_STATS_COLUMN_STALL,
+  [COL_CI] = IB_STATS_COLUMN_CI,
+  [COL_THROUGHPUT] = IB_STATS_COLUMN_THROUGHPUT,
+  [COL_N] = IB_STATS_COLUMN_SAMPLES,
+  [COL_IN_FLIGHT] = IB_STATS_COLUMN_IN_FLIGHT,
+  [COL_OUTLIERS] = IB_STATS_COLUMN_OUTLIERS,
+  [COL_USER] = IB_STATS_COLUMN_USER,
+  [COL_SYS] = IB_STATS_COLUMN_SYS,
+};
+
+/* The analysis floor's text of the cell (its "vs fastest" taken when the
+ * report was set, it needs the report's samples), "—" for an empty cell
+ * and for every cell but the name of a strategy not measured yet. */
 static char *
 format_cell (IbStatsRow *row,
              Column      column)
 {
-  const IbStats *s = &row->stats;
-  g_autofree char *lo = NULL;
-  g_autofree char *hi = NULL;
+  char *text;
 
+  g_assert (column >= 0 && column < N_COLUMNS);
   if (row->pending && column != COL_STRATEGY)
     return g_strdup ("—");
-  switch (column)
-    {
-    case COL_STRATEGY:
-      return g_strdup (ib_strategy_title (s->strategy));
-    case COL_MEDIAN:
-      return s->n > 0 ? ib_format_duration (s->median_ns) : g_strdup ("—");
-    case COL_CI:
-      if (s->n < 2)
-        return g_strdup ("—");
-      return ib_format_duration_ci (s->ci_low_ns, s->ci_high_ns);
-    case COL_THROUGHPUT:
-      /* As the Throughput chart prints it: "5.84 GiB/s" beside its bar. */
-      return s->mib_per_s > 0 ? ib_chart_format_rate (s->mib_per_s) : g_strdup ("—");
-    case COL_STALL:
-      return s->n_responsive > 0 ? ib_format_duration (s->stall_ns) : g_strdup ("—");
-    case COL_USER:
-      return s->n > 0 ? ib_format_duration (s->user_ns) : g_strdup ("—");
-    case COL_SYS:
-      return s->n > 0 ? ib_format_duration (s->sys_ns) : g_strdup ("—");
-    case COL_N:
-      {
-        /* Translators: samples that failed, "2 failed" (the noun is
-         * "samples"; the count agrees with it) */
-        g_autofree char *failed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u failed",
-                                                                "%u failed", s->n_failed),
-                                                   s->n_failed);
-        /* Translators: samples left out for their cache state, "2 excluded" */
-        g_autofree char *excluded = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                                  "%u excluded", "%u excluded",
-                                                                  s->n_excluded),
-                                                     s->n_excluded);
-
-        if (s->n_failed > 0 && s->n_excluded > 0)
-          /* Translators: valid samples, then "2 failed", "1 excluded" */
-          return g_strdup_printf (_("%u (%s, %s)"), s->n, failed, excluded);
-        if (s->n_excluded > 0)
-          /* Translators: valid samples, and "1 excluded" (cache state) */
-          return g_strdup_printf (_("%u (+%s)"), s->n, excluded);
-        if (s->n_failed > 0)
-          /* Translators: measured samples, and "1 failed" */
-          return g_strdup_printf (_("%u (%s)"), s->n, failed);
-      }
-      return g_strdup_printf ("%u", s->n);
-    case COL_IN_FLIGHT:
-      return s->n > 0 && s->max_in_flight > 0 ? g_strdup_printf ("%u", s->max_in_flight)
-                                               : g_strdup ("—");
-    case COL_OUTLIERS:
-      return g_strdup_printf ("%u + %u", s->outliers_mild, s->outliers_severe);
-    case COL_RATIO:
-      if (row->too_few)
-        /* Translators: no factor, fewer than 5 valid samples on a side */
-        return g_strdup (_("too few samples"));
-      if (row->ratio <= 0 || row->vs_fastest == NULL)
-        return g_strdup ("—");
-      return g_strdup (row->vs_fastest);
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
+  if (column == COL_RATIO)
+    text = g_strdup (row->vs_fastest);
+  else
+    text = ib_table_stats_cell (NULL, &row->stats, NULL, cell_of[column]);
+  return text != NULL ? text : g_strdup ("—");
 }
 
 static double
@@ -821,6 +785,7 @@ ib_stats_table_set_report (IbStatsTable   *self,
       for (guint i = 0; i < report->statistics->len; i++)
         {
           const IbStats *s = &g_array_index (report->statistics, IbStats, i);
+          gboolean clear = FALSE;
           IbStatsRow *row;
 
           if (s->n == 0 && s->n_failed == 0 && s->n_excluded == 0)
@@ -832,15 +797,13 @@ ib_stats_table_set_report (IbStatsTable   *self,
            * measures"). */
           row->too_few = row->ratio > 0 && (s->n < IB_VERDICT_MIN_SAMPLES
                                             || fastest_n < IB_VERDICT_MIN_SAMPLES);
+          /* The model's "vs fastest" cell (IB_STATS_COLUMN_VS_FASTEST is
+           * this call), with whether its verdict is clear. */
+          row->vs_fastest = ib_vs_fastest_text (report, s, fastest_stats, &clear);
           if (row->too_few)
             row->ratio = 0;
-          else if (row->ratio > 0)
-            {
-              gboolean clear = FALSE;
-
-              row->vs_fastest = ib_vs_fastest_text (report, s, fastest_stats, &clear);
-              row->same = !clear && row->ratio >= 1.005;
-            }
+          else
+            row->same = !clear && row->ratio >= 1.005;
           g_ptr_array_add (rows, row);
         }
     }

@@ -15,6 +15,7 @@
 #include "engine/ib-types.h"
 #include "ib-stats-table.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-tables.h"
 #include "gui-common.h"
 #include "ib-test-common.h"
 
@@ -313,6 +314,74 @@ test_rows_from_plan (void)
   ib_report_unref (later);
 }
 
+/* The window words no cell itself: the analysis floor's statistics table
+ * (what the CLI, HTML and Markdown print) has the same texts for the same
+ * strategy, and an empty model cell shows "—". */
+static void
+test_model_cells (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *table = ib_stats_table_new ();
+  IbReport *report = ib_report_new ();
+  g_autoptr(IbTable) model = NULL;
+  g_autoptr(GPtrArray) texts = NULL;
+  IbStats *a, *b;
+  const IbStatsColumn checked[] = {
+    IB_STATS_COLUMN_SAMPLES, IB_STATS_COLUMN_OUTLIERS, IB_STATS_COLUMN_THROUGHPUT,
+    IB_STATS_COLUMN_VS_FASTEST, IB_STATS_COLUMN_CI,
+  };
+
+  add_stats (report, "mmap", 10e6, 6);
+  add_stats (report, "sync-read-all", 30e6, 1);
+  a = &g_array_index (report->statistics, IbStats, 0);
+  b = &g_array_index (report->statistics, IbStats, 1);
+  a->n_failed = 2;
+  a->n_excluded = 1;
+  a->outliers_mild = 1;
+  a->outliers_severe = 2;
+  a->mib_per_s = 2000;
+  b->n_failed = 1;
+  b->mib_per_s = 0.5;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 400);
+  gtk_window_set_child (GTK_WINDOW (window), table);
+  gtk_window_present (GTK_WINDOW (window));
+  ib_test_spin (200);
+  ib_stats_table_set_report (IB_STATS_TABLE (table), report);
+  texts = shown (table);
+  model = ib_table_statistics (report);
+  g_assert_nonnull (model);
+
+  for (guint r = 0; r < report->statistics->len; r++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, r);
+
+      for (guint k = 0; k < G_N_ELEMENTS (checked); k++)
+        {
+          g_autofree char *cell = ib_table_stats_cell (report, st, a, checked[k]);
+
+          g_test_message ("%s, column %d: “%s”", st->strategy, checked[k], cell);
+          g_assert_cmpint (index_of (texts, cell != NULL ? cell : "—"), >=, 0);
+        }
+    }
+  /* The model's own table has those texts: the narrow n is its last column. */
+  g_assert_cmpstr (ib_table_cell (model, 0, model->headers->len - 1), ==,
+                   "6 (2 failed, 1 excluded)");
+  g_assert_cmpint (index_of (texts, "6 (2 failed, 1 excluded)"), >=, 0);
+  g_assert_cmpstr (ib_table_cell (model, 1, model->headers->len - 1), ==, "1 (1 failed)");
+  g_assert_cmpint (index_of (texts, "1 (1 failed)"), >=, 0);
+  /* the model's outliers "1 / 2", where the window once wrote "1 + 2" */
+  g_assert_cmpint (index_of (texts, "1 / 2"), >=, 0);
+  g_assert_cmpint (index_of (texts, "1 + 2"), ==, -1);
+  /* one sample: the model has no interval, the window a dash */
+  g_assert_null (ib_table_stats_cell (report, b, a, IB_STATS_COLUMN_CI));
+  g_assert_cmpstr (ib_table_cell (model, 1, 1), ==, "1");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ib_test_spin (50);
+  ib_report_unref (report);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -321,5 +390,6 @@ main (int    argc,
   g_test_add_func ("/gui/stats-table/live-update", test_live_update);
   g_test_add_func ("/gui/stats-table/rows-from-plan", test_rows_from_plan);
   g_test_add_func ("/gui/stats-table/names-stay", test_names_stay);
+  g_test_add_func ("/gui/stats-table/model-cells", test_model_cells);
   return g_test_run ();
 }
