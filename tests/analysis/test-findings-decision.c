@@ -202,6 +202,10 @@ test_paired (void)
   assert_contains (answer->kernel, uring_words);
   text = finding (findings, "uring-gap");
   assert_lacks (text, "even the kernel’s own async I/O is slower than a blocking read");
+  /* its io_uring-against-GIO-async clause has no decision line: it says so */
+  assert_contains (text, "Async single read (parallel)");
+  assert_contains (text, "(from the survey’s samples: the decision phase does not race these "
+                         "two)");
 }
 
 /* The same pairs with another verdict: equivalent and not decided are
@@ -283,6 +287,12 @@ test_survey_fallback (void)
       g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_A_FASTER);
       g_assert_cmpstr (words, ==, survey);
       g_assert_cmpstr (finding (findings, "sync-vs-async"), ==, i == 0 ? want_none : want_other);
+      /* without a decision phase every clause is the survey's: none says so */
+      if (i == 0)
+        {
+          g_assert_nonnull (finding (findings, "uring-gap"));
+          assert_lacks (finding (findings, "uring-gap"), "the decision phase does not race");
+        }
     }
 }
 
