@@ -32,28 +32,8 @@ survey_report (void)
 {
   static const char *const ids[] = { SYNC, ASYNC, URING };
   static const double factors[] = { 1, 2, 1.5 };
-  static const double base[] = { 100, 103, 98, 101, 99, 102, 100.5 };
-  IbReport *report = ib_report_new ();
 
-  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
-    g_ptr_array_add (report->plan->strategies, g_strdup (ids[k]));
-  for (guint i = 0; i < G_N_ELEMENTS (base); i++)
-    for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
-      {
-        IbSample s = { 0 };
-
-        s.strategy = g_strdup (ids[k]);
-        s.round = i;
-        s.wall_ns = (gint64) (base[i] * 1e6 * factors[k]);
-        s.bytes = 64 * 1024 * 1024;
-        s.files = 4;
-        s.residency = 1;
-        s.cache_ok = TRUE;
-        s.ok = TRUE;
-        g_array_append_val (report->samples, s);
-      }
-  ib_report_compute_statistics (report);
-  return report;
+  return fx_factors_report (ids, factors, G_N_ELEMENTS (ids), 7);
 }
 
 /* A decision line raced @a against @b: @n pairs, @b / @a = @ratio. */

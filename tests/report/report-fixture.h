@@ -24,5 +24,12 @@ IbReport *fx_report_new (double async_ms);
 /* The findings of @report with its own answer (ib_findings_compute): the
  * shells take them from an IbAnalysis, tests of one finding from here. */
 GArray   *fx_findings (const IbReport *report);
+/* A report of @n_ids strategies @ids, strategy k @factors[k] times a base
+ * time near 100 ms, @n samples each (at most 7), in rounds, every sample
+ * valid with the cache held; statistics computed. */
+IbReport *fx_factors_report (const char *const *ids,
+                             const double      *factors,
+                             guint              n_ids,
+                             guint              n);
 
 G_END_DECLS

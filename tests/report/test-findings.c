@@ -384,28 +384,7 @@ factors_report (const char * const *ids,
                 const double       *factors,
                 guint               n)
 {
-  IbReport *report = ib_report_new ();
-  static const double base[] = { 100, 103, 98, 101, 99, 102, 100.5 };
-
-  for (guint k = 0; k < n; k++)
-    g_ptr_array_add (report->plan->strategies, g_strdup (ids[k]));
-  for (guint i = 0; i < G_N_ELEMENTS (base); i++)
-    for (guint k = 0; k < n; k++)
-      {
-        IbSample s = { 0, };
-
-        s.strategy = g_strdup (ids[k]);
-        s.round = i;
-        s.wall_ns = (gint64) (base[i] * 1e6 * factors[k]);
-        s.bytes = 64 * 1024 * 1024;
-        s.files = 4;
-        s.residency = 1;
-        s.cache_ok = TRUE;
-        s.ok = TRUE;
-        g_array_append_val (report->samples, s);
-      }
-  ib_report_compute_statistics (report);
-  return report;
+  return fx_factors_report (ids, factors, n, 7);
 }
 
 /* GIO's async against io_uring and sync, with intervals, and what
