@@ -7,48 +7,20 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ib-paired.h"
+#include "ib-pairwise.h"
 
-/* The @k-th smallest (0-based) of @v[0 .. n-1], reordering @v (Hoare's
- * selection, expected linear time): the Walsh averages are n (n + 1) / 2
- * values, and a look needs only three of their order statistics. */
-static double
-select_kth (double  *v,
-            guint64  n,
-            guint64  k)
+static int
+compare_double (const void *a,
+                const void *b)
 {
-  gint64 lo = 0, hi = (gint64) n - 1, target = (gint64) k;
+  double x = *(const double *) a;
+  double y = *(const double *) b;
 
-  while (lo < hi)
-    {
-      double pivot = v[lo + (hi - lo) / 2];
-      gint64 i = lo, j = hi;
-
-      /* afterwards v[lo .. j] <= pivot <= v[i .. hi], and j < i */
-      while (i <= j)
-        {
-          while (v[i] < pivot)
-            i++;
-          while (v[j] > pivot)
-            j--;
-          if (i <= j)
-            {
-              double t = v[i];
-
-              v[i++] = v[j];
-              v[j--] = t;
-            }
-        }
-      if (target <= j)
-        hi = j;
-      else if (target >= i)
-        lo = i;
-      else
-        break;
-    }
-  return v[target];
+  return (x > y) - (x < y);
 }
 
 static double
@@ -81,14 +53,14 @@ normal_quantile (double p)
  * gets 1 - 2 P(T+ <= k - 1). Exact up to IB_PAIRED_EXACT_MAX pairs: the null
  * distribution by the recurrence on the largest rank (it is positive with
  * probability 1/2 and then adds its rank to T+). */
-static guint
+static guint64
 signed_rank_trim (guint   n,
                   double  level,
                   double *coverage)
 {
   double alpha_half = (1.0 - level) / 2.0;
   guint64 m = (guint64) n * (n + 1) / 2;
-  guint k = 1;
+  guint64 k = 1;
 
   if (n <= IB_PAIRED_EXACT_MAX)
     {
@@ -107,7 +79,7 @@ signed_rank_trim (guint   n,
         }
       cdf = p[0];
       /* cdf = P(T+ <= k - 1) */
-      while ((guint64) k + 1 <= (m + 1) / 2 && cdf + p[k] <= alpha_half)
+      while (k + 1 <= (m + 1) / 2 && cdf + p[k] <= alpha_half)
         {
           cdf += p[k];
           k++;
@@ -124,7 +96,7 @@ signed_rank_trim (guint   n,
       double z = normal_quantile (1.0 - alpha_half);
       double last = floor (mean - 0.5 - z * sd);  /* largest k - 1 allowed */
 
-      k = last >= 0 ? (guint) last + 1 : 1;
+      k = last >= 0 ? (guint64) last + 1 : 1;
       *coverage = MAX (1.0 - 2.0 * normal_cdf ((k - 1 + 0.5 - mean) / sd), 0.0);
       return k;
     }
@@ -170,10 +142,9 @@ ib_paired_analyse (const double *a,
                    IbPaired     *out)
 {
   g_autofree double *d = NULL;
-  g_autofree double *walsh = NULL;
   guint used = 0;
-  guint64 m, w = 0;
-  guint k;
+  guint64 m;
+  guint64 k;
   double est, low, high, edge;
 
   g_return_if_fail ((a != NULL && b != NULL) || n == 0);
@@ -192,16 +163,15 @@ ib_paired_analyse (const double *a,
   if (used < 2)
     return;
 
+  /* The n (n + 1) / 2 Walsh averages are never stored: their order
+   * statistics come from the sorted differences (ib-pairwise.h). */
   m = (guint64) used * (used + 1) / 2;
-  walsh = g_new (double, m);
-  for (guint i = 0; i < used; i++)
-    for (guint j = i; j < used; j++)
-      walsh[w++] = (d[i] + d[j]) / 2.0;
-  est = m % 2 == 1 ? select_kth (walsh, m, m / 2)
-                   : (select_kth (walsh, m, m / 2 - 1) + select_kth (walsh, m, m / 2)) / 2.0;
+  qsort (d, used, sizeof (double), compare_double);
+  est = m % 2 == 1 ? ib_walsh_select (d, used, m / 2)
+                   : (ib_walsh_select (d, used, m / 2 - 1) + ib_walsh_select (d, used, m / 2)) / 2.0;
   k = signed_rank_trim (used, level, &out->ci_level);
-  low = select_kth (walsh, m, k - 1);
-  high = select_kth (walsh, m, m - k);
+  low = ib_walsh_select (d, used, k - 1);
+  high = ib_walsh_select (d, used, m - k);
 
   out->ratio = exp (est);
   out->ci_low = exp (low);

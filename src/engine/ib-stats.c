@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ib-pairwise.h"
 #include "ib-responsiveness.h"
 #include "ib-stats.h"
 
@@ -301,106 +302,6 @@ ib_stats_compute (const double *values,
 
 /* ---- ratios ------------------------------------------------------------ */
 
-/* Above this many pairs the null distribution of U is approximated. */
-#define MW_EXACT_MAX_PAIRS 10000
-
-/* Exact null distribution of the Mann-Whitney U for sample sizes @m and @n
- * (no ties): P(U = u), u = 0 .. m n. Recurrence on the largest of the
- * m + n values: it belongs to the first sample with probability m / (m + n)
- * and then exceeds all n of the second (U grows by n), else U is unchanged:
- * p(i, j, u) = i / (i + j) p(i - 1, j, u - j) + j / (i + j) p(i, j - 1, u). */
-static double *
-mw_null_distribution (guint m,
-                      guint n)
-{
-  g_autofree double **prev = g_new0 (double *, n + 1);
-  g_autofree double **cur = g_new0 (double *, n + 1);
-  double *result;
-
-  /* Row i = 0: U = 0 whatever j. */
-  for (guint j = 0; j <= n; j++)
-    {
-      prev[j] = g_new0 (double, 1);
-      prev[j][0] = 1.0;
-    }
-  for (guint i = 1; i <= m; i++)
-    {
-      cur[0] = g_new0 (double, 1);
-      cur[0][0] = 1.0;
-      for (guint j = 1; j <= n; j++)
-        {
-          guint len = i * j + 1;
-          double from_first = (double) i / (i + j);
-          double from_second = (double) j / (i + j);
-
-          cur[j] = g_new0 (double, len);
-          /* prev[j] has (i - 1) j + 1 entries, shifted up by j. */
-          for (guint u = 0; u + j < len && u <= (i - 1) * j; u++)
-            cur[j][u + j] += from_first * prev[j][u];
-          /* cur[j - 1] has i (j - 1) + 1 entries. */
-          for (guint u = 0; u <= i * (j - 1); u++)
-            cur[j][u] += from_second * cur[j - 1][u];
-        }
-      for (guint j = 0; j <= n; j++)
-        {
-          g_free (prev[j]);
-          prev[j] = cur[j];
-          cur[j] = NULL;
-        }
-    }
-  result = g_steal_pointer (&prev[n]);
-  for (guint j = 0; j < n; j++)
-    g_free (prev[j]);
-  return result;
-}
-
-static double
-normal_cdf (double z)
-{
-  return 0.5 * erfc (-z / G_SQRT2);
-}
-
-/* The number k of pairwise ratios to trim at each end: the largest k with
- * P(U <= k - 1) <= (1 - IB_CI_TARGET) / 2, at least 1; *coverage gets
- * 1 - 2 P(U <= k - 1). */
-static guint
-mw_trim (guint   m,
-         guint   n,
-         double *coverage)
-{
-  double alpha_half = (1.0 - IB_CI_TARGET) / 2.0;
-  guint64 pairs = (guint64) m * n;
-  guint k = 1;
-
-  if (pairs <= MW_EXACT_MAX_PAIRS)
-    {
-      g_autofree double *p = mw_null_distribution (m, n);
-      double cdf = p[0];
-
-      /* cdf = P(U <= k - 1) */
-      while ((guint64) k + 1 <= (pairs + 1) / 2 && cdf + p[k] <= alpha_half)
-        {
-          cdf += p[k];
-          k++;
-        }
-      *coverage = MAX (1.0 - 2.0 * cdf, 0.0);
-      return k;
-    }
-  else
-    {
-      /* Normal approximation with continuity correction: mean m n / 2,
-       * variance m n (m + n + 1) / 12. */
-      double mean = pairs / 2.0;
-      double sd = sqrt (pairs * (m + n + 1.0) / 12.0);
-      double z = 1.959963984540054;  /* the 97.5th percentile of N(0, 1) */
-      double last = floor (mean - 0.5 - z * sd);  /* largest k - 1 allowed */
-
-      k = last >= 0 ? (guint) last + 1 : 1;
-      *coverage = MAX (1.0 - 2.0 * normal_cdf ((k - 1 + 0.5 - mean) / sd), 0.0);
-      return k;
-    }
-}
-
 static double
 median_copy (const double *values,
              guint         n)
@@ -421,7 +322,9 @@ all_positive (const double *values,
 }
 
 /* The Mann-Whitney interval of every pairwise b[j] / a[i] (@quotient) or
- * b[j] - a[i] (else): its ends in *@low and *@high, its level in *@level. */
+ * b[j] - a[i] (else): its ends in *@low and *@high, its level in *@level.
+ * The k-th smallest and k-th largest of the na nb values, found without
+ * storing them (ib-pairwise.h): O((na + nb) log) time, two sorted copies. */
 static void
 pairwise_interval (const double *a,
                    guint         na,
@@ -432,17 +335,17 @@ pairwise_interval (const double *a,
                    double       *high,
                    double       *level)
 {
+  IbPairwiseOp op = quotient ? IB_PAIRWISE_QUOTIENT : IB_PAIRWISE_DIFFERENCE;
+  g_autofree double *sa = g_memdup2 (a, sizeof (double) * na);
+  g_autofree double *sb = g_memdup2 (b, sizeof (double) * nb);
   guint64 pairs = (guint64) na * nb;
-  g_autofree double *values = g_new (double, pairs);
-  guint k;
+  guint64 k;
 
-  for (guint i = 0; i < na; i++)
-    for (guint j = 0; j < nb; j++)
-      values[(guint64) i * nb + j] = quotient ? b[j] / a[i] : b[j] - a[i];
-  qsort (values, pairs, sizeof (double), compare_double);
-  k = mw_trim (na, nb, level);
-  *low = values[k - 1];
-  *high = values[pairs - k];
+  qsort (sa, na, sizeof (double), compare_double);
+  qsort (sb, nb, sizeof (double), compare_double);
+  k = ib_mw_trim (na, nb, level);
+  *low = ib_pairwise_select (sa, na, sb, nb, op, k - 1);
+  *high = ib_pairwise_select (sa, na, sb, nb, op, pairs - k);
 }
 
 /* Whether both samples hold values (@a and @b may be NULL only when empty). */
