@@ -48,6 +48,12 @@ int      ib_file_set_lock_folder     (const char  *dir,
                                       gboolean    *busy);
 void     ib_file_set_unlock_folder   (int          fd);
 
+/* The engine's test-only hold points (ib-fileset.c): the N of @variable
+ * when it and IOBENCH_TEST_HOLD_FIFO are set as a test sets them, else 0;
+ * ib_test_hold() then waits until the test has opened and closed the FIFO. */
+guint    ib_test_hold_after          (const char  *variable);
+void     ib_test_hold                (void);
+
 /* Writes the marker listing every name of @set, atomically. */
 gboolean ib_file_set_write_marker    (IbFileSet   *set,
                                       GError     **error);

@@ -388,17 +388,19 @@ fail:
   return FALSE;
 }
 
-/* A hold point for the creation-race fault test (tests/faults/race.sh), inert
- * unless both variables are set: with IOBENCH_TEST_HOLD_AFTER_FILES=N and
- * IOBENCH_TEST_HOLD_FIFO naming a FIFO, file making stops after its Nth file
- * until the test has opened the FIFO for writing and closed it again, so the
- * test acts while files are being made whatever the machine's speed. Anything
- * else (unset, not a number, not a FIFO) is ignored. */
-static guint
-test_hold_after (void)
+/* The engine's test-only hold points, inert unless both variables are set:
+ * with @variable=N (IOBENCH_TEST_HOLD_AFTER_FILES for file making here,
+ * IOBENCH_TEST_HOLD_AFTER_REQUESTS for write + delete) and
+ * IOBENCH_TEST_HOLD_FIFO naming a FIFO, the engine stops after its Nth file
+ * or request until the test has opened the FIFO for writing and closed it
+ * again, so the test acts mid-way whatever the machine's speed
+ * (tests/faults/race.sh, wu-swap.sh). Anything else (unset, not a number,
+ * not a FIFO) is ignored. */
+guint
+ib_test_hold_after (const char *variable)
 {
 #ifdef G_OS_UNIX
-  const char *n = g_getenv ("IOBENCH_TEST_HOLD_AFTER_FILES");
+  const char *n = g_getenv (variable);
   const char *fifo = g_getenv ("IOBENCH_TEST_HOLD_FIFO");
   guint64 v = 0;
   GStatBuf st;
@@ -410,12 +412,13 @@ test_hold_after (void)
     return 0;
   return (guint) v;
 #else
+  (void) variable;
   return 0;
 #endif
 }
 
-static void
-test_hold (void)
+void
+ib_test_hold (void)
 {
 #ifdef G_OS_UNIX
   int fd = open (g_getenv ("IOBENCH_TEST_HOLD_FIFO"), O_RDONLY | O_CLOEXEC);
@@ -538,7 +541,7 @@ ib_file_set_create (const char        *parent_dir,
 
   maker = maker_new (need);
   maker->content = content;
-  hold_after = test_hold_after ();
+  hold_after = ib_test_hold_after ("IOBENCH_TEST_HOLD_AFTER_FILES");
 
   for (i = 0; i < n_sizes; i++)
     {
@@ -554,7 +557,7 @@ ib_file_set_create (const char        *parent_dir,
       if (progress != NULL)
         progress (done, need, progress_data);
       if (G_UNLIKELY (hold_after != 0 && i + 1 == hold_after && i + 1 < n_sizes))
-        test_hold ();
+        ib_test_hold ();
     }
 
   return g_steal_pointer (&set);

@@ -545,9 +545,8 @@ run_write_unlink (Run     *run,
     return FALSE;
   spec = *run->plan->write_unlink;
   spec.tick = run->plan->responsiveness;
-  ok = ib_write_unlink_run (&spec, ib_file_set_get_dir (work),
-                            run->plan->seed, run->report, run->runner->cancellable,
-                            work_progress, run, error);
+  ok = ib_write_unlink_run_in_set (&spec, work, run->plan->seed, run->report,
+                                   run->runner->cancellable, work_progress, run, error);
   if (run->report->write_unlink != NULL &&
       run->report->write_unlink->effective_concurrency < run->plan->write_unlink->concurrency)
     warn (run, "wu-capped",

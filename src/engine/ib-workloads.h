@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 
+#include "ib-fileset.h"
 #include "ib-types.h"
 
 G_BEGIN_DECLS
@@ -97,7 +98,13 @@ GBytes            *ib_write_unlink_content (guint64 seed,
  * and writes the new file wr-SLOT.txt inside @work_dir (the run owns the
  * folder); the slot names are listed in its marker before the first is
  * written (ib_file_set_marker_add_names). All files are deleted, also on
- * error and cancel. */
+ * error and cancel.
+ *
+ * @work_dir is opened once, without following a symlink, and every file is
+ * made, written and deleted relative to that descriptor, never through the
+ * path. When @work_dir stops leading to that folder (device and inode), the
+ * run stops with IB_ERROR_IO saying that its folder was replaced, touching
+ * nothing in what is there now. */
 gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
                               const char              *work_dir,
                               guint64                  seed,
@@ -106,5 +113,16 @@ gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
                               IbWorkProgress           progress,
                               gpointer                 progress_data,
                               GError                 **error);
+/* The same in @work's folder (a set made with no files, as the runner makes
+ * it), through the descriptor the set opened when it made the folder and
+ * checked against the identity it had then. */
+gboolean ib_write_unlink_run_in_set (const IbWriteUnlinkSpec *spec,
+                                     const IbFileSet         *work,
+                                     guint64                  seed,
+                                     IbReport                *report,
+                                     GCancellable            *cancellable,
+                                     IbWorkProgress           progress,
+                                     gpointer                 progress_data,
+                                     GError                 **error);
 
 G_END_DECLS

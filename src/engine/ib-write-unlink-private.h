@@ -39,7 +39,16 @@ typedef enum
 
 typedef struct
 {
-  char         *work_dir;
+  char         *work_dir; /* for messages and the settle step only */
+  /* The run's folder, opened once without following a symlink: every file of
+   * the run is made, written and deleted relative to it (openat, unlinkat),
+   * never through work_dir, so a folder swapped in at that path is never
+   * touched (-1 where there is no openat: there work_dir is used). */
+  int           dir_fd;
+  guint64       dir_dev;  /* the folder's identity, checked against work_dir */
+  guint64       dir_ino;  /* (ib_wu_folder_replaced) */
+  gboolean      replaced; /* work_dir no longer leads to the folder: stopped */
+  guint         hold_after; /* test-only hold point (0: none), see ib-write-unlink.c */
   guint         requests;
   guint         concurrency; /* effective; lowered when the open-file limit is hit */
   guint         bytes;
@@ -82,9 +91,27 @@ typedef struct
   guint          progress_step;
 } Run;
 
-/* The file of slot @slot: wr-SLOT.txt in the run's folder. */
-GFile *ib_wu_slot_file (Run  *run,
-                        guint slot);
+/* The path of slot @slot's file, wr-SLOT.txt in the run's folder: for
+ * messages only. */
+char *ib_wu_slot_path (const Run *run,
+                       guint      slot);
+/* Makes slot @slot's file, new (O_CREAT | O_EXCL | O_NOFOLLOW), relative to
+ * the run's folder's descriptor, and opens it for writing (ib-fd-stream.h).
+ * NULL with @error (G_IO_ERROR from errno). Thread-safe. */
+GOutputStream *ib_wu_slot_create (const Run *run,
+                                  guint      slot,
+                                  GError   **error);
+/* Deletes slot @slot's file (unlinkat relative to the folder's descriptor);
+ * @only_regular: leave it when it is not a regular file (cleanup), and then
+ * say TRUE. A file already gone counts as deleted. Thread-safe. */
+gboolean ib_wu_slot_delete (const Run *run,
+                            guint      slot,
+                            gboolean   only_regular,
+                            GError   **error);
+/* TRUE when the run's folder path no longer leads to the folder the run
+ * opened (removed, or replaced by a symlink or another folder): the run is
+ * then stopped (run->replaced, run->stop). */
+gboolean ib_wu_folder_replaced (Run *run);
 /* Calls the progress function for the current run and request. */
 void ib_wu_report_progress (Run *run);
 /* Every slot free again (slot 0 handed out first). */

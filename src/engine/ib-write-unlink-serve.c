@@ -4,25 +4,146 @@
  * split). The client issues C requests at once and one more each time one
  * completes; a request's latency runs from its issue to its file's
  * deletion. All bookkeeping happens on the calling thread.
+ *
+ * Every mode serves a request with the same four steps on the same calls:
+ * create the slot's file new, relative to the run's folder's descriptor
+ * (openat O_CREAT | O_EXCL | O_NOFOLLOW), write every letter and close
+ * (an IbFdOutputStream: write(2), close(2)), delete it (unlinkat). The
+ * modes differ only in how they wait: sync-serial calls them one after
+ * another on this thread, thread-pool in its workers, and async-gio through
+ * GIO's async calls with callbacks on this thread's main context
+ * (g_task_run_in_thread for the create and the delete, as
+ * g_file_create_async and g_file_delete_async run them for a local file;
+ * g_output_stream_write_all_async and g_output_stream_close_async, which
+ * GIO runs in GTask's threads for a stream that cannot be polled, as for
+ * GIO's own file streams).
  */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
+#ifdef G_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#else
+#include <fcntl.h>
+#endif
+
+#include "ib-fd-stream.h"
+#include "ib-fileset-private.h"
 #include "ib-os.h"
 #include "ib-write-unlink-private.h"
 
-GFile *
-ib_wu_slot_file (Run   *run,
-                 guint  slot)
-{
-  g_autofree char *name = g_strdup_printf ("wr-%u.txt", slot);
-  g_autofree char *path = g_build_filename (run->work_dir, name, NULL);
+#define SLOT_NAME_MAX 32
 
-  return g_file_new_for_path (path);
+static void
+slot_name (guint slot,
+           char  name[SLOT_NAME_MAX])
+{
+  g_snprintf (name, SLOT_NAME_MAX, "wr-%u.txt", slot);
+}
+
+char *
+ib_wu_slot_path (const Run *run,
+                 guint      slot)
+{
+  char name[SLOT_NAME_MAX];
+
+  slot_name (slot, name);
+  return g_build_filename (run->work_dir, name, NULL);
+}
+
+GOutputStream *
+ib_wu_slot_create (const Run *run,
+                   guint      slot,
+                   GError   **error)
+{
+  char name[SLOT_NAME_MAX];
+  int fd, saved;
+
+  slot_name (slot, name);
+#ifdef G_OS_UNIX
+  fd = openat (run->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+#else
+  {
+    g_autofree char *path = ib_wu_slot_path (run, slot);
+
+    fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, 0666);
+  }
+#endif
+  if (fd >= 0)
+    return ib_fd_output_stream_new (fd);
+  saved = errno;
+  {
+    g_autofree char *path = ib_wu_slot_path (run, slot);
+
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                 _("Cannot create “%s”: %s"), path, g_strerror (saved));
+  }
+  return NULL;
+}
+
+gboolean
+ib_wu_slot_delete (const Run *run,
+                   guint      slot,
+                   gboolean   only_regular,
+                   GError   **error)
+{
+  char name[SLOT_NAME_MAX];
+  GStatBuf st;
+  int ret, saved;
+
+  slot_name (slot, name);
+#ifdef G_OS_UNIX
+  if (only_regular && fstatat (run->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+      !S_ISREG (st.st_mode))
+    return TRUE;
+  ret = unlinkat (run->dir_fd, name, 0);
+#else
+  {
+    g_autofree char *path = ib_wu_slot_path (run, slot);
+
+    if (only_regular && g_lstat (path, &st) == 0 && !S_ISREG (st.st_mode))
+      return TRUE;
+    ret = g_unlink (path);
+  }
+#endif
+  if (ret == 0)
+    return TRUE;
+  saved = errno;
+  if (saved == ENOENT)
+    return TRUE;
+  {
+    g_autofree char *path = ib_wu_slot_path (run, slot);
+
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot delete “%s”: %s"),
+                 path, g_strerror (saved));
+  }
+  return FALSE;
+}
+
+gboolean
+ib_wu_folder_replaced (Run *run)
+{
+  GStatBuf st;
+
+  if (run->replaced)
+    return TRUE;
+  /* lstat: a symlink put at the path is a replacement even when it leads
+   * back to the folder. */
+  if (g_lstat (run->work_dir, &st) == 0 && S_ISDIR (st.st_mode) &&
+      (guint64) st.st_dev == run->dir_dev && (guint64) st.st_ino == run->dir_ino)
+    return FALSE;
+  run->replaced = TRUE;
+  run->stop = TRUE;
+  return TRUE;
 }
 
 static GBytes *
@@ -115,8 +236,16 @@ mark_completed (Run          *run,
   g_assert (run->in_flight > 0);
   run->in_flight--;
   run->completed++;
+  /* The test-only hold point (ib-write-unlink.c): in the first run only. */
+  if (G_UNLIKELY (run->hold_after != 0 && run->step == 0 && run->completed == run->hold_after))
+    ib_test_hold ();
   if (run->completed % run->progress_step == 0)
-    ib_wu_report_progress (run);
+    {
+      /* Fifty times a run: has the folder been replaced? Then issue nothing
+       * more (what is in flight goes on in the folder, by its descriptor). */
+      ib_wu_folder_replaced (run);
+      ib_wu_report_progress (run);
+    }
 }
 
 gboolean
@@ -200,26 +329,48 @@ note_limit_hits (Run   *run,
   run->limit_hits += hits;
 }
 
-/* The blocking write of the sync modes: when the process is out of file
- * descriptors, waits for one to come free and tries again (other requests
- * in flight, or other code, close theirs). Thread-safe; counts such waits in
- * @hits. */
+/* One request with blocking calls (sync-serial, thread-pool): create the
+ * slot's file, write every letter, close, delete. When the process is out
+ * of file descriptors, the create waits for one to come free and tries
+ * again (other requests in flight, or other code, close theirs), counting
+ * such waits in @hits. A file made is deleted also after an error (without
+ * the cancellable, so that it happens); *@deleted says whether it was.
+ * Thread-safe. */
 static gboolean
-replace_retrying (GFile         *file,
-                  gconstpointer  data,
-                  gsize          len,
-                  GCancellable  *cancellable,
-                  guint         *hits,
-                  GError       **error)
+serve_blocking (const Run     *run,
+                guint          slot,
+                gconstpointer  data,
+                gsize          len,
+                GCancellable  *cancellable,
+                guint         *hits,
+                gboolean      *deleted,
+                GError       **error)
 {
   IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+  g_autoptr(GOutputStream) out = NULL;
+  GError *local_error = NULL;
   gboolean ok;
 
-  while (!(ok = g_file_replace_contents (file, data, len, NULL, FALSE, G_FILE_CREATE_NONE,
-                                         NULL, cancellable, error)) &&
-         ib_fd_backoff_retry (&backoff, error, cancellable))
+  *deleted = FALSE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  while ((out = ib_wu_slot_create (run, slot, &local_error)) == NULL &&
+         ib_fd_backoff_retry (&backoff, &local_error, cancellable))
     ;
   *hits += backoff.hits;
+  if (out == NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  ok = g_output_stream_write_all (out, data, len, NULL, cancellable, &local_error);
+  if (!g_output_stream_close (out, NULL, ok ? &local_error : NULL))
+    ok = FALSE;
+  *deleted = ib_wu_slot_delete (run, slot, FALSE, ok ? &local_error : NULL);
+  if (!*deleted)
+    ok = FALSE;
+  if (!ok)
+    g_propagate_error (error, local_error);
   return ok;
 }
 
@@ -239,7 +390,6 @@ ib_wu_serve_sync_serial (Run *run)
 
   for (guint i = 0; i < run->requests; i++)
     {
-      g_autoptr(GFile) file = NULL;
       g_autoptr(GBytes) content = NULL;
       g_autoptr(GError) error = NULL;
       gboolean deleted = FALSE;
@@ -257,12 +407,9 @@ ib_wu_serve_sync_serial (Run *run)
           break;
         }
 
-      file = ib_wu_slot_file (run, run->slot_of[i]);
       content = request_content (run, i);
       data = g_bytes_get_data (content, &len);
-      if (replace_retrying (file, data, len, run->cancellable, &hits, &error) &&
-          g_file_delete (file, run->cancellable, &error))
-        deleted = TRUE;
+      serve_blocking (run, run->slot_of[i], data, len, run->cancellable, &hits, &deleted, &error);
       note_limit_hits (run, hits);
       mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
 
@@ -276,21 +423,24 @@ ib_wu_serve_sync_serial (Run *run)
 
 /* A request of async-gio, as GIO serves it: create (O_CREAT | O_EXCL), write
  * every letter, close, delete, each step one async call whose callback
- * issues the next. g_file_replace_contents_async is not used: when its write
- * fails it reports the error before its close has run, and that close (in a
- * GIO worker) may then rename a `.goutputstream-XXXXXX` temporary over the
- * request's file while the run is already cleaning up, leaving a file in the
- * test folder. Here a request is back only when its stream is closed and its
- * file deleted (or found not deletable), so nothing of it is still running
- * when the run cleans up. Creating never makes a temporary, and the file is
- * new, as seed 001's was: a failed request deletes the file it made before
- * its slot comes free (a leftover it could not delete makes the next create
- * in that slot fail, which is counted, never written through). */
+ * issues the next. The create and the delete are the blocking calls of the
+ * other modes, run by g_task_run_in_thread: what g_file_create_async and
+ * g_file_delete_async do for a local file, but relative to the folder's
+ * descriptor, which GFile cannot be. g_file_replace_contents_async was not
+ * used before either: when its write fails it reports the error before its
+ * close has run, and that close (in a GIO worker) may then rename a
+ * `.goutputstream-XXXXXX` temporary over the request's file while the run is
+ * already cleaning up. Here a request is back only when its stream is closed
+ * and its file deleted (or found not deletable), so nothing of it is still
+ * running when the run cleans up. Creating never makes a temporary, and the
+ * file is new, as seed 001's was: a failed request deletes the file it made
+ * before its slot comes free (a leftover it could not delete makes the next
+ * create in that slot fail, which is counted, never written through). */
 typedef struct
 {
   Run           *run;
   guint          index;
-  GFile         *file;
+  guint          slot;
   GBytes        *content;
   GOutputStream *stream;
   GError        *error;    /* first error of the request; its file is then deleted */
@@ -315,7 +465,6 @@ async_finish (AsyncRequest *req,
       ib_fd_backoff_explain (&why);   /* no descriptor came free for too long */
       mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, why);
     }
-  g_object_unref (req->file);
   g_bytes_unref (req->content);
   g_clear_object (&req->stream);
   g_clear_error (&req->error);
@@ -327,6 +476,21 @@ async_finish (AsyncRequest *req,
 }
 
 static void
+async_delete_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  AsyncRequest *req = data;
+  GError *error = NULL;
+
+  if (ib_wu_slot_delete (req->run, req->slot, FALSE, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 async_delete_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      data)
@@ -335,7 +499,7 @@ async_delete_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   gboolean deleted;
 
-  deleted = g_file_delete_finish (G_FILE (source), result, &error);
+  deleted = g_task_propagate_boolean (G_TASK (result), &error);
   async_finish (req, deleted, req->error != NULL ? req->error : error);
 }
 
@@ -346,6 +510,7 @@ async_close_cb (GObject      *source,
 {
   AsyncRequest *req = data;
   GError *error = NULL;
+  g_autoptr(GTask) task = NULL;
 
   if (!g_output_stream_close_finish (G_OUTPUT_STREAM (source), result, &error))
     {
@@ -355,10 +520,10 @@ async_close_cb (GObject      *source,
         g_error_free (error);
     }
   /* The file was made by this request: delete it also after an error or a
-   * cancel (then without the cancellable, so that it happens). */
-  g_file_delete_async (req->file, G_PRIORITY_DEFAULT,
-                       req->error == NULL ? req->run->cancellable : NULL,
-                       async_delete_cb, req);
+   * cancel (the task has no cancellable, so that it happens). */
+  task = g_task_new (NULL, NULL, async_delete_cb, req);
+  g_task_set_task_data (task, req, NULL);
+  g_task_run_in_thread (task, async_delete_thread);
 }
 
 static void
@@ -376,24 +541,46 @@ async_write_cb (GObject      *source,
 }
 
 static void
+async_create_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  AsyncRequest *req = data;
+  GError *error = NULL;
+  GOutputStream *stream;
+
+  /* The run's cancellable, checked here rather than by the task: a task
+   * cancelled after its file was made would drop the stream it returned. */
+  if (g_cancellable_set_error_if_cancelled (req->run->cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  stream = ib_wu_slot_create (req->run, req->slot, &error);
+  if (stream != NULL)
+    g_task_return_pointer (task, stream, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
 async_create_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      data)
 {
   AsyncRequest *req = data;
   g_autoptr(GError) error = NULL;
-  GFileOutputStream *stream;
   gconstpointer bytes;
   gsize len;
 
-  stream = g_file_create_finish (G_FILE (source), result, &error);
-  if (stream == NULL)
+  req->stream = g_task_propagate_pointer (G_TASK (result), &error);
+  if (req->stream == NULL)
     {
       /* Nothing was made (an existing file is not this request's). */
       async_finish (req, FALSE, error);
       return;
     }
-  req->stream = G_OUTPUT_STREAM (stream);
   bytes = g_bytes_get_data (req->content, &len);
   g_output_stream_write_all_async (req->stream, bytes, len, G_PRIORITY_DEFAULT,
                                    req->run->cancellable, async_write_cb, req);
@@ -405,14 +592,16 @@ async_issue (Run    *run,
              gint64  issue_ns)
 {
   AsyncRequest *req = g_new0 (AsyncRequest, 1);
+  g_autoptr(GTask) task = NULL;
 
   mark_issued (run, index, issue_ns);
   req->run = run;
   req->index = index;
-  req->file = ib_wu_slot_file (run, run->slot_of[index]);
+  req->slot = run->slot_of[index];
   req->content = request_content (run, index);
-  g_file_create_async (req->file, G_FILE_CREATE_NONE, G_PRIORITY_DEFAULT, run->cancellable,
-                       async_create_cb, req);
+  task = g_task_new (NULL, NULL, async_create_cb, req);
+  g_task_set_task_data (task, req, NULL);
+  g_task_run_in_thread (task, async_create_thread);
 }
 
 void
@@ -452,7 +641,7 @@ ib_wu_serve_async_gio (Run *run)
 typedef struct
 {
   guint    index;
-  GFile   *file;
+  guint    slot;
   guint64  seed;
   guint    bytes;
   guint    limit_hits;   /* times it waited for a file descriptor */
@@ -463,6 +652,7 @@ typedef struct
 
 typedef struct
 {
+  const Run    *run;          /* only what does not change while serving */
   GCancellable *cancellable;
   GAsyncQueue  *done;
   GMainContext *context;      /* woken when a job is done */
@@ -481,10 +671,8 @@ pool_job_func (gpointer data,
   /* The worker makes the letters, as the request handler of seed 001 did. */
   content = ib_write_unlink_content (job->seed, job->index, job->bytes);
   bytes = g_bytes_get_data (content, &len);
-  if (replace_retrying (job->file, bytes, len, shared->cancellable, &job->limit_hits,
-                        &job->error) &&
-      g_file_delete (job->file, shared->cancellable, &job->error))
-    job->deleted = TRUE;
+  serve_blocking (shared->run, job->slot, bytes, len, shared->cancellable, &job->limit_hits,
+                  &job->deleted, &job->error);
   job->end_ns = ib_os_monotonic_ns ();
   g_async_queue_push (shared->done, job);
   g_main_context_wakeup (shared->context);
@@ -500,7 +688,7 @@ pool_issue (Run         *run,
 
   mark_issued (run, index, issue_ns);
   job->index = index;
-  job->file = ib_wu_slot_file (run, run->slot_of[index]);
+  job->slot = run->slot_of[index];
   job->seed = run->seed;
   job->bytes = run->bytes;
   g_thread_pool_push (pool, job, NULL);
@@ -516,7 +704,7 @@ wake_context (GCancellable *cancellable,
 void
 ib_wu_serve_thread_pool (Run *run)
 {
-  PoolShared shared = { run->cancellable, g_async_queue_new (), run->context };
+  PoolShared shared = { run, run->cancellable, g_async_queue_new (), run->context };
   GThreadPool *pool;
   guint index;
   gulong handler = 0;
@@ -550,7 +738,6 @@ ib_wu_serve_thread_pool (Run *run)
         }
       note_limit_hits (run, job->limit_hits);
       mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
-      g_object_unref (job->file);
       g_clear_error (&job->error);
       g_free (job);
 

@@ -6,11 +6,24 @@
  * and once with callbacks. Here the "server" is one of three modes, and the
  * "client" is the same for all of them, as ab is:
  *
- *   sync-serial   g_file_replace_contents + g_file_delete, one after another
- *   async-gio     g_file_create_async + g_output_stream_write_all_async +
- *                 g_output_stream_close_async + g_file_delete_async,
- *                 callbacks on the thread-default context
+ *   sync-serial   openat + write + close + unlinkat (blocking), one after
+ *                 another on the calling thread
+ *   async-gio     the same four through GIO's async calls, callbacks on the
+ *                 thread-default context: g_task_run_in_thread (openat) +
+ *                 g_output_stream_write_all_async + g_output_stream_close_async
+ *                 + g_task_run_in_thread (unlinkat), as GIO serves
+ *                 g_file_create_async and g_file_delete_async for a local file
  *   thread-pool   a GThreadPool with one worker per core doing the sync calls
+ *
+ * Every file is made, written and deleted relative to the run's folder's
+ * descriptor, opened once without following a symlink (openat O_CREAT |
+ * O_EXCL | O_NOFOLLOW, unlinkat; ib-write-unlink-serve.c), never through the
+ * folder's path: a folder swapped in for the run's own (a symlink to a user
+ * folder, or another folder) is never written to or deleted from. The path's
+ * identity is checked against the descriptor's (device and inode, as file
+ * making and cleanup do, ib-fileset*.c) before every run of a mode and fifty
+ * times within it; when it has changed the run stops with an error saying
+ * that its folder was replaced.
  *
  * The client issues C requests at once and one more each time one completes;
  * a request's latency runs from its issue to its file's deletion. All
@@ -40,12 +53,21 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#ifdef G_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 #include "ib-error.h"
-#include "ib-fileset.h"
+#include "ib-fileset-private.h"
 #include "ib-measure.h"
 #include "ib-os.h"
 #include "ib-stats.h"
@@ -115,8 +137,10 @@ ib_write_unlink_content (guint64 seed,
 
 /* ---- driver ----------------------------------------------------------- */
 
-/* Deletes every file that may still exist; FALSE with @error when one could
- * not be deleted (the others are still tried). */
+/* Deletes every file that may still exist, through the folder's descriptor
+ * (also when the folder was replaced: then the run's own folder, wherever it
+ * is now); FALSE with @error when one could not be deleted (the others are
+ * still tried). */
 static gboolean
 delete_leftovers (Run     *run,
                   GError **error)
@@ -125,25 +149,17 @@ delete_leftovers (Run     *run,
 
   for (guint i = 0; i < run->n_slots; i++)
     {
-      g_autoptr(GFile) file = NULL;
       g_autoptr(GError) local_error = NULL;
 
       if (!run->may_exist[i])
         continue;
-      file = ib_wu_slot_file (run, i);
       run->may_exist[i] = FALSE;
       /* Only a regular file can be one we wrote; leave anything else alone.
        * No cancellable: this must happen after a cancel too. */
-      if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL)
-          != G_FILE_TYPE_REGULAR)
-        continue;
-      if (g_file_delete (file, NULL, &local_error) ||
-          g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+      if (ib_wu_slot_delete (run, i, TRUE, &local_error))
         continue;
       if (ok)
-        g_set_error (error, IB_ERROR, IB_ERROR_IO,
-                     _("Could not delete “%s”: %s"),
-                     g_file_peek_path (file), local_error->message);
+        g_set_error_literal (error, IB_ERROR, IB_ERROR_IO, local_error->message);
       ok = FALSE;
     }
   return ok;
@@ -267,16 +283,69 @@ fill_mode_result (Mode               mode,
     }
 }
 
-static gboolean
-check_work_dir (const char  *work_dir,
-                GError     **error)
+static void
+set_replaced_error (const Run  *run,
+                    GError    **error)
 {
-  if (!g_file_test (work_dir, G_FILE_TEST_IS_DIR) || g_file_test (work_dir, G_FILE_TEST_IS_SYMLINK))
+  g_set_error (error, IB_ERROR, IB_ERROR_IO,
+               _("Write + delete stopped: its folder “%s” was replaced (it is no longer the "
+                 "folder I/O Bench made); nothing in what is there now was touched"),
+               run->work_dir);
+}
+
+/* Opens @work_dir for the run (without following a symlink) and takes its
+ * identity; FALSE with @error when it is not a folder. */
+static gboolean
+open_work_dir (Run         *run,
+               const char  *work_dir,
+               GError     **error)
+{
+  GStatBuf st;
+  int saved = 0;
+
+  run->dir_fd = -1;
+#ifdef G_OS_UNIX
+  {
+    /* Out of descriptors: wait for one to come free, as every open does. */
+    IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
+    GError *busy = NULL;
+
+    while ((run->dir_fd = open (work_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 &&
+           ((saved = errno) == EMFILE || saved == ENFILE))
+      {
+        busy = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+        if (!ib_fd_backoff_retry (&backoff, &busy, NULL))
+          break;
+      }
+    g_clear_error (&busy);
+    if (run->dir_fd < 0)
+      saved = saved != 0 ? saved : errno;
+    else if (fstat (run->dir_fd, &st) != 0)
+      saved = errno;
+    else
+      saved = 0;
+  }
+#else
+  if (g_lstat (work_dir, &st) != 0 || !S_ISDIR (st.st_mode))
+    saved = ENOTDIR;
+#endif
+  if (saved != 0)
     {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("Write + delete needs a folder, but “%s” is not one."), work_dir);
+      if (saved == ENOTDIR || saved == ELOOP || saved == ENOENT)
+        g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                     _("Write + delete needs a folder, but “%s” is not one."), work_dir);
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
+                     work_dir, g_strerror (saved));
+#ifdef G_OS_UNIX
+      if (run->dir_fd >= 0)
+        close (run->dir_fd);
+      run->dir_fd = -1;
+#endif
       return FALSE;
     }
+  run->dir_dev = (guint64) st.st_dev;
+  run->dir_ino = (guint64) st.st_ino;
   return TRUE;
 }
 
@@ -290,6 +359,12 @@ list_in_marker (Run     *run,
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->n_slots, g_free);
 
+  /* The marker is rewritten through its path: the folder must be the run's. */
+  if (ib_wu_folder_replaced (run))
+    {
+      set_replaced_error (run, error);
+      return FALSE;
+    }
   for (guint i = 0; i < run->n_slots; i++)
     g_ptr_array_add (names, g_strdup_printf ("wr-%u.txt", i));
   return ib_file_set_marker_add_names (run->work_dir, (const char * const *) names->pdata,
@@ -351,17 +426,20 @@ serve_one (Run                     *run,
   return delete_leftovers (run, error);
 }
 
-gboolean
-ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
-                     const char               *work_dir,
-                     guint64                   seed,
-                     IbReport                 *report,
-                     GCancellable             *cancellable,
-                     IbWorkProgress            progress,
-                     gpointer                  progress_data,
-                     GError                  **error)
+/* Write + delete in the folder @run->dir_fd (opened from @work_dir, whose
+ * identity is in @run); closes the descriptor. */
+static gboolean
+run_in_folder (Run                     *prepared,
+               const IbWriteUnlinkSpec *spec,
+               const char              *work_dir,
+               guint64                  seed,
+               IbReport                *report,
+               GCancellable            *cancellable,
+               IbWorkProgress           progress,
+               gpointer                 progress_data,
+               GError                 **error)
 {
-  Run run = { NULL, };
+  Run run = *prepared;
   IbWriteUnlink *wu;
   guint nofile_limit;
   guint          runs;
@@ -370,17 +448,10 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) local_error = NULL;
 
-  g_return_val_if_fail (spec != NULL, FALSE);
-  g_return_val_if_fail (work_dir != NULL, FALSE);
-  g_return_val_if_fail (report != NULL, FALSE);
-  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!check_work_dir (work_dir, error))
-    return FALSE;
   ib_os_gio_warm_up ();   /* before the requests take every descriptor */
 
   run.work_dir = g_strdup (work_dir);
+  run.hold_after = ib_test_hold_after ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
   run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
 
   /* Every request in flight may hold an open file: stay below the limit. */
@@ -389,6 +460,9 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
   run.n_slots = MIN (run.concurrency, run.requests);
   if (!list_in_marker (&run, error))
     {
+#ifdef G_OS_UNIX
+      close (run.dir_fd);
+#endif
       g_free (run.work_dir);
       return FALSE;
     }
@@ -459,15 +533,18 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
           run.step = round * N_MODES + pos;
           /* The measure room's settle step: the previous run's dirty pages
            * and deletions written back, then a short pause. */
-          if (ib_wu_check_cancel (&run) ||
+          if (ib_wu_folder_replaced (&run) || ib_wu_check_cancel (&run) ||
               !ib_measure_settle_dir (work_dir, 0, cancellable, NULL) ||
-              ib_wu_check_cancel (&run))
+              ib_wu_check_cancel (&run) || ib_wu_folder_replaced (&run))
             {
               run.stop = TRUE;
               break;
             }
           if (!serve_one (&run, spec, &watched, &local_error))
             ok = FALSE;
+          /* A run stopped by a replaced folder is not kept: it did not
+           * serve every request. */
+          ib_wu_folder_replaced (&run);
           /* What the open-file limit allowed in the end (later runs start there). */
           wu->effective_concurrency = MIN (wu->effective_concurrency, run.concurrency);
           if (run.limit_hits > 0 && !t->warned_limit)
@@ -550,7 +627,13 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       tally_clear (t);
     }
 
-  if (ok && run.stop)
+  if (run.replaced)
+    {
+      /* Said whatever else went wrong: it is why the run stopped. */
+      g_clear_error (&local_error);
+      set_replaced_error (&run, &local_error);
+    }
+  else if (ok && run.stop)
     g_set_error_literal (&local_error, IB_ERROR, IB_ERROR_CANCELLED,
                          _("Write + delete cancelled"));
   else if (ok)
@@ -560,6 +643,9 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       ib_wu_report_progress (&run);
     }
 
+#ifdef G_OS_UNIX
+  close (run.dir_fd);
+#endif
   g_free (run.work_dir);
   g_free (run.issue_ns);
   g_free (run.end_ns);
@@ -576,4 +662,66 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
+                     const char               *work_dir,
+                     guint64                   seed,
+                     IbReport                 *report,
+                     GCancellable             *cancellable,
+                     IbWorkProgress            progress,
+                     gpointer                  progress_data,
+                     GError                  **error)
+{
+  Run run = { 0 };
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (work_dir != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!open_work_dir (&run, work_dir, error))
+    return FALSE;
+  return run_in_folder (&run, spec, work_dir, seed, report, cancellable, progress, progress_data,
+                        error);
+}
+
+gboolean
+ib_write_unlink_run_in_set (const IbWriteUnlinkSpec  *spec,
+                            const IbFileSet          *work,
+                            guint64                   seed,
+                            IbReport                 *report,
+                            GCancellable             *cancellable,
+                            IbWorkProgress            progress,
+                            gpointer                  progress_data,
+                            GError                  **error)
+{
+  Run run = { 0 };
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (work != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+#ifdef G_OS_UNIX
+  /* The folder as the set opened it when it made it, and its identity then. */
+  run.dir_fd = work->dir_fd >= 0 ? fcntl (work->dir_fd, F_DUPFD_CLOEXEC, 0) : -1;
+  if (run.dir_fd < 0)
+    {
+      int saved = work->dir_fd >= 0 ? errno : EBADF;
+
+      g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
+                   work->dir, g_strerror (saved));
+      return FALSE;
+    }
+#else
+  run.dir_fd = -1;
+#endif
+  run.dir_dev = work->dir_dev;
+  run.dir_ino = work->dir_ino;
+  return run_in_folder (&run, spec, work->dir, seed, report, cancellable, progress,
+                        progress_data, error);
 }
