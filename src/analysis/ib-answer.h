@@ -36,43 +36,53 @@ G_BEGIN_DECLS
  *
  * O_DIRECT variants are left out of all of them (no page cache: the cache
  * state the answer names does not apply). */
+/* One row of the table of answer lines (answer_lines[] in ib-answer.c): a
+ * line compares the best strategy of one side with the best of another,
+ * decided by the decision phase's line of the same id when it raced them.
+ * Adding a line is a row there and a line of the decision phase
+ * (ib-decision.c): nothing else names the lines. */
 typedef struct
 {
-  char           *sync;          /* id of the fastest sync strategy (mmap left out) */
-  char           *async;         /* id of the fastest GIO async strategy */
-  char           *thread;        /* id of the fastest thread strategy, NULL when none ran */
-  char           *uring;         /* id of the fastest io_uring strategy, NULL when none ran */
-  char           *mmap;          /* "mmap" when it was measured, else NULL */
-  IbRatio         ratio;         /* sync (a) against async (b); its verdict is the answer's */
-  IbRatio         thread_ratio;  /* sync (a) against thread (b), when thread is set */
-  IbRatio         uring_ratio;   /* sync (a) against io_uring (b), when uring is set */
-  IbRatio         mmap_ratio;    /* sync (a) against mmap (b), when mmap is set */
-  /* The verdicts of the four lines (ib-verdict.h): from the decision phase's
-   * pairs when the report has one (paired set), else from the survey's
-   * samples; the IbRatio fields above then hold the same ratio and interval,
-   * with "equivalent" and "not decided" as SAME. */
-  IbVerdictInterval iv;
-  IbVerdictInterval thread_iv;
-  IbVerdictInterval uring_iv;
-  IbVerdictInterval mmap_iv;
+  const char *id;        /* the decision phase's line (IB_DECISION_LINE_*), and JSON's */
+  const char *side_a;    /* ib_decision_side of a: "sync" */
+  const char *side_b;    /* ib_decision_side of b */
+  gboolean    headline;  /* the answer's title question: its sentence is the headline */
+  const char *lead;      /* not the headline: the line's sentence around the verdict's
+                          * words, N_("With threads: %s.") */
+} IbAnswerLineInfo;
+
+/* A line of the answer: a against b, and its one verdict. */
+typedef struct
+{
+  const IbAnswerLineInfo *info;
+  char              *a;         /* strategy ids */
+  char              *b;
+  IbVerdictInterval  verdict;   /* of b / a: from the decision phase's pairs when it
+                                 * raced the two (verdict.paired), else the survey's */
+  char              *sentence;  /* translated, ending with a full stop */
+} IbAnswerLine;
+
+typedef struct
+{
+  IbAnswerLine   *lines;         /* the lines measured, in the table's order; the
+                                  * headline's first */
+  guint           n_lines;
   IbCacheMode     cache;         /* the plan's cache state */
   guint           n_excluded;    /* samples of any strategy excluded for their cache state */
-  gboolean        has_stall;     /* both sides carry main-loop stall data */
+  gboolean        has_stall;     /* both sides of the headline carry main-loop stall data */
   double          sync_stall_ns; /* median longest stall per read of the sync side */
   double          async_stall_ns; /* median longest stall per read of the async side */
   double          async_stall_max_ns; /* longest stall in any read of the async side */
   /* Sentences (translated), each ending with a full stop. */
-  char           *headline;      /* "Here, sync is 1.7x faster than async for whole-file reads
-                                  * (...)", then the caveats, if any, in the same line */
+  char           *headline;      /* the headline line's sentence, "Here, sync is 1.7x faster
+                                  * than async for whole-file reads (...)", then the
+                                  * caveats, if any, in the same line */
   char           *caveat;        /* the validity warnings in one clause ("the files were on
                                   * tmpfs, ..."), NULL when there is none; part of headline */
   char           *stall;         /* the main loop: both sides' median longest stall per
                                   * read; NULL without stall data or when async does not
                                   * stall it clearly less; "The trade-off" only when sync
                                   * is clearly faster */
-  char           *threads;       /* sync against threads, NULL when thread is */
-  char           *kernel;        /* sync against io_uring, NULL when uring is */
-  char           *mapping;       /* sync against mmap, NULL when mmap is */
   char           *why;           /* the measured causes: only under a clear verdict, only
                                   * counts and times that cost the slower side more beyond
                                   * their own interval (ib_stats_shift); else NULL */
@@ -92,29 +102,33 @@ void        ib_answer_free            (IbAnswer       *answer);
  * lines and the findings share: by the decision phase's pairs when a line
  * of @report raced exactly these two (either way round: its interval is
  * then turned round), else by the survey's samples (ib_report_ratio). Into
- * @iv (ib_verdict_for_paired, ib_verdict_for_ratio) and, when not NULL,
- * @ratio (equivalent and not decided as SAME). TRUE when from the pairs. */
+ * @iv (ib_verdict_for_paired, ib_verdict_for_ratio). TRUE when from the
+ * pairs. */
 gboolean    ib_answer_pair_verdict    (const IbReport    *report,
                                        const char        *a,
                                        const char        *b,
-                                       IbRatio           *ratio,
                                        IbVerdictInterval *iv);
 
-/* "sync-faster", "async-faster", "same", "too-few", "no-data" (JSON). */
-const char *ib_answer_verdict_to_string (IbRatioVerdict verdict);
-/* The same for a line's verdict, with "equivalent" and "undecided" from a
- * decision phase (JSON, HTML). */
+/* The headline's line: sync against GIO async. */
+const IbAnswerLine *ib_answer_main    (const IbAnswer *answer);
+/* The line @id (IbAnswerLineInfo.id) of @answer, NULL when it has none. */
+const IbAnswerLine *ib_answer_line    (const IbAnswer *answer,
+                                       const char     *id);
+
+/* A line's verdict in JSON and HTML: "sync-faster", "async-faster" (a, the
+ * sync side, or b faster), "same", "too-few", "no-data", and "equivalent"
+ * and "undecided" from a decision phase. */
 const char *ib_answer_verdict_name    (IbVerdict      verdict);
 
 /* Whether one of @answer's lines compares strategies @a and @b (either way
- * round): sync against async, threads, io_uring or mmap. A finding comparing
+ * round). A finding comparing
  * such a pair says what the answer says (IbFinding.covered). */
 gboolean    ib_answer_compares        (const IbAnswer *answer,
                                        const char     *a,
                                        const char     *b);
 
-/* The lines after the headline, in order (trade-off, threads, io_uring,
- * memory map, why), those that exist: a NULL-terminated array of @answer's
+/* The sentences after the headline, in order (trade-off, the other lines
+ * in the table's order, why), those that exist: a NULL-terminated array of @answer's
  * own strings (free the array only, with g_free). */
 const char **ib_answer_details        (const IbAnswer *answer);
 

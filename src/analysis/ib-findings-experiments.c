@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings-experiments.c: the findings on the workloads and the three
  * reproduced experiments (dispatch overhead, write+delete, warm-up, empty
- * tasks, experiments 000 and 002); ib-findings.c lists every id and calls
- * these from ib_findings_fill. */
+ * tasks, experiments 000 and 002); ib_findings_compute (ib-findings.c)
+ * calls these, and ib-findings-group.c lists every id. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

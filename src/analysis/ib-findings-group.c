@@ -38,7 +38,7 @@ static const GroupEntry table[] = {
   { "cache", IB_FINDING_GROUP_VALIDITY },
   { "copy-on-write", IB_FINDING_GROUP_VALIDITY },
   { "overhead-repetitions", IB_FINDING_GROUP_VALIDITY },
-  /* the three write-ups I/O Bench reproduces (/seeds) */
+  /* the three write-ups I/O Bench reproduces (README.md names them) */
   { "seed-002", IB_FINDING_GROUP_EXPERIMENTS },
   { "seed-000", IB_FINDING_GROUP_EXPERIMENTS },
   { "empty-tasks", IB_FINDING_GROUP_EXPERIMENTS },

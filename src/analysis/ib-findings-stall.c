@@ -81,7 +81,7 @@ finding_trade_off (const IbReport *report,
   if (sync == NULL || other == NULL || !is_measured (sync) || !is_measured (other))
     return;
   /* the answer's rule: the decision phase's pairs when it raced the two */
-  ib_answer_pair_verdict (report, sync->strategy, other->strategy, NULL, &iv);
+  ib_answer_pair_verdict (report, sync->strategy, other->strategy, &iv);
   /* Below 5 valid samples a side there is no speed to trade (the
    * sync-vs-async finding says "too few samples to tell"). */
   if (iv.verdict == IB_VERDICT_NO_DATA || iv.verdict == IB_VERDICT_TOO_FEW)
@@ -99,7 +99,7 @@ finding_trade_off (const IbReport *report,
   /* The answer races the two already (threads, io_uring): say only what
    * the other side costs the main loop. */
   if (ib_answer_compares (answer, sync->strategy, other->strategy)
-      && !(answer->stall != NULL && g_str_equal (other->strategy, answer->async)))
+      && !(answer->stall != NULL && g_str_equal (other->strategy, ib_answer_main (answer)->b)))
     {
       /* Translators: a strategy, the median of its reads' longest main-loop
        * stall and the frames that costs ("no frame missed at 60 Hz"), then the
@@ -136,8 +136,9 @@ finding_trade_off (const IbReport *report,
                      speed, ib_strategy_title (sync->strategy), sync_stall, frames,
                      ib_strategy_title (other->strategy), other_stall, other_frames);
   /* the answer's headline and trade-off say all of it */
-  if (answer != NULL && answer->stall != NULL && g_str_equal (sync->strategy, answer->sync)
-      && g_str_equal (other->strategy, answer->async))
+  if (answer != NULL && answer->stall != NULL
+      && g_str_equal (sync->strategy, ib_answer_main (answer)->a)
+      && g_str_equal (other->strategy, ib_answer_main (answer)->b))
     ib_findings_cover_last (findings);
 }
 

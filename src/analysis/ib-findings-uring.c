@@ -48,7 +48,7 @@ finding_gap (const IbReport *report,
       g_autofree char *s = NULL;
 
       /* the answer's rule: the decision phase's pairs when it raced the two */
-      ib_answer_pair_verdict (report, uring->strategy, sync->strategy, NULL, &us);
+      ib_answer_pair_verdict (report, uring->strategy, sync->strategy, &us);
       /* the answer's io_uring line says this one */
       if (!ib_answer_compares (answer, uring->strategy, sync->strategy))
         {

@@ -1,20 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings.c: short sentences generated from a report's data
  * (docs/architecture.md, "Reports, findings and charts"). The ids are
- * stable, tools and tests rely on them:
+ * stable, tools and tests rely on them; every id is listed, with its
+ * group, in the table of ib-findings-group.c.
  *
- *   fastest, sync-vs-async, sync-vs-async-load-contents, tmpfs, fuse,
- *   cache (held, or left as found), cache-excluded (samples left out for their
- *   cache state), cache-counted (an older report counts them), cache-virtual
- *   (cold, but on a virtual disk), copy-on-write, compression,
- *   sweep, overhead, overhead-thread, overhead-repetitions, write-unlink,
- *   write-unlink-verdict,
- *   where-time-goes, warm-up,
- *   empty-tasks, seed-000, seed-001-overhead, seed-001-write-unlink, seed-002
- *
- * (The seed-* ids check the three write-ups in /seeds; the text names them by
- * what they were: seed 000 is the Node.js promises-vs-sync experiment, seed
- * 001 the promise-vs-callback overhead experiment, seed 002 the Node.js
+ * (The seed-* ids check the three write-ups I/O Bench reproduces, cited by
+ * title in README.md: seed 000 is the Node.js promises-vs-sync experiment
+ * ("¿Sync o async?"), seed 001 the promise-vs-callback overhead experiment
+ * ("Promise vs callback"), seed 002 the Node.js
  * big-file experiment.) Each finding is one sentence that starts with a
  * capital letter and ends with a full stop, names strategies, kinds and modes
  * by their display names, and is sorted into its group by ib_findings_sort.
@@ -68,7 +61,6 @@ finding_fastest (const IbReport *report,
   const IbStats *best = NULL, *second = NULL;
   g_autofree char *time = NULL;
   g_autofree char *what = NULL;
-  IbRatio r = { 0 };
   IbVerdictInterval iv = { 0 };
   gboolean paired = FALSE;
 
@@ -102,7 +94,7 @@ finding_fastest (const IbReport *report,
 
   /* the answer's rule: when the decision phase raced the two, its pairs */
   if (second != NULL)
-    paired = ib_answer_pair_verdict (report, best->strategy, second->strategy, &r, &iv);
+    paired = ib_answer_pair_verdict (report, best->strategy, second->strategy, &iv);
   if (paired && iv.verdict != IB_VERDICT_A_FASTER)
     {
       g_autofree char *verdict = ib_verdict_text (&iv, ib_strategy_title (best->strategy),
@@ -127,14 +119,14 @@ finding_fastest (const IbReport *report,
       ib_findings_add (findings, "fastest", _("Only %s was measured: median %s (%s)."),
                        ib_strategy_title (best->strategy), what, few);
     }
-  else if (second == NULL || ib_ratio_is_clear (&r))
+  else if (second == NULL || ib_verdict_is_clear (iv.verdict))
     /* Translators: "The fastest strategy is Sync single read: median 12.3 ms,
      * 2,650 MiB/s." */
     ib_findings_add (findings, "fastest", _("The fastest strategy is %s: median %s."),
                      ib_strategy_title (best->strategy), what);
-  else if (r.verdict == IB_RATIO_TOO_FEW)
+  else if (iv.verdict == IB_VERDICT_TOO_FEW)
     {
-      g_autofree char *few = ib_too_few_text (r.na, r.nb);
+      g_autofree char *few = ib_too_few_text (iv.na, iv.nb);
 
       /* Translators: "The lowest median is that of Sync single read (12.3 ms,
        * 2,650 MiB/s), but there are too few samples to tell (n = 2; at least
@@ -155,7 +147,7 @@ finding_fastest (const IbReport *report,
    * it says the same ("cannot be told apart", "too few samples", the
    * decision phase's verdict). */
   if (second != NULL
-      && (paired ? iv.verdict != IB_VERDICT_A_FASTER : !ib_ratio_is_clear (&r))
+      && (paired ? iv.verdict != IB_VERDICT_A_FASTER : !ib_verdict_is_clear (iv.verdict))
       && ib_answer_compares (answer, best->strategy, second->strategy))
     ib_findings_cover_last (findings);
 }
@@ -173,7 +165,7 @@ add_pair_finding (const IbReport *report,
 {
   g_autofree char *text = NULL;
   IbVerdictInterval iv;
-  gboolean paired = ib_answer_pair_verdict (report, a, b, NULL, &iv);
+  gboolean paired = ib_answer_pair_verdict (report, a, b, &iv);
 
   if (!paired && iv.verdict == IB_VERDICT_NO_DATA)
     return;
@@ -221,8 +213,8 @@ finding_sync_vs_async (const IbReport *report,
    * headline says it. */
   if (answer != NULL)
     {
-      sync = ib_report_find_stats (report, answer->sync);
-      async = ib_report_find_stats (report, answer->async);
+      sync = ib_report_find_stats (report, ib_answer_main (answer)->a);
+      async = ib_report_find_stats (report, ib_answer_main (answer)->b);
     }
   if (sync != NULL && async != NULL)
     {
@@ -233,7 +225,8 @@ finding_sync_vs_async (const IbReport *report,
         ib_findings_cover_last (findings);
     }
 
-  /* The pair the seeds compare (readFileSync vs readFile + Promise.all),
+  /* The pair the small-files write-up compares (readFileSync vs readFile +
+   * Promise.all),
    * unless it is the pair above already. */
   if (has_measured (report, slc) && has_measured (report, alcp)
       && !(sync != NULL && async != NULL

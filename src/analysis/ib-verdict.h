@@ -50,6 +50,7 @@ typedef struct
   gboolean  paired;     /* the interval is of paired log-ratios */
   guint     n_pairs;    /* pairs measured (na = nb = n_pairs) */
   double    margin;     /* the equivalence margin, 0.10 for +/-10 % */
+  guint     n_looks;    /* planned looks the error rate was split over; 0 unknown */
   guint     more_pairs; /* UNDECIDED: about how many more pairs would decide it,
                          * G_MAXUINT when unknown */
   gboolean  rounds;     /* the pairs are rounds of a fixed number of runs (write +

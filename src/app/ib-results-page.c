@@ -242,7 +242,7 @@ update_answer (IbResultsPage *self)
   self->answer_live = live;
   if (answer == NULL)
     return;
-  if (live && answer->ratio.verdict == IB_RATIO_TOO_FEW)
+  if (live && ib_answer_main (answer)->verdict.verdict == IB_VERDICT_TOO_FEW)
     {
       /* Translators: during a run; %u is the valid samples needed a side */
       g_autofree char *wait = g_strdup_printf (_("The answer comes once sync and async have "

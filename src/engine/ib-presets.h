@@ -14,7 +14,7 @@ typedef struct
   const char *id;            /* "quick", "small-files", "dispatch-overhead", "write-delete", "big-files" */
   const char *title;         /* N_() */
   const char *description;   /* N_(): one line, what it reproduces */
-  const char *experiment;    /* the write-up it reproduces (seeds/ file), or NULL */
+  const char *experiment;    /* the write-up it reproduces (its title, README.md), or NULL */
   /* How long it took, in seconds, on the machine the tests run on (2 cores,
    * a VM with a virtio disk): what the plan page states before Run. */
   guint       min_s;

@@ -410,7 +410,7 @@ ib_report_to_html (const IbAnalysis *analysis,
         /* the headline on its own, then one line each: trade-off, threads,
          * io_uring, memory map, why */
         g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
-                                ib_answer_verdict_name (answer->iv.verdict));
+                                ib_answer_verdict_name (ib_answer_main (answer)->verdict.verdict));
         ib_report_html_escape (out, answer->headline);
         g_string_append (out, "</strong></p>\n");
         if (details[0] != NULL)

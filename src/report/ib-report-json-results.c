@@ -518,42 +518,17 @@ write_answer (JsonBuilder       *b,
               const IbAnalysis  *analysis)
 {
   const IbAnswer *a = ib_analysis_get_answer (analysis);
+  const IbAnswerLine *main_line;
 
   if (a == NULL)
     return;
+  main_line = ib_answer_main (a);
   json_builder_set_member_name (b, field->name);
   json_builder_begin_object (b);
-  ib_json_add_string (b, "verdict", ib_answer_verdict_name (a->iv.verdict));
+  ib_json_add_string (b, "verdict", ib_answer_verdict_name (main_line->verdict.verdict));
   /* "pairs": the decision phase's fresh pairs; "survey": the survey's samples */
-  ib_json_add_string (b, "decided_by", a->iv.paired ? "pairs" : "survey");
-  ib_json_add_string (b, "sync", a->sync);
-  ib_json_add_string (b, "async", a->async);
-  ib_json_add_string (b, "thread", a->thread);
-  ib_json_add_double (b, "ratio", a->ratio.ratio);
-  ib_json_add_double (b, "ci_low", a->ratio.ci_low);
-  ib_json_add_double (b, "ci_high", a->ratio.ci_high);
-  ib_json_add_double (b, "ci_level", a->ratio.ci_level);
-  ib_json_add_int (b, "n_sync", a->ratio.na);
-  ib_json_add_int (b, "n_async", a->ratio.nb);
+  ib_json_add_string (b, "decided_by", main_line->verdict.paired ? "pairs" : "survey");
   ib_json_add_string (b, "cache", ib_cache_mode_to_string (a->cache));
-  if (a->thread != NULL)
-    {
-      ib_json_add_string (b, "thread_verdict", ib_answer_verdict_name (a->thread_iv.verdict));
-      ib_json_add_double (b, "thread_ratio", a->thread_ratio.ratio);
-    }
-  /* io_uring and mmap race on their own lines, never as async or sync */
-  if (a->uring != NULL)
-    {
-      ib_json_add_string (b, "uring", a->uring);
-      ib_json_add_string (b, "uring_verdict", ib_answer_verdict_name (a->uring_iv.verdict));
-      ib_json_add_double (b, "uring_ratio", a->uring_ratio.ratio);
-    }
-  if (a->mmap != NULL)
-    {
-      ib_json_add_string (b, "mmap", a->mmap);
-      ib_json_add_string (b, "mmap_verdict", ib_answer_verdict_name (a->mmap_iv.verdict));
-      ib_json_add_double (b, "mmap_ratio", a->mmap_ratio.ratio);
-    }
   ib_json_add_int (b, "n_excluded", a->n_excluded);
   if (a->has_stall)
     {
@@ -561,12 +536,35 @@ write_answer (JsonBuilder       *b,
       ib_json_add_double (b, "async_stall_ns", a->async_stall_ns);
       ib_json_add_double (b, "async_stall_max_ns", a->async_stall_max_ns);
     }
+  /* every line alike, the headline's first: a against b and its verdict */
+  json_builder_set_member_name (b, "lines");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < a->n_lines; i++)
+    {
+      const IbAnswerLine *line = &a->lines[i];
+      const IbVerdictInterval *v = &line->verdict;
+
+      json_builder_begin_object (b);
+      ib_json_add_string (b, "line", line->info->id);
+      ib_json_add_string (b, "a", line->a);
+      ib_json_add_string (b, "b", line->b);
+      ib_json_add_string (b, "verdict", ib_answer_verdict_name (v->verdict));
+      ib_json_add_string (b, "decided_by", v->paired ? "pairs" : "survey");
+      ib_json_add_double (b, "ratio", v->ratio);
+      ib_json_add_double (b, "ci_low", v->ci_low);
+      ib_json_add_double (b, "ci_high", v->ci_high);
+      ib_json_add_double (b, "ci_level", v->ci_level);
+      ib_json_add_int (b, "n_a", v->na);
+      ib_json_add_int (b, "n_b", v->nb);
+      if (v->paired)
+        ib_json_add_int (b, "n_looks", v->n_looks);
+      ib_json_add_string (b, "sentence", line->sentence);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
   ib_json_add_string (b, "headline", a->headline);
   ib_json_add_string (b, "caveat", a->caveat);
-  ib_json_add_string (b, "kernel", a->kernel);
-  ib_json_add_string (b, "mapping", a->mapping);
   ib_json_add_string (b, "stall", a->stall);
-  ib_json_add_string (b, "threads", a->threads);
   ib_json_add_string (b, "why", a->why);
   json_builder_end_object (b);
 }

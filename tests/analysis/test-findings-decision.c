@@ -153,11 +153,11 @@ test_paired (void)
   findings = fx_findings (report);
 
   /* the answer: the pairs, async faster */
-  g_assert_true (answer->iv.paired);
-  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_B_FASTER);
-  g_assert_cmpint (answer->uring_iv.verdict, ==, IB_VERDICT_B_FASTER);
-  async_words = answer_words (&answer->iv, ASYNC);
-  uring_words = answer_words (&answer->uring_iv, URING);
+  g_assert_true (ib_answer_main (answer)->verdict.paired);
+  g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_B_FASTER);
+  g_assert_cmpint (ib_answer_line (answer, "uring")->verdict.verdict, ==, IB_VERDICT_B_FASTER);
+  async_words = answer_words (&ib_answer_main (answer)->verdict, ASYNC);
+  uring_words = answer_words (&ib_answer_line (answer, "uring")->verdict, URING);
   g_assert_true (g_str_has_prefix (async_words, "Async single read (parallel) is 1.2x faster "));
 
   /* the sync-vs-async finding says the same, with the pairs' interval, its
@@ -179,7 +179,7 @@ test_paired (void)
 
   /* io_uring: the answer's line says the pairs' verdict (io_uring faster);
    * the finding draws no conclusion from the survey's opposite one */
-  assert_contains (answer->kernel, uring_words);
+  assert_contains (ib_answer_line (answer, "uring")->sentence, uring_words);
   text = finding (findings, "uring-gap");
   assert_lacks (text, "even the kernel’s own async I/O is slower than a blocking read");
   /* its io_uring-against-GIO-async clause has no decision line: it says so */
@@ -204,8 +204,8 @@ test_paired_undecided (void)
   g_array_index (report->decision->lines, IbDecisionLine, 0).more_pairs = 150;
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
-  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
-  words = answer_words (&answer->iv, ASYNC);
+  g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_UNDECIDED);
+  words = answer_words (&ib_answer_main (answer)->verdict, ASYNC);
   text = finding (findings, "sync-vs-async");
   want = g_strdup_printf ("%s, measured in the decision phase.", words);
   g_assert_cmpstr (text, ==, want);
@@ -229,8 +229,8 @@ test_paired_no_pairs (void)
   add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 0, 1, 0, 0);
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
-  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_UNDECIDED);
-  words = answer_words (&answer->iv, ASYNC);
+  g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_UNDECIDED);
+  words = answer_words (&ib_answer_main (answer)->verdict, ASYNC);
   text = finding (findings, "sync-vs-async");
   want = g_strdup_printf ("%s, in the decision phase.", words);
   g_assert_cmpstr (text, ==, want);
@@ -261,10 +261,10 @@ test_survey_fallback (void)
       const IbReport *report = i == 0 ? none : other_line;
       g_autoptr(IbAnswer) answer = ib_answer_compute (report);
       g_autoptr(GArray) findings = fx_findings (report);
-      g_autofree char *words = answer_words (&answer->iv, ASYNC);
+      g_autofree char *words = answer_words (&ib_answer_main (answer)->verdict, ASYNC);
 
-      g_assert_false (answer->iv.paired);
-      g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_A_FASTER);
+      g_assert_false (ib_answer_main (answer)->verdict.paired);
+      g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
       g_assert_cmpstr (words, ==, survey);
       g_assert_cmpstr (finding (findings, "sync-vs-async"), ==, i == 0 ? want_none : want_other);
       /* without a decision phase every clause is the survey's: none says so */
@@ -293,8 +293,8 @@ test_stall_trade_off (void)
                0.85, 0.95);
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
-  g_assert_cmpint (answer->iv.verdict, ==, IB_VERDICT_B_FASTER);
-  words = ib_verdict_text (&answer->iv, ib_strategy_title (FX_SYNC),
+  g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_B_FASTER);
+  words = ib_verdict_text (&ib_answer_main (answer)->verdict, ib_strategy_title (FX_SYNC),
                            ib_strategy_title (FX_ASYNC), IB_VERDICT_WORDING_FASTER_FIRST);
   text = finding (findings, "stall-trade-off");
   g_assert_nonnull (text);

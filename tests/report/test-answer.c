@@ -26,6 +26,25 @@
 #define SYNC_TITLE  "Sync single read"
 #define ASYNC_TITLE "Async load contents (parallel)"
 
+
+/* The line @id of the JSON answer object @answer ("lines"), asserted to be
+ * there. */
+static JsonObject *
+json_line (JsonObject *answer,
+           const char *id)
+{
+  JsonArray *lines = json_object_get_array_member (answer, "lines");
+
+  for (guint i = 0; i < json_array_get_length (lines); i++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, i);
+
+      if (g_strcmp0 (json_object_get_string_member (line, "line"), id) == 0)
+        return line;
+    }
+  g_error ("the JSON answer has no line %s", id);
+}
+
 static void
 assert_contains (const char *text,
                  const char *part)
@@ -51,15 +70,14 @@ test_sync_wins (void)
   g_autofree char *text = NULL;
 
   g_assert_nonnull (a);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
-  g_assert_cmpstr (a->sync, ==, FX_SYNC);
-  g_assert_cmpstr (a->async, ==, FX_ASYNC);
-  g_assert_null (a->thread);
-  g_assert_null (a->threads);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
+  g_assert_cmpstr (ib_answer_main (a)->a, ==, FX_SYNC);
+  g_assert_cmpstr (ib_answer_main (a)->b, ==, FX_ASYNC);
+  g_assert_null (ib_answer_line (a, "thread"));
   g_assert_true (g_str_has_prefix (a->headline, "Here, sync is 4.0x faster than async for "
                                                 "whole-file reads ("));
   assert_contains (a->headline, "cold cache): " SYNC_TITLE " against " ASYNC_TITLE ".");
-  g_assert_cmpfloat (a->ratio.ci_low, >, 1);
+  g_assert_cmpfloat (ib_answer_main (a)->verdict.ci_low, >, 1);
 
   /* The fixture's sync read stalls the loop for all of its 10 ms; both
    * sides' medians, like with like. */
@@ -92,7 +110,7 @@ test_async_wins (void)
   g_autoptr(IbAnswer) a = ib_answer_compute (report);
 
   g_assert_nonnull (a);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_B_FASTER);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_B_FASTER);
   g_assert_true (g_str_has_prefix (a->headline, "Here, async is 4."));
   assert_contains (a->headline, "x faster than sync for whole-file reads (");
   assert_contains (a->headline, "): " ASYNC_TITLE " against " SYNC_TITLE ".");
@@ -144,7 +162,7 @@ test_trade_off_like_with_like (void)
     }
   ib_report_compute_statistics (report);
   a = ib_answer_compute (report);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_true (a->has_stall);
   g_assert_null (a->stall);
   g_clear_pointer (&a, ib_answer_free);
@@ -191,7 +209,7 @@ test_why_only_beyond_interval (void)
   ib_report_compute_statistics (report);
   a = ib_answer_compute (report);
   g_assert_nonnull (a);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_cmpstr (a->why, ==, "Why: per read of the file set (medians), " ASYNC_TITLE
                                " against " SYNC_TITLE ": 384 callbacks against 0; each "
                                "difference lies beyond its 95.99 % interval.");
@@ -205,7 +223,7 @@ test_why_only_beyond_interval (void)
     }
   g_clear_pointer (&a, ib_answer_free);
   a = ib_answer_compute (report);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_null (a->why);
 }
 
@@ -217,9 +235,9 @@ test_cannot_tell_apart (void)
   g_autoptr(IbAnswer) a = ib_answer_compute (report);
 
   g_assert_nonnull (a);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_SAME);
-  g_assert_cmpfloat (a->ratio.ci_low, <=, 1);
-  g_assert_cmpfloat (a->ratio.ci_high, >=, 1);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_SAME);
+  g_assert_cmpfloat (ib_answer_main (a)->verdict.ci_low, <=, 1);
+  g_assert_cmpfloat (ib_answer_main (a)->verdict.ci_high, >=, 1);
   g_assert_true (g_str_has_prefix (a->headline, "Here, sync and async cannot be told apart "
                                                 "for whole-file reads (ratio "));
   assert_contains (a->headline, "): " SYNC_TITLE " against " ASYNC_TITLE ".");
@@ -238,7 +256,7 @@ test_cannot_tell_apart (void)
           s->minflt = 5000;
       }
     b = ib_answer_compute (report);
-    g_assert_false (ib_ratio_is_clear (&b->ratio));
+    g_assert_false (ib_verdict_is_clear (ib_answer_main (b)->verdict.verdict));
     g_assert_null (b->why);
   }
 }
@@ -261,7 +279,7 @@ test_too_few (void)
   a = ib_answer_compute (report);
 
   g_assert_nonnull (a);
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_TOO_FEW);
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_TOO_FEW);
   g_assert_cmpstr (a->headline, ==,
                    "Too few samples to tell whether sync or async is faster for whole-file "
                    "reads here (cold cache): " SYNC_TITLE " has 8 valid samples and "
@@ -304,36 +322,59 @@ test_families (void)
   g_assert_nonnull (a);
   /* mmap (0.5) and io_uring (0.8) are faster than both, yet the race is
    * sync single read against GIO's async */
-  g_assert_cmpstr (a->sync, ==, "sync-read-all");
-  g_assert_cmpstr (a->async, ==, "async-read-all-parallel");
-  g_assert_cmpint (a->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpstr (ib_answer_main (a)->a, ==, "sync-read-all");
+  g_assert_cmpstr (ib_answer_main (a)->b, ==, "async-read-all-parallel");
+  g_assert_cmpint (ib_answer_main (a)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_true (g_str_has_prefix (a->headline, "Here, sync is 1.5x faster than async"));
-  g_assert_cmpstr (a->mmap, ==, "mmap");
-  g_assert_cmpint (a->mmap_ratio.verdict, ==, IB_RATIO_B_FASTER);
-  assert_contains (a->mapping, "With a memory map (not counted as sync: it maps the page cache "
-                               "instead of reading): Memory map is 2.0x faster than "
-                               SYNC_TITLE " (");
-  g_assert_cmpstr (a->uring, ==, "uring-read-all-parallel");
-  g_assert_cmpint (a->uring_ratio.verdict, ==, IB_RATIO_B_FASTER);
-  assert_contains (a->kernel, "With the kernel’s own async I/O (not counted as async above): "
-                              "io_uring single read (parallel) is 1.2x faster than "
-                              SYNC_TITLE " (");
+  g_assert_cmpstr (ib_answer_line (a, "mmap")->b, ==, "mmap");
+  g_assert_cmpint (ib_answer_line (a, "mmap")->verdict.verdict, ==, IB_VERDICT_B_FASTER);
+  assert_contains (ib_answer_line (a, "mmap")->sentence,
+                   "With a memory map (not counted as sync: it maps the page cache "
+                   "instead of reading): Memory map is 2.0x faster than " SYNC_TITLE " (");
+  g_assert_cmpstr (ib_answer_line (a, "uring")->b, ==, "uring-read-all-parallel");
+  g_assert_cmpint (ib_answer_line (a, "uring")->verdict.verdict, ==, IB_VERDICT_B_FASTER);
+  assert_contains (ib_answer_line (a, "uring")->sentence,
+                   "With the kernel’s own async I/O (not counted as async above): "
+                   "io_uring single read (parallel) is 1.2x faster than " SYNC_TITLE " (");
   g_assert_null (a->caveat);
   assert_lacks (a->headline, "Caveat");
   text = ib_answer_to_text (a, "\n");
-  assert_contains (text, a->kernel);
-  assert_contains (text, a->mapping);
+  assert_contains (text, ib_answer_line (a, "uring")->sentence);
+  assert_contains (text, ib_answer_line (a, "mmap")->sentence);
 
   json = ib_test_to_json (report, NULL);
   g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
   answer = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)),
                                           "answer");
-  g_assert_cmpstr (json_object_get_string_member (answer, "sync"), ==, "sync-read-all");
-  g_assert_cmpstr (json_object_get_string_member (answer, "uring"), ==,
+  /* Every line alike, wherever it is written: its sentence in the text and
+   * in JSON, one JSON line each with the same verdict, and compared either
+   * way round. */
+  g_assert_cmpuint (a->n_lines, ==, 3);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (answer, "lines")), ==,
+                    a->n_lines);
+  for (guint i = 0; i < a->n_lines; i++)
+    {
+      const IbAnswerLine *line = &a->lines[i];
+      JsonObject *o = json_line (answer, line->info->id);
+
+      g_assert_true (g_str_has_suffix (line->sentence, "."));
+      assert_contains (text, line->sentence);
+      g_assert_cmpstr (json_object_get_string_member (o, "sentence"), ==, line->sentence);
+      g_assert_cmpstr (json_object_get_string_member (o, "verdict"), ==,
+                       ib_answer_verdict_name (line->verdict.verdict));
+      g_assert_true (ib_answer_compares (a, line->a, line->b));
+      g_assert_true (ib_answer_compares (a, line->b, line->a));
+    }
+  g_assert_false (ib_answer_compares (a, "mmap", "uring-read-all-parallel"));
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "sync-async"), "a"), ==,
+                   "sync-read-all");
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "uring"), "b"), ==,
                    "uring-read-all-parallel");
-  g_assert_cmpstr (json_object_get_string_member (answer, "uring_verdict"), ==, "async-faster");
-  g_assert_cmpstr (json_object_get_string_member (answer, "mmap"), ==, "mmap");
-  g_assert_cmpstr (json_object_get_string_member (answer, "kernel"), ==, a->kernel);
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "uring"), "verdict"), ==,
+                   "async-faster");
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "mmap"), "b"), ==, "mmap");
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "uring"), "sentence"), ==,
+                   ib_answer_line (a, "uring")->sentence);
   g_assert_true (json_object_get_null_member (answer, "caveat"));
 
   /* Two valid samples each: the same number said once. */
@@ -347,8 +388,8 @@ test_families (void)
                      "reads here (warm cache): " SYNC_TITLE " and Async single read (parallel) "
                      "have 2 valid samples each, and a verdict needs at least 5; run more "
                      "repetitions.");
-    g_assert_null (b->mmap);
-    g_assert_null (b->uring);
+    g_assert_null (ib_answer_line (b, "mmap"));
+    g_assert_null (ib_answer_line (b, "uring"));
   }
 }
 
@@ -421,10 +462,11 @@ test_threads_and_none (void)
   ib_report_compute_statistics (report);
   a = ib_answer_compute (report);
   g_assert_nonnull (a);
-  g_assert_cmpstr (a->thread, ==, "thread-pool-parallel");
-  g_assert_cmpint (a->thread_ratio.verdict, ==, IB_RATIO_A_FASTER);
-  assert_contains (a->threads, "With threads: " SYNC_TITLE " is 2.0x faster than Thread pool "
-                               "(parallel) (");
+  g_assert_cmpstr (ib_answer_line (a, "thread")->b, ==, "thread-pool-parallel");
+  g_assert_cmpint (ib_answer_line (a, "thread")->verdict.verdict, ==, IB_VERDICT_A_FASTER);
+  assert_contains (ib_answer_line (a, "thread")->sentence,
+                   "With threads: " SYNC_TITLE " is 2.0x faster than Thread pool "
+                   "(parallel) (");
 
   /* No async strategy measured: no answer at all. */
   for (guint i = 0; i < report->statistics->len; i++)
@@ -461,12 +503,16 @@ test_json (void)
   g_assert_true (json_object_has_member (root, "answer"));
   answer = json_object_get_object_member (root, "answer");
   g_assert_cmpstr (json_object_get_string_member (answer, "verdict"), ==, "sync-faster");
-  g_assert_cmpstr (json_object_get_string_member (answer, "sync"), ==, FX_SYNC);
-  g_assert_cmpstr (json_object_get_string_member (answer, "async"), ==, FX_ASYNC);
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "sync-async"), "a"), ==,
+                   FX_SYNC);
+  g_assert_cmpstr (json_object_get_string_member (json_line (answer, "sync-async"), "b"), ==,
+                   FX_ASYNC);
   g_assert_cmpstr (json_object_get_string_member (answer, "cache"), ==, "cold");
   g_assert_cmpstr (json_object_get_string_member (answer, "headline"), ==, a->headline);
-  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (answer, "ratio"),
-                                  a->ratio.ratio, 1e-9);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_line (answer,
+                                                                            "sync-async"),
+                                                                 "ratio"),
+                                  ib_answer_main (a)->verdict.ratio, 1e-9);
 
   /* With it: loads, and the answer recomputed from the samples is the same. */
   loaded = ib_report_from_json (json, -1, &error);
@@ -569,20 +615,17 @@ answer_claims (const IbReport *report,
                const IbAnswer *a)
 {
   GPtrArray *claims = g_ptr_array_new_with_free_func (g_free);
-  const char *others[] = { a->async, a->thread, a->uring, a->mmap };
-
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+  for (guint i = 0; i < a->n_lines; i++)
     {
+      const IbAnswerLine *line = &a->lines[i];
       IbRatio r;
 
-      if (others[i] == NULL)
-        continue;
-      ib_report_ratio (report, a->sync, report, others[i], &r);
-      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (a->sync),
-                                                  ib_strategy_title (others[i]), &r));
-      ib_report_ratio (report, others[i], report, a->sync, &r);
-      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (others[i]),
-                                                  ib_strategy_title (a->sync), &r));
+      ib_report_ratio (report, line->a, report, line->b, &r);
+      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (line->a),
+                                                  ib_strategy_title (line->b), &r));
+      ib_report_ratio (report, line->b, report, line->a, &r);
+      g_ptr_array_add (claims, ib_ratio_sentence (ib_strategy_title (line->b),
+                                                  ib_strategy_title (line->a), &r));
     }
   if (a->stall != NULL)
     {
@@ -773,8 +816,8 @@ test_decided_by_pairs (void)
 
   add_decision (report, IB_PAIRED_EQUIVALENT, 120, 1.02, 0.97, 1.06, 0);
   eq = ib_answer_compute (report);
-  g_assert_true (eq->iv.paired);
-  g_assert_cmpint (eq->iv.verdict, ==, IB_VERDICT_EQUIVALENT);
+  g_assert_true (ib_answer_main (eq)->verdict.paired);
+  g_assert_cmpint (ib_answer_main (eq)->verdict.verdict, ==, IB_VERDICT_EQUIVALENT);
   g_assert_true (g_str_has_prefix (eq->headline, "Here, sync and async are equivalent within "
                                                  "±10 % for whole-file reads (ratio 1.02, "
                                                  "98.75 % CI 0.97-1.06, cold cache, 120 pairs): "
@@ -800,8 +843,8 @@ test_decided_by_pairs (void)
 
   add_decision (report, IB_PAIRED_UNDECIDED, 40, 1.05, 0.91, 1.21, 150);
   undecided = ib_answer_compute (report);
-  g_assert_cmpint (undecided->iv.verdict, ==, IB_VERDICT_UNDECIDED);
-  g_assert_false (ib_ratio_is_clear (&undecided->ratio));
+  g_assert_cmpint (ib_answer_main (undecided)->verdict.verdict, ==, IB_VERDICT_UNDECIDED);
+  g_assert_false (ib_verdict_is_clear (ib_answer_main (undecided)->verdict.verdict));
   g_assert_true (g_str_has_prefix (undecided->headline, "Whether sync or async is faster for "
                                                         "whole-file reads here was not decided "
                                                         "within the budget (ratio 1.05, "));
@@ -810,7 +853,7 @@ test_decided_by_pairs (void)
 
   add_decision (report, IB_PAIRED_A_FASTER, 30, 1.4, 1.2, 1.6, 0);
   faster = ib_answer_compute (report);
-  g_assert_cmpint (faster->ratio.verdict, ==, IB_RATIO_A_FASTER);
+  g_assert_cmpint (ib_answer_main (faster)->verdict.verdict, ==, IB_VERDICT_A_FASTER);
   g_assert_true (g_str_has_prefix (faster->headline, "Here, sync is 1.4x faster than async for "
                                                      "whole-file reads (98.75 % CI 1.2-1.6, "
                                                      "cold cache, 30 pairs): " SYNC_TITLE
@@ -820,7 +863,7 @@ test_decided_by_pairs (void)
   add_decision (report, IB_PAIRED_B_FASTER, 30, 0.5, 0.4, 0.625, 0);
   g_clear_pointer (&faster, ib_answer_free);
   faster = ib_answer_compute (report);
-  g_assert_cmpint (faster->ratio.verdict, ==, IB_RATIO_B_FASTER);
+  g_assert_cmpint (ib_answer_main (faster)->verdict.verdict, ==, IB_VERDICT_B_FASTER);
   g_assert_true (g_str_has_prefix (faster->headline, "Here, async is 2.0x faster than sync for "
                                                      "whole-file reads (98.75 % CI 1.6-2.5, "
                                                      "cold cache, 30 pairs): " ASYNC_TITLE
@@ -828,7 +871,7 @@ test_decided_by_pairs (void)
 
   add_decision (report, IB_PAIRED_NO_DATA, 0, 0, 0, 0, 0);
   none = ib_answer_compute (report);
-  g_assert_cmpint (none->iv.verdict, ==, IB_VERDICT_UNDECIDED);
+  g_assert_cmpint (ib_answer_main (none)->verdict.verdict, ==, IB_VERDICT_UNDECIDED);
   assert_contains (none->headline, "was not decided: the budget left no time to measure");
 }
 
