@@ -33,7 +33,8 @@ gboolean ib_os_preallocate        (int         fd,
 
 /* Buffers the strategies read into (ib-os-common.c). Each is an anonymous
  * mapping of its own (mmap), unmapped by ib_os_buffer_clear(): its pages
- * are faulted in afresh by whoever fills it, whatever ran before, never
+ * are faulted in afresh (by ib_os_buffer_populate() before the clock, for
+ * the strategies' fresh buffers), whatever ran before, never
  * pages the C library kept from an earlier free (glibc's dynamic mmap
  * threshold would otherwise hand serial strategies warm heap and parallel
  * ones new pages). Sizes of 2 MiB and more are 2 MiB-aligned and advised
@@ -43,9 +44,11 @@ gboolean ib_os_preallocate        (int         fd,
  * memset: the allocator may then reuse pages, and the fault counts show it. */
 typedef struct
 {
-  guint8 *data;     /* NULL when empty */
-  gsize   size;     /* as asked */
-  gsize   mapped;   /* bytes mapped at data (0 for the fallback) */
+  guint8  *data;     /* NULL when empty */
+  gsize    size;     /* as asked */
+  gsize    mapped;   /* bytes mapped at data (0 for the fallback) */
+  gboolean lent;     /* another buffer's memory (ib_os_buffer_lend()): clearing
+                      * forgets it, its owner unmaps it */
 } IbOsBuffer;
 
 /* @size bytes (at least 1) aligned to @align (a power of two, 0 for none
@@ -53,8 +56,18 @@ typedef struct
 void     ib_os_buffer_alloc       (IbOsBuffer *buf,
                                    gsize       size,
                                    gsize       align);
-/* Unmaps (frees) @buf and empties it; nothing when it is empty. */
+/* Unmaps (frees) @buf and empties it; nothing when it is empty. A lent
+ * buffer is only emptied. */
 void     ib_os_buffer_clear       (IbOsBuffer *buf);
+/* Makes every page of @buf present and written, as its first writer would
+ * (huge pages where the mapping has them): MADV_POPULATE_WRITE where the
+ * kernel has it, else one write per page. Filling it then takes no page
+ * fault. */
+void     ib_os_buffer_populate    (IbOsBuffer *buf);
+/* Lends @from's memory to the empty @to for a while: @to points at the same
+ * bytes, and ib_os_buffer_clear (@to) forgets them without unmapping. */
+void     ib_os_buffer_lend        (const IbOsBuffer *from,
+                                   IbOsBuffer       *to);
 /* Tests only: buffers made since the process started, and still held. */
 void     ib_os_buffer_counts      (guint64    *made,
                                    guint64    *held);

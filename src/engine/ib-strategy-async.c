@@ -247,7 +247,7 @@ stream_opened (GObject      *source,
       /* Like Buffer.concat, but one allocation: the chunks land one after
        * another (+1 byte so the last read can see the end of the file). */
       job->cap = (gsize) job->entry->size + 1;
-      ib_os_buffer_alloc (&job->owned, job->cap, 0);
+      ib_strategy_fresh_buffer (job->run->ctx, job->entry, job->cap, 0, &job->owned);
     }
   stream_read_next (job);
 }
@@ -350,8 +350,8 @@ read_all_sized (GObject      *source,
     job->buf = ib_run_scratch (job->run, job->slot, (gsize) size);
   else
     {
-      ib_os_buffer_alloc (&job->owned, (gsize) size, 0);
-      job->buf = job->owned.data;
+      job->buf = ib_strategy_fresh_buffer (job->run->ctx, job->entry, (gsize) size, 0,
+                                           &job->owned);
     }
   g_input_stream_read_all_async (G_INPUT_STREAM (job->in), job->buf, (gsize) size,
                                  G_PRIORITY_DEFAULT, job->run->cancel, read_all_done, job);

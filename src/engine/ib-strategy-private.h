@@ -62,10 +62,22 @@ ib_strategy_align_up (guint64 n,
 {
   return (n + align - 1) & ~((guint64) align - 1);
 }
+/* The fresh whole-file buffer of @entry, at least @size bytes, aligned to
+ * @align (0: a page), in @fresh (empty on entry; ib_os_buffer_clear() it
+ * when the file is done): the one ib_strategy_prepare() made and faulted in
+ * before the clock, lent; else (a direct caller of info->run, a file that
+ * grew) a new mapping made here. Thread-safe: each file's buffer is lent to
+ * the one job reading that file. */
+guint8  *ib_strategy_fresh_buffer  (IbStrategyContext *ctx,
+                                    const IbFileEntry *entry,
+                                    gsize              size,
+                                    gsize              align,
+                                    IbOsBuffer        *fresh);
 /* An @align-aligned buffer of @size bytes: inside the reused scratch slot
- * @slot when ctx->buffer is reused (@fresh left empty), else a fresh one
- * in @fresh (empty on entry; ib_os_buffer_clear() it). */
+ * @slot when ctx->buffer is reused (@fresh left empty), else @entry's fresh
+ * one (ib_strategy_fresh_buffer()). */
 guint8  *ib_strategy_direct_buffer (IbStrategyContext *ctx,
+                                    const IbFileEntry *entry,
                                     guint              slot,
                                     gsize              size,
                                     gsize              align,

@@ -196,8 +196,7 @@ ib_strategy_read_all_one (IbStrategyContext *ctx,
   buf = reused;
   if (buf == NULL)
     {
-      ib_os_buffer_alloc (&fresh, (gsize) size, 0);
-      buf = fresh.data;
+      buf = ib_strategy_fresh_buffer (ctx, entry, (gsize) size, 0, &fresh);
     }
 
   ok = g_input_stream_read_all (G_INPUT_STREAM (in), buf, (gsize) size, &got, cancellable,
@@ -252,6 +251,7 @@ ib_strategy_direct_open (IbStrategyContext *ctx,
 
 guint8 *
 ib_strategy_direct_buffer (IbStrategyContext *ctx,
+                           const IbFileEntry *entry,
                            guint              slot,
                            gsize              size,
                            gsize              align,
@@ -266,8 +266,7 @@ ib_strategy_direct_buffer (IbStrategyContext *ctx,
       raw = ib_scratch_get (ctx->scratch, slot, size + align);
       return (guint8 *) ib_strategy_align_up ((guintptr) raw, align);
     }
-  ib_os_buffer_alloc (fresh, size, align);
-  return fresh->data;
+  return ib_strategy_fresh_buffer (ctx, entry, size, align, fresh);
 }
 
 gboolean
@@ -313,7 +312,7 @@ ib_strategy_direct_read_all_one (IbStrategyContext *ctx,
   /* The last read is short when the size is not a multiple of the block
    * size: the buffer holds the size rounded up, the read asks for that. */
   cap = (gsize) ib_strategy_align_up (entry->size, align);
-  buf = ib_strategy_direct_buffer (ctx, slot, cap, align, &fresh);
+  buf = ib_strategy_direct_buffer (ctx, entry, slot, cap, align, &fresh);
   for (;;)
     {
       gssize n;

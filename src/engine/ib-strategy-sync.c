@@ -131,7 +131,7 @@ sync_stream_direct (IbStrategyContext *ctx,
       step = (gsize) ib_strategy_align_up (chunk, align);
       /* A file system aligning more than 4 KiB: record the chunk used. */
       ctx->chunk = MAX (ctx->chunk, (guint64) step);
-      buf = ib_strategy_direct_buffer (ctx, 0, step, align, &fresh);
+      buf = ib_strategy_direct_buffer (ctx, entry, 0, step, align, &fresh);
 
       for (;;)
         {
@@ -219,8 +219,7 @@ ib_strategy_sync_stream (IbStrategyContext *ctx,
           /* Fresh: the chunks land one after another in a buffer sized from
            * the file (+1 byte so the final read can see the end). */
           cap = (gsize) entry->size + 1;
-          ib_os_buffer_alloc (&whole, cap, 0);
-          buf = whole.data;
+          buf = ib_strategy_fresh_buffer (ctx, entry, cap, 0, &whole);
         }
 
       do

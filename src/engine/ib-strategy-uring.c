@@ -247,12 +247,12 @@ file_job_buffer (FileJob *job,
   guint8 *reused;
 
   if (ctx->direct)
-    return ib_strategy_direct_buffer (ctx, job->slot, size, job->align, &job->fresh);
+    return ib_strategy_direct_buffer (ctx, job->entry, job->slot, size, job->align,
+                                      &job->fresh);
   reused = ib_run_scratch (job->run, job->slot, size);
   if (reused != NULL)
     return reused;
-  ib_os_buffer_alloc (&job->fresh, size, 0);
-  return job->fresh.data;
+  return ib_strategy_fresh_buffer (ctx, job->entry, size, 0, &job->fresh);
 }
 
 /* ---- the single read ---------------------------------------------------- */

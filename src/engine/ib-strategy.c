@@ -66,8 +66,8 @@ static const IbStrategyInfo strategies[] = {
     .description = N_("g_file_read(), query the size, one g_input_stream_read_all() into a "
                       "buffer of that size"),
     .seed_analogue = "readSync into a preallocated buffer",
-    .timed_span = N_("Per file: open, size query, buffer allocation (fresh) or reuse, one "
-                     "read_all, close"),
+    .timed_span = N_("Per file: open, size query, one read_all into its buffer (fresh or "
+                     "reused, made before the clock), close"),
   },
   {
     .id = "sync-stream", .title = N_("Sync stream"),
@@ -125,8 +125,9 @@ static const IbStrategyInfo strategies[] = {
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "one file after another"),
     .seed_analogue = "filehandle.read of the whole file, serial",
-    .timed_span = N_("Per file, one at a time: read_async, query_info_async, buffer allocation "
-                     "or reuse, read_all_async, close; every callback on the runner's context"),
+    .timed_span = N_("Per file, one at a time: read_async, query_info_async, read_all_async "
+                     "into its buffer (fresh or reused, made before the clock), close; every "
+                     "callback on the runner's context"),
   },
   {
     .id = "async-read-all-parallel", .title = N_("Async single read (parallel)"),
@@ -135,8 +136,9 @@ static const IbStrategyInfo strategies[] = {
     .description = N_("g_file_read_async(), query_info_async(), g_input_stream_read_all_async(), "
                       "all files at once"),
     .seed_analogue = "filehandle.read of the whole file, Promise.all",
-    .timed_span = N_("read_async, query_info_async, buffer allocation or reuse, read_all_async "
-                     "and close for every file (up to the in-flight cap), to the last callback"),
+    .timed_span = N_("read_async, query_info_async, read_all_async into its buffer (fresh or "
+                     "reused, made before the clock) and close for every file (up to the "
+                     "in-flight cap), to the last callback"),
   },
   {
     .id = "gtask-thread-parallel", .title = N_("GTask threads (parallel)"),
@@ -170,9 +172,10 @@ static const IbStrategyInfo strategies[] = {
     .setup = &uring_ring, .run = ib_strategy_uring_read_all_serial, .reused_size = whole_file,
     .description = N_("open(), fstat(), one io_uring read of the whole file, one file after "
                       "another"),
-    .timed_span = N_("Per file, one at a time: open, fstat, buffer allocation or reuse, one "
-                     "io_uring read, its completion reaped on the runner's context, close; "
-                     "the ring is set up before the clock and torn down after it"),
+    .timed_span = N_("Per file, one at a time: open, fstat, one io_uring read into its buffer "
+                     "(fresh or reused, made before the clock), its completion reaped on the "
+                     "runner's context, close; the ring is set up before the clock and torn "
+                     "down after it"),
   },
   {
     .id = "uring-read-all-parallel", .title = N_("io_uring single read (parallel)"),
@@ -418,6 +421,81 @@ scratch_reserve (IbScratch *scratch,
   scratch_slot (scratch, slot, size, TRUE);
 }
 
+/* ---- fresh buffers, made before the clock ---------------------------------- */
+
+typedef struct
+{
+  guint       n;
+  IbOsBuffer *bufs;   /* one per file of the set, in its order */
+} FreshBuffers;
+
+static void
+fresh_buffers_free (FreshBuffers *fresh)
+{
+  if (fresh == NULL)
+    return;
+  for (guint i = 0; i < fresh->n; i++)
+    ib_os_buffer_clear (&fresh->bufs[i]);
+  g_free (fresh->bufs);
+  g_free (fresh);
+}
+
+/* One new mapping per file, every page faulted in: the file's size + 1
+ * (the stream strategies' last read that sees the end), rounded up to whole
+ * blocks for direct reads, and at least a chunk for sync-stream's direct
+ * reads. The same for every strategy, serial or parallel, whatever ran
+ * before. */
+static FreshBuffers *
+fresh_buffers_new (const IbStrategyContext *ctx)
+{
+  FreshBuffers *fresh = g_new0 (FreshBuffers, 1);
+
+  fresh->n = ib_file_set_get_n_files (ctx->files);
+  fresh->bufs = g_new0 (IbOsBuffer, MAX (fresh->n, 1));
+  for (guint i = 0; i < fresh->n; i++)
+    {
+      guint64 size = ib_file_set_get_file (ctx->files, i)->size + 1;
+
+      if (ctx->direct)
+        size = MAX (size, ctx->chunk);
+      size = ib_strategy_align_up (size, IB_DIRECT_DEFAULT_ALIGN);
+      ib_os_buffer_alloc (&fresh->bufs[i], (gsize) size, 0);
+      ib_os_buffer_populate (&fresh->bufs[i]);
+    }
+  return fresh;
+}
+
+guint8 *
+ib_strategy_fresh_buffer (IbStrategyContext *ctx,
+                          const IbFileEntry *entry,
+                          gsize              size,
+                          gsize              align,
+                          IbOsBuffer        *fresh)
+{
+  FreshBuffers *made = ctx->fresh;
+
+  g_return_val_if_fail (fresh != NULL && fresh->data == NULL, NULL);
+
+  if (made != NULL && made->n > 0)
+    {
+      const IbFileEntry *first = ib_file_set_get_file (ctx->files, 0);
+      gsize index = (gsize) (entry - first);
+
+      if (entry >= first && index < made->n)
+        {
+          const IbOsBuffer *buf = &made->bufs[index];
+
+          if (buf->size >= size && (align == 0 || (guintptr) buf->data % align == 0))
+            {
+              ib_os_buffer_lend (buf, fresh);
+              return fresh->data;
+            }
+        }
+    }
+  ib_os_buffer_alloc (fresh, size, align);
+  return fresh->data;
+}
+
 /* ---- the buffer policy hooks ---------------------------------------------- */
 
 static gsize
@@ -498,6 +576,9 @@ ib_strategy_prepare (const IbStrategyInfo *info,
         for (guint slot = 0; slot < slots; slot++)
           scratch_reserve (ctx->scratch, slot, size);
     }
+  g_clear_pointer ((FreshBuffers **) &ctx->fresh, fresh_buffers_free);
+  if (ctx->buffer == IB_BUFFER_FRESH && info->reused_size != NULL)
+    ctx->fresh = fresh_buffers_new (ctx);
 
   return info->setup == NULL || info->setup->prepare (info, ctx, error);
 }
@@ -564,4 +645,5 @@ ib_strategy_release (const IbStrategyInfo *info,
 
   if (info->setup != NULL && info->setup->release != NULL)
     info->setup->release (ctx);
+  g_clear_pointer ((FreshBuffers **) &ctx->fresh, fresh_buffers_free);
 }

@@ -27,10 +27,14 @@
  *   sample->chunk = ctx.chunk;                    the chunk actually used
  *
  * Buffers: with IB_BUFFER_FRESH every file's buffer is a new anonymous
- * mapping of its own, unmapped when the file is done (ib_os_buffer_alloc()),
- * so no strategy reads into pages another one faulted in; with
- * IB_BUFFER_REUSED the entry's .reused_size hook says how big each slot (one
- * per file in flight) must be, and prepare faults it in before the clock.
+ * mapping of its own (ib_os_buffer_alloc()), so no strategy reads into
+ * pages another one wrote; prepare makes one per file and faults it in
+ * before the clock (huge pages where the system gives them), the run is
+ * lent them, release unmaps them after the clock: every strategy gets
+ * equally fresh memory, and the span holds the reads, not the kernel's
+ * page zeroing. With IB_BUFFER_REUSED the entry's .reused_size hook says how
+ * big each slot (one per file in flight) must be, and prepare faults it in
+ * before the clock.
  *
  * --verify never runs inside the timed span: ib_strategy_run() reads with
  * the CRC-32 off, and ib_strategy_verify() then runs the same strategy once
@@ -114,6 +118,8 @@ typedef struct
   guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */
   /* internal: set by ib_strategy_prepare() and ib_strategy_run() */
   gpointer         prepared;    /* what the setup made (a started thread pool, a ring) */
+  gpointer         fresh;       /* the fresh buffers prepare made, one per file (NULL:
+                                 * none; the run then maps its own) */
   gint             timing;      /* 1 while ib_strategy_run() runs the strategy */
 } IbStrategyContext;
 
@@ -185,8 +191,9 @@ guint64               ib_strategy_decide_chunk (const IbStrategyInfo *info,
                                                 guint64               plan_chunk,
                                                 gboolean              direct);
 /* Per-sample setup outside the timed span: decides ctx->chunk, sizes (and
- * touches) the reused buffers, runs the entry's setup. Call before the
- * clock starts; ib_strategy_release() after it stops, even on failure. */
+ * touches) the reused buffers or makes and faults in the fresh ones, runs
+ * the entry's setup. Call before the clock starts; ib_strategy_release()
+ * after it stops, even on failure. */
 gboolean              ib_strategy_prepare   (const IbStrategyInfo *info,
                                              IbStrategyContext    *ctx,
                                              GError              **error);
