@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/ib-text-safe.h"
 #include "ib-chart-private.h"
 
 #define MAX_SIDE 16384
@@ -114,7 +115,8 @@ write_svg (Sink               *sink,
   g_autoptr(GString) out = NULL;
   g_autofree char *title = g_markup_escape_text (ib_chart_kind_title (kind), -1);
   g_autofree char *described = ib_chart_describe (kind, report, comparison, style);
-  g_autofree char *desc = g_markup_escape_text (described != NULL ? described : "", -1);
+  g_autofree char *valid = ib_text_for_document (described);
+  g_autofree char *desc = g_markup_escape_text (valid, -1);
   cairo_surface_t *surface;
   cairo_status_t status;
   const char *svg, *open_end, *close;

@@ -10,6 +10,7 @@
 
 #include "ib-chart-private.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-text-safe.h"
 #include "engine/ib-strategy.h"
 
 double
@@ -52,6 +53,7 @@ ib_chart_layout (IbChartCtx *ctx,
 {
   PangoLayout *layout;
   g_autoptr(PangoFontDescription) font = pango_font_description_copy (ctx->font);
+  g_autofree char *safe = ib_text_for_document (text);
   double px = ctx->font_px * role_scale (role);
 
   /* One Pango context for the whole drawing (the cairo context's target,
@@ -64,7 +66,10 @@ ib_chart_layout (IbChartCtx *ctx,
   if (role == IB_TEXT_TITLE || role == IB_TEXT_EMPTY)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  /* Every text of every chart passes here: what XML and cairo's PDF text
+   * refuse (a control character, U+FFFE) is drawn as U+FFFD, so an SVG is
+   * well-formed and a PDF is written whatever a report holds. */
+  pango_layout_set_text (layout, safe, -1);
   return layout;
 }
 

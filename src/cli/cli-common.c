@@ -28,6 +28,7 @@
 #include "report/ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-text-safe.h"
 
 /* ---- messages and exit codes ------------------------------------------ */
 
@@ -42,7 +43,7 @@ ib_cli_printerr (const char *format,
   text = g_strdup_vprintf (format, args);
   va_end (args);
   fflush (stdout);
-  fprintf (stderr, "%s: %s\n", g_get_prgname (), text);
+  ib_cli_print (stderr, "%s: %s\n", g_get_prgname (), text);
 }
 
 int
@@ -222,6 +223,7 @@ ib_cli_progress_update (IbCliProgress *progress,
 {
   g_autofree char *eta = NULL;
   g_autofree char *line = NULL;
+  g_autofree char *shown = NULL;
   gint64 now;
 
   if (!ib_cli_progress_enabled (progress))
@@ -233,8 +235,9 @@ ib_cli_progress_update (IbCliProgress *progress,
   progress->last_draw = now;
 
   eta = format_eta (eta_ns);
-  line = g_strdup_printf ("%-17s %3.0f %%  %-14s %s", phase ? phase : "",
-                          CLAMP (fraction, 0.0, 1.0) * 100.0, eta, message ? message : "");
+  shown = g_strdup_printf ("%-17s %3.0f %%  %-14s %s", phase ? phase : "",
+                           CLAMP (fraction, 0.0, 1.0) * 100.0, eta, message ? message : "");
+  line = ib_text_for_terminal (shown, FALSE);
   /* Keep to one 80-column line so \r can redraw it. */
   if (g_utf8_strlen (line, -1) > 79)
     {
@@ -242,7 +245,9 @@ ib_cli_progress_update (IbCliProgress *progress,
 
       *end = '\0';
     }
-  fprintf (stderr, "\r\033[K%s", line);
+  /* the only escape sequence iobench-cli prints; the line is safe text */
+  fputs ("\r\033[K", stderr);
+  fputs (line, stderr);
   fflush (stderr);
   progress->shown = TRUE;
 }
@@ -252,7 +257,7 @@ ib_cli_progress_clear (IbCliProgress *progress)
 {
   if (!ib_cli_progress_enabled (progress) || !progress->shown)
     return;
-  fprintf (stderr, "\r\033[K");
+  fputs ("\r\033[K", stderr);
   fflush (stderr);
   progress->shown = FALSE;
 }
@@ -282,7 +287,7 @@ ib_cli_progress_event (const IbEvent *event,
       if (progress == NULL || !progress->quiet)
         {
           ib_cli_progress_clear (progress);
-          fprintf (stderr, _("warning: %s\n"), event->message);
+          ib_cli_print (stderr, _("warning: %s\n"), event->message);
         }
       break;
     case IB_EVENT_DONE:

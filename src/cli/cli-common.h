@@ -109,6 +109,15 @@ IbAnalysis *ib_cli_run_plan           (const IbPlan   *plan,
 
 /* ---- tables ------------------------------------------------------------ */
 
+/* Prints @format's text on @out with every character a terminal would act
+ * on (controls, escape sequences, bidi overrides) shown as an escape
+ * (analysis/ib-text-safe.h); its "\n" stay line breaks. Every text
+ * iobench-cli prints goes through here or through the tables below, which
+ * do the same cell by cell. */
+void        ib_cli_print          (FILE        *out,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (2, 3);
+
 typedef struct _IbCliTable IbCliTable;
 
 /* @n_columns headers follow; a header starting with '>' is right-aligned
@@ -121,7 +130,8 @@ void        ib_cli_table_add_row  (IbCliTable  *table,
 /* Takes ownership of @cells (n_columns strings). */
 void        ib_cli_table_add_rowv (IbCliTable  *table,
                                    char       **cells);
-/* Columns padded by display width (UTF-8 aware), two spaces apart. */
+/* Columns padded by display width (UTF-8 aware), two spaces apart; each
+ * cell on one line, made safe as ib_cli_print does. */
 void        ib_cli_table_print    (IbCliTable  *table,
                                    FILE        *out);
 void        ib_cli_table_free     (IbCliTable  *table);

@@ -246,10 +246,10 @@ ib_cli_output_write (const IbCliOutput *output,
    * keeps the tables). */
   if (!output->quiet && written->len > 0)
     {
-      fprintf (stderr, "%s\n", g_dngettext (GETTEXT_PACKAGE, "Wrote this file:",
+      ib_cli_print (stderr, "%s\n", g_dngettext (GETTEXT_PACKAGE, "Wrote this file:",
                                              "Wrote these files:", written->len));
       for (guint i = 0; i < written->len; i++)
-        fprintf (stderr, "  %s\n", (const char *) g_ptr_array_index (written, i));
+        ib_cli_print (stderr, "  %s\n", (const char *) g_ptr_array_index (written, i));
     }
   return all_ok;
 }

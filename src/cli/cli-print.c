@@ -22,7 +22,7 @@ static void
 print_heading (FILE       *out,
                const char *title)
 {
-  fprintf (out, "\n%s\n", title);
+  ib_cli_print (out, "\n%s\n", title);
 }
 
 void
@@ -67,7 +67,7 @@ ib_cli_print_answer (const IbAnalysis *analysis,
     {
       text = ib_answer_to_text (answer, "\n");
       print_heading (out, _("The answer"));
-      fprintf (out, "%s\n", text);
+      ib_cli_print (out, "%s\n", text);
     }
   ib_cli_print_answer_cards (ib_analysis_get_report (analysis), out);
 }
@@ -88,9 +88,9 @@ ib_cli_print_answer_cards (const IbReport *report,
       const IbAnswerCard *card = g_ptr_array_index (cards, i);
 
       print_heading (out, card->title);
-      fprintf (out, "%s\n", card->headline);
+      ib_cli_print (out, "%s\n", card->headline);
       for (guint d = 0; d < card->details->len; d++)
-        fprintf (out, "%s\n", (const char *) g_ptr_array_index (card->details, d));
+        ib_cli_print (out, "%s\n", (const char *) g_ptr_array_index (card->details, d));
     }
 }
 
@@ -121,9 +121,9 @@ ib_cli_print_findings (const IbAnalysis *analysis,
           if (!open)
             /* Translators: a heading over a group of findings, "How far to trust
              * these numbers:" */
-            fprintf (out, _("%s:\n"), ib_finding_group_title (g));
+            ib_cli_print (out, _("%s:\n"), ib_finding_group_title (g));
           open = TRUE;
-          fprintf (out, "  • %s\n", f->text);
+          ib_cli_print (out, "  • %s\n", f->text);
         }
     }
 }
@@ -138,7 +138,7 @@ ib_cli_print_warnings (const IbReport *report,
     return;
   print_heading (out, _("Warnings"));
   for (guint i = 0; i < report->warnings->len; i++)
-    fprintf (out, "! %s\n", (const char *) g_ptr_array_index (report->warnings, i));
+    ib_cli_print (out, "! %s\n", (const char *) g_ptr_array_index (report->warnings, i));
 }
 
 void
@@ -159,6 +159,6 @@ ib_cli_print_report (const IbAnalysis *analysis,
   ib_cli_print_findings (analysis, out);
   ib_cli_print_warnings (report, out);
   if (report->partial)
-    fprintf (out, _("\nPartial results: %s\n"), report->error ? report->error : _("stopped"));
+    ib_cli_print (out, _("\nPartial results: %s\n"), report->error ? report->error : _("stopped"));
   fflush (out);
 }

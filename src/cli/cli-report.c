@@ -110,8 +110,8 @@ print_runs (const char     *path_a,
   guint n_differ = 0;
 
   /* Translators: "A: Quick, 29 Nov 2026, 23:00 (a.json)" */
-  printf (_("A: %s (%s)\n"), name_a, path_a);
-  printf (_("B: %s (%s)\n"), name_b, path_b);
+  ib_cli_print (stdout, _("A: %s (%s)\n"), name_a, path_a);
+  ib_cli_print (stdout, _("B: %s (%s)\n"), name_b, path_b);
 
   table = ib_cli_table_new (3, "", name_a, name_b);
   for (guint i = 0; i < facts->len; i++)
@@ -125,11 +125,11 @@ print_runs (const char     *path_a,
     }
   if (n_differ > 0)
     {
-      printf ("\n%s\n", _("What differs between the two runs"));
+      ib_cli_print (stdout, "\n%s\n", _("What differs between the two runs"));
       ib_cli_table_print (table, stdout);
     }
   else
-    printf ("\n%s\n", _("The two runs were made alike."));
+    ib_cli_print (stdout, "\n%s\n", _("The two runs were made alike."));
 }
 
 /* One section: the table of numbers, then one sentence a row that says
@@ -161,7 +161,7 @@ print_compare (const char         *path_a,
   {
     g_autofree char *note = ib_table_compare_note ();
 
-    printf ("\n");
+    ib_cli_print (stdout, "\n");
     ib_cli_print_wrapped (stdout, note, NULL);
   }
 
@@ -184,7 +184,7 @@ print_compare (const char         *path_a,
         }
       if (only->len > 0)
         /* Translators: "Read only in Quick, 1 Dec 2026, 02:54: Memory map, Sync stream" */
-        printf (_("\nRead only in %s: %s\n"), side == 0 ? name_a : name_b, only->str);
+        ib_cli_print (stdout, _("\nRead only in %s: %s\n"), side == 0 ? name_a : name_b, only->str);
     }
   fflush (stdout);
 }
@@ -271,9 +271,9 @@ write_outputs (const IbComparison *comparison,
     }
   if (written->len > 0)
     {
-      printf ("\n%s\n", _("Wrote:"));
+      ib_cli_print (stdout, "\n%s\n", _("Wrote:"));
       for (guint i = 0; i < written->len; i++)
-        printf ("  %s\n", (const char *) g_ptr_array_index (written, i));
+        ib_cli_print (stdout, "  %s\n", (const char *) g_ptr_array_index (written, i));
       fflush (stdout);
     }
   return ok;

@@ -90,16 +90,16 @@ ib_cli_list (int    argc,
     }
 
   ib_cli_table_print (strategies, stdout);
-  printf ("\n");
+  ib_cli_print (stdout, "\n");
   ib_cli_table_print (spans, stdout);
-  printf ("%s\n\n", _("Outside every sample's clock: making and warming or dropping the "
+  ib_cli_print (stdout, "%s\n\n", _("Outside every sample's clock: making and warming or dropping the "
                        "files, starting worker threads, setting up io_uring rings and sizing "
                        "reused buffers before it, stopping them after it. With --verify the "
                        "timed read runs without the CRC-32; after the clock the same strategy "
                        "reads the files again, untimed, and checks every CRC-32 (its time is "
                        "recorded as verify_ns)."));
   ib_cli_table_print (works, stdout);
-  printf ("\n");
+  ib_cli_print (stdout, "\n");
   ib_cli_table_print (presets, stdout);
   return IB_EXIT_OK;
 }

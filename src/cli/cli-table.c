@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-table.c: text tables on a terminal. IbCliTable aligns columns by
- * display width; ib_cli_print_table renders the table model
- * (analysis/ib-tables.h) the HTML, Markdown and the window render too, so
- * a cell reads the same in every display. */
+/* cli-table.c: text on a terminal. ib_cli_print is the one way text
+ * reaches stdout or stderr, made safe by ib_text_for_terminal; IbCliTable
+ * aligns columns by display width; ib_cli_print_table renders the table
+ * model (analysis/ib-tables.h) the HTML, Markdown and the window render
+ * too, so a cell reads the same in every display. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -11,7 +12,26 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "analysis/ib-text-safe.h"
 #include "cli-common.h"
+
+/* ---- safe text ------------------------------------------------------------ */
+
+void
+ib_cli_print (FILE       *out,
+              const char *format,
+              ...)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *safe = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  safe = ib_text_for_terminal (text, TRUE);
+  fputs (safe, out);
+}
 
 /* ---- tables ------------------------------------------------------------ */
 
@@ -110,21 +130,35 @@ ib_cli_table_print (IbCliTable *table,
                     FILE       *out)
 {
   g_autofree guint *widths = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
 
   g_return_if_fail (table != NULL);
 
-  widths = g_new0 (guint, table->n_columns);
+  /* each cell on one line, nothing in it a terminal acts on: measured as
+   * it is shown */
+  rows = g_ptr_array_new_full (table->rows->len, (GDestroyNotify) g_strfreev);
   for (guint r = 0; r < table->rows->len; r++)
     {
-      char **row = g_ptr_array_index (table->rows, r);
+      char **cells = g_ptr_array_index (table->rows, r);
+      char **safe = g_new0 (char *, table->n_columns + 1);
+
+      for (guint c = 0; c < table->n_columns; c++)
+        safe[c] = ib_text_for_terminal (cells[c], FALSE);
+      g_ptr_array_add (rows, safe);
+    }
+
+  widths = g_new0 (guint, table->n_columns);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char **row = g_ptr_array_index (rows, r);
 
       for (guint c = 0; c < table->n_columns; c++)
         widths[c] = MAX (widths[c], ib_cli_display_width (row[c]));
     }
 
-  for (guint r = 0; r < table->rows->len; r++)
+  for (guint r = 0; r < rows->len; r++)
     {
-      char **row = g_ptr_array_index (table->rows, r);
+      char **row = g_ptr_array_index (rows, r);
       g_autoptr(GString) line = g_string_new (NULL);
 
       for (guint c = 0; c < table->n_columns; c++)
@@ -187,6 +221,7 @@ ib_cli_print_wrapped (FILE       *out,
 {
   g_auto(GStrv) words = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *safe = NULL;
   guint width = 0, indent_width;
   gboolean first = TRUE;
 
@@ -194,7 +229,9 @@ ib_cli_print_wrapped (FILE       *out,
 
   indent = indent != NULL ? indent : "";
   indent_width = ib_cli_display_width (indent);
-  words = g_strsplit (text, " ", -1);
+  /* prose: its line breaks stay, nothing else a terminal acts on */
+  safe = ib_text_for_terminal (text, TRUE);
+  words = g_strsplit (safe, " ", -1);
   for (guint i = 0; words[i] != NULL; i++)
     {
       guint w = ib_cli_display_width (words[i]);
@@ -245,7 +282,7 @@ print_note (const IbTable *table,
             FILE          *out)
 {
   if (table->narrow_note != NULL)
-    fputs (table->narrow_note, out);
+    ib_cli_print (out, "%s", table->narrow_note);
   else if (table->note != NULL)
     ib_cli_print_wrapped (out, table->note, NULL);
 }
@@ -260,7 +297,7 @@ ib_cli_print_table (const IbTable *table,
 
   g_return_if_fail (table != NULL);
 
-  fprintf (out, "\n%s\n", table->title);
+  ib_cli_print (out, "\n%s\n", table->title);
   for (guint c = 0; c < table->headers->len; c++)
     if (!ib_table_column_prose (table, c) && ib_table_column_shown (table, c, IB_TABLE_NARROW))
       g_array_append_val (shown, c);
@@ -320,7 +357,7 @@ ib_cli_print_table_transposed (const IbTable *table,
 
   g_return_if_fail (table != NULL);
 
-  fprintf (out, "\n%s\n", table->title);
+  ib_cli_print (out, "\n%s\n", table->title);
   if (table->rows->len > 0)
     {
       /* one column a row of the model, one line a column of it */

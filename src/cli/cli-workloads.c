@@ -126,7 +126,7 @@ run_workload (const IbPlan      *plan,
   print (report, stdout);
   ib_cli_print_warnings (report, stdout);
   if (report->partial)
-    fprintf (stdout, _("\nPartial results: %s\n"),
+    ib_cli_print (stdout, _("\nPartial results: %s\n"),
              report->error != NULL ? report->error : _("the run stopped early"));
   fflush (stdout);
   if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
@@ -200,7 +200,7 @@ print_overhead (const IbReport *report,
     }
   ib_cli_print_part (report, ib_table_overhead, out);
 
-  fprintf (out, "\n");
+  ib_cli_print (out, "\n");
   for (guint i = 0; i < report->overhead->len; i++)
     {
       const char *kind = g_array_index (report->overhead, IbOverheadRow, i).kind;
@@ -209,7 +209,7 @@ print_overhead (const IbReport *report,
       if (what != NULL)
         /* Translators: a kind of dispatch and what it measures, "Direct call: direct
          * call through a function pointer, passing a callback" */
-        fprintf (out, _("  %s: %s\n"), ib_overhead_kind_title (kind), what);
+        ib_cli_print (out, _("  %s: %s\n"), ib_overhead_kind_title (kind), what);
     }
 
   if (direct != NULL && gtask != NULL && direct->ns_per_op > 0)
@@ -222,9 +222,9 @@ print_overhead (const IbReport *report,
       g_autofree char *seed_promise_op = ib_format_duration (SEED_PROMISE_MS * 1e6 / 999999);
       g_autofree char *seed_function_op = ib_format_duration (SEED_FUNCTION_MS * 1e6 / 999999);
 
-      fprintf (out, "\n");
+      ib_cli_print (out, "\n");
       /* Translators: ratios such as "505x" and durations such as "1.10 µs" */
-      fprintf (out, _("A GTask round trip costs %s a direct call (%s vs %s per op).\n"
+      ib_cli_print (out, _("A GTask round trip costs %s a direct call (%s vs %s per op).\n"
                       "The promise-vs-callback experiment measured ~%s for a promise "
                       "against a plain function in Node 10 "
                       "(%s vs %s per op).\n"),
@@ -298,9 +298,9 @@ print_write_unlink_table (const IbReport *report,
     return;
   ib_cli_print_write_unlink (report, out);
   if (wu->effective_concurrency > 0 && wu->effective_concurrency < wu->concurrency)
-    fprintf (out, _("Concurrency capped at %u below the open-file limit (asked for %u).\n"),
+    ib_cli_print (out, _("Concurrency capped at %u below the open-file limit (asked for %u).\n"),
              wu->effective_concurrency, wu->concurrency);
-  fprintf (out, ngettext ("Each mode ran %u time: the table shows its time and the latencies "
+  ib_cli_print (out, ngettext ("Each mode ran %u time: the table shows its time and the latencies "
                           "of its requests.\n",
                           "Each mode ran %u times: the table shows the median run's time and "
                           "the latencies of every request of every run.\n",
@@ -311,7 +311,7 @@ print_write_unlink_table (const IbReport *report,
       const char *fs_type = env != NULL && env->fs_type != NULL ? env->fs_type
                                                                : _("file system unknown");
 
-      fprintf (out, _("Folder: %s (%s)\n"), report->plan->dir, fs_type);
+      ib_cli_print (out, _("Folder: %s (%s)\n"), report->plan->dir, fs_type);
     }
 }
 

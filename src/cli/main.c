@@ -11,6 +11,7 @@
 #include "engine/ib-runner.h"
 #include "report/ib-report-io.h"
 
+#include "cli-common.h"
 #include "cli.h"
 
 typedef struct
@@ -34,13 +35,13 @@ static const Command commands[] = {
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _("Usage: %s COMMAND [OPTION…]\n\n"), g_get_prgname ());
-  fprintf (out, "%s\n\n", _("Is synchronous or asynchronous file I/O faster on this machine?"));
-  fprintf (out, "%s\n", _("Commands:"));
+  ib_cli_print (out, _("Usage: %s COMMAND [OPTION…]\n\n"), g_get_prgname ());
+  ib_cli_print (out, "%s\n\n", _("Is synchronous or asynchronous file I/O faster on this machine?"));
+  ib_cli_print (out, "%s\n", _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-14s %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (out, "\n");
-  fprintf (out, _("Run “%s COMMAND --help” for the options of a command.\n"), g_get_prgname ());
+    ib_cli_print (out, "  %-14s %s\n", commands[i].name, _(commands[i].summary));
+  ib_cli_print (out, "\n");
+  ib_cli_print (out, _("Run “%s COMMAND --help” for the options of a command.\n"), g_get_prgname ());
 }
 
 int
@@ -70,7 +71,7 @@ main (int    argc,
 
   if (g_str_equal (argv[1], "--version"))
     {
-      printf ("iobench-cli %s\n", PACKAGE_VERSION);
+      ib_cli_print (stdout, "iobench-cli %s\n", PACKAGE_VERSION);
       return IB_EXIT_OK;
     }
 
@@ -84,7 +85,7 @@ main (int    argc,
         return commands[i].func (argc - 1, argv + 1);
       }
 
-  fprintf (stderr, _("%s: unknown command “%s”.\n\n"), "iobench-cli", argv[1]);
+  ib_cli_print (stderr, _("%s: unknown command “%s”.\n\n"), "iobench-cli", argv[1]);
   print_usage (stderr);
   return IB_EXIT_USAGE;
 }

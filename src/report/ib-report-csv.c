@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-report-csv.c: one row per sample, RFC 4180 (CRLF line ends, fields with
- * a comma, quote, CR or LF quoted, quotes doubled). Numbers are written raw
+ * a comma, quote, CR or LF quoted, quotes doubled; a text field that would
+ * start a formula quoted after a single quote). Numbers are written raw
  * (nanoseconds, bytes) in the C locale so spreadsheets and scripts read them
  * exactly; an unknown residency is an empty field, and so are the main-loop
  * figures of a sample the tick did not watch. */
@@ -11,8 +12,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "analysis/ib-text-safe.h"
 #include "ib-report-io.h"
 
+/* A text field (never a number: "-5" as a number stays a number). One a
+ * spreadsheet would take for a formula ("=cmd|...", "@SUM(1)", "+1+1") gets
+ * a single quote in front and is quoted (OWASP's CSV injection rule). */
 static void
 csv_field (GString    *out,
            const char *text,
@@ -20,10 +25,13 @@ csv_field (GString    *out,
 {
   /* UTF-8 in, UTF-8 out, whatever bytes a message carried */
   g_autofree char *value = g_utf8_make_valid (text != NULL ? text : "", -1);
+  gboolean formula = ib_text_csv_is_formula (value);
 
-  if (strpbrk (value, ",\"\r\n") != NULL)
+  if (formula || strpbrk (value, ",\"\r\n") != NULL)
     {
       g_string_append_c (out, '"');
+      if (formula)
+        g_string_append_c (out, '\'');
       for (const char *p = value; *p != '\0'; p++)
         {
           if (*p == '"')

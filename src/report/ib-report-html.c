@@ -23,6 +23,7 @@
 #include "ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-text-safe.h"
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
@@ -89,7 +90,7 @@ ib_report_html_escape (GString    *out,
 
   if (text == NULL)
     return;
-  valid = g_utf8_make_valid (text, -1);
+  valid = ib_text_for_document (text);
   escaped = g_markup_escape_text (valid, -1);
   g_string_append (out, escaped);
 }

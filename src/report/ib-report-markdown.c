@@ -23,6 +23,7 @@
 #include "ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-text-safe.h"
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
@@ -43,7 +44,7 @@ md_escape (GString    *out,
 
   if (raw == NULL)
     return;
-  text = g_utf8_make_valid (raw, -1);
+  text = ib_text_for_document (raw);
   for (const char *p = text; *p != '\0'; p++)
     {
       switch (*p)

@@ -269,3 +269,47 @@ fx_factors_report (const char *const *ids,
   ib_report_compute_statistics (report);
   return report;
 }
+
+static void
+rename_in (char      **s,
+           const char *from,
+           const char *to)
+{
+  if (*s != NULL && g_str_equal (*s, from))
+    {
+      g_free (*s);
+      *s = g_strdup (to);
+    }
+}
+
+IbReport *
+fx_hostile_report (const char *text)
+{
+  IbReport *report = fx_report_new (40);
+  IbSample *failed = NULL;
+
+  for (guint i = 0; i < report->plan->strategies->len; i++)
+    rename_in ((char **) &report->plan->strategies->pdata[i], FX_WEIRD, text);
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      rename_in (&s->strategy, FX_WEIRD, text);
+      if (!s->ok)
+        failed = s;
+    }
+  for (guint i = 0; i < report->statistics->len; i++)
+    rename_in (&g_array_index (report->statistics, IbStats, i).strategy, FX_WEIRD, text);
+  g_assert_nonnull (failed);
+  if (failed != NULL)
+    {
+      g_free (failed->error);
+      failed->error = g_strdup (text);
+    }
+  g_free (report->environment->hostname);
+  report->environment->hostname = g_strdup (text);
+  g_free (report->error);
+  report->error = g_strdup (text);
+  ib_report_add_warning (report, "%s", text);
+  return report;
+}

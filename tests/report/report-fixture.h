@@ -32,4 +32,10 @@ IbReport *fx_factors_report (const char *const *ids,
                              guint              n_ids,
                              guint              n);
 
+/* fx_report_new (40) with @text as the third strategy's name (in the plan,
+ * its samples and statistics), the failed sample's error, the host name,
+ * the run's error and one more warning: a report whose every kind of free
+ * text is hostile (controls, a formula, U+FFFE). */
+IbReport *fx_hostile_report (const char *text);
+
 G_END_DECLS
