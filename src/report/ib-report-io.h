@@ -17,6 +17,14 @@ G_BEGIN_DECLS
 #define IB_REPORT_SCHEMA  "iobench-report"
 #define IB_REPORT_VERSION 1
 
+/* The most a report may hold (README, "Limits"). The loader refuses more,
+ * naming the limit, in iobench-cli and the window alike: the memory it takes
+ * to open any file is bounded. */
+#define IB_REPORT_MAX_BYTES      ((gsize) 64 << 20) /* 64 MiB of JSON */
+#define IB_REPORT_MAX_ENTRIES    100000             /* in any one array (samples, ...) */
+#define IB_REPORT_MAX_STRATEGIES 64                 /* strategies of a plan or sweep,
+                                                     * and their statistics */
+
 /* Every writer takes the report's analysis (analysis/ib-analysis.h), built
  * once: the answer and findings it writes are the analysis's. */
 
@@ -27,7 +35,10 @@ gboolean  ib_report_save_json     (const IbAnalysis *analysis,
                                    const char       *path,
                                    GError          **error);
 /* Validates schema, version, types and ranges; IB_ERROR_FORMAT with a message
- * naming what is wrong (and where) otherwise. */
+ * naming what is wrong (and where) otherwise. A leading UTF-8 byte order mark
+ * is skipped. ib_report_load_json reads a regular file only (a device, FIFO
+ * or folder is refused at once, saying what it is), and neither reads more
+ * than IB_REPORT_MAX_BYTES. */
 IbReport *ib_report_from_json     (const char     *data,
                                    gssize          length,
                                    GError        **error);

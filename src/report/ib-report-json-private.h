@@ -15,6 +15,7 @@
 
 #include "analysis/ib-analysis.h"
 #include "engine/ib-types.h"
+#include "ib-report-io.h"
 
 G_BEGIN_DECLS
 
@@ -106,6 +107,8 @@ struct _IbJsonField
    * out). */
   IbJsonAnalysisWriteFunc write_analysis;
   IbJsonReadFunc       read;      /* IB_JF_SPECIAL; or any kind, to read it another way */
+  /* Arrays: the most entries the loader takes (0: IB_REPORT_MAX_ENTRIES). */
+  guint                max_len;
   /* Members of the struct this entry also stands for (has_crossover, ...),
    * for the test that every member has an entry: offset and size. */
   gsize                also, also_size;
@@ -146,6 +149,9 @@ struct _IbJsonSection
 #define WHEN(T, w) .when = G_STRUCT_OFFSET (T, w), .when_size = sizeof (((T *) 0)->w)
 /* A range for a double, and what null reads as. */
 #define DRANGE(lo, hi, null) .dmin = (lo), .dmax = (hi), .dnull = (null)
+/* With IB_JF_RANGE: a count of samples (of anything a report holds one
+ * entry per), 0 to IB_REPORT_MAX_ENTRIES, so that no sum of them wraps. */
+#define COUNT .min = 0, .max = IB_REPORT_MAX_ENTRIES
 
 #define SECTION(T, table, ...)                                                 \
   { .name = #T, .size = sizeof (T), .fields = table,                           \
@@ -171,6 +177,52 @@ struct _IbJsonSection
     return TRUE;                                                               \
   }
 #define ENUM_OF(prefix, names) { prefix##_name, prefix##_parse, names }
+
+/* ---- the loader's own helpers (ib-report-json-read.c, -load.c) ---------- */
+
+/* Whether an array of @n entries fits the field's limit (max_len, else
+ * IB_REPORT_MAX_ENTRIES); else an error naming the member and the limit. */
+gboolean    ib_json_check_length  (guint                n,
+                                   const char          *path,
+                                   const char          *name,
+                                   guint                max_len,
+                                   GError             **error);
+/* The objects of @array into @into, the first being entry @base of the
+ * member @name (the paths of messages count from it). */
+gboolean    ib_json_read_array    (JsonArray           *array,
+                                   guint                base,
+                                   const char          *path,
+                                   const char          *name,
+                                   const IbJsonSection *section,
+                                   GArray              *into,
+                                   GError             **error);
+/* ib_json_array_object for element @index of a chunk that is entry @entry
+ * of the whole array. */
+JsonObject *ib_json_chunk_object  (JsonArray           *array,
+                                   guint                index,
+                                   guint                entry,
+                                   const char          *path,
+                                   const char          *name,
+                                   char               **elem_path,
+                                   GError             **error);
+
+/* A large report's samples are parsed a chunk at a time, never as one tree
+ * (ib-report-json-load.c): ib_json_parse_report parses the rest (the
+ * samples' array left empty) and leaves the samples pending for the walker,
+ * which reads them where the table has them, through ib_json_read_chunks. */
+JsonParser *ib_json_parse_report  (const char          *data,
+                                   gsize                len,
+                                   GError             **error);
+/* Ends what ib_json_parse_report left pending (on this thread); whether a
+ * chunk failed to parse, when the whole text must be parsed as one after
+ * all for json-glib's message. */
+gboolean    ib_json_chunks_end    (void);
+gboolean    ib_json_chunks_pending (const char         *path,
+                                   const IbJsonField  *field);
+gboolean    ib_json_read_chunks   (const char          *path,
+                                   const IbJsonField   *field,
+                                   GArray              *into,
+                                   GError             **error);
 
 /* The whole report (IbReport), and what it holds. */
 extern const IbJsonSection ib_json_report_section;

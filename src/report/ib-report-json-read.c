@@ -345,16 +345,45 @@ ib_json_array_object (JsonArray  *array,
                       char      **elem_path,
                       GError    **error)
 {
+  return ib_json_chunk_object (array, index, index, path, name, elem_path, error);
+}
+
+JsonObject *
+ib_json_chunk_object (JsonArray  *array,
+                      guint       index,
+                      guint       entry,
+                      const char *path,
+                      const char *name,
+                      char      **elem_path,
+                      GError    **error)
+{
   JsonNode *node = json_array_get_element (array, index);
   g_autofree char *base = ib_json_member_path (path, name);
 
-  *elem_path = g_strdup_printf ("%s[%u]", base, index);
+  *elem_path = g_strdup_printf ("%s[%u]", base, entry);
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
       ib_json_format_error (error, _("%s: expected an object"), *elem_path);
       return NULL;
     }
   return json_node_get_object (node);
+}
+
+gboolean
+ib_json_check_length (guint       n,
+                      const char *path,
+                      const char *name,
+                      guint       max_len,
+                      GError    **error)
+{
+  guint max = max_len != 0 ? max_len : IB_REPORT_MAX_ENTRIES;
+  g_autofree char *what = NULL;
+
+  if (n <= max)
+    return TRUE;
+  /* Translators: "100001 entries, more than the 100000 a report may hold" */
+  what = g_strdup_printf (_("%u entries, more than the %u a report may hold"), n, max);
+  return ib_json_member_error (error, path, name, what);
 }
 
 static gboolean
@@ -422,13 +451,16 @@ int_range (const IbJsonField *f,
     }
 }
 
-static gboolean
-read_array (JsonArray           *array,
-            const char          *path,
-            const char          *name,
-            const IbJsonSection *section,
-            GArray              *into,
-            GError             **error)
+/* The objects of @array into @into; the first is entry @base of the
+ * member (for the paths of messages: a chunk of a longer array). */
+gboolean
+ib_json_read_array (JsonArray           *array,
+                    guint                base,
+                    const char          *path,
+                    const char          *name,
+                    const IbJsonSection *section,
+                    GArray              *into,
+                    GError             **error)
 {
   g_autofree guint8 *elem = g_malloc (section->size);
 
@@ -436,7 +468,7 @@ read_array (JsonArray           *array,
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *ep = NULL;
-      JsonObject *o = ib_json_array_object (array, i, path, name, &ep, error);
+      JsonObject *o = ib_json_chunk_object (array, i, base + i, path, name, &ep, error);
       gboolean good;
 
       if (o == NULL)
@@ -558,14 +590,20 @@ ib_json_read_plain (JsonObject        *o,
     case IB_JF_ARRAY:
       if (!JSON_NODE_HOLDS_ARRAY (node))
         return ib_json_member_error (error, path, f->name, _("expected an array"));
+      if (!ib_json_chunks_pending (path, f)
+          && !ib_json_check_length (json_array_get_length (json_node_get_array (node)), path,
+                                    f->name, f->max_len, error))
+        return FALSE;
       if (f->kind == IB_JF_STRV)
         return read_string_array (json_node_get_array (node), path, f->name,
                                   MEMBER (st, f, GPtrArray *), error);
       if (f->kind == IB_JF_U64V)
         return read_u64_array (json_node_get_array (node), path, f->name,
                                MEMBER (st, f, GArray *), error);
-      return read_array (json_node_get_array (node), path, f->name, f->section,
-                         MEMBER (st, f, GArray *), error);
+      if (ib_json_chunks_pending (path, f))
+        return ib_json_read_chunks (path, f, MEMBER (st, f, GArray *), error);
+      return ib_json_read_array (json_node_get_array (node), 0, path, f->name, f->section,
+                                 MEMBER (st, f, GArray *), error);
 
     case IB_JF_OBJECT:
       {
@@ -639,6 +677,50 @@ ib_json_read_object (JsonObject          *o,
 
 /* ---- entry points -------------------------------------------------------- */
 
+/* json-glib's refusal of the text in words: a file cut short (the text
+ * ends inside a string, object or array at line @cut_at), or its message. */
+static void
+parse_error (const char   *data,
+             gsize         len,
+             guint         cut_at,
+             const GError *local,
+             GError      **error)
+{
+  /* (json-glib's own message when the text is not UTF-8 at all) */
+  if (cut_at > 0 && g_utf8_validate_len (data, len, NULL))
+    ib_json_format_error (error,
+                          _("the report stops in the middle, at line %u: the file was "
+                            "cut short (a full disk, or a copy or download that did not "
+                            "finish); open a complete copy of it"), cut_at);
+  else
+    /* Translators: %s is json-glib's message, with line and column. */
+    ib_json_format_error (error, _("not valid JSON: %s"), local->message);
+}
+
+static IbReport *
+read_report (JsonNode *root,
+             GError  **error)
+{
+  g_autoptr(IbReport) report = NULL;
+
+  if (root == NULL)
+    {
+      ib_json_format_error (error, _("the file is empty"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      ib_json_format_error (error, _("not an I/O Bench report (expected a JSON object)"));
+      return NULL;
+    }
+  report = ib_report_new ();
+  g_clear_pointer (&report->created, g_free);
+  if (!ib_json_read_object (json_node_get_object (root), "", &ib_json_report_section, report,
+                            error))
+    return NULL;
+  return g_steal_pointer (&report);
+}
+
 IbReport *
 ib_report_from_json (const char *data,
                      gssize      length,
@@ -648,7 +730,6 @@ ib_report_from_json (const char *data,
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *not_json = NULL;
-  JsonNode *root;
   guint cut_at = 0;
   gsize len;
 
@@ -656,6 +737,19 @@ ib_report_from_json (const char *data,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   len = length < 0 ? strlen (data) : (gsize) length;
+  /* A byte order mark is no part of the JSON (RFC 8259 lets a reader skip
+   * it); editors on some systems put one in front. */
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      data += 3;
+      len -= 3;
+    }
+  if (len > IB_REPORT_MAX_BYTES)
+    {
+      ib_json_format_error (error, _("the report is larger than %u MiB, the most I/O Bench "
+                                     "reads"), (guint) (IB_REPORT_MAX_BYTES >> 20));
+      return NULL;
+    }
   if (len == 0)
     {
       ib_json_format_error (error, _("the file is empty"));
@@ -670,61 +764,32 @@ ib_report_from_json (const char *data,
   if (!prescan (data, len, &cut_at, error))
     return NULL;
 
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, (gssize) len, &local))
+  parser = ib_json_parse_report (data, len, &local);
+  if (parser == NULL)
     {
-      /* (json-glib's own message when the text is not UTF-8 at all) */
-      if (cut_at > 0 && g_utf8_validate_len (data, len, NULL))
-        ib_json_format_error (error,
-                              _("the report stops in the middle, at line %u: the file was "
-                                "cut short (a full disk, or a copy or download that did not "
-                                "finish); open a complete copy of it"), cut_at);
-      else
-        /* Translators: %s is json-glib's message, with line and column. */
-        ib_json_format_error (error, _("not valid JSON: %s"), local->message);
+      parse_error (data, len, cut_at, local, error);
       return NULL;
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL)
+  report = read_report (json_parser_get_root (parser), &local);
+  if (ib_json_chunks_end ())
     {
-      ib_json_format_error (error, _("the file is empty"));
-      return NULL;
+      /* A chunk of the samples did not parse: the whole text, parsed as
+       * one, says where and why as any other file would. */
+      g_autoptr(JsonParser) whole = json_parser_new_immutable ();
+
+      g_clear_pointer (&report, ib_report_unref);
+      g_clear_error (&local);
+      if (!json_parser_load_from_data (whole, data, (gssize) len, &local))
+        {
+          parse_error (data, len, cut_at, local, error);
+          return NULL;
+        }
+      report = read_report (json_parser_get_root (whole), &local);
     }
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    {
-      ib_json_format_error (error, _("not an I/O Bench report (expected a JSON object)"));
-      return NULL;
-    }
-
-  report = ib_report_new ();
-  g_clear_pointer (&report->created, g_free);
-  if (!ib_json_read_object (json_node_get_object (root), "", &ib_json_report_section, report,
-                            error))
-    return NULL;
-  return g_steal_pointer (&report);
-}
-
-IbReport *
-ib_report_load_json (const char *path,
-                     GError    **error)
-{
-  g_autofree char *data = NULL;
-  g_autoptr(GError) local = NULL;
-  gsize length = 0;
-  IbReport *report;
-
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!g_file_get_contents (path, &data, &length, error))
-    return NULL;
-  report = ib_report_from_json (data, (gssize) length, &local);
   if (report == NULL)
     {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, IB_ERROR, IB_ERROR_FORMAT, "%s: %s", display, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
-  return report;
+  return g_steal_pointer (&report);
 }
