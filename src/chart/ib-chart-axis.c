@@ -22,7 +22,9 @@ nice_step (double raw)
 
   if (!(raw > 0) || !isfinite (raw))
     return 1;
-  mag = pow (10, floor (log10 (raw)));
+  /* A subnormal @raw (data all near 5e-324) has a power of ten that is 0:
+   * the smallest normal one will do, never a step of 0. */
+  mag = MAX (pow (10, floor (log10 (raw))), 1e-300);
   norm = raw / mag;
   if (norm <= 1.0001)
     return mag;
@@ -417,10 +419,11 @@ ib_axis_format (const IbAxis *axis,
   else
     {
       double scaled = value / axis->unit_div, step = axis->step / axis->unit_div;
-      int decimals = (int) ceil (-log10 (step) - 1e-9);
+      /* Clamped before the cast: a step of 0 or a NaN would not fit an int. */
+      double places = step > 0 ? ceil (-log10 (step) - 1e-9) : 0;
+      int decimals = isfinite (places) ? (int) CLAMP (places, 0, 6) : 0;
       const char *unit = linear_unit_name (axis);
 
-      decimals = CLAMP (decimals, 0, 6);
       if (value == 0 && axis->unit != IB_UNIT_PERCENT)
         return g_strdup ("0");
       if (axis->unit == IB_UNIT_COUNT && fabs (value) >= 10000)

@@ -342,6 +342,10 @@ typedef struct
   gboolean excluded;           /* left out of the statistics (cache state) */
 } IbRowSample;
 
+/* The most measured samples a row draws as dots (ib_rows_from_report keeps
+ * these many, spread over the ranks, and every warm-up and excluded one). */
+#define IB_CHART_MAX_DOTS 500
+
 typedef struct
 {
   char          *id;          /* strategy id or overhead kind */

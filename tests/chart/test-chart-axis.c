@@ -376,6 +376,80 @@ test_format (void)
   }
 }
 
+/* A report whose times are all near 5e-324 (issue 35): the step was 0, the
+ * ticks none and the label's decimals (int) of an infinity. */
+static void
+test_subnormal (void)
+{
+  IbAxis axis;
+  g_autofree char *label = NULL;
+
+  /* The throughput chart's axis (in KiB/s: a step of 5e-321 KiB/s was
+   * 0 B/s) */
+  ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 5e-324, 800, 80);
+  g_assert_cmpfloat (axis.step, >, 0);
+  g_assert_true (isfinite (axis.step));
+  g_assert_cmpfloat (axis.max, >, axis.min);
+  g_assert_cmpuint (axis.n_ticks, >=, 2);
+  label = ib_axis_format (&axis, axis.ticks[1].value);
+  g_assert_true (g_str_has_suffix (label, "/s"));
+  /* A step of 0 given outright formats too. */
+  axis.unit = IB_UNIT_TIME;
+  axis.unit_div = 1;
+  axis.step = 0;
+  g_clear_pointer (&label, g_free);
+  label = ib_axis_format (&axis, 3);
+  g_assert_cmpstr (label, ==, "3 ns");
+}
+
+/* 20,000 samples of a strategy: its row keeps IB_CHART_MAX_DOTS dots
+ * spread over the ranks, the extremes among them, and every warm-up. */
+static void
+test_rows_thinned (void)
+{
+  g_autoptr(IbReport) report = ib_report_new ();
+  g_autoptr(GArray) rows = NULL;
+  const IbRow *row;
+  IbStats st = { 0 };
+  double lo = G_MAXDOUBLE, hi = 0;
+  guint warmups = 0;
+
+  for (guint i = 0; i < 20003; i++)
+    {
+      IbSample s = { 0 };
+
+      s.strategy = g_strdup ("sync-read-all");
+      s.ok = TRUE;
+      s.warmup = i >= 20000;
+      s.wall_ns = (gint64) ((i * 7919) % 20000) + 1;   /* 1 .. 20,000, shuffled */
+      s.bytes = 4096;
+      g_array_append_val (report->samples, s);
+    }
+  st.strategy = g_strdup ("sync-read-all");
+  st.n = 20000;
+  st.median_ns = st.ci_low_ns = st.ci_high_ns = 10000;
+  st.mib_per_s = 1;
+  g_array_append_val (report->statistics, st);
+
+  rows = ib_rows_from_report (report, FALSE);
+  row = &g_array_index (rows, IbRow, 0);
+  g_assert_cmpuint (row->samples->len, ==, IB_CHART_MAX_DOTS + 3);
+  for (guint i = 0; i < row->samples->len; i++)
+    {
+      const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, i);
+
+      warmups += rs->warmup;
+      if (!rs->warmup)
+        {
+          lo = MIN (lo, rs->value);
+          hi = MAX (hi, rs->value);
+        }
+    }
+  g_assert_cmpuint (warmups, ==, 3);
+  g_assert_cmpfloat (lo, ==, 1);
+  g_assert_cmpfloat (hi, ==, 20000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +463,8 @@ main (int    argc,
   g_test_add_func ("/chart/axis/linear-ends", test_linear_ends);
   g_test_add_func ("/chart/axis/percent", test_percent_ticks);
   g_test_add_func ("/chart/axis/non-finite", test_non_finite);
+  g_test_add_func ("/chart/axis/subnormal", test_subnormal);
+  g_test_add_func ("/chart/rows/thinned", test_rows_thinned);
   g_test_add_func ("/chart/format", test_format);
   return g_test_run ();
 }
