@@ -38,6 +38,62 @@ find_mode (const IbWriteUnlink *wu,
   return NULL;
 }
 
+/* The runs @m served: those kept, or its count of them (older reports). */
+static guint
+mode_runs (const IbWriteUnlink     *wu,
+           const IbWriteUnlinkMode *m)
+{
+  guint runs = 0;
+
+  for (guint i = 0; i < wu->runs->len; i++)
+    runs += g_strcmp0 (g_array_index (wu->runs, IbWriteUnlinkRun, i).mode, m->mode) == 0;
+  return MAX (MAX (runs, m->n_runs), 1);
+}
+
+/* The share of @m's requests that failed, over all its runs. */
+static double
+failed_share (const IbWriteUnlink     *wu,
+              const IbWriteUnlinkMode *m)
+{
+  double total = (double) wu->requests * mode_runs (wu, m);
+
+  return total > 0 ? m->failed / total : 0;
+}
+
+/* Of modes @a and @b, the one whose requests failed most when that is more
+ * than IB_WRITE_UNLINK_MAX_FAILED_SHARE of them, else NULL. */
+static const IbWriteUnlinkMode *
+failed_beyond (const IbWriteUnlink *wu,
+               const char          *a,
+               const char          *b)
+{
+  const IbWriteUnlinkMode *ma = find_mode (wu, a), *mb = find_mode (wu, b);
+  double                   sa = ma != NULL ? failed_share (wu, ma) : 0;
+  double                   sb = mb != NULL ? failed_share (wu, mb) : 0;
+
+  if (MAX (sa, sb) <= IB_WRITE_UNLINK_MAX_FAILED_SHARE)
+    return NULL;
+  return sa >= sb ? ma : mb;
+}
+
+/* "953 of 1,200 requests of Async GIO failed (79.4 %), more than 1 %: ...":
+ * why there is no verdict. */
+static char *
+failed_text (const IbWriteUnlink     *wu,
+             const IbWriteUnlinkMode *m)
+{
+  g_autofree char *failed = ib_format_count (m->failed);
+  g_autofree char *total = ib_format_count ((guint64) wu->requests * mode_runs (wu, m));
+  double           share = failed_share (wu, m);
+
+  /* Translators: why write + delete gives no verdict: "953 of 1,200 requests
+   * of Async GIO failed (79.4 %), more than 1 %: the modes did different work" */
+  return g_strdup_printf (_ ("%s of %s requests of %s failed (%.1f %%), more than %.0f %%: the "
+                             "modes did different work"),
+                          failed, total, ib_write_unlink_mode_title (m->mode), share * 100,
+                          IB_WRITE_UNLINK_MAX_FAILED_SHARE * 100);
+}
+
 /* The runs of modes @a and @b paired by round: *@n pairs of times (or p50s),
  * rounds where either run is missing or failed whole left out. */
 static void
@@ -93,7 +149,8 @@ ib_write_unlink_verdict (const IbWriteUnlink *wu,
 
   memset (&iv, 0, sizeof iv);
   iv.verdict = IB_VERDICT_NO_DATA;
-  if (wu != NULL && find_mode (wu, a) != NULL && find_mode (wu, b) != NULL)
+  if (wu != NULL && find_mode (wu, a) != NULL && find_mode (wu, b) != NULL
+      && failed_beyond (wu, a, b) == NULL)
     {
       const IbWriteUnlinkMode *ma = find_mode (wu, a), *mb = find_mode (wu, b);
 
@@ -161,10 +218,22 @@ mode_sentence (const IbReport *report,
                const char     *b,
                IbVerdict      *verdict)
 {
-  IbVerdictInterval iv;
+  IbVerdictInterval        iv;
+  const IbWriteUnlinkMode *failed = failed_beyond (report->write_unlink, a, b);
 
   *verdict = ib_write_unlink_verdict (report->write_unlink, a, b, FALSE, plan_margin (report),
                                       &iv);
+  if (failed != NULL)
+    {
+      g_autofree char *why = failed_text (report->write_unlink, failed);
+
+      /* Translators: "Sync, one at a time against Async GIO: no verdict, as
+       * 953 of 1,200 requests of Async GIO failed (79.4 %), more than 1 %: the
+       * modes did different work" */
+      return g_strdup_printf (_ ("%s against %s: no verdict, as %s"),
+                              ib_write_unlink_mode_title (a), ib_write_unlink_mode_title (b),
+                              why);
+    }
   return ib_verdict_text (&iv, ib_write_unlink_mode_title (a), ib_write_unlink_mode_title (b),
                           IB_VERDICT_WORDING_FASTER_FIRST);
 }
@@ -272,6 +341,18 @@ ib_write_unlink_experiment_text (const IbReport *report)
   if (report->write_unlink == NULL || find_mode (report->write_unlink, modes[0]) == NULL ||
       find_mode (report->write_unlink, modes[1]) == NULL)
     return NULL;
+  if (failed_beyond (report->write_unlink, modes[0], modes[1]) != NULL)
+    {
+      g_autofree char *why =
+        failed_text (report->write_unlink,
+                     failed_beyond (report->write_unlink, modes[0], modes[1]));
+
+      /* Translators: "... cannot be checked here with I/O: 953 of 1,200
+       * requests of Async GIO failed (79 %), more than 1 %: ..." */
+      return g_strdup_printf (_ ("The promise-vs-callback overhead experiment cannot be "
+                                 "checked here with I/O: %s."),
+                              why);
+    }
   /* p50 pairs; the margin only shapes "equivalent", which is not used here */
   ib_write_unlink_verdict (report->write_unlink, modes[0], modes[1], TRUE, SMALL_DIFFERENCE - 1,
                            &iv);

@@ -33,6 +33,12 @@
 
 G_BEGIN_DECLS
 
+/* The largest share of a mode's requests that may fail for its verdict
+ * to stand: beyond it the modes did different work (a nearly full disk fails
+ * the writes of one mode more than another's), so write + delete gives no
+ * verdict between them and says why (issue 35: 953 of 1,200 failed). */
+#define IB_WRITE_UNLINK_MAX_FAILED_SHARE 0.01
+
 /* Card ids. */
 #define IB_ANSWER_CARD_WRITE_UNLINK "write-unlink"
 #define IB_ANSWER_CARD_SMALL_FILES  "small-files"
@@ -50,7 +56,8 @@ typedef struct
 /* The verdict of write + delete mode @b against mode @a (ids such as
  * "sync-serial", "async-gio"), from their runs paired by round (above); the
  * ratio is of times, b / a. With @p50 the per-run median latencies are
- * paired instead of the runs' times. NO_DATA when a mode did not run,
+ * paired instead of the runs' times. NO_DATA when a mode did not run or
+ * when more than IB_WRITE_UNLINK_MAX_FAILED_SHARE of a mode's requests failed,
  * TOO_FEW (paired, n_pairs = the pairs there are) below IB_VERDICT_MIN_PAIRS
  * pairs. @margin: the equivalence margin (0: IB_PAIRED_MARGIN). */
 IbVerdict     ib_write_unlink_verdict      (const IbWriteUnlink *wu,

@@ -333,6 +333,51 @@ test_json_round_trip (void)
   assert_contains (card->headline, "too few runs to tell (n = 1 a side");
 }
 
+/* A mode whose requests failed did other work than the rest (a nearly full
+ * disk: 953 of 1,200 failed, issue 35): beyond
+ * IB_WRITE_UNLINK_MAX_FAILED_SHARE no verdict, and the card says why. */
+static void
+test_failed_requests (void)
+{
+  g_autoptr (IbReport) report = wu_report_new (8, 3.0);
+  IbWriteUnlinkMode *async = &g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, 1);
+  g_autoptr (IbAnswerCard) card = NULL;
+  g_autofree char *experiment = NULL;
+
+  g_assert_cmpstr (async->mode, ==, "async-gio");
+  /* 500 requests x 8 runs: 40 failed is 1 %, which the verdict bears */
+  async->failed = 40;
+  card = ib_answer_card_write_unlink (report);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_A_FASTER);
+  g_clear_pointer (&card, ib_answer_card_free);
+
+  async->failed = 41;
+  g_assert_cmpint (ib_write_unlink_verdict (report->write_unlink, "sync-serial", "async-gio",
+                                            FALSE, 0, NULL),
+                   ==, IB_VERDICT_NO_DATA);
+  card = ib_answer_card_write_unlink (report);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_NO_DATA);
+  assert_contains (card->headline, "Sync, one at a time against Async GIO: no verdict, as 41 of "
+                                   "4000 requests of Async GIO failed (1.0 %), more than 1 %: "
+                                   "the modes did different work.");
+  g_assert_null (strstr (card->headline, "faster"));
+  /* the thread pool against sync is still compared: its requests all served */
+  assert_contains (g_ptr_array_index (card->details, 0), "Thread pool");
+  g_assert_null (strstr (g_ptr_array_index (card->details, 0), "no verdict"));
+  experiment = ib_write_unlink_experiment_text (report);
+  assert_contains (experiment, "cannot be checked here with I/O: 41 of 4000 requests of Async "
+                               "GIO failed");
+
+  /* the experiment of the issue: 953 of 1,200 */
+  g_clear_pointer (&card, ib_answer_card_free);
+  report->write_unlink->requests = 200;
+  async->n_runs = 6;
+  g_array_set_size (report->write_unlink->runs, 0);
+  async->failed = 953;
+  card = ib_answer_card_write_unlink (report);
+  assert_contains (card->headline, "953 of 1200 requests of Async GIO failed (79.4 %)");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -341,6 +386,7 @@ main (int    argc,
 
   g_test_add_func ("/answer-writes/withheld-then-given", test_withheld_then_given);
   g_test_add_func ("/answer-writes/equivalent-and-undecided", test_equivalent_and_undecided);
+  g_test_add_func ("/answer-writes/failed-requests", test_failed_requests);
   g_test_add_func ("/answer-writes/experiment-and-findings", test_experiment_and_findings);
   g_test_add_func ("/answer-writes/small-files", test_small_files_card);
   g_test_add_func ("/answer-writes/json-round-trip", test_json_round_trip);
