@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by test.sh and tools/flaky-tests: the builds ./test.sh makes, each in
 # its own folder (never ./run.sh's release _build), with the meson options it
-# must have and the suites it runs. Every one has warnings as errors and the
+# must have and the suites it runs. All three have the engine's test-only
+# hooks (-Dtest_hooks=true); a release build never does. Every one has warnings as errors and the
 # project's default build type (debugoptimized), named so a build someone
 # reconfigured by hand is put back.
 #
@@ -23,7 +24,7 @@ IB_TEST_BUILDS=(_build-test _build-portable _build-asan)
 # takes them) and IB_BUILD_SUITES (the suites ./test.sh runs in it; each must
 # run at least one test). Returns 1 for a name that is not one of them.
 ib_test_build () {
-  IB_BUILD_OPTS=(-Dwerror=true -Dbuildtype=debugoptimized)
+  IB_BUILD_OPTS=(-Dwerror=true -Dbuildtype=debugoptimized -Dtest_hooks=true)
   case "$1" in
     _build-test)
       IB_BUILD_OPTS+=(-Dgui=enabled -During=enabled)

@@ -221,7 +221,9 @@ folder_open (Folder     *f,
   f->fd = ib_file_set_open_retrying (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (f->fd < 0 || fstat (f->fd, &st) != 0)
     {
-      if (errno != ENOENT)
+      if (ib_os_errno_is_fd_exhaustion (errno))
+        g_message ("Cannot remove %s: no file descriptor came free to open it", dir);
+      else if (errno != ENOENT)
         g_message ("Leaving %s alone: it is no longer the folder I/O Bench made", dir);
       if (f->fd >= 0)
         close (f->fd);
@@ -401,14 +403,15 @@ ib_file_set_cleanup (IbFileSet  *set,
    * what the marker lists as well as what this set made. */
   marker = g_build_filename (set->dir, IB_FILESET_MARKER, NULL);
   all = g_ptr_array_new ();
-  for (i = 0; i < set->names->len; i++)
+  for (i = 0; set->names != NULL && i < set->names->len; i++)
     g_ptr_array_add (all, g_ptr_array_index (set->names, i));
   if (g_lstat (marker, &st) == 0 && S_ISREG (st.st_mode) &&
       g_key_file_load_from_file (key, marker, G_KEY_FILE_NONE, NULL))
     {
       listed = g_key_file_get_string_list (key, MARKER_GROUP, "files", &n_listed, NULL);
       for (i = 0; i < n_listed; i++)
-        if (!g_ptr_array_find_with_equal_func (set->names, listed[i], g_str_equal, NULL))
+        if (set->names == NULL
+            || !g_ptr_array_find_with_equal_func (set->names, listed[i], g_str_equal, NULL))
           g_ptr_array_add (all, listed[i]);
     }
 

@@ -53,6 +53,13 @@ void     ib_file_set_unlock_folder   (int          fd);
  * ib_test_hold() then waits until the test has opened and closed the FIFO. */
 guint    ib_test_hold_after          (const char  *variable);
 void     ib_test_hold                (void);
+/* What the engine calls: nothing at all, not even the variable's name, in
+ * a build without -Dtest_hooks=true. */
+#if IB_TEST_HOOKS
+#define IB_TEST_HOLD_AFTER(variable) ib_test_hold_after (variable)
+#else
+#define IB_TEST_HOLD_AFTER(variable) 0u
+#endif
 
 /* Writes the marker listing every name of @set, atomically. */
 gboolean ib_file_set_write_marker    (IbFileSet   *set,

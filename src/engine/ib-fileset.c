@@ -395,11 +395,12 @@ fail:
  * or request until the test has opened the FIFO for writing and closed it
  * again, so the test acts mid-way whatever the machine's speed
  * (tests/faults/race.sh, wu-swap.sh). Anything else (unset, not a number,
- * not a FIFO) is ignored. */
+ * not a FIFO) is ignored. Only in builds with -Dtest_hooks=true (the builds of
+ * ./test.sh): a release build has neither the hold nor the variables' names. */
 guint
 ib_test_hold_after (const char *variable)
 {
-#ifdef G_OS_UNIX
+#if IB_TEST_HOOKS && defined(G_OS_UNIX)
   const char *n = g_getenv (variable);
   const char *fifo = g_getenv ("IOBENCH_TEST_HOLD_FIFO");
   guint64 v = 0;
@@ -420,7 +421,7 @@ ib_test_hold_after (const char *variable)
 void
 ib_test_hold (void)
 {
-#ifdef G_OS_UNIX
+#if IB_TEST_HOOKS && defined(G_OS_UNIX)
   int fd = open (g_getenv ("IOBENCH_TEST_HOLD_FIFO"), O_RDONLY | O_CLOEXEC);
   char buf[64];
   gssize r;
@@ -495,6 +496,14 @@ ib_file_set_create (const char        *parent_dir,
 
   set = g_new0 (IbFileSet, 1);
   set->dir = g_steal_pointer (&template);
+  /* Whatever fails from here on, the free below the autoptr finds a whole
+   * set: empty lists, no descriptor. */
+  set->lock_fd = set->dir_fd = -1;
+  set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), n_sizes);
+  g_array_set_clear_func (set->files, file_entry_clear);
+  set->names = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (set->names, NULL);   /* keep it NULL-terminated */
+  g_ptr_array_set_size (set->names, 0);
   {
     GStatBuf st;
     gboolean busy;
@@ -509,9 +518,22 @@ ib_file_set_create (const char        *parent_dir,
       {
         int saved = errno;
 
-        g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
-                     set->dir, g_strerror (saved));
-        return NULL;   /* the autoptr removes the (empty) folder */
+        if (ib_os_errno_is_fd_exhaustion (saved))
+          g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                       _("Cannot open the test folder “%s”: too few file descriptors (the "
+                         "limit is %u; raise it with ulimit -n)"),
+                       set->dir, ib_os_nofile_limit ());
+        else
+          g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
+                       set->dir, g_strerror (saved));
+        /* Nothing is in it yet: removed by its path, which needs no other
+         * descriptor (cleanup would wait for one). rmdir never removes a
+         * folder that is not empty, nor follows a symlink. */
+        if (g_rmdir (set->dir) != 0 && errno != ENOENT)
+          g_warning ("Cannot remove the empty test folder %s: %s", set->dir,
+                     g_strerror (errno));
+        set->cleaned = TRUE;
+        return NULL;
       }
 #else
     if (g_lstat (set->dir, &st) == 0)
@@ -521,11 +543,6 @@ ib_file_set_create (const char        *parent_dir,
         set->dir_ino = (guint64) st.st_ino;
       }
   }
-  set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), n_sizes);
-  g_array_set_clear_func (set->files, file_entry_clear);
-  set->names = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (set->names, NULL);   /* keep it NULL-terminated */
-  g_ptr_array_set_size (set->names, 0);
   set->total = need;
   now = g_date_time_new_now_utc ();
   set->created = g_date_time_format_iso8601 (now);
@@ -541,7 +558,7 @@ ib_file_set_create (const char        *parent_dir,
 
   maker = maker_new (need);
   maker->content = content;
-  hold_after = ib_test_hold_after ("IOBENCH_TEST_HOLD_AFTER_FILES");
+  hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_FILES");
 
   for (i = 0; i < n_sizes; i++)
     {
@@ -605,6 +622,13 @@ ib_file_set_free (IbFileSet *set)
   if (set == NULL)
     return;
 
+#ifdef G_OS_UNIX
+  /* Cleanup opens the folder again, checked to be this one: the
+   * descriptor it frees lets it do so under a tight open-file limit. */
+  if (set->dir_fd >= 0)
+    close (set->dir_fd);
+  set->dir_fd = -1;
+#endif
   if (!ib_file_set_cleanup (set, &error))
     g_warning ("Cleaning up %s: %s", set->dir, error->message);
 

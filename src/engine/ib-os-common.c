@@ -15,9 +15,11 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/types.h>
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 
+#include "ib-error.h"
 #include "ib-os.h"
 
 /* ---- buffers ------------------------------------------------------------- */
@@ -233,6 +235,45 @@ ib_os_fd_budget (guint limit)
     return G_MAXUINT;
   reserve = MIN (64, limit / 2);
   return limit > reserve + 1 ? limit - reserve : 1;
+}
+
+/* Descriptors open now below @limit (fcntl on each: only for small limits). */
+static guint
+count_open_fds (guint limit)
+{
+  guint n = 0;
+
+#ifdef G_OS_UNIX
+  for (guint fd = 0; fd < limit; fd++)
+    if (fcntl ((int) fd, F_GETFD) != -1)
+      n++;
+#else
+  n = 3;
+#endif
+  return n;
+}
+
+gboolean
+ib_os_check_fd_room (GError **error)
+{
+  guint limit = ib_os_raise_nofile_limit ();
+  guint open, need;
+
+  /* Above a few thousand nothing but a leak could use them all up, and
+   * counting would cost a system call per descriptor. */
+  if (limit >= 4096)
+    return TRUE;
+  open = count_open_fds (limit);
+  need = open + IB_RUN_MIN_FREE_FDS;
+  if (limit >= need)
+    return TRUE;
+  g_set_error (error, IB_ERROR, IB_ERROR_IO,
+               /* Translators: "too few file descriptors: 6; at least 19 needed (3 are
+                * open, and a run needs 16 more); raise the limit (ulimit -n)" */
+               _("Too few file descriptors: %u; at least %u needed (%u are open, and a run "
+                 "needs %u more); raise the limit (ulimit -n)"),
+               limit, need, open, (guint) IB_RUN_MIN_FREE_FDS);
+  return FALSE;
 }
 
 /* /proc/self/mountinfo escapes space, tab, newline and backslash as \ooo. */

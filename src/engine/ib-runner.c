@@ -793,6 +793,9 @@ ib_runner_new (const IbPlan  *plan,
 
   if (!ib_plan_validate (plan, error))
     return NULL;
+  /* Before a thread, a main context or a folder is made (ib-os.h). */
+  if (!ib_os_check_fd_room (error))
+    return NULL;
 
   runner = g_new0 (IbRunner, 1);
   runner->plan = ib_plan_copy (plan);

@@ -71,8 +71,13 @@ ib_strategy_uring_unavailable (void)
   if (g_once_init_enter (&once))
     {
       /* Tests set IOBENCH_TEST_URING_ERRNO to EPERM or ENOSYS to see what a
-       * locked-down kernel or sandbox gives without needing one. */
+       * locked-down kernel or sandbox gives without needing one (only in
+       * builds with -Dtest_hooks=true). */
+#if IB_TEST_HOOKS
       const char *fake = g_getenv ("IOBENCH_TEST_URING_ERRNO");
+#else
+      const char *fake = NULL;
+#endif
       int err = 0;
 
       if (fake != NULL && g_str_equal (fake, "EPERM"))

@@ -451,7 +451,7 @@ run_in_folder (Run                     *prepared,
   ib_os_gio_warm_up ();   /* before the requests take every descriptor */
 
   run.work_dir = g_strdup (work_dir);
-  run.hold_after = ib_test_hold_after ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
+  run.hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
   run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
 
   /* Every request in flight may hold an open file: stay below the limit. */

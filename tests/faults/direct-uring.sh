@@ -10,6 +10,7 @@
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
+need_test_hooks
 dir="$work/disk"
 mkdir -p "$dir"
 tiny=(--count 2 --size 64K --repeat 1 --warmup 0 --quiet)

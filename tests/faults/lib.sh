@@ -24,6 +24,14 @@ common_cleanup_hook () {
   for m in "${fault_mounts[@]}"; do umount -l "$m" 2>/dev/null; done
 }
 
+# need_test_hooks: skips (77) in a build without the engine's test-only
+# hooks (IOBENCH_TEST_HOLD_*, IOBENCH_TEST_URING_ERRNO): they exist only with
+# meson -Dtest_hooks=true, which the builds of ./test.sh set.
+need_test_hooks () {
+  [ "${IB_TEST_HOOKS:-0}" = 1 ] ||
+    skip "needs the engine's test hooks: configure with -Dtest_hooks=true (./test.sh's builds do)"
+}
+
 need_root () {
   [ "$(id -u)" -eq 0 ] || skip "needs root (mount namespaces, setpriv); CI runs as root"
 }

@@ -7,7 +7,8 @@
 # 2. a low soft limit under a high hard one is raised, and the run completes;
 # 3. two instances in the same folder at once both succeed and neither
 #    deletes the other's files, also when they live in different PID
-#    namespaces (Flatpak).
+#    namespaces (Flatpak);
+# 5. limits of 6 to 12, too low for any run, are refused at once (exit 1).
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -130,5 +131,26 @@ if [ "$(id -u)" -eq 0 ] && unshare -pf --mount-proc true 2>/dev/null; then
 else
   echo "# not root or no PID namespaces: the other-namespace instance is not tried"
 fi
+
+# 5. A limit too low for any run (issue 35: `ulimit -n 6` crashed after a
+#    30 s wait, -n 9 aborted in GLib, -n 8 to 11 left empty folders): refused
+#    before anything is made, saying how many descriptors a run needs; exit
+#    1, no folder, no crash; write + delete alike.
+for n in 6 7 8 9 10 11 12; do
+  (ulimit -n "$n" && exec "$CLI" run --dir "$dir" --count 2 --size 4K \
+     --strategies sync-read-all --repeat 1 --warmup 0) >"$work/out" 2>"$work/err" </dev/null
+  code=$?
+  check "ulimit -n $n: exit 1 (not a crash: $code)" [ "$code" -eq 1 ]
+  check "ulimit -n $n: says how many descriptors a run needs" \
+    grep_file "Too few file descriptors: $n; at least [0-9]+ needed" "$work/err"
+  check "ulimit -n $n: no test folder left" no_test_dirs "$dir"
+done
+(ulimit -n 8 && exec "$CLI" write-unlink --dir "$dir" --requests 10 --concurrency 10) \
+  >"$work/out" 2>"$work/err" </dev/null
+code=$?
+check "ulimit -n 8, write-unlink: exit 1 (not a crash: $code)" [ "$code" -eq 1 ]
+check "ulimit -n 8, write-unlink: says how many descriptors it needs" \
+  grep_file "Too few file descriptors: 8; at least [0-9]+ needed" "$work/err"
+check "ulimit -n 8, write-unlink: no test folder left" no_test_dirs "$dir"
 
 finish

@@ -8,6 +8,7 @@
 # the folder that was made (now moved away), and cleanup enters neither.
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
+need_test_hooks
 need_mount_ns
 
 n=2000

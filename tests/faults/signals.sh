@@ -7,6 +7,7 @@
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
+need_test_hooks
 need_script
 
 dir="$work/dir"

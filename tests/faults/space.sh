@@ -10,6 +10,7 @@
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
+need_test_hooks
 need_mount_ns "$@"
 
 # 1. refused up front

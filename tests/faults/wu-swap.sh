@@ -10,6 +10,7 @@
 # replaced, and exits 1.
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
+need_test_hooks
 need_mount_ns
 
 hold=100
