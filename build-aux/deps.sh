@@ -21,6 +21,8 @@ IB_TEST_PKGS=(
   valgrind clang libclang-rt-14-dev util-linux mount git
   # tests/checks/clang-format.sh: the style of changed lines
   clang-format
+  # tests/gui/atspi-walk.py: the accessibility tree read over AT-SPI
+  python3-gi gir1.2-atspi-2.0
   # tests/faults: faultfs (FUSE) and loop-mounted xfs / btrfs images
   libfuse3-dev fuse3 xfsprogs btrfs-progs
 )

@@ -526,7 +526,13 @@ on_switcher_form_changed (IbResultsPage *self)
 
   for (GtkWidget *child = gtk_widget_get_first_child (self->chart_switcher); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_can_focus (child, child == shown);
+    {
+      gtk_widget_set_can_focus (child, child == shown);
+      /* nor is it in the accessibility tree: GTK 4.8 would list both
+       * switchers, the view switcher met twice */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                   child != shown, -1);
+    }
 }
 
 static void

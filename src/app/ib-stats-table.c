@@ -177,6 +177,38 @@ setup_cell (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+/* GTK 4.8 has no API for the row of a column view: names the row widget
+ * (the parent of @label's cell) so a screen reader says more than its type,
+ * "Memory map, median 38 ms, fastest". */
+static void
+name_row_widget (GtkWidget  *label,
+                 IbStatsRow *row)
+{
+  GtkWidget       *cell = gtk_widget_get_parent (label);
+  GtkWidget       *row_widget = cell != NULL ? gtk_widget_get_parent (cell) : NULL;
+  g_autofree char *strategy = NULL;
+  g_autofree char *median = NULL;
+  g_autofree char *ratio = NULL;
+  char            *name;
+
+  if (row_widget == NULL)
+    return;
+  strategy = format_cell (row, COL_STRATEGY);
+  median = format_cell (row, COL_MEDIAN);
+  ratio = format_cell (row, COL_RATIO);
+  /* Translators: accessible name of a statistics row: strategy, median, ratio */
+  name = g_strdup_printf (_("%s, median %s, %s"), strategy, median, ratio);
+  /* Only a changed name is an accessibility event. */
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (row_widget), "ib-name"), name) != 0)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row_widget),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      g_object_set_data_full (G_OBJECT (row_widget), "ib-name", name, g_free);
+    }
+  else
+    g_free (name);
+}
+
 /* Shows @row in the cell of @column; text only set when it changed, so an
  * unchanged cell is not measured again. */
 static void
@@ -195,9 +227,6 @@ fill_cell (GtkListItem *item,
     gtk_label_set_text (GTK_LABEL (label), text);
   if (column == COL_STRATEGY)
     {
-      GtkWidget *cell = gtk_widget_get_parent (label);
-      GtkWidget *row_widget = cell != NULL ? gtk_widget_get_parent (cell) : NULL;
-
       info = ib_strategy_lookup (row->stats.strategy);
       if (info != NULL)
         {
@@ -210,27 +239,10 @@ fill_cell (GtkListItem *item,
         }
       else
         gtk_widget_set_tooltip_text (label, row->stats.strategy);
-      /* GTK 4.8 has no API for the row of a column view: name the row
-       * widget (the cell's parent) so a screen reader says more than its
-       * type, "Memory map, median 38 ms, fastest". */
-      if (row_widget != NULL)
-        {
-          g_autofree char *median = format_cell (row, COL_MEDIAN);
-          g_autofree char *ratio = format_cell (row, COL_RATIO);
-          /* Translators: accessible name of a statistics row: strategy, median, ratio */
-          char *name = g_strdup_printf (_("%s, median %s, %s"), text, median, ratio);
-
-          /* Only a changed name is an accessibility event. */
-          if (g_strcmp0 (g_object_get_data (G_OBJECT (row_widget), "ib-name"), name) != 0)
-            {
-              gtk_accessible_update_property (GTK_ACCESSIBLE (row_widget),
-                                              GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-              g_object_set_data_full (G_OBJECT (row_widget), "ib-name", name, g_free);
-            }
-          else
-            g_free (name);
-        }
     }
+  /* both views' rows: the names' (frozen) and the numbers' */
+  if (column == COL_STRATEGY || column == COL_MEDIAN)
+    name_row_widget (label, row);
   if (row->pending && column != COL_STRATEGY)
     {
       gtk_widget_set_tooltip_text (label, _("Not measured yet"));
@@ -501,6 +513,13 @@ new_view (void)
   gtk_column_view_set_reorderable (view, FALSE);
   gtk_column_view_set_show_column_separators (view, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (view), "data-table");
+  /* GTK 4.8 names a column view's header row and its list by their types
+   * ("GtkListItemWidget", "GtkColumnListView"): words instead */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    GTK_IS_LIST_VIEW (child) ? _("Rows") : _("Column headers"),
+                                    -1);
   return view;
 }
 

@@ -163,6 +163,8 @@ card_new (IbTableView   *self,
   gtk_accessible_update_relation (GTK_ACCESSIBLE (card),
                                   GTK_ACCESSIBLE_RELATION_ROW_INDEX, (int) row + 1, -1);
   gtk_widget_add_css_class (name, "heading");
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (card),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, name, NULL, -1);
   /* the id behind a display name, as in the tables */
   if (table->tip_column == 0 && g_ptr_array_index (table->tips, row) != NULL)
     gtk_widget_set_tooltip_text (name, g_ptr_array_index (table->tips, row));
@@ -278,6 +280,10 @@ ib_table_view_set_table (IbTableView   *self,
             gtk_widget_set_tooltip_text (label, g_ptr_array_index (table->tips, r - 1));
           gtk_size_group_add_widget (g_ptr_array_index (self->groups, i), label);
           gtk_box_append (GTK_BOX (box), label);
+          /* a row is read by its first cell (its header), not its type */
+          if (i == 0)
+            gtk_accessible_update_relation (GTK_ACCESSIBLE (box),
+                                            GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
         }
     }
   gtk_accessible_update_relation (GTK_ACCESSIBLE (self),
