@@ -36,7 +36,7 @@ G_BEGIN_DECLS
 /* The largest share of a mode's requests that may fail for its verdict
  * to stand: beyond it the modes did different work (a nearly full disk fails
  * the writes of one mode more than another's), so write + delete gives no
- * verdict between them and says why (issue 35: 953 of 1,200 failed). */
+ * verdict between them and says why (a nearly full disk once failed 953 of 1,200). */
 #define IB_WRITE_UNLINK_MAX_FAILED_SHARE 0.01
 
 /* Card ids. */

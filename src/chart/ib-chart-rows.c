@@ -49,7 +49,7 @@ compare_row_sample (gconstpointer a,
 /* At most IB_CHART_MAX_DOTS measured samples of @samples, spread evenly over
  * their ranks (the smallest and the largest among them), and every warm-up
  * and excluded one: 20,000 dots a row drew the same cloud as these, in 15 MB
- * of SVG (issue 35). */
+ * of SVG. */
 static void
 thin_samples (GArray *samples)
 {

@@ -376,7 +376,7 @@ test_format (void)
   }
 }
 
-/* A report whose times are all near 5e-324 (issue 35): the step was 0, the
+/* A report whose times are all near 5e-324: the step was 0, the
  * ticks none and the label's decimals (int) of an infinity. */
 static void
 test_subnormal (void)

@@ -132,7 +132,7 @@ else
   echo "# not root or no PID namespaces: the other-namespace instance is not tried"
 fi
 
-# 5. A limit too low for any run (issue 35: `ulimit -n 6` crashed after a
+# 5. A limit too low for any run (`ulimit -n 6` once crashed after a
 #    30 s wait, -n 9 aborted in GLib, -n 8 to 11 left empty folders): refused
 #    before anything is made, saying how many descriptors a run needs; exit
 #    1, no folder, no crash; write + delete alike.

@@ -334,7 +334,7 @@ test_json_round_trip (void)
 }
 
 /* A mode whose requests failed did other work than the rest (a nearly full
- * disk: 953 of 1,200 failed, issue 35): beyond
+ * disk: 953 of 1,200 failed): beyond
  * IB_WRITE_UNLINK_MAX_FAILED_SHARE no verdict, and the card says why. */
 static void
 test_failed_requests (void)

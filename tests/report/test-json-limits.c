@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-json-limits: what the loader refuses however the file came to be
- * (issue 35): a device, a FIFO or a folder given as a report, a file past
+/* test-json-limits: what the loader refuses however the file came to be:
+ * a device, a FIFO or a folder given as a report, a file past
  * IB_REPORT_MAX_BYTES, arrays past their entry limits, counts that would
  * wrap when summed; and what it takes though a strict reader would not (a
  * UTF-8 byte order mark). Each refusal must come at once, naming the file

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-low-limits.c: a run under an open-file limit too low for it (issue
- * 35, "ulimit -n 6") is refused before it starts, saying how many
+/* test-low-limits.c: a run under an open-file limit too low for it
+ * ("ulimit -n 6") is refused before it starts, saying how many
  * descriptors it needs; and a file set whose folder cannot be opened for want
  * of a descriptor fails with that message, frees what it made and leaves no
  * folder behind (it used to free a set with no name list: a crash). Each case
