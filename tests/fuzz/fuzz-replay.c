@@ -173,8 +173,8 @@ mutate (GByteArray *b,
         gsize to = pick (rand, b->len + 1);
         g_autofree guint8 *span = g_memdup2 (b->data + at, len);
 
-        if (b->len + len > MUTATED_MAX)
-          return;
+        if (len == 0 || b->len + len > MUTATED_MAX)
+          return; /* (an empty span is NULL: nothing to copy) */
         g_byte_array_set_size (b, b->len + len);
         memmove (b->data + to + len, b->data + to, b->len - len - to);
         memcpy (b->data + to, span, len);
@@ -202,6 +202,12 @@ test_mutate (void)
   g_autofree char *last_name = g_strdup_printf ("fuzz-%s-last-input", target);
   g_autofree char *last = g_test_build_filename (G_TEST_BUILT, last_name, NULL);
 
+  if (seconds <= 0)
+    {
+      g_test_message ("IOBENCH_FUZZ_SECONDS is %g: the seeds are replayed, nothing mutated",
+                      seconds);
+      return;
+    }
   if (!g_test_subprocess ())
     {
       g_test_message ("mutating for %g s, seed %u (IOBENCH_FUZZ_SEED); a failing input is "
