@@ -37,7 +37,9 @@ run_input (GBytes *input)
 {
   gsize len = 0;
   const uint8_t *data = g_bytes_get_data (input, &len);
-  g_autofree uint8_t *copy = g_memdup2 (data, len);
+  /* never NULL, even for an empty input: libFuzzer passes a valid pointer,
+   * and memchr (NULL, c, 0) is undefined */
+  g_autofree uint8_t *copy = len > 0 ? g_memdup2 (data, len) : g_malloc (1);
 
   /* a copy of exactly @len bytes: ASan sees a read past the end */
   g_assert_cmpint (LLVMFuzzerTestOneInput (copy, len), ==, 0);
@@ -113,7 +115,15 @@ mutate (GByteArray *b,
         GRand      *rand)
 {
   gsize at = pick (rand, b->len);
-  char *s = (char *) b->data;
+  char *s;
+
+  /* an empty input has no data pointer to search or copy into */
+  if (b->len == 0)
+    {
+      g_byte_array_append (b, (const guint8 *) "{", 1);
+      return;
+    }
+  s = (char *) b->data;
 
   switch (g_rand_int_range (rand, 0, 6))
     {
