@@ -67,21 +67,22 @@ faster_headline (const IbAnswerLine *line,
   g_autofree char *times = ib_format_ratio (ratio);
   g_autofree char *ci = ib_format_ratio_ci (ratio, ci_low, ci_high);
   g_autofree char *level = ib_format_level (r->ci_level);
+  g_autofree char *pairs = ib_verdict_pairs_text (r);
 
   g_assert (ib_verdict_is_clear (r->verdict));
 
   if (r->paired)
     return g_strdup_printf (sync_faster
                             /* Translators: the answer, decided by pairs. A ratio ("1.7x"), the
-                             * coverage of its interval, the interval, the cache state, the
-                             * number of pairs, then the fastest sync and the fastest async
-                             * strategy. */
+                             * level of its interval, the interval, the cache state, the
+                             * pairs ("40 pairs, 4 looks"), then the fastest sync and the
+                             * fastest async strategy. */
                             ? _("Here, sync is %s faster than async for whole-file reads "
-                                "(%s CI %s, %s, %u pairs): %s against %s.")
+                                "(%s CI %s, %s, %s): %s against %s.")
                             /* Translators: as above, then the fastest async and sync strategy. */
                             : _("Here, async is %s faster than sync for whole-file reads "
-                                "(%s CI %s, %s, %u pairs): %s against %s."),
-                            times, level, ci, cache, r->n_pairs, faster, slower);
+                                "(%s CI %s, %s, %s): %s against %s."),
+                            times, level, ci, cache, pairs, faster, slower);
   return g_strdup_printf (sync_faster
                           /* Translators: the answer. A ratio ("1.7x"), the coverage of its
                            * interval ("95 %"), the interval ("1.5-1.9"), the cache state
@@ -106,6 +107,7 @@ undecided_headline (const IbAnswerLine *line,
   const char *async = ib_strategy_title (line->b);
   g_autofree char *level = ib_format_level (r->ci_level);
   g_autofree char *ci = NULL;
+  g_autofree char *pairs = NULL;
 
   if (r->n_pairs < 2)
     /* Translators: the answer when the budget left no time to decide */
@@ -114,20 +116,14 @@ undecided_headline (const IbAnswerLine *line,
                               "against %s (%s); give a larger --budget."),
                             sync, async, cache);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
-  if (r->more_pairs == G_MAXUINT)
-    /* Translators: the answer when the budget was spent first */
-    return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
-                              "was not decided within the budget (ratio %.2f, %s CI %s, "
-                              "%s, %u pairs): %s against %s."),
-                            r->ratio, level, ci, cache, r->n_pairs, sync, async);
-  /* Translators: the answer when the budget was spent first, with about
-   * how many more pairs would decide it */
+  pairs = ib_verdict_pairs_text (r);
+  /* Translators: the answer when the budget was spent first: the ratio, the
+   * level and interval, the cache state, the pairs ("40 pairs, 4 looks"),
+   * then both strategies */
   return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
                             "was not decided within the budget (ratio %.2f, %s CI %s, "
-                            "%s, %u pairs; about %u more would decide it): %s against "
-                            "%s."),
-                          r->ratio, level, ci, cache, r->n_pairs, r->more_pairs, sync,
-                          async);
+                            "%s, %s): %s against %s."),
+                          r->ratio, level, ci, cache, pairs, sync, async);
 }
 
 /* The headline without a verdict: too few samples a side, or none. */
@@ -182,14 +178,16 @@ headline_sentence (const IbAnswerLine *line,
       {
         g_autofree char *level = ib_format_level (r->ci_level);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+        g_autofree char *pairs = ib_verdict_pairs_text (r);
 
         /* Translators: the answer when the pairs put the ratio within the
          * margin: the margin in per cent, the ratio (async / sync time), its
-         * interval, the cache state, the pairs, then both strategies. */
+         * interval, the cache state, the pairs ("40 pairs, 4 looks"), then
+         * both strategies. */
         return g_strdup_printf (_("Here, sync and async are equivalent within ±%g %% for "
-                                  "whole-file reads (ratio %.2f, %s CI %s, %s, %u pairs): %s "
+                                  "whole-file reads (ratio %.2f, %s CI %s, %s, %s): %s "
                                   "against %s."), r->margin * 100, r->ratio, level, ci, cache,
-                                r->n_pairs, ib_strategy_title (line->a),
+                                pairs, ib_strategy_title (line->a),
                                 ib_strategy_title (line->b));
       }
     case IB_VERDICT_UNDECIDED:
@@ -442,7 +440,13 @@ paired_verdict (const IbReport    *report,
     return FALSE;
   ib_decision_line_paired (line, report->decision->margin, &paired);
   ib_verdict_for_paired (&paired, iv);
+  /* The level printed is the whole procedure's: each look's interval is at
+   * 1 - alpha / n_looks, so the one it stopped at covers with at least
+   * 1 - alpha over all looks together (not the one look's 98.75 %). */
   iv->n_looks = line->n_looks;
+  if (line->n_looks > 0 && report->decision->alpha > 0
+      && iv->ci_level + 1e-9 >= 1 - report->decision->alpha / line->n_looks)
+    iv->ci_level = 1 - report->decision->alpha;
   return TRUE;
 }
 

@@ -51,8 +51,10 @@ typedef struct
   guint     n_pairs;    /* pairs measured (na = nb = n_pairs) */
   double    margin;     /* the equivalence margin, 0.10 for +/-10 % */
   guint     n_looks;    /* planned looks the error rate was split over; 0 unknown */
-  guint     more_pairs; /* UNDECIDED: about how many more pairs would decide it,
-                         * G_MAXUINT when unknown */
+  guint     more_pairs; /* UNDECIDED rounds: about how many more would decide it,
+                         * G_MAXUINT when unknown; always G_MAXUINT from a
+                         * decision phase (ib_verdict_for_paired: the forecast
+                         * was not calibrated) */
   gboolean  rounds;     /* the pairs are rounds of a fixed number of runs (write +
                          * delete), not a decision phase with a budget: worded
                          * "8 rounds", "not decided in 8 rounds" */
@@ -84,10 +86,11 @@ typedef enum
    * "A and B cannot be told apart (ratio 1.02, 96.83 % CI 0.97-1.08)", "A
    * against B: too few samples to tell (n = 2; at least 5 needed)", "A and
    * B cannot be compared: a side has no valid sample". From a decision
-   * phase: "A is 1.4x faster than B (98.75 % CI 1.2-1.6; 40 pairs)", "A and
-   * B are equivalent within ±10 % (ratio 1.02, 98.75 % CI 0.96-1.07; 120
-   * pairs)", "A against B: not decided within the budget (ratio 1.05,
-   * 98.75 % CI 0.91-1.21; about 150 more pairs would decide it)". */
+   * phase, at the level of the whole procedure (all its looks): "A is 1.4x
+   * faster than B (95 % CI 1.2-1.6; 40 pairs, 4 looks)", "A and B are
+   * equivalent within ±10 % (ratio 1.02, 95 % CI 0.96-1.07; 120 pairs, 4
+   * looks)", "A against B: not decided within the budget (ratio 1.05, 95 %
+   * CI 0.91-1.21; 40 pairs, 4 looks)". */
   IB_VERDICT_WORDING_FASTER_FIRST,
   /* B against A, B first (two runs): "B is 1.5x slower than A (96.83 %
    * interval 1.40-1.62)", "A and B cannot be told apart (ratio 1.02, 96.83 %
@@ -113,6 +116,10 @@ char       *ib_verdict_text      (const IbVerdictInterval *iv,
 char       *ib_ratio_sentence    (const char        *a,
                                   const char        *b,
                                   const IbRatio     *ratio);
+
+/* The pairs of a paired @iv: "40 pairs, 4 looks" (the looks its level is
+ * split over, when known), "40 pairs", or "8 rounds". Translated. */
+char       *ib_verdict_pairs_text (const IbVerdictInterval *iv);
 
 /* "faster", "slower", "cannot be told apart", "too few samples to tell",
  * "no data" (translated): B against A. */

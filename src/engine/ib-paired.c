@@ -181,12 +181,15 @@ ib_paired_analyse (const double *a,
   /* An interval below its stated level (too few pairs) decides nothing. */
   if (out->ci_level + 1e-12 < level)
     out->verdict = IB_PAIRED_UNDECIDED;
+  /* Inside the margin is "equivalent" even when the interval excludes 1:
+   * a difference smaller than the margin is no win (criterion's "within
+   * the noise threshold"). */
+  else if (margin > 0 && low > -edge && high < edge)
+    out->verdict = IB_PAIRED_EQUIVALENT;
   else if (low > 0)
     out->verdict = IB_PAIRED_A_FASTER;
   else if (high < 0)
     out->verdict = IB_PAIRED_B_FASTER;
-  else if (margin > 0 && low > -edge && high < edge)
-    out->verdict = IB_PAIRED_EQUIVALENT;
   else
     out->verdict = IB_PAIRED_UNDECIDED;
 

@@ -56,9 +56,10 @@ typedef struct
 
 /* Analyses @n pairs (@a[i], @b[i]) at interval level @level (e.g. 0.95) and
  * equivalence margin @margin (0.10 for +/-10 %). Pairs with a time <= 0 or
- * not finite are skipped. A_FASTER / B_FASTER when the interval excludes 1
- * (preferred when it also fits the margin), EQUIVALENT when it lies inside
- * [1 / (1 + margin), 1 + margin], else UNDECIDED with more_pairs. */
+ * not finite are skipped. EQUIVALENT when the interval lies inside
+ * [1 / (1 + margin), 1 + margin] (even when it excludes 1: a difference
+ * within the margin is no win), else A_FASTER / B_FASTER when it excludes
+ * 1, else UNDECIDED with more_pairs. */
 void     ib_paired_analyse      (const double *a,
                                  const double *b,
                                  guint         n,

@@ -11,7 +11,11 @@
  *    difference is called equivalent, in most decisions;
  *  - the winner's curse: the survey picks the best of 3 "sync" and 6 "async"
  *    identical strategies; the decision's mean reported ratio is within 2 %
- *    of 1 (geometric mean) and its false verdicts stay at most 5 %.
+ *    of 1 (geometric mean) and its false verdicts stay at most 5 %;
+ *  - the printed level: with looks in time, noise 0.5 and 0.9, one-sided
+ *    contention spikes and AB/BA blocks in a seeded random order, the
+ *    interval a decision stopped at covers the true ratio in at least 95 %
+ *    (the whole procedure's level, which the answer prints).
  *
  * Each test can be run against a mutation of the procedure, to show that it
  * catches it: set IB_DECISION_MUTATION to
@@ -245,6 +249,18 @@ test_known (void)
   b[1] = NAN;
   ib_paired_analyse (a, b, 10, 0.95, 0.10, &p);
   g_assert_cmpuint (p.n, ==, 8);
+
+  /* b 2-5 % slower in every pair: the interval excludes 1 but lies inside
+   * +/-10 %, which is "equivalent", no win (criterion's noise threshold). */
+  for (guint i = 0; i < 10; i++)
+    {
+      a[i] = 1.0;
+      b[i] = 1.02 + 0.003 * i;
+    }
+  ib_paired_analyse (a, b, 10, 0.95, 0.10, &p);
+  g_assert_cmpfloat (p.ci_low, >, 1.0);
+  g_assert_cmpfloat (p.ci_high, <, 1.1);
+  g_assert_cmpint (p.verdict, ==, IB_PAIRED_EQUIVALENT);
 }
 
 /* The looks: max, max / 2, ... down to 10 pairs, the level split over them. */
@@ -517,6 +533,105 @@ test_winners_curse_short_survey (void)
   winners_curse (1);
 }
 
+/* ---- the printed level after stopping ---- */
+
+/* One decision as the runner takes it: blocks of two pairs, AB BA or BA AB
+ * in a seeded random order; looks at planned moments of a time budget
+ * (ib_decider_look, by_time), the clock advanced by each sample's time;
+ * noise of log-sd @sigma, and contention spikes that hit one sample of a
+ * pair (3x, chance @p_spike each pair), whichever side ran then. Under the
+ * peek mutation it looks after every pair at 95 % instead. */
+static void
+decide_in_time (Machine  *m,
+                double    ratio,
+                double    sigma,
+                double    p_spike,
+                guint     max_pairs,
+                IbPaired *out)
+{
+  IbDecider decider;
+  double budget = max_pairs * (1.0 + ratio);
+  double clock = 0;
+  gboolean ab_first = TRUE;
+
+  ib_decider_init (&decider, max_pairs, IB_PAIRED_MARGIN, IB_PAIRED_ALPHA);
+  decider.by_time = TRUE;
+  for (guint i = 0; !decider.stopped; i++)
+    {
+      double a = exp (sigma * gauss (&m->rng));
+      double b = ratio * exp (sigma * gauss (&m->rng));
+      gboolean ab;
+
+      if (i % 2 == 0)
+        ab_first = uniform01 (&m->rng) < 0.5;
+      ab = (i % 2 == 0) == ab_first;
+      if (uniform01 (&m->rng) < p_spike)
+        {
+          /* the spike lands on whichever sample of the pair ran second */
+          if (ab)
+            b *= 3.0;
+          else
+            a *= 3.0;
+        }
+      clock += a + b;
+      if (clock > budget)
+        break;
+      ib_decider_add (&decider, a, b);
+      if (mutation == MUTATION_PEEK)
+        {
+          ib_paired_analyse ((const double *) (gconstpointer) decider.a->data,
+                             (const double *) (gconstpointer) decider.b->data, decider.a->len,
+                             1.0 - IB_PAIRED_ALPHA, IB_PAIRED_MARGIN, &decider.result);
+          if (ib_paired_is_decided (&decider.result))
+            break;
+          continue;
+        }
+      /* the planned moments: the looks' share of the budget in time */
+      if (decider.looks_done < decider.n_looks
+          && clock >= budget * decider.looks[decider.looks_done] / max_pairs)
+        ib_decider_look (&decider);
+    }
+  if (mutation != MUTATION_PEEK)
+    ib_decider_finish (&decider);
+  *out = decider.result;
+  ib_decider_clear (&decider);
+}
+
+/* The level the answer prints for a decided line is the whole procedure's,
+ * 1 - alpha (95 %), not one look's: the interval a decision stopped at
+ * covers the true ratio at least that often, with looks in time, noise of
+ * log-sd 0.5 and 0.9, one-sided contention spikes and AB/BA blocks in a
+ * random order. Fails under the peek mutation. */
+static void
+test_stopped_coverage (void)
+{
+  const double sigmas[] = { 0.5, 0.9 };
+  const double ratios[] = { 1.0, 1.3 };
+  const guint trials = 600;
+  Machine m;
+
+  machine_init (&m, 4242);
+  for (guint s = 0; s < G_N_ELEMENTS (sigmas); s++)
+    for (guint r = 0; r < G_N_ELEMENTS (ratios); r++)
+      {
+        guint covered = 0, decided = 0;
+        double rate;
+
+        for (guint t = 0; t < trials; t++)
+          {
+            IbPaired p;
+
+            decide_in_time (&m, ratios[r], sigmas[s], 0.1, 120, &p);
+            decided += ib_paired_is_decided (&p);
+            covered += p.n >= 2 && p.ci_low <= ratios[r] && ratios[r] <= p.ci_high;
+          }
+        rate = (double) covered / trials;
+        g_test_message ("sigma %.1f, true %.2f: covered %.4f, decided %u of %u", sigmas[s],
+                        ratios[r], rate, decided, trials);
+        g_assert_cmpfloat (rate, >=, 1.0 - IB_PAIRED_ALPHA - three_se (0.95, trials));
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -551,6 +666,7 @@ main (int    argc,
   g_test_add_func ("/decision/decisive", test_decisive);
   g_test_add_func ("/decision/winners-curse", test_winners_curse);
   g_test_add_func ("/decision/winners-curse-short-survey", test_winners_curse_short_survey);
+  g_test_add_func ("/decision/stopped-coverage", test_stopped_coverage);
 
   return g_test_run ();
 }
