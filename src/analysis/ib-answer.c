@@ -523,6 +523,55 @@ line_fill (const IbReport         *report,
   return TRUE;
 }
 
+/* The paired ratio b / a of the CPU time (user + system) of @raced's pairs
+ * that kept both, at 95 %, into @line->cpu with its sentence; nothing when
+ * the line is not decided or too few pairs kept their CPU time. */
+static void
+line_cpu (const IbReport       *report,
+          const IbDecisionLine *raced,
+          IbAnswerLine         *line)
+{
+  g_autoptr(GArray) a = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) b = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *times = NULL, *ci = NULL, *level = NULL, *pairs = NULL;
+  IbPaired paired;
+
+  if (raced == NULL || !line->verdict.paired || !ib_verdict_is_decided (line->verdict.verdict)
+      || g_strcmp0 (raced->a, line->a) != 0 || g_strcmp0 (raced->b, line->b) != 0)
+    return;
+  for (guint i = 0; i < raced->pairs->len; i++)
+    {
+      const IbDecisionPair *p = &g_array_index (raced->pairs, IbDecisionPair, i);
+      double ca = (double) p->a_cpu_ns, cb = (double) p->b_cpu_ns;
+
+      if (p->a_ns > 0 && p->b_ns > 0 && p->a_cpu_ns > 0 && p->b_cpu_ns > 0)
+        {
+          g_array_append_val (a, ca);
+          g_array_append_val (b, cb);
+        }
+    }
+  if (a->len < IB_VERDICT_MIN_PAIRS)
+    return;
+  ib_paired_analyse ((const double *) (gconstpointer) a->data,
+                     (const double *) (gconstpointer) b->data, a->len, 1 - IB_PAIRED_ALPHA,
+                     report->decision->margin, &paired);
+  ib_verdict_for_paired (&paired, &line->cpu);
+  line->has_cpu = TRUE;
+  times = ib_format_ratio (line->cpu.ratio);
+  ci = ib_format_ratio_ci (line->cpu.ratio, line->cpu.ci_low, line->cpu.ci_high);
+  level = ib_format_level (line->cpu.ci_level);
+  pairs = ib_verdict_pairs_text (&line->cpu);
+  /* Translators: beside a decided line, the CPU time of its pairs: the
+   * second strategy, the ratio of its CPU time (user + system) to the
+   * first's ("1.1x"), the first strategy, then the level, interval and
+   * pairs: "Async single read (parallel) used 1.1x the CPU time of Sync
+   * single read (user + system, 95 % CI 1.0-1.2; 13 pairs)." */
+  line->cpu_sentence = g_strdup_printf (_("%s used %s the CPU time of %s (user + system, %s CI "
+                                          "%s; %s)."),
+                                        ib_strategy_title (line->b), times,
+                                        ib_strategy_title (line->a), level, ci, pairs);
+}
+
 /* The sentence of a line other than the headline: its lead around the
  * verdict's words, the faster side first. */
 static char *
@@ -572,6 +621,7 @@ ib_answer_compute (const IbReport *report)
         }
       line->sentence = line->info->headline ? headline_sentence (line, a->cache)
                                             : line_sentence (line);
+      line_cpu (report, ib_report_decision_line (report, line->info->id), line);
       a->n_lines++;
     }
   main_line = ib_answer_main (a);
@@ -611,6 +661,7 @@ ib_answer_free (IbAnswer *answer)
       g_free (answer->lines[i].a);
       g_free (answer->lines[i].b);
       g_free (answer->lines[i].sentence);
+      g_free (answer->lines[i].cpu_sentence);
     }
   g_free (answer->lines);
   g_free (answer->headline);
@@ -691,12 +742,17 @@ ib_answer_details (const IbAnswer *answer)
 
   g_return_val_if_fail (answer != NULL, g_new0 (const char *, 1));
 
-  lines = g_new0 (const char *, answer->n_lines + 3);
+  lines = g_new0 (const char *, 2 * answer->n_lines + 3);
+  if (answer->lines[0].cpu_sentence != NULL)
+    lines[n++] = answer->lines[0].cpu_sentence;
   if (answer->stall != NULL)
     lines[n++] = answer->stall;
-  for (guint i = 0; i < answer->n_lines; i++)
-    if (!answer->lines[i].info->headline)
+  for (guint i = 1; i < answer->n_lines; i++)
+    {
       lines[n++] = answer->lines[i].sentence;
+      if (answer->lines[i].cpu_sentence != NULL)
+        lines[n++] = answer->lines[i].cpu_sentence;
+    }
   if (answer->why != NULL)
     lines[n++] = answer->why;
   return lines;

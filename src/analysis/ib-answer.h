@@ -60,6 +60,13 @@ typedef struct
   IbVerdictInterval  verdict;   /* of b / a: from the decision phase's pairs when it
                                  * raced the two (verdict.paired), else the survey's */
   char              *sentence;  /* translated, ending with a full stop */
+  /* A decided line from the decision phase, whose pairs kept both samples'
+   * CPU time: the paired ratio b / a of the process's CPU time (user +
+   * system) with its 95 % interval, and its sentence; else has_cpu is
+   * FALSE and cpu_sentence NULL. */
+  gboolean           has_cpu;
+  IbVerdictInterval  cpu;
+  char              *cpu_sentence;
 } IbAnswerLine;
 
 typedef struct
@@ -127,8 +134,9 @@ gboolean    ib_answer_compares        (const IbAnswer *answer,
                                        const char     *a,
                                        const char     *b);
 
-/* The sentences after the headline, in order (trade-off, the other lines
- * in the table's order, why), those that exist: a NULL-terminated array of @answer's
+/* The sentences after the headline, in order (the headline's CPU time,
+ * trade-off, the other lines in the table's order, each with its CPU
+ * time, why), those that exist: a NULL-terminated array of @answer's
  * own strings (free the array only, with g_free). */
 const char **ib_answer_details        (const IbAnswer *answer);
 

@@ -559,6 +559,15 @@ write_answer (JsonBuilder       *b,
       if (v->paired)
         ib_json_add_int (b, "n_looks", v->n_looks);
       ib_json_add_string (b, "sentence", line->sentence);
+      /* the paired CPU-time ratio b / a (user + system) of a decided line */
+      if (line->has_cpu)
+        {
+          ib_json_add_double (b, "cpu_ratio", line->cpu.ratio);
+          ib_json_add_double (b, "cpu_ci_low", line->cpu.ci_low);
+          ib_json_add_double (b, "cpu_ci_high", line->cpu.ci_high);
+          ib_json_add_double (b, "cpu_ci_level", line->cpu.ci_level);
+          ib_json_add_string (b, "cpu_sentence", line->cpu_sentence);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

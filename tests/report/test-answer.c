@@ -864,6 +864,30 @@ test_decided_by_pairs (void)
                                                      "cold cache, 30 pairs, 4 looks): " SYNC_TITLE
                                                      " against " ASYNC_TITLE "."));
 
+  /* The pairs kept their CPU time (user + system): the decided line gives
+   * its paired ratio beside the time's, in every writer's text. */
+  {
+    IbDecisionLine *l = &g_array_index (report->decision->lines, IbDecisionLine, 0);
+    g_autoptr(IbAnswer) cpu = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_false (ib_answer_main (faster)->has_cpu);
+    for (guint i = 0; i < l->pairs->len; i++)
+      {
+        IbDecisionPair *p = &g_array_index (l->pairs, IbDecisionPair, i);
+
+        p->a_cpu_ns = 1000000 + 1000 * (i % 5);
+        p->b_cpu_ns = 1100000 + 1000 * (i % 3);
+      }
+    cpu = ib_answer_compute (report);
+    g_assert_true (ib_answer_main (cpu)->has_cpu);
+    g_assert_cmpfloat_with_epsilon (ib_answer_main (cpu)->cpu.ratio, 1.1, 0.01);
+    text = ib_answer_to_text (cpu, "\n");
+    assert_contains (text, "\n" ASYNC_TITLE " used 1.1");
+    assert_contains (text, "x the CPU time of " SYNC_TITLE " (user + system, ");
+    assert_contains (text, "; 30 pairs).");
+  }
+
   /* async faster: the ratio and interval turned round, async named first */
   add_decision (report, IB_PAIRED_B_FASTER, 30, 0.5, 0.4, 0.625, 0);
   g_clear_pointer (&faster, ib_answer_free);
