@@ -94,7 +94,7 @@ ib_verdict_for_paired (const IbPaired    *paired,
       out->paired = TRUE;
       out->margin = paired->margin;
       /* No "about N more pairs would decide it": followed, that forecast
-       * decided only 33-79 % of the time (issue 30), so it is not said. */
+       * decided only 33-79 % of the time in a review, so it is not said. */
       out->more_pairs = G_MAXUINT;
     }
   return verdict;

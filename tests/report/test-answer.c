@@ -851,7 +851,7 @@ test_decided_by_pairs (void)
                                                         "whole-file reads here was not decided "
                                                         "within the budget (ratio 1.05, "));
   /* no "about N more pairs would decide it": that forecast was not
-   * calibrated (issue 30) */
+   * calibrated */
   assert_contains (undecided->headline, "95 % CI 0.91-1.2, cold cache, 40 pairs, 4 looks): ");
   assert_lacks (undecided->headline, "more");
   g_assert_null (undecided->why);

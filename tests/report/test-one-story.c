@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* One story per report (issue 30): no sentence says "faster", "slower",
+/* One story per report: no sentence says "faster", "slower",
  * "fastest" or "costs time" beside a verdict that is not decided ("not
  * decided", "cannot be told apart", "too few samples", "cannot be
  * compared"). The checker reads what every writer prints: the answer's
