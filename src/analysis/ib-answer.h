@@ -36,6 +36,13 @@ G_BEGIN_DECLS
  *
  * O_DIRECT variants are left out of all of them (no page cache: the cache
  * state the answer names does not apply). */
+/* A sample waited for a CPU when its threads' run-queue wait (the
+ * measuring thread's and its workers') is more than this share of its
+ * wall time; the machine was busy when at least IB_ANSWER_BUSY_SHARE of the
+ * decision's pairs had a side that waited. */
+#define IB_ANSWER_BUSY_WAIT  0.10
+#define IB_ANSWER_BUSY_SHARE 0.25
+
 /* One row of the table of answer lines (answer_lines[] in ib-answer.c): a
  * line compares the best strategy of one side with the best of another,
  * decided by the decision phase's line of the same id when it raced them.
@@ -90,6 +97,12 @@ typedef struct
                                   * read; NULL without stall data or when async does not
                                   * stall it clearly less; "The trade-off" only when sync
                                   * is clearly faster */
+  double          busy_share;    /* of the decision phase's pairs that kept their waits, the
+                                  * share in which a side waited for a CPU for more than
+                                  * IB_ANSWER_BUSY_WAIT of its time; -1 when none kept them */
+  guint           busy_pairs;    /* the pairs busy_share is of */
+  char           *busy;          /* "The machine was busy: ..." when busy_share is at least
+                                  * IB_ANSWER_BUSY_SHARE, else NULL */
   char           *why;           /* the measured causes: only under a clear verdict, only
                                   * counts and times that cost the slower side more beyond
                                   * their own interval (ib_stats_shift); else NULL */
@@ -134,8 +147,8 @@ gboolean    ib_answer_compares        (const IbAnswer *answer,
                                        const char     *a,
                                        const char     *b);
 
-/* The sentences after the headline, in order (the headline's CPU time,
- * trade-off, the other lines in the table's order, each with its CPU
+/* The sentences after the headline, in order (a busy machine, the
+ * headline's CPU time, trade-off, the other lines in the table's order, each with its CPU
  * time, why), those that exist: a NULL-terminated array of @answer's
  * own strings (free the array only, with g_free). */
 const char **ib_answer_details        (const IbAnswer *answer);

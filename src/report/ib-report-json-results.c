@@ -575,6 +575,13 @@ write_answer (JsonBuilder       *b,
   ib_json_add_string (b, "caveat", a->caveat);
   ib_json_add_string (b, "stall", a->stall);
   ib_json_add_string (b, "why", a->why);
+  /* the share of the decision's pairs in which a side waited for a CPU */
+  if (a->busy_share >= 0)
+    {
+      ib_json_add_double (b, "busy_share", a->busy_share);
+      ib_json_add_int (b, "busy_pairs", a->busy_pairs);
+      ib_json_add_string (b, "busy", a->busy);
+    }
   json_builder_end_object (b);
 }
 

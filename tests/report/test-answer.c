@@ -888,6 +888,37 @@ test_decided_by_pairs (void)
     assert_contains (text, "; 30 pairs).");
   }
 
+  /* The pairs kept their run-queue waits: no busy machine while a side
+   * waits a twentieth of its time, a busy one when in a third of the pairs
+   * a side waited a fifth of it. */
+  {
+    IbDecisionLine *l = &g_array_index (report->decision->lines, IbDecisionLine, 0);
+    g_autoptr(IbAnswer) calm = NULL;
+    g_autoptr(IbAnswer) busy = NULL;
+    g_autofree char *text = NULL;
+
+    for (guint i = 0; i < l->pairs->len; i++)
+      {
+        IbDecisionPair *p = &g_array_index (l->pairs, IbDecisionPair, i);
+
+        p->a_wait_ns = p->a_ns / 20;
+        p->b_wait_ns = 0;
+        p->a_wait_workers_ns = p->b_wait_workers_ns = -1;
+      }
+    calm = ib_answer_compute (report);
+    g_assert_cmpfloat (calm->busy_share, ==, 0);
+    g_assert_null (calm->busy);
+    for (guint i = 0; i < l->pairs->len; i += 3)
+      g_array_index (l->pairs, IbDecisionPair, i).b_wait_workers_ns
+        = g_array_index (l->pairs, IbDecisionPair, i).b_ns / 5;
+    busy = ib_answer_compute (report);
+    g_assert_cmpfloat_with_epsilon (busy->busy_share, 10.0 / 30, 1e-9);
+    text = ib_answer_to_text (busy, "\n");
+    assert_contains (text, "\nThe machine was busy: in 33 % of the decision’s 30 pairs a side "
+                           "waited for a CPU");
+    assert_contains (text, "more threads gets more of the busy CPUs.");
+  }
+
   /* async faster: the ratio and interval turned round, async named first */
   add_decision (report, IB_PAIRED_B_FASTER, 30, 0.5, 0.4, 0.625, 0);
   g_clear_pointer (&faster, ib_answer_free);
