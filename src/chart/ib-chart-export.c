@@ -1,21 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart-export.c: PNG, SVG and PDF files, written atomically (a temporary
- * file in the same folder, renamed over @path only when complete). */
+/* ib-chart-export.c: PNG, SVG and PDF files, written through
+ * engine/ib-output.h (a file atomically: a temporary file in the same
+ * folder, renamed over @path only when complete; a device, FIFO or "-" as
+ * it is). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analysis/ib-text-safe.h"
+#include "engine/ib-output.h"
 #include "ib-chart-private.h"
 
 #define MAX_SIDE 16384
@@ -44,8 +43,8 @@ ib_chart_format_from_path (const char    *path,
 
 typedef struct
 {
-  int fd;
-  int saved_errno;
+  IbOutput *output;
+  GError   *error; /* why a write failed */
 } Sink;
 
 static cairo_status_t
@@ -55,36 +54,23 @@ sink_write (void                *closure,
 {
   Sink *sink = closure;
 
-  while (length > 0)
-    {
-      ssize_t n = write (sink->fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          sink->saved_errno = errno;
-          return CAIRO_STATUS_WRITE_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
+  if (sink->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!ib_output_write (sink->output, data, length, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
 }
 
 static void
 set_error (GError    **error,
            const char *path,
-           int         errsv,
-           const char *fallback)
+           const char *reason)
 {
   g_autofree char *display = g_filename_display_name (path);
 
-  g_set_error (error, G_FILE_ERROR,
-               errsv != 0 ? g_file_error_from_errno (errsv) : G_FILE_ERROR_FAILED,
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
                /* Translators: %s is a file name, the second %s why it failed */
-               _("Could not write “%s”: %s"), display,
-               errsv != 0 ? g_strerror (errsv) : fallback);
+               _("Could not write “%s”: %s"), display, reason);
 }
 
 static cairo_status_t
@@ -188,10 +174,9 @@ ib_chart_export (IbChartKind         kind,
                  double              scale,
                  GError            **error)
 {
-  g_autofree char *tmp = NULL;
   cairo_surface_t *surface = NULL;
   cairo_status_t status = CAIRO_STATUS_SUCCESS;
-  Sink sink = { -1, 0 };
+  Sink sink = { NULL, NULL };
 
   g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, FALSE);
   g_return_val_if_fail (style != NULL, FALSE);
@@ -213,13 +198,9 @@ ib_chart_export (IbChartKind         kind,
       return FALSE;
     }
 
-  tmp = g_strdup_printf ("%s.tmp-XXXXXX", path);
-  sink.fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
-  if (sink.fd < 0)
-    {
-      set_error (error, path, errno, NULL);
-      return FALSE;
-    }
+  sink.output = ib_output_open (path, error);
+  if (sink.output == NULL)
+    return FALSE;
 
   switch (format)
     {
@@ -260,26 +241,14 @@ ib_chart_export (IbChartKind         kind,
       cairo_surface_destroy (surface);
     }
 
-  if (status == CAIRO_STATUS_SUCCESS && fsync (sink.fd) != 0 && errno != EINVAL)
-    {
-      sink.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (close (sink.fd) != 0 && status == CAIRO_STATUS_SUCCESS)
-    {
-      sink.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
-  if (status == CAIRO_STATUS_SUCCESS && g_rename (tmp, path) != 0)
-    {
-      sink.saved_errno = errno;
-      status = CAIRO_STATUS_WRITE_ERROR;
-    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_unlink (tmp);
-      set_error (error, path, sink.saved_errno, cairo_status_to_string (status));
+      ib_output_abort (sink.output);
+      if (sink.error != NULL)
+        g_propagate_error (error, sink.error);
+      else
+        set_error (error, path, cairo_status_to_string (status));
       return FALSE;
     }
-  return TRUE;
+  return ib_output_close (sink.output, error);
 }

@@ -135,10 +135,11 @@ char        *ib_chart_describe         (IbChartKind         kind,
  * MiB/s or GiB/s ("5.84 GiB/s"); tables beside a chart use it too. */
 char        *ib_chart_format_rate      (double              mib_per_s);
 
-/* Writes the chart to @path (atomically: a temporary file renamed on success).
+/* Writes the chart to @path through engine/ib-output.h (a file atomically,
+ * a device, FIFO or "-" as it is, a link through to its target).
  * PNG is width*scale x height*scale pixels (scale 1 or 2; up to 4 accepted).
  * On failure nothing is left behind and @error (G_FILE_ERROR) reads
- * "Could not write “PATH”: REASON". */
+ * "Could not write “PATH”: REASON" (G_IO_ERROR_CANCELLED when interrupted). */
 gboolean     ib_chart_export           (IbChartKind         kind,
                                         const IbReport     *report,
                                         const IbComparison *comparison,

@@ -128,6 +128,7 @@ ib_cli_chart (int    argc,
   g_option_context_set_summary (context, _("Draw a chart of a saved report as PNG, SVG or PDF."));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context, ib_cli_outputs_help ());
   if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
     {
       chart_options_clear (&o);
@@ -205,6 +206,17 @@ ib_cli_chart (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  /* refused before any work, as every command's outputs are (exit 2) */
+  {
+    const char *inputs[] = { o.from, o.with, NULL };
+    const char *option = path == o.png ? "--png" : path == o.svg ? "--svg" : "--pdf";
+
+    if (!ib_cli_output_path_check (option, path, inputs, &error))
+      {
+        status = ib_cli_fail (error);
+        goto out;
+      }
+  }
 
   report = ib_cli_load_report (o.from);
   if (report == NULL)
@@ -243,12 +255,17 @@ ib_cli_chart (int    argc,
     ib_chart_style_init_light (&style);
   style.log_scale = o.log;
 
-  if (!ib_chart_export (kind, report, comparison, &style, format, path, o.width, o.height,
-                        o.scale, &error))
-    {
-      ib_cli_printerr ("%s", error->message);
-      status = IB_EXIT_FAILED;
-    }
+  {
+    g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
+
+    if (!ib_chart_export (kind, report, comparison, &style, format, path, o.width, o.height,
+                          o.scale, &error))
+      {
+        ib_cli_printerr ("%s", error->message);
+        status = IB_EXIT_FAILED;
+      }
+    status = ib_cli_outputs_end (interrupt, status);
+  }
 
 out:
   chart_options_clear (&o);

@@ -18,6 +18,7 @@
 #include "cli-common.h"
 #include "engine/ib-error.h"
 #include "engine/ib-eta.h"
+#include "engine/ib-output.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
@@ -92,79 +93,137 @@ ib_cli_parse_options (GOptionContext   *context,
 
 /* ---- signals ----------------------------------------------------------- */
 
-struct _IbCliSignals
+/* One thread of its own dispatches SIGINT and SIGTERM, so a signal is turned
+ * into a cancel whatever the main thread does (runs a plan, or writes a
+ * file and so iterates no loop). */
+static struct
 {
-  GCancellable *cancellable;
-  guint         sigint_id;
-  guint         sigterm_id;
-  int           received;
-};
+  GMutex        lock;
+  GThread      *thread;
+  GCancellable *watched;  /* what a signal cancels now */
+  int           received; /* the first signal */
+} sig;
 
-static void
-signal_arrived (IbCliSignals *signals,
-                int           signum)
+static int
+exit_code_for_signal (int signum)
 {
-  if (signals->received == 0)
-    signals->received = signum;
-  g_cancellable_cancel (signals->cancellable);
+  return signum == SIGTERM ? IB_EXIT_TERMINATED : IB_EXIT_INTERRUPTED;
 }
 
 static gboolean
-on_sigint (gpointer data)
+on_signal (gpointer data)
 {
-  signal_arrived (data, SIGINT);
+  int signum = GPOINTER_TO_INT (data);
+  g_autoptr(GCancellable) watched = NULL;
+
+  g_mutex_lock (&sig.lock);
+  if (sig.received == 0)
+    sig.received = signum;
+  if (sig.watched != NULL)
+    watched = g_object_ref (sig.watched);
+  g_mutex_unlock (&sig.lock);
+  if (watched == NULL)
+    {
+      /* Nothing under way that leaves anything behind: stop now. */
+      fprintf (stderr, "%s: %s\n", g_get_prgname (), _("interrupted"));
+      fflush (stderr);
+      _exit (exit_code_for_signal (signum));
+    }
+  g_cancellable_cancel (watched);
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean
-on_sigterm (gpointer data)
+static gpointer
+signal_thread (gpointer data)
 {
-  signal_arrived (data, SIGTERM);
-  return G_SOURCE_CONTINUE;
-}
+  GMainContext *context = data;
 
-IbCliSignals *
-ib_cli_signals_new (GCancellable *cancellable)
-{
-  IbCliSignals *signals = g_new0 (IbCliSignals, 1);
-
-  g_return_val_if_fail (G_IS_CANCELLABLE (cancellable), signals);
-
-  signals->cancellable = g_object_ref (cancellable);
-  signals->sigint_id = g_unix_signal_add (SIGINT, on_sigint, signals);
-  signals->sigterm_id = g_unix_signal_add (SIGTERM, on_sigterm, signals);
-  return signals;
-}
-
-int
-ib_cli_signals_received (IbCliSignals *signals)
-{
-  g_return_val_if_fail (signals != NULL, 0);
-  return signals->received;
-}
-
-int
-ib_cli_signals_exit_code (IbCliSignals *signals,
-                          int           fallback)
-{
-  g_return_val_if_fail (signals != NULL, fallback);
-
-  if (signals->received == SIGINT)
-    return IB_EXIT_INTERRUPTED;
-  if (signals->received == SIGTERM)
-    return IB_EXIT_TERMINATED;
-  return fallback;
+  g_main_context_push_thread_default (context);
+  for (;;)
+    g_main_context_iteration (context, TRUE);
+  return NULL;
 }
 
 void
-ib_cli_signals_free (IbCliSignals *signals)
+ib_cli_signals_watch (GCancellable *cancellable)
 {
-  if (signals == NULL)
-    return;
-  g_clear_handle_id (&signals->sigint_id, g_source_remove);
-  g_clear_handle_id (&signals->sigterm_id, g_source_remove);
-  g_clear_object (&signals->cancellable);
-  g_free (signals);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  g_mutex_lock (&sig.lock);
+  if (sig.thread == NULL)
+    {
+      GMainContext *context = g_main_context_new ();
+      const int signums[] = { SIGINT, SIGTERM };
+
+      for (guint i = 0; i < G_N_ELEMENTS (signums); i++)
+        {
+          GSource *source = g_unix_signal_source_new (signums[i]);
+
+          g_source_set_callback (source, on_signal, GINT_TO_POINTER (signums[i]), NULL);
+          g_source_attach (source, context);
+          g_source_unref (source);
+        }
+      sig.thread = g_thread_new ("iobench-signals", signal_thread, context);
+    }
+  g_set_object (&sig.watched, cancellable);
+  g_mutex_unlock (&sig.lock);
+}
+
+int
+ib_cli_signals_received (void)
+{
+  int received;
+
+  g_mutex_lock (&sig.lock);
+  received = sig.received;
+  g_mutex_unlock (&sig.lock);
+  return received;
+}
+
+int
+ib_cli_signals_exit_code (int fallback)
+{
+  int received = ib_cli_signals_received ();
+
+  return received != 0 ? exit_code_for_signal (received) : fallback;
+}
+
+GCancellable *
+ib_cli_outputs_begin (void)
+{
+  GCancellable *interrupt = g_cancellable_new ();
+
+  ib_cli_signals_watch (interrupt);
+  ib_output_set_interrupt (interrupt);
+  return interrupt;
+}
+
+int
+ib_cli_outputs_end (GCancellable *interrupt,
+                    int           code)
+{
+  g_return_val_if_fail (G_IS_CANCELLABLE (interrupt), code);
+
+  ib_output_set_interrupt (NULL);
+  ib_cli_signals_watch (NULL);
+  if (g_cancellable_is_cancelled (interrupt))
+    return ib_cli_signals_exit_code (IB_EXIT_INTERRUPTED);
+  return code;
+}
+
+gboolean
+ib_cli_output_skipped (GCancellable *interrupt,
+                       const char   *option,
+                       const char   *path)
+{
+  g_autofree char *display = NULL;
+
+  if (!g_cancellable_is_cancelled (interrupt))
+    return FALSE;
+  display = g_filename_display_name (path);
+  /* Translators: "--csv: interrupted: “r.csv” was not begun" */
+  ib_cli_printerr (_("%s: interrupted: “%s” was not begun"), option, display);
+  return TRUE;
 }
 
 /* ---- progress line ----------------------------------------------------- */
@@ -307,7 +366,6 @@ ib_cli_run_plan (const IbPlan *plan,
                  int          *exit_code)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(IbCliSignals) signals = NULL;
   g_autoptr(IbCliProgress) progress = ib_cli_progress_new (quiet);
   g_autoptr(GError) error = NULL;
   g_autoptr(IbReport) report = NULL;
@@ -316,7 +374,7 @@ ib_cli_run_plan (const IbPlan *plan,
   g_return_val_if_fail (plan != NULL, NULL);
   g_return_val_if_fail (exit_code != NULL, NULL);
 
-  signals = ib_cli_signals_new (cancellable);
+  ib_cli_signals_watch (cancellable);
   /* A budgeted run (quick) ends by its budget: the time left says so from
    * the start, as in the window. */
   if (plan->budget_s > 0)
@@ -324,11 +382,14 @@ ib_cli_run_plan (const IbPlan *plan,
                     g_get_monotonic_time () + (gint64) plan->budget_s * G_USEC_PER_SEC,
                     IB_ETA_BUDGET_SLACK_NS);
   report = ib_runner_run_sync (plan, cancellable, ib_cli_progress_event, progress, &error);
+  /* From here until the outputs are begun, a signal stops the process at
+   * once: the test files are gone and nothing is being written. */
+  ib_cli_signals_watch (NULL);
   ib_cli_progress_clear (progress);
 
   code = ib_cli_exit_code_for_error (error);
-  if (ib_cli_signals_received (signals) != 0)
-    code = ib_cli_signals_exit_code (signals, code);
+  if (g_cancellable_is_cancelled (cancellable))
+    code = ib_cli_signals_exit_code (code);
   if (error != NULL)
     {
       if (code == IB_EXIT_INTERRUPTED || code == IB_EXIT_TERMINATED)

@@ -57,20 +57,31 @@ gboolean  ib_cli_parse_options       (GOptionContext  *context,
 
 /* ---- signals ----------------------------------------------------------- */
 
-typedef struct _IbCliSignals IbCliSignals;
-
-/* Installs SIGINT and SIGTERM handlers (g_unix_signal_add on the global
- * default main context) that cancel @cancellable. */
-IbCliSignals *ib_cli_signals_new       (GCancellable  *cancellable);
-/* 0 when no signal arrived, else SIGINT or SIGTERM. */
-int           ib_cli_signals_received  (IbCliSignals  *signals);
+/* From the first call on, SIGINT and SIGTERM are dispatched on a thread of
+ * their own, so they land whatever the main thread does: a signal cancels
+ * @cancellable, what is under way now (a run, the outputs), or, when that is
+ * NULL, stops the process at once with "interrupted" and exit 130 / 143
+ * (nothing is then under way that could leave anything behind). */
+void          ib_cli_signals_watch     (GCancellable  *cancellable);
+/* 0 when no signal arrived, else the first: SIGINT or SIGTERM. */
+int           ib_cli_signals_received  (void);
 /* IB_EXIT_INTERRUPTED for SIGINT, IB_EXIT_TERMINATED for SIGTERM, else
  * @fallback. */
-int           ib_cli_signals_exit_code (IbCliSignals  *signals,
-                                        int            fallback);
-void          ib_cli_signals_free      (IbCliSignals  *signals);
+int           ib_cli_signals_exit_code (int            fallback);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbCliSignals, ib_cli_signals_free)
+/* Begins writing outputs: until ib_cli_outputs_end(), a signal interrupts
+ * them (engine/ib-output.h: the one under way stops and leaves no temporary
+ * file). Returns the interrupt, for ib_cli_output_skipped(). */
+GCancellable *ib_cli_outputs_begin     (void);
+/* Ends it and frees nothing (the caller owns @interrupt): returns @code, or
+ * 130 / 143 when a signal interrupted the outputs. */
+int           ib_cli_outputs_end       (GCancellable  *interrupt,
+                                        int            code);
+/* TRUE, after saying "OPTION: interrupted: “PATH” was not begun", when the
+ * outputs were interrupted before the one @option writes to @path. */
+gboolean      ib_cli_output_skipped    (GCancellable  *interrupt,
+                                        const char    *option,
+                                        const char    *path);
 
 /* ---- progress line ----------------------------------------------------- */
 
@@ -197,6 +208,8 @@ typedef struct
   int       png_height;   /* 0: 700 */
   int       png_kind;     /* IbChartKind; -1: pick from what the report has */
   gboolean  quiet;
+  const char * const *inputs; /* not owned, NULL-terminated: the files read,
+                               * which no output may be */
 } IbCliOutput;
 
 typedef enum
@@ -213,28 +226,43 @@ typedef enum
 void      ib_cli_output_init    (IbCliOutput       *output);
 void      ib_cli_output_clear   (IbCliOutput       *output);
 /* Adds --json FILE, --html FILE, --md FILE, --csv FILE, --png FILE, --quiet
- * (as selected by @flags) to @context's main group. */
+ * (as selected by @flags) to @context's main group, and the words on
+ * outputs and exit codes (ib_cli_outputs_help) to its description. */
 void      ib_cli_output_add_entries (IbCliOutput      *output,
                                      GOptionContext   *context,
                                      IbCliOutputFlags  flags);
-/* Before a run: every output path is not a directory and its folder exists
- * and is writable. IB_ERROR_INVALID naming the option otherwise. */
-gboolean  ib_cli_output_check   (const IbCliOutput *output,
+/* Before a run: every output can be written (ib_cli_output_path_check),
+ * then ib_cli_claim_stdout() of them. IB_ERROR_INVALID naming the option
+ * otherwise. */
+gboolean  ib_cli_output_check   (IbCliOutput       *output,
                                  GError           **error);
 /* The same check for one output @path given with @option (TRUE when
- * @path is NULL): not empty, not a folder, in a writable folder. */
-gboolean  ib_cli_output_path_check (const char     *option,
-                                    const char     *path,
-                                    GError        **error);
-/* After a run (also a partial one): writes every requested file; prints
- * one message per failure. Returns FALSE if any failed. */
+ * @path is NULL): engine/ib-output.h's ib_output_check (not empty, not a
+ * folder, in a writable folder, a writable device, none of @inputs). */
+gboolean  ib_cli_output_path_check (const char         *option,
+                                    const char         *path,
+                                    const char * const *inputs,
+                                    GError            **error);
+/* When one of the @n *@paths (NULL: not given) is standard output ("-",
+ * /dev/stdout, ...), the CLI's own text goes to stderr from now on, so the
+ * output is all that stdout gets, and each such path becomes "-" (which
+ * still names the original stdout). Call before printing anything. */
+void      ib_cli_claim_stdout   (char             **paths[],
+                                 guint              n);
+/* What --help says of outputs and exit codes, for a command's description. */
+const char *ib_cli_outputs_help (void);
 /* Fails (naming @option) when a Markdown report at @path (a comparison's
  * with @compare) would put a chart where a file already is. */
 gboolean  ib_cli_markdown_charts_check (const char  *option,
                                         const char  *path,
                                         gboolean     compare,
                                         GError     **error);
-gboolean  ib_cli_output_write   (const IbCliOutput *output,
-                                 const IbAnalysis  *analysis);
+/* After a run (also a partial one): writes every requested file; prints
+ * one message per failure, and where each file went. Returns @code, or
+ * IB_EXIT_FAILED when @code is IB_EXIT_OK and an output failed, or 130 /
+ * 143 when a signal interrupted them (the rest are not begun). */
+int       ib_cli_output_write   (const IbCliOutput *output,
+                                 const IbAnalysis  *analysis,
+                                 int                code);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "chart/ib-chart.h"
 #include "cli-common.h"
 #include "engine/ib-error.h"
+#include "engine/ib-output.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-io.h"
 
@@ -65,56 +67,85 @@ ib_cli_output_add_entries (IbCliOutput      *output,
        N_("No progress line and no warnings on stderr"), NULL)
 #undef ADD
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context, ib_cli_outputs_help ());
 }
 
-gboolean
-ib_cli_output_path_check (const char  *option,
-                          const char  *path,
-                          GError     **error)
+const char *
+ib_cli_outputs_help (void)
 {
-  g_autofree char *dir = NULL;
-
-  if (path == NULL)
-    return TRUE;
-  if (*path == '\0')
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("%s: the file name is empty"), option);
-      return FALSE;
-    }
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: “%s” is a folder; give a file name"), option, path);
-      return FALSE;
-    }
-  dir = g_path_get_dirname (path);
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: the folder “%s” does not exist"), option, dir);
-      return FALSE;
-    }
-  if (g_access (dir, W_OK) != 0)
-    {
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("%s: cannot write in the folder “%s”"), option, dir);
-      return FALSE;
-    }
-  return TRUE;
+  return _("Outputs: “-” is standard output (the text then goes to stderr); a device or a "
+           "pipe is written to as it is; a symbolic link is written through to its target; a "
+           "file is replaced only once its new content is complete. No output may be a file "
+           "the command reads.\n\n"
+           "Exit codes: 0 done; 1 failed under way (a run, a report that cannot be read, a "
+           "write that fails, a full disk); 2 refused before any work (a bad option or "
+           "argument, an output that cannot be written: a folder, a missing or read-only "
+           "folder, an input); 130 / 143 interrupted by SIGINT / SIGTERM (no temporary file "
+           "is left, and the outputs not begun are not written).");
 }
 
 gboolean
-ib_cli_output_check (const IbCliOutput  *output,
+ib_cli_output_path_check (const char         *option,
+                          const char         *path,
+                          const char * const *inputs,
+                          GError            **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (path == NULL || ib_output_check (path, inputs, NULL, &local))
+    return TRUE;
+  g_set_error (error, IB_ERROR, IB_ERROR_INVALID, "%s: %s", option, local->message);
+  return FALSE;
+}
+
+void
+ib_cli_claim_stdout (char  **paths[],
+                     guint   n)
+{
+  static gboolean claimed;
+  gboolean any = FALSE;
+  int fd;
+
+  /* "/dev/stdout" will soon name stderr: each is "-" from now on */
+  for (guint i = 0; i < n; i++)
+    if (*paths[i] != NULL && ib_output_is_stdout (*paths[i]))
+      {
+        g_free (*paths[i]);
+        *paths[i] = g_strdup ("-");
+        any = TRUE;
+      }
+  if (!any || claimed)
+    return;
+  fflush (stdout);
+  fd = fcntl (STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+  if (fd < 0)
+    return;
+  if (dup2 (STDERR_FILENO, STDOUT_FILENO) < 0)
+    {
+      close (fd);
+      return;
+    }
+  ib_output_set_stdout (fd);
+  claimed = TRUE;
+}
+
+gboolean
+ib_cli_output_check (IbCliOutput        *output,
                      GError            **error)
 {
+  char **paths[] = { &output->json, &output->html, &output->md, &output->csv, &output->png };
+
   g_return_val_if_fail (output != NULL, FALSE);
 
-  return ib_cli_output_path_check ("--json", output->json, error) &&
-         ib_cli_output_path_check ("--html", output->html, error) &&
-         ib_cli_output_path_check ("--md", output->md, error) &&
-         ib_cli_markdown_charts_check ("--md", output->md, FALSE, error) &&
-         ib_cli_output_path_check ("--csv", output->csv, error) &&
-         ib_cli_output_path_check ("--png", output->png, error);
+  if (!(ib_cli_output_path_check ("--json", output->json, output->inputs, error) &&
+        ib_cli_output_path_check ("--html", output->html, output->inputs, error) &&
+        ib_cli_output_path_check ("--md", output->md, output->inputs, error) &&
+        ib_cli_markdown_charts_check ("--md", output->md, FALSE, error) &&
+        ib_cli_output_path_check ("--csv", output->csv, output->inputs, error) &&
+        ib_cli_output_path_check ("--png", output->png, output->inputs, error)))
+    return FALSE;
+  ib_cli_claim_stdout (paths, G_N_ELEMENTS (paths));
+  return TRUE;
 }
 
 gboolean
@@ -128,6 +159,11 @@ ib_cli_markdown_charts_check (const char  *option,
 
   if (path == NULL)
     return TRUE;
+  if (!ib_report_markdown_check_target (path, &local))
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_INVALID, "%s: %s", option, local->message);
+      return FALSE;
+    }
   /* Every chart it may write: the run's own are not known yet, and a file
    * the user did not name is never replaced. */
   charts = compare ? ib_compare_markdown_charts (NULL, path)
@@ -166,7 +202,9 @@ write_one (const char *option,
 {
   if (ok)
     {
-      g_ptr_array_add (written, g_canonicalize_filename (path, NULL));
+      g_ptr_array_add (written, ib_output_is_stdout (path)
+                                  ? g_strdup (_("(standard output)"))
+                                  : g_canonicalize_filename (path, NULL));
       return TRUE;
     }
   ib_cli_printerr ("%s: %s", option, error != NULL ? error->message : _("could not write"));
@@ -187,33 +225,37 @@ add_markdown_charts (const char     *md,
       g_ptr_array_add (written, g_canonicalize_filename (g_ptr_array_index (charts, i), NULL));
 }
 
-gboolean
+int
 ib_cli_output_write (const IbCliOutput *output,
-                     const IbAnalysis  *analysis)
+                     const IbAnalysis  *analysis,
+                     int                code)
 {
   gboolean all_ok = TRUE;
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GCancellable) interrupt = NULL;
   const IbReport *report;
 
-  g_return_val_if_fail (output != NULL, FALSE);
-  g_return_val_if_fail (analysis != NULL, FALSE);
+  g_return_val_if_fail (output != NULL, IB_EXIT_FAILED);
+  g_return_val_if_fail (analysis != NULL, IB_EXIT_FAILED);
 
   report = ib_analysis_get_report (analysis);
-  if (output->json != NULL)
+  interrupt = ib_cli_outputs_begin ();
+#define SKIPPED(option, path) ib_cli_output_skipped (interrupt, option, path)
+  if (output->json != NULL && !SKIPPED ("--json", output->json))
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_json (analysis, output->json, &error);
 
       all_ok &= write_one ("--json", output->json, ok, error, written);
     }
-  if (output->html != NULL)
+  if (output->html != NULL && !SKIPPED ("--html", output->html))
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_html (analysis, output->html, &error);
 
       all_ok &= write_one ("--html", output->html, ok, error, written);
     }
-  if (output->md != NULL)
+  if (output->md != NULL && !SKIPPED ("--md", output->md))
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_markdown (analysis, output->md, &error);
@@ -222,14 +264,14 @@ ib_cli_output_write (const IbCliOutput *output,
         add_markdown_charts (output->md, report, written);
       all_ok &= write_one ("--md", output->md, ok, error, written);
     }
-  if (output->csv != NULL)
+  if (output->csv != NULL && !SKIPPED ("--csv", output->csv))
     {
       GError *error = NULL;
       gboolean ok = ib_report_save_csv (analysis, output->csv, &error);
 
       all_ok &= write_one ("--csv", output->csv, ok, error, written);
     }
-  if (output->png != NULL)
+  if (output->png != NULL && !SKIPPED ("--png", output->png))
     {
       GError *error = NULL;
       IbChartStyle style;
@@ -251,5 +293,8 @@ ib_cli_output_write (const IbCliOutput *output,
       for (guint i = 0; i < written->len; i++)
         ib_cli_print (stderr, "  %s\n", (const char *) g_ptr_array_index (written, i));
     }
-  return all_ok;
+#undef SKIPPED
+  if (!all_ok && code == IB_EXIT_OK)
+    code = IB_EXIT_FAILED;
+  return ib_cli_outputs_end (interrupt, code);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-report.c: `iobench-cli report` and `iobench-cli compare`.
  *
- * Exit codes: 0 ok; 1 when a report cannot be read (missing, unreadable or
- * malformed file: the message names the file and what is wrong) or an output
- * cannot be written; 2 for bad options or arguments. */
+ * Exit codes (ib_cli_outputs_help): 0 ok; 1 when a report cannot be read
+ * (missing, unreadable or malformed file: the message names the file and
+ * what is wrong) or an output fails while written; 2 for bad options or
+ * arguments and an output refused before any work; 130 / 143 interrupted. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -15,6 +16,7 @@
 #include "cli-common.h"
 #include "cli.h"
 #include "engine/ib-error.h"
+#include "engine/ib-output.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-charts.h"
@@ -33,6 +35,7 @@ ib_cli_report (int    argc,
   g_autoptr(IbAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   IbCliOutput output;
+  const char *inputs[2] = { NULL, NULL };
   int status = IB_EXIT_OK;
 
   ib_cli_output_init (&output);
@@ -62,6 +65,8 @@ ib_cli_report (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  inputs[0] = argv[1];
+  output.inputs = inputs;
   if (output.html == NULL && output.md == NULL && output.csv == NULL)
     {
       ib_cli_printerr (_("nothing to write: give --html FILE, --md FILE or --csv FILE"));
@@ -89,8 +94,7 @@ ib_cli_report (int    argc,
   ib_cli_print_findings (analysis, stdout);
   fflush (stdout);
 
-  if (!ib_cli_output_write (&output, analysis))
-    status = IB_EXIT_FAILED;
+  status = ib_cli_output_write (&output, analysis, status);
 
 out:
   ib_cli_output_clear (&output);
@@ -203,7 +207,16 @@ chart_format (const char    *option,
   return FALSE;
 }
 
-static gboolean
+/* The name "Wrote:" lists for @path. */
+static char *
+written_name (const char *path)
+{
+  return ib_output_is_stdout (path) ? g_strdup (_("(standard output)"))
+                                    : g_canonicalize_filename (path, NULL);
+}
+
+/* Returns the exit code. */
+static int
 write_outputs (const IbComparison *comparison,
                const char         *html,
                const char         *md,
@@ -214,9 +227,10 @@ write_outputs (const IbComparison *comparison,
                gboolean            log_scale)
 {
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
   gboolean ok = TRUE;
 
-  if (chart != NULL)
+  if (chart != NULL && !ib_cli_output_skipped (interrupt, "--chart", chart))
     {
       g_autoptr(GError) error = NULL;
       IbChartStyle style;
@@ -228,26 +242,26 @@ write_outputs (const IbComparison *comparison,
       style.compare = part;
       if (ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, format, chart, width,
                            CLAMP (height, 200, 10000), 1.0, &error))
-        g_ptr_array_add (written, g_canonicalize_filename (chart, NULL));
+        g_ptr_array_add (written, written_name (chart));
       else
         {
           ib_cli_printerr ("--chart: %s", error->message);
           ok = FALSE;
         }
     }
-  if (html != NULL)
+  if (html != NULL && !ib_cli_output_skipped (interrupt, "--html", html))
     {
       g_autoptr(GError) error = NULL;
 
       if (ib_compare_save_html (comparison, log_scale, html, &error))
-        g_ptr_array_add (written, g_canonicalize_filename (html, NULL));
+        g_ptr_array_add (written, written_name (html));
       else
         {
           ib_cli_printerr ("--html: %s", error->message);
           ok = FALSE;
         }
     }
-  if (md != NULL)
+  if (md != NULL && !ib_cli_output_skipped (interrupt, "--markdown", md))
     {
       g_autoptr(GError) error = NULL;
 
@@ -276,7 +290,7 @@ write_outputs (const IbComparison *comparison,
         ib_cli_print (stdout, "  %s\n", (const char *) g_ptr_array_index (written, i));
       fflush (stdout);
     }
-  return ok;
+  return ib_cli_outputs_end (interrupt, ok ? IB_EXIT_OK : IB_EXIT_FAILED);
 }
 
 int
@@ -293,6 +307,7 @@ ib_cli_compare (int    argc,
   g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
   g_autofree char *part_id = NULL;
   const char *md_option, *chart_option;
+  const char *inputs[3] = { NULL, NULL, NULL };
   IbCompareChart part = IB_COMPARE_CHART_AUTO;
   IbChartFormat format = IB_CHART_FORMAT_PNG;
   gboolean log_scale = FALSE;
@@ -302,7 +317,7 @@ ib_cli_compare (int    argc,
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
       N_("Write the comparison as one HTML page with its charts"), N_("FILE") },
     { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &md,
-      N_("Write the comparison as Markdown, its charts beside it as NAME-compare-PART.png"),
+      N_("Write the comparison as Markdown, its charts beside it as NAME-charts/PART.png"),
       N_("FILE") },
     { "md", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &md2, NULL, NULL },
     { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
@@ -327,6 +342,7 @@ ib_cli_compare (int    argc,
                                   "with an interval; no verdict below 5 valid samples a side."));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context, ib_cli_outputs_help ());
 
   if (!ib_cli_parse_options (context, &argc, &argv, TRUE))
     {
@@ -383,11 +399,14 @@ ib_cli_compare (int    argc,
         }
       part = ib_compare_section_chart (section);
     }
-  /* every output's folder exists and is writable before anything is read */
-  if (!ib_cli_output_path_check ("--html", html, &error) ||
-      !ib_cli_output_path_check (md_option, md, &error) ||
+  /* every output can be written, and is neither report, before anything is
+   * read */
+  inputs[0] = argv[1];
+  inputs[1] = argv[2];
+  if (!ib_cli_output_path_check ("--html", html, inputs, &error) ||
+      !ib_cli_output_path_check (md_option, md, inputs, &error) ||
       !ib_cli_markdown_charts_check (md_option, md, TRUE, &error) ||
-      !ib_cli_output_path_check (chart_option, chart, &error))
+      !ib_cli_output_path_check (chart_option, chart, inputs, &error))
     {
       status = ib_cli_fail (error);
       goto out;
@@ -399,6 +418,11 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
+  {
+    char **outputs[] = { &html, &chart };
+
+    ib_cli_claim_stdout (outputs, G_N_ELEMENTS (outputs));
+  }
 
   a = ib_cli_load_report (argv[1]);
   b = a != NULL ? ib_cli_load_report (argv[2]) : NULL;
@@ -445,8 +469,7 @@ ib_cli_compare (int    argc,
       status = IB_EXIT_FAILED;
       goto out;
     }
-  if (!write_outputs (comparison, html, md, chart, format, part, width, log_scale))
-    status = IB_EXIT_FAILED;
+  status = write_outputs (comparison, html, md, chart, format, part, width, log_scale);
 
 out:
   return status;

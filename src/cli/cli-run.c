@@ -220,8 +220,8 @@ buffer_from_string (const char *s,
 
 /* Runs @plan, prints the report, writes the outputs; returns the exit code. */
 static int
-run_and_report (const IbPlan      *plan,
-                const IbCliOutput *output)
+run_and_report (const IbPlan *plan,
+                IbCliOutput  *output)
 {
   g_autoptr(IbAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
@@ -237,9 +237,7 @@ run_and_report (const IbPlan      *plan,
     return code != IB_EXIT_OK ? code : IB_EXIT_FAILED;
 
   ib_cli_print_report (analysis, stdout);
-  if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
-    code = IB_EXIT_FAILED;
-  return code;
+  return ib_cli_output_write (output, analysis, code);
 }
 
 /* ---- run --------------------------------------------------------------- */

@@ -129,9 +129,7 @@ run_workload (const IbPlan      *plan,
     ib_cli_print (stdout, _("\nPartial results: %s\n"),
              report->error != NULL ? report->error : _("the run stopped early"));
   fflush (stdout);
-  if (!ib_cli_output_write (output, analysis) && code == IB_EXIT_OK)
-    code = IB_EXIT_FAILED;
-  return code;
+  return ib_cli_output_write (output, analysis, code);
 }
 
 /* What a workload command says of itself in --help. */

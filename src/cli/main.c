@@ -42,6 +42,7 @@ print_usage (FILE *out)
     ib_cli_print (out, "  %-14s %s\n", commands[i].name, _(commands[i].summary));
   ib_cli_print (out, "\n");
   ib_cli_print (out, _("Run “%s COMMAND --help” for the options of a command.\n"), g_get_prgname ());
+  ib_cli_print (out, "\n%s\n", ib_cli_outputs_help ());
 }
 
 int

@@ -19,6 +19,7 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-error.h"
+#include "engine/ib-output.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-stats.h"
 #include "ib-compare-writers.h"
@@ -282,15 +283,20 @@ ib_compare_save_html (const IbComparison *comparison,
                       GError            **error)
 {
   g_autofree char *html = NULL;
+  g_autoptr(GError) local = NULL;
 
   g_return_val_if_fail (comparison != NULL && path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  html = ib_compare_to_html (comparison, log_scale, error);
+  html = ib_compare_to_html (comparison, log_scale, &local);
   if (html == NULL)
-    return FALSE;
-  /* g_file_set_contents writes a temporary file and renames it */
-  return g_file_set_contents (path, html, -1, error);
+    {
+      /* its charts are drawn in files of its own: name this one */
+      if (!ib_output_interrupted (path, error))
+        g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return ib_output_save (path, html, -1, error);
 }
 
 /* ---- Markdown ---------------------------------------------------------- */
@@ -364,6 +370,8 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
   charts = ib_compare_markdown_charts (comparison, path);
+  if (!ib_report_markdown_check_target (path, error))
+    return FALSE;
   if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
     return FALSE;
   if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
@@ -449,7 +457,7 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
   ib_report_md_escape (out, note, FALSE);
   g_string_append_c (out, '\n');
 
-  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+  if (!ib_output_save (path, out->str, (gssize) out->len, error))
     {
       /* no chart without the Markdown that shows it */
       ib_report_markdown_undo (written, dir, made_dir);

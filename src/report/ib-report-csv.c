@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/ib-text-safe.h"
+#include "engine/ib-output.h"
 #include "ib-report-io.h"
 
 /* A text field (never a number: "-5" as a number stays a number). One a
@@ -150,5 +151,5 @@ ib_report_save_csv (const IbAnalysis *analysis,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = ib_report_to_csv (analysis);
-  return g_file_set_contents (path, data, -1, error);
+  return ib_output_save (path, data, -1, error);
 }

@@ -17,6 +17,7 @@
 
 #include "chart/ib-chart.h"
 #include "engine/ib-error.h"
+#include "engine/ib-output.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
@@ -552,15 +553,21 @@ ib_report_save_html (const IbAnalysis *analysis,
                      GError          **error)
 {
   g_autofree char *html = NULL;
+  g_autoptr(GError) local = NULL;
 
   g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  html = ib_report_to_html (analysis, error);
+  html = ib_report_to_html (analysis, &local);
   if (html == NULL)
-    return FALSE;
-  return g_file_set_contents (path, html, -1, error);
+    {
+      /* its charts are drawn in files of its own: name this one */
+      if (!ib_output_interrupted (path, error))
+        g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return ib_output_save (path, html, -1, error);
 }
 
 /* ---- shared with the comparison report (ib-report-writers-private.h) ---- */

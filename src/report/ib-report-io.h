@@ -2,9 +2,11 @@
 /* ib-report-io.h: reading and writing reports (docs/architecture.md,
  * "Reports, findings and charts").
  *
- * Every writer writes atomically (temporary file + rename): an error leaves no
- * half-written file and never touches an existing file at @path unless the
- * whole new content was written. */
+ * Every writer writes through engine/ib-output.h: a file atomically (a
+ * temporary file + rename; an error leaves no half-written file and never
+ * touches an existing file at @path unless the whole new content was
+ * written), a device, FIFO or "-" (stdout) as it is, a symbolic link
+ * through to its target. */
 #pragma once
 
 #include <glib.h>
@@ -72,6 +74,11 @@ GPtrArray *ib_report_markdown_charts    (const IbReport *report,
  * G_IO_ERROR_NOT_DIRECTORY when their folder is not one. */
 gboolean   ib_report_markdown_check_charts (GPtrArray  *paths,
                                             GError    **error);
+/* Fails with G_IO_ERROR_NOT_REGULAR_FILE when @path is "-", a device or a
+ * FIFO (engine/ib-output.h): a Markdown report's charts go in a folder
+ * beside it, so it must be a file. */
+gboolean   ib_report_markdown_check_target (const char  *path,
+                                            GError     **error);
 /* HTML: one self-contained file, inline SVG charts (no external URL). */
 char     *ib_report_to_html       (const IbAnalysis *analysis,
                                    GError          **error);

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/ib-output.h"
 #include "ib-report-io.h"
 #include "ib-report-json-private.h"
 
@@ -372,6 +373,5 @@ ib_report_save_json (const IbAnalysis *analysis,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   data = ib_report_to_json (analysis, &length);
-  /* g_file_set_contents writes a temporary file and renames it. */
-  return g_file_set_contents (path, data, (gssize) length, error);
+  return ib_output_save (path, data, (gssize) length, error);
 }

@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 
 #include "chart/ib-chart.h"
+#include "engine/ib-output.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
@@ -214,7 +215,8 @@ ib_report_markdown_check_charts (GPtrArray  *paths,
                          "folder; choose another name for the report"), dir);
           return FALSE;
         }
-      if (g_file_test (png, G_FILE_TEST_EXISTS))
+      /* a link is a file there too, even one that points nowhere */
+      if (g_file_test (png, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                        /* Translators: %s is a path */
@@ -222,6 +224,29 @@ ib_report_markdown_check_charts (GPtrArray  *paths,
                          "another name for the report"), png);
           return FALSE;
         }
+    }
+  return TRUE;
+}
+
+gboolean
+ib_report_markdown_check_target (const char  *path,
+                                 GError     **error)
+{
+  IbOutputKind kind = IB_OUTPUT_FILE;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* a path that cannot be written at all fails later, with its reason */
+  if (ib_output_check (path, NULL, &kind, NULL) && kind == IB_OUTPUT_STREAM)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   /* Translators: %s is a path ("-" for standard output) */
+                   _("A Markdown report is written with its charts in a folder beside it: "
+                     "“%s” is a device, a pipe or standard output, not a file; give a file "
+                     "name"), display);
+      return FALSE;
     }
   return TRUE;
 }
@@ -297,6 +322,8 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   dir = ib_report_markdown_chart_dir (path);
   dir_name = g_path_get_basename (dir);
   charts = ib_report_markdown_charts (report, path);
+  if (!ib_report_markdown_check_target (path, error))
+    return FALSE;
   if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
     return FALSE;
   if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
@@ -461,7 +488,7 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   md_list (out, _("Warnings"), report->warnings);
   md_table (out, ib_table_samples (report));
 
-  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+  if (!ib_output_save (path, out->str, (gssize) out->len, error))
     {
       /* no chart without the Markdown that shows it */
       ib_report_markdown_undo (written, dir, made_dir);

@@ -230,8 +230,10 @@ test_data_errors (Fixture       *f,
   g_assert_cmpstr (err, !=, "");
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_chart (&err, "--from", f->full, "--png", unwritable, NULL), ==, 1);
-  g_assert_nonnull (strstr (err, unwritable));
+  /* refused before any work, as report and compare refuse it (exit 2) */
+  g_assert_cmpint (run_chart (&err, "--from", f->full, "--png", unwritable, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--png: the folder"));
+  g_assert_nonnull (strstr (err, "no-folder"));
   g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
 }
 

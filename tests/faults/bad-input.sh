@@ -185,12 +185,13 @@ option wu --seed numeric 0 -0 4294967296
 option wu --dir dirs
 option wu --json outputs
 
-# chart (a report that cannot be loaded, a chart that cannot be written: 1)
+# chart (a report that cannot be loaded: 1; an output that cannot be written
+# is refused before any work, 2, as in every command)
 want=1
 option chart --from inputs
-option chart --png outputs
 try "chart --with garbage" "garbage.json" "${base_chart[@]}" --kind=compare --with="$notjson"
 want=2
+option chart --png outputs
 option chart --kind names
 option chart --width numeric
 option chart --height numeric

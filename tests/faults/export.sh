@@ -6,6 +6,9 @@
 # itself failed); the input report and any earlier file at the path stay as
 # they were, and no temporary file is left. Read-only mounts and full disks
 # need root (a private mount namespace); without it only /proc is tried.
+# Then what is at the path (src/engine/ib-output.h), as root: a device node
+# stays a device and a FIFO a FIFO (both written to), a link to them stays a
+# link, and another user can write to /dev/stdout and pipe it.
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them
 # shellcheck source=tests/faults/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -22,10 +25,13 @@ fi
 sum=$(md5sum <"$report")
 intact () { [ "$(md5sum <"$report")" = "$sum" ]; }
 
-# 1. /proc: the write itself fails.
+# 1. /proc: refused up front (2) where the check sees it cannot be written;
+#    root passes that check, and then the write itself fails (1).
 for fmt in png svg pdf; do
-  expect_exit 1 "$CLI" chart --from "$report" --kind strategies --"$fmt" "/proc/x.$fmt"
-  check "chart --$fmt /proc/x.$fmt: exit 1" [ "$last_exit" -eq 1 ]
+  "$CLI" chart --from "$report" --kind strategies --"$fmt" "/proc/x.$fmt" >"$work/out" \
+    2>"$work/err" </dev/null
+  last_exit=$?
+  check "chart --$fmt /proc/x.$fmt: exit 1 or 2" test "$last_exit" -eq 1 -o "$last_exit" -eq 2
   check "chart --$fmt /proc/x.$fmt: names the path" grep_file "“/proc/x\.$fmt”" "$work/err"
   check "chart --$fmt /proc/x.$fmt: the report is intact" intact
 done
@@ -59,9 +65,9 @@ for opt in --html --md --csv; do
 done
 expect_exit 2 "$CLI" compare "$report" "$report" --png "$ro/c.png"
 check "compare --png into a read-only folder: exit 2" [ "$last_exit" -eq 2 ]
-expect_exit 1 "$CLI" chart --from "$report" --kind strategies --png "$ro/c.png"
-check "chart --png into a read-only folder: exit 1" [ "$last_exit" -eq 1 ]
-check "chart --png into a read-only folder: names the path" grep_file "“$ro/c\.png”" "$work/err"
+expect_exit 2 "$CLI" chart --from "$report" --kind strategies --png "$ro/c.png"
+check "chart --png into a read-only folder: exit 2, as report and compare" [ "$last_exit" -eq 2 ]
+check "chart --png into a read-only folder: names it" grep_file "--png: .*“$ro”" "$work/err"
 check "read-only folder: still empty" is_empty "$ro"
 check "read-only folder: the report is intact" intact
 
@@ -89,5 +95,58 @@ done
 check "full disk: no temporary or partial file left" \
   [ "$(ls -A "$full" | sort | tr '\n' ' ')" = "c.pdf c.png c.svg filler r.csv r.html r.md " ]
 check "full disk: the report is intact" intact
+
+# 4. What is at the path. Device nodes made here (copies of /dev/null and
+#    /dev/full), a FIFO, and links to them: written to, never replaced.
+dev="$work/dev"
+mkdir -p "$dev"
+if ! mknod "$dev/null" c 1 3 || ! mknod "$dev/full" c 1 7; then
+  fail "mknod (device nodes in a test folder)"; finish
+fi
+ln -s null "$dev/null-link"
+mkfifo "$dev/fifo"
+for opt in json html csv; do
+  if [ "$opt" = json ]; then
+    expect_exit 0 "$CLI" run --dir "$dir" --count 1 --size 4K --strategies sync-read-all \
+      --repeat 1 --warmup 0 --quiet --json "$dev/null"
+  else
+    expect_exit 0 "$CLI" report "$report" "--$opt" "$dev/null"
+  fi
+  check "--$opt onto a copy of /dev/null: exit 0" [ "$last_exit" -eq 0 ]
+  check "--$opt onto a copy of /dev/null: still a character device" [ -c "$dev/null" ]
+done
+expect_exit 0 "$CLI" chart --from "$report" --svg "$dev/null-link"
+check "chart --svg onto a link to a device: exit 0" [ "$last_exit" -eq 0 ]
+check "chart --svg onto a link to a device: still a link" [ -L "$dev/null-link" ]
+check "chart --svg onto a link to a device: the device stays" [ -c "$dev/null" ]
+expect_exit 1 "$CLI" report "$report" --html "$dev/full"
+check "--html onto a copy of /dev/full: exit 1" [ "$last_exit" -eq 1 ]
+check "--html onto a copy of /dev/full: says no space" grep_file "No space left" "$work/err"
+check "--html onto a copy of /dev/full: still a character device" [ -c "$dev/full" ]
+timeout 120 cat "$dev/fifo" >"$work/fifo.csv" &
+reader=$!
+fault_pids+=("$reader")
+expect_exit 0 timeout 120 "$CLI" report "$report" --csv "$dev/fifo"
+check "--csv into a FIFO: exit 0" [ "$last_exit" -eq 0 ]
+wait "$reader"
+check "--csv into a FIFO: the reader got the CSV" grep -q "^strategy," "$work/fifo.csv"
+check "--csv into a FIFO: still a FIFO" [ -p "$dev/fifo" ]
+check "the device folder holds only what was made there" \
+  [ "$(ls -A "$dev" | sort | tr '\n' ' ')" = "fifo full null null-link " ]
+check "devices: the report is intact" intact
+
+# 5. Another user (nobody) writes to /dev/stdout, a pipe made by this shell:
+#    the CSV alone goes down the pipe, the answer to stderr.
+chmod a+r "$report"
+setpriv --reuid=65534 --regid=65534 --clear-groups "$CLI" report "$report" --csv /dev/stdout \
+  2>"$work/err" </dev/null | cat >"$work/nobody.csv"
+code=${PIPESTATUS[0]}
+check "nobody: report --csv /dev/stdout: exit 0" [ "$code" -eq 0 ]
+[ "$code" -eq 0 ] || sed 's/^/#   /' "$work/err"
+check "nobody: report --csv /dev/stdout: the pipe got only the CSV" \
+  test "$(head -c 9 "$work/nobody.csv")" = "strategy,"
+check "nobody: report --csv /dev/stdout: the findings went to stderr" \
+  grep_file "^Findings" "$work/err"
+check "nobody: /dev/stdout is still a link" [ -L /dev/stdout ]
 
 finish
