@@ -22,9 +22,9 @@ struct _IbChartView
 {
   GtkWidget    parent_instance;
 
-  IbChartKind  kind;
+  const IbChartKindInfo *kind;
   IbReport    *report;
-  IbComparison *comparison; /* IB_CHART_COMPARE: the two runs and their rows */
+  IbComparison          *comparison; /* a kind of two runs: the two runs and their rows */
   gboolean     log_scale;
   gboolean     live;
   IbCompareChart compare;
@@ -85,7 +85,8 @@ ib_chart_view_snapshot (GtkWidget   *widget,
 
   ib_chart_view_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ib_chart_draw (cr, self->kind, self->report, self->comparison, &style, width, height);
+  ib_chart_draw (cr, &(IbChartRequest) { self->kind, self->report, self->comparison, &style,
+                                         width, height });
   cairo_destroy (cr);
 }
 
@@ -105,9 +106,10 @@ on_query_tooltip (GtkWidget  *widget,
     return FALSE;
 
   ib_chart_view_get_style (self, &style);
-  text = ib_chart_query_tooltip (self->kind, self->report, self->comparison, &style,
-                                 gtk_widget_get_width (widget),
-                                 gtk_widget_get_height (widget), x, y);
+  text = ib_chart_query_tooltip (&(IbChartRequest) { self->kind, self->report, self->comparison,
+                                                     &style, gtk_widget_get_width (widget),
+                                                     gtk_widget_get_height (widget) },
+                                 x, y);
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
@@ -142,10 +144,11 @@ compare_rows (IbChartView *self)
   return ib_comparison_get_all_rows (self->comparison, ib_chart_compare_section (what))->len;
 }
 
-/* Rows of a chart with one row per strategy (0 for the others). While a
- * run goes on, room for every strategy of its plan from the start: a
- * strategy reached later fills its place, not a new one (which would lay
- * the whole window out again). */
+/* Rows of a chart that grows with its rows in the window
+ * (IbChartKindInfo.grows_in_window; 0 for the others). While a run goes on,
+ * room for every strategy of its plan from the start: a strategy reached
+ * later fills its place, not a new one (which would lay the whole window
+ * out again). */
 static guint
 chart_rows (IbChartView *self)
 {
@@ -153,10 +156,9 @@ chart_rows (IbChartView *self)
   guint rows;
 
   if (self->report == NULL || self->report->statistics == NULL ||
-      !(self->kind == IB_CHART_STRATEGIES || self->kind == IB_CHART_THROUGHPUT ||
-        self->kind == IB_CHART_CPU || self->kind == IB_CHART_COMPARE))
+      !self->kind->grows_in_window || self->kind->rows == NULL)
     return 0;
-  rows = self->report->statistics->len;
+  rows = self->kind->rows (self->report);
   plan = self->report->plan;
   if (self->live && plan != NULL && plan->file_sizes != NULL && plan->file_sizes->len > 0 &&
       plan->strategies != NULL)
@@ -168,7 +170,7 @@ chart_rows (IbChartView *self)
 static guint
 size_rows (IbChartView *self)
 {
-  return self->kind == IB_CHART_COMPARE ? compare_rows (self) : chart_rows (self);
+  return self->kind->two_runs ? compare_rows (self) : chart_rows (self);
 }
 
 static void
@@ -196,7 +198,7 @@ ib_chart_view_measure (GtkWidget      *widget,
       /* Scrolled windows give their child its minimum height. The
        * comparison draws two bars a row and its legend names both runs:
        * tall enough not to fall back to the compact layout. */
-      if (self->kind == IB_CHART_COMPARE)
+      if (self->kind->two_runs)
         *minimum = MAX (400, 180 + (int) compare_rows (self) * 48);
       else if (for_size > 0 && for_size < 560)
         /* Narrow (the renderer's compact size): each name goes on a line
@@ -238,7 +240,7 @@ ib_chart_view_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_KIND:
-      g_value_set_int (value, self->kind);
+      g_value_set_pointer (value, (gpointer) self->kind);
       break;
     case PROP_LOG_SCALE:
       g_value_set_boolean (value, self->log_scale);
@@ -259,7 +261,9 @@ ib_chart_view_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_KIND:
-      self->kind = g_value_get_int (value);
+      self->kind = g_value_get_pointer (value);
+      if (self->kind == NULL)
+        self->kind = ib_chart_kind_nth (0);
       break;
     case PROP_LOG_SCALE:
       ib_chart_view_set_log_scale (self, g_value_get_boolean (value));
@@ -285,8 +289,9 @@ ib_chart_view_class_init (IbChartViewClass *klass)
   widget_class->css_changed = ib_chart_view_css_changed;
 
   properties[PROP_KIND] =
-    g_param_spec_int ("kind", NULL, NULL, 0, IB_N_CHART_KINDS - 1, IB_CHART_STRATEGIES,
-                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    /* the IbChartKindInfo (ib-chart.h) it draws */
+    g_param_spec_pointer ("kind", NULL, NULL,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LOG_SCALE] =
     g_param_spec_boolean ("log-scale", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -309,9 +314,13 @@ ib_chart_view_init (IbChartView *self)
 }
 
 GtkWidget *
-ib_chart_view_new (IbChartKind kind)
+ib_chart_view_new (const IbChartKindInfo *kind)
 {
-  GtkWidget *widget = g_object_new (IB_TYPE_CHART_VIEW, "kind", (int) kind, NULL);
+  GtkWidget *widget;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  widget = g_object_new (IB_TYPE_CHART_VIEW, "kind", kind, NULL);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, ib_chart_kind_title (kind),
@@ -319,10 +328,10 @@ ib_chart_view_new (IbChartKind kind)
   return widget;
 }
 
-IbChartKind
+const IbChartKindInfo *
 ib_chart_view_get_kind (IbChartView *self)
 {
-  g_return_val_if_fail (IB_IS_CHART_VIEW (self), IB_CHART_STRATEGIES);
+  g_return_val_if_fail (IB_IS_CHART_VIEW (self), NULL);
   return self->kind;
 }
 
@@ -336,7 +345,8 @@ update_description (IbChartView *self)
   g_autoptr(GString) text = NULL;
 
   ib_chart_view_get_style (self, &style);
-  described = ib_chart_describe (self->kind, self->report, self->comparison, &style);
+  described = ib_chart_describe (&(IbChartRequest) { self->kind, self->report, self->comparison,
+                                                     &style, 0, 0 });
   text = g_string_new (described);
   /* Unchanged during most of a live run: no accessibility event then. */
   if (g_strcmp0 (self->description, text->len > 0 ? text->str : NULL) == 0)

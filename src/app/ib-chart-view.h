@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 #define IB_TYPE_CHART_VIEW (ib_chart_view_get_type ())
 G_DECLARE_FINAL_TYPE (IbChartView, ib_chart_view, IB, CHART_VIEW, GtkWidget)
 
-GtkWidget   *ib_chart_view_new           (IbChartKind      kind);
-IbChartKind  ib_chart_view_get_kind      (IbChartView     *self);
-/* @comparison: the two runs IB_CHART_COMPARE draws, NULL for the others. */
+GtkWidget             *ib_chart_view_new (const IbChartKindInfo *kind);
+const IbChartKindInfo *ib_chart_view_get_kind (IbChartView *self);
+/* @comparison: the two runs a kind of two runs draws, NULL for the others. */
 void         ib_chart_view_set_reports   (IbChartView     *self,
                                           IbReport        *report,
                                           IbComparison    *comparison);
@@ -24,7 +24,7 @@ void         ib_chart_view_set_log_scale (IbChartView     *self,
 void         ib_chart_view_set_live      (IbChartView *self,
                                           gboolean     live);
 gboolean     ib_chart_view_get_log_scale (IbChartView     *self);
-/* IB_CHART_COMPARE: which part of the two reports to draw. */
+/* The comparison chart: which part of the two reports to draw. */
 void         ib_chart_view_set_compare   (IbChartView     *self,
                                           IbCompareChart   compare);
 /* Redraws after the report it shows has grown (live runs). */

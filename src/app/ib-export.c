@@ -21,12 +21,40 @@
 #include "ib-export.h"
 #include "ib-history-store.h"
 
+/* The formats that are not charts: reports and their data. */
+static const struct
+{
+  const char *id;
+  const char *mime_type;
+} report_formats[] = {
+  { "html", "text/html" },
+  { "md", "text/markdown" },
+  { "csv", "text/csv" },
+  { "json", "application/json" },
+};
+
+/* A chart format's id with its size: "png:1280x720@2" (pixel formats only). */
+static gboolean
+parse_chart_size (const char     *size,
+                  IbExportFormat *out)
+{
+  int w = 0, h = 0, s = 0;
+
+  if (!out->chart_format->pixels || sscanf (size, "%dx%d@%d", &w, &h, &s) != 3 || w < 200 || w > 8000 || h < 150 || h > 8000 || (s != 1 && s != 2))
+    return FALSE;
+  out->width = w;
+  out->height = h;
+  out->scale = s;
+  return TRUE;
+}
+
 gboolean
 ib_export_parse_format (const char      *id,
                         IbExportFormat  *out,
                         GError         **error)
 {
-  int w = 0, h = 0, s = 0;
+  const char      *colon;
+  g_autofree char *name = NULL;
 
   g_return_val_if_fail (id != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
@@ -36,61 +64,25 @@ ib_export_parse_format (const char      *id,
   out->width = 1280;
   out->height = 720;
 
-  if (g_str_has_prefix (id, "png"))
+  colon = strchr (id, ':');
+  name = colon != NULL ? g_strndup (id, colon - id) : g_strdup (id);
+  out->chart_format = ib_chart_format_lookup (name);
+  if (out->chart_format != NULL)
     {
       out->is_chart = TRUE;
-      out->chart_format = IB_CHART_FORMAT_PNG;
-      out->extension = "png";
-      out->mime_type = "image/png";
-      if (id[3] == ':' && sscanf (id + 4, "%dx%d@%d", &w, &h, &s) == 3 &&
-          w >= 200 && w <= 8000 && h >= 150 && h <= 8000 && (s == 1 || s == 2))
+      out->extension = out->chart_format->id;
+      out->mime_type = out->chart_format->mime_type;
+      if (colon == NULL || parse_chart_size (colon + 1, out))
+        return TRUE;
+    }
+  else if (colon == NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (report_formats); i++)
+      if (g_str_equal (id, report_formats[i].id))
         {
-          out->width = w;
-          out->height = h;
-          out->scale = s;
+          out->extension = report_formats[i].id;
+          out->mime_type = report_formats[i].mime_type;
+          return TRUE;
         }
-      else if (id[3] != '\0')
-        goto bad;
-    }
-  else if (g_str_equal (id, "svg"))
-    {
-      out->is_chart = TRUE;
-      out->chart_format = IB_CHART_FORMAT_SVG;
-      out->extension = "svg";
-      out->mime_type = "image/svg+xml";
-    }
-  else if (g_str_equal (id, "pdf"))
-    {
-      out->is_chart = TRUE;
-      out->chart_format = IB_CHART_FORMAT_PDF;
-      out->extension = "pdf";
-      out->mime_type = "application/pdf";
-    }
-  else if (g_str_equal (id, "html"))
-    {
-      out->extension = "html";
-      out->mime_type = "text/html";
-    }
-  else if (g_str_equal (id, "md"))
-    {
-      out->extension = "md";
-      out->mime_type = "text/markdown";
-    }
-  else if (g_str_equal (id, "csv"))
-    {
-      out->extension = "csv";
-      out->mime_type = "text/csv";
-    }
-  else if (g_str_equal (id, "json"))
-    {
-      out->extension = "json";
-      out->mime_type = "application/json";
-    }
-  else
-    goto bad;
-  return TRUE;
-
-bad:
   g_set_error (error, IB_ERROR, IB_ERROR_INVALID, _("Unknown export format “%s”"), id);
   return FALSE;
 }
@@ -112,9 +104,9 @@ report_stem (const IbReport *report)
 }
 
 char *
-ib_export_suggest_name (const IbReport       *report,
-                        IbChartKind           kind,
-                        const IbExportFormat *format)
+ib_export_suggest_name (const IbReport        *report,
+                        const IbChartKindInfo *kind,
+                        const IbExportFormat  *format)
 {
   g_autofree char *stem = NULL;
 
@@ -122,8 +114,8 @@ ib_export_suggest_name (const IbReport       *report,
   g_return_val_if_fail (format != NULL, NULL);
 
   stem = report_stem (report);
-  if (format->is_chart || kind == IB_CHART_COMPARE)
-    return g_strdup_printf ("%s-%s.%s", stem, ib_chart_kind_to_string (kind), format->extension);
+  if (format->is_chart || kind->two_runs)
+    return g_strdup_printf ("%s-%s.%s", stem, kind->id, format->extension);
   return g_strdup_printf ("%s.%s", stem, format->extension);
 }
 
@@ -155,7 +147,7 @@ typedef struct
 {
   IbAnalysis     *analysis;    /* one run, or NULL */
   IbComparison   *comparison;  /* two runs, or NULL */
-  IbChartKind     kind;
+  const IbChartKindInfo *kind;
   gboolean        log_scale;
   IbCompareChart  compare;
   IbExportFormat  format;
@@ -189,15 +181,15 @@ export_thread (GTask        *task,
       const IbAnalysis *a = job->comparison != NULL ? ib_comparison_get_a (job->comparison)
                                                     : job->analysis;
       IbChartStyle style;
+      IbChartRequest    request = { job->kind, ib_analysis_get_report (a), job->comparison, &style,
+                                    job->format.width, job->format.height };
 
       /* Files are documents: always the light style, opaque. */
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
       style.compare = job->compare;
-      ok = ib_chart_export (job->kind, ib_analysis_get_report (a), job->comparison, &style,
-                            job->format.chart_format,
-                            job->path, job->format.width, job->format.height,
-                            job->format.scale, &error);
+      ok = ib_chart_export (&request, job->format.chart_format, job->path, job->format.scale,
+                            &error);
     }
   else if (job->comparison != NULL && g_str_equal (job->format.extension, "html"))
     /* a comparison as a report (ib-compare.h) */
@@ -228,17 +220,17 @@ export_thread (GTask        *task,
 }
 
 void
-ib_export_async (IbAnalysis          *analysis,
-                 IbComparison        *comparison,
-                 IbChartKind          kind,
-                 gboolean             log_scale,
-                 IbCompareChart       compare,
-                 const char          *format_id,
-                 const char          *path,
-                 gboolean             replace_extras,
-                 GCancellable        *cancellable,
-                 GAsyncReadyCallback  callback,
-                 gpointer             user_data)
+ib_export_async (IbAnalysis            *analysis,
+                 IbComparison          *comparison,
+                 const IbChartKindInfo *kind,
+                 gboolean               log_scale,
+                 IbCompareChart         compare,
+                 const char            *format_id,
+                 const char            *path,
+                 gboolean               replace_extras,
+                 GCancellable          *cancellable,
+                 GAsyncReadyCallback    callback,
+                 gpointer               user_data)
 {
   g_autoptr(GTask) task = NULL;
   GError *error = NULL;

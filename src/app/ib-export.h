@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   gboolean       is_chart;
-  IbChartFormat  chart_format;
+  const IbChartFormatInfo *chart_format; /* NULL: a report, not a chart */
   const char    *extension;    /* "png", "html", ... */
   const char    *mime_type;
   int            width;
@@ -26,9 +26,9 @@ gboolean  ib_export_parse_format   (const char      *id,
                                     IbExportFormat  *out,
                                     GError         **error);
 /* "iobench-quick-20261129-2320-strategies.png" */
-char     *ib_export_suggest_name   (const IbReport  *report,
-                                    IbChartKind      kind,
-                                    const IbExportFormat *format);
+char *ib_export_suggest_name (const IbReport        *report,
+                              const IbChartKindInfo *kind,
+                              const IbExportFormat  *format);
 /* The files besides @path a Markdown export (@format_id "md") of @report
  * (or of @comparison) would replace: its chart folder's files that exist
  * already. Empty for every other format. */
@@ -36,23 +36,23 @@ GPtrArray *ib_export_existing_extras (const IbReport     *report,
                                       const IbComparison *comparison,
                                       const char     *format_id,
                                       const char     *path);
-/* Writes @analysis (one run) or @comparison (two runs, IB_CHART_COMPARE or
+/* Writes @analysis (one run) or @comparison (two runs, a kind of two runs or
  * the comparison's report; the other NULL) on a worker thread, referenced;
  * a live analysis's report is copied first. @compare is the part a
  * comparison's chart draws (IbChartStyle.compare). A Markdown report's
  * charts that exist already are replaced only with @replace_extras (the
  * user said yes); otherwise the export fails naming the first. */
-void      ib_export_async          (IbAnalysis      *analysis,
-                                    IbComparison    *comparison,
-                                    IbChartKind      kind,
-                                    gboolean         log_scale,
-                                    IbCompareChart   compare,
-                                    const char      *format_id,
-                                    const char      *path,
-                                    gboolean         replace_extras,
-                                    GCancellable    *cancellable,
-                                    GAsyncReadyCallback callback,
-                                    gpointer         user_data);
+void      ib_export_async (IbAnalysis            *analysis,
+                           IbComparison          *comparison,
+                           const IbChartKindInfo *kind,
+                           gboolean               log_scale,
+                           IbCompareChart         compare,
+                           const char            *format_id,
+                           const char            *path,
+                           gboolean               replace_extras,
+                           GCancellable          *cancellable,
+                           GAsyncReadyCallback    callback,
+                           gpointer               user_data);
 gboolean  ib_export_finish         (GAsyncResult    *result,
                                     GError         **error);
 

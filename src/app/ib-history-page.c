@@ -641,7 +641,7 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
 
   ib_chart_view_set_reports (self->compare_view, a, comparison);
   gtk_widget_set_visible (GTK_WIDGET (self->compare_card),
-                          ib_chart_has_data (IB_CHART_COMPARE, a, comparison));
+                          ib_chart_has_data (ib_chart_view_get_kind (self->compare_view), a, comparison));
   update_parts (self);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->ratio_box))) != NULL)
@@ -812,7 +812,7 @@ ib_history_page_init (IbHistoryPage *self)
 
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) ib_history_entry_free);
   self->checks = g_ptr_array_new ();
-  self->compare_view = IB_CHART_VIEW (ib_chart_view_new (IB_CHART_COMPARE));
+  self->compare_view = IB_CHART_VIEW (ib_chart_view_new (ib_chart_kind_lookup ("compare")));
   gtk_widget_set_margin_top (GTK_WIDGET (self->compare_view), 6);
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->compare_view), 6);
   gtk_widget_set_margin_start (GTK_WIDGET (self->compare_view), 6);

@@ -15,9 +15,6 @@
 
 G_BEGIN_DECLS
 
-/* The charts a single report can show (chart_pages in ib-results-page.c). */
-#define IB_RESULTS_N_CHARTS 7
-
 struct _IbResultsPage
 {
   AdwBin           parent_instance;
@@ -62,8 +59,9 @@ struct _IbResultsPage
   GtkListBox      *findings_list;
   GtkLabel        *environment_label;
 
-  IbChartView     *views[IB_RESULTS_N_CHARTS];
-  guint            shown[IB_RESULTS_N_CHARTS];   /* dropdown position -> page */
+  IbChartView    **views; /* a page per kind of one run (the chart table's order) */
+  guint            n_views;
+  guint           *shown; /* dropdown position -> page */
   guint            n_shown;
   gboolean         syncing_dropdown;
   IbRunController *controller;

@@ -28,35 +28,15 @@
 #include "report/ib-report-io.h"
 #include "analysis/ib-labels.h"
 
-/* The kinds a single report can show, in switcher order, with an icon each. */
-static const struct
-{
-  IbChartKind  kind;
-  const char  *title;   /* short, for the view switcher */
-  const char  *icon;
-} chart_pages[] = {
-  /* Translators: short view switcher titles of the charts */
-  { IB_CHART_STRATEGIES, N_("Time"), "preferences-system-time-symbolic" },
-  { IB_CHART_THROUGHPUT, N_("Throughput"), "network-transmit-receive-symbolic" },
-  { IB_CHART_CPU, N_("CPU"), "applications-system-symbolic" },
-  { IB_CHART_STALL, N_("Stall"), "media-playback-pause-symbolic" },
-  { IB_CHART_LATENCY, N_("Latency"), "view-continuous-symbolic" },
-  { IB_CHART_OVERHEAD, N_("Overhead"), "system-run-symbolic" },
-  { IB_CHART_SWEEP, N_("Sweep"), "view-wrapped-symbolic" },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (chart_pages) == IB_RESULTS_N_CHARTS);
-
 G_DEFINE_FINAL_TYPE (IbResultsPage, ib_results_page, ADW_TYPE_BIN)
 
 static void
 update_log_button (IbResultsPage *self)
 {
-  IbChartKind kind = ib_results_page_get_chart_kind (self);
+  const IbChartKindInfo *kind = ib_results_page_get_chart_kind (self);
   GtkWidget *visible = adw_view_stack_get_visible_child (self->chart_stack);
 
-  gtk_widget_set_visible (self->log_box,
-                          kind == IB_CHART_STRATEGIES || kind == IB_CHART_THROUGHPUT);
+  gtk_widget_set_visible (self->log_box, kind->log_switch);
   /* The dropdown (narrow windows) follows the switcher. */
   self->syncing_dropdown = TRUE;
   for (guint i = 0; i < self->n_shown; i++)
@@ -71,11 +51,12 @@ update_chart_dropdown (IbResultsPage *self)
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   guint n = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+  for (guint i = 0; i < self->n_views; i++)
     if (adw_view_stack_page_get_visible (adw_view_stack_get_page (self->chart_stack,
                                                                   GTK_WIDGET (self->views[i]))))
       {
-        gtk_string_list_append (titles, _(chart_pages[i].title));
+        gtk_string_list_append (titles,
+                                _(ib_chart_view_get_kind (self->views[i])->short_title));
         self->shown[n++] = i;
       }
   if (n == self->n_shown)
@@ -142,9 +123,9 @@ update_charts (IbResultsPage *self,
   gboolean any = FALSE;
   GtkWidget *visible;
 
-  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+  for (guint i = 0; i < self->n_views; i++)
     {
-      gboolean has = ib_chart_has_data (chart_pages[i].kind, self->report, NULL);
+      gboolean          has = ib_chart_has_data (ib_chart_view_get_kind (self->views[i]), self->report, NULL);
       AdwViewStackPage *page = adw_view_stack_get_page (self->chart_stack,
                                                         GTK_WIDGET (self->views[i]));
 
@@ -159,8 +140,8 @@ update_charts (IbResultsPage *self,
   /* Stay on the chart the user picked while it still has data. */
   if (visible == NULL ||
       !adw_view_stack_page_get_visible (adw_view_stack_get_page (self->chart_stack, visible)))
-    for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
-      if (ib_chart_has_data (chart_pages[i].kind, self->report, NULL))
+    for (guint i = 0; i < self->n_views; i++)
+      if (ib_chart_has_data (ib_chart_view_get_kind (self->views[i]), self->report, NULL))
         {
           adw_view_stack_set_visible_child (self->chart_stack, GTK_WIDGET (self->views[i]));
           break;
@@ -389,17 +370,17 @@ ib_results_page_get_chart_stack (IbResultsPage *self)
   return self->chart_stack;
 }
 
-IbChartKind
+const IbChartKindInfo *
 ib_results_page_get_chart_kind (IbResultsPage *self)
 {
   GtkWidget *visible;
 
-  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), IB_CHART_STRATEGIES);
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), ib_chart_kind_nth (0));
 
   visible = adw_view_stack_get_visible_child (self->chart_stack);
   if (IB_IS_CHART_VIEW (visible))
     return ib_chart_view_get_kind (IB_CHART_VIEW (visible));
-  return IB_CHART_STRATEGIES;
+  return ib_chart_kind_nth (0);
 }
 
 gboolean
@@ -458,7 +439,7 @@ update_progress (IbResultsPage *self)
    * through the whole run, CPU taken from the samples; the bar and the step
    * change when there is news. */
   /* Rows stay put while the run goes on; sorted by value once it is over. */
-  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+  for (guint i = 0; i < self->n_views; i++)
     ib_chart_view_set_live (self->views[i], running);
   ib_stats_table_set_live (self->stats_table, running);
   if (self->report != NULL && self->answer_live != running)
@@ -512,7 +493,7 @@ on_log_toggled (IbResultsPage *self)
 {
   gboolean log_scale = gtk_switch_get_active (self->log_switch);
 
-  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+  for (guint i = 0; i < self->n_views; i++)
     ib_chart_view_set_log_scale (self->views[i], log_scale);
 }
 
@@ -543,6 +524,9 @@ ib_results_page_dispose (GObject *object)
   g_clear_object (&self->controller);
   self->report = NULL;
   g_clear_pointer (&self->analysis, ib_analysis_unref);
+  g_clear_pointer (&self->views, g_free);
+  g_clear_pointer (&self->shown, g_free);
+  self->n_views = 0;
   G_OBJECT_CLASS (ib_results_page_parent_class)->dispose (object);
 }
 
@@ -609,20 +593,26 @@ ib_results_page_init (IbResultsPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_list_box_set_header_func (self->findings_list, _ib_results_page_findings_header, NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (chart_pages); i++)
+  /* A page for every kind of one run, in the table's order; the views
+   * belong to the stack. */
+  self->views = g_new0 (IbChartView *, ib_chart_n_kinds ());
+  self->shown = g_new0 (guint, ib_chart_n_kinds ());
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
-      GtkWidget *view = ib_chart_view_new (chart_pages[i].kind);
+      const IbChartKindInfo *kind = ib_chart_kind_nth (k);
+      GtkWidget             *view;
       AdwViewStackPage *page;
 
-      self->views[i] = IB_CHART_VIEW (view);
+      if (kind->two_runs)
+        continue;
+      view = ib_chart_view_new (kind);
+      self->views[self->n_views++] = IB_CHART_VIEW (view);
       gtk_widget_set_margin_start (view, 6);
       gtk_widget_set_margin_end (view, 6);
       gtk_widget_set_margin_top (view, 6);
       gtk_widget_set_margin_bottom (view, 6);
-      page = adw_view_stack_add_titled (self->chart_stack, view,
-                                        ib_chart_kind_to_string (chart_pages[i].kind),
-                                        _(chart_pages[i].title));
-      adw_view_stack_page_set_icon_name (page, chart_pages[i].icon);
+      page = adw_view_stack_add_titled (self->chart_stack, view, kind->id, _(kind->short_title));
+      adw_view_stack_page_set_icon_name (page, kind->icon);
       adw_view_stack_page_set_visible (page, FALSE);
     }
   g_signal_connect_swapped (self->chart_switcher, "notify::visible-child",

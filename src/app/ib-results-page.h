@@ -34,7 +34,7 @@ void          ib_results_page_refresh        (IbResultsPage   *self);
 IbReport     *ib_results_page_get_report     (IbResultsPage   *self);
 IbAnalysis   *ib_results_page_get_analysis   (IbResultsPage   *self);
 AdwViewStack *ib_results_page_get_chart_stack (IbResultsPage  *self);
-IbChartKind   ib_results_page_get_chart_kind (IbResultsPage   *self);
+const IbChartKindInfo *ib_results_page_get_chart_kind (IbResultsPage *self);
 gboolean      ib_results_page_get_log_scale  (IbResultsPage   *self);
 guint         ib_results_page_get_n_stats_rows (IbResultsPage *self);
 /* The answer card's headline, NULL when the card is hidden. */

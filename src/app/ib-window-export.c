@@ -85,7 +85,7 @@ typedef struct
   IbComparison *comparison;   /* two runs, or NULL */
   IbReport     *report;       /* the run, or run A */
   IbReport     *other;        /* run B, or NULL */
-  IbChartKind  kind;
+  const IbChartKindInfo *kind;
   gboolean     log_scale;
   IbCompareChart compare;
 } ExportSource;
@@ -102,7 +102,7 @@ get_export_source (IbWindow     *self,
         return FALSE;
       out->report = ib_analysis_get_report (ib_comparison_get_a (out->comparison));
       out->other = ib_analysis_get_report (ib_comparison_get_b (out->comparison));
-      out->kind = IB_CHART_COMPARE;
+      out->kind = ib_chart_kind_lookup ("compare");
       out->log_scale = ib_history_page_get_log_scale (self->history_page);
       out->compare = ib_history_page_get_chart_part (self->history_page);
       return TRUE;

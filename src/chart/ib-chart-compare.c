@@ -207,8 +207,8 @@ what_caption (IbCompareChart  what,
     }
 }
 
-void
-ib_chart_draw_compare (IbChartCtx *ctx)
+static void
+draw_compare (IbChartCtx *ctx)
 {
   IbCompareChart what = ib_chart_compare_resolve (ctx->style->compare, ctx->comparison);
   g_autofree char *plan_subtitle = what == IB_COMPARE_CHART_READS
@@ -335,9 +335,9 @@ ib_chart_draw_compare (IbChartCtx *ctx)
 
 /* The part drawn, the two runs with their cache modes and every row's
  * verdict as drawn (in full), in words. */
-char *
-ib_chart_describe_compare (const IbComparison *comparison,
-                           const IbChartStyle *style)
+static char *
+describe_compare (const IbComparison *comparison,
+                  const IbChartStyle *style)
 {
   IbCompareChart what;
   const GArray *rows;
@@ -365,3 +365,58 @@ ib_chart_describe_compare (const IbComparison *comparison,
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_compare_request (const IbChartRequest *request)
+{
+  return describe_compare (request->comparison, request->style);
+}
+
+static gboolean
+has_compare (const IbReport     *report,
+             const IbComparison *comparison)
+{
+  return ib_chart_compare_has_data (IB_COMPARE_CHART_AUTO, comparison);
+}
+
+static void
+subtitle_compare (IbChartCtx *ctx,
+                  GPtrArray  *parts)
+{
+  const IbPlan    *plan = ctx->report->plan;
+  const IbPlan    *other = ctx->other != NULL ? ctx->other->plan : NULL;
+  g_autofree char *files = ib_chart_file_set_text (plan);
+  g_autofree char *other_files = other != NULL ? ib_chart_file_set_text (other) : NULL;
+
+  if (other == NULL || g_strcmp0 (files, other_files) == 0)
+    ib_chart_subtitle_add (parts, files);
+  else if (files != NULL && other_files != NULL)
+    /* Translators: the two runs' file sets when they differ,
+     * "A: 4 files, 1 GiB, Random bytes; B: 1 file, 2 GiB, Random bytes" */
+    g_ptr_array_add (parts, g_strdup_printf (_("A: %s; B: %s"), files, other_files));
+  /* Each run's own cache mode: a warm run against a cold one must
+   * not read as two warm runs. */
+  if (other == NULL || other->cache == plan->cache)
+    ib_chart_subtitle_add (parts, ib_chart_cache_text (plan->cache));
+  else
+    /* Translators: the two runs' cache modes, "A: warm cache, B: cold cache" */
+    g_ptr_array_add (parts, g_strdup_printf (_("A: %s, B: %s"),
+                                             ib_chart_cache_text (plan->cache),
+                                             ib_chart_cache_text (other->cache)));
+}
+
+const IbChartKindInfo ib_chart_kind_compare = {
+  .id = "compare",
+  .title = N_("Comparison of two runs"),
+  /* Translators: short title of the comparison chart */
+  .short_title = N_("Compare"),
+  .icon = "view-dual-symbolic",
+  .no_data = N_("both reports need read results to compare; run “iobench-cli run --json "
+                 "FILE”"),
+  .two_runs = TRUE,
+  .log_switch = TRUE,
+  .has_data = has_compare,
+  .draw = draw_compare,
+  .subtitle = subtitle_compare,
+  .describe = describe_compare_request,
+};

@@ -102,8 +102,8 @@ cpu_tooltip (const IbRow  *row,
                           cpu->vol, cpu->invol);
 }
 
-void
-ib_chart_draw_cpu (IbChartCtx *ctx)
+static void
+draw_cpu (IbChartCtx *ctx)
 {
   cairo_t *cr = ctx->cr;
   g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, FALSE);
@@ -223,8 +223,8 @@ ib_chart_draw_cpu (IbChartCtx *ctx)
 }
 
 /* Every row as drawn (shortest wall time first), in words. */
-char *
-ib_chart_describe_cpu (const IbReport *report)
+static char *
+describe_cpu (const IbReport *report)
 {
   g_autoptr(GArray) rows = ib_rows_from_report (report, FALSE);
   g_autoptr(GString) text = g_string_new (NULL);
@@ -267,3 +267,32 @@ ib_chart_describe_cpu (const IbReport *report)
     g_string_append (text, ".");
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_cpu_request (const IbChartRequest *request)
+{
+  return describe_cpu (request->report);
+}
+
+static gboolean
+has_reads (const IbReport     *report,
+           const IbComparison *comparison)
+{
+  return report->statistics->len > 0;
+}
+
+const IbChartKindInfo ib_chart_kind_cpu = {
+  .id = "cpu",
+  .title = N_("CPU time against wall time"),
+  /* Translators: short view switcher title of the CPU chart */
+  .short_title = N_("CPU"),
+  .icon = "applications-system-symbolic",
+  .no_data = N_("this report has no read results; run “iobench-cli run --json FILE” first"),
+  .in_reports = TRUE,
+  .grows_in_window = TRUE,
+  .has_data = has_reads,
+  .draw = draw_cpu,
+  .subtitle = ib_chart_subtitle_reads,
+  .describe = describe_cpu_request,
+  .rows = ib_chart_strategy_rows,
+};

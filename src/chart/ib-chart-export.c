@@ -19,28 +19,6 @@
 
 #define MAX_SIDE 16384
 
-gboolean
-ib_chart_format_from_path (const char    *path,
-                           IbChartFormat *out)
-{
-  g_autofree char *lower = NULL;
-
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (path == NULL)
-    return FALSE;
-  lower = g_ascii_strdown (path, -1);
-  if (g_str_has_suffix (lower, ".png"))
-    *out = IB_CHART_FORMAT_PNG;
-  else if (g_str_has_suffix (lower, ".svg"))
-    *out = IB_CHART_FORMAT_SVG;
-  else if (g_str_has_suffix (lower, ".pdf"))
-    *out = IB_CHART_FORMAT_PDF;
-  else
-    return FALSE;
-  return TRUE;
-}
-
 typedef struct
 {
   IbOutput *output;
@@ -88,33 +66,31 @@ memory_write (void                *closure,
  * Pango, with the chart's title and its description (ib_chart_describe) as
  * the SVG's <title> and <desc>. */
 static cairo_status_t
-write_svg (Sink               *sink,
-           IbChartKind         kind,
-           const IbReport     *report,
-           const IbComparison *comparison,
-           const IbChartStyle *style,
-           int                 width,
-           int                 height)
+write_svg (const IbChartRequest *request,
+           double                scale,
+           cairo_write_func_t    write,
+           void                 *closure)
 {
   g_autoptr(GByteArray) drawing = g_byte_array_new ();
   g_autoptr(GString) texts = g_string_new (NULL);
   g_autoptr(GString) out = NULL;
-  g_autofree char *title = g_markup_escape_text (ib_chart_kind_title (kind), -1);
-  g_autofree char *described = ib_chart_describe (kind, report, comparison, style);
+  g_autofree char *title = g_markup_escape_text (ib_chart_kind_title (request->kind), -1);
+  g_autofree char *described = ib_chart_describe (request);
   g_autofree char *valid = ib_text_for_document (described);
   g_autofree char *desc = g_markup_escape_text (valid, -1);
   cairo_surface_t *surface;
   cairo_status_t status;
   const char *svg, *open_end, *close;
 
-  surface = cairo_svg_surface_create_for_stream (memory_write, drawing, width, height);
+  surface = cairo_svg_surface_create_for_stream (memory_write, drawing, request->width,
+                                                 request->height);
   cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
   status = cairo_surface_status (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     {
       cairo_t *cr = cairo_create (surface);
 
-      ib_chart_draw_svg_text (cr, kind, report, comparison, style, width, height, texts);
+      ib_chart_draw_svg_text (cr, request, texts);
       cairo_show_page (cr);
       status = cairo_status (cr);
       cairo_destroy (cr);
@@ -140,54 +116,149 @@ write_svg (Sink               *sink,
   g_string_append_len (out, texts->str, texts->len);
   g_string_append (out, "</g>\n");
   g_string_append (out, close);
-  return sink_write (sink, (const unsigned char *) out->str, (unsigned int) out->len);
+  return write (closure, (const unsigned char *) out->str, (unsigned int) out->len);
 }
 
 static cairo_status_t
-draw_to (cairo_surface_t    *surface,
-         IbChartKind         kind,
-         const IbReport     *report,
-         const IbComparison *comparison,
-         const IbChartStyle *style,
-         int                 width,
-         int                 height)
+draw_to (cairo_surface_t      *surface,
+         const IbChartRequest *request)
 {
   cairo_t *cr = cairo_create (surface);
   cairo_status_t status;
 
-  ib_chart_draw (cr, kind, report, comparison, style, width, height);
+  ib_chart_draw (cr, request);
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
   return status;
 }
 
-gboolean
-ib_chart_export (IbChartKind         kind,
-                 const IbReport     *report,
-                 const IbComparison *comparison,
-                 const IbChartStyle *style,
-                 IbChartFormat       format,
-                 const char         *path,
-                 int                 width,
-                 int                 height,
-                 double              scale,
-                 GError            **error)
+/* Finishes and frees @surface; its first error if @status was success. */
+static cairo_status_t
+finish_surface (cairo_surface_t *surface,
+                cairo_status_t   status)
 {
-  cairo_surface_t *surface = NULL;
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status;
+}
+
+static cairo_status_t
+write_png (const IbChartRequest *request,
+           double                scale,
+           cairo_write_func_t    write,
+           void                 *closure)
+{
+  int              pw = (int) ceil (request->width * scale), ph = (int) ceil (request->height * scale);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cairo_status_t   status;
+
+  cairo_surface_set_device_scale (surface, scale, scale);
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = draw_to (surface, request);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, write, closure);
+  return finish_surface (surface, status);
+}
+
+static cairo_status_t
+write_pdf (const IbChartRequest *request,
+           double                scale,
+           cairo_write_func_t    write,
+           void                 *closure)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (write, closure, request->width,
+                                                                  request->height);
+  cairo_status_t   status = cairo_surface_status (surface);
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                      ib_chart_kind_title (request->kind));
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "I/O Bench");
+      status = draw_to (surface, request);
+    }
+  return finish_surface (surface, status);
+}
+
+/* ---- the formats --------------------------------------------------------- */
+
+static const IbChartFormatInfo formats[] = {
+  { "png", "image/png", N_("Write a PNG image"), TRUE, write_png },
+  { "svg", "image/svg+xml", N_("Write an SVG image"), FALSE, write_svg },
+  { "pdf", "application/pdf", N_("Write a PDF document"), FALSE, write_pdf },
+};
+
+guint
+ib_chart_n_formats (void)
+{
+  return G_N_ELEMENTS (formats);
+}
+
+const IbChartFormatInfo *
+ib_chart_format_nth (guint i)
+{
+  g_return_val_if_fail (i < G_N_ELEMENTS (formats), NULL);
+  return &formats[i];
+}
+
+const IbChartFormatInfo *
+ib_chart_format_lookup (const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_equal (id, formats[i].id))
+      return &formats[i];
+  return NULL;
+}
+
+const IbChartFormatInfo *
+ib_chart_format_from_path (const char *path)
+{
+  const char      *dot = path != NULL ? strrchr (path, '.') : NULL;
+  g_autofree char *lower = NULL;
+
+  if (dot == NULL)
+    return NULL;
+  lower = g_ascii_strdown (dot + 1, -1);
+  return ib_chart_format_lookup (lower);
+}
+
+/* A size as the error message prints it (0 for one that is not finite). */
+static int
+side_text (double side)
+{
+  return isfinite (side) ? (int) CLAMP (side, -1e9, 1e9) : 0;
+}
+
+gboolean
+ib_chart_export (const IbChartRequest    *request,
+                 const IbChartFormatInfo *format,
+                 const char              *path,
+                 double                   scale,
+                 GError                 **error)
+{
   cairo_status_t status = CAIRO_STATUS_SUCCESS;
   Sink sink = { NULL, NULL };
+  double width, height;
 
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, FALSE);
-  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (request != NULL && request->kind != NULL, FALSE);
+  g_return_val_if_fail (request->style != NULL, FALSE);
+  g_return_val_if_fail (format != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
+  width = request->width;
+  height = request->height;
+  if (!(width >= 1 && height >= 1 && width <= MAX_SIDE && height <= MAX_SIDE))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    _("Could not write “%s”: the size %d × %d is outside 1 – %d pixels"),
-                   path, width, height, MAX_SIDE);
+                   path, side_text (width), side_text (height), MAX_SIDE);
       return FALSE;
     }
   if (!isfinite (scale) || scale < 1 || scale > 4 || width * scale > MAX_SIDE
@@ -202,45 +273,7 @@ ib_chart_export (IbChartKind         kind,
   if (sink.output == NULL)
     return FALSE;
 
-  switch (format)
-    {
-    case IB_CHART_FORMAT_PNG:
-      {
-        int pw = (int) ceil (width * scale), ph = (int) ceil (height * scale);
-
-        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
-        cairo_surface_set_device_scale (surface, scale, scale);
-        status = cairo_surface_status (surface);
-        if (status == CAIRO_STATUS_SUCCESS)
-          status = draw_to (surface, kind, report, comparison, style, width, height);
-        if (status == CAIRO_STATUS_SUCCESS)
-          status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
-      }
-      break;
-    case IB_CHART_FORMAT_SVG:
-      status = write_svg (&sink, kind, report, comparison, style, width, height);
-      break;
-    case IB_CHART_FORMAT_PDF:
-    default:
-      surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
-      status = cairo_surface_status (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        {
-          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                          ib_chart_kind_title (kind));
-          cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "I/O Bench");
-          status = draw_to (surface, kind, report, comparison, style, width, height);
-        }
-      break;
-    }
-  if (surface != NULL)
-    {
-      cairo_surface_finish (surface);
-      if (status == CAIRO_STATUS_SUCCESS)
-        status = cairo_surface_status (surface);
-      cairo_surface_destroy (surface);
-    }
-
+  status = format->write (request, scale, sink_write, &sink);
   if (status != CAIRO_STATUS_SUCCESS)
     {
       ib_output_abort (sink.output);

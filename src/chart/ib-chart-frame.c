@@ -247,16 +247,16 @@ ib_chart_caption (IbChartCtx *ctx,
 
 /* ---- subtitle ------------------------------------------------------------ */
 
-static void
-add_part (GPtrArray  *parts,
-          const char *text)
+void
+ib_chart_subtitle_add (GPtrArray  *parts,
+                       const char *text)
 {
   if (text != NULL && text[0] != '\0')
     g_ptr_array_add (parts, g_strdup (text));
 }
 
-static char *
-file_set_text (const IbPlan *plan)
+char *
+ib_chart_file_set_text (const IbPlan *plan)
 {
   guint n = plan->file_sizes->len;
   g_autofree char *total = NULL;
@@ -275,116 +275,50 @@ ib_chart_cache_text (IbCacheMode mode)
   return ib_cache_mode_text (mode);
 }
 
-static void
-add_machine (GPtrArray    *parts,
-             const IbReport *report)
+void
+ib_chart_subtitle_add_machine (GPtrArray      *parts,
+                               const IbReport *report)
 {
   const IbEnvironment *env = report->environment;
 
   if (env == NULL)
     return;
-  add_part (parts, env->cpu_model);
-  add_part (parts, env->fs_type);
+  ib_chart_subtitle_add (parts, env->cpu_model);
+  ib_chart_subtitle_add (parts, env->fs_type);
+}
+
+void
+ib_chart_subtitle_reads (IbChartCtx *ctx,
+                         GPtrArray  *parts)
+{
+  const IbReport *report = ctx->report;
+  const IbPlan *plan = report->plan;
+  g_autofree char *files = ib_chart_file_set_text (plan);
+
+  if (plan->preset != NULL)
+    {
+      const IbPresetInfo *preset = ib_preset_lookup (plan->preset);
+
+      /* The preset's title ("Quick"); the id of a preset this
+       * version does not know. */
+      g_ptr_array_add (parts, preset != NULL ? g_strdup (_(preset->title))
+                                             /* Translators: subtitle part, %s is a preset id such as "quick" */
+                                             : g_strdup_printf (_("preset %s"), plan->preset));
+    }
+  ib_chart_subtitle_add (parts, files);
+  if (files != NULL)
+    ib_chart_subtitle_add (parts, ib_chart_cache_text (plan->cache));
+  ib_chart_subtitle_add_machine (parts, report);
 }
 
 char *
 ib_chart_subtitle (IbChartCtx *ctx)
 {
-  const IbReport *report = ctx->report;
-  const IbPlan *plan = report->plan;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
-  switch (ctx->kind)
-    {
-    case IB_CHART_STRATEGIES:
-    case IB_CHART_THROUGHPUT:
-    case IB_CHART_CPU:
-    case IB_CHART_STALL:
-      {
-        g_autofree char *files = file_set_text (plan);
-
-        if (plan->preset != NULL)
-          {
-            const IbPresetInfo *preset = ib_preset_lookup (plan->preset);
-
-            /* The preset's title ("Quick"); the id of a preset this
-             * version does not know. */
-            g_ptr_array_add (parts, preset != NULL ? g_strdup (_(preset->title))
-                             /* Translators: subtitle part, %s is a preset id such as "quick" */
-                             : g_strdup_printf (_("preset %s"), plan->preset));
-          }
-        add_part (parts, files);
-        if (files != NULL)
-          add_part (parts, ib_chart_cache_text (plan->cache));
-        add_machine (parts, report);
-      }
-      break;
-    case IB_CHART_LATENCY:
-      if (report->write_unlink != NULL)
-        {
-          const IbWriteUnlink *wu = report->write_unlink;
-          g_autofree char *bytes = ib_chart_format_bytes (wu->bytes);
-          g_autofree char *requests = ib_format_count (wu->requests);
-          g_autofree char *in_flight = ib_format_count (wu->effective_concurrency > 0
-                                                        ? wu->effective_concurrency
-                                                        : wu->concurrency);
-
-          /* Translators: e.g. "2,000 requests, 1,000 in flight, 4 KiB each" */
-          g_ptr_array_add (parts, g_strdup_printf (_("%s requests, %s in flight, %s each"),
-                                                   requests, in_flight, bytes));
-        }
-      add_machine (parts, report);
-      break;
-    case IB_CHART_OVERHEAD:
-      {
-        /* true for every kind: a slow kind may run fewer (the table says which) */
-        g_autofree char *iterations = ib_overhead_iterations_text (report);
-
-        add_part (parts, iterations);
-      }
-      add_part (parts, report->environment ? report->environment->cpu_model : NULL);
-      break;
-    case IB_CHART_SWEEP:
-      if (report->sweep != NULL)
-        {
-          const char *what = report->sweep->vary == IB_VARY_COUNT ? _("varying the file count")
-                             : report->sweep->vary == IB_VARY_SIZE ? _("varying the file size")
-                             : _("varying the files in flight");
-
-          add_part (parts, what);
-        }
-      add_part (parts, ib_chart_cache_text (plan->cache));
-      add_machine (parts, report);
-      break;
-    case IB_CHART_COMPARE:
-      {
-        const IbPlan *other = ctx->other != NULL ? ctx->other->plan : NULL;
-        g_autofree char *files = file_set_text (plan);
-        g_autofree char *other_files = other != NULL ? file_set_text (other) : NULL;
-
-        if (other == NULL || g_strcmp0 (files, other_files) == 0)
-          add_part (parts, files);
-        else if (files != NULL && other_files != NULL)
-          /* Translators: the two runs' file sets when they differ,
-           * "A: 4 files, 1 GiB, Random bytes; B: 1 file, 2 GiB, Random bytes" */
-          g_ptr_array_add (parts, g_strdup_printf (_("A: %s; B: %s"), files, other_files));
-        /* Each run's own cache mode: a warm run against a cold one must
-         * not read as two warm runs. */
-        if (other == NULL || other->cache == plan->cache)
-          add_part (parts, ib_chart_cache_text (plan->cache));
-        else
-          /* Translators: the two runs' cache modes, "A: warm cache, B: cold cache" */
-          g_ptr_array_add (parts, g_strdup_printf (_("A: %s, B: %s"),
-                                                   ib_chart_cache_text (plan->cache),
-                                                   ib_chart_cache_text (other->cache)));
-      }
-      break;
-    case IB_N_CHART_KINDS:
-    default:
-      break;
-    }
-  if (report->partial)
-    add_part (parts, _("partial run"));
+  ctx->kind->subtitle (ctx, parts);
+  if (ctx->report->partial)
+    ib_chart_subtitle_add (parts, _("partial run"));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);
 }

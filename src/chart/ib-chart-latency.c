@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "analysis/ib-labels.h"
 #include "engine/ib-workloads.h"
 #include "ib-chart-private.h"
 
@@ -34,8 +35,8 @@ mode_color (IbChartCtx *ctx,
   return ctx->palette[others[index % G_N_ELEMENTS (others)]];
 }
 
-void
-ib_chart_draw_latency (IbChartCtx *ctx)
+static void
+draw_latency (IbChartCtx *ctx)
 {
   cairo_t *cr = ctx->cr;
   const IbWriteUnlink *wu = ctx->report->write_unlink;
@@ -154,8 +155,8 @@ ib_chart_draw_latency (IbChartCtx *ctx)
 }
 
 /* Each mode's median, 99th percentile and slowest request, in words. */
-char *
-ib_chart_describe_latency (const IbReport *report)
+static char *
+describe_latency (const IbReport *report)
 {
   const IbWriteUnlink *wu = report->write_unlink;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -188,3 +189,54 @@ ib_chart_describe_latency (const IbReport *report)
     g_string_append (text, ".");
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_latency_request (const IbChartRequest *request)
+{
+  return describe_latency (request->report);
+}
+
+static gboolean
+has_latency (const IbReport     *report,
+             const IbComparison *comparison)
+{
+  return report->write_unlink != NULL && report->write_unlink->modes->len > 0;
+}
+
+static void
+subtitle_latency (IbChartCtx *ctx,
+                  GPtrArray  *parts)
+{
+  const IbReport *report = ctx->report;
+
+  if (report->write_unlink != NULL)
+    {
+      const IbWriteUnlink *wu = report->write_unlink;
+      g_autofree char     *bytes = ib_chart_format_bytes (wu->bytes);
+      g_autofree char     *requests = ib_format_count (wu->requests);
+      g_autofree char     *in_flight = ib_format_count (wu->effective_concurrency > 0
+                                                          ? wu->effective_concurrency
+                                                          : wu->concurrency);
+
+      /* Translators: e.g. "2,000 requests, 1,000 in flight, 4 KiB each" */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s requests, %s in flight, %s each"),
+                                               requests, in_flight, bytes));
+    }
+  ib_chart_subtitle_add_machine (parts, report);
+}
+
+const IbChartKindInfo ib_chart_kind_latency = {
+  .id = "latency",
+  .title = N_("Write and delete latency"),
+  /* Translators: short view switcher title of the write + delete latency chart */
+  .short_title = N_("Latency"),
+  .icon = "view-continuous-symbolic",
+  .no_data = N_("this report has no write + delete data; run “iobench-cli write-unlink "
+                 "--json FILE” first"),
+  .in_reports = TRUE,
+  .main_chart = TRUE,
+  .has_data = has_latency,
+  .draw = draw_latency,
+  .subtitle = subtitle_latency,
+  .describe = describe_latency_request,
+};

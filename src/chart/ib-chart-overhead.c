@@ -82,8 +82,8 @@ ratio_text (const OvRow *r)
   return g_strdup_printf (_("%s · %s direct"), ns, ratio);
 }
 
-void
-ib_chart_draw_overhead (IbChartCtx *ctx)
+static void
+draw_overhead (IbChartCtx *ctx)
 {
   cairo_t *cr = ctx->cr;
   const GArray *src = ctx->report->overhead;
@@ -233,8 +233,8 @@ ib_chart_draw_overhead (IbChartCtx *ctx)
 }
 
 /* Every kind as drawn (cheapest first), in words. */
-char *
-ib_chart_describe_overhead (const IbReport *report)
+static char *
+describe_overhead (const IbReport *report)
 {
   const GArray *src = report->overhead;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -273,3 +273,51 @@ ib_chart_describe_overhead (const IbReport *report)
     g_string_append (text, ".");
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_overhead_request (const IbChartRequest *request)
+{
+  return describe_overhead (request->report);
+}
+
+static gboolean
+has_overhead (const IbReport     *report,
+              const IbComparison *comparison)
+{
+  return report->overhead->len > 0;
+}
+
+static guint
+overhead_rows (const IbReport *report)
+{
+  return report->overhead->len;
+}
+
+static void
+subtitle_overhead (IbChartCtx *ctx,
+                   GPtrArray  *parts)
+{
+  const IbReport *report = ctx->report;
+  /* true for every kind: a slow kind may run fewer (the table says which) */
+  g_autofree char *iterations = ib_overhead_iterations_text (report);
+
+  ib_chart_subtitle_add (parts, iterations);
+  ib_chart_subtitle_add (parts, report->environment ? report->environment->cpu_model : NULL);
+}
+
+const IbChartKindInfo ib_chart_kind_overhead = {
+  .id = "overhead",
+  .title = N_("Dispatch overhead"),
+  /* Translators: short view switcher title of the dispatch overhead chart */
+  .short_title = N_("Overhead"),
+  .icon = "system-run-symbolic",
+  .no_data = N_("this report has no dispatch overhead data; run “iobench-cli overhead "
+                 "--json FILE” first"),
+  .in_reports = TRUE,
+  .main_chart = TRUE,
+  .has_data = has_overhead,
+  .draw = draw_overhead,
+  .subtitle = subtitle_overhead,
+  .describe = describe_overhead_request,
+  .rows = overhead_rows,
+};

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-chart-private.h: what the chart files share (not public API).
  *
- * Every chart kind is one function `ib_chart_draw_KIND (IbChartCtx *)` that
+ * Every chart kind is one IbChartKindInfo (ib-chart.h) whose draw function
  * lays the chart out and draws it. The same function answers tooltips: with
  * ctx->query set it still lays out (on a scratch surface) and each drawn item
  * asks ib_chart_hit() whether the point is over it, so layout is never
@@ -53,13 +53,13 @@ typedef enum
   IB_CHART_N_FAMILIES
 } IbChartFamily;
 
-typedef struct
+struct _IbChartCtx
 {
   cairo_t            *cr;
-  IbChartKind         kind;
-  const IbReport     *report;
-  const IbReport     *other;       /* IB_CHART_COMPARE: the comparison's B */
-  const IbComparison *comparison;  /* IB_CHART_COMPARE: the two runs and their rows */
+  const IbChartKindInfo *kind;
+  const IbReport        *report;     /* two_runs: the comparison's A */
+  const IbReport        *other;      /* two_runs: the comparison's B */
+  const IbComparison    *comparison; /* two_runs: the two runs and their rows */
   const IbChartStyle *style;
   double              width;
   double              height;
@@ -84,7 +84,7 @@ typedef struct
   GArray             *drawn;         /* IbRect: every text drawn so far */
   GArray             *rules;         /* IbRect: reference lines drawn, for tests */
   GString            *svg_text;      /* SVG export: texts as <text>, not drawn */
-} IbChartCtx;
+};
 
 /* A text as drawn: where, and whether Pango cut it with an ellipsis. */
 typedef struct
@@ -96,36 +96,21 @@ typedef struct
 
 /* Draws like ib_chart_draw() and returns every text it drew (IbChartText, in
  * drawing order): the tests' view of what a reader sees. */
-GPtrArray    *ib_chart_draw_texts    (cairo_t            *cr,
-                                      IbChartKind         kind,
-                                      const IbReport     *report,
-                                      const IbComparison *comparison,
-                                      const IbChartStyle *style,
-                                      double              width,
-                                      double              height);
+GPtrArray *ib_chart_draw_texts (cairo_t              *cr,
+                                const IbChartRequest *request);
 
 /* Draws like ib_chart_draw() and returns the segments of every reference
  * line drawn across the plot (the stall chart's 60 Hz frame) as thin
  * rectangles: the tests check no text lies under one. */
-GArray       *ib_chart_draw_rules    (cairo_t            *cr,
-                                      IbChartKind         kind,
-                                      const IbReport     *report,
-                                      const IbComparison *comparison,
-                                      const IbChartStyle *style,
-                                      double              width,
-                                      double              height);
+GArray *ib_chart_draw_rules (cairo_t              *cr,
+                             const IbChartRequest *request);
 
 /* Draws like ib_chart_draw() but every text goes to @svg as SVG <text>
  * elements (positioned as Pango laid it out, in the cairo target's device
  * units) instead of glyphs on @cr: SVG export keeps text as text. */
-void          ib_chart_draw_svg_text (cairo_t            *cr,
-                                      IbChartKind         kind,
-                                      const IbReport     *report,
-                                      const IbComparison *comparison,
-                                      const IbChartStyle *style,
-                                      double              width,
-                                      double              height,
-                                      GString            *svg);
+void ib_chart_draw_svg_text (cairo_t              *cr,
+                             const IbChartRequest *request,
+                             GString              *svg);
 
 /* ---- ib-chart-text.c: text, colour, geometry helpers ------------------- */
 
@@ -241,7 +226,22 @@ void          ib_chart_legend        (IbChartCtx          *ctx,
 void          ib_chart_empty         (IbChartCtx  *ctx,
                                       const char  *message,
                                       const char  *hint);
+/* The subtitle: the kind's parts (IbChartKindInfo.subtitle) joined by " · ",
+ * then "partial run" for a run that stopped early. */
 char         *ib_chart_subtitle      (IbChartCtx  *ctx);
+/* Adds a copy of @text to @parts unless it is NULL or empty. */
+void ib_chart_subtitle_add (GPtrArray  *parts,
+                            const char *text);
+/* The machine: CPU model and file system. */
+void ib_chart_subtitle_add_machine (GPtrArray      *parts,
+                                    const IbReport *report);
+/* A read run's parts: preset, file set, cache mode, machine. */
+void ib_chart_subtitle_reads (IbChartCtx *ctx,
+                              GPtrArray  *parts);
+/* "4 files, 2.25 GiB, Random bytes"; NULL for a plan without files. */
+char *ib_chart_file_set_text (const IbPlan *plan);
+/* The rows of a chart with one row per strategy (IbChartKindInfo.rows). */
+guint ib_chart_strategy_rows (const IbReport *report);
 /* "warm cache", "cold cache", "cache as is". */
 const char   *ib_chart_cache_text    (IbCacheMode mode);
 /* A small caption under the plot, right-aligned (e.g. "lower is better"):
@@ -432,28 +432,5 @@ void          ib_chart_whisker       (IbChartCtx  *ctx,
 /* Deterministic jitter in -1..1 for sample @i of @id. */
 double        ib_chart_jitter        (const char  *id,
                                       guint        i);
-
-/* ---- one function per kind ---------------------------------------------- */
-
-void ib_chart_draw_strategies (IbChartCtx *ctx);
-void ib_chart_draw_throughput (IbChartCtx *ctx);
-void ib_chart_draw_cpu        (IbChartCtx *ctx);
-void ib_chart_draw_latency    (IbChartCtx *ctx);
-void ib_chart_draw_overhead   (IbChartCtx *ctx);
-void ib_chart_draw_sweep      (IbChartCtx *ctx);
-void ib_chart_draw_compare    (IbChartCtx *ctx);
-void ib_chart_draw_stall      (IbChartCtx *ctx);
-
-/* What each kind shows, in words, for a screen reader (ib_chart_describe):
- * the same rows, in the same order and with the same values as drawn. */
-char *ib_chart_describe_strategies (const IbReport     *report);
-char *ib_chart_describe_throughput (const IbReport     *report);
-char *ib_chart_describe_cpu        (const IbReport     *report);
-char *ib_chart_describe_latency    (const IbReport     *report);
-char *ib_chart_describe_overhead   (const IbReport     *report);
-char *ib_chart_describe_sweep      (const IbReport     *report);
-char *ib_chart_describe_stall      (const IbReport     *report);
-char *ib_chart_describe_compare    (const IbComparison *comparison,
-                                    const IbChartStyle *style);
 
 G_END_DECLS

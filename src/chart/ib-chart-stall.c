@@ -150,8 +150,8 @@ draw_frame_line (IbChartCtx        *ctx,
   cairo_restore (cr);
 }
 
-void
-ib_chart_draw_stall (IbChartCtx *ctx)
+static void
+draw_stall (IbChartCtx *ctx)
 {
   cairo_t *cr = ctx->cr;
   g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, FALSE);
@@ -297,8 +297,8 @@ ib_chart_draw_stall (IbChartCtx *ctx)
 }
 
 /* Every row as drawn (least stall first), in words. */
-char *
-ib_chart_describe_stall (const IbReport *report)
+static char *
+describe_stall (const IbReport *report)
 {
   g_autoptr(GArray) rows = ib_rows_from_report (report, FALSE);
   g_autoptr(GString) text = g_string_new (NULL);
@@ -363,3 +363,35 @@ ib_chart_describe_stall (const IbReport *report)
     g_array_unref (srs[i].stalls);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_stall_request (const IbChartRequest *request)
+{
+  return describe_stall (request->report);
+}
+
+static gboolean
+has_stalls (const IbReport     *report,
+            const IbComparison *comparison)
+{
+  for (guint i = 0; i < report->statistics->len; i++)
+    if (g_array_index (report->statistics, IbStats, i).n_responsive > 0)
+      return TRUE;
+  return FALSE;
+}
+
+const IbChartKindInfo ib_chart_kind_stall = {
+  .id = "stall",
+  .title = N_("Main-loop stall per strategy"),
+  /* Translators: short view switcher title of the main-loop stall chart */
+  .short_title = N_("Stall"),
+  .icon = "media-playback-pause-symbolic",
+  .no_data = N_("this report has no main-loop stall data; run “iobench-cli run --json FILE” "
+                 "without “--responsiveness off” first"),
+  .in_reports = TRUE,
+  .has_data = has_stalls,
+  .draw = draw_stall,
+  .subtitle = ib_chart_subtitle_reads,
+  .describe = describe_stall_request,
+  .rows = ib_chart_strategy_rows,
+};

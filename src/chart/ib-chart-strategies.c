@@ -385,14 +385,14 @@ draw_rows (IbChartCtx *ctx,
     }
 }
 
-void
-ib_chart_draw_strategies (IbChartCtx *ctx)
+static void
+draw_strategies (IbChartCtx *ctx)
 {
   draw_rows (ctx, FALSE);
 }
 
-void
-ib_chart_draw_throughput (IbChartCtx *ctx)
+static void
+draw_throughput (IbChartCtx *ctx)
 {
   draw_rows (ctx, TRUE);
 }
@@ -461,14 +461,79 @@ describe_rows (const IbReport *report,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-char *
-ib_chart_describe_strategies (const IbReport *report)
+static char *
+describe_strategies (const IbReport *report)
 {
   return describe_rows (report, FALSE);
 }
 
-char *
-ib_chart_describe_throughput (const IbReport *report)
+static char *
+describe_throughput (const IbReport *report)
 {
   return describe_rows (report, TRUE);
 }
+
+static char *
+describe_strategies_request (const IbChartRequest *request)
+{
+  return describe_strategies (request->report);
+}
+
+static char *
+describe_throughput_request (const IbChartRequest *request)
+{
+  return describe_throughput (request->report);
+}
+
+static gboolean
+has_reads (const IbReport     *report,
+           const IbComparison *comparison)
+{
+  return report->statistics->len > 0;
+}
+
+static gboolean
+has_throughput (const IbReport     *report,
+                const IbComparison *comparison)
+{
+  for (guint i = 0; i < report->statistics->len; i++)
+    if (g_array_index (report->statistics, IbStats, i).mib_per_s > 0)
+      return TRUE;
+  return FALSE;
+}
+
+const IbChartKindInfo ib_chart_kind_strategies = {
+  .id = "strategies",
+  .title = N_("Read time per strategy"),
+  /* Translators: short view switcher title of the time chart */
+  .short_title = N_("Time"),
+  .icon = "preferences-system-time-symbolic",
+  .no_data = N_("this report has no read results; run “iobench-cli run --json FILE” first"),
+  .in_reports = TRUE,
+  .main_chart = TRUE,
+  .log_switch = TRUE,
+  .grows_in_window = TRUE,
+  .has_data = has_reads,
+  .draw = draw_strategies,
+  .subtitle = ib_chart_subtitle_reads,
+  .describe = describe_strategies_request,
+  .rows = ib_chart_strategy_rows,
+};
+
+const IbChartKindInfo ib_chart_kind_throughput = {
+  .id = "throughput",
+  .title = N_("Throughput per strategy"),
+  /* Translators: short view switcher title of the throughput chart */
+  .short_title = N_("Throughput"),
+  .icon = "network-transmit-receive-symbolic",
+  .no_data = N_("this report has no throughput (no bytes were read); run “iobench-cli run "
+                 "--json FILE” first"),
+  .in_reports = TRUE,
+  .log_switch = TRUE,
+  .grows_in_window = TRUE,
+  .has_data = has_throughput,
+  .draw = draw_throughput,
+  .subtitle = ib_chart_subtitle_reads,
+  .describe = describe_throughput_request,
+  .rows = ib_chart_strategy_rows,
+};

@@ -109,8 +109,8 @@ format_x (IbVaryKind kind,
   return g_strdup_printf (_("%s in flight"), num);
 }
 
-void
-ib_chart_draw_sweep (IbChartCtx *ctx)
+static void
+draw_sweep (IbChartCtx *ctx)
 {
   cairo_t *cr = ctx->cr;
   const IbSweep *sweep = ctx->report->sweep;
@@ -319,8 +319,8 @@ ib_chart_draw_sweep (IbChartCtx *ctx)
 }
 
 /* Each line's points as drawn, then the crossover, in words. */
-char *
-ib_chart_describe_sweep (const IbReport *report)
+static char *
+describe_sweep (const IbReport *report)
 {
   const IbSweep *sweep = report->sweep;
   g_autoptr(GArray) series = NULL;
@@ -373,3 +373,50 @@ ib_chart_describe_sweep (const IbReport *report)
     g_string_append (text, _("No crossover."));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+static char *
+describe_sweep_request (const IbChartRequest *request)
+{
+  return describe_sweep (request->report);
+}
+
+static gboolean
+has_sweep (const IbReport     *report,
+           const IbComparison *comparison)
+{
+  return report->sweep != NULL && report->sweep->points->len > 0;
+}
+
+static void
+subtitle_sweep (IbChartCtx *ctx,
+                GPtrArray  *parts)
+{
+  const IbReport *report = ctx->report;
+
+  if (report->sweep != NULL)
+    {
+      const char *what = report->sweep->vary == IB_VARY_COUNT  ? _("varying the file count")
+                         : report->sweep->vary == IB_VARY_SIZE ? _("varying the file size")
+                                                               : _("varying the files in flight");
+
+      ib_chart_subtitle_add (parts, what);
+    }
+  ib_chart_subtitle_add (parts, ib_chart_cache_text (report->plan->cache));
+  ib_chart_subtitle_add_machine (parts, report);
+}
+
+const IbChartKindInfo ib_chart_kind_sweep = {
+  .id = "sweep",
+  .title = N_("Sweep"),
+  /* Translators: short view switcher title of the sweep chart */
+  .short_title = N_("Sweep"),
+  .icon = "view-wrapped-symbolic",
+  .no_data = N_("this report has no sweep data; run “iobench-cli sweep --vary "
+                 "count=1,2,10,100 --strategies A,B --json FILE” first"),
+  .in_reports = TRUE,
+  .main_chart = TRUE,
+  .has_data = has_sweep,
+  .draw = draw_sweep,
+  .subtitle = subtitle_sweep,
+  .describe = describe_sweep_request,
+};

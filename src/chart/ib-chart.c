@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart.c: the public entry points: styles, kinds, draw and tooltips. */
+/* ib-chart.c: the public entry points: styles, draw, tooltips, descriptions. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -86,104 +86,6 @@ init_palette (IbChartCtx *ctx)
     }
 }
 
-/* ---- kinds ----------------------------------------------------------------- */
-
-static const struct
-{
-  const char *id;
-  const char *title;
-} kinds[IB_N_CHART_KINDS] = {
-  { "strategies", N_("Read time per strategy") },
-  { "throughput", N_("Throughput per strategy") },
-  { "cpu",        N_("CPU time against wall time") },
-  { "latency",    N_("Write and delete latency") },
-  { "overhead",   N_("Dispatch overhead") },
-  { "sweep",      N_("Sweep") },
-  { "compare",    N_("Comparison of two runs") },
-  { "stall",      N_("Main-loop stall per strategy") },
-};
-
-const char *
-ib_chart_kind_to_string (IbChartKind kind)
-{
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
-  return kinds[kind].id;
-}
-
-gboolean
-ib_chart_kind_from_string (const char  *str,
-                           IbChartKind *out)
-{
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (str == NULL)
-    return FALSE;
-  for (guint i = 0; i < IB_N_CHART_KINDS; i++)
-    if (g_str_equal (str, kinds[i].id))
-      {
-        *out = (IbChartKind) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-ib_chart_kind_title (IbChartKind kind)
-{
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
-  return _(kinds[kind].title);
-}
-
-/* The report a chart of @kind draws: @comparison's A for IB_CHART_COMPARE. */
-static const IbReport *
-drawn_report (IbChartKind         kind,
-              const IbReport     *report,
-              const IbComparison *comparison)
-{
-  if (kind == IB_CHART_COMPARE && comparison != NULL)
-    return ib_analysis_get_report (ib_comparison_get_a (comparison));
-  return report;
-}
-
-gboolean
-ib_chart_has_data (IbChartKind         kind,
-                   const IbReport     *report,
-                   const IbComparison *comparison)
-{
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, FALSE);
-
-  report = drawn_report (kind, report, comparison);
-  if (report == NULL)
-    return FALSE;
-  switch (kind)
-    {
-    case IB_CHART_STRATEGIES:
-    case IB_CHART_CPU:
-      return report->statistics->len > 0;
-    case IB_CHART_THROUGHPUT:
-      for (guint i = 0; i < report->statistics->len; i++)
-        if (g_array_index (report->statistics, IbStats, i).mib_per_s > 0)
-          return TRUE;
-      return FALSE;
-    case IB_CHART_LATENCY:
-      return report->write_unlink != NULL && report->write_unlink->modes->len > 0;
-    case IB_CHART_OVERHEAD:
-      return report->overhead->len > 0;
-    case IB_CHART_SWEEP:
-      return report->sweep != NULL && report->sweep->points->len > 0;
-    case IB_CHART_COMPARE:
-      return ib_chart_compare_has_data (IB_COMPARE_CHART_AUTO, comparison);
-    case IB_CHART_STALL:
-      for (guint i = 0; i < report->statistics->len; i++)
-        if (g_array_index (report->statistics, IbStats, i).n_responsive > 0)
-          return TRUE;
-      return FALSE;
-    case IB_N_CHART_KINDS:
-    default:
-      return FALSE;
-    }
-}
-
 /* ---- drawing ---------------------------------------------------------------- */
 
 /* What a pass collects besides drawing (none of it: it only draws). */
@@ -197,26 +99,31 @@ typedef struct
   char     **tooltip;
 } Collect;
 
-static void
-ctx_init (IbChartCtx         *ctx,
-          cairo_t            *cr,
-          IbChartKind         kind,
-          const IbReport     *report,
-          const IbComparison *comparison,
-          const IbChartStyle *style,
-          double              width,
-          double              height,
-          const Collect      *into)
+/* The report a chart draws: the comparison's A for a kind of two runs. */
+static const IbReport *
+drawn_report (const IbChartRequest *request)
 {
+  if (request->kind->two_runs && request->comparison != NULL)
+    return ib_analysis_get_report (ib_comparison_get_a (request->comparison));
+  return request->report;
+}
+
+static void
+ctx_init (IbChartCtx           *ctx,
+          cairo_t              *cr,
+          const IbChartRequest *request,
+          const Collect        *into)
+{
+  const IbChartStyle *style = request->style;
   double scale;
 
   *ctx = (IbChartCtx) {
     .cr = cr,
-    .kind = kind,
-    .report = drawn_report (kind, report, comparison),
+    .kind = request->kind,
+    .report = drawn_report (request),
     .style = style,
-    .width = ib_chart_clamp (width, 1, 100000),
-    .height = ib_chart_clamp (height, 1, 100000),
+    .width = ib_chart_clamp (request->width, 1, 100000),
+    .height = ib_chart_clamp (request->height, 1, 100000),
     .texts = into->texts,
     .svg_text = into->svg_text,
     .rules = into->rules,
@@ -224,10 +131,10 @@ ctx_init (IbChartCtx         *ctx,
     .qx = into->qx,
     .qy = into->qy,
   };
-  if (kind == IB_CHART_COMPARE && comparison != NULL)
+  if (request->kind->two_runs && request->comparison != NULL)
     {
-      ctx->comparison = comparison;
-      ctx->other = ib_analysis_get_report (ib_comparison_get_b (comparison));
+      ctx->comparison = request->comparison;
+      ctx->other = ib_analysis_get_report (ib_comparison_get_b (request->comparison));
     }
   ctx->compact = ctx->width < 560 || ctx->height < 380;
 
@@ -264,20 +171,7 @@ run_kind (IbChartCtx *ctx)
       ib_chart_empty (ctx, _("Nothing to show yet"), NULL);
       return;
     }
-  switch (ctx->kind)
-    {
-    case IB_CHART_STRATEGIES: ib_chart_draw_strategies (ctx); break;
-    case IB_CHART_THROUGHPUT: ib_chart_draw_throughput (ctx); break;
-    case IB_CHART_CPU:        ib_chart_draw_cpu (ctx); break;
-    case IB_CHART_LATENCY:    ib_chart_draw_latency (ctx); break;
-    case IB_CHART_OVERHEAD:   ib_chart_draw_overhead (ctx); break;
-    case IB_CHART_SWEEP:      ib_chart_draw_sweep (ctx); break;
-    case IB_CHART_COMPARE:    ib_chart_draw_compare (ctx); break;
-    case IB_CHART_STALL:      ib_chart_draw_stall (ctx); break;
-    case IB_N_CHART_KINDS:
-    default:
-      g_assert_not_reached ();
-    }
+  ctx->kind->draw (ctx);
 }
 
 /* One layout pass of the chart over a @width x @height area of @cr, the
@@ -285,17 +179,13 @@ run_kind (IbChartCtx *ctx)
  * tests, SVG's texts, a tooltip. Clipped to the area when @clip; nothing
  * for an area under 1 x 1 or not finite. */
 static void
-chart_pass (cairo_t            *cr,
-            IbChartKind         kind,
-            const IbReport     *report,
-            const IbComparison *comparison,
-            const IbChartStyle *style,
-            double              width,
-            double              height,
-            gboolean            clip,
-            const Collect      *into)
+chart_pass (cairo_t              *cr,
+            const IbChartRequest *request,
+            gboolean              clip,
+            const Collect        *into)
 {
   IbChartCtx ctx;
+  double     width = request->width, height = request->height;
 
   if (!(width >= 1 && height >= 1) || !isfinite (width) || !isfinite (height))
     return;
@@ -305,7 +195,7 @@ chart_pass (cairo_t            *cr,
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_clip (cr);
     }
-  ctx_init (&ctx, cr, kind, report, comparison, style, width, height, into);
+  ctx_init (&ctx, cr, request, into);
   run_kind (&ctx);
   if (into->tooltip != NULL)
     *into->tooltip = g_steal_pointer (&ctx.tooltip);
@@ -313,20 +203,21 @@ chart_pass (cairo_t            *cr,
   cairo_restore (cr);
 }
 
+/* Whether @request names a kind and a style: what every entry point needs. */
+static gboolean
+request_ok (const IbChartRequest *request)
+{
+  return request != NULL && request->kind != NULL && request->style != NULL;
+}
+
 void
-ib_chart_draw (cairo_t            *cr,
-               IbChartKind         kind,
-               const IbReport     *report,
-               const IbComparison *comparison,
-               const IbChartStyle *style,
-               double              width,
-               double              height)
+ib_chart_draw (cairo_t              *cr,
+               const IbChartRequest *request)
 {
   g_return_if_fail (cr != NULL);
-  g_return_if_fail ((guint) kind < IB_N_CHART_KINDS);
-  g_return_if_fail (style != NULL);
+  g_return_if_fail (request_ok (request));
 
-  chart_pass (cr, kind, report, comparison, style, width, height, TRUE, &(Collect) { 0 });
+  chart_pass (cr, request, TRUE, &(Collect) { 0 });
 }
 
 static void
@@ -339,85 +230,57 @@ chart_text_free (gpointer data)
 }
 
 GPtrArray *
-ib_chart_draw_texts (cairo_t            *cr,
-                     IbChartKind         kind,
-                     const IbReport     *report,
-                     const IbComparison *comparison,
-                     const IbChartStyle *style,
-                     double              width,
-                     double              height)
+ib_chart_draw_texts (cairo_t              *cr,
+                     const IbChartRequest *request)
 {
   GPtrArray *texts = g_ptr_array_new_with_free_func (chart_text_free);
 
-  g_return_val_if_fail (cr != NULL && style != NULL, texts);
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, texts);
+  g_return_val_if_fail (cr != NULL && request_ok (request), texts);
 
-  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
-              &(Collect) { .texts = texts });
+  chart_pass (cr, request, FALSE, &(Collect) { .texts = texts });
   return texts;
 }
 
 void
-ib_chart_draw_svg_text (cairo_t            *cr,
-                        IbChartKind         kind,
-                        const IbReport     *report,
-                        const IbComparison *comparison,
-                        const IbChartStyle *style,
-                        double              width,
-                        double              height,
-                        GString            *svg)
+ib_chart_draw_svg_text (cairo_t              *cr,
+                        const IbChartRequest *request,
+                        GString              *svg)
 {
-  g_return_if_fail (cr != NULL && style != NULL && svg != NULL);
-  g_return_if_fail ((guint) kind < IB_N_CHART_KINDS);
+  g_return_if_fail (cr != NULL && request_ok (request) && svg != NULL);
 
-  chart_pass (cr, kind, report, comparison, style, width, height, TRUE,
-              &(Collect) { .svg_text = svg });
+  chart_pass (cr, request, TRUE, &(Collect) { .svg_text = svg });
 }
 
 GArray *
-ib_chart_draw_rules (cairo_t            *cr,
-                     IbChartKind         kind,
-                     const IbReport     *report,
-                     const IbComparison *comparison,
-                     const IbChartStyle *style,
-                     double              width,
-                     double              height)
+ib_chart_draw_rules (cairo_t              *cr,
+                     const IbChartRequest *request)
 {
   GArray *rules = g_array_new (FALSE, FALSE, sizeof (IbRect));
 
-  g_return_val_if_fail (cr != NULL && style != NULL, rules);
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, rules);
+  g_return_val_if_fail (cr != NULL && request_ok (request), rules);
 
-  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
-              &(Collect) { .rules = rules });
+  chart_pass (cr, request, FALSE, &(Collect) { .rules = rules });
   return rules;
 }
 
 char *
-ib_chart_query_tooltip (IbChartKind         kind,
-                        const IbReport     *report,
-                        const IbComparison *comparison,
-                        const IbChartStyle *style,
-                        double              width,
-                        double              height,
-                        double              x,
-                        double              y)
+ib_chart_query_tooltip (const IbChartRequest *request,
+                        double                x,
+                        double                y)
 {
   cairo_surface_t *surface;
   cairo_t *cr;
   char *text = NULL;
 
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
-  g_return_val_if_fail (style != NULL, NULL);
+  g_return_val_if_fail (request_ok (request), NULL);
 
-  if (drawn_report (kind, report, comparison) == NULL || !isfinite (x) || !isfinite (y) || x < 0
-      || y < 0 || x >= width || y >= height)
+  if (drawn_report (request) == NULL || !isfinite (x) || !isfinite (y) || x < 0 || y < 0 || x >= request->width || y >= request->height)
     return NULL;
 
   /* Layout needs font metrics, hence a (tiny) real surface. */
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  chart_pass (cr, kind, report, comparison, style, width, height, FALSE,
+  chart_pass (cr, request, FALSE,
               &(Collect) { .query = TRUE, .qx = x, .qy = y, .tooltip = &text });
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -425,29 +288,11 @@ ib_chart_query_tooltip (IbChartKind         kind,
 }
 
 char *
-ib_chart_describe (IbChartKind         kind,
-                   const IbReport     *report,
-                   const IbComparison *comparison,
-                   const IbChartStyle *style)
+ib_chart_describe (const IbChartRequest *request)
 {
-  g_return_val_if_fail ((guint) kind < IB_N_CHART_KINDS, NULL);
-  g_return_val_if_fail (style != NULL, NULL);
+  g_return_val_if_fail (request_ok (request), NULL);
 
-  if (!ib_chart_has_data (kind, report, comparison))
+  if (!ib_chart_has_data (request->kind, request->report, request->comparison))
     return g_strdup ("");
-  switch (kind)
-    {
-    case IB_CHART_STRATEGIES: return ib_chart_describe_strategies (report);
-    case IB_CHART_THROUGHPUT: return ib_chart_describe_throughput (report);
-    case IB_CHART_CPU:        return ib_chart_describe_cpu (report);
-    case IB_CHART_LATENCY:    return ib_chart_describe_latency (report);
-    case IB_CHART_OVERHEAD:   return ib_chart_describe_overhead (report);
-    case IB_CHART_SWEEP:      return ib_chart_describe_sweep (report);
-    case IB_CHART_COMPARE:
-      return ib_chart_describe_compare (comparison, style);
-    case IB_CHART_STALL:      return ib_chart_describe_stall (report);
-    case IB_N_CHART_KINDS:
-    default:
-      g_assert_not_reached ();
-    }
+  return request->kind->describe (request);
 }

@@ -16,32 +16,12 @@
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  IB_CHART_STRATEGIES,   /* median time per strategy, CI whiskers, every sample a dot */
-  IB_CHART_THROUGHPUT,   /* MiB/s per strategy */
-  IB_CHART_CPU,          /* CPU user + system stacked against wall time */
-  IB_CHART_LATENCY,      /* write+delete latency percentiles per mode (log time) */
-  IB_CHART_OVERHEAD,     /* dispatch overhead ns/op (log) */
-  IB_CHART_SWEEP,        /* sweep lines, log-log, crossover marked */
-  IB_CHART_COMPARE,      /* two reports strategy by strategy, with the ratio */
-  IB_CHART_STALL,        /* main-loop stall per strategy (log time), 60 Hz frame marked */
-  IB_N_CHART_KINDS
-} IbChartKind;
-
-typedef enum
-{
-  IB_CHART_FORMAT_PNG,
-  IB_CHART_FORMAT_SVG,
-  IB_CHART_FORMAT_PDF,
-} IbChartFormat;
-
 typedef struct
 {
   double r, g, b, a;
 } IbRgba;
 
-/* What IB_CHART_COMPARE draws of the two reports. */
+/* What the comparison chart ("compare") draws of the two reports. */
 typedef enum
 {
   IB_COMPARE_CHART_AUTO,          /* the first both have: reads, overhead, write+delete, sweep */
@@ -66,7 +46,7 @@ typedef struct
   gboolean    transparent;   /* do not paint the background */
   gboolean    keep_order;    /* rows in the plan's order, not by value: a run
                               * still going, whose rows must not jump about */
-  IbCompareChart compare;    /* IB_CHART_COMPARE: which part of the reports */
+  IbCompareChart compare;       /* "compare": which part of the reports */
 } IbChartStyle;
 
 /* Adwaita-like colours; the data palette (Okabe-Ito) is derived from
@@ -76,20 +56,103 @@ void         ib_chart_style_init_dark  (IbChartStyle *style);
 void         ib_chart_style_init_high_contrast (IbChartStyle *style,
                                                 gboolean      dark);
 
-const char  *ib_chart_kind_to_string   (IbChartKind   kind);   /* "strategies", "throughput", ... */
-gboolean     ib_chart_kind_from_string (const char   *str,
-                                        IbChartKind  *out);
-const char  *ib_chart_kind_title       (IbChartKind   kind);   /* translated */
-/* Whether @report has the data @kind needs (compare: @comparison's runs). */
-gboolean     ib_chart_has_data         (IbChartKind         kind,
-                                        const IbReport     *report,
-                                        const IbComparison *comparison);
+/* ---- kinds and formats: one descriptor each -------------------------------
+ *
+ * Every chart kind is one IbChartKindInfo, defined in its own file of
+ * src/chart (ib-chart-sweep.c, ...) and listed once in ib-chart-kinds.c.
+ * Other floors never name a kind: they iterate the table
+ * (ib_chart_kind_nth) or look one up by its id (ib_chart_kind_lookup), and
+ * read what they need from the descriptor. A new kind is a new file and a
+ * row of that table. */
 
-/* Whether IB_CHART_COMPARE can draw @what of @comparison (may be NULL):
+typedef struct _IbChartCtx        IbChartCtx;
+typedef struct _IbChartKindInfo   IbChartKindInfo;
+typedef struct _IbChartFormatInfo IbChartFormatInfo;
+
+/* What every drawing, export, tooltip and description is of: which chart,
+ * of what, in which style, at which size (user units). @comparison is the
+ * two runs of a kind with two_runs (which ignores @report: may be NULL);
+ * NULL for the others. */
+typedef struct
+{
+  const IbChartKindInfo *kind;
+  const IbReport        *report;
+  const IbComparison    *comparison;
+  const IbChartStyle    *style;
+  double                 width;
+  double                 height;
+} IbChartRequest;
+
+struct _IbChartKindInfo
+{
+  const char *id;              /* "strategies": --kind, file and page names */
+  const char *title;           /* N_(): the chart's title (ib_chart_kind_title) */
+  const char *short_title;     /* N_(): the window's view switcher */
+  const char *icon;            /* symbolic icon of its page in the window */
+  const char *no_data;         /* N_(): why there is nothing to draw, and what to run */
+  gboolean    two_runs;        /* draws IbChartRequest.comparison, not a report */
+  gboolean    in_reports;      /* one of a run's HTML/Markdown report charts */
+  gboolean    main_chart;      /* may be a run's main picture (--png), table order */
+  gboolean    log_switch;      /* IbChartStyle.log_scale applies (the window's switch) */
+  gboolean    grows_in_window; /* the window's chart grows with rows() */
+  /* Whether @report (or @comparison, with two_runs) has what it draws. */
+  gboolean (*has_data) (const IbReport     *report,
+                        const IbComparison *comparison);
+  /* Lays out and draws; with the context's query set, answers the tooltip
+   * at the query point instead (the same layout: ib-chart-private.h). */
+  void (*draw) (IbChartCtx *ctx);
+  /* The subtitle's parts for @ctx's report, added to @parts (g_free'd). */
+  void (*subtitle) (IbChartCtx *ctx,
+                    GPtrArray  *parts);
+  /* What it shows, in words, for a screen reader (ib_chart_describe). */
+  char *(*describe) (const IbChartRequest *request);
+  /* The rows it draws, one above another, or NULL: a fixed-height chart.
+   * Reports make row charts as tall as their rows (ib_chart_kind_height). */
+  guint (*rows) (const IbReport *report);
+};
+
+struct _IbChartFormatInfo
+{
+  const char *id; /* "png", "svg", "pdf": also the file name's end */
+  const char *mime_type;
+  const char *option_help; /* N_(): "Write a PNG image" */
+  gboolean    pixels;      /* a bitmap: the export's scale multiplies its pixels */
+  /* Writes @request's chart through @write (@scale: bitmap pixels per unit). */
+  cairo_status_t (*write) (const IbChartRequest *request,
+                           double                scale,
+                           cairo_write_func_t    write,
+                           void                 *closure);
+};
+
+/* The kinds, in the order reports and the window show them. */
+guint                  ib_chart_n_kinds (void);
+const IbChartKindInfo *ib_chart_kind_nth (guint i);
+/* The kind of @id ("sweep"), or NULL. */
+const IbChartKindInfo *ib_chart_kind_lookup (const char *id);
+/* "strategies, throughput, ...": every id, for messages. */
+char       *ib_chart_kind_list (void);
+const char *ib_chart_kind_title (const IbChartKindInfo *kind); /* translated */
+/* Whether @report has the data @kind needs (two_runs: @comparison's runs). */
+gboolean ib_chart_has_data (const IbChartKindInfo *kind,
+                            const IbReport        *report,
+                            const IbComparison    *comparison);
+/* The height of @kind drawn @width wide for a report or a file: row charts
+ * grow with their rows (capped), the others are 9:16 of 960. */
+int ib_chart_kind_height (const IbChartKindInfo *kind,
+                          const IbReport        *report);
+
+guint                    ib_chart_n_formats (void);
+const IbChartFormatInfo *ib_chart_format_nth (guint i);
+/* The format of @id ("png"), or NULL. */
+const IbChartFormatInfo *ib_chart_format_lookup (const char *id);
+/* The format a file name's extension names (any case), or NULL. */
+const IbChartFormatInfo *ib_chart_format_from_path (const char *path);
+
+/* Whether the comparison chart can draw @what of @comparison (may be NULL):
  * both runs have that part (ib_compare_section_in_both); AUTO: any part. */
 gboolean     ib_chart_compare_has_data (IbCompareChart      what,
                                         const IbComparison *comparison);
-/* Whether IB_CHART_COMPARE draws @what on a log axis whatever
+/* Whether the comparison chart draws @what on a log axis whatever
  * IbChartStyle.log_scale says (dispatch overhead and sweeps span orders of
  * magnitude, as their single-run charts): a log switch shows it on. */
 gboolean     ib_chart_compare_always_log (IbCompareChart what);
@@ -100,58 +163,37 @@ IbCompareSection ib_chart_compare_section (IbCompareChart what);
 IbCompareChart ib_chart_compare_resolve (IbCompareChart      what,
                                          const IbComparison *comparison);
 
-/* Draws @kind at (0,0)-(width,height) in user units. @comparison is the two
- * runs for IB_CHART_COMPARE, which draws its rows (ib_comparison_get_all_rows)
- * and ignores @report (may be NULL); NULL for the other kinds. Never emits
+/* Draws @request at (0,0)-(width,height) in user units. Never emits
  * NaN/inf to cairo; with no data it draws a clear "nothing to show" message. */
-void         ib_chart_draw             (cairo_t            *cr,
-                                        IbChartKind         kind,
-                                        const IbReport     *report,
-                                        const IbComparison *comparison,
-                                        const IbChartStyle *style,
-                                        double              width,
-                                        double              height);
+void ib_chart_draw (cairo_t              *cr,
+                    const IbChartRequest *request);
 
-/* Text for a tooltip at (x, y) of a chart drawn at width x height, or NULL
- * when nothing is under the point. */
-char        *ib_chart_query_tooltip    (IbChartKind         kind,
-                                        const IbReport     *report,
-                                        const IbComparison *comparison,
-                                        const IbChartStyle *style,
-                                        double              width,
-                                        double              height,
-                                        double              x,
-                                        double              y);
+/* Text for a tooltip at (x, y) of @request's chart, or NULL when nothing is
+ * under the point. */
+char *ib_chart_query_tooltip (const IbChartRequest *request,
+                              double                x,
+                              double                y);
 
-/* What the chart of @kind shows, in words, for a screen reader (the app
+/* What @request's chart shows, in words, for a screen reader (the app
  * sets it as the chart's accessible description): the rows and values it
- * draws, in the order drawn. "" when it has nothing to show. */
-char        *ib_chart_describe         (IbChartKind         kind,
-                                        const IbReport     *report,
-                                        const IbComparison *comparison,
-                                        const IbChartStyle *style);
+ * draws, in the order drawn. "" when it has nothing to show. The size is
+ * not used. */
+char *ib_chart_describe (const IbChartRequest *request);
 
 /* A throughput as every chart prints it: three significant digits in KiB/s,
  * MiB/s or GiB/s ("5.84 GiB/s"); tables beside a chart use it too. */
 char        *ib_chart_format_rate      (double              mib_per_s);
 
-/* Writes the chart to @path through engine/ib-output.h (a file atomically,
- * a device, FIFO or "-" as it is, a link through to its target).
- * PNG is width*scale x height*scale pixels (scale 1 or 2; up to 4 accepted).
- * On failure nothing is left behind and @error (G_FILE_ERROR) reads
- * "Could not write “PATH”: REASON" (G_IO_ERROR_CANCELLED when interrupted). */
-gboolean     ib_chart_export           (IbChartKind         kind,
-                                        const IbReport     *report,
-                                        const IbComparison *comparison,
-                                        const IbChartStyle *style,
-                                        IbChartFormat       format,
-                                        const char         *path,
-                                        int                 width,
-                                        int                 height,
-                                        double              scale,
-                                        GError            **error);
-/* Guesses the format from the file name extension. */
-gboolean     ib_chart_format_from_path (const char    *path,
-                                        IbChartFormat *out);
+/* Writes @request's chart to @path as @format through engine/ib-output.h
+ * (a file atomically, a device, FIFO or "-" as it is, a link through to its
+ * target). The size is in whole units; a bitmap is width*scale x
+ * height*scale pixels (scale 1 or 2; up to 4 accepted). On failure nothing
+ * is left behind and @error (G_FILE_ERROR) reads "Could not write “PATH”:
+ * REASON" (G_IO_ERROR_CANCELLED when interrupted). */
+gboolean ib_chart_export (const IbChartRequest    *request,
+                          const IbChartFormatInfo *format,
+                          const char              *path,
+                          double                   scale,
+                          GError                 **error);
 
 G_END_DECLS

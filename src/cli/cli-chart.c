@@ -20,9 +20,7 @@ typedef struct
   char     *from;
   char     *with;
   char     *kind;
-  char     *png;
-  char     *svg;
-  char     *pdf;
+  char    **paths; /* one per chart format (ib_chart_format_nth): --png, ... */
   int       width;
   int       height;
   int       scale;
@@ -37,67 +35,64 @@ chart_options_clear (ChartOptions *o)
   g_free (o->from);
   g_free (o->with);
   g_free (o->kind);
-  g_free (o->png);
-  g_free (o->svg);
-  g_free (o->pdf);
+  for (guint i = 0; o->paths != NULL && i < ib_chart_n_formats (); i++)
+    g_free (o->paths[i]);
+  g_free (o->paths);
 }
 
+/* "--png FILE, --svg FILE or --pdf FILE" (@with_arg) or "--png, --svg and
+ * --pdf": every format's option, for messages. */
 static char *
-kind_list (void)
+format_options (gboolean with_arg)
 {
   GString *s = g_string_new (NULL);
+  guint    n = ib_chart_n_formats ();
 
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
-    g_string_append_printf (s, "%s%s", k > 0 ? ", " : "", ib_chart_kind_to_string (k));
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (s, i + 1 < n ? ", " : with_arg ? _(" or ")
+                                                        : _(" and "));
+      g_string_append_printf (s, "--%s%s", ib_chart_format_nth (i)->id, with_arg ? " FILE" : "");
+    }
   return g_string_free (s, FALSE);
 }
 
-static const char *
-missing_data_message (IbChartKind kind)
+/* The options: @fixed, then --ID FILE for every chart format. */
+static GOptionEntry *
+chart_entries (const GOptionEntry *fixed,
+               ChartOptions       *o)
 {
-  switch (kind)
+  GArray *entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+
+  for (guint i = 0; fixed[i].long_name != NULL; i++)
+    g_array_append_val (entries, fixed[i]);
+  for (guint i = 0; i < ib_chart_n_formats (); i++)
     {
-    case IB_CHART_LATENCY:
-      return _("this report has no write + delete data; run “iobench-cli write-unlink "
-               "--json FILE” first");
-    case IB_CHART_OVERHEAD:
-      return _("this report has no dispatch overhead data; run “iobench-cli overhead "
-               "--json FILE” first");
-    case IB_CHART_SWEEP:
-      return _("this report has no sweep data; run “iobench-cli sweep --vary count=1,2,10,100 "
-               "--strategies A,B --json FILE” first");
-    case IB_CHART_COMPARE:
-      return _("both reports need read results to compare; run “iobench-cli run --json FILE”");
-    case IB_CHART_STALL:
-      return _("this report has no main-loop stall data; run “iobench-cli run --json FILE” "
-               "without “--responsiveness off” first");
-    case IB_CHART_THROUGHPUT:
-      return _("this report has no throughput (no bytes were read); run “iobench-cli run "
-               "--json FILE” first");
-    case IB_CHART_STRATEGIES:
-    case IB_CHART_CPU:
-    case IB_N_CHART_KINDS:
-    default:
-      return _("this report has no read results; run “iobench-cli run --json FILE” first");
+      const IbChartFormatInfo *format = ib_chart_format_nth (i);
+      GOptionEntry             entry = { format->id, 0, 0, G_OPTION_ARG_FILENAME, &o->paths[i],
+                                         format->option_help, N_("FILE") };
+
+      g_array_append_val (entries, entry);
     }
+  return (GOptionEntry *) g_array_free (entries, FALSE);
 }
 
 int
 ib_cli_chart (int    argc,
               char **argv)
 {
-  ChartOptions o = { NULL, NULL, NULL, NULL, NULL, NULL, 1200, 700, 1, FALSE, FALSE, FALSE };
-  const GOptionEntry entries[] = {
+  ChartOptions     o = { NULL, NULL, NULL, g_new0 (char *, ib_chart_n_formats ()), 1200, 700, 1,
+                         FALSE, FALSE, FALSE };
+  g_autofree char *kinds = ib_chart_kind_list ();
+  /* Translators: --kind's help, %s the chart kinds: "strategies, throughput, ..." */
+  g_autofree char   *kind_help = g_strdup_printf (_("One of: %s (default: the first)"), kinds);
+  const GOptionEntry fixed[] = {
     { "from", 0, 0, G_OPTION_ARG_FILENAME, &o.from,
       N_("The report to draw (required)"), N_("REPORT.json") },
-    { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind,
-      N_("strategies (default), throughput, cpu, stall, latency, overhead, sweep or compare"),
-      N_("KIND") },
+    { "kind", 'k', 0, G_OPTION_ARG_STRING, &o.kind, kind_help, N_("KIND") },
     { "with", 0, 0, G_OPTION_ARG_FILENAME, &o.with,
       N_("The second report, for --kind compare"), N_("B.json") },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, N_("Write a PNG image"), N_("FILE") },
-    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg, N_("Write an SVG image"), N_("FILE") },
-    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &o.pdf, N_("Write a PDF document"), N_("FILE") },
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width in pixels (default 1200)"), "W" },
     { "height", 0, 0, G_OPTION_ARG_INT, &o.height, N_("Height in pixels (default 700)"), "H" },
     { "scale", 0, 0, G_OPTION_ARG_INT, &o.scale,
@@ -116,9 +111,9 @@ ib_cli_chart (int    argc,
   g_autoptr(IbAnalysis) analysis_b = NULL;
   g_autoptr(IbComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *kinds = kind_list ();
-  IbChartKind kind = IB_CHART_STRATEGIES;
-  IbChartFormat format = IB_CHART_FORMAT_PNG;
+  g_autofree GOptionEntry *entries = chart_entries (fixed, &o);
+  const IbChartKindInfo   *kind = ib_chart_kind_nth (0);
+  const IbChartFormatInfo *format = NULL;
   IbChartStyle style;
   const char *path = NULL;
   guint n_outputs = 0;
@@ -141,42 +136,42 @@ ib_cli_chart (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
-  if (!ib_cli_check_path ("--from", o.from) || !ib_cli_check_path ("--with", o.with) ||
-      !ib_cli_check_path ("--png", o.png) || !ib_cli_check_path ("--svg", o.svg) ||
-      !ib_cli_check_path ("--pdf", o.pdf))
+  if (!ib_cli_check_path ("--from", o.from) || !ib_cli_check_path ("--with", o.with))
     {
       status = IB_EXIT_USAGE;
       goto out;
     }
-  if (o.kind != NULL && !ib_chart_kind_from_string (o.kind, &kind))
+  for (guint i = 0; i < ib_chart_n_formats (); i++)
+    {
+      g_autofree char *option = g_strdup_printf ("--%s", ib_chart_format_nth (i)->id);
+
+      if (!ib_cli_check_path (option, o.paths[i]))
+        {
+          status = IB_EXIT_USAGE;
+          goto out;
+        }
+      if (o.paths[i] != NULL)
+        {
+          n_outputs++;
+          path = o.paths[i];
+          format = ib_chart_format_nth (i);
+        }
+    }
+  if (o.kind != NULL && (kind = ib_chart_kind_lookup (o.kind)) == NULL)
     {
       ib_cli_printerr (_("unknown chart kind “%s” for --kind; use one of: %s"), o.kind, kinds);
       status = IB_EXIT_USAGE;
       goto out;
     }
-  if (o.png != NULL)
-    {
-      n_outputs++;
-      path = o.png;
-      format = IB_CHART_FORMAT_PNG;
-    }
-  if (o.svg != NULL)
-    {
-      n_outputs++;
-      path = o.svg;
-      format = IB_CHART_FORMAT_SVG;
-    }
-  if (o.pdf != NULL)
-    {
-      n_outputs++;
-      path = o.pdf;
-      format = IB_CHART_FORMAT_PDF;
-    }
   if (n_outputs != 1)
     {
-      ib_cli_printerr (n_outputs == 0 ? _("missing output: give one of --png FILE, --svg FILE "
-                                          "or --pdf FILE")
-                                      : _("give only one of --png, --svg and --pdf"));
+      g_autofree char *options = format_options (n_outputs == 0);
+
+      /* Translators: %s is "--png FILE, --svg FILE or --pdf FILE" */
+      ib_cli_printerr (n_outputs == 0 ? _("missing output: give one of %s")
+                                      /* Translators: %s is "--png, --svg and --pdf" */
+                                      : _("give only one of %s"),
+                       options);
       status = IB_EXIT_USAGE;
       goto out;
     }
@@ -200,9 +195,10 @@ ib_cli_chart (int    argc,
       status = IB_EXIT_USAGE;
       goto out;
     }
-  if (kind == IB_CHART_COMPARE && o.with == NULL)
+  if (kind->two_runs && o.with == NULL)
     {
-      ib_cli_printerr (_("--kind compare needs the second report: add --with B.json"));
+      /* Translators: %s is a chart kind of two runs, "compare" */
+      ib_cli_printerr (_("--kind %s needs the second report: add --with B.json"), kind->id);
       status = IB_EXIT_USAGE;
       goto out;
     }
@@ -233,7 +229,7 @@ ib_cli_chart (int    argc,
           goto out;
         }
     }
-  if (kind == IB_CHART_COMPARE)
+  if (kind->two_runs)
     {
       /* the comparison's rows, built once, are what the chart draws */
       analysis_a = ib_analysis_new (report);
@@ -242,7 +238,7 @@ ib_cli_chart (int    argc,
     }
   if (!ib_chart_has_data (kind, report, comparison))
     {
-      ib_cli_printerr ("%s", missing_data_message (kind));
+      ib_cli_printerr ("%s", _(kind->no_data));
       status = IB_EXIT_FAILED;
       goto out;
     }
@@ -257,9 +253,9 @@ ib_cli_chart (int    argc,
 
   {
     g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
+    IbChartRequest request = { kind, report, comparison, &style, o.width, o.height };
 
-    if (!ib_chart_export (kind, report, comparison, &style, format, path, o.width, o.height,
-                          o.scale, &error))
+    if (!ib_chart_export (&request, format, path, o.scale, &error))
       {
         ib_cli_printerr ("%s", error->message);
         status = IB_EXIT_FAILED;

@@ -203,10 +203,9 @@ typedef struct
   char     *html;
   char     *md;
   char     *csv;
-  char     *png;          /* main chart (IB_CHART_STRATEGIES unless png_kind set) */
+  char     *png;          /* the main chart (the first main_chart kind with data) */
   int       png_width;    /* 0: 1200 */
   int       png_height;   /* 0: 700 */
-  int       png_kind;     /* IbChartKind; -1: pick from what the report has */
   gboolean  quiet;
   const char * const *inputs; /* not owned, NULL-terminated: the files read,
                                * which no output may be */

@@ -25,7 +25,6 @@ void
 ib_cli_output_init (IbCliOutput *output)
 {
   memset (output, 0, sizeof *output);
-  output->png_kind = -1;
 }
 
 void
@@ -174,23 +173,19 @@ ib_cli_markdown_charts_check (const char  *option,
   return FALSE;
 }
 
-static IbChartKind
-main_chart_kind (const IbCliOutput *output,
-                 const IbReport    *report)
+/* The run's main picture: the first kind in the table that may be one
+ * (IbChartKindInfo.main_chart) and has data, else the first kind. */
+static const IbChartKindInfo *
+main_chart_kind (const IbReport *report)
 {
-  static const IbChartKind order[] = {
-    IB_CHART_STRATEGIES,
-    IB_CHART_SWEEP,
-    IB_CHART_OVERHEAD,
-    IB_CHART_LATENCY,
-  };
+  for (guint i = 0; i < ib_chart_n_kinds (); i++)
+    {
+      const IbChartKindInfo *kind = ib_chart_kind_nth (i);
 
-  if (output->png_kind >= 0)
-    return (IbChartKind) output->png_kind;
-  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
-    if (ib_chart_has_data (order[i], report, NULL))
-      return order[i];
-  return IB_CHART_STRATEGIES;
+      if (kind->main_chart && ib_chart_has_data (kind, report, NULL))
+        return kind;
+    }
+  return ib_chart_kind_nth (0);
 }
 
 static gboolean
@@ -275,13 +270,13 @@ ib_cli_output_write (const IbCliOutput *output,
     {
       GError *error = NULL;
       IbChartStyle style;
+      IbChartRequest request = { main_chart_kind (report), report, NULL, &style,
+                                 output->png_width > 0 ? output->png_width : 1200,
+                                 output->png_height > 0 ? output->png_height : 700 };
       gboolean ok;
 
       ib_chart_style_init_light (&style);
-      ok = ib_chart_export (main_chart_kind (output, report), report, NULL, &style,
-                            IB_CHART_FORMAT_PNG, output->png,
-                            output->png_width > 0 ? output->png_width : 1200,
-                            output->png_height > 0 ? output->png_height : 700, 1.0, &error);
+      ok = ib_chart_export (&request, ib_chart_format_lookup ("png"), output->png, 1.0, &error);
       all_ok &= write_one ("--png", output->png, ok, error, written);
     }
   /* Where everything went, in full, so it can be found (on stderr: stdout

@@ -195,11 +195,12 @@ print_compare (const char         *path_a,
 
 /* Which format --chart FILE asks for; FALSE (after saying so) otherwise. */
 static gboolean
-chart_format (const char    *option,
-              const char    *path,
-              IbChartFormat *format)
+chart_format (const char               *option,
+              const char               *path,
+              const IbChartFormatInfo **format)
 {
-  if (ib_chart_format_from_path (path, format))
+  *format = ib_chart_format_from_path (path);
+  if (*format != NULL)
     return TRUE;
   /* Translators: "--chart: cannot tell the format of “c.bmp”: ..." */
   ib_cli_printerr (_("%s: cannot tell the format of “%s”: end its name in .png, .svg or .pdf"),
@@ -217,14 +218,14 @@ written_name (const char *path)
 
 /* Returns the exit code. */
 static int
-write_outputs (const IbComparison *comparison,
-               const char         *html,
-               const char         *md,
-               const char         *chart,
-               IbChartFormat       format,
-               IbCompareChart      part,
-               int                 width,
-               gboolean            log_scale)
+write_outputs (const IbComparison      *comparison,
+               const char              *html,
+               const char              *md,
+               const char              *chart,
+               const IbChartFormatInfo *format,
+               IbCompareChart           part,
+               int                      width,
+               gboolean                 log_scale)
 {
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
@@ -236,12 +237,13 @@ write_outputs (const IbComparison *comparison,
       IbChartStyle style;
       int height = (int) ((double) ib_compare_chart_height (comparison, part) * width /
                           IB_REPORT_CHART_WIDTH);
+      IbChartRequest request = { ib_chart_kind_lookup ("compare"), NULL, comparison, &style,
+                                 width, CLAMP (height, 200, 10000) };
 
       ib_chart_style_init_light (&style);
       style.log_scale = log_scale;
       style.compare = part;
-      if (ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, format, chart, width,
-                           CLAMP (height, 200, 10000), 1.0, &error))
+      if (ib_chart_export (&request, format, chart, 1.0, &error))
         g_ptr_array_add (written, written_name (chart));
       else
         {
@@ -309,7 +311,7 @@ ib_cli_compare (int    argc,
   const char *md_option, *chart_option;
   const char *inputs[3] = { NULL, NULL, NULL };
   IbCompareChart part = IB_COMPARE_CHART_AUTO;
-  IbChartFormat format = IB_CHART_FORMAT_PNG;
+  const IbChartFormatInfo *format = ib_chart_format_lookup ("png");
   gboolean log_scale = FALSE;
   int width = 1200;
   int status = IB_EXIT_OK;

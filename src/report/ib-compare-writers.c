@@ -99,11 +99,16 @@ render_svg (const IbComparison *comparison,
   g_autofree char *data = NULL;
   const char *start;
   gboolean ok;
+  IbChartRequest   request = {
+      ib_chart_kind_lookup ("compare"),
+      NULL,
+      comparison,
+      style,
+      IB_REPORT_CHART_WIDTH,
+      ib_compare_chart_height (comparison, style->compare),
+  };
 
-  ok = ib_chart_export (IB_CHART_COMPARE, NULL, comparison, style, IB_CHART_FORMAT_SVG, path,
-                        IB_REPORT_CHART_WIDTH, ib_compare_chart_height (comparison, style->compare),
-                        1, error)
-       && g_file_get_contents (path, &data, NULL, error);
+  ok = ib_chart_export (&request, ib_chart_format_lookup ("svg"), path, 1, error) && g_file_get_contents (path, &data, NULL, error);
   g_unlink (path);
   if (!ok)
     return NULL;
@@ -152,7 +157,7 @@ html_chart (GString            *out,
     return FALSE;
   /* Translators: a chart's label for screen readers, "Comparison of two
    * runs: Dispatch overhead" */
-  label = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (IB_CHART_COMPARE),
+  label = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (ib_chart_kind_lookup ("compare")),
                            ib_compare_section_title (section));
   g_string_append_printf (out, "<figure id=\"chart-compare-%s\" role=\"img\" aria-label=\"", id);
   ib_report_html_escape (out, label);
@@ -419,18 +424,18 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
       if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), comparison))
         {
           IbChartStyle style;
+          const IbChartKindInfo *kind = ib_chart_kind_lookup ("compare");
+          IbChartRequest         request = { kind, NULL, comparison, &style, IB_REPORT_CHART_WIDTH, 0 };
           g_autofree char *png = ib_compare_chart_path (path, (IbCompareSection) s);
           g_autofree char *base = g_path_get_basename (png);
-          g_autofree char *alt = g_strdup_printf (_("%s: %s"),
-                                                  ib_chart_kind_title (IB_CHART_COMPARE),
-                                                  table->title);
+          g_autofree char       *alt = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (kind),
+                                                        table->title);
 
           ib_chart_style_init_light (&style);
           style.log_scale = log_scale;
           style.compare = ib_compare_section_chart ((IbCompareSection) s);
-          if (!ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, IB_CHART_FORMAT_PNG,
-                                png, IB_REPORT_CHART_WIDTH,
-                                ib_compare_chart_height (comparison, style.compare), 2, error))
+          request.height = ib_compare_chart_height (comparison, style.compare);
+          if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
             {
               ib_report_markdown_undo (written, dir, made_dir);
               return FALSE;

@@ -12,7 +12,7 @@
 
 G_BEGIN_DECLS
 
-/* The part of IB_CHART_COMPARE (IbChartStyle.compare) that draws @section. */
+/* The part of the comparison chart (IbChartStyle.compare) that draws @section. */
 IbCompareChart ib_compare_section_chart (IbCompareSection section);
 /* The section a "reads", "overhead", "write-unlink" or "sweep" names. */
 gboolean    ib_compare_section_from_id (const char       *id,

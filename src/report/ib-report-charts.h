@@ -10,10 +10,7 @@
 
 G_BEGIN_DECLS
 
-/* Height in units for @kind drawn IB_REPORT_CHART_WIDTH wide: row charts grow
- * with their number of rows, the others are 16:9. */
+/* The width of a report's charts; their height is ib_chart_kind_height(). */
 #define IB_REPORT_CHART_WIDTH 960
-int         ib_report_chart_height (IbChartKind     kind,
-                                    const IbReport *report);
 
 G_END_DECLS

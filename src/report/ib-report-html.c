@@ -28,11 +28,6 @@
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
-static const IbChartKind html_charts[] = {
-  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL, IB_CHART_SWEEP,
-  IB_CHART_OVERHEAD, IB_CHART_LATENCY,
-};
-
 
 static const char html_css[] =
   ":root{--bg:#fafafa;--fg:#1e1e1e;--muted:#5e5c64;--card:#fff;--line:#deddda;"
@@ -238,12 +233,12 @@ svg_size_in_pixels (char *svg)
 
 /* Renders @kind as SVG into @tmpdir and returns the <svg> element alone. */
 static char *
-render_svg (IbChartKind         kind,
-            const IbReport     *report,
-            const IbChartStyle *style,
-            const char         *tmpdir,
-            const char         *id_prefix,
-            GError            **error)
+render_svg (const IbChartKindInfo *kind,
+            const IbReport        *report,
+            const IbChartStyle    *style,
+            const char            *tmpdir,
+            const char            *id_prefix,
+            GError               **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *data = NULL;
@@ -253,9 +248,10 @@ render_svg (IbChartKind         kind,
 
   name = g_strdup_printf ("%s.svg", id_prefix);
   path = g_build_filename (tmpdir, name, NULL);
-  ok = ib_chart_export (kind, report, NULL, style, IB_CHART_FORMAT_SVG, path,
-                        IB_REPORT_CHART_WIDTH, ib_report_chart_height (kind, report), 1, error)
-       && g_file_get_contents (path, &data, NULL, error);
+  ok = ib_chart_export (&(IbChartRequest) { kind, report, NULL, style, IB_REPORT_CHART_WIDTH,
+                                            ib_chart_kind_height (kind, report) },
+                        ib_chart_format_lookup ("svg"), path, 1, error) &&
+       g_file_get_contents (path, &data, NULL, error);
   g_unlink (path);
   if (!ok)
     return NULL;
@@ -264,7 +260,7 @@ render_svg (IbChartKind         kind,
   if (start == NULL)
     {
       g_set_error (error, IB_ERROR, IB_ERROR_IO,
-                   _("The %s chart did not render as SVG"), ib_chart_kind_to_string (kind));
+                   _("The %s chart did not render as SVG"), kind->id);
       return NULL;
     }
   svg_size_in_pixels ((char *) start);
@@ -284,16 +280,16 @@ append_charts (GString        *out,
   ib_chart_style_init_light (&light);
   ib_chart_style_init_dark (&dark);
 
-  for (guint i = 0; i < G_N_ELEMENTS (html_charts) && ok; i++)
+  for (guint i = 0; i < ib_chart_n_kinds () && ok; i++)
     {
-      IbChartKind kind = html_charts[i];
-      const char *kind_id = ib_chart_kind_to_string (kind);
+      const IbChartKindInfo *kind = ib_chart_kind_nth (i);
+      const char            *kind_id = kind->id;
       g_autofree char *svg_light = NULL;
       g_autofree char *svg_dark = NULL;
       g_autofree char *prefix_light = NULL;
       g_autofree char *prefix_dark = NULL;
 
-      if (!ib_chart_has_data (kind, report, NULL))
+      if (!kind->in_reports || !ib_chart_has_data (kind, report, NULL))
         continue;
       if (tmpdir == NULL)
         {
@@ -600,34 +596,4 @@ ib_report_html_end (GString *out)
   g_string_append (out, "<footer>");
   ib_report_html_escape (out, footer);
   g_string_append (out, "</footer>\n</main>\n</body>\n</html>\n");
-}
-
-int
-ib_report_chart_height (IbChartKind     kind,
-                        const IbReport *report)
-{
-  guint rows;
-
-  switch (kind)
-    {
-    case IB_CHART_STRATEGIES:
-    case IB_CHART_THROUGHPUT:
-    case IB_CHART_CPU:
-    case IB_CHART_STALL:
-      rows = report->statistics->len;
-      break;
-    case IB_CHART_OVERHEAD:
-      rows = report->overhead->len;
-      break;
-    case IB_CHART_COMPARE:
-    case IB_CHART_LATENCY:
-    case IB_CHART_SWEEP:
-    case IB_N_CHART_KINDS:
-    default:
-      return 540;
-    }
-  /* The row charts cap a row's height (about 40 units at this width) below
-   * a title and legend of about 90 and an axis of about 40, so a fixed height
-   * would leave most of the picture empty for a few rows. */
-  return (int) CLAMP (130 + 40 * rows, 240, 900);
 }

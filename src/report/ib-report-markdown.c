@@ -28,12 +28,6 @@
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
-/* The charts a report shows, in order (compare needs a second report). */
-static const IbChartKind report_charts[] = {
-  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL, IB_CHART_SWEEP,
-  IB_CHART_OVERHEAD, IB_CHART_LATENCY,
-};
-
 /* Escapes text for Markdown: the characters that start markup, and '<' '&'
  * so no raw HTML gets through. Newlines become spaces in table cells. */
 static void
@@ -184,13 +178,14 @@ ib_report_markdown_charts (const IbReport *report,
   g_return_val_if_fail (path != NULL, paths);
 
   dir = ib_report_markdown_chart_dir (path);
-  for (guint i = 0; i < G_N_ELEMENTS (report_charts); i++)
+  for (guint i = 0; i < ib_chart_n_kinds (); i++)
     {
+      const IbChartKindInfo *kind = ib_chart_kind_nth (i);
       g_autofree char *name = NULL;
 
-      if (report != NULL && !ib_chart_has_data (report_charts[i], report, NULL))
+      if (!kind->in_reports || (report != NULL && !ib_chart_has_data (kind, report, NULL)))
         continue;
-      name = g_strdup_printf ("%s.png", ib_chart_kind_to_string (report_charts[i]));
+      name = g_strdup_printf ("%s.png", kind->id);
       g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
     }
   return paths;
@@ -432,19 +427,19 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   {
     gboolean any = FALSE;
 
-    for (guint i = 0; i < G_N_ELEMENTS (report_charts); i++)
+    for (guint i = 0; i < ib_chart_n_kinds (); i++)
       {
-        IbChartKind kind = report_charts[i];
+        const IbChartKindInfo *kind = ib_chart_kind_nth (i);
+        IbChartRequest         request = { kind, report, NULL, &style, IB_REPORT_CHART_WIDTH, 0 };
         g_autofree char *name = NULL;
         g_autofree char *png = NULL;
 
-        if (!ib_chart_has_data (kind, report, NULL))
+        if (!kind->in_reports || !ib_chart_has_data (kind, report, NULL))
           continue;
-        name = g_strdup_printf ("%s.png", ib_chart_kind_to_string (kind));
+        name = g_strdup_printf ("%s.png", kind->id);
         png = g_build_filename (dir, name, NULL);
-        if (!ib_chart_export (kind, report, NULL, &style, IB_CHART_FORMAT_PNG, png,
-                              IB_REPORT_CHART_WIDTH, ib_report_chart_height (kind, report),
-                              2, error))
+        request.height = ib_chart_kind_height (kind, report);
+        if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
           {
             ib_report_markdown_undo (written, dir, made_dir);
             return FALSE;

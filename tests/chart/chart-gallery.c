@@ -29,31 +29,30 @@ main (int    argc,
   };
 
   g_mkdir_with_parents (outdir, 0755);
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     for (guint dark = 0; dark < 2; dark++)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         {
           IbChartStyle style;
           g_autoptr(GError) error = NULL;
           g_autofree char *path = g_strdup_printf ("%s/%s-%s-%dx%d@%g.png", outdir,
-                                                   ib_chart_kind_to_string (k),
+                                                   ib_chart_kind_nth (k)->id,
                                                    dark ? "dark" : "light",
                                                    sizes[s].w, sizes[s].h, sizes[s].scale);
 
           fixture_style (&style, dark);
-          if (!ib_chart_export (k, full, other, &style, IB_CHART_FORMAT_PNG, path,
-                                sizes[s].w, sizes[s].h, sizes[s].scale, &error))
+          if (!ib_chart_export (&(IbChartRequest) { ib_chart_kind_nth (k), full, other, &style, sizes[s].w, sizes[s].h }, ib_chart_format_lookup ("png"), path, sizes[s].scale, &error))
             fprintf (stderr, "%s\n", error->message);
         }
   for (guint e = 0; e < G_N_ELEMENTS (edges); e++)
-    for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+    for (guint k = 0; k < ib_chart_n_kinds (); k++)
       for (guint log = 0; log < 2; log++)
         {
           IbChartStyle style;
           g_autoptr(GError) error = NULL;
           g_autoptr(IbComparison) pair = ib_test_comparison (edges[e].report, edges[e].report);
           g_autofree char *path = g_strdup_printf ("%s/edge-%s-%s%s.png", outdir, edges[e].name,
-                                                   ib_chart_kind_to_string (k),
+                                                   ib_chart_kind_nth (k)->id,
                                                    log ? "-log" : "");
 
           if (log)
@@ -61,20 +60,18 @@ main (int    argc,
           else
             fixture_style (&style, FALSE);
           style.log_scale = log;
-          if (!ib_chart_export (k, edges[e].report, pair, &style,
-                                IB_CHART_FORMAT_PNG, path, 900, 560, 1, &error))
+          if (!ib_chart_export (&(IbChartRequest) { ib_chart_kind_nth (k), edges[e].report, pair, &style, 900, 560 }, ib_chart_format_lookup ("png"), path, 1, &error))
             fprintf (stderr, "%s\n", error->message);
         }
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
       IbChartStyle style;
       g_autoptr(IbComparison) pair = ib_test_comparison (edges[2].report, edges[2].report);
       g_autofree char *path = g_strdup_printf ("%s/edge-many-small-%s.png", outdir,
-                                               ib_chart_kind_to_string (k));
+                                               ib_chart_kind_nth (k)->id);
 
       fixture_style (&style, TRUE);
-      ib_chart_export (k, edges[2].report, pair, &style, IB_CHART_FORMAT_PNG, path,
-                       360, 300, 1, NULL);
+      ib_chart_export (&(IbChartRequest) { ib_chart_kind_nth (k), edges[2].report, pair, &style, 360, 300 }, ib_chart_format_lookup ("png"), path, 1, NULL);
     }
   for (guint e = 0; e < G_N_ELEMENTS (edges); e++)
     ib_report_unref (edges[e].report);

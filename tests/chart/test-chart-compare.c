@@ -28,7 +28,7 @@ draw_pair (const IbComparison *comparison,
 
   fixture_style (&style, FALSE);
   style.compare = what;
-  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, NULL, comparison, &style, width, height);
+  texts = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, width, height });
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -118,7 +118,7 @@ test_legend_cache_modes (void)
       /* A screen reader hears the same. */
       fixture_style (&style, FALSE);
       style.compare = parts[p].what;
-      description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
+      description = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, 0, 0 });
       g_test_message ("described: %s", description);
       g_assert_true ((strstr (description, warm_text) != NULL) == parts[p].reads_files);
       g_assert_true ((strstr (description, cold_text) != NULL) == parts[p].reads_files);
@@ -199,7 +199,7 @@ test_rows_are_the_comparisons (void)
 
       fixture_style (&style, FALSE);
       style.compare = (IbCompareChart) w;
-      description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
+      description = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, 0, 0 });
       g_test_message ("part %d: %s", w, description);
       g_assert_cmpuint (part->len, >, 0);
       g_assert_true (g_str_has_suffix (description, want));
@@ -248,7 +248,7 @@ test_verdict_from_the_row (void)
 
   fixture_style (&style, FALSE);
   style.compare = IB_COMPARE_CHART_READS;
-  description = ib_chart_describe (IB_CHART_COMPARE, NULL, comparison, &style);
+  description = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, 0, 0 });
   g_assert_nonnull (strstr (description, after));
   texts = draw_pair (comparison, IB_COMPARE_CHART_READS, 1280, 1200);
   g_assert_true (drawn (texts, after));

@@ -20,7 +20,7 @@
 static gboolean spanish;
 
 static GPtrArray *
-draw_texts (IbChartKind     kind,
+draw_texts (const char     *kind,
             const IbReport *report,
             gboolean        log,
             gboolean        dark,
@@ -34,7 +34,8 @@ draw_texts (IbChartKind     kind,
 
   fixture_style (&style, dark);
   style.log_scale = log;
-  texts = ib_chart_draw_texts (cr, kind, report, NULL, &style, width, height);
+  texts = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_kind_lookup (kind), report, NULL,
+                                                       &style, width, height });
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -69,8 +70,11 @@ overlap (const IbRect *a,
          && a->y + 1 < b->y + b->height && b->y + 1 < a->y + a->height;
 }
 
-static const IbChartKind row_kinds[] = {
-  IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL,
+static const char * const row_kinds[] = {
+  "strategies",
+  "throughput",
+  "cpu",
+  "stall",
 };
 
 /* Sizes: an exported 360 px PNG, the window at 360 px (the chart a little
@@ -84,10 +88,10 @@ test_language (void)
 {
   /* The test means something only in the language it claims. */
   if (spanish)
-    g_assert_cmpstr (ib_chart_kind_title (IB_CHART_STRATEGIES), ==,
+    g_assert_cmpstr (ib_chart_kind_title (ib_chart_kind_lookup ("strategies")), ==,
                      "Tiempo de lectura por estrategia");
   else
-    g_assert_cmpstr (ib_chart_kind_title (IB_CHART_STRATEGIES), ==, "Read time per strategy");
+    g_assert_cmpstr (ib_chart_kind_title (ib_chart_kind_lookup ("strategies")), ==, "Read time per strategy");
 }
 
 static void
@@ -105,7 +109,7 @@ test_row_names_distinct (void)
         g_autofree guint *seen = g_new0 (guint, n_titles);
         guint n_seen = 0;
 
-        g_test_message ("%s at %d x %d: %u texts", ib_chart_kind_to_string (row_kinds[k]),
+        g_test_message ("%s at %d x %d: %u texts", row_kinds[k],
                         sizes[z].width, sizes[z].height, texts->len);
         for (guint i = 0; i < texts->len; i++)
           {
@@ -174,8 +178,8 @@ test_legend_and_subtitle_kept (void)
 
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
-      g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STRATEGIES, report, FALSE, FALSE,
-                                               sizes[z].width, sizes[z].height);
+      g_autoptr(GPtrArray) texts = draw_texts ("strategies", report, FALSE, FALSE,
+                                                sizes[z].width, sizes[z].height);
 
       g_test_message ("%d x %d", sizes[z].width, sizes[z].height);
       /* The legend: every family drawn, and the parallel hatch. */
@@ -192,8 +196,11 @@ static void
 test_no_text_over_another (void)
 {
   g_autoptr(IbReport) report = fixture_every_strategy ();
-  static const IbChartKind kinds[] = {
-    IB_CHART_STRATEGIES, IB_CHART_THROUGHPUT, IB_CHART_CPU, IB_CHART_STALL,
+  static const char * const kinds[] = {
+    "strategies",
+    "throughput",
+    "cpu",
+    "stall",
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
@@ -211,7 +218,7 @@ test_no_text_over_another (void)
 
                 if (overlap (&a->rect, &b->rect))
                   g_test_message ("%s at %d x %d: “%s” over “%s”",
-                                  ib_chart_kind_to_string (kinds[k]), sizes[z].width,
+                                  kinds[k], sizes[z].width,
                                   sizes[z].height, a->text, b->text);
                 g_assert_false (overlap (&a->rect, &b->rect));
               }
@@ -233,15 +240,15 @@ test_frame_line_off_text (void)
         cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width,
                                                                height);
         cairo_t *cr = cairo_create (surface);
-        g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STALL, reports[r], FALSE, FALSE,
-                                                 width, height);
+        g_autoptr(GPtrArray) texts = draw_texts ("stall", reports[r], FALSE, FALSE,
+                                                  width, height);
         g_autoptr(GArray) rules = NULL;
         IbChartStyle style;
         double top = G_MAXDOUBLE, bottom = 0, drawn_length = 0;
         guint crossed = 0;
 
         fixture_style (&style, FALSE);
-        rules = ib_chart_draw_rules (cr, IB_CHART_STALL, reports[r], NULL, &style, width, height);
+        rules = ib_chart_draw_rules (cr, &(IbChartRequest) { ib_chart_kind_lookup ("stall"), reports[r], NULL, &style, width, height });
         cairo_destroy (cr);
         cairo_surface_destroy (surface);
         g_assert_cmpuint (rules->len, >=, 1);
@@ -291,11 +298,19 @@ test_log_caption (void)
   g_autoptr(IbReport) report = fixture_full ();
   /* Log by choice, then log always; the kinds whose captions are translated
    * in every language already (the others are checked in English). */
-  static const struct { IbChartKind kind; gboolean toggle; gboolean new_text; } kinds[] = {
-    { IB_CHART_STRATEGIES, TRUE, FALSE }, { IB_CHART_THROUGHPUT, TRUE, FALSE },
-    { IB_CHART_CPU, TRUE, TRUE }, { IB_CHART_OVERHEAD, FALSE, FALSE },
-    { IB_CHART_LATENCY, FALSE, FALSE }, { IB_CHART_SWEEP, FALSE, TRUE },
-    { IB_CHART_STALL, FALSE, TRUE },
+  static const struct
+  {
+    const char *kind;
+    gboolean    toggle;
+    gboolean    new_text;
+  } kinds[] = {
+    { "strategies", TRUE, FALSE },
+    { "throughput", TRUE, FALSE },
+    { "cpu", TRUE, TRUE },
+    { "overhead", FALSE, FALSE },
+    { "latency", FALSE, FALSE },
+    { "sweep", FALSE, TRUE },
+    { "stall", FALSE, TRUE },
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
@@ -310,7 +325,7 @@ test_log_caption (void)
                             sizes[z].height);
         for (guint i = 0; i < texts->len; i++)
           g_string_append_printf (all, "%s\n", ((IbChartText *) g_ptr_array_index (texts, i))->text);
-        g_test_message ("%s at %d x %d", ib_chart_kind_to_string (kinds[k].kind),
+        g_test_message ("%s at %d x %d", kinds[k].kind,
                         sizes[z].width, sizes[z].height);
         g_assert_nonnull (strstr (all->str, log_words ()));
         /* A linear chart does not claim to be log. */
@@ -345,9 +360,7 @@ test_log_caption_in_pdf (void)
     {
       const char *argv[] = { "pdftotext", pdf, "-", NULL };
 
-      g_assert_true (ib_chart_export (IB_CHART_STRATEGIES, report, NULL, &style,
-                                      IB_CHART_FORMAT_PDF, pdf, sizes[z == 0 ? 0 : 3].width,
-                                      sizes[z == 0 ? 0 : 3].height, 1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), report, NULL, &style, sizes[z == 0 ? 0 : 3].width, sizes[z == 0 ? 0 : 3].height }, ib_chart_format_lookup ("pdf"), pdf, 1, &error));
       g_assert_no_error (error);
       g_clear_pointer (&out, g_free);
       g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
@@ -398,8 +411,8 @@ test_linear_beyond (void)
       g_autofree char *far = ib_chart_format_time (4.21e9);
       g_autofree char *want = g_strdup_printf (_("%s · up to %s"), m, far);
       g_autofree char *near = ib_chart_format_time (472e6);
-      g_autoptr(GPtrArray) texts = draw_texts (IB_CHART_STRATEGIES, wild, FALSE, FALSE,
-                                               sizes[z].width, sizes[z].height);
+      g_autoptr(GPtrArray) texts = draw_texts ("strategies", wild, FALSE, FALSE,
+                                                sizes[z].width, sizes[z].height);
       g_autoptr(GPtrArray) mild_texts = NULL;
       /* " · up to " in this language */
       g_autofree char *up_to = g_strdup_printf (_("%s · up to %s"), "", "");
@@ -411,7 +424,7 @@ test_linear_beyond (void)
       g_assert_false (drawn (texts, "›"));
       /* 2x the slowest median (236 ms): the axis reaches it, nothing clipped. */
       set_warmup (mild, "sync-read-all", (gint64) 472e6);
-      mild_texts = draw_texts (IB_CHART_STRATEGIES, mild, FALSE, FALSE, sizes[z].width,
+      mild_texts = draw_texts ("strategies", mild, FALSE, FALSE, sizes[z].width,
                                sizes[z].height);
       g_assert_false (drawn (mild_texts, near));
       if (sizes[z].height >= 400)

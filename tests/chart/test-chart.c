@@ -24,17 +24,17 @@
 #define MAX_DIFF_RATIO  0.005
 
 static cairo_surface_t *
-render (IbChartKind         kind,
-        const IbReport     *report,
-        const IbComparison *other,
-        const IbChartStyle *style,
-        int                 width,
-        int                 height)
+render (const IbChartKindInfo *kind,
+        const IbReport        *report,
+        const IbComparison    *other,
+        const IbChartStyle    *style,
+        int                    width,
+        int                    height)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
 
-  ib_chart_draw (cr, kind, report, other, style, width, height);
+  ib_chart_draw (cr, &(IbChartRequest) { kind, report, other, style, width, height });
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -87,7 +87,7 @@ count_ink (cairo_surface_t *surface)
 
 typedef struct
 {
-  IbChartKind kind;
+  const IbChartKindInfo *kind;
   gboolean    dark;
 } RefCase;
 
@@ -98,7 +98,7 @@ test_reference (gconstpointer data)
   g_autoptr(IbReport) full = fixture_full ();
   g_autoptr(IbReport) other_report = fixture_other ();
   g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
-  g_autofree char *name = g_strdup_printf ("%s-%s.png", ib_chart_kind_to_string (rc->kind),
+  g_autofree char *name = g_strdup_printf ("%s-%s.png", (rc->kind)->id,
                                            rc->dark ? "dark" : "light");
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "chart", "reference", name, NULL);
   IbChartStyle style;
@@ -147,8 +147,8 @@ test_reference_detects_change (void)
 
   fixture_style (&light, FALSE);
   fixture_style (&dark, TRUE);
-  a = render (IB_CHART_STRATEGIES, full, NULL, &light, REF_WIDTH, REF_HEIGHT);
-  b = render (IB_CHART_STRATEGIES, full, NULL, &dark, REF_WIDTH, REF_HEIGHT);
+  a = render (ib_chart_kind_lookup ("strategies"), full, NULL, &light, REF_WIDTH, REF_HEIGHT);
+  b = render (ib_chart_kind_lookup ("strategies"), full, NULL, &dark, REF_WIDTH, REF_HEIGHT);
   g_assert_cmpfloat (diff_ratio (a, b), >, MAX_DIFF_RATIO);
   g_assert_cmpfloat (diff_ratio (a, a), ==, 0);
   cairo_surface_destroy (a);
@@ -158,30 +158,42 @@ test_reference_detects_change (void)
 static void
 test_kind_strings (void)
 {
-  IbChartKind kind;
-  IbChartFormat format;
+  g_autofree char         *list = ib_chart_kind_list ();
+  const IbChartFormatInfo *format;
 
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
-      const char *id = ib_chart_kind_to_string (k);
+      const IbChartKindInfo *kind = ib_chart_kind_nth (k);
 
-      g_assert_nonnull (id);
-      g_assert_true (ib_chart_kind_from_string (id, &kind));
-      g_assert_cmpint (kind, ==, k);
-      g_assert_cmpstr (ib_chart_kind_title (k), !=, "");
+      g_assert_nonnull (kind->id);
+      g_assert_true (ib_chart_kind_lookup (kind->id) == kind);
+      g_assert_cmpstr (ib_chart_kind_title (kind), !=, "");
+      g_assert_nonnull (kind->has_data);
+      g_assert_nonnull (kind->draw);
+      g_assert_nonnull (kind->subtitle);
+      g_assert_nonnull (kind->describe);
+      g_assert_nonnull (strstr (list, kind->id));
+      /* a page in the window has its switcher title and icon */
+      g_assert_true (kind->two_runs || (kind->short_title != NULL && kind->icon != NULL));
     }
-  g_assert_cmpstr (ib_chart_kind_to_string (IB_CHART_SWEEP), ==, "sweep");
-  g_assert_false (ib_chart_kind_from_string ("pie", &kind));
-  g_assert_false (ib_chart_kind_from_string (NULL, &kind));
+  g_assert_cmpstr (ib_chart_kind_lookup ("sweep")->id, ==, "sweep");
+  g_assert_null (ib_chart_kind_lookup ("pie"));
+  g_assert_null (ib_chart_kind_lookup (NULL));
+  g_assert_true (g_str_has_prefix (list, "strategies, throughput, "));
 
-  g_assert_true (ib_chart_format_from_path ("/a/b.PNG", &format));
-  g_assert_cmpint (format, ==, IB_CHART_FORMAT_PNG);
-  g_assert_true (ib_chart_format_from_path ("x.svg", &format));
-  g_assert_cmpint (format, ==, IB_CHART_FORMAT_SVG);
-  g_assert_true (ib_chart_format_from_path ("x.pdf", &format));
-  g_assert_cmpint (format, ==, IB_CHART_FORMAT_PDF);
-  g_assert_false (ib_chart_format_from_path ("x.jpeg", &format));
-  g_assert_false (ib_chart_format_from_path ("png", &format));
+  for (guint i = 0; i < ib_chart_n_formats (); i++)
+    g_assert_true (ib_chart_format_lookup (ib_chart_format_nth (i)->id) == ib_chart_format_nth (i));
+  format = ib_chart_format_from_path ("/a/b.PNG");
+  g_assert_nonnull (format);
+  g_assert_cmpstr (format->id, ==, "png");
+  g_assert_true (format->pixels);
+  format = ib_chart_format_from_path ("x.svg");
+  g_assert_nonnull (format);
+  g_assert_cmpstr (format->mime_type, ==, "image/svg+xml");
+  g_assert_cmpstr (ib_chart_format_from_path ("x.pdf")->id, ==, "pdf");
+  g_assert_null (ib_chart_format_from_path ("x.jpeg"));
+  g_assert_null (ib_chart_format_from_path ("png"));
+  g_assert_null (ib_chart_format_lookup ("bmp"));
 }
 
 static void
@@ -194,16 +206,16 @@ test_has_data (void)
   g_autoptr(IbReport) one = fixture_one_strategy ();
   g_autoptr(IbComparison) none = ib_test_comparison (empty, empty);
 
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
-      g_assert_true (ib_chart_has_data (k, full, other));
-      g_assert_false (ib_chart_has_data (k, empty, none));
+      g_assert_true (ib_chart_has_data (ib_chart_kind_nth (k), full, other));
+      g_assert_false (ib_chart_has_data (ib_chart_kind_nth (k), empty, none));
     }
-  g_assert_false (ib_chart_has_data (IB_CHART_COMPARE, full, NULL));
-  g_assert_true (ib_chart_has_data (IB_CHART_STRATEGIES, one, NULL));
-  g_assert_false (ib_chart_has_data (IB_CHART_SWEEP, one, NULL));
-  g_assert_false (ib_chart_has_data (IB_CHART_OVERHEAD, one, NULL));
-  g_assert_false (ib_chart_has_data (IB_CHART_LATENCY, one, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("compare"), full, NULL));
+  g_assert_true (ib_chart_has_data (ib_chart_kind_lookup ("strategies"), one, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("sweep"), one, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("overhead"), one, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("latency"), one, NULL));
 }
 
 /* ---- export ---------------------------------------------------------------- */
@@ -242,11 +254,9 @@ test_export_png_scale (void)
   cairo_surface_t *s1, *s2;
 
   fixture_style (&style, FALSE);
-  g_assert_true (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PNG,
-                                  p1, 600, 400, 1, &error));
+  g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 600, 400 }, ib_chart_format_lookup ("png"), p1, 1, &error));
   g_assert_no_error (error);
-  g_assert_true (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PNG,
-                                  p2, 600, 400, 2, &error));
+  g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 600, 400 }, ib_chart_format_lookup ("png"), p2, 2, &error));
   g_assert_no_error (error);
   s1 = cairo_image_surface_create_from_png (p1);
   s2 = cairo_image_surface_create_from_png (p2);
@@ -263,12 +273,10 @@ test_export_png_scale (void)
   g_assert_cmpuint (count_entries (dir), ==, 2);
 
   /* Bad sizes and scales are refused without a file. */
-  g_assert_false (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PNG,
-                                   p1, 0, 400, 1, &error));
+  g_assert_false (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 0, 400 }, ib_chart_format_lookup ("png"), p1, 1, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
   g_clear_error (&error);
-  g_assert_false (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PNG,
-                                   p1, 600, 400, NAN, &error));
+  g_assert_false (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 600, 400 }, ib_chart_format_lookup ("png"), p1, NAN, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
   g_clear_error (&error);
 
@@ -302,7 +310,7 @@ test_export_svg (void)
   IbChartStyle style;
 
   fixture_style (&style, TRUE);
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
@@ -310,8 +318,7 @@ test_export_svg (void)
       gsize length;
       guint elements = 0;
 
-      g_assert_true (ib_chart_export (k, full, other, &style, IB_CHART_FORMAT_SVG, path,
-                                      800, 500, 1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_nth (k), full, other, &style, 800, 500 }, ib_chart_format_lookup ("svg"), path, 1, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &contents, &length, &error));
       g_assert_no_error (error);
@@ -402,7 +409,7 @@ test_export_svg_text (void)
   IbChartStyle style;
 
   fixture_style (&style, FALSE);
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
       {
         g_autoptr(GError) error = NULL;
@@ -415,8 +422,7 @@ test_export_svg_text (void)
         SvgText t = { g_string_new (NULL), 0, NULL, NULL, g_string_new (NULL), FALSE };
         gsize length;
 
-        g_assert_true (ib_chart_export (k, full, other, &style, IB_CHART_FORMAT_SVG, path,
-                                        sizes[z].width, sizes[z].height, 1, &error));
+        g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_nth (k), full, other, &style, sizes[z].width, sizes[z].height }, ib_chart_format_lookup ("svg"), path, 1, &error));
         g_assert_no_error (error);
         g_assert_true (g_file_get_contents (path, &contents, &length, &error));
         context = g_markup_parse_context_new (&parser, 0, &t, NULL);
@@ -428,13 +434,12 @@ test_export_svg_text (void)
         surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[z].width,
                                               sizes[z].height);
         cr = cairo_create (surface);
-        drawn = ib_chart_draw_texts (cr, k, full, other, &style, sizes[z].width,
-                                     sizes[z].height);
+        drawn = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_kind_nth (k), full, other, &style, sizes[z].width, sizes[z].height });
         cairo_destroy (cr);
         cairo_surface_destroy (surface);
 
         g_test_message ("%s at %d px: %u texts drawn, %u <text>",
-                        ib_chart_kind_to_string (k), sizes[z].width, drawn->len, t.n_texts);
+                        ib_chart_kind_nth (k)->id, sizes[z].width, drawn->len, t.n_texts);
         g_assert_false (t.glyphs);
         g_assert_cmpuint (t.n_texts, >=, drawn->len);
         for (guint i = 0; i < drawn->len; i++)
@@ -447,8 +452,8 @@ test_export_svg_text (void)
               g_test_message ("“%s” is not in the SVG's text", d->text);
             g_assert_nonnull (strstr (t.texts->str, d->text));
           }
-        described = ib_chart_describe (k, full, other, &style);
-        g_assert_cmpstr (t.title, ==, ib_chart_kind_title (k));
+        described = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_nth (k), full, other, &style, 0, 0 });
+        g_assert_cmpstr (t.title, ==, ib_chart_kind_title (ib_chart_kind_nth (k)));
         g_assert_cmpstr (t.desc, ==, described);
 
         g_string_free (t.texts, TRUE);
@@ -478,7 +483,7 @@ test_rate_as_tables (void)
   g_array_index (report->statistics, IbStats, 0).mib_per_s = 2443;
   fixture_style (&style, FALSE);
   table = ib_table_statistics (report);
-  drawn = ib_chart_draw_texts (cr, IB_CHART_THROUGHPUT, report, NULL, &style, 1280, 720);
+  drawn = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_kind_lookup ("throughput"), report, NULL, &style, 1280, 720 });
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   g_assert_cmpint (table->tip_column, >=, 0);
@@ -517,8 +522,7 @@ test_export_pdf (void)
   IbChartStyle style;
 
   fixture_style (&style, FALSE);
-  g_assert_true (ib_chart_export (IB_CHART_SWEEP, full, NULL, &style, IB_CHART_FORMAT_PDF, path,
-                                  800, 500, 1, &error));
+  g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("sweep"), full, NULL, &style, 800, 500 }, ib_chart_format_lookup ("pdf"), path, 1, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   g_assert_cmpuint (length, >, 1000);
@@ -560,8 +564,7 @@ test_export_unwritable (void)
   fixture_style (&style, FALSE);
 
   /* Folder does not exist. */
-  g_assert_false (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PNG,
-                                   missing, 400, 300, 1, &error));
+  g_assert_false (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 400, 300 }, ib_chart_format_lookup ("png"), missing, 1, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_assert_nonnull (strstr (error->message, missing));
   g_assert_true (g_str_has_prefix (error->message, "Could not write"));
@@ -570,15 +573,13 @@ test_export_unwritable (void)
 
   /* Parent is a regular file. */
   g_assert_true (g_file_set_contents (file, "x", 1, &error));
-  g_assert_false (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_SVG,
-                                   under_file, 400, 300, 1, &error));
+  g_assert_false (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 400, 300 }, ib_chart_format_lookup ("svg"), under_file, 1, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR);
   g_clear_error (&error);
 
   /* Target is a folder: the rename fails and the temporary is removed. */
   g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
-  g_assert_false (ib_chart_export (IB_CHART_STRATEGIES, full, NULL, &style, IB_CHART_FORMAT_PDF,
-                                   sub, 400, 300, 1, &error));
+  g_assert_false (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 400, 300 }, ib_chart_format_lookup ("pdf"), sub, 1, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, sub));
   g_clear_error (&error);
@@ -602,8 +603,7 @@ test_export_replaces (void)
 
   fixture_style (&style, FALSE);
   g_assert_true (g_file_set_contents (path, "old", 3, &error));
-  g_assert_true (ib_chart_export (IB_CHART_CPU, full, NULL, &style, IB_CHART_FORMAT_PNG, path,
-                                  500, 300, 1, &error));
+  g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("cpu"), full, NULL, &style, 500, 300 }, ib_chart_format_lookup ("png"), path, 1, &error));
   g_assert_no_error (error);
   s = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
@@ -627,7 +627,7 @@ test_edge_cases (void)
   };
 
   for (guint r = 0; r < G_N_ELEMENTS (reports); r++)
-    for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+    for (guint k = 0; k < ib_chart_n_kinds (); k++)
       for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
         for (guint v = 0; v < 4; v++)
           {
@@ -644,7 +644,7 @@ test_edge_cases (void)
             else
               fixture_style (&style, v == 1);
             style.log_scale = v == 3;
-            surface = render (k, reports[r], pair, &style, sizes[s].w, sizes[s].h);
+            surface = render (ib_chart_kind_nth (k), reports[r], pair, &style, sizes[s].w, sizes[s].h);
             /* Something is drawn, also for "nothing to show" (its message). */
             if (sizes[s].w >= 360)
               g_assert_cmpuint (count_ink (surface), >, 200);
@@ -666,7 +666,7 @@ test_empty_message_centered (void)
   double sum_x = 0, sum_y = 0, n = 0;
 
   fixture_style (&style, FALSE);
-  surface = render (IB_CHART_STRATEGIES, empty, NULL, &style, w, h);
+  surface = render (ib_chart_kind_lookup ("strategies"), empty, NULL, &style, w, h);
   data = cairo_image_surface_get_data (surface);
   stride = cairo_image_surface_get_stride (surface);
   bg = *(const guint32 *) data;
@@ -694,15 +694,13 @@ test_null_and_nan_geometry (void)
   IbChartStyle style;
 
   fixture_style (&style, FALSE);
-  ib_chart_draw (cr, IB_CHART_STRATEGIES, full, NULL, &style, NAN, 100);
-  ib_chart_draw (cr, IB_CHART_STRATEGIES, full, NULL, &style, INFINITY, 100);
-  ib_chart_draw (cr, IB_CHART_STRATEGIES, full, NULL, &style, -5, 100);
-  ib_chart_draw (cr, IB_CHART_STRATEGIES, NULL, NULL, &style, 100, 100);
+  ib_chart_draw (cr, &(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, NAN, 100 });
+  ib_chart_draw (cr, &(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, INFINITY, 100 });
+  ib_chart_draw (cr, &(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, -5, 100 });
+  ib_chart_draw (cr, &(IbChartRequest) { ib_chart_kind_lookup ("strategies"), NULL, NULL, &style, 100, 100 });
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  g_assert_null (ib_chart_query_tooltip (IB_CHART_STRATEGIES, full, NULL, &style, 100, 100,
-                                         NAN, 5));
-  g_assert_null (ib_chart_query_tooltip (IB_CHART_STRATEGIES, NULL, NULL, &style, 100, 100,
-                                         5, 5));
+  g_assert_null (ib_chart_query_tooltip (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 100, 100 }, NAN, 5));
+  g_assert_null (ib_chart_query_tooltip (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), NULL, NULL, &style, 100, 100 }, 5, 5));
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -710,13 +708,13 @@ test_null_and_nan_geometry (void)
 /* ---- tooltips ------------------------------------------------------------ */
 
 static GPtrArray *
-scan_tooltips (IbChartKind         kind,
-               const IbReport     *report,
-               const IbComparison *other,
-               int             width,
-               int             height,
-               int             step_x,
-               int             step_y)
+scan_tooltips (const IbChartKindInfo *kind,
+               const IbReport        *report,
+               const IbComparison    *other,
+               int                    width,
+               int                    height,
+               int                    step_x,
+               int                    step_y)
 {
   GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
   IbChartStyle style;
@@ -725,7 +723,7 @@ scan_tooltips (IbChartKind         kind,
   for (int y = 0; y < height; y += step_y)
     for (int x = step_x / 2; x < width; x += step_x)
       {
-        char *text = ib_chart_query_tooltip (kind, report, other, &style, width, height, x, y);
+        char    *text = ib_chart_query_tooltip (&(IbChartRequest) { kind, report, other, &style, width, height }, x, y);
         gboolean seen = FALSE;
 
         if (text == NULL)
@@ -763,36 +761,35 @@ test_tooltips (void)
 
   fixture_style (&style, FALSE);
   /* Nothing in the title. */
-  g_assert_null (ib_chart_query_tooltip (IB_CHART_STRATEGIES, full, NULL, &style, 900, 600,
-                                         5, 5));
+  g_assert_null (ib_chart_query_tooltip (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), full, NULL, &style, 900, 600 }, 5, 5));
 
   /* One tooltip per strategy row, each naming its strategy, with exact values. */
-  rows = scan_tooltips (IB_CHART_STRATEGIES, full, NULL, 900, 600, 900, 2);
+  rows = scan_tooltips (ib_chart_kind_lookup ("strategies"), full, NULL, 900, 600, 900, 2);
   g_assert_cmpuint (rows->len, ==, full->statistics->len);
   for (guint i = 0; i < full->statistics->len; i++)
     g_assert_true (any_contains (rows, g_array_index (full->statistics, IbStats, i).strategy));
   g_assert_true (any_contains (rows, "Failed: Could not map"));
   g_assert_true (any_contains (rows, "(CI ") && any_contains (rows, ", covers "));
 
-  overhead = scan_tooltips (IB_CHART_OVERHEAD, full, NULL, 900, 600, 900, 3);
+  overhead = scan_tooltips (ib_chart_kind_lookup ("overhead"), full, NULL, 900, 600, 900, 3);
   g_assert_cmpuint (overhead->len, ==, full->overhead->len);
   g_assert_true (any_contains (overhead, "a direct call"));
 
   /* Line charts: every point reachable. */
-  lines = scan_tooltips (IB_CHART_SWEEP, full, NULL, 600, 400, 6, 6);
+  lines = scan_tooltips (ib_chart_kind_lookup ("sweep"), full, NULL, 600, 400, 6, 6);
   g_assert_cmpuint (lines->len, >=, full->sweep->points->len);
   g_assert_true (any_contains (lines, "100 files: median"));
   g_ptr_array_set_size (lines, 0);
   g_clear_pointer (&lines, g_ptr_array_unref);
-  lines = scan_tooltips (IB_CHART_LATENCY, full, NULL, 600, 400, 6, 6);
+  lines = scan_tooltips (ib_chart_kind_lookup ("latency"), full, NULL, 600, 400, 6, 6);
   g_assert_true (any_contains (lines, "99 % of requests took"));
   g_clear_pointer (&lines, g_ptr_array_unref);
-  lines = scan_tooltips (IB_CHART_COMPARE, full, other, 900, 600, 900, 3);
+  lines = scan_tooltips (ib_chart_kind_lookup ("compare"), full, other, 900, 600, 900, 3);
   g_assert_true (any_contains (lines, "B 1.6x slower"));
   g_clear_pointer (&lines, g_ptr_array_unref);
 
   /* Main-loop stall: one tooltip per strategy row with its stall and frames. */
-  lines = scan_tooltips (IB_CHART_STALL, full, NULL, 900, 600, 900, 2);
+  lines = scan_tooltips (ib_chart_kind_lookup ("stall"), full, NULL, 900, 600, 900, 2);
   g_assert_cmpuint (lines->len, ==, full->statistics->len);
   g_assert_true (any_contains (lines, "Longest stall 41.9 ms (median of 5 reads)"));
   g_assert_true (any_contains (lines, "Frames missed per read, expected over a random vsync "
@@ -809,14 +806,14 @@ test_stall_not_measured (void)
   g_autoptr(GPtrArray) lines = NULL;
   IbChartStyle style;
 
-  g_assert_true (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  g_assert_true (ib_chart_has_data (ib_chart_kind_lookup ("stall"), report, NULL));
   for (guint i = 0; i < report->statistics->len; i++)
     g_array_index (report->statistics, IbStats, i).n_responsive = 0;
-  g_assert_false (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("stall"), report, NULL));
   g_array_index (report->statistics, IbStats, 0).n_responsive = 5;
-  g_assert_true (ib_chart_has_data (IB_CHART_STALL, report, NULL));
+  g_assert_true (ib_chart_has_data (ib_chart_kind_lookup ("stall"), report, NULL));
   fixture_style (&style, FALSE);
-  lines = scan_tooltips (IB_CHART_STALL, report, NULL, 900, 600, 900, 2);
+  lines = scan_tooltips (ib_chart_kind_lookup ("stall"), report, NULL, 900, 600, 900, 2);
   g_assert_true (any_contains (lines, "The main-loop tick was off for this run"));
 }
 
@@ -824,7 +821,8 @@ int
 main (int    argc,
       char **argv)
 {
-  static RefCase cases[IB_N_CHART_KINDS * 2];
+  RefCase *cases = g_new0 (RefCase, ib_chart_n_kinds () * 2);
+  int      status;
 
   g_test_init (&argc, &argv, NULL);
   /* Any warning or critical from the renderer fails the test. */
@@ -833,15 +831,15 @@ main (int    argc,
   g_test_add_func ("/chart/kind-strings", test_kind_strings);
   g_test_add_func ("/chart/has-data", test_has_data);
   g_test_add_func ("/chart/reference/detects-change", test_reference_detects_change);
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     for (guint d = 0; d < 2; d++)
       {
         RefCase *rc = &cases[k * 2 + d];
         g_autofree char *name = g_strdup_printf ("/chart/reference/%s-%s",
-                                                 ib_chart_kind_to_string (k),
+                                                 ib_chart_kind_nth (k)->id,
                                                  d ? "dark" : "light");
 
-        rc->kind = k;
+        rc->kind = ib_chart_kind_nth (k);
         rc->dark = d;
         g_test_add_data_func (name, rc, test_reference);
       }
@@ -857,5 +855,7 @@ main (int    argc,
   g_test_add_func ("/chart/bad-geometry", test_null_and_nan_geometry);
   g_test_add_func ("/chart/tooltips", test_tooltips);
   g_test_add_func ("/chart/stall-not-measured", test_stall_not_measured);
-  return g_test_run ();
+  status = g_test_run ();
+  g_free (cases);
+  return status;
 }

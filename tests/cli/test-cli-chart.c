@@ -123,12 +123,13 @@ test_writes_files (Fixture       *f,
   g_autofree char *pdf = g_build_filename (f->dir, "d.pdf", NULL);
   g_autofree char *contents = NULL;
 
-  for (guint k = 0; k < IB_N_CHART_KINDS; k++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
       g_autofree char *err = NULL;
 
-      g_assert_cmpint (run_chart (&err, "--from", f->full, "--kind", ib_chart_kind_to_string (k),
-                                  "--with", f->other, "--png", png, NULL), ==, 0);
+      g_assert_cmpint (run_chart (&err, "--from", f->full, "--kind", ib_chart_kind_nth (k)->id,
+                                  "--with", f->other, "--png", png, NULL),
+                       ==, 0);
       g_assert_cmpstr (err, ==, "");
       assert_png_size (png, 1200, 700);
     }
@@ -184,7 +185,26 @@ test_usage_errors (Fixture       *f,
     g_autofree char *err = NULL;
 
     g_assert_cmpint (run_chart (&err, "--from", f->full, NULL), ==, 2);
-    g_assert_nonnull (strstr (err, "--png"));
+    /* every format of the chart's table offered, in its order */
+    g_assert_nonnull (strstr (err, "give one of --png FILE, --svg FILE or --pdf FILE"));
+  }
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *svg = g_build_filename (f->dir, "never.svg", NULL);
+
+    g_assert_cmpint (run_chart (&err, "--from", f->full, "--png", png, "--svg", svg, NULL), ==, 2);
+    g_assert_nonnull (strstr (err, "give only one of --png, --svg and --pdf"));
+    g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *list = ib_chart_kind_list ();
+
+    /* an unknown kind is answered with every kind of the table */
+    g_assert_cmpint (run_chart (&err, "--from", f->full, "--kind", "pie", "--png", png, NULL), ==,
+                     2);
+    g_assert_nonnull (strstr (err, list));
+    g_assert_nonnull (strstr (list, "compare"));
   }
   {
     g_autofree char *err = NULL;

@@ -24,21 +24,22 @@ LLVMFuzzerInitialize (int    *argc,
 }
 
 static void
-export_chart (IbChartKind         kind,
+export_chart (const IbChartKindInfo *        kind,
               const IbReport     *report,
               const IbComparison *comparison,
               const IbChartStyle *style,
-              IbChartFormat       format)
+              guint               format)
 {
-  static const char *const ext[] = { "png", "svg", "pdf" };
   static const char *const magic[] = { "\x89PNG", "<?xml", "%PDF-" };
-  g_autofree char *name = g_strdup_printf ("%s.%s", ib_chart_kind_to_string (kind), ext[format]);
+  const IbChartFormatInfo *info = ib_chart_format_nth (format);
+  g_autofree char *name = g_strdup_printf ("%s.%s", kind->id, info->id);
   g_autofree char *path = g_build_filename (fuzz_tmpdir (), name, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
 
   /* small: the text is what is fuzzed, not the pixels */
-  if (!ib_chart_export (kind, report, comparison, style, format, path, 480, 320, 1, &error) ||
+  if (!ib_chart_export (&(IbChartRequest) { kind, report, comparison, style, 480, 320 }, info,
+                        path, 1, &error) ||
       !g_file_get_contents (path, &data, NULL, &error))
     {
       g_printerr ("%s: %s\n", name, error->message);
@@ -49,7 +50,7 @@ export_chart (IbChartKind         kind,
       g_printerr ("%s does not start as it should\n", name);
       abort ();
     }
-  if (format == IB_CHART_FORMAT_SVG)
+  if (g_str_equal (info->id, "svg"))
     fuzz_check_svg (name, data);
 }
 
@@ -67,17 +68,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   analysis = ib_analysis_new (report);
   comparison = ib_comparison_new (analysis, analysis);
   ib_chart_style_init_light (&style);
-  for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
-      const IbComparison *with = kind == IB_CHART_COMPARE ? comparison : NULL;
+      const IbChartKindInfo *kind = ib_chart_kind_nth (k);
+      const IbComparison *with = kind->two_runs ? comparison : NULL;
 
       if (!ib_chart_has_data (kind, report, with))
         continue;
-      for (IbChartFormat format = IB_CHART_FORMAT_PNG; format <= IB_CHART_FORMAT_PDF; format++)
+      /* magic[] follows the table's order: png, svg, pdf */
+      for (guint format = 0; format < ib_chart_n_formats (); format++)
         export_chart (kind, report, with, &style, format);
       /* what a screen reader is told is document text too */
       {
-        g_autofree char *said = ib_chart_describe (kind, report, with, &style);
+        g_autofree char *said = ib_chart_describe (&(IbChartRequest) { kind, report, with, &style, 0, 0 });
 
         if (said != NULL && !g_utf8_validate (said, -1, NULL))
           abort ();

@@ -37,9 +37,7 @@ check_chart (const IbComparison *comparison,
   ib_chart_style_init_light (&style);
   style.compare = what;
   /* as tall as its rows need, within what export draws */
-  if (!ib_chart_export (IB_CHART_COMPARE, NULL, comparison, &style, IB_CHART_FORMAT_SVG, path,
-                        480, CLAMP (ib_compare_chart_height (comparison, what), 100, 8000), 1,
-                        &error) ||
+  if (!ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, 480, CLAMP (ib_compare_chart_height (comparison, what), 100, 8000) }, ib_chart_format_lookup ("svg"), path, 1, &error) ||
       !g_file_get_contents (path, &svg, NULL, &error))
     {
       g_printerr ("the comparison chart %d: %s\n", (int) what, error->message);

@@ -51,7 +51,7 @@ chart_is_log (IbChartView        *view,
   gboolean log = FALSE;
 
   ib_chart_view_get_style (view, &style);
-  texts = ib_chart_draw_texts (cr, IB_CHART_COMPARE, NULL, pair, &style, 1000, 700);
+  texts = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair, &style, 1000, 700 });
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint i = 0; i < texts->len; i++)
@@ -93,7 +93,7 @@ test_compare_log_switch (void)
   log_switch = g_ptr_array_index (switches, 0);
   gui_collect (GTK_WIDGET (history), IB_TYPE_CHART_VIEW, views);
   for (guint i = 0; i < views->len; i++)
-    if (ib_chart_view_get_kind (g_ptr_array_index (views, i)) == IB_CHART_COMPARE)
+    if (ib_chart_view_get_kind (g_ptr_array_index (views, i))->two_runs)
       view = g_ptr_array_index (views, i);
   g_assert_nonnull (view);
 

@@ -101,9 +101,7 @@ test_narrow_results (void)
                                         gtk_widget_get_height (view));
   cr = cairo_create (surface);
   ib_chart_view_get_style (IB_CHART_VIEW (view), &style);
-  texts = ib_chart_draw_texts (cr, ib_chart_view_get_kind (IB_CHART_VIEW (view)), report, NULL,
-                               &style, gtk_widget_get_width (view),
-                               gtk_widget_get_height (view));
+  texts = ib_chart_draw_texts (cr, &(IbChartRequest) { ib_chart_view_get_kind (IB_CHART_VIEW (view)), report, NULL, &style, gtk_widget_get_width (view), gtk_widget_get_height (view) });
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint j = 0; j < n_titles; j++)

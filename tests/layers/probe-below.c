@@ -6,4 +6,8 @@
 #include "engine/ib-types.h"
 
 int ib_probe (void);
-int ib_probe (void) { return IB_VERDICT_B_FASTER + IB_N_CHART_KINDS; }
+int
+ib_probe (void)
+{
+  return IB_VERDICT_B_FASTER + IB_N_COMPARE_CHARTS;
+}

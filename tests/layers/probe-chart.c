@@ -3,4 +3,8 @@
 #include "chart/ib-chart.h"
 
 int ib_probe (void);
-int ib_probe (void) { return IB_N_CHART_KINDS; }
+int
+ib_probe (void)
+{
+  return IB_N_COMPARE_CHARTS;
+}

@@ -334,9 +334,7 @@ test_chart_parts (void)
       g_assert_false (ib_chart_compare_has_data ((IbCompareChart) w, with_bare));
       ib_chart_style_init_light (&style);
       style.compare = (IbCompareChart) w;
-      g_assert_true (ib_chart_export (IB_CHART_COMPARE, NULL, pair, &style, IB_CHART_FORMAT_PNG,
-                                      path, 800, ib_compare_chart_height (pair, style.compare),
-                                      1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair, &style, 800, ib_compare_chart_height (pair, style.compare) }, ib_chart_format_lookup ("png"), path, 1, &error));
       g_assert_no_error (error);
       g_ptr_array_add (pngs, path);
     }
@@ -366,7 +364,7 @@ test_chart_parts (void)
   g_array_set_size (b->statistics, 0);
   no_reads = ib_test_comparison (a, b);
   g_assert_false (ib_chart_compare_has_data (IB_COMPARE_CHART_READS, no_reads));
-  g_assert_true (ib_chart_has_data (IB_CHART_COMPARE, NULL, no_reads));
+  g_assert_true (ib_chart_has_data (ib_chart_kind_lookup ("compare"), NULL, no_reads));
   g_assert_cmpint (ib_chart_compare_resolve (IB_COMPARE_CHART_AUTO, no_reads), ==,
                    IB_COMPARE_CHART_OVERHEAD);
   /* sweeps of different things are not compared */
@@ -388,8 +386,7 @@ test_chart_tooltip_full (void)
   ib_chart_style_init_light (&style);
   for (double y = 0; y < 400; y += 3)
     {
-      g_autofree char *tip = ib_chart_query_tooltip (IB_CHART_COMPARE, NULL, pair, &style, 320,
-                                                     400, 160, y);
+      g_autofree char *tip = ib_chart_query_tooltip (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair, &style, 320, 400 }, 160, y);
 
       if (tip == NULL)
         continue;

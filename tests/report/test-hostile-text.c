@@ -207,10 +207,11 @@ test_charts (void)
       return;
     }
   ib_chart_style_init_light (&style);
-  for (IbChartKind kind = 0; kind < IB_N_CHART_KINDS; kind++)
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
-      const IbComparison *with = kind == IB_CHART_COMPARE ? comparison : NULL;
-      const char *id = ib_chart_kind_to_string (kind);
+      const IbChartKindInfo *kind = ib_chart_kind_nth (k);
+      const IbComparison *with = kind->two_runs ? comparison : NULL;
+      const char *id = kind->id;
       g_autofree char *svg_name = g_strdup_printf ("%s.svg", id);
       g_autofree char *pdf_name = g_strdup_printf ("%s.pdf", id);
       g_autofree char *png_name = g_strdup_printf ("%s.png", id);
@@ -222,16 +223,13 @@ test_charts (void)
       if (!ib_chart_has_data (kind, report, with))
         continue;
       g_test_message ("chart %s", id);
-      g_assert_true (ib_chart_export (kind, report, with, &style, IB_CHART_FORMAT_SVG, svg, 900,
-                                      600, 1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { kind, report, with, &style, 900, 600 }, ib_chart_format_lookup ("svg"), svg, 1, &error));
       g_assert_no_error (error);
       g_assert_true (run_tool ((const char *[]) { "xmllint", "--noout", svg, NULL }));
-      g_assert_true (ib_chart_export (kind, report, with, &style, IB_CHART_FORMAT_PDF, pdf, 900,
-                                      600, 1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { kind, report, with, &style, 900, 600 }, ib_chart_format_lookup ("pdf"), pdf, 1, &error));
       g_assert_no_error (error);
       g_assert_true (run_tool ((const char *[]) { "pdfinfo", pdf, NULL }));
-      g_assert_true (ib_chart_export (kind, report, with, &style, IB_CHART_FORMAT_PNG, png, 900,
-                                      600, 1, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { kind, report, with, &style, 900, 600 }, ib_chart_format_lookup ("png"), png, 1, &error));
       g_assert_no_error (error);
       n_svg++;
     }
