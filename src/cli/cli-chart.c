@@ -205,7 +205,7 @@ ib_cli_chart (int    argc,
   /* refused before any work, as every command's outputs are (exit 2) */
   {
     const char *inputs[] = { o.from, o.with, NULL };
-    const char *option = path == o.png ? "--png" : path == o.svg ? "--svg" : "--pdf";
+    g_autofree char *option = g_strconcat ("--", format->id, NULL);
 
     if (!ib_cli_output_path_check (option, path, inputs, &error))
       {

@@ -24,17 +24,17 @@ LLVMFuzzerInitialize (int    *argc,
 }
 
 static void
-export_chart (const IbChartKindInfo *        kind,
-              const IbReport     *report,
-              const IbComparison *comparison,
-              const IbChartStyle *style,
-              guint               format)
+export_chart (const IbChartKindInfo *kind,
+              const IbReport        *report,
+              const IbComparison    *comparison,
+              const IbChartStyle    *style,
+              guint                  format)
 {
-  static const char *const magic[] = { "\x89PNG", "<?xml", "%PDF-" };
-  const IbChartFormatInfo *info = ib_chart_format_nth (format);
-  g_autofree char *name = g_strdup_printf ("%s.%s", kind->id, info->id);
-  g_autofree char *path = g_build_filename (fuzz_tmpdir (), name, NULL);
-  g_autoptr(GError) error = NULL;
+  static const char * const magic[] = { "\x89PNG", "<?xml", "%PDF-" };
+  const IbChartFormatInfo  *info = ib_chart_format_nth (format);
+  g_autofree char          *name = g_strdup_printf ("%s.%s", kind->id, info->id);
+  g_autofree char          *path = g_build_filename (fuzz_tmpdir (), name, NULL);
+  g_autoptr (GError) error = NULL;
   g_autofree char *data = NULL;
 
   /* small: the text is what is fuzzed, not the pixels */
@@ -58,9 +58,9 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
-  g_autoptr(IbReport) report = fuzz_load ((const char *) data, size);
-  g_autoptr(IbAnalysis) analysis = NULL;
-  g_autoptr(IbComparison) comparison = NULL;
+  g_autoptr (IbReport) report = fuzz_load ((const char *) data, size);
+  g_autoptr (IbAnalysis) analysis = NULL;
+  g_autoptr (IbComparison) comparison = NULL;
   IbChartStyle style;
 
   if (report == NULL)
@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   for (guint k = 0; k < ib_chart_n_kinds (); k++)
     {
       const IbChartKindInfo *kind = ib_chart_kind_nth (k);
-      const IbComparison *with = kind->two_runs ? comparison : NULL;
+      const IbComparison    *with = kind->two_runs ? comparison : NULL;
 
       if (!ib_chart_has_data (kind, report, with))
         continue;

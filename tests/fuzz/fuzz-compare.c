@@ -30,9 +30,9 @@ check_chart (const IbComparison *comparison,
              IbCompareChart      what)
 {
   g_autofree char *path = g_build_filename (fuzz_tmpdir (), "compare.svg", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *svg = NULL;
-  IbChartStyle style;
+  IbChartStyle     style;
 
   ib_chart_style_init_light (&style);
   style.compare = what;
@@ -52,13 +52,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   const char *text = (const char *) data;
   const char *nul = memchr (data, '\0', size);
-  gsize size_a = nul != NULL ? (gsize) (nul - text) : size;
-  g_autoptr(IbReport) a = fuzz_load (text, size_a);
-  g_autoptr(IbReport) b = nul != NULL ? fuzz_load (nul + 1, size - size_a - 1) : NULL;
-  g_autoptr(IbAnalysis) analysis_a = NULL;
-  g_autoptr(IbAnalysis) analysis_b = NULL;
-  g_autoptr(IbComparison) comparison = NULL;
-  g_autoptr(GError) error = NULL;
+  gsize       size_a = nul != NULL ? (gsize) (nul - text) : size;
+  g_autoptr (IbReport) a = fuzz_load (text, size_a);
+  g_autoptr (IbReport) b = nul != NULL ? fuzz_load (nul + 1, size - size_a - 1) : NULL;
+  g_autoptr (IbAnalysis) analysis_a = NULL;
+  g_autoptr (IbAnalysis) analysis_b = NULL;
+  g_autoptr (IbComparison) comparison = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *html = NULL;
 
   if (a == NULL || (nul != NULL && b == NULL))
@@ -69,7 +69,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
-      g_autoptr(IbTable) table = ib_table_comparison (comparison, "A", "B", (IbCompareSection) s);
+      g_autoptr (IbTable) table = ib_table_comparison (comparison, "A", "B", (IbCompareSection) s);
 
       for (guint r = 0; r < table->rows->len; r++)
         for (guint c = 0; c < table->headers->len; c++)
