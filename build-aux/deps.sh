@@ -30,7 +30,7 @@ IB_TEST_PKGS=(
 IB_FLATPAK_PKGS=(
   jq python3 python3-jsonschema flatpak-builder desktop-file-utils appstream libglib2.0-bin
 )
-# build-aux/flatpak/ci.sh: a stand-in GNOME runtime, flatpak-builder, a bundle, a launch.
+# flatpak/ci.sh: a stand-in GNOME runtime, flatpak-builder, a bundle, a launch.
 IB_FLATPAK_CI_PKGS=(
   "${IB_FLATPAK_PKGS[@]}" flatpak elfutils ostree mmdebstrap
   xvfb xauth xdotool imagemagick dbus-daemon dbus-bin

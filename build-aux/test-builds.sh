@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034,SC2054  # read by the scripts that source it; commas are meson's
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Sourced by test.sh and tools/flaky-tests: the builds ./test.sh makes, each in
+# Sourced by test.sh and build-aux/flaky-tests: the builds ./test.sh makes, each in
 # its own folder (never ./run.sh's release _build), with the meson options it
 # must have and the suites it runs. All three have the engine's test-only
 # hooks (-Dtest_hooks=true); a release build never does. Every one has warnings as errors and the

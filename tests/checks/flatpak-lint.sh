@@ -3,7 +3,7 @@
 # Static checks of the Flatpak manifest, run by ./test.sh every time: JSON schema,
 # flatpak-builder's parser, permissions, local sources only, and the desktop file,
 # metainfo, icons and schema it installs. Fast (about a second): no network, no
-# runtime, no build. The full build-and-launch proof is build-aux/flatpak/ci.sh.
+# runtime, no build. The full build-and-launch proof is flatpak/ci.sh.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=build-aux/deps.sh
@@ -14,9 +14,9 @@ if ! ib_ensure_packages "${IB_FLATPAK_PKGS[@]}"; then
 fi
 status=0
 # The CI scripts only run after ./test.sh: at least make sure they parse.
-for script in "$root"/build-aux/flatpak/*.sh; do
+for script in "$root"/flatpak/*.sh; do
   bash -n "$script" || { echo "FAIL: ${script#"$root"/} does not parse"; status=1; }
 done
-bash "$root/build-aux/flatpak/lint-manifest.sh" \
-  "$root/build-aux/flatpak/io.github.iobench.IoBench.json" "$root" || status=1
+bash "$root/flatpak/lint-manifest.sh" \
+  "$root/flatpak/io.github.iobench.IoBench.json" "$root" || status=1
 exit $status

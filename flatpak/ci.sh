@@ -17,10 +17,10 @@
 # so nothing lands in the real home. Results: _build-flatpak/ (bundle, screenshot, logs).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-HERE=$ROOT/build-aux/flatpak
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$ROOT/flatpak
 APP_ID=io.github.iobench.IoBench
-MANIFEST=build-aux/flatpak/$APP_ID.json
+MANIFEST=flatpak/$APP_ID.json
 W=${IOBENCH_FLATPAK_WORKDIR:-/var/tmp/iobench-flatpak}
 OUT=${IOBENCH_FLATPAK_OUT:-$ROOT/_build-flatpak}
 
@@ -64,7 +64,7 @@ fi
 flatpak --user list --runtime
 
 step "3. flatpak-builder on the unmodified manifest"
-# A clean copy of the tree: the manifest's "dir" source is "../.." (the tree), and the working
+# A clean copy of the tree: the manifest's "dir" source is ".." (the tree), and the working
 # tree holds build directories that must not be copied into the sandbox.
 rm -rf "$W/src"; mkdir -p "$W/src"
 tar -C "$ROOT" --exclude=./.git --exclude='./_build*' --exclude=./.flatpak-builder \
