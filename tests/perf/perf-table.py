@@ -57,6 +57,13 @@ def fmt_rate(r):
 def machine():
     info = {'kernel': platform.release(), 'cores': os.cpu_count()}
     try:
+        info['commit'] = subprocess.run(['git', '-C', os.path.dirname(os.path.abspath(__file__)),
+                                         'rev-parse', '--short=12', 'HEAD'],
+                                        capture_output=True, text=True,
+                                        check=False).stdout.strip() or None
+    except OSError:
+        info['commit'] = None
+    try:
         with open('/proc/cpuinfo', encoding='utf-8') as f:
             for line in f:
                 if line.startswith('model name'):
@@ -104,7 +111,10 @@ def main():
         med = statistics.median(walls_ns) if walls_ns else None
         rate = total / MIB / (med / 1e9) if med else None
         rows.append({'tool': tool, 'id': ident, 'cache': cache, 'n': len(walls_ns),
-                     'median_ns': med, 'mib_per_s': rate, 'note': note})
+                     'median_ns': med, 'mib_per_s': rate, 'note': note,
+                     # the spread of the rounds: perf-history.py's noise
+                     'min_ns': min(walls_ns) if walls_ns else None,
+                     'max_ns': max(walls_ns) if walls_ns else None})
         return rows[-1]
 
     schedule = {}
