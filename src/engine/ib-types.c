@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ib-types.h"
+#include "ib-map.h"
 
 const guint ib_percentile_levels[IB_N_PERCENTILES] = { 50, 66, 75, 80, 90, 95, 98, 99, 100 };
 
@@ -178,6 +179,7 @@ ib_plan_copy (const IbPlan *plan)
   copy->overhead = plan->overhead ? g_memdup2 (plan->overhead, sizeof *plan->overhead) : NULL;
   copy->write_unlink = plan->write_unlink
                        ? g_memdup2 (plan->write_unlink, sizeof *plan->write_unlink) : NULL;
+  copy->map = ib_map_spec_copy (plan->map);
   return copy;
 }
 
@@ -193,6 +195,7 @@ ib_plan_free (IbPlan *plan)
   ib_sweep_spec_free (plan->sweep);
   g_free (plan->overhead);
   g_free (plan->write_unlink);
+  ib_map_spec_free (plan->map);
   g_free (plan);
 }
 
@@ -501,6 +504,7 @@ report_clear (gpointer data)
   ib_write_unlink_free (report->write_unlink);
   ib_sweep_free (report->sweep);
   ib_decision_free (report->decision);
+  ib_map_free (report->map);
   g_ptr_array_unref (report->warnings);
   g_free (report->created);
   g_free (report->error);
@@ -549,6 +553,7 @@ ib_report_copy (const IbReport *report)
   copy->write_unlink = ib_write_unlink_copy (report->write_unlink);
   copy->sweep = ib_sweep_copy (report->sweep);
   copy->decision = ib_decision_copy (report->decision);
+  copy->map = ib_map_copy (report->map);
   for (guint i = 0; i < report->warnings->len; i++)
     g_ptr_array_add (copy->warnings, g_strdup (g_ptr_array_index (report->warnings, i)));
   g_free (copy->created);

@@ -60,6 +60,11 @@ gboolean    ib_vary_kind_from_string   (const char     *str,
 
 /* ---- plan ------------------------------------------------------------ */
 
+/* The size x count map: what a plan asks for and what a report holds
+ * (ib-map.h). */
+typedef struct _IbMapSpec IbMapSpec;
+typedef struct _IbMap     IbMap;
+
 typedef struct
 {
   IbVaryKind     vary;
@@ -121,6 +126,7 @@ typedef struct
   IbSweepSpec       *sweep;
   IbOverheadSpec    *overhead;
   IbWriteUnlinkSpec *write_unlink;
+  IbMapSpec         *map;
 } IbPlan;
 
 IbPlan  *ib_plan_new         (void);
@@ -428,6 +434,7 @@ typedef struct
   IbWriteUnlink *write_unlink; /* NULL when not run */
   IbSweep       *sweep;        /* NULL when not run */
   IbDecision    *decision;     /* NULL when no decision phase ran */
+  IbMap         *map;          /* the size x count map, NULL when not run */
   GPtrArray     *warnings;     /* char * */
   char          *created;      /* ISO 8601 UTC */
   gboolean       partial;      /* cancelled or failed part-way */

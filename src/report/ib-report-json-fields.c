@@ -256,6 +256,7 @@ static const IbJsonField plan_fields[] = {
   FIELD (IbPlan, overhead, "overhead", OBJECT, NUL, .section = &overhead_spec_section),
   FIELD (IbPlan, write_unlink, "write_unlink", OBJECT, NUL,
          .section = &write_unlink_spec_section),
+  FIELD (IbPlan, map, "map", OBJECT, NUL | UNSET, .section = &ib_json_map_spec_section),
 };
 
 static gpointer

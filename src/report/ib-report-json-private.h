@@ -38,6 +38,8 @@ typedef enum
   IB_JF_U64V,     /* GArray of guint64, as an array of integers */
   IB_JF_OBJECT,   /* a pointer to a struct of field->section, as an object */
   IB_JF_ARRAY,    /* GArray of structs of field->section, as an array of objects */
+  IB_JF_INLINE,   /* a struct of field->section held by value, as an object; the
+                   * holder's init initialises it (never NULL, never omitted) */
   IB_JF_SPECIAL,  /* field->write and field->read do it */
 } IbJsonKind;
 
@@ -231,6 +233,11 @@ extern const IbJsonSection ib_json_environment_section;
 extern const IbJsonSection ib_json_sample_section;
 extern const IbJsonSection ib_json_stats_section;
 extern const IbJsonEnum ib_json_vary_kind_enum;
+/* A line of the decision phase (ib-report-json-results.c), also each line of
+ * a map's cell; the map and what a plan asks of it (ib-report-json-map.c). */
+extern const IbJsonSection ib_json_decision_line_section;
+extern const IbJsonSection ib_json_map_section;
+extern const IbJsonSection ib_json_map_spec_section;
 
 /* ---- writing (ib-report-json-write.c) ---------------------------------- */
 

@@ -485,6 +485,24 @@ ib_json_read_array (JsonArray           *array,
   return TRUE;
 }
 
+/* The object @node into @sub, by @f's section (its init first with @init). */
+static gboolean
+read_sub_object (JsonNode          *node,
+                 const char        *path,
+                 const IbJsonField *f,
+                 gpointer           sub,
+                 gboolean           init,
+                 GError           **error)
+{
+  g_autofree char *sub_path = ib_json_member_path (path, f->name);
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return ib_json_member_error (error, path, f->name, _("expected an object"));
+  if (init && f->section->init != NULL)
+    f->section->init (sub);
+  return ib_json_read_object (json_node_get_object (node), sub_path, f->section, sub, error);
+}
+
 gboolean
 ib_json_read_plain (JsonObject        *o,
                     const char        *path,
@@ -606,20 +624,14 @@ ib_json_read_plain (JsonObject        *o,
                                  MEMBER (st, f, GArray *), error);
 
     case IB_JF_OBJECT:
-      {
-        g_autofree char *sub_path = ib_json_member_path (path, f->name);
-        gpointer *sub = &MEMBER (st, f, gpointer);
+      /* the parent owns it from here on, even when we bail out */
+      if (MEMBER (st, f, gpointer) == NULL)
+        MEMBER (st, f, gpointer) = f->section->new_ ();
+      return read_sub_object (node, path, f, MEMBER (st, f, gpointer), TRUE, error);
 
-        if (!JSON_NODE_HOLDS_OBJECT (node))
-          return ib_json_member_error (error, path, f->name, _("expected an object"));
-        /* the parent owns it from here on, even when we bail out */
-        if (*sub == NULL)
-          *sub = f->section->new_ ();
-        if (f->section->init != NULL)
-          f->section->init (*sub);
-        return ib_json_read_object (json_node_get_object (node), sub_path, f->section, *sub,
-                                    error);
-      }
+    case IB_JF_INLINE:
+      /* held by value: its holder's init initialised it */
+      return read_sub_object (node, path, f, (char *) st + f->offset, FALSE, error);
 
     case IB_JF_SPECIAL:
     default:

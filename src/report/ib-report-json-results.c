@@ -416,7 +416,7 @@ static const IbJsonField decision_line_fields[] = {
   LINE (pairs, ARRAY, REQ, .section = &decision_pair_section),
 };
 
-static const IbJsonSection decision_line_section =
+const IbJsonSection ib_json_decision_line_section =
   SECTION (IbDecisionLine, decision_line_fields, .init = decision_line_init);
 
 static const IbJsonField decision_fields[] = {
@@ -424,7 +424,7 @@ static const IbJsonField decision_fields[] = {
   FIELD (IbDecision, margin, "margin", DOUBLE, REQ | IB_JF_RANGE, DRANGE (0, 1, 0)),
   FIELD (IbDecision, alpha, "alpha", DOUBLE, IB_JF_RANGE, DRANGE (0, 1, 0)),
   FIELD (IbDecision, survey_s, "survey_s", DOUBLE, 0),
-  FIELD (IbDecision, lines, "lines", ARRAY, REQ, .section = &decision_line_section),
+  FIELD (IbDecision, lines, "lines", ARRAY, REQ, .section = &ib_json_decision_line_section),
 };
 
 static gpointer
@@ -676,6 +676,8 @@ static const IbJsonField report_fields[] = {
   FIELD (IbReport, sweep, "sweep", OBJECT, NUL, .section = &sweep_section),
   /* reports older than the decision phase have none */
   FIELD (IbReport, decision, "decision", OBJECT, NUL | UNSET, .section = &decision_section),
+  /* the size x count map, absent when not run */
+  FIELD (IbReport, map, "map", OBJECT, NUL | UNSET, .section = &ib_json_map_section),
   { .name = "answer", .kind = IB_JF_SPECIAL, .write_analysis = write_answer,
     .read = read_answer },
   { .name = "findings", .kind = IB_JF_SPECIAL, .section = &finding_section,

@@ -247,6 +247,10 @@ write_field (JsonBuilder       *b,
       json_builder_set_member_name (b, f->name);
       write_array (b, f->section, MEMBER (st, f, GArray *));
       break;
+    case IB_JF_INLINE:
+      json_builder_set_member_name (b, f->name);
+      ib_json_write_object (b, f->section, (const char *) st + f->offset);
+      break;
     case IB_JF_SPECIAL:
     default:
       f->write (b, f, st);

@@ -10,7 +10,8 @@
  * versions (the fuzz corpus's real-*.json, minimal.json) load with defaults
  * and are written in today's form: golden/old-NAME.json. The report built in
  * code by report-fixture.c (every section, awkward strings) is
- * golden/fixture.json. Each has its CSV beside it: NAME.csv.
+ * golden/fixture.json, and the map of map-fixture.c golden/map.json. Each
+ * has its CSV beside it: NAME.csv.
  *
  * When a change of the writers is meant, write the files again with
  * IOBENCH_UPDATE_GOLDEN=1 in the environment (it writes into the source
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include "report/ib-report-io.h"
+#include "map-fixture.h"
 #include "report-fixture.h"
 #include "ib-test-writers.h"
 
@@ -121,6 +123,28 @@ test_fixture (void)
   check_report (report, "fixture");
 }
 
+/* The map's section: every cell's pairs, verdicts and main-loop cost, the
+ * cells not reached included; the verdicts are the ones its pairs give. */
+static void
+test_map (void)
+{
+  g_autoptr(IbReport) report = fx_map_report_new ();
+  static const IbPairedVerdict want[][IB_MAP_N_LINES] = {
+    { IB_PAIRED_A_FASTER, IB_PAIRED_EQUIVALENT }, { IB_PAIRED_A_FASTER, IB_PAIRED_B_FASTER },
+    { IB_PAIRED_EQUIVALENT, IB_PAIRED_UNDECIDED }, { IB_PAIRED_B_FASTER, IB_PAIRED_B_FASTER },
+    { IB_PAIRED_NO_DATA, IB_PAIRED_NO_DATA },      { IB_PAIRED_NO_DATA, IB_PAIRED_NO_DATA },
+  };
+
+  g_assert_cmpuint (report->map->cells->len, ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < report->map->cells->len; i++)
+    for (guint k = 0; k < IB_MAP_N_LINES; k++)
+      g_assert_cmpint (g_array_index (report->map->cells, IbMapCell, i).lines[k].decision.verdict,
+                       ==, want[i][k]);
+  g_assert_cmpuint (ib_map_n_reached (report->map), ==, 4);
+  g_assert_cmpuint (ib_map_n_decided (report->map), ==, 7);
+  check_report (report, "map");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -146,5 +170,6 @@ main (int   argc,
       g_test_add_data_func (path, old[i], test_old);
     }
   g_test_add_func ("/report/golden/fixture", test_fixture);
+  g_test_add_func ("/report/golden/map", test_map);
   return g_test_run ();
 }

@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "engine/ib-map.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-json-private.h"
 #include "ib-test-writers.h"
@@ -121,8 +122,10 @@ test_cover (void)
   walk_sections (&ib_json_report_section, count_section);
   /* report, plan, sweep spec, overhead spec, write+delete spec, environment,
    * sample, statistics, overhead row, write+delete and its modes, sweep and
-   * its points and runs, decision, its lines and their pairs, finding */
-  g_assert_cmpuint (n_sections, ==, 18);
+   * its points and runs, decision, its lines and their pairs, finding (18);
+   * the map spec, the map, its cell, and per line of the cell (2) the line,
+   * its decision line and pairs, and each side's main loop (2): 13 more */
+  g_assert_cmpuint (n_sections, ==, 31);
 }
 
 /* ---- every entry set, written, read back --------------------------------- */
@@ -167,7 +170,11 @@ fill_field (const IbJsonField *f,
       if (f->flags & IB_JF_INTERN)
         *(const char **) at = g_intern_static_string ("interned reason");
       else
-        *(char **) at = g_strdup_printf ("%s %u “é”", f->name, n);
+        {
+          /* a holder's init may have set it (a map cell names its lines) */
+          g_free (*(char **) at);
+          *(char **) at = g_strdup_printf ("%s %u “é”", f->name, n);
+        }
       break;
     case IB_JF_ENUM:
       /* every enum has 0 and 1: the one that is not the default */
@@ -194,6 +201,9 @@ fill_field (const IbJsonField *f,
         fill_object (f->section, elem);
         g_array_append_vals (array, elem, 1);
       }
+      break;
+    case IB_JF_INLINE:
+      fill_object (f->section, at);
       break;
     case IB_JF_SPECIAL:
     default:
@@ -288,6 +298,9 @@ compare_field (const IbJsonField *f,
           }
       }
       break;
+    case IB_JF_INLINE:
+      compare_object (f->section, x, y, where);
+      break;
     case IB_JF_SPECIAL:
       if (g_str_equal (f->name, "files"))
         {
@@ -327,6 +340,19 @@ test_round_trip (void)
 
   counter = 0;
   fill_object (&ib_json_report_section, report);
+  /* what the loader checks beyond each entry: a map's cells are the grid of
+   * its axes, and each line is the one its member names */
+  {
+    IbMapCell *cell = &g_array_index (report->map->cells, IbMapCell, 0);
+
+    cell->size = g_array_index (report->map->sizes, guint64, 0);
+    cell->count = g_array_index (report->map->counts, guint64, 0);
+    for (guint k = 0; k < IB_MAP_N_LINES; k++)
+      {
+        g_free (cell->lines[k].decision.line);
+        cell->lines[k].decision.line = g_strdup (ib_map_line_kind_to_string (k));
+      }
+  }
   /* the writer must have had something to leave out, and did not */
   g_assert_nonnull (report->decision);
   g_assert_true (g_array_index (report->samples, IbSample, 0).responsive);
