@@ -126,104 +126,110 @@ row_tooltip (const IbRow *row,
   return g_string_free (s, FALSE);
 }
 
-static void
-draw_rows (IbChartCtx *ctx,
-           gboolean    rate)
+/* What draw_rows learns from its rows before it lays them out. */
+typedef struct
 {
-  cairo_t *cr = ctx->cr;
-  g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, rate);
-  g_autofree const char **labels = NULL;
-  g_autofree char *subtitle = ib_chart_subtitle (ctx);
-  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
-  IbLegendItem legend[IB_CHART_N_FAMILIES + 4];
-  guint n_legend = 0;
-  gboolean have_family[IB_CHART_N_FAMILIES] = { FALSE, };
-  gboolean any_parallel = FALSE, any_warmup = FALSE, any_ci = FALSE, any_excluded = FALSE;
-  double lo = G_MAXDOUBLE, hi = 0, widest_value = 0, tick_h, max_value = 0;
-  gboolean log = ctx->style->log_scale;
-  IbRowLayout layout;
-  const char *caption;
-  gboolean any_value;
-  IbAxis axis;
-  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
-  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
-  double fill_alpha = ctx->style->high_contrast ? 0.5 : ctx->style->dark ? 0.36 : 0.28;
+  const char **labels;
+  GPtrArray   *values; /* each row's value text, or why it failed */
+  gboolean     have_family[IB_CHART_N_FAMILIES];
+  gboolean     any_parallel, any_warmup, any_ci, any_excluded;
+  double       lo, hi, max_value;
+} RowsScan;
 
-  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
-  if (rows->len == 0)
-    {
-      ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("Run a benchmark to see how long each strategy takes."));
-      return;
-    }
-  if (!ctx->style->keep_order)
-    ib_rows_sort (rows, rate);
+static void
+rows_scan_clear (RowsScan *scan)
+{
+  g_free (scan->labels);
+  g_ptr_array_unref (scan->values);
+}
 
-  labels = g_new0 (const char *, rows->len + 1);
+/* Labels, value texts, the families and marks the legend needs, and the
+ * range every run covers. */
+static void
+rows_scan (GArray   *rows,
+           gboolean  rate,
+           RowsScan *scan)
+{
+  *scan = (RowsScan) { 0 };
+  scan->values = g_ptr_array_new_with_free_func (g_free);
+  scan->lo = G_MAXDOUBLE;
+  scan->labels = g_new0 (const char *, rows->len + 1);
   for (guint i = 0; i < rows->len; i++)
     {
       IbRow *row = &g_array_index (rows, IbRow, i);
 
-      labels[i] = row->label;
+      scan->labels[i] = row->label;
       if (row->failed)
         {
-          g_ptr_array_add (values, row->error != NULL
-                                   /* Translators: a strategy that failed, and why */
-                                   ? g_strdup_printf (_("failed: %s"), row->error)
-                                   : g_strdup (ib_row_missing_text (row)));
+          g_ptr_array_add (scan->values, row->error != NULL
+                                         /* Translators: a strategy that failed, and why */
+                                         ? g_strdup_printf (_("failed: %s"), row->error)
+                                         : g_strdup (ib_row_missing_text (row)));
           continue;
         }
-      have_family[row->family] = TRUE;
-      any_parallel |= row->parallel;
-      any_ci |= row->n >= 2 && row->hi > row->lo;
-      g_ptr_array_add (values, format_value (rate, row->value));
-      lo = MIN (lo, row->lo > 0 ? row->lo : row->value);
-      hi = MAX (hi, row->hi);
-      max_value = MAX (max_value, row->value);
+      scan->have_family[row->family] = TRUE;
+      scan->any_parallel |= row->parallel;
+      scan->any_ci |= row->n >= 2 && row->hi > row->lo;
+      g_ptr_array_add (scan->values, format_value (rate, row->value));
+      scan->lo = MIN (scan->lo, row->lo > 0 ? row->lo : row->value);
+      scan->hi = MAX (scan->hi, row->hi);
+      scan->max_value = MAX (scan->max_value, row->value);
       for (guint j = 0; j < row->samples->len; j++)
         {
           const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
 
-          any_warmup |= rs->warmup;
-          any_excluded |= rs->excluded && !rs->warmup;
+          scan->any_warmup |= rs->warmup;
+          scan->any_excluded |= rs->excluded && !rs->warmup;
           if (rs->value > 0)
-            lo = MIN (lo, rs->value);
-          hi = MAX (hi, rs->value);
+            scan->lo = MIN (scan->lo, rs->value);
+          scan->hi = MAX (scan->hi, rs->value);
         }
     }
-  any_value = hi > 0;
-  if (!any_value)
+}
+
+/* A linear axis covers every run, unless a wild one (a warm-up, a CI
+ * from three samples) would squash every bar: the axis then covers what
+ * lies within 2.5x the largest median, and a row with runs past its end
+ * draws an arrow there and says how far they went ("· up to 4.21 s"), not
+ * a pile of dots at the edge. Returns the axis end. */
+static double
+rows_linear_top (GArray *rows,
+                 double  max_value)
+{
+  double hi = max_value;
+
+  for (guint i = 0; i < rows->len; i++)
     {
-      lo = 1;
-      hi = 10;
-    }
-  /* A linear axis covers every run, unless a wild one (a warm-up, a CI
-   * from three samples) would squash every bar: the axis then covers what
-   * lies within 2.5x the largest median, and a row with runs past its end
-   * draws an arrow there and says how far they went ("· up to 4.21 s"), not
-   * a pile of dots at the edge. */
-  if (!log && max_value > 0 && hi > max_value * 2.5)
-    {
-      hi = max_value;
-      for (guint i = 0; i < rows->len; i++)
+      const IbRow *row = &g_array_index (rows, IbRow, i);
+
+      if (row->failed)
+        continue;
+      if (row->hi <= max_value * 2.5)
+        hi = MAX (hi, row->hi);
+      for (guint j = 0; j < row->samples->len; j++)
         {
-          const IbRow *row = &g_array_index (rows, IbRow, i);
+          double v = g_array_index (row->samples, IbRowSample, j).value;
 
-          if (row->failed)
-            continue;
-          if (row->hi <= max_value * 2.5)
-            hi = MAX (hi, row->hi);
-          for (guint j = 0; j < row->samples->len; j++)
-            {
-              double v = g_array_index (row->samples, IbRowSample, j).value;
-
-              if (v <= max_value * 2.5)
-                hi = MAX (hi, v);
-            }
+          if (v <= max_value * 2.5)
+            hi = MAX (hi, v);
         }
     }
-  /* Failed rows write their reason across the empty plot, not in the margin. */
-  for (guint i = 0; i < values->len; i++)
+  return hi;
+}
+
+/* The widest value label, with "· up to" where a row goes past @hi. Failed
+ * rows write their reason across the empty plot, not in the margin. */
+static double
+rows_widest_value (IbChartCtx     *ctx,
+                   GArray         *rows,
+                   const RowsScan *scan,
+                   gboolean        rate,
+                   gboolean        log,
+                   double          hi)
+{
+  double widest_value = 0;
+
+  for (guint i = 0; i < scan->values->len; i++)
     {
       const IbRow *row = &g_array_index (rows, IbRow, i);
       g_autofree char *beyond = NULL;
@@ -235,154 +241,275 @@ draw_rows (IbChartCtx *ctx,
       widest_value = MAX (widest_value,
                           ib_chart_text_width (ctx, IB_TEXT_TICK,
                                                beyond != NULL ? beyond
-                                               : g_ptr_array_index (values, i)));
+                                               : g_ptr_array_index (scan->values, i)));
     }
+  return widest_value;
+}
+
+static void
+rows_legend (IbChartCtx     *ctx,
+             const RowsScan *scan)
+{
+  IbLegendItem legend[IB_CHART_N_FAMILIES + 4];
+  guint n_legend = 0;
 
   for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
-    if (have_family[f])
+    if (scan->have_family[f])
       legend[n_legend++] = (IbLegendItem) { ib_chart_family_name (f), IB_LEGEND_SWATCH,
                                             *ib_chart_family_color (ctx, f) };
-  if (any_parallel)
+  if (scan->any_parallel)
     legend[n_legend++] = (IbLegendItem) { _("Parallel"), IB_LEGEND_HATCH, ctx->style->foreground };
-  if (any_warmup)
+  if (scan->any_warmup)
     legend[n_legend++] = (IbLegendItem) { _("Warm-up run"), IB_LEGEND_HOLLOW_DOT,
                                           ib_chart_fg_alpha (ctx, 0.7) };
-  if (any_excluded)
+  if (scan->any_excluded)
     legend[n_legend++] = (IbLegendItem) { _("Excluded run (cache state)"), IB_LEGEND_HOLLOW_DOT,
                                           ib_chart_fg_alpha (ctx, 0.7) };
-  if (any_ci)
+  if (scan->any_ci)
     legend[n_legend++] = (IbLegendItem) { _("CI of the median"), IB_LEGEND_WHISKER,
                                           ib_chart_fg_alpha (ctx, 0.85) };
   ib_chart_legend (ctx, legend, n_legend);
+}
+
+/* What every row of draw_rows draws with. */
+typedef struct
+{
+  IbChartCtx     *ctx;
+  gboolean        rate, log;
+  const RowsScan *scan;
+  IbRowLayout     layout;
+  IbAxis          axis;
+  IbRgba          label_color, dim;
+  double          fill_alpha;
+} RowsPlot;
+
+/* One row's measures: its centre, bar height, dot radius and where its bar
+ * starts. */
+typedef struct
+{
+  double cy, bh, radius, x0;
+} RowGeometry;
+
+/* The bar from the axis start to the median, hatched when parallel, with a
+ * line at the median. */
+static void
+row_draw_bar (const RowsPlot    *p,
+              const IbRow       *row,
+              const RowGeometry *g,
+              double             x1)
+{
+  IbChartCtx *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
+  const IbRgba *color = ib_chart_family_color (ctx, row->family);
+  double top = round (g->cy - g->bh / 2), lw = MAX (2.0, round (ctx->font_px / 7.0));
+  double xm = ib_chart_snap_x (ctx, x1, lw);
+
+  ib_chart_set_color (ctx, color, p->fill_alpha);
+  cairo_rectangle (cr, g->x0, top, MAX (0, x1 - g->x0), g->bh);
+  cairo_fill (cr);
+  if (row->parallel)
+    {
+      IbRgba hatch = *color;
+
+      hatch.a *= 0.55;
+      ib_chart_hatch (ctx, g->x0, top, MAX (0, x1 - g->x0), g->bh, &hatch);
+    }
+  ib_chart_set_color (ctx, color, 1.0);
+  cairo_set_line_width (cr, lw);
+  cairo_move_to (cr, xm, top);
+  cairo_line_to (cr, xm, top + g->bh);
+  cairo_stroke (cr);
+}
+
+/* Every run as a dot (those past the axis end left to the arrow), then the
+ * CI whisker. Returns the right end of what it drew, from @right. */
+static double
+row_draw_runs (const RowsPlot    *p,
+               const IbRow       *row,
+               const RowGeometry *g,
+               double             right)
+{
+  IbChartCtx *ctx = p->ctx;
+  const IbRgba *color = ib_chart_family_color (ctx, row->family);
+
+  for (guint j = 0; j < row->samples->len; j++)
+    {
+      const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
+      double x = ib_axis_map (&p->axis, rs->value);
+      double y = g->cy + ib_chart_jitter (row->id, j) * g->bh * 0.3;
+
+      /* Past the end: the arrow and the label stand for it. */
+      if (rs->value > p->axis.max * (1 + 1e-9))
+        continue;
+      ib_chart_dot (ctx, x, y, g->radius, color, rs->warmup || rs->excluded);
+      right = MAX (right, x + g->radius);
+    }
+  if (row->n >= 2 && row->hi > row->lo)
+    {
+      double wl = ib_axis_map (&p->axis, row->lo);
+      double wh = ib_axis_map (&p->axis, MIN (row->hi, p->axis.max));
+
+      ib_chart_whisker (ctx, wl, wh, g->cy, g->bh * 0.34, TRUE);
+      right = MAX (right, wh);
+    }
+  return right;
+}
+
+/* An arrowhead just past the axis end: this row goes on. Returns the right
+ * end of what it drew, from @right. */
+static double
+row_draw_arrow (const RowsPlot    *p,
+                const RowGeometry *g,
+                double             right)
+{
+  IbChartCtx *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
+  double cy = g->cy;
+  double xe = ib_axis_map (&p->axis, p->axis.max) + ctx->font_px * 0.25;
+  double s = MAX (4, round (ctx->font_px * 0.45));
+
+  if (!ctx->query)
+    {
+      double dash = MAX (2, round (ctx->font_px * 0.25));
+      double ly = ib_chart_snap_y (ctx, cy, ib_chart_hairline (ctx));
+
+      /* Dotted from the row's last mark to the arrow: one row. */
+      if (xe - right > dash * 3)
+        {
+          ib_chart_set_color (ctx, &p->dim, 0.7);
+          cairo_set_line_width (cr, ib_chart_hairline (ctx));
+          cairo_set_dash (cr, &dash, 1, 0);
+          cairo_move_to (cr, right + dash, ly);
+          cairo_line_to (cr, xe - dash * 0.5, ly);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+      ib_chart_set_color (ctx, &p->dim, 1.0);
+      cairo_move_to (cr, xe, cy - s / 2);
+      cairo_line_to (cr, xe + s * 0.8, cy);
+      cairo_line_to (cr, xe, cy + s / 2);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+  return MAX (right, xe + s * 0.8);
+}
+
+static void
+row_draw (const RowsPlot *p,
+          const IbRow    *row,
+          guint           i)
+{
+  IbChartCtx *ctx = p->ctx;
+  const IbRowLayout *layout = &p->layout;
+  RowGeometry g = {
+    .cy = ib_row_center (layout, i),
+    .bh = round (MIN (layout->row_height * 0.62, ctx->font_px * 2.2)),
+    .radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout->row_height * 0.2), 1.5, 6),
+    .x0 = ib_axis_map (&p->axis, p->log ? p->axis.min : 0),
+  };
+  double x1, right;
+  const char *value_text = g_ptr_array_index (p->scan->values, i);
+  g_autofree char *beyond = NULL;
+  gboolean clipped = !row->failed && row_top (row) > p->axis.max * (1 + 1e-9);
+  g_autoptr(PangoLayout) vl = NULL;
+
+  if (ib_chart_hit (ctx, ctx->area.x, g.cy - layout->row_height / 2, ctx->area.width,
+                    layout->row_height))
+    ib_chart_take_tooltip (ctx, row_tooltip (row, p->rate));
+  ib_row_draw_label (ctx, layout, i, row->label, &p->label_color);
+  if (clipped)
+    beyond = beyond_text (p->rate, row->value, row_top (row));
+  vl = ib_chart_layout (ctx, IB_TEXT_TICK, beyond != NULL ? beyond : value_text);
+
+  if (row->failed)
+    {
+      /* red for a failure; a strategy never run is no error */
+      IbRgba red = row->not_run
+                   ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
+                   : ctx->palette[IB_PAL_VERMILLION];
+
+      pango_layout_set_width (vl, (int) (MAX (1, ctx->area.x + ctx->area.width - g.x0
+                                                 - ctx->font_px) * PANGO_SCALE));
+      pango_layout_set_ellipsize (vl, PANGO_ELLIPSIZE_END);
+      ib_row_draw_value (ctx, layout, i, vl, g.x0, &red);
+      return;
+    }
+
+  x1 = ib_axis_map (&p->axis, row->value);
+  if (!ctx->query)
+    row_draw_bar (p, row, &g, x1);
+  right = row_draw_runs (p, row, &g, x1);
+  if (clipped)
+    right = row_draw_arrow (p, &g, right);
+  ib_row_draw_value (ctx, layout, i, vl, right, &p->dim);
+}
+
+static void
+draw_rows (IbChartCtx *ctx,
+           gboolean    rate)
+{
+  g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, rate);
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  RowsScan scan;
+  RowsPlot p = {
+    .ctx = ctx,
+    .rate = rate,
+    .log = ctx->style->log_scale,
+    .scan = &scan,
+    .label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88),
+    .dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62),
+    .fill_alpha = ctx->style->high_contrast ? 0.5 : ctx->style->dark ? 0.36 : 0.28,
+  };
+  double lo, hi, widest_value, tick_h;
+  gboolean log = p.log;
+  const char *caption;
+  gboolean any_value;
+  IbUnit unit = rate ? IB_UNIT_RATE : IB_UNIT_TIME;
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (rows->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("Run a benchmark to see how long each strategy takes."));
+      return;
+    }
+  if (!ctx->style->keep_order)
+    ib_rows_sort (rows, rate);
+
+  rows_scan (rows, rate, &scan);
+  lo = scan.lo;
+  hi = scan.hi;
+  any_value = hi > 0;
+  if (!any_value)
+    {
+      lo = 1;
+      hi = 10;
+    }
+  if (!log && scan.max_value > 0 && hi > scan.max_value * 2.5)
+    hi = rows_linear_top (rows, scan.max_value);
+  widest_value = rows_widest_value (ctx, rows, &scan, rate, log, hi);
+
+  rows_legend (ctx, &scan);
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   /* An exported log chart says so under it, as the overhead chart does. */
   caption = rate ? (log ? _("Throughput from the median run · log scale · higher is better")
                         : _("Throughput from the median run · higher is better"))
                  : (log ? _("Median wall time · every run a dot · log scale · lower is better")
                         : _("Median wall time · every run a dot · lower is better"));
-  ib_row_layout (ctx, labels, rows->len, widest_value + ctx->font_px * 0.8,
-                 tick_h + (any_value ? ib_chart_caption_reserve (ctx, caption) : 0), &layout);
+  ib_row_layout (ctx, scan.labels, rows->len, widest_value + ctx->font_px * 0.8,
+                 tick_h + (any_value ? ib_chart_caption_reserve (ctx, caption) : 0), &p.layout);
   if (any_value)
-    ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
-  ib_axis_init (&axis, rate ? IB_UNIT_RATE : IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi,
-                layout.plot.width, ib_axis_spacing (ctx, rate ? IB_UNIT_RATE : IB_UNIT_TIME, hi));
-  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+    ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
+  ib_axis_init (&p.axis, unit, log, TRUE, log ? lo : 0, hi, p.layout.plot.width,
+                ib_axis_spacing (ctx, unit, hi));
+  ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)
-    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+    ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
-    {
-      IbRow *row = &g_array_index (rows, IbRow, i);
-      const IbRgba *color = ib_chart_family_color (ctx, row->family);
-      double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 2.2));
-      double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
-      double x0 = ib_axis_map (&axis, log ? axis.min : 0), x1, right;
-      const char *value_text = g_ptr_array_index (values, i);
-      g_autofree char *beyond = NULL;
-      gboolean clipped = !row->failed && row_top (row) > axis.max * (1 + 1e-9);
-      g_autoptr(PangoLayout) vl = NULL;
-
-      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
-                        layout.row_height))
-        ib_chart_take_tooltip (ctx, row_tooltip (row, rate));
-      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
-      if (clipped)
-        beyond = beyond_text (rate, row->value, row_top (row));
-      vl = ib_chart_layout (ctx, IB_TEXT_TICK, beyond != NULL ? beyond : value_text);
-
-      if (row->failed)
-        {
-          /* red for a failure; a strategy never run is no error */
-          IbRgba red = row->not_run
-                       ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
-                       : ctx->palette[IB_PAL_VERMILLION];
-
-          pango_layout_set_width (vl, (int) (MAX (1, ctx->area.x + ctx->area.width - x0
-                                                     - ctx->font_px) * PANGO_SCALE));
-          pango_layout_set_ellipsize (vl, PANGO_ELLIPSIZE_END);
-          ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
-          continue;
-        }
-
-      x1 = ib_axis_map (&axis, row->value);
-      if (!ctx->query)
-        {
-          double top = round (cy - bh / 2), lw = MAX (2.0, round (ctx->font_px / 7.0));
-          double xm = ib_chart_snap_x (ctx, x1, lw);
-
-          ib_chart_set_color (ctx, color, fill_alpha);
-          cairo_rectangle (cr, x0, top, MAX (0, x1 - x0), bh);
-          cairo_fill (cr);
-          if (row->parallel)
-            {
-              IbRgba hatch = *color;
-
-              hatch.a *= 0.55;
-              ib_chart_hatch (ctx, x0, top, MAX (0, x1 - x0), bh, &hatch);
-            }
-          ib_chart_set_color (ctx, color, 1.0);
-          cairo_set_line_width (cr, lw);
-          cairo_move_to (cr, xm, top);
-          cairo_line_to (cr, xm, top + bh);
-          cairo_stroke (cr);
-        }
-
-      right = x1;
-      for (guint j = 0; j < row->samples->len; j++)
-        {
-          const IbRowSample *rs = &g_array_index (row->samples, IbRowSample, j);
-          double x = ib_axis_map (&axis, rs->value);
-          double y = cy + ib_chart_jitter (row->id, j) * bh * 0.3;
-
-          /* Past the end: the arrow and the label stand for it. */
-          if (rs->value > axis.max * (1 + 1e-9))
-            continue;
-          ib_chart_dot (ctx, x, y, radius, color, rs->warmup || rs->excluded);
-          right = MAX (right, x + radius);
-        }
-      if (row->n >= 2 && row->hi > row->lo)
-        {
-          double wl = ib_axis_map (&axis, row->lo);
-          double wh = ib_axis_map (&axis, MIN (row->hi, axis.max));
-
-          ib_chart_whisker (ctx, wl, wh, cy, bh * 0.34, TRUE);
-          right = MAX (right, wh);
-        }
-      if (clipped)
-        {
-          /* An arrowhead just past the axis end: this row goes on. */
-          double xe = ib_axis_map (&axis, axis.max) + ctx->font_px * 0.25;
-          double s = MAX (4, round (ctx->font_px * 0.45));
-
-          if (!ctx->query)
-            {
-              double dash = MAX (2, round (ctx->font_px * 0.25));
-              double ly = ib_chart_snap_y (ctx, cy, ib_chart_hairline (ctx));
-
-              /* Dotted from the row's last mark to the arrow: one row. */
-              if (xe - right > dash * 3)
-                {
-                  ib_chart_set_color (ctx, &dim, 0.7);
-                  cairo_set_line_width (cr, ib_chart_hairline (ctx));
-                  cairo_set_dash (cr, &dash, 1, 0);
-                  cairo_move_to (cr, right + dash, ly);
-                  cairo_line_to (cr, xe - dash * 0.5, ly);
-                  cairo_stroke (cr);
-                  cairo_set_dash (cr, NULL, 0, 0);
-                }
-              ib_chart_set_color (ctx, &dim, 1.0);
-              cairo_move_to (cr, xe, cy - s / 2);
-              cairo_line_to (cr, xe + s * 0.8, cy);
-              cairo_line_to (cr, xe, cy + s / 2);
-              cairo_close_path (cr);
-              cairo_fill (cr);
-            }
-          right = MAX (right, xe + s * 0.8);
-        }
-      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
-    }
+    row_draw (&p, &g_array_index (rows, IbRow, i), i);
+  rows_scan_clear (&scan);
 }
 
 static void
