@@ -426,90 +426,300 @@ serve_one (Run                     *run,
   return delete_leftovers (run, error);
 }
 
-/* Write + delete in the folder @run->dir_fd (opened from @work_dir, whose
- * identity is in @run); closes the descriptor. */
+/* Fills in @run (its folder open, its seed, cancellable and progress set)
+ * from @spec and names its files in the folder's marker; FALSE with @error
+ * when they cannot be named (the folder closed, @run freed). */
 static gboolean
-run_in_folder (Run                     *prepared,
-               const IbWriteUnlinkSpec *spec,
-               const char              *work_dir,
-               guint64                  seed,
-               IbReport                *report,
-               GCancellable            *cancellable,
-               IbWorkProgress           progress,
-               gpointer                 progress_data,
-               GError                 **error)
+run_setup (Run                     *run,
+           const IbWriteUnlinkSpec *spec,
+           const char              *work_dir,
+           GError                 **error)
 {
-  Run run = *prepared;
-  IbWriteUnlink *wu;
   guint nofile_limit;
-  guint          runs;
-  gboolean ok = TRUE;
-  ModeTally      tally[N_MODES];
-  g_autoptr (GArray) mine = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GError) local_error = NULL;
 
-  ib_os_gio_warm_up ();   /* before the requests take every descriptor */
+  ib_os_gio_warm_up (); /* before the requests take every descriptor */
 
-  run.work_dir = g_strdup (work_dir);
-  run.hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
-  run.requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+  run->work_dir = g_strdup (work_dir);
+  run->hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
+  run->requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
 
   /* Every request in flight may hold an open file: stay below the limit. */
   nofile_limit = ib_os_raise_nofile_limit ();
-  run.concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
-  run.n_slots = MIN (run.concurrency, run.requests);
-  if (!list_in_marker (&run, error))
+  run->concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
+  run->n_slots = MIN (run->concurrency, run->requests);
+  if (!list_in_marker (run, error))
     {
 #ifdef G_OS_UNIX
-      close (run.dir_fd);
+      close (run->dir_fd);
 #endif
-      g_free (run.work_dir);
+      g_free (run->work_dir);
       return FALSE;
     }
-  runs = spec->runs > 0 ? spec->runs : IB_WRITE_UNLINK_DEFAULT_RUNS;
-  run.bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
-  run.seed = seed;
-  run.cancellable = cancellable;
-  run.context = g_main_context_ref_thread_default ();
-  run.progress = progress;
-  run.progress_data = progress_data;
-  run.progress_step = MAX (1, run.requests / 50);
-  run.n_steps = N_MODES * runs;
+  run->bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
+  run->context = g_main_context_ref_thread_default ();
+  run->progress_step = MAX (1, run->requests / 50);
+  run->issue_ns = g_new0 (gint64, run->requests);
+  run->end_ns = g_new0 (gint64, run->requests);
+  run->state = g_new0 (guint8, run->requests);
+  run->slot_of = g_new0 (guint, run->requests);
+  run->free_slots = g_new0 (guint, run->n_slots);
+  run->may_exist = g_new0 (guint8, run->n_slots);
+  return TRUE;
+}
 
-  wu = ib_write_unlink_new ();
-  wu->requests = run.requests;
+/* Closes the run's folder and frees what run_setup made. */
+static void
+run_clear (Run *run)
+{
+#ifdef G_OS_UNIX
+  close (run->dir_fd);
+#endif
+  g_free (run->work_dir);
+  g_free (run->issue_ns);
+  g_free (run->end_ns);
+  g_free (run->state);
+  g_free (run->slot_of);
+  g_free (run->free_slots);
+  g_free (run->may_exist);
+  g_free (run->first_error);
+  g_main_context_unref (run->context);
+}
+
+/* The report's write + delete section for @run of @runs rounds, in place of
+ * any earlier one. */
+static IbWriteUnlink *
+report_start (const Run               *run,
+              const IbWriteUnlinkSpec *spec,
+              guint                    runs,
+              IbReport                *report)
+{
+  IbWriteUnlink *wu = ib_write_unlink_new ();
+
+  wu->requests = run->requests;
   wu->concurrency = spec->concurrency > 0 ? spec->concurrency
                                           : IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
-  wu->effective_concurrency = run.concurrency;
-  wu->bytes = run.bytes;
+  wu->effective_concurrency = run->concurrency;
+  wu->bytes = run->bytes;
   wu->runs_per_mode = runs;
   ib_write_unlink_free (report->write_unlink);
   report->write_unlink = wu;
 
   /* Word for word the runner's live warning, so the report holds it once. */
-  if (run.concurrency < wu->concurrency)
+  if (run->concurrency < wu->concurrency)
     ib_report_add_warning (report,
                            _("Write+delete: at most %u requests were in flight instead of %u, "
                              "to stay below the open-file limit"),
-                           run.concurrency, wu->concurrency);
+                           run->concurrency, wu->concurrency);
+  return wu;
+}
 
-  run.issue_ns = g_new0 (gint64, run.requests);
-  run.end_ns = g_new0 (gint64, run.requests);
-  run.state = g_new0 (guint8, run.requests);
-  run.slot_of = g_new0 (guint, run.requests);
-  run.free_slots = g_new0 (guint, run.n_slots);
-  run.may_exist = g_new0 (guint8, run.n_slots);
+/* What the driver keeps from one run of a mode to the next. */
+typedef struct
+{
+  Run                     *run;
+  const IbWriteUnlinkSpec *spec;
+  IbReport                *report;
+  IbWriteUnlink           *wu;
+  ModeTally                tally[N_MODES];
+  GArray                  *mine; /* gint64: the latest run's latencies */
+} Driver;
 
-  memset (tally, 0, sizeof tally);
+static void
+driver_init (Driver                  *d,
+             Run                     *run,
+             const IbWriteUnlinkSpec *spec,
+             IbReport                *report)
+{
+  memset (d, 0, sizeof *d);
+  d->run = run;
+  d->spec = spec;
+  d->report = report;
+  d->mine = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint m = 0; m < N_MODES; m++)
     {
-      tally[m].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
-      tally[m].totals = g_array_new (FALSE, FALSE, sizeof (double));
-      tally[m].stalls = g_array_new (FALSE, FALSE, sizeof (double));
-      tally[m].lateness = g_array_new (FALSE, FALSE, sizeof (double));
-      tally[m].frames = g_array_new (FALSE, FALSE, sizeof (double));
-      tally[m].responsive = TRUE;
+      d->tally[m].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
+      d->tally[m].totals = g_array_new (FALSE, FALSE, sizeof (double));
+      d->tally[m].stalls = g_array_new (FALSE, FALSE, sizeof (double));
+      d->tally[m].lateness = g_array_new (FALSE, FALSE, sizeof (double));
+      d->tally[m].frames = g_array_new (FALSE, FALSE, sizeof (double));
+      d->tally[m].responsive = TRUE;
     }
+}
+
+/* Keeps the run that just ended (run->mode, at @pos of @round) in the
+ * report's runs and in its mode's tally. */
+static void
+keep_run (Driver         *d,
+          guint           round,
+          guint           pos,
+          const IbSample *watched)
+{
+  Run *run = d->run;
+  ModeTally *t = &d->tally[run->mode];
+  IbWriteUnlinkRun result = { 0 };
+  gint64 last_end = collect_latencies (run, d->mine, t->latencies);
+  double total;
+
+  result.mode = g_strdup (ib_wu_mode_ids[run->mode]);
+  result.round = round;
+  result.position = pos;
+  result.total_ns = last_end - run->start_ns;
+  result.failed = run->failed;
+  result.p50_ns = percentile (d->mine, 50);
+  result.p99_ns = percentile (d->mine, 99);
+  g_array_append_val (d->wu->runs, result);
+
+  total = (double) result.total_ns;
+  g_array_append_val (t->totals, total);
+  t->n_runs++;
+  t->failed += run->failed;
+  t->max_in_flight = MAX (t->max_in_flight, run->max_in_flight);
+  if (watched->responsive)
+    {
+      double s = (double) watched->stall_ns, l = (double) watched->lateness_p99_ns;
+
+      g_array_append_val (t->stalls, s);
+      g_array_append_val (t->lateness, l);
+      g_array_append_val (t->frames, watched->frames_missed_60);
+    }
+  else
+    t->responsive = FALSE;
+  if (run->failed > 0 && t->first_error == NULL)
+    t->first_error = g_strdup (run->first_error);
+}
+
+/* One run of @mode at @pos of @round, after the measure room's settle step:
+ * the previous run's dirty pages and deletions written back, then a short
+ * pause. Sets run->stop when the folder was replaced or the run cancelled;
+ * FALSE with @error when files could not be deleted or every request failed. */
+static gboolean
+run_mode (Driver  *d,
+          Mode     mode,
+          guint    round,
+          guint    pos,
+          GError **error)
+{
+  Run *run = d->run;
+  ModeTally *t = &d->tally[mode];
+  IbSample watched = { 0 };
+  gboolean ok = TRUE;
+
+  run->mode = mode;
+  run->step = round * N_MODES + pos;
+  if (ib_wu_folder_replaced (run) || ib_wu_check_cancel (run) ||
+      !ib_measure_settle_dir (run->work_dir, 0, run->cancellable, NULL) ||
+      ib_wu_check_cancel (run) || ib_wu_folder_replaced (run))
+    {
+      run->stop = TRUE;
+      return TRUE;
+    }
+  if (!serve_one (run, d->spec, &watched, error))
+    ok = FALSE;
+  /* A run stopped by a replaced folder is not kept: it did not
+   * serve every request. */
+  ib_wu_folder_replaced (run);
+  /* What the open-file limit allowed in the end (later runs start there). */
+  d->wu->effective_concurrency = MIN (d->wu->effective_concurrency, run->concurrency);
+  if (run->limit_hits > 0 && !t->warned_limit)
+    {
+      t->warned_limit = TRUE;
+      ib_report_add_warning (d->report,
+                             /* Translators: "%s" (1st) is a mode id such as
+                              * "async-gio". */
+                             _ ("Write + delete (%s): the process ran out of file "
+                                "descriptors with %u requests in flight; those requests "
+                                "were issued again and at most %u ran at once from "
+                                "then on"),
+                             ib_wu_mode_ids[run->mode], run->limit_in_flight,
+                             run->concurrency);
+    }
+  if (run->stop)
+    return ok;
+
+  keep_run (d, round, pos, &watched);
+  if (ok && run->failed == run->requests)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                   _ ("Write + delete (%s): every request failed: %s"),
+                   ib_wu_mode_ids[run->mode], run->first_error);
+      ok = FALSE;
+    }
+  return ok;
+}
+
+/* The report lists the modes in mode order, each over its finished runs;
+ * frees the tallies. */
+static void
+report_modes (Driver *d)
+{
+  for (guint m = 0; m < N_MODES; m++)
+    {
+      ModeTally *t = &d->tally[m];
+
+      if (t->n_runs > 0)
+        {
+          IbWriteUnlinkMode result;
+
+          fill_mode_result ((Mode) m, t, d->run->requests, &result);
+          g_array_append_val (d->wu->modes, result);
+        }
+      if (t->failed > 0)
+        ib_report_add_warning (d->report,
+                               /* Translators: "%s" (1st) is a mode id such as "async-gio";
+                                * e.g. "3 of 16,000 requests (8 runs) failed" */
+                               _ ("Write + delete (%s): %u of %u requests failed over %u runs, "
+                                  "first: %s"),
+                               ib_wu_mode_ids[m], t->failed, d->run->requests * t->n_runs,
+                               t->n_runs, t->first_error);
+      tally_clear (t);
+    }
+  g_array_unref (d->mine);
+}
+
+/* Why the run stopped, if it did, in @error; the last progress step when it
+ * finished. */
+static void
+run_finish (Run      *run,
+            gboolean  ok,
+            GError  **error)
+{
+  if (run->replaced)
+    {
+      /* Said whatever else went wrong: it is why the run stopped. */
+      g_clear_error (error);
+      set_replaced_error (run, error);
+    }
+  else if (ok && run->stop)
+    g_set_error_literal (error, IB_ERROR, IB_ERROR_CANCELLED, _("Write + delete cancelled"));
+  else if (ok)
+    {
+      run->step = run->n_steps - 1;
+      run->completed = run->requests;
+      ib_wu_report_progress (run);
+    }
+}
+
+/* Write + delete in the folder @prepared->dir_fd (opened from @work_dir,
+ * whose identity, the seed, cancellable and progress are in @prepared);
+ * closes the descriptor. */
+static gboolean
+run_in_folder (Run                     *prepared,
+               const IbWriteUnlinkSpec *spec,
+               const char              *work_dir,
+               IbReport                *report,
+               GError                 **error)
+{
+  Run run = *prepared;
+  guint runs = spec->runs > 0 ? spec->runs : IB_WRITE_UNLINK_DEFAULT_RUNS;
+  gboolean ok = TRUE;
+  Driver d;
+  g_autoptr(GError) local_error = NULL;
+
+  if (!run_setup (&run, spec, work_dir, error))
+    return FALSE;
+  run.n_steps = N_MODES * runs;
+  driver_init (&d, &run, spec, report);
+  d.wu = report_start (&run, spec, runs, report);
 
   /* Rounds of every mode, each round in a seeded random order (the measure
    * room's), so that no mode always runs first on a cold disk or last on a
@@ -518,143 +728,14 @@ run_in_folder (Run                     *prepared,
     {
       guint order[N_MODES];
 
-      ib_measure_round_order (seed ^ G_GUINT64_CONSTANT (0x777269746575), round, order,
+      ib_measure_round_order (run.seed ^ G_GUINT64_CONSTANT (0x777269746575), round, order,
                               N_MODES);
-      for (guint pos = 0; pos < N_MODES && ok; pos++)
-        {
-          ModeTally       *t = &tally[order[pos]];
-          IbSample         watched = { 0 };
-          IbWriteUnlinkRun result = {
-            NULL,
-          };
-          gint64 last_end;
-
-          run.mode = (Mode) order[pos];
-          run.step = round * N_MODES + pos;
-          /* The measure room's settle step: the previous run's dirty pages
-           * and deletions written back, then a short pause. */
-          if (ib_wu_folder_replaced (&run) || ib_wu_check_cancel (&run) ||
-              !ib_measure_settle_dir (work_dir, 0, cancellable, NULL) ||
-              ib_wu_check_cancel (&run) || ib_wu_folder_replaced (&run))
-            {
-              run.stop = TRUE;
-              break;
-            }
-          if (!serve_one (&run, spec, &watched, &local_error))
-            ok = FALSE;
-          /* A run stopped by a replaced folder is not kept: it did not
-           * serve every request. */
-          ib_wu_folder_replaced (&run);
-          /* What the open-file limit allowed in the end (later runs start there). */
-          wu->effective_concurrency = MIN (wu->effective_concurrency, run.concurrency);
-          if (run.limit_hits > 0 && !t->warned_limit)
-            {
-              t->warned_limit = TRUE;
-              ib_report_add_warning (report,
-                                     /* Translators: "%s" (1st) is a mode id such as
-                                      * "async-gio". */
-                                     _ ("Write + delete (%s): the process ran out of file "
-                                        "descriptors with %u requests in flight; those requests "
-                                        "were issued again and at most %u ran at once from "
-                                        "then on"),
-                                     ib_wu_mode_ids[run.mode], run.limit_in_flight,
-                                     run.concurrency);
-            }
-          if (run.stop)
-            break;
-
-          last_end = collect_latencies (&run, mine, t->latencies);
-          result.mode = g_strdup (ib_wu_mode_ids[run.mode]);
-          result.round = round;
-          result.position = pos;
-          result.total_ns = last_end - run.start_ns;
-          result.failed = run.failed;
-          result.p50_ns = percentile (mine, 50);
-          result.p99_ns = percentile (mine, 99);
-          g_array_append_val (wu->runs, result);
-
-          {
-            double total = (double) result.total_ns;
-
-            g_array_append_val (t->totals, total);
-          }
-          t->n_runs++;
-          t->failed += run.failed;
-          t->max_in_flight = MAX (t->max_in_flight, run.max_in_flight);
-          if (watched.responsive)
-            {
-              double s = (double) watched.stall_ns, l = (double) watched.lateness_p99_ns;
-
-              g_array_append_val (t->stalls, s);
-              g_array_append_val (t->lateness, l);
-              g_array_append_val (t->frames, watched.frames_missed_60);
-            }
-          else
-            t->responsive = FALSE;
-          if (run.failed > 0 && t->first_error == NULL)
-            t->first_error = g_strdup (run.first_error);
-
-          if (ok && run.failed == run.requests)
-            {
-              g_set_error (&local_error, IB_ERROR, IB_ERROR_IO,
-                           _ ("Write + delete (%s): every request failed: %s"),
-                           ib_wu_mode_ids[run.mode], run.first_error);
-              ok = FALSE;
-            }
-        }
+      for (guint pos = 0; pos < N_MODES && ok && !run.stop; pos++)
+        ok = run_mode (&d, (Mode) order[pos], round, pos, &local_error);
     }
-
-  /* The report lists the modes in mode order, each over its finished runs. */
-  for (guint m = 0; m < N_MODES; m++)
-    {
-      ModeTally *t = &tally[m];
-
-      if (t->n_runs > 0)
-        {
-          IbWriteUnlinkMode result;
-
-          fill_mode_result ((Mode) m, t, run.requests, &result);
-          g_array_append_val (wu->modes, result);
-        }
-      if (t->failed > 0)
-        ib_report_add_warning (report,
-                               /* Translators: "%s" (1st) is a mode id such as "async-gio";
-                                * e.g. "3 of 16,000 requests (8 runs) failed" */
-                               _ ("Write + delete (%s): %u of %u requests failed over %u runs, "
-                                  "first: %s"),
-                               ib_wu_mode_ids[m], t->failed, run.requests * t->n_runs,
-                               t->n_runs, t->first_error);
-      tally_clear (t);
-    }
-
-  if (run.replaced)
-    {
-      /* Said whatever else went wrong: it is why the run stopped. */
-      g_clear_error (&local_error);
-      set_replaced_error (&run, &local_error);
-    }
-  else if (ok && run.stop)
-    g_set_error_literal (&local_error, IB_ERROR, IB_ERROR_CANCELLED,
-                         _("Write + delete cancelled"));
-  else if (ok)
-    {
-      run.step = run.n_steps - 1;
-      run.completed = run.requests;
-      ib_wu_report_progress (&run);
-    }
-
-#ifdef G_OS_UNIX
-  close (run.dir_fd);
-#endif
-  g_free (run.work_dir);
-  g_free (run.issue_ns);
-  g_free (run.end_ns);
-  g_free (run.state);
-  g_free (run.slot_of);
-  g_free (run.free_slots);
-  g_free (run.may_exist);
-  g_free (run.first_error);
-  g_main_context_unref (run.context);
+  report_modes (&d);
+  run_finish (&run, ok, &local_error);
+  run_clear (&run);
 
   if (local_error != NULL)
     {
@@ -684,8 +765,11 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
   if (!open_work_dir (&run, work_dir, error))
     return FALSE;
-  return run_in_folder (&run, spec, work_dir, seed, report, cancellable, progress, progress_data,
-                        error);
+  run.seed = seed;
+  run.cancellable = cancellable;
+  run.progress = progress;
+  run.progress_data = progress_data;
+  return run_in_folder (&run, spec, work_dir, report, error);
 }
 
 gboolean
@@ -722,6 +806,9 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkSpec  *spec,
 #endif
   run.dir_dev = work->dir_dev;
   run.dir_ino = work->dir_ino;
-  return run_in_folder (&run, spec, work->dir, seed, report, cancellable, progress,
-                        progress_data, error);
+  run.seed = seed;
+  run.cancellable = cancellable;
+  run.progress = progress;
+  run.progress_data = progress_data;
+  return run_in_folder (&run, spec, work->dir, report, error);
 }
