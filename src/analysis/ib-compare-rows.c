@@ -235,12 +235,11 @@ set_ratio (IbCompareRow  *row,
 static void
 ratio_of_medians (IbCompareRow *row)
 {
+  IbMedianCi a = { row->median_a_ns, row->low_a_ns, row->high_a_ns, row->level_a, row->n_a };
+  IbMedianCi b = { row->median_b_ns, row->low_b_ns, row->high_b_ns, row->level_b, row->n_b };
   IbRatio r;
 
-  ib_stats_ratio_of_medians (row->median_a_ns, row->low_a_ns, row->high_a_ns, row->level_a,
-                             row->n_a,
-                             row->median_b_ns, row->low_b_ns, row->high_b_ns, row->level_b,
-                             row->n_b, &r);
+  ib_stats_ratio_of_medians (&a, &b, &r);
   set_ratio (row, &r);
 }
 

@@ -46,6 +46,20 @@ overhead_row (const IbReport *report,
   return NULL;
 }
 
+/* The ratio of two overhead rows' medians, from their intervals. */
+static void
+overhead_ratio (const IbOverheadRow *a,
+                const IbOverheadRow *b,
+                IbRatio             *out)
+{
+  IbMedianCi ma = { a->ns_per_op, a->ci_low_ns, a->ci_high_ns, ib_median_coverage (a->repeat),
+                    a->repeat };
+  IbMedianCi mb = { b->ns_per_op, b->ci_low_ns, b->ci_high_ns, ib_median_coverage (b->repeat),
+                    b->repeat };
+
+  ib_stats_ratio_of_medians (&ma, &mb, out);
+}
+
 void
 _ib_findings_overhead (const IbReport *report,
                        GArray         *findings)
@@ -101,10 +115,7 @@ _ib_findings_overhead (const IbReport *report,
     IbVerdictInterval iv = { 0 };
 
     if (direct != NULL)
-      ib_stats_ratio_of_medians (direct->ns_per_op, direct->ci_low_ns, direct->ci_high_ns,
-                                 ib_median_coverage (direct->repeat), direct->repeat,
-                                 gtask->ns_per_op, gtask->ci_low_ns, gtask->ci_high_ns,
-                                 ib_median_coverage (gtask->repeat), gtask->repeat, &r);
+      overhead_ratio (direct, gtask, &r);
     /* Whether the rows can be compared at all is the one verdict
      * function's call (ib-verdict.h); the 2x line is the experiment's. */
     if (direct != NULL)

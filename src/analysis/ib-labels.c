@@ -409,10 +409,13 @@ ib_vs_fastest_text (const IbReport *report,
   if (ratio.verdict == IB_RATIO_NO_DATA)
     /* Statistics without their samples (a report cut down by hand): the
      * medians' intervals, as for sweep points. */
-    ib_stats_ratio_of_medians (fastest->median_ns, fastest->ci_low_ns, fastest->ci_high_ns,
-                               fastest->ci_level, fastest->n,
-                               st->median_ns, st->ci_low_ns, st->ci_high_ns,
-                               st->ci_level, st->n, &ratio);
+    {
+      IbMedianCi a = { fastest->median_ns, fastest->ci_low_ns, fastest->ci_high_ns,
+                       fastest->ci_level, fastest->n };
+      IbMedianCi b = { st->median_ns, st->ci_low_ns, st->ci_high_ns, st->ci_level, st->n };
+
+      ib_stats_ratio_of_medians (&a, &b, &ratio);
+    }
   if (clear != NULL)
     *clear = ratio.verdict == IB_RATIO_A_FASTER;
   if (ratio.verdict == IB_RATIO_A_FASTER)

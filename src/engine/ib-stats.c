@@ -321,31 +321,36 @@ all_positive (const double *values,
   return TRUE;
 }
 
+/* An interval: its ends and its level. */
+typedef struct
+{
+  double low, high, level;
+} Interval;
+
 /* The Mann-Whitney interval of every pairwise b[j] / a[i] (@quotient) or
- * b[j] - a[i] (else): its ends in *@low and *@high, its level in *@level.
+ * b[j] - a[i] (else).
  * The k-th smallest and k-th largest of the na nb values, found without
  * storing them (ib-pairwise.h): O((na + nb) log) time, two sorted copies. */
-static void
+static Interval
 pairwise_interval (const double *a,
                    guint         na,
                    const double *b,
                    guint         nb,
-                   gboolean      quotient,
-                   double       *low,
-                   double       *high,
-                   double       *level)
+                   gboolean      quotient)
 {
   IbPairwiseOp op = quotient ? IB_PAIRWISE_QUOTIENT : IB_PAIRWISE_DIFFERENCE;
   g_autofree double *sa = g_memdup2 (a, sizeof (double) * na);
   g_autofree double *sb = g_memdup2 (b, sizeof (double) * nb);
   guint64 pairs = (guint64) na * nb;
+  Interval iv;
   guint64 k;
 
   qsort (sa, na, sizeof (double), compare_double);
   qsort (sb, nb, sizeof (double), compare_double);
-  k = ib_mw_trim (na, nb, level);
-  *low = ib_pairwise_select (sa, na, sb, nb, op, k - 1);
-  *high = ib_pairwise_select (sa, na, sb, nb, op, pairs - k);
+  k = ib_mw_trim (na, nb, &iv.level);
+  iv.low = ib_pairwise_select (sa, na, sb, nb, op, k - 1);
+  iv.high = ib_pairwise_select (sa, na, sb, nb, op, pairs - k);
+  return iv;
 }
 
 /* Whether both samples hold values (@a and @b may be NULL only when empty). */
@@ -368,6 +373,8 @@ ib_stats_ratio (const double *a,
                 guint         nb,
                 IbRatio      *out)
 {
+  Interval iv;
+
   g_return_if_fail (out != NULL);
 
   *out = (IbRatio) { .verdict = IB_RATIO_NO_DATA, .na = na, .nb = nb };
@@ -375,7 +382,10 @@ ib_stats_ratio (const double *a,
     return;
 
   out->ratio = median_copy (b, nb) / median_copy (a, na);
-  pairwise_interval (a, na, b, nb, TRUE, &out->ci_low, &out->ci_high, &out->ci_level);
+  iv = pairwise_interval (a, na, b, nb, TRUE);
+  out->ci_low = iv.low;
+  out->ci_high = iv.high;
+  out->ci_level = iv.level;
 
   if (na < IB_VERDICT_MIN_SAMPLES || nb < IB_VERDICT_MIN_SAMPLES)
     out->verdict = IB_RATIO_TOO_FEW;
@@ -394,6 +404,8 @@ ib_stats_shift (const double *a,
                 guint         nb,
                 IbShift      *out)
 {
+  Interval iv;
+
   g_return_if_fail (out != NULL);
 
   *out = (IbShift) { .na = na, .nb = nb };
@@ -401,7 +413,10 @@ ib_stats_shift (const double *a,
     return;
   out->median_a = median_copy (a, na);
   out->median_b = median_copy (b, nb);
-  pairwise_interval (a, na, b, nb, FALSE, &out->ci_low, &out->ci_high, &out->ci_level);
+  iv = pairwise_interval (a, na, b, nb, FALSE);
+  out->ci_low = iv.low;
+  out->ci_high = iv.high;
+  out->ci_level = iv.level;
   out->differs = na >= IB_VERDICT_MIN_SAMPLES && nb >= IB_VERDICT_MIN_SAMPLES
                  && (out->ci_low > 0 || out->ci_high < 0);
 }
@@ -412,40 +427,38 @@ positive (double x)
   return isfinite (x) && x > 0;
 }
 
-void
-ib_stats_ratio_of_medians (double   median_a,
-                           double   low_a,
-                           double   high_a,
-                           double   level_a,
-                           guint    na,
-                           double   median_b,
-                           double   low_b,
-                           double   high_b,
-                           double   level_b,
-                           guint    nb,
-                           IbRatio *out)
+/* Whether @m has an interval around its median. */
+static gboolean
+has_interval (const IbMedianCi *m)
 {
-  g_return_if_fail (out != NULL);
+  return positive (m->low) && positive (m->high) && m->low <= m->high && m->level > 0;
+}
+
+void
+ib_stats_ratio_of_medians (const IbMedianCi *a,
+                           const IbMedianCi *b,
+                           IbRatio          *out)
+{
+  g_return_if_fail (a != NULL && b != NULL && out != NULL);
 
   memset (out, 0, sizeof *out);
-  out->na = na;
-  out->nb = nb;
-  if (!positive (median_a) || !positive (median_b) || na == 0 || nb == 0)
+  out->na = a->n;
+  out->nb = b->n;
+  if (!positive (a->median) || !positive (b->median) || a->n == 0 || b->n == 0)
     {
       out->verdict = IB_RATIO_NO_DATA;
       return;
     }
-  out->ratio = median_b / median_a;
-  if (positive (low_a) && positive (high_a) && positive (low_b) && positive (high_b) &&
-      low_a <= high_a && low_b <= high_b && level_a > 0 && level_b > 0)
+  out->ratio = b->median / a->median;
+  if (has_interval (a) && has_interval (b))
     {
-      out->ci_low = low_b / high_a;
-      out->ci_high = high_b / low_a;
-      out->ci_level = level_a * level_b;
+      out->ci_low = b->low / a->high;
+      out->ci_high = b->high / a->low;
+      out->ci_level = a->level * b->level;
     }
   else
     out->ci_low = out->ci_high = out->ratio;
-  if (MIN (na, nb) < IB_VERDICT_MIN_SAMPLES || out->ci_level <= 0)
+  if (MIN (a->n, b->n) < IB_VERDICT_MIN_SAMPLES || out->ci_level <= 0)
     out->verdict = IB_RATIO_TOO_FEW;
   else if (out->ci_low > 1)
     out->verdict = IB_RATIO_A_FASTER;

@@ -87,26 +87,29 @@ void     ib_stats_ratio         (const double *a,
                                  guint         nb,
                                  IbRatio      *out);
 
-/* Compares two medians known only by their intervals (sweep points and
- * overhead rows keep no samples): the ratio median_b / median_a and the
- * interval [low_b / high_a, high_b / low_a], which covers the true ratio
- * whenever both medians' intervals cover theirs, so its coverage is at least
- * level_a * level_b (ci_level). Without an interval on a side (level 0 or
- * bounds missing) the interval is the ratio itself with ci_level 0. The
+/* A median known only by its interval (sweep points and overhead rows keep
+ * no samples). */
+typedef struct
+{
+  double median;
+  double low;   /* the median's interval, 0 when there is none */
+  double high;
+  double level; /* its coverage, 0 when there is none */
+  guint  n;     /* the samples the median came from */
+} IbMedianCi;
+
+/* Compares two medians known only by their intervals: the ratio
+ * b.median / a.median and the interval [b.low / a.high, b.high / a.low],
+ * which covers the true ratio whenever both medians' intervals cover theirs,
+ * so its coverage is at least a.level * b.level (ci_level). Without an
+ * interval on a side (level 0 or bounds missing) the interval is the ratio
+ * itself with ci_level 0. The
  * verdict rule of ib_stats_ratio: TOO_FEW below IB_VERDICT_MIN_SAMPLES a
  * side or without an interval, SAME when the interval contains 1; NO_DATA
  * when a median is not positive or a side has n = 0. */
-void     ib_stats_ratio_of_medians (double   median_a,
-                                    double   low_a,
-                                    double   high_a,
-                                    double   level_a,
-                                    guint    na,
-                                    double   median_b,
-                                    double   low_b,
-                                    double   high_b,
-                                    double   level_b,
-                                    guint    nb,
-                                    IbRatio *out);
+void     ib_stats_ratio_of_medians (const IbMedianCi *a,
+                                    const IbMedianCi *b,
+                                    IbRatio          *out);
 
 /* How much a count or a time differs between two sets of samples (callbacks,
  * page faults, CPU time: values that may be 0). The interval is the

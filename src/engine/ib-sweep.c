@@ -59,11 +59,13 @@ ib_sweep_point_ratio (const IbSweepPoint *a,
                       const IbSweepPoint *b,
                       IbRatio            *out)
 {
+  IbMedianCi ma, mb;
+
   g_return_if_fail (a != NULL && b != NULL && out != NULL);
 
-  ib_stats_ratio_of_medians (a->median_ns, a->ci_low_ns, a->ci_high_ns, a->ci_level, a->n,
-                             b->median_ns, b->ci_low_ns, b->ci_high_ns, b->ci_level, b->n,
-                             out);
+  ma = (IbMedianCi) { a->median_ns, a->ci_low_ns, a->ci_high_ns, a->ci_level, a->n };
+  mb = (IbMedianCi) { b->median_ns, b->ci_low_ns, b->ci_high_ns, b->ci_level, b->n };
+  ib_stats_ratio_of_medians (&ma, &mb, out);
 }
 
 /* -1: a is clearly faster, 1: b is clearly faster, 0: no clear verdict
