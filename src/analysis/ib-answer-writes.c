@@ -435,8 +435,8 @@ pick_pair (const IbSweep *sweep,
             *sync = id;
         }
       else if (*other == NULL ||
-               (g_str_equal (side, IB_DECISION_LINE_ASYNC) &&
-                !g_str_equal (ib_decision_side (*other), IB_DECISION_LINE_ASYNC)))
+               (g_str_equal (side, IB_DECISION_SIDE_ASYNC) &&
+                !g_str_equal (ib_decision_side (*other), IB_DECISION_SIDE_ASYNC)))
         *other = id;
     }
   return *sync != NULL && *other != NULL;

@@ -20,25 +20,32 @@
 #include "ib-verdict.h"
 
 /* The answer's lines, in the order shown (ib-answer.h says who races where
- * and why). The sides are the decision's (ib_decision_side, the one family
- * classifier); the best of each is ib_decision_fastest. */
+ * and why). Each is a line of the decision phase's table
+ * (ib_decision_line_infos: which groups, of one concurrency, it races); the
+ * best of each group is ib_decision_fastest_in. */
 static const IbAnswerLineInfo answer_lines[] = {
-  { .id = IB_DECISION_LINE_ASYNC, .side_a = "sync", .side_b = IB_DECISION_LINE_ASYNC,
-    .headline = TRUE },
-  { .id = IB_DECISION_LINE_THREAD, .side_a = "sync", .side_b = IB_DECISION_LINE_THREAD,
-    /* Translators: the answer's line on threads, %s is a comparison, "Thread pool,
-     * parallel is 1.2x faster than Sync single read (95 % CI 1.1-1.3)" */
-    .lead = N_("With threads: %s.") },
-  { .id = IB_DECISION_LINE_URING, .side_a = "sync", .side_b = IB_DECISION_LINE_URING,
+  { .id = IB_DECISION_LINE_SERIAL, .main = TRUE,
+    /* Translators: how the files are read in the answer's first main line */
+    .how = N_("Reading one file after another"),
+    /* Translators: the sides of that line, "sync is 1.2x faster than async" */
+    .a_noun = N_("sync"), .b_noun = N_("async") },
+  { .id = IB_DECISION_LINE_PARALLEL, .main = TRUE,
+    /* Translators: how the files are read in the answer's second main line */
+    .how = N_("Reading all files at once"),
+    /* Translators: the sides of that line, "sync on threads is 1.2x faster
+     * than async" */
+    .a_noun = N_("sync on threads"), .b_noun = N_("async") },
+  { .id = IB_DECISION_LINE_URING,
     /* Translators: the answer's line on io_uring, %s is a comparison,
-     * "io_uring single read, parallel is 1.2x faster than Sync single read (95 %
-     * CI 1.1-1.3)" */
-    .lead = N_("With the kernel’s own async I/O (not counted as async above): %s.") },
-  { .id = IB_DECISION_LINE_MMAP, .side_a = "sync", .side_b = IB_DECISION_LINE_MMAP,
+     * "io_uring single read (serial) is 1.2x faster than Sync single read
+     * (95 % CI 1.1-1.3)" */
+    .lead = N_("Reading one file after another with the kernel’s own async I/O (not "
+               "counted as async above): %s.") },
+  { .id = IB_DECISION_LINE_MMAP,
     /* Translators: the answer's line on mmap, %s is a comparison, "Memory map
      * is 1.9x faster than Sync single read (95 % CI 1.5-2.2)" */
-    .lead = N_("With a memory map (not counted as sync: it maps the page cache instead of "
-               "reading): %s.") },
+    .lead = N_("Reading one file after another with a memory map (not counted as sync: it "
+               "maps the page cache instead of reading): %s.") },
 };
 
 static const char *
@@ -49,21 +56,22 @@ cache_phrase (IbCacheMode mode)
   return text != NULL ? text : ib_cache_mode_text (IB_CACHE_AS_IS);
 }
 
-/* The headline when one side is clearly faster (from pairs or not): the
- * ratio (async / sync time) and its interval turned round to the faster
- * side's, and that side's sentence, which names it first. */
+/* A main line's sentence when one side is clearly faster (from pairs or
+ * not): the ratio and its interval turned round to the faster side's, that
+ * side named first. */
 static char *
-faster_headline (const IbAnswerLine *line,
-                 IbCacheMode         cache_mode)
+faster_sentence (const IbAnswerLine *line,
+                 const char         *cache)
 {
   const IbVerdictInterval *r = &line->verdict;
-  gboolean sync_faster = r->verdict == IB_VERDICT_A_FASTER;
-  double ratio = sync_faster ? r->ratio : 1 / r->ratio;
-  double ci_low = sync_faster ? r->ci_low : 1 / r->ci_high;
-  double ci_high = sync_faster ? r->ci_high : 1 / r->ci_low;
-  const char *faster = ib_strategy_title (sync_faster ? line->a : line->b);
-  const char *slower = ib_strategy_title (sync_faster ? line->b : line->a);
-  const char *cache = cache_phrase (cache_mode);
+  gboolean a_faster = r->verdict == IB_VERDICT_A_FASTER;
+  double ratio = a_faster ? r->ratio : 1 / r->ratio;
+  double ci_low = a_faster ? r->ci_low : 1 / r->ci_high;
+  double ci_high = a_faster ? r->ci_high : 1 / r->ci_low;
+  const char *faster = ib_strategy_title (a_faster ? line->a : line->b);
+  const char *slower = ib_strategy_title (a_faster ? line->b : line->a);
+  const char *faster_noun = _(a_faster ? line->info->a_noun : line->info->b_noun);
+  const char *slower_noun = _(a_faster ? line->info->b_noun : line->info->a_noun);
   g_autofree char *times = ib_format_ratio (ratio);
   g_autofree char *ci = ib_format_ratio_ci (ratio, ci_low, ci_high);
   g_autofree char *level = ib_format_level (r->ci_level);
@@ -72,142 +80,144 @@ faster_headline (const IbAnswerLine *line,
   g_assert (ib_verdict_is_clear (r->verdict));
 
   if (r->paired)
-    return g_strdup_printf (sync_faster
-                            /* Translators: the answer, decided by pairs. A ratio ("1.7x"), the
-                             * level of its interval, the interval, the cache state, the
-                             * pairs ("40 pairs, 4 looks"), then the fastest sync and the
-                             * fastest async strategy. */
-                            ? _("Here, sync is %s faster than async for whole-file reads "
-                                "(%s CI %s, %s, %s): %s against %s.")
-                            /* Translators: as above, then the fastest async and sync strategy. */
-                            : _("Here, async is %s faster than sync for whole-file reads "
-                                "(%s CI %s, %s, %s): %s against %s."),
-                            times, level, ci, cache, pairs, faster, slower);
-  return g_strdup_printf (sync_faster
-                          /* Translators: the answer. A ratio ("1.7x"), the coverage of its
-                           * interval ("95 %"), the interval ("1.5-1.9"), the cache state
-                           * ("warm cache"), then the fastest sync and the fastest async
-                           * strategy. */
-                          ? _("Here, sync is %s faster than async for whole-file reads "
-                              "(%s CI %s, %s): %s against %s.")
-                          /* Translators: the answer, as above, then the fastest async and the
-                           * fastest sync strategy. */
-                          : _("Here, async is %s faster than sync for whole-file reads "
-                              "(%s CI %s, %s): %s against %s."),
-                          times, level, ci, cache, faster, slower);
+    /* Translators: a main line of the answer, decided by pairs: how the
+     * files were read ("Reading one file after another"), the faster side
+     * ("sync"), the ratio ("1.7x"), the slower side ("async"), the level of
+     * the interval, the interval, the cache state, the pairs ("40 pairs, 4
+     * looks"), then the faster and the slower strategy. */
+    return g_strdup_printf (_("%s, %s is %s faster than %s for whole-file reads here "
+                              "(%s CI %s, %s, %s): %s against %s."),
+                            _(line->info->how), faster_noun, times, slower_noun, level, ci,
+                            cache, pairs, faster, slower);
+  /* Translators: as above, decided by the survey's samples: no pairs */
+  return g_strdup_printf (_("%s, %s is %s faster than %s for whole-file reads here "
+                            "(%s CI %s, %s): %s against %s."),
+                          _(line->info->how), faster_noun, times, slower_noun, level, ci, cache,
+                          faster, slower);
 }
 
-/* The headline when the pairs did not decide the line. */
+/* A main line's sentence when the pairs did not decide it. */
 static char *
-undecided_headline (const IbAnswerLine *line,
+undecided_sentence (const IbAnswerLine *line,
                     const char         *cache)
 {
   const IbVerdictInterval *r = &line->verdict;
-  const char *sync = ib_strategy_title (line->a);
-  const char *async = ib_strategy_title (line->b);
+  const char *a = ib_strategy_title (line->a);
+  const char *b = ib_strategy_title (line->b);
   g_autofree char *level = ib_format_level (r->ci_level);
   g_autofree char *ci = NULL;
   g_autofree char *pairs = NULL;
 
   if (r->n_pairs < 2)
-    /* Translators: the answer when the budget left no time to decide */
-    return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
+    /* Translators: a main line of the answer when the budget left no time
+     * to decide it: how the files were read, both sides ("sync", "async"),
+     * both strategies, the cache state */
+    return g_strdup_printf (_("%s, whether %s or %s is faster for whole-file reads here "
                               "was not decided: the budget left no time to measure %s "
                               "against %s (%s); give a larger --budget."),
-                            sync, async, cache);
+                            _(line->info->how), _(line->info->a_noun), _(line->info->b_noun),
+                            a, b, cache);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
   pairs = ib_verdict_pairs_text (r);
-  /* Translators: the answer when the budget was spent first: the ratio, the
-   * level and interval, the cache state, the pairs ("40 pairs, 4 looks"),
-   * then both strategies */
-  return g_strdup_printf (_("Whether sync or async is faster for whole-file reads here "
+  /* Translators: a main line when the budget was spent first: how the files
+   * were read, both sides, the ratio, the level and interval, the cache
+   * state, the pairs ("40 pairs, 4 looks"), then both strategies */
+  return g_strdup_printf (_("%s, whether %s or %s is faster for whole-file reads here "
                             "was not decided within the budget (ratio %.2f, %s CI %s, "
                             "%s, %s): %s against %s."),
-                          r->ratio, level, ci, cache, pairs, sync, async);
+                          _(line->info->how), _(line->info->a_noun), _(line->info->b_noun),
+                          r->ratio, level, ci, cache, pairs, a, b);
 }
 
-/* The headline without a verdict: too few samples a side, or none. */
+/* A main line's sentence without a verdict: too few samples a side, or
+ * none. */
 static char *
-too_few_headline (const IbAnswerLine *line,
+too_few_sentence (const IbAnswerLine *line,
                   const char         *cache)
 {
   const IbVerdictInterval *r = &line->verdict;
-  const char *sync = ib_strategy_title (line->a);
-  const char *async = ib_strategy_title (line->b);
+  const char *a = ib_strategy_title (line->a);
+  const char *b = ib_strategy_title (line->b);
+  const char *how = _(line->info->how);
+  const char *a_noun = _(line->info->a_noun);
+  const char *b_noun = _(line->info->b_noun);
 
   if (r->na == r->nb)
-    /* Translators: the answer without a verdict: the cache state, the fastest
-     * sync and async strategies, their number of valid samples, and the number
-     * a verdict needs. */
-    return g_strdup_printf (ngettext ("Too few samples to tell whether sync or async is "
+    /* Translators: a main line without a verdict: how the files were read,
+     * both sides, the cache state, both strategies, their number of valid
+     * samples, and the number a verdict needs. */
+    return g_strdup_printf (ngettext ("%s, too few samples to tell whether %s or %s is "
                                       "faster for whole-file reads here (%s): %s and %s "
-                                      "have %u valid sample "
-                                      "each, and a verdict needs at least %u; run more "
-                                      "repetitions.",
-                                      "Too few samples to tell whether sync or async is "
+                                      "have %u valid sample each, and a verdict needs at "
+                                      "least %u; run more repetitions.",
+                                      "%s, too few samples to tell whether %s or %s is "
                                       "faster for whole-file reads here (%s): %s and %s "
-                                      "have %u valid samples "
-                                      "each, and a verdict needs at least %u; run more "
-                                      "repetitions.", r->na),
-                            cache, sync, async, r->na, IB_VERDICT_MIN_SAMPLES);
+                                      "have %u valid samples each, and a verdict needs at "
+                                      "least %u; run more repetitions.", r->na),
+                            how, a_noun, b_noun, cache, a, b, r->na, IB_VERDICT_MIN_SAMPLES);
   /* Translators: as above, with the valid samples of each side: "Sync single
-   * read has 8 valid samples and Async single read, serial 2, and a verdict
+   * read has 8 valid samples and Async single read (serial) 2, and a verdict
    * needs at least 5 on each side" */
-  return g_strdup_printf (_("Too few samples to tell whether sync or async is faster for "
+  return g_strdup_printf (_("%s, too few samples to tell whether %s or %s is faster for "
                             "whole-file reads here (%s): %s has %u valid samples and %s "
                             "%u, and a verdict needs at least %u on each side; run more "
                             "repetitions."),
-                          cache, sync, r->na, async, r->nb, IB_VERDICT_MIN_SAMPLES);
+                          how, a_noun, b_noun, cache, a, r->na, b, r->nb,
+                          IB_VERDICT_MIN_SAMPLES);
 }
 
-/* The headline line's sentence, by its verdict (from pairs or the
- * survey's samples). */
+/* A main line's sentence, by its verdict (from pairs or the survey's
+ * samples): it says how the files were read and which sides race. */
 static char *
-headline_sentence (const IbAnswerLine *line,
-                   IbCacheMode         cache_mode)
+main_sentence (const IbAnswerLine *line,
+               IbCacheMode         cache_mode)
 {
   const IbVerdictInterval *r = &line->verdict;
   const char *cache = cache_phrase (cache_mode);
+  const char *how = _(line->info->how);
+  const char *a_noun = _(line->info->a_noun);
+  const char *b_noun = _(line->info->b_noun);
 
   switch (r->verdict)
     {
     case IB_VERDICT_A_FASTER:
     case IB_VERDICT_B_FASTER:
-      return faster_headline (line, cache_mode);
+      return faster_sentence (line, cache);
     case IB_VERDICT_EQUIVALENT:
       {
         g_autofree char *level = ib_format_level (r->ci_level);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *pairs = ib_verdict_pairs_text (r);
 
-        /* Translators: the answer when the pairs put the ratio within the
-         * margin: the margin in per cent, the ratio (async / sync time), its
-         * interval, the cache state, the pairs ("40 pairs, 4 looks"), then
-         * both strategies. */
-        return g_strdup_printf (_("Here, sync and async are equivalent within ±%g %% for "
-                                  "whole-file reads (ratio %.2f, %s CI %s, %s, %s): %s "
-                                  "against %s."), r->margin * 100, r->ratio, level, ci, cache,
-                                pairs, ib_strategy_title (line->a),
+        /* Translators: a main line when the pairs put the ratio within the
+         * margin: how the files were read, both sides ("sync", "async"), the
+         * margin in per cent, the ratio (b / a time), its interval, the cache
+         * state, the pairs ("40 pairs, 4 looks"), then both strategies. */
+        return g_strdup_printf (_("%s, %s and %s are equivalent within ±%g %% for whole-file "
+                                  "reads here (ratio %.2f, %s CI %s, %s, %s): %s against %s."),
+                                how, a_noun, b_noun, r->margin * 100, r->ratio, level, ci,
+                                cache, pairs, ib_strategy_title (line->a),
                                 ib_strategy_title (line->b));
       }
     case IB_VERDICT_UNDECIDED:
-      return undecided_headline (line, cache);
+      return undecided_sentence (line, cache);
     case IB_VERDICT_SAME:
       {
         g_autofree char *level = ib_format_level (r->ci_level);
 
-        /* Translators: the answer when the interval of the ratio contains 1:
-         * the ratio, its coverage and interval, the cache state, then the
-         * fastest sync and the fastest async strategy. */
-        return g_strdup_printf (_("Here, sync and async cannot be told apart for whole-file "
-                                  "reads (ratio %.2f, %s CI %.2f-%.2f, %s): %s against %s."),
-                                r->ratio, level, r->ci_low, r->ci_high, cache,
-                                ib_strategy_title (line->a), ib_strategy_title (line->b));
+        /* Translators: a main line when the interval of the ratio contains 1:
+         * how the files were read, both sides, the ratio, its coverage and
+         * interval, the cache state, then both strategies. */
+        return g_strdup_printf (_("%s, %s and %s cannot be told apart for whole-file reads "
+                                  "here (ratio %.2f, %s CI %.2f-%.2f, %s): %s against %s."),
+                                how, a_noun, b_noun, r->ratio, level, r->ci_low, r->ci_high,
+                                cache, ib_strategy_title (line->a),
+                                ib_strategy_title (line->b));
       }
     case IB_VERDICT_TOO_FEW:
     case IB_VERDICT_NO_DATA:
     default:
-      return too_few_headline (line, cache);
+      return too_few_sentence (line, cache);
     }
 }
 
@@ -424,20 +434,14 @@ why_sentence (const IbReport     *report,
                           ib_strategy_title (slow), ib_strategy_title (fast), list, level);
 }
 
-/* The decision phase's verdict of @line_id when it raced @a against @b,
- * into @iv. FALSE when the report has no such line. */
-static gboolean
-paired_verdict (const IbReport    *report,
-                const char        *line_id,
-                const char        *a,
-                const char        *b,
-                IbVerdictInterval *iv)
+/* The verdict of @line, which raced @a against @b, into @iv. */
+static void
+paired_verdict (const IbReport       *report,
+                const IbDecisionLine *line,
+                IbVerdictInterval    *iv)
 {
-  const IbDecisionLine *line = ib_report_decision_line (report, line_id);
   IbPaired paired;
 
-  if (line == NULL || g_strcmp0 (line->a, a) != 0 || g_strcmp0 (line->b, b) != 0)
-    return FALSE;
   ib_decision_line_paired (line, report->decision->margin, &paired);
   ib_verdict_for_paired (&paired, iv);
   /* The level printed is the whole procedure's: each look's interval is at
@@ -447,7 +451,22 @@ paired_verdict (const IbReport    *report,
   if (line->n_looks > 0 && report->decision->alpha > 0
       && iv->ci_level + 1e-9 >= 1 - report->decision->alpha / line->n_looks)
     iv->ci_level = 1 - report->decision->alpha;
-  return TRUE;
+}
+
+/* The decision phase's line that raced @a against @b, NULL for none. */
+static const IbDecisionLine *
+raced_line (const IbReport *report,
+            const char     *a,
+            const char     *b)
+{
+  for (guint i = 0; report->decision != NULL && i < report->decision->lines->len; i++)
+    {
+      const IbDecisionLine *line = &g_array_index (report->decision->lines, IbDecisionLine, i);
+
+      if (g_strcmp0 (line->a, a) == 0 && g_strcmp0 (line->b, b) == 0)
+        return line;
+    }
+  return NULL;
 }
 
 /* @iv of b / a turned into that of a / b. */
@@ -476,17 +495,18 @@ ib_answer_pair_verdict (const IbReport    *report,
                         IbVerdictInterval *iv)
 {
   IbRatio ratio;
-  const char *side_a, *side_b;
+  const IbDecisionLine *raced;
 
   g_return_val_if_fail (report != NULL && a != NULL && b != NULL && iv != NULL, FALSE);
 
-  /* a line races a strategy of its side a (sync) against one of its side b */
-  side_a = ib_decision_side (a);
-  side_b = ib_decision_side (b);
-  if (side_b != NULL && paired_verdict (report, side_b, a, b, iv))
-    return TRUE;
-  if (side_a != NULL && paired_verdict (report, side_a, b, a, iv))
+  if ((raced = raced_line (report, a, b)) != NULL)
     {
+      paired_verdict (report, raced, iv);
+      return TRUE;
+    }
+  if ((raced = raced_line (report, b, a)) != NULL)
+    {
+      paired_verdict (report, raced, iv);
       invert_verdict (iv);
       return TRUE;
     }
@@ -505,11 +525,16 @@ line_fill (const IbReport         *report,
            IbAnswerLine           *line)
 {
   const IbDecisionLine *raced = ib_report_decision_line (report, info->id);
-  const IbStats *a = ib_decision_fastest (report, info->side_a);
-  const IbStats *b = ib_decision_fastest (report, info->side_b);
+  const IbDecisionLineInfo *groups = ib_decision_line_info (info->id);
+  const IbStats *a = ib_decision_fastest_in (report, groups->group_a);
+  const IbStats *b = ib_decision_fastest_in (report, groups->group_b);
 
+  /* the pair raced, when it is like with like (an older report's line may
+   * not be) */
   if (raced != NULL && ib_report_find_stats (report, raced->a) != NULL
-      && ib_report_find_stats (report, raced->b) != NULL)
+      && ib_report_find_stats (report, raced->b) != NULL
+      && g_strcmp0 (ib_decision_group (raced->a), groups->group_a) == 0
+      && g_strcmp0 (ib_decision_group (raced->b), groups->group_b) == 0)
     {
       a = ib_report_find_stats (report, raced->a);
       b = ib_report_find_stats (report, raced->b);
@@ -673,19 +698,17 @@ ib_answer_compute (const IbReport *report)
       IbAnswerLine *line = &a->lines[a->n_lines];
 
       if (!line_fill (report, &answer_lines[i], line))
-        {
-          /* the answer needs its headline's two sides */
-          if (answer_lines[i].headline)
-            {
-              ib_answer_free (a);
-              return NULL;
-            }
-          continue;
-        }
-      line->sentence = line->info->headline ? headline_sentence (line, a->cache)
-                                            : line_sentence (line);
-      line_cpu (report, ib_report_decision_line (report, line->info->id), line);
+        continue;
+      line->sentence = line->info->main ? main_sentence (line, a->cache)
+                                        : line_sentence (line);
+      line_cpu (report, raced_line (report, line->a, line->b), line);
       a->n_lines++;
+    }
+  /* the answer needs a main line: the table puts them first */
+  if (a->n_lines == 0 || !a->lines[0].info->main)
+    {
+      ib_answer_free (a);
+      return NULL;
     }
   main_line = ib_answer_main (a);
   for (guint i = 0; i < report->statistics->len; i++)
@@ -741,8 +764,8 @@ ib_answer_main (const IbAnswer *answer)
 {
   g_return_val_if_fail (answer != NULL && answer->n_lines > 0, NULL);
 
-  /* ib_answer_compute puts the headline's line first, or has no answer */
-  g_assert (answer->lines[0].info->headline);
+  /* ib_answer_compute puts a main line first, or has no answer */
+  g_assert (answer->lines[0].info->main);
   return &answer->lines[0];
 }
 

@@ -14,25 +14,27 @@
 
 G_BEGIN_DECLS
 
-/* Who races:
+/* Who races, like with like (ib_decision_line_infos): a line compares two
+ * groups at one concurrency, never one file at a time against all at once
+ * (that would measure concurrency, not the API):
  *
- *   sync    the GIO/POSIX blocking reads on the caller's thread: the sync-*
- *           strategies (g_file_load_contents, g_input_stream_read_all, a
- *           read loop). What a program gets by simply calling read.
- *   async   GIO's async calls (the async-* strategies: GTask-backed *_async
- *           with callbacks on the caller's main context). What a GLib program
- *           gets by going async.
- *   thread  the sync read moved to worker threads (GTask threads, a
- *           GThreadPool): its own line, "With threads: ...".
- *   io_uring  the kernel's own async I/O, no thread hop: its own line, not
- *           counted as async. A GLib program does not get it from GIO, and
- *           whether it runs at all depends on the kernel and the build, so
- *           counting it would make the verdict about async depend on
- *           io_uring being allowed; apart, it says whether a gap is GIO's or
- *           async I/O's.
- *   mmap    left out of sync: it does not read, it maps the page cache and
- *           takes page faults, and has no async counterpart to race; its
- *           own line when it was measured.
+ *   serial    "Reading one file after another": the sync reads on the
+ *             caller's thread (the sync-* strategies: g_file_load_contents,
+ *             g_input_stream_read_all, a read loop; what a program gets by
+ *             simply calling read) against GIO's async calls one file at a
+ *             time (async-*-serial: GTask-backed *_async with callbacks on
+ *             the caller's main context). The headline.
+ *   parallel  "Reading all files at once": the same sync reads on worker
+ *             threads (GTask threads, a GThreadPool) against GIO's async
+ *             calls on all files at once (async-*-parallel).
+ *   uring     a reference, one file after another: sync against the
+ *             kernel's own async I/O, no thread hop (not counted as async:
+ *             a GLib program does not get it from GIO, and whether it runs
+ *             depends on the kernel and the build; apart, it says whether a
+ *             gap is GIO's or async I/O's).
+ *   mmap      a reference, one file after another: sync against a memory
+ *             map (not counted as sync: it does not read, it maps the page
+ *             cache and takes page faults).
  *
  * O_DIRECT variants are left out of all of them (no page cache: the cache
  * state the answer names does not apply). */
@@ -44,18 +46,21 @@ G_BEGIN_DECLS
 #define IB_ANSWER_BUSY_SHARE 0.25
 
 /* One row of the table of answer lines (answer_lines[] in ib-answer.c): a
- * line compares the best strategy of one side with the best of another,
- * decided by the decision phase's line of the same id when it raced them.
- * Adding a line is a row there and a line of the decision phase
+ * line compares the best strategy of one group with the best of another at
+ * the same concurrency (the decision phase's line of the same id,
+ * ib_decision_line_info), decided by that line when it raced them. Adding a
+ * line is a row there and a row of the decision phase's table
  * (ib-decision.c): nothing else names the lines. */
 typedef struct
 {
   const char *id;        /* the decision phase's line (IB_DECISION_LINE_*), and JSON's */
-  const char *side_a;    /* ib_decision_side of a: "sync" */
-  const char *side_b;    /* ib_decision_side of b */
-  gboolean    headline;  /* the answer's title question: its sentence is the headline */
-  const char *lead;      /* not the headline: the line's sentence around the verdict's
-                          * words, N_("With threads: %s.") */
+  gboolean    main;      /* sync against GIO async: a full sentence; the first main
+                          * line measured is the headline */
+  const char *how;       /* a main line: N_("Reading one file after another") */
+  const char *a_noun;    /* a main line: its sides, N_("sync"), N_("async") */
+  const char *b_noun;
+  const char *lead;      /* a reference: the line's sentence around the verdict's
+                          * words, N_("... with a memory map ...: %s.") */
 } IbAnswerLineInfo;
 
 /* A line of the answer: a against b, and its one verdict. */
@@ -78,8 +83,8 @@ typedef struct
 
 typedef struct
 {
-  IbAnswerLine   *lines;         /* the lines measured, in the table's order; the
-                                  * headline's first */
+  IbAnswerLine   *lines;         /* the lines measured, in the table's order; a main
+                                  * line first (the headline) */
   guint           n_lines;
   IbCacheMode     cache;         /* the plan's cache state */
   guint           n_excluded;    /* samples of any strategy excluded for their cache state */
@@ -88,9 +93,10 @@ typedef struct
   double          async_stall_ns; /* median longest stall per read of the async side */
   double          async_stall_max_ns; /* longest stall in any read of the async side */
   /* Sentences (translated), each ending with a full stop. */
-  char           *headline;      /* the headline line's sentence, "Here, sync is 1.7x faster
-                                  * than async for whole-file reads (...)", then the
-                                  * caveats, if any, in the same line */
+  char           *headline;      /* the headline line's sentence, "Reading one file after
+                                  * another, sync is 1.7x faster than async for
+                                  * whole-file reads here (...)", then the caveats, if
+                                  * any, in the same line */
   char           *caveat;        /* the validity warnings in one clause ("the files were on
                                   * tmpfs, ..."), NULL when there is none; part of headline */
   char           *stall;         /* the main loop: both sides' median longest stall per
@@ -108,8 +114,8 @@ typedef struct
                                   * their own interval (ib_stats_shift); else NULL */
 } IbAnswer;
 
-/* The answer for @report, or NULL when it has no measured sync or no measured
- * async read strategy (families above). The verdict is ib_stats_ratio's: "too
+/* The answer for @report, or NULL when no main line has both its groups
+ * measured (above). The verdict is ib_stats_ratio's: "too
  * few samples" below IB_VERDICT_MIN_SAMPLES valid samples a side, "cannot be
  * told apart" when the interval contains 1. The headline repeats the
  * validity warnings (tmpfs, FUSE, a virtual disk under a cold or as-found
@@ -129,7 +135,7 @@ gboolean    ib_answer_pair_verdict    (const IbReport    *report,
                                        const char        *b,
                                        IbVerdictInterval *iv);
 
-/* The headline's line: sync against GIO async. */
+/* The headline's line: the first main line (sync against GIO async). */
 const IbAnswerLine *ib_answer_main    (const IbAnswer *answer);
 /* The line @id (IbAnswerLineInfo.id) of @answer, NULL when it has none. */
 const IbAnswerLine *ib_answer_line    (const IbAnswer *answer,

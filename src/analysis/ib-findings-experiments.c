@@ -409,7 +409,7 @@ finding_seed_000 (const IbReport *report,
           ib_decision_side (g_array_index (sweep->points, IbSweepPoint, i).strategy);
 
         has_sync |= g_strcmp0 (side, "sync") == 0;
-        has_async |= g_strcmp0 (side, IB_DECISION_LINE_ASYNC) == 0;
+        has_async |= g_strcmp0 (side, IB_DECISION_SIDE_ASYNC) == 0;
       }
     if (!has_sync || !has_async)
       return;
@@ -441,7 +441,7 @@ finding_seed_000 (const IbReport *report,
    * faster there), no (another strategy is), or nothing (no clear winner):
    * the experiment holds or fails only where an end was decided. */
   sync_small = g_strcmp0 (ib_decision_side (w_lo), "sync") == 0;
-  async_large = g_strcmp0 (ib_decision_side (w_hi), IB_DECISION_LINE_ASYNC) == 0;
+  async_large = g_strcmp0 (ib_decision_side (w_hi), IB_DECISION_SIDE_ASYNC) == 0;
 
   if (sync_small && async_large)
     ib_findings_add (findings, "seed-000",

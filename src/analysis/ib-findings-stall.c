@@ -47,7 +47,7 @@ fastest_of (const IbReport *report,
             gboolean        blocking)
 {
   static const char *const others[] = {
-    IB_DECISION_LINE_ASYNC, IB_DECISION_LINE_THREAD, IB_DECISION_LINE_URING,
+    IB_DECISION_SIDE_ASYNC, IB_DECISION_SIDE_THREAD, IB_DECISION_SIDE_URING,
   };
   const IbStats *best = NULL;
 

@@ -5,7 +5,10 @@
  * Finding ids:
  *
  *   uring-gap     the fastest io_uring strategy against the fastest sync one
- *                 and the fastest GIO async one, and what the gap means
+ *                 and the fastest GIO async one of the same concurrency (one
+ *                 file after another when a serial io_uring strategy was
+ *                 measured, else all at once: sync on threads), and what the
+ *                 gap means
  *   direct-cost   a strategy read with O_DIRECT (ID@direct) against the same
  *                 strategy through the page cache
  *
@@ -33,9 +36,17 @@ finding_gap (const IbReport *report,
              const IbAnswer *answer,
              GArray         *findings)
 {
-  const IbStats *uring = ib_decision_fastest (report, IB_DECISION_LINE_URING);
-  const IbStats *sync = ib_decision_fastest (report, "sync");
-  const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
+  /* like with like, as the answer: one concurrency on all three sides */
+  const IbStats *serial = ib_decision_fastest_in (report, IB_DECISION_GROUP_URING_SERIAL);
+  const IbStats *uring = serial != NULL
+                         ? serial
+                         : ib_decision_fastest_in (report, IB_DECISION_GROUP_URING_PARALLEL);
+  const IbStats *sync = ib_decision_fastest_in (report, serial != NULL
+                                                        ? IB_DECISION_GROUP_SYNC
+                                                        : IB_DECISION_GROUP_THREAD);
+  const IbStats *async = ib_decision_fastest_in (report, serial != NULL
+                                                         ? IB_DECISION_GROUP_ASYNC_SERIAL
+                                                         : IB_DECISION_GROUP_ASYNC_PARALLEL);
   g_autoptr(GString) text = g_string_new (NULL);
   IbVerdictInterval us = { 0 };
   IbRatio ua = { 0 };

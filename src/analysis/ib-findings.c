@@ -203,14 +203,16 @@ finding_sync_vs_async (const IbReport *report,
                        const IbAnswer *answer,
                        GArray         *findings)
 {
-  const IbStats *sync = ib_decision_fastest (report, "sync");
-  const IbStats *async = ib_decision_fastest (report, IB_DECISION_LINE_ASYNC);
+  const IbStats *sync = NULL;
+  const IbStats *async = NULL;
   const char *slc = "sync-load-contents";
   const char *alcp = "async-load-contents-parallel";
 
-  /* The answer's pair when there is an answer (its families: no mmap, no
-   * O_DIRECT), kept in the data for tools but not shown: the answer's
-   * headline says it. */
+  /* The answer's pair when there is an answer (like with like: no mmap, no
+   * O_DIRECT, one concurrency), kept in the data for tools but not shown:
+   * the answer's headline says it. Without an answer no pair of one
+   * concurrency was measured, and serial sync against parallel async would
+   * measure concurrency: none. */
   if (answer != NULL)
     {
       sync = ib_report_find_stats (report, ib_answer_main (answer)->a);

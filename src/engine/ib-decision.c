@@ -206,29 +206,80 @@ ib_decision_side (const char *strategy)
   info = ib_strategy_lookup (strategy);
   if (info == NULL)
     return g_str_has_prefix (strategy, "sync-") ? "sync"
-           : g_str_has_prefix (strategy, "async-") ? IB_DECISION_LINE_ASYNC : NULL;
+           : g_str_has_prefix (strategy, "async-") ? IB_DECISION_SIDE_ASYNC : NULL;
   /* mmap blocks its thread like sync, but maps instead of reading: its own
    * line, as in the answer */
   if (g_str_equal (info->id, "mmap"))
-    return IB_DECISION_LINE_MMAP;
+    return IB_DECISION_SIDE_MMAP;
   switch (info->family)
     {
     case IB_FAMILY_SYNC:
       return "sync";
     case IB_FAMILY_ASYNC:
-      return IB_DECISION_LINE_ASYNC;
+      return IB_DECISION_SIDE_ASYNC;
     case IB_FAMILY_THREAD:
-      return IB_DECISION_LINE_THREAD;
+      return IB_DECISION_SIDE_THREAD;
     case IB_FAMILY_URING:
-      return IB_DECISION_LINE_URING;
+      return IB_DECISION_SIDE_URING;
     default:
       return NULL;
     }
 }
 
-const IbStats *
-ib_decision_fastest (const IbReport *report,
-                     const char     *side)
+const char *
+ib_decision_group (const char *strategy)
+{
+  const char *side = ib_decision_side (strategy);
+  const IbStrategyInfo *info = strategy != NULL ? ib_strategy_lookup (strategy) : NULL;
+  gboolean serial;
+
+  if (side == NULL || info == NULL)
+    return NULL;
+  serial = info->schedule == IB_SCHEDULE_SERIAL;
+  if (g_str_equal (side, "sync"))
+    return serial ? IB_DECISION_GROUP_SYNC : NULL;
+  if (g_str_equal (side, IB_DECISION_SIDE_THREAD))
+    return serial ? NULL : IB_DECISION_GROUP_THREAD;
+  if (g_str_equal (side, IB_DECISION_SIDE_ASYNC))
+    return serial ? IB_DECISION_GROUP_ASYNC_SERIAL : IB_DECISION_GROUP_ASYNC_PARALLEL;
+  if (g_str_equal (side, IB_DECISION_SIDE_URING))
+    return serial ? IB_DECISION_GROUP_URING_SERIAL : IB_DECISION_GROUP_URING_PARALLEL;
+  if (g_str_equal (side, IB_DECISION_SIDE_MMAP))
+    return IB_DECISION_GROUP_MMAP;
+  return NULL;
+}
+
+/* Like with like: each line races two groups of one concurrency. */
+static const IbDecisionLineInfo line_infos[] = {
+  { IB_DECISION_LINE_SERIAL, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_ASYNC_SERIAL, TRUE },
+  { IB_DECISION_LINE_PARALLEL, IB_DECISION_GROUP_THREAD, IB_DECISION_GROUP_ASYNC_PARALLEL, TRUE },
+  { IB_DECISION_LINE_URING, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_URING_SERIAL, FALSE },
+  { IB_DECISION_LINE_MMAP, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_MMAP, FALSE },
+};
+
+const IbDecisionLineInfo *
+ib_decision_line_infos (guint *n_lines)
+{
+  if (n_lines != NULL)
+    *n_lines = G_N_ELEMENTS (line_infos);
+  return line_infos;
+}
+
+const IbDecisionLineInfo *
+ib_decision_line_info (const char *id)
+{
+  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (line_infos); i++)
+    if (g_str_equal (line_infos[i].id, id))
+      return &line_infos[i];
+  return NULL;
+}
+
+/* The measured strategy of @report with the lowest survey median among
+ * those @classify puts in @set. */
+static const IbStats *
+fastest_of (const IbReport *report,
+            const char *(*classify) (const char *strategy),
+            const char     *set)
 {
   const IbStats *best = NULL;
 
@@ -238,7 +289,8 @@ ib_decision_fastest (const IbReport *report,
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
 
-      if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0) || g_strcmp0 (ib_decision_side (st->strategy), side) != 0)
+      if (st->strategy == NULL || st->n == 0 || !(st->median_ns > 0)
+          || g_strcmp0 (classify (st->strategy), set) != 0)
         continue;
       if (best == NULL || st->median_ns < best->median_ns)
         best = st;
@@ -246,34 +298,46 @@ ib_decision_fastest (const IbReport *report,
   return best;
 }
 
+const IbStats *
+ib_decision_fastest_in (const IbReport *report,
+                        const char     *group)
+{
+  return fastest_of (report, ib_decision_group, group);
+}
+
+const IbStats *
+ib_decision_fastest (const IbReport *report,
+                     const char     *side)
+{
+  return fastest_of (report, ib_decision_side, side);
+}
+
 GArray *
 ib_decision_pick (const IbReport *report)
 {
-  static const char *const sides[] = {
-    IB_DECISION_LINE_ASYNC, IB_DECISION_LINE_THREAD, IB_DECISION_LINE_URING, IB_DECISION_LINE_MMAP,
-  };
   GArray *lines = lines_new ();
-  const IbStats *sync;
+  gboolean has_main = FALSE;
 
   g_return_val_if_fail (report != NULL, lines);
 
-  sync = ib_decision_fastest (report, "sync");
-  if (sync == NULL || ib_decision_fastest (report, IB_DECISION_LINE_ASYNC) == NULL)
-    return lines;
-  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (line_infos); i++)
     {
-      const IbStats *other = ib_decision_fastest (report, sides[i]);
+      const IbStats *a = ib_decision_fastest_in (report, line_infos[i].group_a);
+      const IbStats *b = ib_decision_fastest_in (report, line_infos[i].group_b);
       IbDecisionLine line = { 0 };
 
-      if (other == NULL)
+      if (a == NULL || b == NULL)
         continue;
-      line.line = g_strdup (sides[i]);
-      line.a = g_strdup (sync->strategy);
-      line.b = g_strdup (other->strategy);
+      has_main |= line_infos[i].main;
+      line.line = g_strdup (line_infos[i].id);
+      line.a = g_strdup (a->strategy);
+      line.b = g_strdup (b->strategy);
       line.pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
       line.verdict = IB_PAIRED_NO_DATA;
       g_array_append_val (lines, line);
     }
+  if (!has_main)
+    g_array_set_size (lines, 0);
   return lines;
 }
 
@@ -294,17 +358,17 @@ typedef struct
 static const char *
 line_title (const char *line_id)
 {
-  if (g_strcmp0 (line_id, IB_DECISION_LINE_THREAD) == 0)
+  if (g_strcmp0 (line_id, IB_DECISION_LINE_PARALLEL) == 0)
     /* Translators: the decision phase's progress, which pair it decides */
-    return _("Sync vs threads");
+    return _("All files at once: threads vs async");
   if (g_strcmp0 (line_id, IB_DECISION_LINE_URING) == 0)
     /* Translators: the decision phase's progress, which pair it decides */
-    return _("Sync vs io_uring");
+    return _("One file at a time: sync vs io_uring");
   if (g_strcmp0 (line_id, IB_DECISION_LINE_MMAP) == 0)
     /* Translators: the decision phase's progress, which pair it decides */
-    return _("Sync vs memory map");
+    return _("One file at a time: sync vs memory map");
   /* Translators: the decision phase's progress, which pair it decides */
-  return _("Sync vs async");
+  return _("One file at a time: sync vs async");
 }
 
 static void
@@ -540,6 +604,26 @@ decide_line (Phase          *phase,
   return ok;
 }
 
+/* The share of the time left that line @i of @lines gets: the main lines
+ * split it between them (the last main line takes all that is left); the
+ * references split what the main lines leave. */
+static double
+line_share (GArray   *lines,
+            guint     i,
+            gboolean  is_main)
+{
+  guint left = 0;
+
+  for (guint k = i; k < lines->len; k++)
+    {
+      const IbDecisionLineInfo *info =
+        ib_decision_line_info (g_array_index (lines, IbDecisionLine, k).line);
+
+      left += !is_main || (info != NULL && info->main);
+    }
+  return 1.0 / MAX (left, 1);
+}
+
 gboolean
 ib_decision_run (IbReport               *report,
                  gint64                  started_ns,
@@ -578,11 +662,9 @@ ib_decision_run (IbReport               *report,
   for (guint i = 0; i < decision->lines->len; i++)
     {
       IbDecisionLine *line = &g_array_index (decision->lines, IbDecisionLine, i);
-      guint left = decision->lines->len - i;
+      const IbDecisionLineInfo *info = ib_decision_line_info (line->line);
       gint64 now = ib_os_monotonic_ns ();
-      /* The headline first, with all the time it needs; the other lines
-       * share what it leaves. */
-      double share = i == 0 ? IB_DECISION_HEADLINE_SHARE : 1.0 / left;
+      double share = line_share (decision->lines, i, info != NULL && info->main);
       gint64 line_deadline = now + (gint64) (MAX (deadline_ns - now, 0) * share);
 
       if (!decide_line (&phase, line, line_deadline, decision->margin, error))

@@ -3,16 +3,20 @@
  * "Survey, then decision").
  *
  * The survey (every strategy in randomized rounds) only picks the
- * candidates: for each line of the answer the sync strategy with the lowest
- * survey median against the lowest of the other side (GIO async, threads,
- * io_uring, mmap; O_DIRECT variants left out). The decision phase then
+ * candidates: for each line of the answer the strategy with the lowest
+ * survey median of one group against the lowest of another at the same
+ * concurrency: serial sync against serial GIO async, sync reads on threads
+ * against parallel GIO async, and as references serial sync against serial
+ * io_uring and against mmap (O_DIRECT variants left out). Like with like: a
+ * line never pits one file at a time against all at once, which would
+ * measure concurrency, not the API. The decision phase then
  * measures only that pair, on fresh samples, in adjacent pairs whose order
  * alternates (AB, BA, AB, ...), and decides by the paired log-ratios
  * (ib-paired.h) until the rule stops or the line's share of the budget is
- * spent. The headline (sync against async) goes first and may use the
- * whole phase; what it leaves (when a planned look decides it early) goes to
- * the other lines, and a line that gets no time says so (no pairs, not
- * decided).
+ * spent. The two main lines (sync against GIO async, serial and parallel)
+ * go first and share the phase; what they leave (when a planned look
+ * decides one early) goes to the references, and a line that gets no time
+ * says so (no pairs, not decided).
  *
  * None of the survey's samples enter a decision (that would bring back the
  * winner's curse: the pair was picked because its survey samples were
@@ -27,16 +31,49 @@
 
 G_BEGIN_DECLS
 
-/* The lines of the answer, in the order they are decided. */
-#define IB_DECISION_LINE_ASYNC  "sync-async"
-#define IB_DECISION_LINE_THREAD "thread"
-#define IB_DECISION_LINE_URING  "uring"
-#define IB_DECISION_LINE_MMAP   "mmap"
+/* The sides of the answer: what ib_decision_side () returns besides
+ * "sync" (the sync reads on the caller's thread). */
+#define IB_DECISION_SIDE_ASYNC  "sync-async"
+#define IB_DECISION_SIDE_THREAD "thread"
+#define IB_DECISION_SIDE_URING  "uring"
+#define IB_DECISION_SIDE_MMAP   "mmap"
 
-/* The headline's share of the decision phase's time: all of it. The
- * answer's title question comes first; the other lines get the time it
- * leaves when a planned look decides it before the end. */
-#define IB_DECISION_HEADLINE_SHARE 1.0
+/* The groups lines race: a side at one concurrency (ib_decision_group). */
+#define IB_DECISION_GROUP_SYNC           "sync"           /* serial sync reads */
+#define IB_DECISION_GROUP_THREAD         "thread"         /* sync reads on threads */
+#define IB_DECISION_GROUP_ASYNC_SERIAL   "async-serial"
+#define IB_DECISION_GROUP_ASYNC_PARALLEL "async-parallel"
+#define IB_DECISION_GROUP_URING_SERIAL   "uring-serial"
+#define IB_DECISION_GROUP_URING_PARALLEL "uring-parallel"
+#define IB_DECISION_GROUP_MMAP           "mmap"
+
+/* The lines of the answer, in the order they are decided: like with like,
+ * each races two groups of the same concurrency (ib_decision_line_infos). */
+#define IB_DECISION_LINE_SERIAL   "serial"
+#define IB_DECISION_LINE_PARALLEL "parallel"
+#define IB_DECISION_LINE_URING    "uring"
+#define IB_DECISION_LINE_MMAP     "mmap"
+
+/* A row of the table of lines: the best strategy of group a (by the
+ * survey's median) against the best of group b. A main line answers the
+ * title question (sync against GIO async, at one concurrency); the others
+ * are references. */
+typedef struct
+{
+  const char *id;       /* IB_DECISION_LINE_* */
+  const char *group_a;  /* IB_DECISION_GROUP_* */
+  const char *group_b;
+  gboolean    main;
+} IbDecisionLineInfo;
+
+/* The table, in the order decided: the main lines first. */
+const IbDecisionLineInfo *ib_decision_line_infos (guint *n_lines);
+/* The row @id of the table, NULL when there is none. */
+const IbDecisionLineInfo *ib_decision_line_info  (const char *id);
+
+/* The main lines share the decision phase's time: the first gets half of
+ * it, the second all it leaves; the references get what the main lines
+ * leave when a planned look decides them before their end. */
 /* The decision phase runs last, after the survey and the plan's sweep,
  * overhead and write+delete parts, and ends this long before the budget
  * does (a pair that runs long, removing the files and writing the report:
@@ -77,21 +114,28 @@ gboolean    ib_decision_survey_overran     (const IbPlan   *plan,
                                             gint64          started_ns,
                                             guint           done);
 
-/* The side of the answer @strategy belongs to: one of the line ids above
+/* The side of the answer @strategy belongs to: one of IB_DECISION_SIDE_*
  * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants).
  * The one family classifier above the registry: the answer, the decision,
  * the findings and the tables all use it. An id this build does not know (a
  * newer report's) is sync or GIO async by its prefix, else none. */
 const char *ib_decision_side       (const char *strategy);
+/* The group of @strategy (IB_DECISION_GROUP_*): its side at its
+ * concurrency (serial or parallel), NULL for none. An id this build does
+ * not know is in no group. */
+const char *ib_decision_group      (const char *strategy);
 
 /* The measured strategy of @side (ib_decision_side) with the lowest survey
  * median in @report, NULL for none: the one "best of a family". */
 const IbStats *ib_decision_fastest (const IbReport *report,
                                     const char     *side);
+/* The same for a group (ib_decision_group). */
+const IbStats *ib_decision_fastest_in (const IbReport *report,
+                                       const char     *group);
 
 /* The lines to decide from @report's statistics (the survey): IbDecisionLine
- * with line, a and b set, the headline first; empty when the survey has no
- * measured sync or no other side. */
+ * with line, a and b set, in the table's order, each line whose two groups
+ * were measured; empty when no main line was. */
 GArray     *ib_decision_pick       (const IbReport *report);
 
 /* The line @line_id of @report's decision, NULL when there is none. */

@@ -390,7 +390,8 @@ typedef struct
 
 typedef struct
 {
-  char            *line;       /* "sync-async", "thread", "uring", "mmap" */
+  char            *line;       /* "serial", "parallel", "uring", "mmap" (older reports:
+                                * "sync-async", "thread") */
   char            *a;          /* strategy ids: a the sync side, b the other */
   char            *b;
   GArray          *pairs;      /* IbDecisionPair, in the order measured */
@@ -411,7 +412,7 @@ typedef struct
   double   margin;             /* the plan's margin */
   double   alpha;              /* error rate of each line, all its looks together */
   double   survey_s;           /* time from the start of the run to the decision phase */
-  GArray  *lines;              /* IbDecisionLine, the headline (sync-async) first */
+  GArray  *lines;              /* IbDecisionLine, in the order decided */
 } IbDecision;
 
 IbDecision *ib_decision_new  (void);

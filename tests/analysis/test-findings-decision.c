@@ -7,7 +7,7 @@
  *
  * The report is made so that the two point different ways: in the survey
  * (7 samples a side, 2 % apart) Sync single read is clearly faster than
- * Async single read (parallel) (2x) and than io_uring (1.5x); the decision
+ * Async single read (serial) (2x) and than io_uring (1.5x); the decision
  * phase's pairs say the opposite for both. */
 #define G_LOG_DOMAIN "iobench"
 
@@ -24,8 +24,8 @@
 #include "report-fixture.h"
 
 #define SYNC  "sync-read-all"
-#define ASYNC "async-read-all-parallel"
-#define URING "uring-read-all-parallel"
+#define ASYNC "async-read-all-serial"
+#define URING "uring-read-all-serial"
 
 static IbReport *
 survey_report (void)
@@ -147,8 +147,8 @@ test_paired (void)
   g_autofree char *ends = NULL;
   const char *text;
 
-  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_B_FASTER, 30, 0.8, 0.7, 0.9);
-  add_line (report, IB_DECISION_LINE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75, 0.95);
+  add_line (report, IB_DECISION_LINE_SERIAL, ASYNC, IB_PAIRED_B_FASTER, 30, 0.8, 0.7, 0.9);
+  add_line (report, IB_DECISION_SIDE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75, 0.95);
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
 
@@ -158,7 +158,7 @@ test_paired (void)
   g_assert_cmpint (ib_answer_line (answer, "uring")->verdict.verdict, ==, IB_VERDICT_B_FASTER);
   async_words = answer_words (&ib_answer_main (answer)->verdict, ASYNC);
   uring_words = answer_words (&ib_answer_line (answer, "uring")->verdict, URING);
-  g_assert_true (g_str_has_prefix (async_words, "Async single read (parallel) is 1.2x faster "));
+  g_assert_true (g_str_has_prefix (async_words, "Async single read (serial) is 1.2x faster "));
 
   /* the sync-vs-async finding says the same, with the pairs' interval, its
    * level and their number, and where it comes from */
@@ -185,7 +185,7 @@ test_paired (void)
   text = finding (findings, "uring-gap");
   assert_lacks (text, "even the kernel’s own async I/O is slower than a blocking read");
   /* its io_uring-against-GIO-async clause has no decision line: it says so */
-  assert_contains (text, "Async single read (parallel)");
+  assert_contains (text, "Async single read (serial)");
   assert_contains (text, "(from the survey’s samples: the decision phase does not race these "
                          "two)");
 }
@@ -202,7 +202,7 @@ test_paired_undecided (void)
   g_autofree char *want = NULL;
   const char *text;
 
-  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 9, 1.05, 0.91, 1.21);
+  add_line (report, IB_DECISION_LINE_SERIAL, ASYNC, IB_PAIRED_UNDECIDED, 9, 1.05, 0.91, 1.21);
   g_array_index (report->decision->lines, IbDecisionLine, 0).more_pairs = 150;
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
@@ -230,7 +230,7 @@ test_paired_no_pairs (void)
   g_autofree char *want = NULL;
   const char *text;
 
-  add_line (report, IB_DECISION_LINE_ASYNC, ASYNC, IB_PAIRED_UNDECIDED, 0, 1, 0, 0);
+  add_line (report, IB_DECISION_LINE_SERIAL, ASYNC, IB_PAIRED_UNDECIDED, 0, 1, 0, 0);
   answer = ib_answer_compute (report);
   findings = fx_findings (report);
   g_assert_cmpint (ib_answer_main (answer)->verdict.verdict, ==, IB_VERDICT_UNDECIDED);
@@ -258,7 +258,7 @@ test_survey_fallback (void)
                                "phase.", survey);
   want_other = g_strdup_printf ("%s, from the survey’s samples: the decision phase did "
                                 "not race this pair.", survey);
-  add_line (other_line, IB_DECISION_LINE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75,
+  add_line (other_line, IB_DECISION_SIDE_URING, URING, IB_PAIRED_B_FASTER, 12, 0.85, 0.75,
             0.95);
   for (guint i = 0; i < 2; i++)
     {
@@ -293,7 +293,7 @@ test_stall_trade_off (void)
   g_autofree char *words = NULL;
   const char *text;
 
-  add_line_of (report, IB_DECISION_LINE_ASYNC, FX_SYNC, FX_ASYNC, IB_PAIRED_B_FASTER, 20, 0.9,
+  add_line_of (report, IB_DECISION_LINE_SERIAL, FX_SYNC, FX_ASYNC, IB_PAIRED_B_FASTER, 20, 0.9,
                0.85, 0.95);
   answer = ib_answer_compute (report);
   findings = fx_findings (report);

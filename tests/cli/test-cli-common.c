@@ -159,15 +159,15 @@ test_statistics (void)
   text = print_statistics (report);
   g_assert_cmpstr (text, ==,
                    "\nStatistics\n"
-                   "Strategy                         Median       CI of median  Throughput      CPU"
+                   "Strategy                       Median       CI of median  Throughput      CPU"
                    "  user / sys (est.)   vs fastest  Longest stall                n\n"
-                   "------------------------------  -------  -----------------  ----------  -------"
+                   "----------------------------  -------  -----------------  ----------  -------"
                    "  -----------------  -----------  -------------  ---------------\n"
-                   "Sync single read                10.1 ms  9.50 ms – 10.5 ms   299 MiB/s  8.38 ms"
+                   "Sync single read              10.1 ms  9.50 ms – 10.5 ms   299 MiB/s  8.38 ms"
                    "  3.35 ms / 5.03 ms      fastest        10.1 ms                8\n"
-                   "Async load contents (parallel)  39.9 ms  39.5 ms – 40.5 ms  75.2 MiB/s  33.3 ms"
+                   "Async load contents (serial)  39.9 ms  39.5 ms – 40.5 ms  75.2 MiB/s  33.3 ms"
                    "  13.3 ms / 20.0 ms  4.0x slower         305 µs  7 (+1 excluded)\n"
-                   "Memory map                      20.0 ms  19.5 ms – 20.5 ms   150 MiB/s  16.7 ms"
+                   "Memory map                    20.0 ms  19.5 ms – 20.5 ms   150 MiB/s  16.7 ms"
                    "  6.67 ms / 10.0 ms  2.0x slower              —     7 (1 failed)\n"
                    "Medians of the valid samples: warm-ups, failed and excluded samples left out.\n"
                    "CI of median: distribution-free order-statistic interval; coverage 99.22 % "
@@ -179,7 +179,7 @@ test_statistics (void)
   st->n_failed = 0;
   st->n_excluded = 5;
   text = print_statistics (report);
-  g_assert_nonnull (strstr (text, "\nMemory map                            —"));
+  g_assert_nonnull (strstr (text, "\nMemory map                          —"));
   g_assert_nonnull (strstr (text, "  0 (+5 excluded)\n"));
   g_assert_true (g_str_has_suffix (text, "\nMemory map: no statistics, all 5 samples were "
                                          "excluded for their cache state\n"));

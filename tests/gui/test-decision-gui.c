@@ -92,7 +92,7 @@ on_decision (IbRunController      *controller,
   w->last_pairs = look->n_pairs;
   w->result |= look->look;
   w->shown += !look->look && look->ci_level > 0;
-  if (w->png != NULL && !w->saved && w->shown >= 3 && g_str_equal (look->line, "sync-async"))
+  if (w->png != NULL && !w->saved && w->shown >= 3 && g_str_equal (look->line, "serial"))
     save_png (w);
 }
 
@@ -124,7 +124,7 @@ test_decision_view (void)
       for (guint i = 0; i < 2; i++)
         g_array_append_val (plan->file_sizes, size);
       g_ptr_array_add (plan->strategies, g_strdup ("sync-read-all"));
-      g_ptr_array_add (plan->strategies, g_strdup ("async-read-all-parallel"));
+      g_ptr_array_add (plan->strategies, g_strdup ("async-read-all-serial"));
       plan->repeat = 2;
       plan->warmup = 1;
       plan->budget_s = 6;
@@ -175,7 +175,7 @@ test_decision_view (void)
       /* The pair, by the names the tables use. */
       pair = g_strdup_printf ("Deciding the answer: %s against %s",
                               ib_strategy_title ("sync-read-all"),
-                              ib_strategy_title ("async-read-all-parallel"));
+                              ib_strategy_title ("async-read-all-serial"));
       g_assert_nonnull (strstr (first, pair));
     }
   else

@@ -334,8 +334,9 @@ test_run_export_reopen (void)
 
     g_assert_nonnull (answer);
     /* two repetitions: too few for a verdict, and it says what to do */
-    g_assert_true (g_str_has_prefix (answer, "Too few samples to tell whether sync or async "
-                                             "is faster"));
+    g_assert_true (g_str_has_prefix (answer, "Reading one file after another, too few "
+                                             "samples to tell whether sync or async is "
+                                             "faster"));
     g_assert_nonnull (strstr (answer, "run more repetitions"));
     g_assert_nonnull (strstr (answer, "Sync single read"));
     g_assert_nonnull (strstr (answer, "Async single read (serial)"));

@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 
 /* Strategies of the fixture, with the tricky third one. */
 #define FX_SYNC   "sync-read-all"
-#define FX_ASYNC  "async-load-contents-parallel"
+#define FX_ASYNC  "async-load-contents-serial"
 #define FX_WEIRD  "weird,\"id\"\nwith <b>&amp;</b>"
 
 /* A report with every section filled: plan (sweep, overhead and write-unlink

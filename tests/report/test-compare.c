@@ -106,7 +106,7 @@ test_reads (void)
 
   g_assert_cmpuint (rows->len, ==, old->len);
   g_assert_cmpint (row->section, ==, IB_COMPARE_READS);
-  g_assert_cmpstr (row->label, ==, "Async load contents (parallel)");
+  g_assert_cmpstr (row->label, ==, "Async load contents (serial)");
   /* 40 ms in A, 10 ms in B: B faster, said once, both runs named */
   g_assert_cmpint (row->verdict, ==, IB_VERDICT_B_FASTER);
   assert_contains (sentence, "Quick, 1 Dec is 4.0x faster than Quick, 29 Nov (");

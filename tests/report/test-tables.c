@@ -202,7 +202,7 @@ test_statistics (void)
   g_assert_cmpstr (cell (table, "Sync single read", "Longest stall"), ==, "10.1 ms");
   g_assert_cmpstr (ib_table_cell (table, (guint) find_row (table, "Sync single read"),
                                   (guint) n_narrow), ==, "8");
-  g_assert_cmpstr (ib_table_cell (table, (guint) find_row (table, "Async load contents (parallel)"),
+  g_assert_cmpstr (ib_table_cell (table, (guint) find_row (table, "Async load contents (serial)"),
                                   (guint) n_narrow), ==, "7 (+1 excluded)");
   g_assert_cmpstr (ib_table_cell (table, 2, (guint) n_narrow), ==, "1 (1 failed)");
   g_assert_cmpstr (ib_table_cell (table, 2, 3), ==, "");
@@ -240,7 +240,7 @@ test_compare (void)
   g_assert_true (ib_table_column_numeric (reads, 1));
   g_assert_cmpint (find_column (reads, "Median in A"), ==, 1);
   g_assert_cmpint (find_column (reads, "Stall in B"), >, 0);
-  row = find_row (reads, "Async load contents (parallel)");
+  row = find_row (reads, "Async load contents (serial)");
   g_assert_cmpint (row, >=, 0);
   /* B's async reads take a quarter of A's: one ratio format, the direction said once */
   g_assert_cmpstr (ib_table_cell (reads, (guint) row, 3), ==, "0.25x");
