@@ -614,6 +614,35 @@ ib_file_set_total_bytes (const IbFileSet *set)
   return set->total;
 }
 
+IbFileSet *
+ib_file_set_view (const IbFileSet *set,
+                  guint            n_files)
+{
+  IbFileSet *view;
+
+  g_return_val_if_fail (set != NULL, NULL);
+
+  view = g_new0 (IbFileSet, 1);
+  view->dir = g_strdup (set->dir);
+  view->lock_fd = view->dir_fd = -1;
+  view->cleaned = TRUE;   /* nothing of its own to remove */
+  view->dir_dev = set->dir_dev;
+  view->dir_ino = set->dir_ino;
+  view->created = g_strdup (set->created);
+  view->names = g_ptr_array_new_with_free_func (g_free);
+  view->files = g_array_new (FALSE, TRUE, sizeof (IbFileEntry));
+  g_array_set_clear_func (view->files, file_entry_clear);
+  for (guint i = 0; i < MIN (n_files, set->files->len); i++)
+    {
+      IbFileEntry entry = g_array_index (set->files, IbFileEntry, i);
+
+      entry.path = g_strdup (entry.path);
+      view->total += entry.size;
+      g_array_append_val (view->files, entry);
+    }
+  return view;
+}
+
 void
 ib_file_set_free (IbFileSet *set)
 {

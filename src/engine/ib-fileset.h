@@ -49,6 +49,12 @@ guint              ib_file_set_get_n_files   (const IbFileSet   *set);
 const IbFileEntry *ib_file_set_get_file      (const IbFileSet   *set,
                                               guint              index);
 guint64            ib_file_set_total_bytes   (const IbFileSet   *set);
+/* A set that reads the first @n_files files of @set (at most all of them),
+ * for a workload that reuses one size's files across counts (the map). It
+ * owns nothing on disk: its cleanup does nothing, @set's removes the files.
+ * Free it before @set. */
+IbFileSet         *ib_file_set_view          (const IbFileSet   *set,
+                                              guint              n_files);
 /* Removes the listed files, the marker and the folder. Idempotent. */
 gboolean           ib_file_set_cleanup       (IbFileSet         *set,
                                               GError           **error);

@@ -52,9 +52,13 @@ typedef enum
 #define IB_MAP_MAX_AXIS          16
 /* Disk the map's files may take when the plan does not say, bytes. */
 #define IB_MAP_DEFAULT_MAX_DISK  (G_GUINT64_CONSTANT (8) << 30)
-/* Pairs every reached cell gets before the rest of the budget goes to the
- * undecided ones, when the spec does not say. */
-#define IB_MAP_DEFAULT_FIRST_PAIRS 6
+/* Pairs every line of every cell gets first (its first planned look),
+ * before the rest of the budget goes to the undecided ones, when the spec
+ * does not say; and the most any line gets (its last planned look). */
+#define IB_MAP_DEFAULT_FIRST_PAIRS IB_PAIRED_FIRST_LOOK
+#define IB_MAP_LOOKS_DOUBLING      4
+/* The budget when the plan has none, s. */
+#define IB_MAP_DEFAULT_BUDGET_S    300
 
 /* What the plan asks for (plan->map); the content, cache mode, seed,
  * budget and margin are the plan's. */
