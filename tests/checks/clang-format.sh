@@ -28,10 +28,16 @@ py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 status=0
 checked=0
+# A file moved since $base is compared with the file it was (git's rename
+# detection): moving a file checks only the lines the move changed.
+declare -A old_of=()
+while IFS=$'\t' read -r st a b; do
+  case $st in R*) old_of[$b]=$a ;; esac
+done < <(git diff -M --name-status "$base")
 while IFS= read -r file; do
   [ -f "$file" ] || continue
   # Changed line ranges (new side) of FILE since $base, working tree included.
-  ranges=$(git diff -U0 "$base" -- "$file" |
+  ranges=$(git diff -M -U0 "$base" -- ${old_of[$file]:+"${old_of[$file]}"} "$file" |
     sed -n 's/^@@ -[0-9,]* +\([0-9]*\)\(,\([0-9]*\)\)\? @@.*/\1 \3/p' |
     awk '{ n = ($2 == "") ? 1 : $2; if (n > 0) printf "--lines=%d:%d ", $1, $1 + n - 1 }')
   [ -n "$ranges" ] || continue
