@@ -82,42 +82,14 @@ ratio_text (const OvRow *r)
   return g_strdup_printf (_("%s · %s direct"), ns, ratio);
 }
 
-static void
-draw_overhead (IbChartCtx *ctx)
+/* The report's overhead rows with their paths, intervals and ratios to a
+ * direct call, valid ones cheapest first. */
+static OvRow *
+overhead_sorted_rows (const GArray *src)
 {
-  cairo_t *cr = ctx->cr;
-  const GArray *src = ctx->report->overhead;
-  g_autofree char *subtitle = ib_chart_subtitle (ctx);
-  g_autofree OvRow *rows = NULL;
-  g_autofree const char **labels = NULL;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h, direct_ns = 0;
-  gboolean have_path[3] = { FALSE, FALSE, FALSE };
-  IbLegendItem legend[3];
-  guint n_legend = 0;
-  IbRowLayout layout;
-  const char *caption;
-  gboolean any_value;
-  IbAxis axis;
-  IbRgba colors[3];
-  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
-  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
-  double fill_alpha = ctx->style->high_contrast ? 0.9 : 0.8;
+  OvRow *rows = g_new0 (OvRow, src->len);
+  double direct_ns = 0;
 
-  colors[PATH_DIRECT] = ctx->palette[IB_PAL_GREY];
-  colors[PATH_LOOP] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_ASYNC);
-  colors[PATH_THREAD] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_THREAD);
-
-  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
-  if (src->len == 0)
-    {
-      ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("This report has no dispatch overhead data; "
-                        "run “iobench-cli overhead”."));
-      return;
-    }
-
-  rows = g_new0 (OvRow, src->len);
   for (guint i = 0; i < src->len; i++)
     {
       const IbOverheadRow *row = &g_array_index (src, IbOverheadRow, i);
@@ -137,7 +109,135 @@ draw_overhead (IbChartCtx *ctx)
     if (!(rows[i].ratio > 0) && direct_ns > 0 && rows[i].valid)
       rows[i].ratio = rows[i].ns / direct_ns;
   qsort (rows, src->len, sizeof (OvRow), cmp_rows);
+  return rows;
+}
 
+static void
+overhead_legend (IbChartCtx     *ctx,
+                 const gboolean *have_path,
+                 const IbRgba   *colors)
+{
+  IbLegendItem legend[3];
+  guint n_legend = 0;
+
+  if (have_path[PATH_DIRECT])
+    legend[n_legend++] = (IbLegendItem) { _("Plain function call"), IB_LEGEND_SWATCH,
+                                          colors[PATH_DIRECT] };
+  if (have_path[PATH_LOOP])
+    legend[n_legend++] = (IbLegendItem) { _("Through the main loop"), IB_LEGEND_SWATCH,
+                                          colors[PATH_LOOP] };
+  if (have_path[PATH_THREAD])
+    legend[n_legend++] = (IbLegendItem) { _("Through a worker thread"), IB_LEGEND_SWATCH,
+                                          colors[PATH_THREAD] };
+  ib_chart_legend (ctx, legend, n_legend);
+}
+
+static char *
+overhead_tooltip (const OvRow *r)
+{
+  g_autofree char *ns = ib_chart_format_time (r->ns);
+  g_autofree char *l = ib_chart_format_time (r->lo);
+  g_autofree char *h = ib_chart_format_time (r->hi);
+  g_autofree char *cover = ib_chart_format_level (ib_median_coverage (r->row->repeat));
+  g_autofree char *ratio = ib_chart_format_ratio (r->ratio);
+  g_autofree char *iterations = ib_format_count (r->row->iterations);
+
+  /* Translators: the interval of the median over the repetitions and the
+   * chance it holds the true median ("covers 50 %" at 2 repetitions) */
+  return g_strdup_printf (_("%s (%s)\n%s per operation "
+                            "(CI %s – %s, covers %s)\n"
+                            "%s a direct call\n"
+                            "%s iterations × %u"),
+                          r->title, r->row->kind, ns, l, h,
+                          cover, ratio, iterations,
+                          r->row->repeat);
+}
+
+/* What every row of draw_overhead draws with. */
+typedef struct
+{
+  IbChartCtx  *ctx;
+  GPtrArray   *texts; /* each row's value text */
+  IbRowLayout  layout;
+  IbAxis       axis;
+  IbRgba       colors[3];
+  IbRgba       label_color, dim;
+  double       fill_alpha;
+} OvPlot;
+
+static void
+overhead_draw_row (const OvPlot *p,
+                   const OvRow  *r,
+                   guint         i)
+{
+  IbChartCtx *ctx = p->ctx;
+  const IbRowLayout *layout = &p->layout;
+  double cy = ib_row_center (layout, i);
+  double bh = round (MIN (layout->row_height * 0.62, ctx->font_px * 2.2));
+  double x0 = ib_axis_map (&p->axis, p->axis.min), x1, right;
+  g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (p->texts, i));
+
+  if (ib_chart_hit (ctx, ctx->area.x, cy - layout->row_height / 2, ctx->area.width,
+                    layout->row_height))
+    ib_chart_take_tooltip (ctx, overhead_tooltip (r));
+  ib_row_draw_label (ctx, layout, i, r->title, &p->label_color);
+  if (!r->valid)
+    {
+      ib_row_draw_value (ctx, layout, i, vl, x0, &p->dim);
+      return;
+    }
+  x1 = ib_axis_map (&p->axis, r->ns);
+  if (!ctx->query)
+    {
+      ib_chart_set_color (ctx, &p->colors[r->path], p->fill_alpha);
+      cairo_rectangle (ctx->cr, x0, round (cy - bh / 2), MAX (0, x1 - x0), bh);
+      cairo_fill (ctx->cr);
+    }
+  right = x1;
+  if (r->hi > r->lo)
+    {
+      double wh = ib_axis_map (&p->axis, r->hi);
+
+      ib_chart_whisker (ctx, ib_axis_map (&p->axis, r->lo), wh, cy, bh * 0.45, FALSE);
+      right = MAX (right, wh);
+    }
+  ib_row_draw_value (ctx, layout, i, vl, right, &p->dim);
+}
+
+static void
+draw_overhead (IbChartCtx *ctx)
+{
+  const GArray *src = ctx->report->overhead;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree OvRow *rows = NULL;
+  g_autofree const char **labels = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
+  gboolean have_path[3] = { FALSE, FALSE, FALSE };
+  const char *caption;
+  gboolean any_value;
+  OvPlot p = {
+    .ctx = ctx,
+    .texts = texts,
+    .label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88),
+    .dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62),
+    .fill_alpha = ctx->style->high_contrast ? 0.9 : 0.8,
+  };
+
+  p.colors[PATH_DIRECT] = ctx->palette[IB_PAL_GREY];
+  p.colors[PATH_LOOP] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_ASYNC);
+  p.colors[PATH_THREAD] = *ib_chart_family_color (ctx, IB_CHART_FAMILY_THREAD);
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (src->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no dispatch overhead data; "
+                        "run “iobench-cli overhead”."));
+      return;
+    }
+
+  rows = overhead_sorted_rows (src);
   labels = g_new0 (const char *, src->len + 1);
   for (guint i = 0; i < src->len; i++)
     {
@@ -156,80 +256,21 @@ draw_overhead (IbChartCtx *ctx)
       lo = 1;
       hi = 10;
     }
-
-  if (have_path[PATH_DIRECT])
-    legend[n_legend++] = (IbLegendItem) { _("Plain function call"), IB_LEGEND_SWATCH,
-                                          colors[PATH_DIRECT] };
-  if (have_path[PATH_LOOP])
-    legend[n_legend++] = (IbLegendItem) { _("Through the main loop"), IB_LEGEND_SWATCH,
-                                          colors[PATH_LOOP] };
-  if (have_path[PATH_THREAD])
-    legend[n_legend++] = (IbLegendItem) { _("Through a worker thread"), IB_LEGEND_SWATCH,
-                                          colors[PATH_THREAD] };
-  ib_chart_legend (ctx, legend, n_legend);
+  overhead_legend (ctx, have_path, p.colors);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   caption = _("Time per operation, median · log scale · lower is better");
   ib_row_layout (ctx, labels, src->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
-  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width, ctx->font_px * 5);
-  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
+  ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
+  ib_axis_init (&p.axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, p.layout.plot.width, ctx->font_px * 5);
+  ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)
-    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+    ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 
   for (guint i = 0; i < src->len; i++)
-    {
-      const OvRow *r = &rows[i];
-      double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 2.2));
-      double x0 = ib_axis_map (&axis, axis.min), x1, right;
-      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i));
-
-      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
-                        layout.row_height))
-        {
-          g_autofree char *ns = ib_chart_format_time (r->ns);
-          g_autofree char *l = ib_chart_format_time (r->lo);
-          g_autofree char *h = ib_chart_format_time (r->hi);
-          g_autofree char *cover = ib_chart_format_level (ib_median_coverage (r->row->repeat));
-          g_autofree char *ratio = ib_chart_format_ratio (r->ratio);
-          g_autofree char *iterations = ib_format_count (r->row->iterations);
-
-          /* Translators: the interval of the median over the repetitions and the
-           * chance it holds the true median ("covers 50 %" at 2 repetitions) */
-          ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%s per operation "
-                                                          "(CI %s – %s, covers %s)\n"
-                                                          "%s a direct call\n"
-                                                          "%s iterations × %u"),
-                                                        r->title, r->row->kind, ns, l, h,
-                                                        cover, ratio, iterations,
-                                                        r->row->repeat));
-        }
-      ib_row_draw_label (ctx, &layout, i, r->title, &label_color);
-      if (!r->valid)
-        {
-          ib_row_draw_value (ctx, &layout, i, vl, x0, &dim);
-          continue;
-        }
-      x1 = ib_axis_map (&axis, r->ns);
-      if (!ctx->query)
-        {
-          ib_chart_set_color (ctx, &colors[r->path], fill_alpha);
-          cairo_rectangle (cr, x0, round (cy - bh / 2), MAX (0, x1 - x0), bh);
-          cairo_fill (cr);
-        }
-      right = x1;
-      if (r->hi > r->lo)
-        {
-          double wh = ib_axis_map (&axis, r->hi);
-
-          ib_chart_whisker (ctx, ib_axis_map (&axis, r->lo), wh, cy, bh * 0.45, FALSE);
-          right = MAX (right, wh);
-        }
-      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
-    }
+    overhead_draw_row (&p, &rows[i], i);
 }
 
 /* Every kind as drawn (cheapest first), in words. */

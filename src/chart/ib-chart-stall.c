@@ -151,9 +151,85 @@ draw_frame_line (IbChartCtx        *ctx,
 }
 
 static void
+stall_legend (IbChartCtx     *ctx,
+              const gboolean *have_family,
+              const IbRgba   *frame_color)
+{
+  IbLegendItem legend[IB_CHART_N_FAMILIES + 2];
+  guint n_legend = 0;
+
+  for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
+    if (have_family[f])
+      legend[n_legend++] = (IbLegendItem) { ib_chart_family_name (f), IB_LEGEND_SWATCH,
+                                            *ib_chart_family_color (ctx, f) };
+  legend[n_legend++] = (IbLegendItem) { _("One read"), IB_LEGEND_HOLLOW_DOT,
+                                        ib_chart_fg_alpha (ctx, 0.7) };
+  legend[n_legend++] = (IbLegendItem) { _("60 Hz frame (16.7 ms)"), IB_LEGEND_LINE,
+                                        *frame_color };
+  ib_chart_legend (ctx, legend, n_legend);
+}
+
+/* What every row of draw_stall draws with. */
+typedef struct
+{
+  IbChartCtx  *ctx;
+  GPtrArray   *texts; /* each row's value text */
+  IbRowLayout  layout;
+  IbAxis       axis;
+  IbRgba       label_color, dim;
+} StallPlot;
+
+static void
+stall_draw_row (const StallPlot *p,
+                const StallRow  *sr,
+                guint            i)
+{
+  IbChartCtx *ctx = p->ctx;
+  const IbRowLayout *layout = &p->layout;
+  const IbRgba *color = ib_chart_family_color (ctx, sr->row->family);
+  double cy = ib_row_center (layout, i);
+  double bh = round (MIN (layout->row_height * 0.62, ctx->font_px * 2.2));
+  double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout->row_height * 0.2), 1.5, 6);
+  double x0 = ib_axis_map (&p->axis, p->axis.min), x1, right;
+  g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK,
+                                               g_ptr_array_index (p->texts, i));
+
+  if (ib_chart_hit (ctx, ctx->area.x, cy - layout->row_height / 2, ctx->area.width,
+                    layout->row_height))
+    ib_chart_take_tooltip (ctx, stall_tooltip (sr));
+  ib_row_draw_label (ctx, layout, i, sr->row->label, &p->label_color);
+  if (sr->row->failed || sr->stats == NULL)
+    {
+      IbRgba red = ctx->palette[IB_PAL_VERMILLION];
+
+      ib_row_draw_value (ctx, layout, i, vl, x0, sr->row->failed && !sr->row->not_run ? &red : &p->dim);
+      return;
+    }
+  x1 = ib_axis_map (&p->axis, ib_chart_clamp (sr->stats->stall_ns, p->axis.min, p->axis.max));
+  if (!ctx->query)
+    {
+      double top = round (cy - bh / 2);
+
+      ib_chart_set_color (ctx, color, 0.55);
+      cairo_rectangle (ctx->cr, x0, top, MAX (0, x1 - x0), bh);
+      cairo_fill (ctx->cr);
+    }
+  right = x1;
+  for (guint j = 0; j < sr->stalls->len; j++)
+    {
+      double v = ib_chart_clamp (g_array_index (sr->stalls, double, j), p->axis.min, p->axis.max);
+      double x = ib_axis_map (&p->axis, v);
+      double y = cy + ib_chart_jitter (sr->row->id, j) * bh * 0.3;
+
+      ib_chart_dot (ctx, x, y, radius, color, TRUE);
+      right = MAX (right, x + radius);
+    }
+  ib_row_draw_value (ctx, layout, i, vl, right, &p->dim);
+}
+
+static void
 draw_stall (IbChartCtx *ctx)
 {
-  cairo_t *cr = ctx->cr;
   g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, FALSE);
   g_autofree char *subtitle = ib_chart_subtitle (ctx);
   g_autofree const char **labels = NULL;
@@ -161,16 +237,16 @@ draw_stall (IbChartCtx *ctx)
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
   gboolean have_family[IB_CHART_N_FAMILIES] = { FALSE, };
-  IbLegendItem legend[IB_CHART_N_FAMILIES + 2];
-  guint n_legend = 0;
   gboolean any_value = FALSE;
-  IbRowLayout layout;
   const char *caption;
-  IbAxis axis;
   /* Neutral: the family colours (orange is async) stay the data's. */
   IbRgba frame_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.8);
-  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
-  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+  StallPlot p = {
+    .ctx = ctx,
+    .texts = texts,
+    .label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88),
+    .dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62),
+  };
 
   ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
   srs = g_new0 (StallRow, MAX (rows->len, 1));
@@ -220,15 +296,7 @@ draw_stall (IbChartCtx *ctx)
   lo = MAX (lo, 1000.0);
   hi = MAX (hi, FRAME_60HZ_NS * 2);
 
-  for (guint f = 0; f < IB_CHART_N_FAMILIES; f++)
-    if (have_family[f])
-      legend[n_legend++] = (IbLegendItem) { ib_chart_family_name (f), IB_LEGEND_SWATCH,
-                                            *ib_chart_family_color (ctx, f) };
-  legend[n_legend++] = (IbLegendItem) { _("One read"), IB_LEGEND_HOLLOW_DOT,
-                                        ib_chart_fg_alpha (ctx, 0.7) };
-  legend[n_legend++] = (IbLegendItem) { _("60 Hz frame (16.7 ms)"), IB_LEGEND_LINE,
-                                        frame_color };
-  ib_chart_legend (ctx, legend, n_legend);
+  stall_legend (ctx, have_family, &frame_color);
   /* A line above the rows for the frame line's name, off the first row. */
   {
     double line = ceil (ib_chart_line_height (ctx, IB_TEXT_TICK) * 1.5);
@@ -241,57 +309,16 @@ draw_stall (IbChartCtx *ctx)
   caption = _("Median of each read's longest stall of a 1 ms tick · log scale · "
               "lower keeps a window drawing");
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
-  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, layout.plot.width,
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
+  ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
+  ib_axis_init (&p.axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, p.layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
-  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
-  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+  ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
+  ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
-    {
-      StallRow *sr = &srs[i];
-      const IbRgba *color = ib_chart_family_color (ctx, sr->row->family);
-      double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.62, ctx->font_px * 2.2));
-      double radius = ib_chart_clamp (MIN (ctx->font_px * 0.3, layout.row_height * 0.2), 1.5, 6);
-      double x0 = ib_axis_map (&axis, axis.min), x1, right;
-      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK,
-                                                   g_ptr_array_index (texts, i));
-
-      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
-                        layout.row_height))
-        ib_chart_take_tooltip (ctx, stall_tooltip (sr));
-      ib_row_draw_label (ctx, &layout, i, sr->row->label, &label_color);
-      if (sr->row->failed || sr->stats == NULL)
-        {
-          IbRgba red = ctx->palette[IB_PAL_VERMILLION];
-
-          ib_row_draw_value (ctx, &layout, i, vl, x0, sr->row->failed && !sr->row->not_run ? &red : &dim);
-          continue;
-        }
-      x1 = ib_axis_map (&axis, ib_chart_clamp (sr->stats->stall_ns, axis.min, axis.max));
-      if (!ctx->query)
-        {
-          double top = round (cy - bh / 2);
-
-          ib_chart_set_color (ctx, color, 0.55);
-          cairo_rectangle (cr, x0, top, MAX (0, x1 - x0), bh);
-          cairo_fill (cr);
-        }
-      right = x1;
-      for (guint j = 0; j < sr->stalls->len; j++)
-        {
-          double v = ib_chart_clamp (g_array_index (sr->stalls, double, j), axis.min, axis.max);
-          double x = ib_axis_map (&axis, v);
-          double y = cy + ib_chart_jitter (sr->row->id, j) * bh * 0.3;
-
-          ib_chart_dot (ctx, x, y, radius, color, TRUE);
-          right = MAX (right, x + radius);
-        }
-      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
-    }
-  draw_frame_line (ctx, &axis, &layout, &frame_color);
+    stall_draw_row (&p, &srs[i], i);
+  draw_frame_line (ctx, &p.axis, &p.layout, &frame_color);
   for (guint i = 0; i < rows->len; i++)
     g_array_unref (srs[i].stalls);
 }

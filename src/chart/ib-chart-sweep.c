@@ -109,33 +109,23 @@ format_x (IbVaryKind kind,
   return g_strdup_printf (_("%s in flight"), num);
 }
 
-static void
-draw_sweep (IbChartCtx *ctx)
+/* What every step of draw_sweep draws with. */
+typedef struct
 {
-  cairo_t *cr = ctx->cr;
-  const IbSweep *sweep = ctx->report->sweep;
-  g_autofree char *subtitle = ib_chart_subtitle (ctx);
-  g_autoptr(GArray) series = NULL;
-  g_autofree IbLegendItem *legend = NULL;
-  double xlo = G_MAXDOUBLE, xhi = 0, ylo = G_MAXDOUBLE, yhi = 0, tick_h, left, right, bottom;
-  double best = G_MAXDOUBLE, lw = MAX (2.0, round (ctx->font_px / 6.0));
-  double radius = ib_chart_clamp (ctx->font_px * 0.32, 2.5, 5.5);
-  IbAxis xa, ya;
-  const char *caption;
+  IbChartCtx    *ctx;
+  const IbSweep *sweep;
+  IbAxis         xa, ya;
+  double         right, bottom;
+  double         lw, radius;
+  double         best; /* the nearest dot to the pointer so far */
+} SweepPlot;
 
-  ib_chart_frame (ctx, sweep == NULL ? ib_chart_kind_title (ctx->kind)
-                      : sweep->vary == IB_VARY_COUNT ? _("Read time against the number of files")
-                      : sweep->vary == IB_VARY_SIZE ? _("Read time against the file size")
-                      : _("Read time against the files in flight"), subtitle);
-  if (sweep == NULL || sweep->points->len == 0)
-    {
-      ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("This report has no sweep data; run “iobench-cli sweep”."));
-      return;
-    }
-  series = collect_series (sweep);
-  assign_colors (ctx, series);
-  legend = g_new0 (IbLegendItem, series->len);
+static void
+sweep_legend (IbChartCtx *ctx,
+              GArray     *series)
+{
+  g_autofree IbLegendItem *legend = g_new0 (IbLegendItem, series->len);
+
   for (guint i = 0; i < series->len; i++)
     {
       Series *s = &g_array_index (series, Series, i);
@@ -143,6 +133,17 @@ draw_sweep (IbChartCtx *ctx)
       legend[i] = (IbLegendItem) { ib_chart_strategy_title (s->strategy), IB_LEGEND_LINE,
                                    s->color };
     }
+  ib_chart_legend (ctx, legend, series->len);
+}
+
+/* The range of the varied values and of the times with their intervals:
+ * { x low, x high, y low, y high }, 1 to 10 on an axis without data. */
+static void
+sweep_range (const IbSweep *sweep,
+             double         range[4])
+{
+  double xlo = G_MAXDOUBLE, xhi = 0, ylo = G_MAXDOUBLE, yhi = 0;
+
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
@@ -173,29 +174,20 @@ draw_sweep (IbChartCtx *ctx)
       ylo = 1;
       yhi = 10;
     }
-  ib_chart_legend (ctx, legend, series->len);
+  range[0] = xlo;
+  range[1] = xhi;
+  range[2] = ylo;
+  range[3] = yhi;
+}
 
-  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
-  if (sweep->vary == IB_VARY_COUNT)
-    caption = _("Number of files · median time with its CI · log-log scale");
-  else if (sweep->vary == IB_VARY_SIZE)
-    caption = _("File size · median time with its CI · log-log scale");
-  else
-    caption = _("Files in flight · median time with its CI · log-log scale");
-  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
-  ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, ylo, yhi, MAX (1, bottom - ctx->area.y),
-                ctx->font_px * 2.6);
-  left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
-  right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
-  ib_axis_set_range (&ya, bottom, ctx->area.y + ctx->font_px * 0.4);
-  ib_axis_init (&xa, sweep->vary == IB_VARY_SIZE ? IB_UNIT_BYTES : IB_UNIT_COUNT, TRUE, FALSE,
-                xlo, xhi, MAX (1, right - left), ctx->font_px * 4);
-  ib_axis_set_range (&xa, left, right);
-  ib_axis_draw_y (ctx, &ya, left, right);
-  ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
-  ib_chart_caption (ctx, caption, bottom + tick_h);
+/* Each series' CI band, under the lines and dots. */
+static void
+sweep_draw_bands (SweepPlot *p,
+                  GArray    *series)
+{
+  IbChartCtx *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
 
-  /* CI bands first, lines and dots over them. */
   for (guint i = 0; i < series->len && !ctx->query; i++)
     {
       Series *s = &g_array_index (series, Series, i);
@@ -206,115 +198,203 @@ draw_sweep (IbChartCtx *ctx)
       cairo_new_path (cr);
       for (guint j = 0; j < n; j++)
         {
-          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
-          double hi = isfinite (p->ci_high_ns) && p->ci_high_ns > 0 ? p->ci_high_ns : p->median_ns;
+          const IbSweepPoint *pt = g_ptr_array_index (s->points, j);
+          double hi = isfinite (pt->ci_high_ns) && pt->ci_high_ns > 0 ? pt->ci_high_ns : pt->median_ns;
 
-          cairo_line_to (cr, ib_axis_map (&xa, (double) p->value), ib_axis_map (&ya, hi));
+          cairo_line_to (cr, ib_axis_map (&p->xa, (double) pt->value), ib_axis_map (&p->ya, hi));
         }
       for (guint j = n; j-- > 0;)
         {
-          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
-          double lo = isfinite (p->ci_low_ns) && p->ci_low_ns > 0 ? p->ci_low_ns : p->median_ns;
+          const IbSweepPoint *pt = g_ptr_array_index (s->points, j);
+          double lo = isfinite (pt->ci_low_ns) && pt->ci_low_ns > 0 ? pt->ci_low_ns : pt->median_ns;
 
-          cairo_line_to (cr, ib_axis_map (&xa, (double) p->value), ib_axis_map (&ya, lo));
+          cairo_line_to (cr, ib_axis_map (&p->xa, (double) pt->value), ib_axis_map (&p->ya, lo));
         }
       cairo_close_path (cr);
       ib_chart_set_color (ctx, &s->color, ctx->style->dark ? 0.22 : 0.16);
       cairo_fill (cr);
     }
+}
 
-  if (sweep->has_crossover && sweep->crossover_value > 0)
+/* A dashed line where one strategy overtakes the other, labelled. */
+static void
+sweep_draw_crossover (SweepPlot *p)
+{
+  IbChartCtx *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
+  const IbSweep *sweep = p->sweep;
+  double x = ib_chart_snap_x (ctx, ib_axis_map (&p->xa, (double) sweep->crossover_value), 1);
+  g_autofree char *value = format_x (sweep->vary, (double) sweep->crossover_value);
+  /* Translators: marks where one strategy overtakes the other, e.g. "Crossover: 10 files" */
+  g_autofree char *text = g_strdup_printf (_("Crossover: %s"), value);
+  g_autoptr(PangoLayout) tl = ib_chart_layout (ctx, IB_TEXT_TICK, text);
+  IbRgba fg = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.75);
+  double dash[] = { 4, 3 }, tw;
+
+  if (!ctx->query)
     {
-      double x = ib_chart_snap_x (ctx, ib_axis_map (&xa, (double) sweep->crossover_value), 1);
-      g_autofree char *value = format_x (sweep->vary, (double) sweep->crossover_value);
-      /* Translators: marks where one strategy overtakes the other, e.g. "Crossover: 10 files" */
-      g_autofree char *text = g_strdup_printf (_("Crossover: %s"), value);
-      g_autoptr(PangoLayout) tl = ib_chart_layout (ctx, IB_TEXT_TICK, text);
-      IbRgba fg = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.75);
-      double dash[] = { 4, 3 }, tw;
+      cairo_save (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_line_width (cr, 1);
+      ib_chart_set_color (ctx, &fg, 1.0);
+      cairo_move_to (cr, x, ctx->area.y);
+      cairo_line_to (cr, x, p->bottom);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+  ib_chart_layout_size (tl, &tw, NULL);
+  /* Label on the side of the line that has room. */
+  if (x + ctx->font_px * 0.4 + tw <= p->right)
+    ib_chart_show_layout (ctx, tl, x + ctx->font_px * 0.4, ctx->area.y, 0, 0, &fg);
+  else
+    ib_chart_show_layout (ctx, tl, x - ctx->font_px * 0.4, ctx->area.y, 1, 0, &fg);
+  if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px,
+                    p->bottom - ctx->area.y))
+    {
+      char *crossover = ib_sweep_crossover_text (sweep);
 
-      if (!ctx->query)
-        {
-          cairo_save (cr);
-          cairo_set_dash (cr, dash, 2, 0);
-          cairo_set_line_width (cr, 1);
-          ib_chart_set_color (ctx, &fg, 1.0);
-          cairo_move_to (cr, x, ctx->area.y);
-          cairo_line_to (cr, x, bottom);
-          cairo_stroke (cr);
-          cairo_restore (cr);
-        }
-      ib_chart_layout_size (tl, &tw, NULL);
-      /* Label on the side of the line that has room. */
-      if (x + ctx->font_px * 0.4 + tw <= right)
-        ib_chart_show_layout (ctx, tl, x + ctx->font_px * 0.4, ctx->area.y, 0, 0, &fg);
+      ib_chart_take_tooltip (ctx, crossover != NULL ? crossover : g_strdup (text));
+    }
+}
+
+/* The series' line through its medians. */
+static void
+sweep_draw_line (SweepPlot    *p,
+                 const Series *s)
+{
+  cairo_t *cr = p->ctx->cr;
+  gboolean started = FALSE;
+
+  for (guint j = 0; j < s->points->len; j++)
+    {
+      const IbSweepPoint *pt = g_ptr_array_index (s->points, j);
+      double x = ib_axis_map (&p->xa, (double) pt->value), y = ib_axis_map (&p->ya, pt->median_ns);
+
+      if (!(pt->median_ns > 0) || !isfinite (pt->median_ns))
+        continue;
+      if (started)
+        cairo_line_to (cr, x, y);
       else
-        ib_chart_show_layout (ctx, tl, x - ctx->font_px * 0.4, ctx->area.y, 1, 0, &fg);
-      if (ib_chart_hit (ctx, x - ctx->font_px * 0.5, ctx->area.y, ctx->font_px,
-                        bottom - ctx->area.y))
-        {
-          char *crossover = ib_sweep_crossover_text (sweep);
+        cairo_move_to (cr, x, y);
+      started = TRUE;
+    }
+  cairo_set_line_width (cr, p->lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  ib_chart_set_color (p->ctx, &s->color, 1.0);
+  cairo_stroke (cr);
+}
 
-          ib_chart_take_tooltip (ctx, crossover != NULL ? crossover : g_strdup (text));
+static void
+sweep_take_tooltip (SweepPlot          *p,
+                    const Series       *s,
+                    const IbSweepPoint *pt)
+{
+  IbChartCtx *ctx = p->ctx;
+  g_autofree char *xv = format_x (p->sweep->vary, (double) pt->value);
+  g_autofree char *m = ib_chart_format_time (pt->median_ns);
+  g_autofree char *l = ib_chart_format_time (pt->ci_low_ns);
+  g_autofree char *h = ib_chart_format_time (pt->ci_high_ns);
+  g_autofree char *level = ib_chart_format_level (pt->ci_level);
+
+  if (pt->n > 0)
+    /* Translators: "sync-read-all\n100 files: median 3 ms (CI 2.9 – 3.2 ms,
+     * covers 93.75 %, 5 valid runs)" */
+    ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s\n%s: median %s (CI %s – %s, "
+                                                   "covers %s, %u valid runs)"),
+                                                 ib_chart_strategy_title (s->strategy),
+                                                 xv, m, l, h, level, pt->n));
+  else
+    ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s\n%s: median %s (CI %s – %s)"),
+                                                 ib_chart_strategy_title (s->strategy),
+                                                 xv, m, l, h));
+}
+
+/* The series' medians as dots; the one nearest the pointer says what it is. */
+static void
+sweep_draw_dots (SweepPlot    *p,
+                 const Series *s)
+{
+  IbChartCtx *ctx = p->ctx;
+
+  for (guint j = 0; j < s->points->len; j++)
+    {
+      const IbSweepPoint *pt = g_ptr_array_index (s->points, j);
+      double x = ib_axis_map (&p->xa, (double) pt->value), y = ib_axis_map (&p->ya, pt->median_ns), d;
+
+      if (!(pt->median_ns > 0) || !isfinite (pt->median_ns))
+        continue;
+      ib_chart_dot (ctx, x, y, p->radius, &s->color, FALSE);
+      d = hypot (ctx->qx - x, ctx->qy - y);
+      if (ctx->query && d < ctx->font_px * 1.2 && d < p->best)
+        {
+          p->best = d;
+          sweep_take_tooltip (p, s, pt);
         }
     }
+}
 
+static void
+draw_sweep (IbChartCtx *ctx)
+{
+  const IbSweep *sweep = ctx->report->sweep;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autoptr(GArray) series = NULL;
+  SweepPlot p = {
+    .ctx = ctx,
+    .sweep = sweep,
+    .best = G_MAXDOUBLE,
+    .lw = MAX (2.0, round (ctx->font_px / 6.0)),
+    .radius = ib_chart_clamp (ctx->font_px * 0.32, 2.5, 5.5),
+  };
+  double range[4], tick_h, left;
+  const char *caption;
+
+  ib_chart_frame (ctx, sweep == NULL ? ib_chart_kind_title (ctx->kind)
+                      : sweep->vary == IB_VARY_COUNT ? _("Read time against the number of files")
+                      : sweep->vary == IB_VARY_SIZE ? _("Read time against the file size")
+                      : _("Read time against the files in flight"), subtitle);
+  if (sweep == NULL || sweep->points->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no sweep data; run “iobench-cli sweep”."));
+      return;
+    }
+  series = collect_series (sweep);
+  assign_colors (ctx, series);
+  sweep_range (sweep, range);
+  sweep_legend (ctx, series);
+
+  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  if (sweep->vary == IB_VARY_COUNT)
+    caption = _("Number of files · median time with its CI · log-log scale");
+  else if (sweep->vary == IB_VARY_SIZE)
+    caption = _("File size · median time with its CI · log-log scale");
+  else
+    caption = _("Files in flight · median time with its CI · log-log scale");
+  p.bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
+  ib_axis_init (&p.ya, IB_UNIT_TIME, TRUE, FALSE, range[2], range[3],
+                MAX (1, p.bottom - ctx->area.y), ctx->font_px * 2.6);
+  left = ctx->area.x + ib_axis_label_width (ctx, &p.ya) + ctx->font_px * 0.8;
+  p.right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
+  ib_axis_set_range (&p.ya, p.bottom, ctx->area.y + ctx->font_px * 0.4);
+  ib_axis_init (&p.xa, sweep->vary == IB_VARY_SIZE ? IB_UNIT_BYTES : IB_UNIT_COUNT, TRUE, FALSE,
+                range[0], range[1], MAX (1, p.right - left), ctx->font_px * 4);
+  ib_axis_set_range (&p.xa, left, p.right);
+  ib_axis_draw_y (ctx, &p.ya, left, p.right);
+  ib_axis_draw_x (ctx, &p.xa, ctx->area.y, p.bottom);
+  ib_chart_caption (ctx, caption, p.bottom + tick_h);
+
+  /* CI bands first, lines and dots over them. */
+  sweep_draw_bands (&p, series);
+  if (sweep->has_crossover && sweep->crossover_value > 0)
+    sweep_draw_crossover (&p);
   for (guint i = 0; i < series->len; i++)
     {
-      Series *s = &g_array_index (series, Series, i);
-      gboolean started = FALSE;
+      const Series *s = &g_array_index (series, Series, i);
 
       if (!ctx->query)
-        {
-          for (guint j = 0; j < s->points->len; j++)
-            {
-              const IbSweepPoint *p = g_ptr_array_index (s->points, j);
-              double x = ib_axis_map (&xa, (double) p->value), y = ib_axis_map (&ya, p->median_ns);
-
-              if (!(p->median_ns > 0) || !isfinite (p->median_ns))
-                continue;
-              if (started)
-                cairo_line_to (cr, x, y);
-              else
-                cairo_move_to (cr, x, y);
-              started = TRUE;
-            }
-          cairo_set_line_width (cr, lw);
-          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          ib_chart_set_color (ctx, &s->color, 1.0);
-          cairo_stroke (cr);
-        }
-      for (guint j = 0; j < s->points->len; j++)
-        {
-          const IbSweepPoint *p = g_ptr_array_index (s->points, j);
-          double x = ib_axis_map (&xa, (double) p->value), y = ib_axis_map (&ya, p->median_ns), d;
-
-          if (!(p->median_ns > 0) || !isfinite (p->median_ns))
-            continue;
-          ib_chart_dot (ctx, x, y, radius, &s->color, FALSE);
-          d = hypot (ctx->qx - x, ctx->qy - y);
-          if (ctx->query && d < ctx->font_px * 1.2 && d < best)
-            {
-              g_autofree char *xv = format_x (sweep->vary, (double) p->value);
-              g_autofree char *m = ib_chart_format_time (p->median_ns);
-              g_autofree char *l = ib_chart_format_time (p->ci_low_ns);
-              g_autofree char *h = ib_chart_format_time (p->ci_high_ns);
-              g_autofree char *level = ib_chart_format_level (p->ci_level);
-
-              best = d;
-              if (p->n > 0)
-                /* Translators: "sync-read-all\n100 files: median 3 ms (CI 2.9 – 3.2 ms,
-                 * covers 93.75 %, 5 valid runs)" */
-                ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s\n%s: median %s (CI %s – %s, "
-                                                               "covers %s, %u valid runs)"),
-                                                             ib_chart_strategy_title (s->strategy),
-                                                             xv, m, l, h, level, p->n));
-              else
-                ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s\n%s: median %s (CI %s – %s)"),
-                                                             ib_chart_strategy_title (s->strategy),
-                                                             xv, m, l, h));
-            }
-        }
+        sweep_draw_line (&p, s);
+      sweep_draw_dots (&p, s);
     }
 }
 
