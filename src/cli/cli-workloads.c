@@ -16,6 +16,7 @@
 #include "analysis/ib-labels.h"
 #include "cli-common.h"
 #include "engine/ib-error.h"
+#include "engine/ib-map-run.h"
 #include "engine/ib-parse.h"
 #include "engine/ib-presets.h"
 #include "engine/ib-stats.h"
@@ -387,6 +388,182 @@ ib_cli_write_unlink (int    argc,
   plan->write_unlink->runs = (guint) n_runs;
 
   code = run_workload (plan, &output, print_write_unlink);
+
+out:
+  common_args_clear (&args);
+  ib_cli_output_clear (&output);
+  return code;
+}
+
+/* ---- the size x count map ------------------------------------------------ */
+
+/* The laptop defaults of `iobench-cli map` (about 1.1 GiB of files). */
+#define MAP_DEFAULT_SIZES  "4K,64K,1M,16M"
+#define MAP_DEFAULT_COUNTS "1,2,4,16,64"
+
+static const WorkloadHelp map_help = {
+  N_("Maps when async pays off: for every file size and count, sync against GIO async one "
+     "file after another, and sync on threads against GIO async all at once, each decided by "
+     "paired samples within a shared time budget"),
+  N_("Seed of the files' content (default: drawn for each run)"),
+};
+
+/* A line of a cell in a few words, from its verdict. */
+static char *
+map_line_words (const IbMapCell *cell,
+                const IbMapLine *line,
+                double           margin)
+{
+  const IbDecisionLine *d = &line->decision;
+
+  switch (d->verdict)
+    {
+    case IB_PAIRED_A_FASTER:
+      /* Translators: a map cell's verdict, e.g. "sync 1.62x faster" */
+      return g_strdup_printf (_("sync %.2fx faster"), d->ratio);
+    case IB_PAIRED_B_FASTER:
+      return g_strdup_printf (_("async %.2fx faster"), d->ratio > 0 ? 1 / d->ratio : 0);
+    case IB_PAIRED_EQUIVALENT:
+      /* Translators: a map cell's verdict, e.g. "equivalent within ±10 %" */
+      return g_strdup_printf (_("equivalent within ±%.0f %%"), margin * 100);
+    case IB_PAIRED_UNDECIDED:
+      return g_strdup_printf (_("not decided (%u pairs)"), d->pairs->len);
+    case IB_PAIRED_NO_DATA:
+    default:
+      return g_strdup (cell->reached ? _("no data") : _("not reached"));
+    }
+}
+
+static void
+print_map (const IbReport *report,
+           FILE           *out)
+{
+  const IbMap *map = report->map;
+  g_autoptr(IbCliTable) table = NULL;
+  g_autofree char *disk = NULL;
+
+  if (map == NULL)
+    return;
+  table = ib_cli_table_new (5, _("File size"), _("Files"), _("One after another"),
+                            _("All at once"), _("Sync read stalls the loop"));
+  for (guint i = 0; i < map->cells->len; i++)
+    {
+      const IbMapCell *cell = &g_array_index (map->cells, IbMapCell, i);
+      const IbMapLine *serial = &cell->lines[IB_MAP_SERIAL];
+      g_autofree char *size = ib_format_size (cell->size);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, cell->count);
+      g_autofree char *s = map_line_words (cell, serial, map->margin);
+      g_autofree char *p = map_line_words (cell, &cell->lines[IB_MAP_PARALLEL], map->margin);
+      g_autofree char *stall = serial->a_side.n_responsive > 0
+                               ? g_strdup_printf (_("%.2f ms, %.1f frames missed"),
+                                                  serial->a_side.stall_ns / 1e6,
+                                                  serial->a_side.frames_missed_60)
+                               : g_strdup ("—");
+
+      ib_cli_table_add_row (table, size, count, s, p, stall);
+    }
+  ib_cli_table_print (table, out);
+  ib_cli_print (out, _("\n%u of %u cells reached, %u of %u lines decided in %.0f s "
+                       "(budget %u s, estimated %.0f s; files %s)\n"),
+                ib_map_n_reached (map), map->cells->len, ib_map_n_decided (map),
+                map->cells->len * IB_MAP_N_LINES, map->spent_s, map->budget_s,
+                map->estimate_s, disk = ib_format_size (map->disk_bytes));
+}
+
+static gboolean
+parse_cache (const char  *text,
+             IbCacheMode *out,
+             GError     **error)
+{
+  if (text == NULL || ib_cache_mode_from_string (text, out))
+    return TRUE;
+  g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+               _("--cache: “%s” is not a cache mode; use warm, cold or as-is"), text);
+  return FALSE;
+}
+
+int
+ib_cli_map (int    argc,
+            char **argv)
+{
+  g_autoptr(IbPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sizes = NULL;
+  g_autofree char *counts = NULL;
+  g_autofree char *budget = NULL;
+  g_autofree char *max_disk = NULL;
+  g_autofree char *cache = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(GArray) size_list = NULL;
+  g_autoptr(GArray) count_list = NULL;
+  CommonArgs args = { NULL };
+  IbCliOutput output;
+  guint64 v;
+  int code = IB_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "sizes", 's', 0, G_OPTION_ARG_STRING, &sizes,
+      N_("File sizes, ascending (default " MAP_DEFAULT_SIZES "; K/M/G suffixes work)"),
+      N_("LIST") },
+    { "counts", 'n', 0, G_OPTION_ARG_STRING, &counts,
+      N_("File counts, ascending (default " MAP_DEFAULT_COUNTS ")"), N_("LIST") },
+    { "budget", 'b', 0, G_OPTION_ARG_STRING, &budget,
+      N_("Seconds shared by all cells (default 300)"), N_("SECONDS") },
+    { "max-disk", 0, 0, G_OPTION_ARG_STRING, &max_disk,
+      N_("Refuse a map whose files take more than this (default 8G)"), N_("SIZE") },
+    { "cache", 'c', 0, G_OPTION_ARG_STRING, &cache,
+      N_("Page cache: warm (default), cold or as-is"), N_("MODE") },
+    { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &dir,
+      N_("Folder in which the fresh iobench-XXXXXX test folders are made "
+         "(default ~/.cache/iobench)"), N_("DIR") },
+    G_OPTION_ENTRY_NULL
+  };
+
+  if (!parse_workload_options (&map_help, entries, &args, &output, &argc, &argv))
+    return IB_EXIT_USAGE;
+
+  plan = ib_plan_new ();
+  plan->preset = g_strdup ("map");
+  plan->warmup = 0;
+  plan->map = ib_map_spec_new ();
+  plan->budget_s = IB_MAP_DEFAULT_BUDGET_S;
+  if ((size_list = ib_parse_size_list ("--sizes", sizes != NULL ? sizes : MAP_DEFAULT_SIZES,
+                                       1, IB_MAX_FILE_SIZE, &error)) == NULL ||
+      (count_list = ib_parse_size_list ("--counts", counts != NULL ? counts : MAP_DEFAULT_COUNTS,
+                                        1, IB_MAX_FILES, &error)) == NULL ||
+      (budget != NULL && !ib_parse_uint ("--budget", budget, 1, IB_MAX_BUDGET_S, &v, &error)) ||
+      (max_disk != NULL &&
+       !ib_parse_size ("--max-disk", max_disk, 1, G_MAXINT64, &plan->map->max_disk_bytes,
+                       &error)) ||
+      !parse_cache (cache, &plan->cache, &error) ||
+      !apply_common_args (&args, plan, &error) ||
+      !ib_cli_output_check (&output, &error) ||
+      !resolve_dir (dir, plan, &error))
+    {
+      code = ib_cli_fail (error);
+      goto out;
+    }
+  if (budget != NULL)
+    plan->budget_s = (guint) v;
+  g_array_append_vals (plan->map->sizes, size_list->data, size_list->len);
+  g_array_append_vals (plan->map->counts, count_list->data, count_list->len);
+  /* refused before anything is made, with what to change */
+  if (!ib_map_check (plan, &error))
+    {
+      code = ib_cli_fail (error);
+      goto out;
+    }
+  if (!output.quiet)
+    {
+      IbMapCost cost;
+      g_autofree char *disk = NULL;
+
+      ib_map_cost (plan, &cost);
+      disk = ib_format_size (cost.disk_bytes);
+      ib_cli_print (stdout, _("Map of %u cells: files take %s, about %.0f s in all\n\n"),
+                    cost.n_cells, disk, cost.estimate_s);
+    }
+
+  code = run_workload (plan, &output, print_map);
 
 out:
   common_args_clear (&args);

@@ -21,6 +21,7 @@ int ib_cli_run          (int argc, char **argv);   /* cli-run.c */
 int ib_cli_sweep        (int argc, char **argv);   /* cli-run.c */
 int ib_cli_overhead     (int argc, char **argv);   /* cli-workloads.c */
 int ib_cli_write_unlink (int argc, char **argv);   /* cli-workloads.c */
+int ib_cli_map          (int argc, char **argv);   /* cli-workloads.c */
 int ib_cli_chart        (int argc, char **argv);   /* cli-chart.c */
 int ib_cli_report       (int argc, char **argv);   /* cli-report.c */
 int ib_cli_compare      (int argc, char **argv);   /* cli-report.c */

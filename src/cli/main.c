@@ -27,6 +27,7 @@ static const Command commands[] = {
   { "overhead",     ib_cli_overhead,     N_("Measure dispatch overhead") },
   { "write-unlink", ib_cli_write_unlink, N_("Write and delete small files under concurrency") },
   { "sweep",        ib_cli_sweep,        N_("Vary file count, size or files in flight") },
+  { "map",          ib_cli_map,          N_("Map when async pays off: file size × count") },
   { "chart",        ib_cli_chart,        N_("Draw a chart of a saved report") },
   { "report",       ib_cli_report,       N_("Write a saved report as HTML, Markdown or CSV") },
   { "compare",      ib_cli_compare,      N_("Compare two saved reports") },

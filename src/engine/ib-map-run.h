@@ -90,4 +90,30 @@ gboolean ib_map_share  (IbMap          *map,
                         GCancellable   *cancellable,
                         GError        **error);
 
+typedef void (*IbMapProgress) (double      fraction,
+                               const char *message,
+                               gpointer    user_data);
+
+typedef struct
+{
+  const IbPlan  *plan;           /* plan->map is the spec; dir, cache, seed, content... */
+  guint          workers;        /* resolved, never 0 */
+  guint          max_in_flight;  /* cap below RLIMIT_NOFILE, never 0 */
+  IbScratch     *scratch;
+  gint64         deadline_ns;    /* ib_os_monotonic_ns */
+  GCancellable  *cancellable;
+  IbMapProgress  progress;
+  gpointer       progress_data;
+} IbMapContext;
+
+/* Checks the plan (ib_map_check), makes each size's files once (through
+ * ib_file_set_create, in a folder of their own), and shares the time until
+ * ctx->deadline_ns among the cells, each reading the first files of its
+ * size (ib_file_set_view) in the measure room with the plan's cache mode.
+ * Sets report->map at once, so a map stopped by an error or a cancel keeps
+ * every cell it measured. */
+gboolean ib_map_run    (const IbMapContext *ctx,
+                        IbReport           *report,
+                        GError            **error);
+
 G_END_DECLS

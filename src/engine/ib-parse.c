@@ -567,7 +567,7 @@ ib_plan_validate (const IbPlan  *plan,
   has_files = plan->file_sizes != NULL && plan->file_sizes->len > 0;
   has_strategies = plan->strategies != NULL && plan->strategies->len > 0;
   if (!has_files && !has_strategies && plan->sweep == NULL && plan->overhead == NULL &&
-      plan->write_unlink == NULL)
+      plan->write_unlink == NULL && plan->map == NULL)
     {
       g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
                    _("Plan: nothing to run; add files and strategies, a sweep, the overhead "

@@ -29,6 +29,7 @@
 #include "ib-stats.h"
 #include "ib-strategy.h"
 #include "ib-sweep.h"
+#include "ib-map-run.h"
 #include "ib-workloads.h"
 
 #define PROGRESS_INTERVAL   (100 * G_TIME_SPAN_MILLISECOND * 1000)  /* ns */
@@ -502,6 +503,27 @@ sweep_warn (const char *message,
   warn (user_data, message, "%s", message);
 }
 
+/* The size x count map (ib-map-run.h): its cells share the whole budget
+ * but the reserve the decision phase keeps too. */
+static gboolean
+run_map (Run     *run,
+         GError **error)
+{
+  IbMapContext ctx = { 0 };
+  IbMapCost cost;
+
+  ib_map_cost (run->plan, &cost);
+  ctx.plan = run->plan;
+  ctx.workers = run->workers;
+  ctx.max_in_flight = run->max_in_flight;
+  ctx.scratch = run->scratch;
+  ctx.deadline_ns = run->start_ns + (gint64) (cost.budget_s * 1e9) - IB_DECISION_RESERVE_NS;
+  ctx.cancellable = run->runner->cancellable;
+  ctx.progress = work_progress;
+  ctx.progress_data = run;
+  return ib_map_run (&ctx, run->report, error);
+}
+
 static gboolean
 run_sweep (Run     *run,
            GError **error)
@@ -623,7 +645,7 @@ execute (Run     *run,
   guint n_reaped;
 
   run->total_units = count_units_reads (plan) + sweep_units (plan) + overhead_units (plan) +
-                     write_unlink_units (plan) + 1.0;
+                     write_unlink_units (plan) + (plan->map != NULL ? 1.0 : 0.0) + 1.0;
   if (plan->budget_s > 0)
     run->total_units += count_units_reads (plan);
   if (count_units_reads (plan) > 0)
@@ -695,6 +717,14 @@ execute (Run     *run,
       enter_phase (run, IB_PHASE_WRITE_UNLINK, write_unlink_units (plan),
                    _("Write and delete"));
       if (!run_write_unlink (run, error))
+        return FALSE;
+      finish_phase (run);
+    }
+
+  if (plan->map != NULL)
+    {
+      enter_phase (run, IB_PHASE_DECIDING, 1.0, _("Map"));
+      if (!run_map (run, error))
         return FALSE;
       finish_phase (run);
     }

@@ -327,6 +327,50 @@ test_write_unlink_interrupted (Fixture       *fx,
   g_assert_cmpuint (count_entries (fx->target), ==, 0);
 }
 
+/* `map`: every cell in the table and the JSON, the files of each size made
+ * once and all removed; a map past its disk limit or its budget is refused
+ * before anything is made, saying which limit. */
+static void
+test_map (Fixture       *fx,
+          gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (fx->tmp, "map.json", NULL);
+  const char *args[] = { "map", "--sizes", "4K,64K", "--counts", "1,4", "--budget", "8",
+                         "--dir", fx->target, "--json", json, "--quiet", "--seed", "3", NULL };
+  const char *too_big[] = { "map", "--sizes", "1G", "--counts", "1,16", "--dir", fx->target,
+                            NULL };
+  const char *too_short[] = { "map", "--sizes", "4K", "--counts", "1,64", "--budget", "1",
+                              "--dir", fx->target, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *map;
+  JsonArray *cells;
+
+  g_assert_cmpint (run_cli (fx, args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "One after another"));
+  g_assert_nonnull (strstr (out, "64 KiB"));
+  g_assert_cmpuint (count_entries (fx->target), ==, 0);
+  map = json_object_get_object_member (load_report (json, parser), "map");
+  g_assert_nonnull (map);
+  cells = json_object_get_array_member (map, "cells");
+  g_assert_cmpuint (json_array_get_length (cells), ==, 4);
+  /* the smallest cell comes first and was reached: it has pairs */
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (cells, 0),
+                                                 "reached"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (fx, too_big, &out, &err), !=, 0);
+  g_assert_nonnull (strstr (err, "16 GiB of disk"));
+  g_assert_nonnull (strstr (err, "over its limit of 8 GiB"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (fx, too_short, &out, &err), !=, 0);
+  g_assert_nonnull (strstr (err, "A budget of 1 s is too short"));
+  g_assert_cmpuint (count_entries (fx->target), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -341,6 +385,7 @@ main (int    argc,
               fixture_setup, test_write_unlink_capped, fixture_teardown);
   g_test_add ("/cli/workloads/bad-values", Fixture, NULL,
               fixture_setup, test_bad_values, fixture_teardown);
+  g_test_add ("/cli/map", Fixture, NULL, fixture_setup, test_map, fixture_teardown);
   g_test_add ("/cli/write-unlink/interrupted", Fixture, NULL,
               fixture_setup, test_write_unlink_interrupted, fixture_teardown);
 
