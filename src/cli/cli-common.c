@@ -125,7 +125,7 @@ on_signal (gpointer data)
   if (watched == NULL)
     {
       /* Nothing under way that leaves anything behind: stop now. */
-      fprintf (stderr, "%s: %s\n", g_get_prgname (), _("interrupted"));
+      ib_cli_printerr ("%s", _("interrupted"));
       fflush (stderr);
       _exit (exit_code_for_signal (signum));
     }
