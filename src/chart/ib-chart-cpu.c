@@ -102,10 +102,71 @@ cpu_tooltip (const IbRow  *row,
                           cpu->vol, cpu->invol);
 }
 
+/* What every row of draw_cpu draws with. */
+typedef struct
+{
+  IbChartCtx    *ctx;
+  gboolean       log;
+  const CpuRow  *cpu;
+  GPtrArray     *texts; /* each row's value text */
+  IbRowLayout    layout;
+  IbAxis         axis;
+  IbRgba         wall_color, user_color, sys_color, label_color, dim;
+} CpuPlot;
+
+static void
+cpu_draw_row (const CpuPlot *p,
+              const IbRow   *row,
+              guint          i)
+{
+  IbChartCtx *ctx = p->ctx;
+  cairo_t *cr = ctx->cr;
+  const IbRowLayout *layout = &p->layout;
+  const CpuRow *cpu = p->cpu;
+  gboolean log = p->log;
+  double cy = ib_row_center (layout, i);
+  double bh = round (MIN (layout->row_height * 0.72, ctx->font_px * 2.2));
+  double x0 = ib_axis_map (&p->axis, log ? p->axis.min : 0);
+  double wall_h = MAX (1, round (bh * 0.38)), cpu_h = MAX (1, round (bh * 0.5));
+  double top = round (cy - bh / 2), xw, xu, xs, right;
+  g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (p->texts, i));
+
+  if (ib_chart_hit (ctx, ctx->area.x, cy - layout->row_height / 2, ctx->area.width,
+                    layout->row_height))
+    ib_chart_take_tooltip (ctx, cpu_tooltip (row, &cpu[i]));
+  ib_row_draw_label (ctx, layout, i, row->label, &p->label_color);
+  if (row->failed)
+    {
+      /* red for a failure; a strategy never run is no error */
+      IbRgba red = row->not_run
+                   ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
+                   : ctx->palette[IB_PAL_VERMILLION];
+
+      ib_row_draw_value (ctx, layout, i, vl, x0, &red);
+      return;
+    }
+  xw = ib_axis_map (&p->axis, row->value);
+  xu = ib_axis_map (&p->axis, cpu[i].user > 0 ? cpu[i].user : (log ? p->axis.min : 0));
+  xs = ib_axis_map (&p->axis, cpu[i].user + cpu[i].sys);
+  if (!ctx->query)
+    {
+      ib_chart_set_color (ctx, &p->wall_color, 0.75);
+      cairo_rectangle (cr, x0, top, MAX (0, xw - x0), wall_h);
+      cairo_fill (cr);
+      ib_chart_set_color (ctx, &p->user_color, 1.0);
+      cairo_rectangle (cr, x0, top + bh - cpu_h, MAX (0, xu - x0), cpu_h);
+      cairo_fill (cr);
+      ib_chart_set_color (ctx, &p->sys_color, 1.0);
+      cairo_rectangle (cr, xu, top + bh - cpu_h, MAX (0, xs - xu), cpu_h);
+      cairo_fill (cr);
+    }
+  right = MAX (xw, xs);
+  ib_row_draw_value (ctx, layout, i, vl, right, &p->dim);
+}
+
 static void
 draw_cpu (IbChartCtx *ctx)
 {
-  cairo_t *cr = ctx->cr;
   g_autoptr(GArray) rows = ib_rows_from_report (ctx->report, FALSE);
   g_autofree char *subtitle = ib_chart_subtitle (ctx);
   g_autofree const char **labels = NULL;
@@ -113,16 +174,19 @@ draw_cpu (IbChartCtx *ctx)
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   gboolean log = ctx->style->log_scale;
   double lo = G_MAXDOUBLE, hi = 0, widest = 0, tick_h;
-  IbRowLayout layout;
   const char *caption;
   gboolean any_value;
-  IbAxis axis;
   IbLegendItem legend[3];
-  IbRgba wall_color = ctx->palette[IB_PAL_GREY];
-  IbRgba user_color = ctx->palette[IB_PAL_BLUE];
-  IbRgba sys_color = ctx->palette[IB_PAL_ORANGE];
-  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
-  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62);
+  CpuPlot p = {
+    .ctx = ctx,
+    .log = log,
+    .texts = texts,
+    .wall_color = ctx->palette[IB_PAL_GREY],
+    .user_color = ctx->palette[IB_PAL_BLUE],
+    .sys_color = ctx->palette[IB_PAL_ORANGE],
+    .label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88),
+    .dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62),
+  };
 
   ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
   if (rows->len == 0)
@@ -150,6 +214,7 @@ draw_cpu (IbChartCtx *ctx)
       if (cpu[i].user > 0)
         lo = MIN (lo, cpu[i].user);
     }
+  p.cpu = cpu;
   any_value = hi > 0;
   if (!any_value)
     {
@@ -157,9 +222,9 @@ draw_cpu (IbChartCtx *ctx)
       hi = 10;
     }
 
-  legend[0] = (IbLegendItem) { _("Wall time"), IB_LEGEND_SWATCH, wall_color };
-  legend[1] = (IbLegendItem) { _("CPU user"), IB_LEGEND_SWATCH, user_color };
-  legend[2] = (IbLegendItem) { _("CPU system"), IB_LEGEND_SWATCH, sys_color };
+  legend[0] = (IbLegendItem) { _("Wall time"), IB_LEGEND_SWATCH, p.wall_color };
+  legend[1] = (IbLegendItem) { _("CPU user"), IB_LEGEND_SWATCH, p.user_color };
+  legend[2] = (IbLegendItem) { _("CPU system"), IB_LEGEND_SWATCH, p.sys_color };
   ib_chart_legend (ctx, legend, G_N_ELEMENTS (legend));
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
@@ -169,57 +234,17 @@ draw_cpu (IbChartCtx *ctx)
                   /* xgettext:no-c-format */
                 : _("Medians · CPU above 100 % of wall means several threads worked");
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_reserve (ctx, caption), &layout);
-  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
+                 tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
+  ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
+  ib_axis_init (&p.axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, p.layout.plot.width,
                 ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
-  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
+  ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)
-    ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+    ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
-    {
-      IbRow *row = &g_array_index (rows, IbRow, i);
-      double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.72, ctx->font_px * 2.2));
-      double x0 = ib_axis_map (&axis, log ? axis.min : 0);
-      double wall_h = MAX (1, round (bh * 0.38)), cpu_h = MAX (1, round (bh * 0.5));
-      double top = round (cy - bh / 2), xw, xu, xs, right;
-      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, g_ptr_array_index (texts, i));
-
-      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
-                        layout.row_height))
-        ib_chart_take_tooltip (ctx, cpu_tooltip (row, &cpu[i]));
-      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
-      if (row->failed)
-        {
-          /* red for a failure; a strategy never run is no error */
-          IbRgba red = row->not_run
-                       ? ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.62)
-                       : ctx->palette[IB_PAL_VERMILLION];
-
-          ib_row_draw_value (ctx, &layout, i, vl, x0, &red);
-          continue;
-        }
-      xw = ib_axis_map (&axis, row->value);
-      xu = ib_axis_map (&axis, cpu[i].user > 0 ? cpu[i].user : (log ? axis.min : 0));
-      xs = ib_axis_map (&axis, cpu[i].user + cpu[i].sys);
-      if (!ctx->query)
-        {
-          ib_chart_set_color (ctx, &wall_color, 0.75);
-          cairo_rectangle (cr, x0, top, MAX (0, xw - x0), wall_h);
-          cairo_fill (cr);
-          ib_chart_set_color (ctx, &user_color, 1.0);
-          cairo_rectangle (cr, x0, top + bh - cpu_h, MAX (0, xu - x0), cpu_h);
-          cairo_fill (cr);
-          ib_chart_set_color (ctx, &sys_color, 1.0);
-          cairo_rectangle (cr, xu, top + bh - cpu_h, MAX (0, xs - xu), cpu_h);
-          cairo_fill (cr);
-        }
-      right = MAX (xw, xs);
-      ib_row_draw_value (ctx, &layout, i, vl, right, &dim);
-    }
+    cpu_draw_row (&p, &g_array_index (rows, IbRow, i), i);
 }
 
 /* Every row as drawn (shortest wall time first), in words. */
