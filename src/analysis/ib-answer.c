@@ -107,6 +107,7 @@ undecided_sentence (const IbAnswerLine *line,
   g_autofree char *level = ib_format_level (r->ci_level);
   g_autofree char *ci = NULL;
   g_autofree char *pairs = NULL;
+  g_autofree char *ratio = ib_format_ratio_value (r->ratio);
 
   if (r->n_pairs < 2)
     /* Translators: a main line of the answer when the budget left no time
@@ -123,10 +124,10 @@ undecided_sentence (const IbAnswerLine *line,
    * were read, both sides, the ratio, the level and interval, the cache
    * state, the pairs ("40 pairs, 4 looks"), then both strategies */
   return g_strdup_printf (_("%s, whether %s or %s is faster for whole-file reads here "
-                            "was not decided within the budget (ratio %.2f, %s CI %s, "
+                            "was not decided within the budget (ratio %s, %s CI %s, "
                             "%s, %s): %s against %s."),
                           _(line->info->how), _(line->info->a_noun), _(line->info->b_noun),
-                          r->ratio, level, ci, cache, pairs, a, b);
+                          ratio, level, ci, cache, pairs, a, b);
 }
 
 /* A main line's sentence without a verdict: too few samples a side, or
@@ -188,14 +189,15 @@ main_sentence (const IbAnswerLine *line,
         g_autofree char *level = ib_format_level (r->ci_level);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *pairs = ib_verdict_pairs_text (r);
+        g_autofree char *ratio = ib_format_ratio_value (r->ratio);
 
         /* Translators: a main line when the pairs put the ratio within the
          * margin: how the files were read, both sides ("sync", "async"), the
          * margin in per cent, the ratio (b / a time), its interval, the cache
          * state, the pairs ("40 pairs, 4 looks"), then both strategies. */
         return g_strdup_printf (_("%s, %s and %s are equivalent within ±%g %% for whole-file "
-                                  "reads here (ratio %.2f, %s CI %s, %s, %s): %s against %s."),
-                                how, a_noun, b_noun, r->margin * 100, r->ratio, level, ci,
+                                  "reads here (ratio %s, %s CI %s, %s, %s): %s against %s."),
+                                how, a_noun, b_noun, r->margin * 100, ratio, level, ci,
                                 cache, pairs, ib_strategy_title (line->a),
                                 ib_strategy_title (line->b));
       }
@@ -204,13 +206,15 @@ main_sentence (const IbAnswerLine *line,
     case IB_VERDICT_SAME:
       {
         g_autofree char *level = ib_format_level (r->ci_level);
+        g_autofree char *ratio = ib_format_ratio_value (r->ratio);
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: a main line when the interval of the ratio contains 1:
          * how the files were read, both sides, the ratio, its coverage and
          * interval, the cache state, then both strategies. */
         return g_strdup_printf (_("%s, %s and %s cannot be told apart for whole-file reads "
-                                  "here (ratio %.2f, %s CI %.2f-%.2f, %s): %s against %s."),
-                                how, a_noun, b_noun, r->ratio, level, r->ci_low, r->ci_high,
+                                  "here (ratio %s, %s CI %s, %s): %s against %s."),
+                                how, a_noun, b_noun, ratio, level, ci,
                                 cache, ib_strategy_title (line->a),
                                 ib_strategy_title (line->b));
       }

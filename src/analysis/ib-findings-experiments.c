@@ -369,6 +369,7 @@ finding_seed_002 (const IbReport *report,
       {
         g_autofree char *level = ib_format_level (cmp.ci_level);
         g_autofree char *ci = ib_format_ratio_ci (cmp.ratio, cmp.ci_low, cmp.ci_high);
+        g_autofree char *ratio = ib_format_ratio_value (cmp.ratio);
 
         /* An undecided comparison neither confirms nor refutes it. */
         /* Translators: "The Node.js big-file experiment is not decided here: async
@@ -378,9 +379,9 @@ finding_seed_002 (const IbReport *report,
         ib_findings_add (findings, "seed-002",
                          _("The Node.js big-file experiment is not decided here: async "
                            "whole-file reads (%s) and sync ones (%s) cannot be told "
-                           "apart (ratio %.2f, %s CI %s); the experiment measured async "
+                           "apart (ratio %s, %s CI %s); the experiment measured async "
                            "%s slower in Node.js."),
-                         ib_strategy_title (alcp), ib_strategy_title (slc), cmp.ratio,
+                         ib_strategy_title (alcp), ib_strategy_title (slc), ratio,
                          level, ci, seed);
       }
       break;

@@ -687,22 +687,26 @@ finding_where_time_goes (const IbReport *report,
       g_autofree char *cb = ib_format_count ((guint64) llround (callbacks));
 
       /* Translators: "; 4 completion callbacks per run" */
-      g_string_append_printf (text, _("; %s completion callbacks per run"), cb);
+      g_string_append_printf (text, ngettext ("; %s completion callback per run",
+                                              "; %s completion callbacks per run",
+                                              ib_plural_count (callbacks)), cb);
     }
   if (ctxsw >= 0 && bytes > 0)
     {
       double per_mib = ctxsw / (bytes / (1024.0 * 1024.0));
       double sync_ctxsw = median_field (report, "sync-load-contents", get_ctxsw);
       double sync_bytes = median_field (report, "sync-load-contents", get_bytes);
+      g_autofree char *per = ib_format_count ((guint64) llround (per_mib));
 
       /* Translators: "; 420 context switches per MiB" */
-      g_string_append_printf (text, _("; %.0f context switches per MiB"), per_mib);
+      g_string_append_printf (text, _("; %s context switches per MiB"), per);
       if (sync_ctxsw >= 0 && sync_bytes > 0)
         {
           double sync_per_mib = sync_ctxsw / (sync_bytes / (1024.0 * 1024.0));
+          g_autofree char *sync_per = ib_format_count ((guint64) llround (sync_per_mib));
 
           /* Translators: " against 12 for Sync load contents" */
-          g_string_append_printf (text, _(" against %.0f for %s"), sync_per_mib,
+          g_string_append_printf (text, _(" against %s for %s"), sync_per,
                                   ib_strategy_title ("sync-load-contents"));
           /* The 8 KiB story once is enough, and only where the difference
            * lies beyond its interval. */

@@ -14,13 +14,6 @@
 #include "ib-labels.h"
 
 char *
-ib_format_count (guint64 value)
-{
-  /* %' groups digits as the locale does (none in the C locale). */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
-}
-
-char *
 ib_format_sig (double value)
 {
   double a = fabs (value);
@@ -90,19 +83,25 @@ ib_format_throughput (double mib_per_s)
 }
 
 char *
-ib_format_ratio (double ratio)
+ib_format_ratio_value (double ratio)
 {
-  g_autofree char *n = NULL;
-
   if (!isfinite (ratio) || ratio <= 0)
     return g_strdup ("—");
   if (ratio >= 10)
-    n = ib_format_count ((guint64) llround (ratio));
-  else if (ratio >= 0.1)
-    n = g_strdup_printf (ratio >= 1.1 ? "%.1f" : "%.2f", ratio);
-  else
-    /* two significant digits: 0.014x, not 0.01x */
-    n = g_strdup_printf ("%.*f", MIN (1 - (int) floor (log10 (ratio)), 9), ratio);
+    return ib_format_count ((guint64) llround (ratio));
+  if (ratio >= 0.1)
+    return g_strdup_printf (ratio >= 1.1 ? "%.1f" : "%.2f", ratio);
+  /* two significant digits: 0.014x, not 0.01x */
+  return g_strdup_printf ("%.*f", MIN (1 - (int) floor (log10 (ratio)), 9), ratio);
+}
+
+char *
+ib_format_ratio (double ratio)
+{
+  g_autofree char *n = ib_format_ratio_value (ratio);
+
+  if (!isfinite (ratio) || ratio <= 0)
+    return g_strdup ("—");
   /* every table, chart and sentence prints a ratio this way */
   return g_strdup_printf ("%sx", n);
 }
@@ -211,6 +210,18 @@ prints_as_one (double v,
   return v != 1 && round (v * scale) == scale;
 }
 
+gulong
+ib_plural_count (double value)
+{
+  if (!(value >= 0) || value >= 1e9)
+    return 1000000000;
+  /* "0.3 frames", "1.5 frames": a fraction takes the form of 2 in English,
+   * Spanish and Russian (the genitive singular "0,3 кадра") */
+  if (value != floor (value))
+    return 2;
+  return (gulong) value;
+}
+
 char *
 ib_format_ratio_ci (double ratio,
                     double low,
@@ -221,19 +232,23 @@ ib_format_ratio_ci (double ratio,
   (void) ratio;
   if (!isfinite (low) || !isfinite (high))
     return g_strdup ("—");
-  /* Each bound with its own precision ("1.3-22", not "1-22"), and more
-   * decimals on both while the two ends print alike or a bound other than 1
-   * prints as 1. */
+  /* Each bound with its own precision ("1.3-22", not "1-22"); more
+   * decimals on both while the two ends print alike, and on a bound that
+   * prints as 1 in an interval that leaves 1 out ("1.003-1.2"). An interval
+   * that holds 1 keeps two decimals: "0.59-1.00", not "0.592-1.003". */
   for (int more = 0; more < 4; more++)
     {
       g_autofree char *l = g_strdup_printf ("%.*f", dl, low);
       g_autofree char *h = g_strdup_printf ("%.*f", dh, high);
+      gboolean holds_one = low <= 1 && high >= 1;
+      gboolean alike = low != high && g_strcmp0 (l, h) == 0;
+      gboolean low_one = !holds_one && prints_as_one (low, dl);
+      gboolean high_one = !holds_one && prints_as_one (high, dh);
 
-      if ((low == high || g_strcmp0 (l, h) != 0)
-          && !prints_as_one (low, dl) && !prints_as_one (high, dh))
+      if (!alike && !low_one && !high_one)
         break;
-      dl++;
-      dh++;
+      dl += alike || low_one;
+      dh += alike || high_one;
     }
   return g_strdup_printf ("%.*f-%.*f", dl, low, dh, high);
 }
@@ -335,14 +350,14 @@ ib_format_frames_missed (double frames)
     /* Translators: part of a finding, "blocks the main loop for 3 ms per read (no frame
      * missed at 60 Hz)" */
     return g_strdup (_("no frame missed at 60 Hz"));
-  n = g_strdup_printf (frames == floor (frames) ? "%.0f" : frames < 10 ? "%.2g" : "%.0f",
-                       frames);
+  n = frames < 10 && frames != floor (frames) ? g_strdup_printf ("%.2g", frames)
+                                               : ib_format_count ((guint64) MIN (frames, 1e15));
   /* Translators: part of a finding, "(an expected 0.74 frames missed at 60 Hz)": a
    * 60 Hz display's frames missed, expected over a random phase of its vsync */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "an expected %s frame missed at 60 Hz",
                                        "an expected %s frames missed at 60 Hz",
-                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
+                                       ib_plural_count (frames)), n);
 }
 
 char *

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-parse.h"   /* ib_format_duration, ib_format_size */
+#include "engine/ib-parse.h"   /* ib_format_count, _duration, _size */
 #include "engine/ib-stats.h"
 #include "engine/ib-types.h"
 
@@ -23,12 +23,18 @@ char       *ib_format_throughput (double       mib_per_s);
 /* "4.2x", "38x", "7,217x" (no decimals from 10 up), "1.02x" below 1.1,
  * two significant digits below 0.1 ("0.014x"). */
 char       *ib_format_ratio      (double       ratio);
+/* The same number without its "x", for "(ratio 1.05, ...)": "0.075",
+ * "14", "1.02". */
+char       *ib_format_ratio_value (double      ratio);
 /* Requests or operations per second: "12,346", "45.3" (ib_format_sig). */
 char       *ib_format_rate_per_s (double       per_s);
 /* The overhead run's iterations as one phrase, true for every kind:
  * "999,999 iterations per kind", or "1,000 to 999,999 iterations, by kind"
  * when a slow kind ran fewer (the table says which); NULL without rows. */
 char       *ib_overhead_iterations_text (const IbReport *report);
+/* The n to hand ngettext for a number that may have a fraction: the value
+ * when whole, 2 for a fraction ("0.3 frames"). */
+gulong      ib_plural_count      (double       value);
 /* Frames missed at 60 Hz (expected over a random vsync phase), for findings:
  * "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);
@@ -47,8 +53,6 @@ char       *ib_format_ratio_ci   (double       ratio,
  * 1.00 ms"); "—" without. */
 char       *ib_format_duration_ci (double      low_ns,
                                    double      high_ns);
-/* An integer with the locale's thousands separators: "16,384". */
-char       *ib_format_count      (guint64      value);
 /* A sweep value: "100 files", "2.7 KiB", "8 in flight". */
 char       *ib_format_vary_value (IbVaryKind   vary,
                                   guint64      value);

@@ -306,19 +306,42 @@ ib_table_overhead (const IbReport *report)
     guint warmup = spec != NULL && spec->repeat > 0 ? spec->warmup
                    : report->plan != NULL ? report->plan->warmup : 0;
 
-    /* Translators: the note under the dispatch overhead table */
-    table->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "Median time per operation over %u "
-                                                "repetition (after %u warm-up) of each "
-                                                "kind's iterations; the interval is the "
-                                                "median's order-statistic interval with "
-                                                "its coverage.",
-                                                "Median time per operation over %u "
-                                                "repetitions (after %u warm-up) of each "
-                                                "kind's iterations; the interval is the "
-                                                "median's order-statistic interval with "
-                                                "its coverage.", first->repeat),
-                                   first->repeat, warmup);
+    g_autofree char *after = NULL;
+
+    if (warmup == 0)
+      /* Translators: the note under the dispatch overhead table, no warm-up */
+      table->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Median time per operation over %u "
+                                                  "repetition of each kind's iterations; "
+                                                  "the interval is the median's "
+                                                  "order-statistic interval with its "
+                                                  "coverage.",
+                                                  "Median time per operation over %u "
+                                                  "repetitions of each kind's iterations; "
+                                                  "the interval is the median's "
+                                                  "order-statistic interval with its "
+                                                  "coverage.", first->repeat),
+                                     first->repeat);
+    else
+      {
+        /* Translators: part of the dispatch overhead table's note, "(after 1 warm-up)" */
+        after = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "after %u warm-up",
+                                              "after %u warm-ups", warmup), warmup);
+        /* Translators: the note under the dispatch overhead table; %s is "after 1
+         * warm-up" */
+        table->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "Median time per operation over %u "
+                                                    "repetition (%s) of each kind's "
+                                                    "iterations; the interval is the "
+                                                    "median's order-statistic interval "
+                                                    "with its coverage.",
+                                                    "Median time per operation over %u "
+                                                    "repetitions (%s) of each kind's "
+                                                    "iterations; the interval is the "
+                                                    "median's order-statistic interval "
+                                                    "with its coverage.", first->repeat),
+                                       first->repeat, after);
+      }
   }
   return table;
 }
@@ -354,17 +377,23 @@ ib_table_write_unlink (const IbReport *report)
       _ib_table_addv (table, row);
       table_tip (table, 0, m->mode);
     }
-  /* Translators: the note under the write + delete table, "2000 requests of 4096
-   * random letters, 2000 at once: ..." */
-  table->note = g_strdup_printf (_("%u requests of %u random letters, %u at once, each "
-                                   "written to a new file that is then deleted. The "
-                                   "percentages are the share of requests served within "
-                                   "that time (100 %% is the longest request); a request's "
-                                   "time runs from its issue to its file's deletion, so "
-                                   "requests that wait for a turn count their wait."),
-                                 wu->requests, wu->bytes,
-                                 wu->effective_concurrency > 0 ? wu->effective_concurrency
-                                                               : wu->concurrency);
+  {
+    g_autofree char *requests = ib_format_count (wu->requests);
+    g_autofree char *bytes = ib_format_count (wu->bytes);
+    g_autofree char *at_once = ib_format_count (wu->effective_concurrency > 0
+                                                ? wu->effective_concurrency
+                                                : wu->concurrency);
+
+    /* Translators: the note under the write + delete table, "2,000 requests of 4,096
+     * random letters, 2,000 at once: ..." */
+    table->note = g_strdup_printf (_("%s requests of %s random letters, %s at once, each "
+                                     "written to a new file that is then deleted. The "
+                                     "percentages are the share of requests served within "
+                                     "that time (100 %% is the longest request); a request's "
+                                     "time runs from its issue to its file's deletion, so "
+                                     "requests that wait for a turn count their wait."),
+                                   requests, bytes, at_once);
+  }
   return table;
 }
 
@@ -482,11 +511,16 @@ ib_table_plan (const IbReport *report)
   if (plan->overhead != NULL)
     kv (table, _("Overhead iterations"), u64 (plan->overhead->iterations));
   if (plan->write_unlink != NULL)
-    kv (table, _("Write + delete"),
-        /* Translators: "2000 requests, 2000 at once, 4096 bytes each" */
-        g_strdup_printf (_("%u requests, %u at once, %u bytes each"),
-                         plan->write_unlink->requests, plan->write_unlink->concurrency,
-                         plan->write_unlink->bytes));
+    {
+      g_autofree char *requests = u64 (plan->write_unlink->requests);
+      g_autofree char *at_once = u64 (plan->write_unlink->concurrency);
+      g_autofree char *bytes = u64 (plan->write_unlink->bytes);
+
+      kv (table, _("Write + delete"),
+          /* Translators: "2,000 requests, 2,000 at once, 4,096 bytes each" */
+          g_strdup_printf (_("%s requests, %s at once, %s bytes each"), requests, at_once,
+                           bytes));
+    }
   return table;
 }
 
@@ -525,7 +559,7 @@ ib_table_environment (const IbReport *report)
   if (env->adw_version != NULL)
     kv (table, "libadwaita", g_strdup (env->adw_version));
   kv (table, _("GTask thread pool"), g_strdup_printf ("%u", env->gtask_pool_size));
-  kv (table, _("Open files limit"), g_strdup_printf ("%u", env->nofile_limit));
+  kv (table, _("Open files limit"), u64 (env->nofile_limit));
   kv (table, "I/O Bench", dup_or_unknown (env->app_version));
   return table;
 }

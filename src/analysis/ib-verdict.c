@@ -127,30 +127,34 @@ undecided_clause (const IbVerdictInterval *r)
 {
   g_autofree char *level = NULL;
   g_autofree char *ci = NULL;
+  g_autofree char *ratio = NULL;
+  g_autofree char *more = NULL;
 
   if (r->n_pairs < 2)
     /* Translators: why a pair was not decided */
     return g_strdup (_("no time was left to measure the pair"));
   level = ib_format_level (r->ci_level);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+  ratio = ib_format_ratio_value (r->ratio);
+  more = ib_format_count (r->more_pairs);
   if (r->rounds)
     {
       if (r->more_pairs == G_MAXUINT)
         /* Translators: "ratio 1.05, 95.31 % CI 0.91-1.21" */
-        return g_strdup_printf (_("ratio %.2f, %s CI %s"), r->ratio, level, ci);
+        return g_strdup_printf (_("ratio %s, %s CI %s"), ratio, level, ci);
       /* Translators: "ratio 1.05, 95.31 % CI 0.91-1.21; about 15 more rounds
        * would decide it" */
-      return g_strdup_printf (ngettext ("ratio %.2f, %s CI %s; about %u more round would "
+      return g_strdup_printf (ngettext ("ratio %s, %s CI %s; about %s more round would "
                                         "decide it",
-                                        "ratio %.2f, %s CI %s; about %u more rounds would "
+                                        "ratio %s, %s CI %s; about %s more rounds would "
                                         "decide it", r->more_pairs),
-                              r->ratio, level, ci, r->more_pairs);
+                              ratio, level, ci, more);
     }
   {
     g_autofree char *pairs = ib_verdict_pairs_text (r);
 
     /* Translators: "ratio 1.05, 95 % CI 0.91-1.21; 40 pairs, 4 looks" */
-    return g_strdup_printf (_("ratio %.2f, %s CI %s; %s"), r->ratio, level, ci, pairs);
+    return g_strdup_printf (_("ratio %s, %s CI %s; %s"), ratio, level, ci, pairs);
   }
 }
 
@@ -253,6 +257,7 @@ faster_first (const IbVerdictInterval *r,
 {
   g_autofree char *level = ib_format_level (r->ci_level);
   g_autofree char *pairs = pairs_suffix (r);
+  g_autofree char *value = ib_format_ratio_value (r->ratio);
 
   switch (r->verdict)
     {
@@ -263,8 +268,8 @@ faster_first (const IbVerdictInterval *r,
 
         /* Translators: "Sync single read and Async stream, parallel are
          * equivalent within ±10 % (ratio 1.02, 98.75 % CI 0.96-1.07; 120 pairs)" */
-        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %.2f, %s CI %s%s)"),
-                                a, b, margin, r->ratio, level, ci, pairs);
+        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %s, %s CI %s%s)"),
+                                a, b, margin, value, level, ci, pairs);
       }
     case IB_VERDICT_UNDECIDED:
       {
@@ -300,8 +305,12 @@ faster_first (const IbVerdictInterval *r,
       /* Translators: two strategy ids, the ratio of their medians and its
        * interval with the interval's coverage, e.g. "(ratio 1.02, 96.83 %
        * CI 0.97-1.08)". */
-      return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, %s CI "
-                                "%.2f-%.2f)"), a, b, r->ratio, level, r->ci_low, r->ci_high);
+      {
+        g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
+
+        return g_strdup_printf (_("%s and %s cannot be told apart (ratio %s, %s CI %s)"), a, b,
+                                value, level, ci);
+      }
     case IB_VERDICT_A_FASTER:
       {
         g_autofree char *ratio = ib_format_ratio (r->ratio);
@@ -331,6 +340,7 @@ b_against_a (const IbVerdictInterval *row,
              const char              *name_b)
 {
   g_autofree char *level = ib_format_level (row->ci_level);
+  g_autofree char *value = ib_format_ratio_value (row->ratio);
 
   switch (row->verdict)
     {
@@ -358,9 +368,12 @@ b_against_a (const IbVerdictInterval *row,
       }
     case IB_VERDICT_SAME:
       /* Translators: two runs, then the ratio of their medians and its interval */
-      return g_strdup_printf (_("%s and %s cannot be told apart (ratio %.2f, %s interval "
-                                "%.2f-%.2f)"), name_a, name_b, row->ratio, level,
-                              row->ci_low, row->ci_high);
+      {
+        g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
+
+        return g_strdup_printf (_("%s and %s cannot be told apart (ratio %s, %s interval %s)"),
+                                name_a, name_b, value, level, ci);
+      }
     case IB_VERDICT_TOO_FEW:
       return ib_too_few_text (row->na, row->nb);
     case IB_VERDICT_EQUIVALENT:
@@ -369,8 +382,8 @@ b_against_a (const IbVerdictInterval *row,
         g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
 
         /* Translators: two runs, then the margin, the ratio and its interval */
-        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %.2f, %s interval "
-                                  "%s)"), name_a, name_b, margin, row->ratio, level, ci);
+        return g_strdup_printf (_("%s and %s are equivalent within %s (ratio %s, %s interval "
+                                  "%s)"), name_a, name_b, margin, value, level, ci);
       }
     case IB_VERDICT_UNDECIDED:
       {

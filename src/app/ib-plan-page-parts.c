@@ -22,13 +22,6 @@
 /* ---- text ------------------------------------------------------------- */
 
 static char *
-grouped (guint64 value)
-{
-  /* the labels' one count format: the locale's grouping, "999,999" */
-  return ib_format_count (value);
-}
-
-static char *
 compact_size (guint64 bytes)
 {
   if (bytes > 0 && bytes % (G_GUINT64_CONSTANT (1) << 30) == 0)
@@ -253,7 +246,7 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
 
   if (plan->overhead != NULL)
     {
-      g_autofree char *iterations = grouped (plan->overhead->iterations);
+      g_autofree char *iterations = ib_format_count (plan->overhead->iterations);
       guint repeat = plan->overhead->repeat > 0 ? plan->overhead->repeat : plan->repeat;
       guint warmup = plan->overhead->repeat > 0 ? plan->overhead->warmup : plan->warmup;
       /* Translators: the dispatch overhead's iterations, "20,000 iterations per kind" */
@@ -277,8 +270,8 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
 
   if (plan->write_unlink != NULL)
     {
-      g_autofree char *requests = grouped (plan->write_unlink->requests);
-      g_autofree char *at_once = grouped (plan->write_unlink->concurrency);
+      g_autofree char *requests = ib_format_count (plan->write_unlink->requests);
+      g_autofree char *at_once = ib_format_count (plan->write_unlink->concurrency);
       g_autofree char *bytes = ib_format_size (plan->write_unlink->bytes);
       /* Translators: "2,000 requests, 2,000 at once, 4 KiB each" */
       g_autofree char *text = g_strdup_printf (

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "ib-chart-private.h"
+#include "analysis/ib-labels.h"
 
 /* IB_FRAME_60HZ_NS of engine/ib-responsiveness.h (whose IbTick the axis
  * code names otherwise). */
@@ -66,7 +67,7 @@ frames_text (double frames)
   n = g_strdup_printf (frames == floor (frames) ? "%.0f" : "%.1f", frames);
   /* Translators: frames of a 60 Hz display missed per read (a median, may be 1.5) */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s frame missed", "%s frames missed",
-                                       (gulong) MIN (MAX (1, ceil (frames)), 1e9)), n);
+                                       ib_plural_count (frames)), n);
 }
 
 static char *

@@ -462,7 +462,8 @@ ib_chart_dot (IbChartCtx   *ctx,
 char *
 ib_chart_format_level (double level)
 {
-  return g_strdup_printf ("%.4g %%", CLAMP (level, 0.0, 1.0) * 100.0);
+  /* the tables' and sentences' one coverage format */
+  return ib_format_level (level);
 }
 
 char *

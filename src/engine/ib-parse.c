@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -678,6 +679,30 @@ ib_plan_check_space (const IbPlan  *plan,
 }
 
 char *
+ib_format_count (guint64 value)
+{
+  const struct lconv *lc = localeconv ();
+  g_autofree char *digits = NULL;
+  GString *out;
+  size_t len;
+
+  if (lc->thousands_sep != NULL && *lc->thousands_sep != '\0')
+    /* %' groups as the locale does, its grouping rule included */
+    return g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
+  /* No separator (C, C.UTF-8): "352912x" cannot be read at a glance. */
+  digits = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+  len = strlen (digits);
+  out = g_string_sized_new (len + len / 3 * 3);
+  for (size_t i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (out, g_strcmp0 (lc->decimal_point, ".") == 0 ? "," : "\u202f");
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
 ib_format_size (guint64 bytes)
 {
   static const char *units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
@@ -699,9 +724,9 @@ ib_format_size (guint64 bytes)
   /* Small odd sizes exactly, with thousands separated: "2,732 B". */
   if (bytes < 10000)
     {
-      if (bytes >= 1000)
-        return g_strdup_printf ("%u,%03u B", (guint) (bytes / 1000), (guint) (bytes % 1000));
-      return g_strdup_printf ("%u B", (guint) bytes);
+      g_autofree char *n = ib_format_count (bytes);
+
+      return g_strdup_printf ("%s B", n);
     }
   /* Three significant digits, as the charts print sizes ("2.25 GiB", not
    * g_format_size's "2.2 GiB" beside the chart's 2.25). */

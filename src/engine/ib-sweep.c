@@ -21,8 +21,8 @@ char *
 ib_sweep_format_value (IbVaryKind vary,
                        guint64    value)
 {
-  /* %' groups digits as the locale does: "1,000 files" */
-  g_autofree char *number = g_strdup_printf ("%'" G_GUINT64_FORMAT, value);
+  /* digits grouped as every count is: "1,000 files" */
+  g_autofree char *number = ib_format_count (value);
 
   switch (vary)
     {

@@ -103,12 +103,12 @@ test_model (void)
                    "vs direct call\n"
                    "----------------  ----------  -------------  ---------------------------  "
                    "--------------\n"
-                   "Direct call           999999        1.48 ns  2.25 ns – 2.75 ns (93.75 %)"
+                   "Direct call          999,999        1.48 ns  2.25 ns – 2.75 ns (93.75 %)"
                    "           1.00x\n"
-                   "GTask + dispatch      999999        95.1 ns  90.3 ns – 99.7 ns (93.75 %)"
+                   "GTask + dispatch     999,999        95.1 ns  90.3 ns – 99.7 ns (93.75 %)"
                    "             38x\n"
-                   "Empty thread hop        1000        4.10 µs  4.00 µs – 4.20 µs (93.75 %)"
-                   "           1640x\n"
+                   "Empty thread hop       1,000        4.10 µs  4.00 µs – 4.20 µs (93.75 %)"
+                   "          1,640x\n"
                    "Median time per operation over 5 repetitions (after 1 warm-up) of each "
                    "kind's\n"
                    "  iterations; the interval is the median's order-statistic interval with its\n"
@@ -120,7 +120,7 @@ test_model (void)
   g_assert_true (g_str_has_prefix (text, "\nWrite + delete\n"
                                          "                Sync, one at a time  Async GIO\n"
                                          "--------------  -------------------  ---------\n"
-                                         "Requests/s                    20001       9000\n"));
+                                         "Requests/s                   20,001      9,000\n"));
   g_assert_nonnull (strstr (text, "\nLongest stall                100 ms          —\n"));
   g_clear_pointer (&text, g_free);
 

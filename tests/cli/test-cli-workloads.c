@@ -161,7 +161,7 @@ test_write_unlink (Fixture       *fx,
                                 "\n80 %  ", "\n90 %  ", "\n95 %  ", "\n98 %  ", "\n99 %  ",
                                 "\n100 %  ", "\nRequests/s  ", "\nMost in flight  ",
                                 "Sync, one at a time", "Async GIO", "Thread pool",
-                                "300 requests of 1024 random letters, 50 at once" };
+                                "300 requests of 1,024 random letters, 50 at once" };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();

@@ -360,14 +360,14 @@ test_failed_requests (void)
   card = ib_answer_card_write_unlink (report);
   g_assert_cmpint (card->verdict, ==, IB_VERDICT_NO_DATA);
   assert_contains (card->headline, "Sync, one at a time against Async GIO: no verdict, as 41 of "
-                                   "4000 requests of Async GIO failed (1.0 %), more than 1 %: "
+                                   "4,000 requests of Async GIO failed (1.0 %), more than 1 %: "
                                    "the modes did different work.");
   g_assert_null (strstr (card->headline, "faster"));
   /* the thread pool against sync is still compared: its requests all served */
   assert_contains (g_ptr_array_index (card->details, 0), "Thread pool");
   g_assert_null (strstr (g_ptr_array_index (card->details, 0), "no verdict"));
   experiment = ib_write_unlink_experiment_text (report);
-  assert_contains (experiment, "cannot be checked here with I/O: 41 of 4000 requests of Async "
+  assert_contains (experiment, "cannot be checked here with I/O: 41 of 4,000 requests of Async "
                                "GIO failed");
 
   /* the experiment of the issue: 953 of 1,200 */
@@ -377,7 +377,7 @@ test_failed_requests (void)
   g_array_set_size (report->write_unlink->runs, 0);
   async->failed = 953;
   card = ib_answer_card_write_unlink (report);
-  assert_contains (card->headline, "953 of 1200 requests of Async GIO failed (79.4 %)");
+  assert_contains (card->headline, "953 of 1,200 requests of Async GIO failed (79.4 %)");
 }
 
 int

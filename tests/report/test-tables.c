@@ -2,7 +2,7 @@
 /* test-tables.c: the table model every display renders (analysis/ib-tables.h)
  * and the number formats its cells come from (analysis/ib-labels.h): the
  * cells are what the CLI, the window, HTML and Markdown show, so a wrong
- * digit here is wrong everywhere. Runs in the C locale (no digit grouping). */
+ * digit here is wrong everywhere. Runs in the C.UTF-8 locale (digits grouped with ","). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -84,11 +84,11 @@ test_formats (void)
     g_assert_cmpstr (slow, ==, "773 MiB/s");
     g_assert_cmpstr (tiny, ==, "512 KiB/s");
     /* one ratio format: not "7216.6x", not "7217×" */
-    g_assert_cmpstr (ratio, ==, "7217x");
+    g_assert_cmpstr (ratio, ==, "7,217x");
     g_assert_cmpstr (small, ==, "1.06x");
     /* 2.25 GiB, not g_format_size's 2.2 GiB */
     g_assert_cmpstr (size, ==, "2.25 GiB");
-    g_assert_cmpstr (rate, ==, "20001");
+    g_assert_cmpstr (rate, ==, "20,001");
   }
 }
 
@@ -116,20 +116,20 @@ test_overhead (void)
   g_assert_cmpstr (cell (table, "Direct call", "Per operation"), ==, "1.48 ns");
   g_assert_cmpstr (cell (table, "Direct call", "CI of median (coverage)"), ==,
                    "1.46 ns – 1.51 ns (93.75 %)");
-  g_assert_cmpstr (cell (table, "Direct call", "Iterations"), ==, "100000");
-  g_assert_cmpstr (cell (table, "Empty thread hop", "Iterations"), ==, "1000");
-  g_assert_cmpstr (cell (table, "Empty thread hop", "vs direct call"), ==, "7217x");
+  g_assert_cmpstr (cell (table, "Direct call", "Iterations"), ==, "100,000");
+  g_assert_cmpstr (cell (table, "Empty thread hop", "Iterations"), ==, "1,000");
+  g_assert_cmpstr (cell (table, "Empty thread hop", "vs direct call"), ==, "7,217x");
   g_assert_true (ib_table_column_numeric (table, (guint) find_column (table, "Iterations")));
   g_assert_false (ib_table_column_numeric (table, 0));
   g_assert_nonnull (strstr (table->note, "over 5 repetitions"));
 
   /* the chart's subtitle says what ran for every kind */
   iterations = ib_overhead_iterations_text (report);
-  g_assert_cmpstr (iterations, ==, "1000 to 100000 iterations, by kind");
+  g_assert_cmpstr (iterations, ==, "1,000 to 100,000 iterations, by kind");
   thread->iterations = 100000;
   g_clear_pointer (&iterations, g_free);
   iterations = ib_overhead_iterations_text (report);
-  g_assert_cmpstr (iterations, ==, "100000 iterations per kind");
+  g_assert_cmpstr (iterations, ==, "100,000 iterations per kind");
 }
 
 static void
@@ -145,13 +145,13 @@ test_sweep_write_unlink (void)
   g_assert_nonnull (strstr (sweep->note, "overtakes"));
   g_assert_cmpuint (sweep->rows->len, ==, report->sweep->points->len);
 
-  g_assert_cmpstr (cell (wu, "Sync, one at a time", "Requests/s"), ==, "20001");
+  g_assert_cmpstr (cell (wu, "Sync, one at a time", "Requests/s"), ==, "20,001");
   g_assert_cmpstr (cell (wu, "Sync, one at a time", "Time taken"), ==, "100 ms");
-  g_assert_cmpstr (cell (wu, "Async GIO", "Most in flight"), ==, "1000");
+  g_assert_cmpstr (cell (wu, "Async GIO", "Most in flight"), ==, "1,000");
   g_assert_cmpstr (cell (wu, "Async GIO", "100 %"), ==, "900 µs");
   /* no tick data: empty, not "0 ns" */
   g_assert_cmpstr (cell (wu, "Async GIO", "Longest stall"), ==, "");
-  g_assert_nonnull (strstr (wu->note, "1000 at once"));
+  g_assert_nonnull (strstr (wu->note, "1,000 at once"));
 }
 
 /* The header of every column a display of @width shows, joined by "|". */
