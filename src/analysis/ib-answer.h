@@ -79,6 +79,14 @@ typedef struct
   gboolean           has_cpu;
   IbVerdictInterval  cpu;
   char              *cpu_sentence;
+  /* A decided line whose sides both carry main-loop stall data (the
+   * survey's): each side's median longest stall per read, and its sentence
+   * (NULL for the headline's line when the answer's stall says it);
+   * else has_stall is FALSE. */
+  gboolean           has_stall;
+  double             a_stall_ns;
+  double             b_stall_ns;
+  char              *stall_sentence;
 } IbAnswerLine;
 
 typedef struct
@@ -154,7 +162,8 @@ gboolean    ib_answer_compares        (const IbAnswer *answer,
                                        const char     *b);
 
 /* The sentences after the headline, in order (a busy machine, the
- * headline's CPU time, trade-off, the other lines in the table's order, each with its CPU
+ * headline's CPU time and stall, trade-off, the other lines in the table's order, each with
+ * its CPU time and stall
  * time, why), those that exist: a NULL-terminated array of @answer's
  * own strings (free the array only, with g_free). */
 const char **ib_answer_details        (const IbAnswer *answer);

@@ -568,6 +568,13 @@ write_answer (JsonBuilder       *b,
           ib_json_add_double (b, "cpu_ci_level", line->cpu.ci_level);
           ib_json_add_string (b, "cpu_sentence", line->cpu_sentence);
         }
+      /* each side's median longest main-loop stall per read (the survey's) */
+      if (line->has_stall)
+        {
+          ib_json_add_double (b, "a_stall_ns", line->a_stall_ns);
+          ib_json_add_double (b, "b_stall_ns", line->b_stall_ns);
+          ib_json_add_string (b, "stall_sentence", line->stall_sentence);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -413,6 +413,58 @@ test_families (void)
   }
 }
 
+/* Each decided line says each side's main-loop stall ("blocks the loop
+ * for 40 ms against 3 ms"), the headline's once: by the trade-off when
+ * there is one. */
+static void
+test_line_stalls (void)
+{
+  static const char * const ids[] = {
+    "sync-read-all", "async-read-all-serial", "async-read-all-parallel", "thread-pool-parallel",
+  };
+  const double factors[] = { 1.0, 1.5, 0.3, 0.36 };
+  g_autoptr(IbReport) report = factors_report (ids, factors, G_N_ELEMENTS (ids), 7);
+  g_autoptr(IbAnswer) a = NULL;
+  g_autoptr(IbAnswer) none = NULL;
+  g_autofree char *text = NULL;
+  const IbAnswerLine *parallel;
+
+  for (guint i = 0; i < report->samples->len; i++)
+    {
+      IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      s->responsive = TRUE;
+      /* the serial sync read blocks the loop for all of it */
+      s->stall_ns = g_str_equal (s->strategy, "sync-read-all") ? s->wall_ns
+                    : g_str_equal (s->strategy, "thread-pool-parallel") ? 2000000 : 1000000;
+    }
+  ib_report_compute_statistics (report);
+  a = ib_answer_compute (report);
+  parallel = ib_answer_line (a, "parallel");
+  g_assert_true (parallel->has_stall);
+  g_assert_cmpfloat (parallel->a_stall_ns, ==, 2000000);
+  g_assert_cmpstr (parallel->stall_sentence, ==,
+                   "Thread pool (parallel) blocks the main loop for 2.00 ms per read against "
+                   "1.00 ms for Async single read (parallel) (medians of each read’s longest "
+                   "stall, in the survey).");
+  /* the headline's: the trade-off says it, once */
+  g_assert_nonnull (a->stall);
+  g_assert_true (ib_answer_main (a)->has_stall);
+  g_assert_null (ib_answer_main (a)->stall_sentence);
+  text = ib_answer_to_text (a, "\n");
+  assert_contains (text, parallel->stall_sentence);
+  g_assert_null (strstr (strstr (text, "blocks the main loop for") + 1,
+                         "Sync single read blocks the main loop for"));
+
+  /* no stall data: no stall sentence */
+  for (guint i = 0; i < report->samples->len; i++)
+    g_array_index (report->samples, IbSample, i).responsive = FALSE;
+  ib_report_compute_statistics (report);
+  none = ib_answer_compute (report);
+  g_assert_false (ib_answer_line (none, "parallel")->has_stall);
+  g_assert_null (ib_answer_line (none, "parallel")->stall_sentence);
+}
+
 /* The validity warnings ride in the headline: a reader of the one line
  * cannot miss them. */
 static void
@@ -1022,6 +1074,7 @@ main (int   argc,
   g_test_add_func ("/report/answer/why-only-beyond-interval", test_why_only_beyond_interval);
   g_test_add_func ("/report/answer/trade-off-like-with-like", test_trade_off_like_with_like);
   g_test_add_func ("/report/answer/families", test_families);
+  g_test_add_func ("/report/answer/line-stalls", test_line_stalls);
   g_test_add_func ("/report/answer/caveats", test_caveats);
   g_test_add_func ("/report/answer/threads-and-none", test_threads_and_none);
   g_test_add_func ("/report/answer/json", test_json);
