@@ -17,6 +17,7 @@ extern const IbChartKindInfo ib_chart_kind_stall;
 extern const IbChartKindInfo ib_chart_kind_sweep;
 extern const IbChartKindInfo ib_chart_kind_overhead;
 extern const IbChartKindInfo ib_chart_kind_latency;
+extern const IbChartKindInfo ib_chart_kind_map;
 extern const IbChartKindInfo ib_chart_kind_compare;
 
 static const IbChartKindInfo * const kinds[] = {
@@ -27,6 +28,7 @@ static const IbChartKindInfo * const kinds[] = {
   &ib_chart_kind_sweep,
   &ib_chart_kind_overhead,
   &ib_chart_kind_latency,
+  &ib_chart_kind_map,
   &ib_chart_kind_compare,
 };
 

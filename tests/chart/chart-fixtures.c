@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "chart-fixtures.h"
+#include "../report/map-fixture.h"
 #include "engine/ib-stats.h"
 #include "engine/ib-strategy.h"
 
@@ -274,6 +275,11 @@ full_with_factor (double factor)
   report->sweep->crossover_value = 10;
   report->sweep->crossover_winner = g_strdup ("async-load-contents-parallel");
   report->sweep->crossover_loser = g_strdup ("sync-load-contents");
+  {
+    g_autoptr(IbReport) mapped = fx_map_report_new ();
+
+    report->map = g_steal_pointer (&mapped->map);
+  }
   return report;
 }
 

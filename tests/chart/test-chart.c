@@ -216,6 +216,28 @@ test_has_data (void)
   g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("sweep"), one, NULL));
   g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("overhead"), one, NULL));
   g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("latency"), one, NULL));
+  g_assert_false (ib_chart_has_data (ib_chart_kind_lookup ("map"), one, NULL));
+}
+
+/* The map's description names every cell, an undecided line and the
+ * unreached cells as such. */
+static void
+test_map_describe (void)
+{
+  g_autoptr(IbReport) full = fixture_full ();
+  IbChartStyle style;
+  g_autofree char *text = NULL;
+
+  fixture_style (&style, FALSE);
+  text = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_lookup ("map"), full, NULL, &style, 0, 0 });
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "4 KiB x 1 file, one after another: sync is 1.6x faster"));
+  g_assert_nonnull (strstr (text, "4 KiB x 16 files, "));
+  g_assert_nonnull (strstr (text, "64 KiB x 1 file, "));
+  g_assert_nonnull (strstr (text, "all at once: sync against async: not decided"));
+  g_assert_nonnull (strstr (text, "64 KiB x 16 files, "));
+  g_assert_nonnull (strstr (text, "1 MiB x 16 files, one after another: not reached"));
+  g_assert_nonnull (strstr (text, "equivalent within"));
 }
 
 /* ---- export ---------------------------------------------------------------- */
@@ -830,6 +852,7 @@ main (int    argc,
 
   g_test_add_func ("/chart/kind-strings", test_kind_strings);
   g_test_add_func ("/chart/has-data", test_has_data);
+  g_test_add_func ("/chart/map-describe", test_map_describe);
   g_test_add_func ("/chart/reference/detects-change", test_reference_detects_change);
   for (guint k = 0; k < ib_chart_n_kinds (); k++)
     for (guint d = 0; d < 2; d++)
