@@ -339,9 +339,9 @@ map_progress (MapRun *run,
   g_autofree char *size = ib_format_size (c->size);
   double span = (double) (run->ctx->deadline_ns - run->start_ns);
   double done = span > 0 ? (ib_os_monotonic_ns () - run->start_ns) / span : 1;
+  g_autofree char *count = ib_format_count (c->count);
   /* Translators: progress of the map, e.g. "64 KiB × 16 files, serial, pair 12" */
-  g_autofree char *message = g_strdup_printf (_("%s × %" G_GUINT64_FORMAT " files, %s, pair %u"),
-                                              size, c->count,
+  g_autofree char *message = g_strdup_printf (_("%s × %s files, %s, pair %u"), size, count,
                                               ib_map_line_kind_to_string (line), index + 1);
 
   run->ctx->progress (CLAMP (done, 0, 1), message, run->ctx->progress_data);
