@@ -16,6 +16,7 @@
 
 #include "analysis/ib-verdict.h"
 #include "engine/ib-map.h"
+#include "engine/ib-parse.h"
 #include "ib-chart-private.h"
 
 #define FRAME_60_NS (1e9 / 60.0)
@@ -66,12 +67,12 @@ static char *
 cell_name (const IbMapCell *cell)
 {
   g_autofree char *size = ib_chart_format_bytes ((double) cell->size);
+  g_autofree char *count = ib_format_count (cell->count);
 
   /* Translators: a cell of the size x count map: "4 KiB x 16 files" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s x %" G_GUINT64_FORMAT " file",
-                                       "%s x %" G_GUINT64_FORMAT " files",
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s x %s file", "%s x %s files",
                                        cell->count == 1 ? 1 : 2),
-                          size, cell->count);
+                          size, count);
 }
 
 static const char *
