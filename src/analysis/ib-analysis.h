@@ -13,7 +13,7 @@
 
 #include <glib-object.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-answer.h"
 #include "ib-compare.h"
 

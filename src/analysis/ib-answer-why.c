@@ -9,8 +9,9 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-answer-private.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"

@@ -8,11 +8,12 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-paired.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-sweep.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-decision.h"
+#include "engine/stats/ib-paired.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/run/ib-sweep.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-answer-writes.h"
 #include "ib-labels.h"
 

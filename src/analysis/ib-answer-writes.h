@@ -7,7 +7,7 @@
  *   write + delete  many requests each writing a small file and deleting it,
  *                   served one at a time (sync), by GIO's async calls and by
  *                   a thread pool. Each mode runs several times, in rounds of
- *                   every mode in a seeded order (engine/ib-workloads.h); two
+ *                   every mode in a seeded order (engine/workloads/ib-workloads.h); two
  *                   modes are compared by their runs PAIRED BY ROUND: the
  *                   per-round ratio of the time each took to serve all the
  *                   requests, its Hodges-Lehmann estimate and signed-rank
@@ -28,7 +28,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-verdict.h"
 
 G_BEGIN_DECLS

@@ -12,9 +12,10 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-environment.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-decision.h"
+#include "engine/os/ib-environment.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-answer.h"
 #include "ib-answer-private.h"
 #include "ib-labels.h"

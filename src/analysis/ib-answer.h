@@ -8,9 +8,9 @@
 
 #include <glib.h>
 
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 #include "ib-verdict.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

@@ -12,10 +12,9 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-compare.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"

@@ -7,8 +7,8 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-compare.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"

@@ -7,7 +7,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-verdict.h"
 
 G_BEGIN_DECLS

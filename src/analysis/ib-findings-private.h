@@ -3,8 +3,8 @@
  * floor (ib-findings.c and ib-findings-experiments.c). */
 #pragma once
 
-#include "engine/ib-sweep.h"
-#include "engine/ib-types.h"
+#include "engine/run/ib-sweep.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

@@ -24,10 +24,11 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-decision.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"

@@ -24,9 +24,9 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/run/ib-decision.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-findings.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"

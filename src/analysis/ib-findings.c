@@ -31,13 +31,14 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-environment.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-sweep.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-decision.h"
+#include "engine/os/ib-environment.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/run/ib-sweep.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-answer-writes.h"
 #include "ib-findings.h"
 #include "ib-findings-private.h"

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-answer.h"
 
 G_BEGIN_DECLS

@@ -8,9 +8,10 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-sweep.h"
+#include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/run/ib-sweep.h"
 #include "ib-labels.h"
 
 char *

@@ -6,9 +6,10 @@
 
 #include <glib.h>
 
-#include "engine/ib-parse.h"   /* ib_format_count, _duration, _size */
-#include "engine/ib-stats.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-parse.h"   /* ib_format_count, _duration, _size */
+#include "engine/stats/ib-stats.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "engine/model/ib-format.h"
 #include "ib-labels.h"
 #include "ib-tables-private.h"
 

@@ -11,7 +11,8 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/model/ib-format.h"
 #include "ib-labels.h"
 #include "ib-tables-private.h"
 

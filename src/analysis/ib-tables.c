@@ -9,9 +9,10 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-presets.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-tables-private.h"
 #include "ib-labels.h"
 

@@ -8,7 +8,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-analysis.h"
 #include "ib-compare.h"
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "engine/model/ib-format.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"
 

@@ -15,8 +15,8 @@
 
 #include <glib.h>
 
-#include "engine/ib-paired.h"
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-paired.h"
+#include "engine/stats/ib-stats.h"
 
 G_BEGIN_DECLS
 

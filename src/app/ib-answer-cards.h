@@ -8,7 +8,7 @@
 
 #include <gtk/gtk.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

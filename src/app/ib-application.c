@@ -7,7 +7,7 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-runner.h"
+#include "engine/run/ib-runner.h"
 #include "report/ib-report-io.h"
 
 #include "ib-application.h"

@@ -11,9 +11,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "analysis/ib-analysis.h"
 #include "analysis/ib-compare.h"
 #include "ib-chart-view.h"

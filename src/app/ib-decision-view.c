@@ -14,7 +14,7 @@
 
 #include "analysis/ib-labels.h"
 #include "analysis/ib-verdict.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-decision-view.h"
 
 /* Intervals kept for the funnel (the newest ones). */

@@ -13,7 +13,7 @@
 
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-analysis.h"

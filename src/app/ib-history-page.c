@@ -10,10 +10,10 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-labels.h"

@@ -6,7 +6,7 @@
 
 #include "analysis/ib-analysis.h"
 #include "chart/ib-chart.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

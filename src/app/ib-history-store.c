@@ -16,8 +16,8 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-error.h"
-#include "engine/ib-parse.h"
+#include "engine/model/ib-error.h"
+#include "engine/model/ib-format.h"
 #include "analysis/ib-analysis.h"
 #include "report/ib-report-io.h"
 #include "ib-history-store.h"

@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

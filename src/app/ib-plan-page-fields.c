@@ -8,8 +8,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-parse.h"
+#include "engine/model/ib-error.h"
+#include "engine/plan/ib-parse.h"
 #include "ib-plan-page-private.h"
 
 /* ---- helpers ---------------------------------------------------------- */

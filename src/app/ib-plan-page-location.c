@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-os.h"
-#include "engine/ib-parse.h"
+#include "engine/model/ib-error.h"
+#include "engine/model/ib-format.h"
+#include "engine/os/ib-os.h"
 #include "ib-plan-page-private.h"
 
 /* ---- location --------------------------------------------------------- */

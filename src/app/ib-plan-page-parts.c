@@ -13,10 +13,11 @@
 #include <string.h>
 
 #include "analysis/ib-labels.h"
-#include "engine/ib-error.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-error.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-plan-page-private.h"
 
 /* ---- text ------------------------------------------------------------- */

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-presets.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-plan-page-private.h"
 
 /* ---- settings --------------------------------------------------------- */

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-plan-page-private.h"
 
 /* ---- strategies ------------------------------------------------------- */

@@ -13,9 +13,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
+#include "engine/model/ib-error.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-plan-page-private.h"
 #include "ib-state-property.h"
 #include "ib-tab-stop.h"

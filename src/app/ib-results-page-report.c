@@ -12,8 +12,8 @@
 
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
+#include "engine/model/ib-format.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-results-page-private.h"
 
 static char *

@@ -10,11 +10,10 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-chart-view.h"
 #include "ib-decision-view.h"
 #include "ib-results-page-private.h"

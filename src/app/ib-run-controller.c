@@ -13,13 +13,13 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-eta.h"
+#include "engine/stats/ib-eta.h"
 #include <gtk/gtk.h>
 #include <adwaita.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-error.h"
-#include "engine/ib-stats.h"
+#include "engine/model/ib-error.h"
+#include "engine/stats/ib-stats.h"
 #include "ib-run-controller.h"
 #include "ib-state-property.h"
 

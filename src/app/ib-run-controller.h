@@ -6,7 +6,7 @@
 #include <glib-object.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-runner.h"
+#include "engine/run/ib-runner.h"
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,7 @@
  * (ib-stats-row.c) and the table that fills and shows it (ib-stats-table.c). */
 #pragma once
 
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 #include "ib-stats-table.h"
 
 G_BEGIN_DECLS

@@ -13,9 +13,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-stats-table.h"
 #include "ib-stats-table-private.h"
 #include "ib-tab-stop.h"

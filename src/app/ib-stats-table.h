@@ -4,7 +4,7 @@
 
 #include <gtk/gtk.h>
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-side-scroller.h"
 
 G_BEGIN_DECLS

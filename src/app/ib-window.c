@@ -14,7 +14,7 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "ib-accessible.h"
 #include "ib-application.h"
 #include "ib-export.h"

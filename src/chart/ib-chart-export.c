@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-chart-export.c: PNG, SVG and PDF files, written through
- * engine/ib-output.h (a file atomically: a temporary file in the same
+ * engine/io/ib-output.h (a file atomically: a temporary file in the same
  * folder, renamed over @path only when complete; a device, FIFO or "-" as
  * it is). */
 #define G_LOG_DOMAIN "iobench"
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "analysis/ib-text-safe.h"
-#include "engine/ib-output.h"
+#include "engine/io/ib-output.h"
 #include "ib-chart-private.h"
 
 #define MAX_SIDE 16384

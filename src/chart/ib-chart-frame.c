@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 
-#include "engine/ib-presets.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-chart-private.h"
 #include "analysis/ib-labels.h"
 

@@ -9,7 +9,8 @@
 #include <math.h>
 
 #include "analysis/ib-labels.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-chart-private.h"
 
 static const char *

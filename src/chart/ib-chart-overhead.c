@@ -10,8 +10,9 @@
 #include <math.h>
 
 #include "analysis/ib-labels.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-chart-private.h"
 
 typedef enum

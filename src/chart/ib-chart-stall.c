@@ -15,7 +15,7 @@
 #include "ib-chart-private.h"
 #include "analysis/ib-labels.h"
 
-/* IB_FRAME_60HZ_NS of engine/ib-responsiveness.h (whose IbTick the axis
+/* IB_FRAME_60HZ_NS of engine/measure/ib-responsiveness.h (whose IbTick the axis
  * code names otherwise). */
 #define FRAME_60HZ_NS 16666667.0
 

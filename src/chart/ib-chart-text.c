@@ -11,7 +11,7 @@
 #include "ib-chart-private.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-text-safe.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 
 double
 ib_chart_finite (double v,

@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 
@@ -184,7 +184,7 @@ char *ib_chart_describe (const IbChartRequest *request);
  * MiB/s or GiB/s ("5.84 GiB/s"); tables beside a chart use it too. */
 char        *ib_chart_format_rate      (double              mib_per_s);
 
-/* Writes @request's chart to @path as @format through engine/ib-output.h
+/* Writes @request's chart to @path as @format through engine/io/ib-output.h
  * (a file atomically, a device, FIFO or "-" as it is, a link through to its
  * target). The size is in whole units; a bitmap is width*scale x
  * height*scale pixels (scale 1 or 2; up to 4 accepted). On failure nothing

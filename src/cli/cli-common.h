@@ -15,9 +15,9 @@
 
 #include "analysis/ib-analysis.h"
 #include "cli.h"
-#include "engine/ib-runner.h"
+#include "engine/run/ib-runner.h"
 #include "analysis/ib-tables.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 
@@ -70,7 +70,7 @@ int           ib_cli_signals_received  (void);
 int           ib_cli_signals_exit_code (int            fallback);
 
 /* Begins writing outputs: until ib_cli_outputs_end(), a signal interrupts
- * them (engine/ib-output.h: the one under way stops and leaves no temporary
+ * them (engine/io/ib-output.h: the one under way stops and leaves no temporary
  * file). Returns the interrupt, for ib_cli_output_skipped(). */
 GCancellable *ib_cli_outputs_begin     (void);
 /* Ends it and frees nothing (the caller owns @interrupt): returns @code, or
@@ -236,7 +236,7 @@ void      ib_cli_output_add_entries (IbCliOutput      *output,
 gboolean  ib_cli_output_check   (IbCliOutput       *output,
                                  GError           **error);
 /* The same check for one output @path given with @option (TRUE when
- * @path is NULL): engine/ib-output.h's ib_output_check (not empty, not a
+ * @path is NULL): engine/io/ib-output.h's ib_output_check (not empty, not a
  * folder, in a writable folder, a writable device, none of @inputs). */
 gboolean  ib_cli_output_path_check (const char         *option,
                                     const char         *path,

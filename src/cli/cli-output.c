@@ -14,8 +14,8 @@
 
 #include "chart/ib-chart.h"
 #include "cli-common.h"
-#include "engine/ib-error.h"
-#include "engine/ib-output.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-output.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-io.h"
 

@@ -14,7 +14,6 @@
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
 #include "cli-common.h"
-#include "engine/ib-parse.h"
 
 /* ---- printing a report ------------------------------------------------- */
 

@@ -15,8 +15,8 @@
 #include "chart/ib-chart.h"
 #include "cli-common.h"
 #include "cli.h"
-#include "engine/ib-error.h"
-#include "engine/ib-output.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-output.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-charts.h"
@@ -24,7 +24,7 @@
 #include "report/ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 
 int
 ib_cli_report (int    argc,

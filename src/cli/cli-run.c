@@ -13,10 +13,10 @@
 
 #include "cli-common.h"
 #include "cli.h"
-#include "engine/ib-error.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-error.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/io/ib-strategy.h"
 
 /* ---- list -------------------------------------------------------------- */
 

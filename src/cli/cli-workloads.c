@@ -15,12 +15,13 @@
 
 #include "analysis/ib-labels.h"
 #include "cli-common.h"
-#include "engine/ib-error.h"
-#include "engine/ib-map-run.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-error.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-map-run.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/workloads/ib-workloads.h"
 
 /* Seed 001: 999,999 `new Promise(middle)` took 1,768.754 ms, the same number
  * of direct calls with a callback 51.657 ms. */

@@ -8,7 +8,7 @@
 #include <locale.h>
 #include <stdio.h>
 
-#include "engine/ib-runner.h"
+#include "engine/run/ib-runner.h"
 #include "report/ib-report-io.h"
 
 #include "cli-common.h"

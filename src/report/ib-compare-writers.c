@@ -18,10 +18,9 @@
 #include <glib/gstdio.h>
 
 #include "chart/ib-chart.h"
-#include "engine/ib-error.h"
-#include "engine/ib-output.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-stats.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-output.h"
+#include "engine/stats/ib-stats.h"
 #include "ib-compare-writers.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"

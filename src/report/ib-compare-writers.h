@@ -8,7 +8,7 @@
 #include "analysis/ib-analysis.h"
 #include "analysis/ib-compare.h"
 #include "chart/ib-chart.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

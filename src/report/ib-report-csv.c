@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "analysis/ib-text-safe.h"
-#include "engine/ib-output.h"
+#include "engine/io/ib-output.h"
 #include "ib-report-io.h"
 
 /* A text field (never a number: "-5" as a number stays a number). One a

@@ -16,8 +16,8 @@
 #include <glib/gstdio.h>
 
 #include "chart/ib-chart.h"
-#include "engine/ib-error.h"
-#include "engine/ib-output.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-output.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"

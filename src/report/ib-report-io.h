@@ -2,7 +2,7 @@
 /* ib-report-io.h: reading and writing reports (docs/architecture.md,
  * "Reports, findings and charts").
  *
- * Every writer writes through engine/ib-output.h: a file atomically (a
+ * Every writer writes through engine/io/ib-output.h: a file atomically (a
  * temporary file + rename; an error leaves no half-written file and never
  * touches an existing file at @path unless the whole new content was
  * written), a device, FIFO or "-" (stdout) as it is, a symbolic link
@@ -12,7 +12,7 @@
 #include <glib.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 
@@ -75,7 +75,7 @@ GPtrArray *ib_report_markdown_charts    (const IbReport *report,
 gboolean   ib_report_markdown_check_charts (GPtrArray  *paths,
                                             GError    **error);
 /* Fails with G_IO_ERROR_NOT_REGULAR_FILE when @path is "-", a device or a
- * FIFO (engine/ib-output.h): a Markdown report's charts go in a folder
+ * FIFO (engine/io/ib-output.h): a Markdown report's charts go in a folder
  * beside it, so it must be a file. */
 gboolean   ib_report_markdown_check_target (const char  *path,
                                             GError     **error);

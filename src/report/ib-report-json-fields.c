@@ -14,8 +14,8 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-sweep.h"
+#include "engine/run/ib-decision.h"
+#include "engine/run/ib-sweep.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"

@@ -23,7 +23,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "ib-report-io.h"
 #include "ib-report-json-private.h"
 

@@ -14,7 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 #include "ib-report-io.h"
 
 G_BEGIN_DECLS

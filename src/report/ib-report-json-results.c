@@ -10,8 +10,8 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-sweep.h"
+#include "engine/run/ib-decision.h"
+#include "engine/run/ib-sweep.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
@@ -313,7 +313,7 @@ static const IbJsonSection sweep_section =
 
 /* ---- the decision phase -------------------------------------------------- */
 
-/* The decision phase (engine/ib-decision.h): its pairs are data, the
+/* The decision phase (engine/run/ib-decision.h): its pairs are data, the
  * verdicts derived from them are kept as the rule gave them (the rule's
  * looks cannot be replayed from the pairs alone). */
 

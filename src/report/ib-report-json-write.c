@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "engine/ib-output.h"
+#include "engine/io/ib-output.h"
 #include "ib-report-io.h"
 #include "ib-report-json-private.h"
 

@@ -17,7 +17,7 @@
 #include <gio/gio.h>
 
 #include "chart/ib-chart.h"
-#include "engine/ib-output.h"
+#include "engine/io/ib-output.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"

@@ -18,9 +18,9 @@
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-verdict.h"
-#include "engine/ib-decision.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/run/ib-decision.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "report-fixture.h"
 
 #define SYNC  "sync-read-all"

@@ -7,8 +7,8 @@
 
 #include "chart-fixtures.h"
 #include "../report/map-fixture.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 
 #define MIB 1048576.0
 

@@ -15,7 +15,7 @@
 
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 
 static gboolean spanish;
 

@@ -10,7 +10,7 @@
 
 #include "analysis/ib-tables.h"
 #include "cli/cli-common.h"
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "report-fixture.h"
 
 static void

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* End to end: what every output does with what is already at its path
- * (src/engine/ib-output.h), through `report`, `chart` and `compare`: "-" and
+ * (src/engine/io/ib-output.h), through `report`, `chart` and `compare`: "-" and
  * standard output are written to, a symbolic link stays a link, an input is
  * never an output, a 250-byte name fits, and a refused output is exit 2 in
  * every command (suite cli). Devices, FIFOs and another user are tried in

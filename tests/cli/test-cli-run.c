@@ -13,7 +13,7 @@
 #include <json-glib/json-glib.h>
 #include <signal.h>
 
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 
 static const char *cli;
 

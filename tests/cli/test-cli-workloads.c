@@ -5,7 +5,7 @@
 
 #include "config.h"
 
-#include "engine/ib-workloads.h"
+#include "engine/workloads/ib-workloads.h"
 #include "ib-test-common.h"
 
 #include <gio/gio.h>

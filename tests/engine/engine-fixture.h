@@ -3,8 +3,8 @@
  * a fresh folder, files made in it, a scratch for reused buffers. */
 #pragma once
 
-#include "engine/ib-fileset.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/io/ib-strategy.h"
 
 G_BEGIN_DECLS
 

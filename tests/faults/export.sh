@@ -6,7 +6,7 @@
 # itself failed); the input report and any earlier file at the path stay as
 # they were, and no temporary file is left. Read-only mounts and full disks
 # need root (a private mount namespace); without it only /proc is tried.
-# Then what is at the path (src/engine/ib-output.h), as root: a device node
+# Then what is at the path (src/engine/io/ib-output.h), as root: a device node
 # stays a device and a FIFO a FIFO (both written to), a link to them stays a
 # link, and another user can write to /dev/stdout and pipe it.
 # shellcheck disable=SC1111  # “quotes” as the CLI prints them

@@ -104,7 +104,7 @@ wait_for () {
   done
 }
 
-# The engine's test-only hold point (src/engine/ib-fileset.c, README.md here):
+# The engine's test-only hold point (src/engine/io/ib-fileset.c, README.md here):
 # a run started with the environment of hold_env N stops after making its
 # Nth file, with the FIFO $work/hold open, until hold_release. hold_begin
 # opens the FIFO here for reading and writing (which never blocks), so the

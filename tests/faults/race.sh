@@ -21,7 +21,7 @@ echo "precious" >"$decoy/user.txt"
 mkfifo "$work/hold"
 
 # File making stops after its ${hold}th file until this test has opened and
-# closed the FIFO (the engine's test-only hold point, src/engine/ib-fileset.c):
+# closed the FIFO (the engine's test-only hold point, src/engine/io/ib-fileset.c):
 # the swap comes while files are being made however fast this machine and
 # this build make them.
 IOBENCH_TEST_HOLD_AFTER_FILES=$hold IOBENCH_TEST_HOLD_FIFO="$work/hold" \

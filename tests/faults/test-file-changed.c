@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/run/ib-runner.h"
+#include "engine/io/ib-strategy.h"
 #include "report/ib-report-io.h"
 
 #define FILE_SIZE (192 * 1024 + 123)

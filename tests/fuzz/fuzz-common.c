@@ -8,7 +8,7 @@
 
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "fuzz-common.h"
 #include "report/ib-report-io.h"
 

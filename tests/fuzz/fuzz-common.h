@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "analysis/ib-analysis.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

@@ -19,7 +19,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 

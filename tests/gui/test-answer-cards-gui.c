@@ -11,7 +11,7 @@
 
 #include <gtk/gtk.h>
 
-#include "engine/ib-workloads.h"
+#include "engine/workloads/ib-workloads.h"
 #include "gui-common.h"
 #include "ib-test-common.h"
 #include "report/ib-report-io.h"

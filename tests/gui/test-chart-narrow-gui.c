@@ -13,7 +13,7 @@
 
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 #include "ib-application.h"
 #include "ib-chart-view.h"
 #include "ib-window.h"

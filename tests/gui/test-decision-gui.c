@@ -19,7 +19,7 @@
 
 #include <gtk/gtk.h>
 
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-strategy.h"
 #include "gui-common.h"
 
 #define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */

@@ -11,8 +11,9 @@
 
 #include <gtk/gtk.h>
 
-#include "engine/ib-strategy.h"
-#include "engine/ib-types.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/model/ib-types.h"
 #include "ib-stats-table.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"

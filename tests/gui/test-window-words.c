@@ -15,8 +15,8 @@
 
 #include "analysis/ib-compare.h"
 #include "analysis/ib-labels.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-workloads.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/workloads/ib-workloads.h"
 #include "gui-common.h"
 #include "ib-export.h"
 #include "ib-test-common.h"

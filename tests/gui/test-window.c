@@ -15,8 +15,8 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-presets.h"
+#include "engine/model/ib-error.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-application.h"
 #include "ib-chart-view.h"
 #include "ib-stats-table.h"

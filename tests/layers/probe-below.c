@@ -3,7 +3,7 @@
  * flags this compiles, so a probe that fails fails for its include alone. */
 #include "analysis/ib-verdict.h"
 #include "chart/ib-chart.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 int ib_probe (void);
 int

@@ -20,11 +20,11 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-os.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-types.h"
+#include "engine/run/ib-decision.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/os/ib-os.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/model/ib-types.h"
 #include "report/ib-report-io.h"
 
 typedef struct

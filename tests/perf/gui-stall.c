@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/ib-os.h"
+#include "engine/os/ib-os.h"
 #include "ib-application.h"
 #include "ib-window.h"
 

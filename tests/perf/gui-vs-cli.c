@@ -27,9 +27,9 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 
-#include "engine/ib-parse.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-labels.h"
 #include "ib-application.h"

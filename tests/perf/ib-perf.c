@@ -38,13 +38,13 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-types.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/run/ib-runner.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/model/ib-types.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "engine/ib-measure.h"
-#include "engine/ib-os.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/os/ib-os.h"
 
 #define ORDER_SEED 13
 

@@ -5,8 +5,8 @@
  * medians, their ratio and the median of the same round's on/off ratios. */
 #pragma once
 
-#include "engine/ib-fileset.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/io/ib-strategy.h"
 
 G_BEGIN_DECLS
 

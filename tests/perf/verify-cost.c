@@ -16,10 +16,10 @@
 
 #include "config.h"
 
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/io/ib-strategy.h"
 #include "on-off.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "engine/ib-paired.h"
+#include "engine/stats/ib-paired.h"
 #include "map-fixture.h"
 
 /* A small deterministic jitter in [-1, 1] (no PRNG state shared with

@@ -5,7 +5,7 @@
 
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 #include "report-fixture.h"
 
 static void

@@ -2,7 +2,7 @@
 /* report-fixture.h: reports built in code for the report suite. */
 #pragma once
 
-#include "engine/ib-types.h"
+#include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
 

@@ -11,8 +11,8 @@
 
 #include "analysis/ib-answer-writes.h"
 #include "analysis/ib-findings.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-workloads.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/workloads/ib-workloads.h"
 #include "report/ib-report-io.h"
 #include "ib-test-writers.h"
 #include "report-fixture.h"

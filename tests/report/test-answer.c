@@ -10,15 +10,15 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-error.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-verdict.h"
-#include "engine/ib-decision.h"
+#include "engine/run/ib-decision.h"
 #include "report-fixture.h"
 #include "ib-test-common.h"
 #include "ib-test-writers.h"

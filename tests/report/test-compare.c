@@ -13,7 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "chart/ib-chart.h"
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 #include "analysis/ib-compare.h"
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-labels.h"

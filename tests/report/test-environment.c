@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The environment probe (src/engine/ib-environment.c). */
+/* The environment probe (src/engine/os/ib-environment.c). */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
 
 #include <string.h>
 
-#include "engine/ib-environment.h"
+#include "engine/os/ib-environment.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-tables.h"
 #include "report-fixture.h"

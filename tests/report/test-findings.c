@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/ib-stats.h"
-#include "engine/ib-sweep.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/run/ib-sweep.h"
 #include "analysis/ib-answer.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-compare.h"

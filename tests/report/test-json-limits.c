@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/ib-error.h"
+#include "engine/model/ib-error.h"
 #include "ib-test-common.h"
 #include "ib-test-writers.h"
 #include "report-fixture.h"

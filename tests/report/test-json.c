@@ -7,8 +7,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-stats.h"
+#include "engine/model/ib-error.h"
+#include "engine/stats/ib-stats.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"

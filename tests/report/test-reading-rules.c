@@ -19,6 +19,7 @@
 #include "analysis/ib-analysis.h"
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
+#include "engine/model/ib-format.h"
 #include "report/ib-report-io.h"
 #include "ib-test-common.h"
 #include "ib-test-writers.h"

@@ -12,7 +12,7 @@
 
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
-#include "engine/ib-parse.h"
+#include "engine/model/ib-format.h"
 #include "report-fixture.h"
 
 /* The row whose first cell is @first, or -1. */

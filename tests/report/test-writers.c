@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "chart/ib-chart.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
 #include "analysis/ib-tables.h"

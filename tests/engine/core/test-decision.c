@@ -35,8 +35,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "engine/ib-paired.h"
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-paired.h"
+#include "engine/stats/ib-stats.h"
 
 typedef enum
 {

@@ -6,7 +6,7 @@
 
 #include <glib.h>
 
-#include "engine/ib-eta.h"
+#include "engine/stats/ib-eta.h"
 
 #define S (G_USEC_PER_SEC)
 #define NS (G_GINT64_CONSTANT (1000000000))

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-map: the map's budget sharing and cost (engine/ib-map-run.h), on a
+/* test-map: the map's budget sharing and cost (engine/run/ib-map-run.h), on a
  * simulated clock with known ratios per cell.
  *
  * /engine/map/share: cells far from 1 decide at their first look and get
@@ -15,8 +15,8 @@
 
 #include <string.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-map-run.h"
+#include "engine/model/ib-error.h"
+#include "engine/run/ib-map-run.h"
 
 typedef struct
 {

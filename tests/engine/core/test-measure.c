@@ -14,13 +14,13 @@
 
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-strategy-private.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/run/ib-runner.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/io/ib-strategy-private.h"
 #include "engine-fixture.h"
 
 static void

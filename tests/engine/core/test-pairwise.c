@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/ib-paired.h"
-#include "engine/ib-pairwise.h"
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-paired.h"
+#include "engine/stats/ib-pairwise.h"
+#include "engine/stats/ib-stats.h"
 
 /* ---- the brute force ---------------------------------------------------- */
 

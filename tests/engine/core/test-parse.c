@@ -7,14 +7,15 @@
 
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-os.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-presets.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-sweep.h"
+#include "engine/model/ib-error.h"
+#include "engine/model/ib-format.h"
+#include "engine/os/ib-os.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/plan/ib-presets.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/run/ib-sweep.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 

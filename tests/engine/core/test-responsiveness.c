@@ -9,12 +9,12 @@
 
 #include <glib/gstdio.h>
 
-#include "engine/ib-fileset.h"
-#include "engine/ib-responsiveness.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-stats.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-strategy.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/measure/ib-responsiveness.h"
+#include "engine/run/ib-runner.h"
+#include "engine/stats/ib-stats.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/io/ib-strategy.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 #define MS  G_GINT64_CONSTANT (1000000)

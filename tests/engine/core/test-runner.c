@@ -8,13 +8,13 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
-#include "engine/ib-decision.h"
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-workloads.h"
+#include "engine/run/ib-decision.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/run/ib-runner.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/workloads/ib-workloads.h"
 
 #define KIB G_GUINT64_CONSTANT (1024)
 #define MIB (G_GUINT64_CONSTANT (1) << 20)

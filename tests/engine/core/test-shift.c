@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 
 static double
 uniform01 (IbRng *rng)

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "engine/ib-measure.h"
-#include "engine/ib-stats.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/stats/ib-stats.h"
 
 #define EPS 1e-9
 

@@ -16,7 +16,7 @@
 
 #include <math.h>
 
-#include "engine/ib-stats.h"
+#include "engine/stats/ib-stats.h"
 
 #define TRUE_MEDIAN 1e6    /* 1 ms in ns */
 

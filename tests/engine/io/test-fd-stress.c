@@ -21,11 +21,11 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/workloads/ib-workloads.h"
 
 #define FD_LIMIT 256
 #define SEED     18

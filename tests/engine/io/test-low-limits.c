@@ -21,11 +21,11 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-runner.h"
-#include "engine/ib-types.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/run/ib-runner.h"
+#include "engine/model/ib-types.h"
 #include "ib-test-common.h"
 
 #ifdef G_OS_UNIX

@@ -25,12 +25,12 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-strategy.h"
-#include "engine/ib-strategy-private.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/io/ib-strategy.h"
+#include "engine/io/ib-strategy-private.h"
 #include "engine-fixture.h"
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -11,9 +11,9 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-strategy.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/io/ib-strategy.h"
 #include "engine-fixture.h"
 
 static const char * const expected_ids[] = {

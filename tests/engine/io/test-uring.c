@@ -16,11 +16,11 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-os.h"
-#include "engine/ib-parse.h"
-#include "engine/ib-strategy-private.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/os/ib-os.h"
+#include "engine/plan/ib-parse.h"
+#include "engine/io/ib-strategy-private.h"
 #include "engine-fixture.h"
 
 static const char * const uring_ids[] = {

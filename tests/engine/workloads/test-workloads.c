@@ -14,10 +14,10 @@
 #include <unistd.h>
 #endif
 
-#include "engine/ib-error.h"
-#include "engine/ib-fileset.h"
-#include "engine/ib-measure.h"
-#include "engine/ib-workloads.h"
+#include "engine/model/ib-error.h"
+#include "engine/io/ib-fileset.h"
+#include "engine/measure/ib-measure.h"
+#include "engine/workloads/ib-workloads.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 

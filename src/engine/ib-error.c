@@ -1,6 +1,0 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "config.h"
-
-#include "ib-error.h"
-
-G_DEFINE_QUARK (ib-error-quark, ib_error)
