@@ -20,6 +20,8 @@
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
 #include "engine/io/ib-strategy.h"
+#include "engine/model/ib-format.h"
+#include "engine/run/ib-map.h"
 #include "engine/workloads/ib-workloads.h"
 #include "ib-application.h"
 #include "ib-chart-view.h"
@@ -279,6 +281,7 @@ typedef enum
   K_LATENCY,
   K_OVERHEAD,
   K_SWEEP,
+  K_MAP,
   K_OTHER,
   K_N
 } TruthKind;
@@ -294,6 +297,7 @@ truth_kind (const IbChartKindInfo *kind)
     "latency",
     "overhead",
     "sweep",
+    "map",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
@@ -418,6 +422,20 @@ test_chart_descriptions (void)
             g_assert_nonnull (strstr (text, crossover != NULL ? crossover : "No crossover."));
           }
           break;
+        case K_MAP:
+          /* every cell of the map named, with its size and its count */
+          g_assert_nonnull (report->map);
+          for (guint c = 0; c < report->map->cells->len; c++)
+            {
+              const IbMapCell *cell = &g_array_index (report->map->cells, IbMapCell, c);
+              g_autofree char *size = ib_chart_format_bytes ((double) cell->size);
+              g_autofree char *count = ib_format_count (cell->count);
+              g_autofree char *named = g_strdup_printf ("%s x %s %s", size, count,
+                                                        cell->count == 1 ? "file" : "files");
+
+              g_assert_nonnull (strstr (text, named));
+            }
+          break;
         case K_OTHER:
         case K_N:
         default:
@@ -427,7 +445,7 @@ test_chart_descriptions (void)
   /* Every kind the results page shows had its own text. */
   g_assert_true (kinds[K_STRATEGIES] && kinds[K_THROUGHPUT] &&
                  kinds[K_CPU] && kinds[K_STALL] && kinds[K_LATENCY] &&
-                 kinds[K_OVERHEAD] && kinds[K_SWEEP]);
+                 kinds[K_OVERHEAD] && kinds[K_SWEEP] && kinds[K_MAP]);
 
   gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (dir));
