@@ -13,13 +13,8 @@
 
 #include <string.h>
 
-#include <glib/gstdio.h>
-
-#include "analysis/ib-analysis.h"
-#include "analysis/ib-findings.h"
-#include "report/ib-report-io.h"
-#include "ib-test-common.h"
 #include "ib-test-writers.h"
+#include "report-texts.h"
 
 /* The claim of a direction, unless it is the title's question ("whether
  * sync or async is faster"), which claims none. */
@@ -73,73 +68,13 @@ check_text (const char *where,
     }
 }
 
-/* What the analysis gives every writer: the answer and the shown findings. */
-static void
-check_analysis (const char       *where,
-                const IbAnalysis *analysis,
-                GString          *bad)
-{
-  const IbAnswer *answer = ib_analysis_get_answer (analysis);
-  const GArray *findings = ib_analysis_get_findings (analysis);
-
-  if (answer != NULL)
-    {
-      g_autofree char *text = ib_answer_to_text (answer, "\n");
-
-      check_text (where, text, bad);
-    }
-  for (guint i = 0; findings != NULL && i < findings->len; i++)
-    check_text (where, g_array_index (findings, IbFinding, i).text, bad);
-}
-
-static void
-check_report (const char *name,
-              IbReport   *report,
-              GString    *bad)
-{
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new (report);
-  g_autofree char *dir = ib_test_make_tmpdir ("iobench-one-story-XXXXXX");
-  g_autofree char *md_path = g_build_filename (dir, "report.md", NULL);
-  g_autofree char *md = NULL;
-  g_autofree char *html = NULL;
-  g_autoptr(GError) error = NULL;
-
-  check_analysis (name, analysis, bad);
-  g_assert_true (ib_report_save_markdown (analysis, md_path, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (md_path, &md, NULL, &error));
-  check_text (name, md, bad);
-  html = ib_report_to_html (analysis, &error);
-  g_assert_no_error (error);
-  check_text (name, html, bad);
-  g_unlink (md_path);
-  g_rmdir (dir);
-}
-
 /* Every golden report, as this build analyses and writes it. */
 static void
 test_golden (void)
 {
-  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "report", "golden", NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   g_autoptr(GString) bad = g_string_new (NULL);
-  const char *name;
-  guint n = 0;
+  guint n = rt_check_golden (check_text, bad);
 
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autoptr(IbReport) report = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (!g_str_has_suffix (name, ".json"))
-        continue;
-      report = ib_report_load_json (path, &error);
-      g_assert_no_error (error);
-      check_report (name, report, bad);
-      n++;
-    }
   g_test_message ("%u golden reports checked", n);
   g_assert_cmpuint (n, >=, 5);
   if (bad->len > 0)

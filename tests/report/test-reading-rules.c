@@ -14,16 +14,11 @@
 
 #include <string.h>
 
-#include <glib/gstdio.h>
-
-#include "analysis/ib-analysis.h"
-#include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
 #include "engine/model/ib-format.h"
-#include "report/ib-report-io.h"
-#include "ib-test-common.h"
 #include "ib-test-writers.h"
 #include "report-fixture.h"
+#include "report-texts.h"
 
 typedef struct
 {
@@ -84,39 +79,6 @@ check_text (const char *where,
           g_match_info_next (match, NULL);
         }
     }
-}
-
-static void
-check_report (const char *name,
-              IbReport   *report,
-              GString    *bad)
-{
-  g_autoptr(IbAnalysis) analysis = ib_analysis_new (report);
-  const IbAnswer *answer = ib_analysis_get_answer (analysis);
-  const GArray *findings = ib_analysis_get_findings (analysis);
-  g_autofree char *dir = ib_test_make_tmpdir ("iobench-reading-XXXXXX");
-  g_autofree char *md_path = g_build_filename (dir, "report.md", NULL);
-  g_autofree char *md = NULL;
-  g_autofree char *html = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (answer != NULL)
-    {
-      g_autofree char *text = ib_answer_to_text (answer, "\n");
-
-      check_text (name, text, bad);
-    }
-  for (guint i = 0; findings != NULL && i < findings->len; i++)
-    check_text (name, g_array_index (findings, IbFinding, i).text, bad);
-  g_assert_true (ib_report_save_markdown (analysis, md_path, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (md_path, &md, NULL, &error));
-  check_text (name, md, bad);
-  html = ib_report_to_html (analysis, &error);
-  g_assert_no_error (error);
-  check_text (name, html, bad);
-  g_unlink (md_path);
-  g_rmdir (dir);
 }
 
 /* The formatters themselves, in the C.UTF-8 locale of every test. */
@@ -208,32 +170,15 @@ test_planted (void)
 static void
 test_golden (void)
 {
-  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "report", "golden", NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   g_autoptr(GString) bad = g_string_new (NULL);
-  const char *name;
-  guint n = 0;
+  guint n = rt_check_golden (check_text, bad);
 
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autoptr(IbReport) report = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (!g_str_has_suffix (name, ".json"))
-        continue;
-      report = ib_report_load_json (path, &error);
-      g_assert_no_error (error);
-      check_report (name, report, bad);
-      n++;
-    }
   {
     g_autoptr(IbReport) apart = fx_report_new (40);
     g_autoptr(IbReport) close = fx_report_new (10);
 
-    check_report ("fixture-40", apart, bad);
-    check_report ("fixture-10", close, bad);
+    rt_check_report ("fixture-40", apart, check_text, bad);
+    rt_check_report ("fixture-10", close, check_text, bad);
   }
   g_test_message ("%u golden reports checked", n);
   g_assert_cmpuint (n, >=, 5);
