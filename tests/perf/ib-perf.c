@@ -636,7 +636,8 @@ cmd_session (int    argc,
     }
 
   /* The rows: every strategy as the seeds run it (fresh buffer, its own
-   * chunk), plus sync-stream with a reused 1 MiB buffer (target T2). */
+   * chunk), plus sync-stream with a reused 1 MiB buffer (target T2) and
+   * uring-stream-parallel with reused 1 MiB chunks (target T8). */
   table = ib_strategies (&n_strategies);
   if (g_strcmp0 (strategies_text, "none") != 0)
     {
@@ -670,6 +671,11 @@ cmd_session (int    argc,
             }
           if (g_strcmp0 (table[k].id, "sync-stream") == 0)
             add_variant (variants, &table[k], "sync-stream/reused-1M", IB_BUFFER_REUSED, MIB);
+          /* fio's io_uring job reads into iodepth (4) reused 1 MiB buffers:
+           * the same design here, so that T8 compares like with like. */
+          if (g_strcmp0 (table[k].id, "uring-stream-parallel") == 0)
+            add_variant (variants, &table[k], "uring-stream-parallel/reused-1M",
+                         IB_BUFFER_REUSED, MIB);
           if (g_strcmp0 (table[k].id, "sync-read-all") == 0 && prototypes)
             add_variant (variants, &proto_thp_info, proto_thp_info.id, IB_BUFFER_FRESH, 0);
           if (g_strcmp0 (table[k].id, "thread-pool-parallel") == 0 && prototypes)
@@ -776,9 +782,9 @@ cmd_session (int    argc,
             }
         }
 
-      g_print ("\n| %-30s | %-5s | %10s | %9s | %9s |\n", "I/O Bench strategy", "cache",
+      g_print ("\n| %-31s | %-5s | %10s | %9s | %9s |\n", "I/O Bench strategy", "cache",
                "median ms", "MiB/s", "peak RSS");
-      g_print ("|%s|%s|%s|%s|%s|\n", "--------------------------------", "-------",
+      g_print ("|%s|%s|%s|%s|%s|\n", "---------------------------------", "-------",
                "------------", "-----------", "-----------");
       for (k = first; k < rows->len; k++)
         {
@@ -790,11 +796,11 @@ cmd_session (int    argc,
           for (j = row->warmup; j < row->samples->len; j++)
             peak = MAX (peak, g_array_index (row->samples, PerfSample, j).peak_rss_bytes);
           if (perf_row_summary (row, &median, &min))
-            g_print ("| %-30s | %-5s | %10.1f | %9.0f | %5" G_GUINT64_FORMAT " MiB |\n",
+            g_print ("| %-31s | %-5s | %10.1f | %9.0f | %5" G_GUINT64_FORMAT " MiB |\n",
                      row->variant->label, ib_cache_mode_to_string (mode), median / 1e6,
                      ib_file_set_total_bytes (set) / (double) MIB / (median / 1e9), peak / MIB);
           else
-            g_print ("| %-30s | %-5s | %10s | %9s | %9s |\n", row->variant->label,
+            g_print ("| %-31s | %-5s | %10s | %9s | %9s |\n", row->variant->label,
                      ib_cache_mode_to_string (mode), "failed", "", "");
         }
     }
