@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-chart-map.c: the size x count map (engine/run/ib-map.h). One cell per file
+/* ib-chart-map.c: the size x count map (engine/model/ib-map.h). One cell per file
  * size (columns, the map's sizes: a log scale) and file count (rows, the
  * most files at the top); the upper half of a cell is its serial line (one
  * file after another), the lower half its parallel line (all at once). A
@@ -16,7 +16,7 @@
 
 #include "analysis/ib-verdict.h"
 #include "engine/model/ib-format.h"
-#include "engine/run/ib-map.h"
+#include "engine/run/ib-map-run.h"
 #include "ib-chart-private.h"
 
 #define FRAME_60_NS (1e9 / 60.0)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-report-json-map.c: the field tables of the size x count map
- * (engine/run/ib-map.h): what a plan asks for ("plan.map") and what the map
+ * (engine/model/ib-map.h): what a plan asks for ("plan.map") and what the map
  * measured ("map"). Each cell's two lines are decision lines
  * (ib_json_decision_line_section) with what each side cost the main loop. */
 #define G_LOG_DOMAIN "iobench"
@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 #include "ib-report-json-private.h"
 
 /* ---- what a plan asks for ------------------------------------------------ */

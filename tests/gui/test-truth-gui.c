@@ -21,7 +21,7 @@
 #include "chart/ib-chart-private.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/model/ib-format.h"
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 #include "engine/workloads/ib-workloads.h"
 #include "ib-application.h"
 #include "ib-chart-view.h"

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* map-fixture.h: a size x count map built in code (engine/run/ib-map.h), for the
+/* map-fixture.h: a size x count map built in code (engine/model/ib-map.h), for the
  * report suite's golden files and for any suite that needs a map. */
 #pragma once
 
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 #include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS

@@ -17,7 +17,7 @@
 
 #include <string.h>
 
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 #include "report/ib-report-io.h"
 #include "report/ib-report-json-private.h"
 #include "ib-test-writers.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-json-map: the size x count map's section of a report (engine/run/ib-map.h,
+/* test-json-map: the size x count map's section of a report (engine/model/ib-map.h,
  * report/ib-report-json-map.c).
  *
  * /report/json-map/round-trip: a map written and loaded keeps every cell,
@@ -15,7 +15,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 #include "ib-test-writers.h"
 #include "map-fixture.h"
 #include "report/ib-report-io.h"

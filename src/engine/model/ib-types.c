@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/model/ib-types.h"
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 
 const guint ib_percentile_levels[IB_N_PERCENTILES] = { 50, 66, 75, 80, 90, 95, 98, 99, 100 };
 

@@ -372,6 +372,11 @@ typedef enum
   IB_PAIRED_EQUIVALENT,  /* the interval lies inside [1 / (1 + m), 1 + m] */
 } IbPairedVerdict;
 
+/* The error rate of one decision, all looks together. */
+#define IB_PAIRED_ALPHA  0.05
+/* The equivalence margin when the plan does not say: +/-10 %. */
+#define IB_PAIRED_MARGIN 0.10
+
 typedef struct
 {
   gint64   a_ns;               /* wall time of a; <= 0: failed or excluded */

@@ -9,6 +9,7 @@
 #include "engine/model/ib-error.h"
 #include "engine/io/ib-fileset.h"
 #include "engine/model/ib-format.h"
+#include "engine/run/ib-decision.h"
 #include "engine/run/ib-map-run.h"
 #include "engine/measure/ib-measure.h"
 #include "engine/os/ib-os.h"
@@ -26,6 +27,15 @@ axis_max (const GArray *axis)
   for (guint i = 0; i < axis->len; i++)
     m = MAX (m, g_array_index (axis, guint64, i));
   return m;
+}
+
+void
+ib_map_line_paired (const IbMapLine *line,
+                    double           margin,
+                    IbPaired        *out)
+{
+  g_return_if_fail (line != NULL && out != NULL);
+  ib_decision_line_paired (&line->decision, margin, out);
 }
 
 void

@@ -21,9 +21,10 @@
 
 #include <gio/gio.h>
 
-#include "engine/run/ib-map.h"
 #include "engine/io/ib-strategy.h"
+#include "engine/model/ib-map.h"
 #include "engine/model/ib-types.h"
+#include "engine/stats/ib-paired.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,17 @@ G_BEGIN_DECLS
 #define IB_MAP_ESTIMATE_SAMPLE_S  0.02
 /* Making files, bytes/s, for the estimate. */
 #define IB_MAP_ESTIMATE_MAKE_RATE (256.0 * 1024 * 1024)
+/* Pairs every line of every cell gets first (its first planned look),
+ * before the rest of the budget goes to the undecided ones, when the spec
+ * does not say; and the most any line gets (its last planned look). */
+#define IB_MAP_DEFAULT_FIRST_PAIRS IB_PAIRED_FIRST_LOOK
+#define IB_MAP_LOOKS_DOUBLING      4
+
+/* The IbPaired view of @line (verdict, ratio, interval, level, margin):
+ * what ib_verdict_for_paired words. */
+void     ib_map_line_paired (const IbMapLine *line,
+                             double           margin,
+                             IbPaired        *out);
 
 typedef struct
 {

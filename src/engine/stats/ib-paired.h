@@ -26,10 +26,7 @@
 
 G_BEGIN_DECLS
 
-/* The error rate of one decision, all looks together. */
-#define IB_PAIRED_ALPHA         0.05
-/* The equivalence margin when the plan does not say: +/-10 %. */
-#define IB_PAIRED_MARGIN        0.10
+/* IB_PAIRED_ALPHA and IB_PAIRED_MARGIN are in ib-types.h (the map keeps them). */
 /* The first look is at this many pairs at the earliest. */
 #define IB_PAIRED_FIRST_LOOK    10
 /* At most this many looks (each doubling the pairs of the one before). */

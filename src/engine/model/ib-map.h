@@ -8,7 +8,8 @@
  * Each line of a cell is a decision of the answer's kind (ib-decision.h):
  * fresh pairs in alternating order (AB, BA, ...) decided by their paired
  * log-ratios (ib-paired.h), so the same verdict objects and words apply
- * (ib_map_line_paired, then analysis's ib_verdict_for_paired): faster,
+ * (ib_map_line_paired in ib-map-run.h, then analysis's
+ * ib_verdict_for_paired): faster,
  * equivalent within +/-margin, not decided. Beside the verdict each side
  * keeps what it cost the main loop: its longest stall and 60 Hz frames
  * missed.
@@ -23,7 +24,6 @@
 
 #include <glib.h>
 
-#include "engine/stats/ib-paired.h"
 #include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
@@ -52,11 +52,6 @@ typedef enum
 #define IB_MAP_MAX_AXIS          16
 /* Disk the map's files may take when the plan does not say, bytes. */
 #define IB_MAP_DEFAULT_MAX_DISK  (G_GUINT64_CONSTANT (8) << 30)
-/* Pairs every line of every cell gets first (its first planned look),
- * before the rest of the budget goes to the undecided ones, when the spec
- * does not say; and the most any line gets (its last planned look). */
-#define IB_MAP_DEFAULT_FIRST_PAIRS IB_PAIRED_FIRST_LOOK
-#define IB_MAP_LOOKS_DOUBLING      4
 /* The budget when the plan has none, s. */
 #define IB_MAP_DEFAULT_BUDGET_S    300
 
@@ -139,11 +134,6 @@ const char *ib_map_line_kind_to_string   (IbMapLineKind  kind);
 gboolean    ib_map_line_kind_from_string (const char    *text,
                                           IbMapLineKind *out);
 
-/* The IbPaired view of @line (verdict, ratio, interval, level, margin):
- * what ib_verdict_for_paired words. */
-void        ib_map_line_paired  (const IbMapLine *line,
-                                 double           margin,
-                                 IbPaired        *out);
 /* Whether @line is decided: a faster, b faster, or equivalent. */
 gboolean    ib_map_line_decided (const IbMapLine *line);
 

@@ -6,8 +6,7 @@
 
 #include <string.h>
 
-#include "engine/run/ib-decision.h"
-#include "engine/run/ib-map.h"
+#include "engine/model/ib-map.h"
 
 static const char *const line_ids[IB_MAP_N_LINES] = {
   [IB_MAP_SERIAL] = IB_MAP_LINE_SERIAL,
@@ -227,15 +226,6 @@ ib_map_cell (const IbMap *map,
   if (at >= map->cells->len)
     return NULL;
   return &g_array_index (map->cells, IbMapCell, at);
-}
-
-void
-ib_map_line_paired (const IbMapLine *line,
-                    double           margin,
-                    IbPaired        *out)
-{
-  g_return_if_fail (line != NULL && out != NULL);
-  ib_decision_line_paired (&line->decision, margin, out);
 }
 
 gboolean
