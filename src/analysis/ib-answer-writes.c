@@ -47,7 +47,7 @@ mode_runs (const IbWriteUnlink     *wu,
   guint runs = 0;
 
   for (guint i = 0; i < wu->runs->len; i++)
-    runs += g_strcmp0 (g_array_index (wu->runs, IbWriteUnlinkRun, i).mode, m->mode) == 0;
+    runs += g_strcmp0 (g_array_index (wu->runs, IbWriteUnlinkPass, i).mode, m->mode) == 0;
   return MAX (MAX (runs, m->n_runs), 1);
 }
 
@@ -108,14 +108,14 @@ pair_runs (const IbWriteUnlink *wu,
   guint rounds = 0;
 
   for (guint i = 0; i < wu->runs->len; i++)
-    rounds = MAX (rounds, g_array_index (wu->runs, IbWriteUnlinkRun, i).round + 1);
+    rounds = MAX (rounds, g_array_index (wu->runs, IbWriteUnlinkPass, i).round + 1);
   for (guint round = 0; round < rounds; round++)
     {
       double va = -1, vb = -1;
 
       for (guint i = 0; i < wu->runs->len; i++)
         {
-          const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun, i);
+          const IbWriteUnlinkPass *r = &g_array_index (wu->runs, IbWriteUnlinkPass, i);
           double                  v = (double) (p50 ? r->p50_ns : r->total_ns);
 
           if (r->round != round || r->failed >= wu->requests)

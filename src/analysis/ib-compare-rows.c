@@ -252,8 +252,8 @@ mode_run_times (const IbReport *report,
 
   for (guint i = 0; report->write_unlink->runs != NULL && i < report->write_unlink->runs->len; i++)
     {
-      const IbWriteUnlinkRun *run = &g_array_index (report->write_unlink->runs,
-                                                    IbWriteUnlinkRun, i);
+      const IbWriteUnlinkPass *run = &g_array_index (report->write_unlink->runs,
+                                                     IbWriteUnlinkPass, i);
       double t = (double) run->total_ns;
 
       if (g_strcmp0 (run->mode, mode) == 0 && run->failed == 0 && run->total_ns > 0)

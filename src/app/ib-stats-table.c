@@ -85,7 +85,7 @@ static const IbStatsColumn cell_of[N_COLUMNS] = {
   [COL_SYS] = IB_STATS_COLUMN_SYS,
 };
 
-/* The analysis floor's text of the cell (its "vs fastest" taken when the
+/* The analysis layer's text of the cell (its "vs fastest" taken when the
  * report was set, it needs the report's samples), "—" for an empty cell
  * and for every cell but the name of a strategy not measured yet. */
 static char *

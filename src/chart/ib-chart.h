@@ -60,7 +60,7 @@ void         ib_chart_style_init_high_contrast (IbChartStyle *style,
  *
  * Every chart kind is one IbChartKindInfo, defined in its own file of
  * src/chart (ib-chart-sweep.c, ...) and listed once in ib-chart-kinds.c.
- * Other floors never name a kind: they iterate the table
+ * Other layers never name a kind: they iterate the table
  * (ib_chart_kind_nth) or look one up by its id (ib_chart_kind_lookup), and
  * read what they need from the descriptor. A new kind is a new file and a
  * row of that table. */

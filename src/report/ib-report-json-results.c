@@ -137,7 +137,7 @@ write_unlink_mode_init (gpointer st)
 static const IbJsonSection write_unlink_mode_section =
   SECTION (IbWriteUnlinkMode, write_unlink_mode_fields, .init = write_unlink_mode_init);
 
-#define RUN(m, k, fl, ...) FIELD (IbWriteUnlinkRun, m, #m, k, fl, __VA_ARGS__)
+#define RUN(m, k, fl, ...) FIELD (IbWriteUnlinkPass, m, #m, k, fl, __VA_ARGS__)
 
 /* One run of one mode (reports from before replication have none). */
 static const IbJsonField write_unlink_run_fields[] = {
@@ -151,7 +151,7 @@ static const IbJsonField write_unlink_run_fields[] = {
 };
 
 static const IbJsonSection write_unlink_run_section =
-  SECTION (IbWriteUnlinkRun, write_unlink_run_fields);
+  SECTION (IbWriteUnlinkPass, write_unlink_run_fields);
 
 /* Older reports: as many as asked for. */
 static gboolean

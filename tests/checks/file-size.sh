@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # No C source or header under src/ is longer than 900 lines, run by ./test.sh
-# every time: a room that grows past it is split by topic with a private
+# every time: a file that grows past it is split by topic with a private
 # header, the way src/app/ib-plan-page-*.c and src/engine/ib-fileset*.c are
-# (docs/architecture.md, "Floors"). Each file over the limit is named with its
+# (docs/architecture.md, "Layers"). Each file over the limit is named with its
 # length. Fast: no build needed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

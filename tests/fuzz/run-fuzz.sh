@@ -34,10 +34,10 @@ if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" "$root" -Dgui=disabled -Dwerror=false \
     -Db_sanitize=address -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link >/dev/null
 fi
-# One static library per floor (src/meson.build), linked top floor first.
+# One static library per layer (src/meson.build), linked top layer first.
 libs=()
-for floor in report chart analysis engine; do
-  libs+=("$build/src/libiobench-$floor.a")
+for layer in report chart analysis engine; do
+  libs+=("$build/src/libiobench-$layer.a")
 done
 ninja -C "$build" "${libs[@]#"$build"/}" >/dev/null
 

@@ -44,7 +44,7 @@ wu_report_new (guint rounds)
   for (guint r = 0; r < rounds; r++)
     for (guint m = 0; m < 3; m++)
       {
-        IbWriteUnlinkRun run = {
+        IbWriteUnlinkPass run = {
           NULL,
         };
 

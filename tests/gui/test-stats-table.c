@@ -315,7 +315,7 @@ test_rows_from_plan (void)
   ib_report_unref (later);
 }
 
-/* The window words no cell itself: the analysis floor's statistics table
+/* The window words no cell itself: the analysis layer's statistics table
  * (what the CLI, HTML and Markdown print) has the same texts for the same
  * strategy, and an empty model cell shows "—". */
 static void

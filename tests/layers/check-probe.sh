@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # check-probe.sh NINJA BUILD_ROOT TARGET fails|builds [HEADER]
 # Builds one probe target (not built by default) and checks the outcome: a
-# probe that includes a header above its floor must fail on that header.
+# probe that includes a header above its layer must fail on that header.
 ninja=$1 root=$2 target=$3 want=$4 header=$5
 target=$(realpath --relative-to="$root" "$target")
 out=$("$ninja" -C "$root" "$target" 2>&1)
@@ -14,7 +14,7 @@ if [ "$want" = builds ]; then
   exit 1
 fi
 if [ $status -eq 0 ]; then
-  echo "FAIL: $target built, but $header is above its floor"
+  echo "FAIL: $target built, but $header is above its layer"
   exit 1
 fi
 if printf '%s\n' "$out" | grep -q "$header: No such file"; then

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The control: a floor includes the floors below it. Built with chart's
+/* The control: a layer includes the layers below it. Built with chart's
  * flags this compiles, so a probe that fails fails for its include alone. */
 #include "analysis/ib-verdict.h"
 #include "chart/ib-chart.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Built with a lower floor's flags, this must not compile: chart sits above. */
+/* Built with a lower layer's flags, this must not compile: chart sits above. */
 #include "chart/ib-chart.h"
 
 int ib_probe (void);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* on-off.h: what tick-cost and verify-cost share: every strategy timed with
  * one switch (the tick, --verify) on and off, in a seeded random order
- * within each round, through the measure room's bracket, then printed as
+ * within each round, through IbMeasure's bracket, then printed as
  * medians, their ratio and the median of the same round's on/off ratios. */
 #pragma once
 

@@ -4,7 +4,7 @@
  *   verify-cost [--dir DIR] [--repeat N] [--reused]
  *
  * Makes four 16 MiB files (warm cache), then times every strategy through
- * the measure room's bracket (ib_measure_run) with --verify on and off, the
+ * IbMeasure's bracket (ib_measure_run) with --verify on and off, the
  * two in a seeded random order within each round. Prints the median wall
  * time of each, their ratio, and the median of the on/off ratios of the same
  * round (less sensitive to the machine's load drifting). The CRC-32 runs

@@ -53,7 +53,7 @@ wu_report_new (guint  rounds,
       for (guint m = 0; m < 3; m++)
         {
           double           noise = 1.0 + ((double) (ib_rng_next (&rng) % 1000) / 1000.0 - 0.5) * 0.02;
-          IbWriteUnlinkRun run = {
+          IbWriteUnlinkPass run = {
             NULL,
           };
 
@@ -151,7 +151,7 @@ test_equivalent_and_undecided (void)
   g_assert_cmpint (iv.verdict, ==, IB_VERDICT_EQUIVALENT);
 
   /* a whole-failed run leaves its round out of the pairs */
-  g_array_index (same->write_unlink->runs, IbWriteUnlinkRun, 0).failed = 500;
+  g_array_index (same->write_unlink->runs, IbWriteUnlinkPass, 0).failed = 500;
   ib_write_unlink_verdict (same->write_unlink, "sync-serial", "async-gio", FALSE, 0.10, &iv);
   g_assert_cmpuint (iv.n_pairs, ==, 7);
 
@@ -288,10 +288,10 @@ test_json_round_trip (void)
   g_assert_cmpuint (loaded->write_unlink->runs->len, ==, 24);
   for (guint i = 0; i < 24; i++)
     {
-      const IbWriteUnlinkRun *a = &g_array_index (report->write_unlink->runs,
-                                                  IbWriteUnlinkRun, i);
-      const IbWriteUnlinkRun *b = &g_array_index (loaded->write_unlink->runs,
-                                                  IbWriteUnlinkRun, i);
+      const IbWriteUnlinkPass *a = &g_array_index (report->write_unlink->runs,
+                                                   IbWriteUnlinkPass, i);
+      const IbWriteUnlinkPass *b = &g_array_index (loaded->write_unlink->runs,
+                                                   IbWriteUnlinkPass, i);
 
       g_assert_cmpstr (a->mode, ==, b->mode);
       g_assert_cmpuint (a->round, ==, b->round);

@@ -198,7 +198,7 @@ add_runs (IbReport *report,
   report->write_unlink->runs_per_mode = n;
   for (guint i = 0; i < n; i++)
     {
-      IbWriteUnlinkRun run = { NULL };
+      IbWriteUnlinkPass run = { NULL };
 
       run.mode = g_strdup ("sync-serial");
       run.round = i;

@@ -19,7 +19,7 @@
 
 typedef struct
 {
-  IbRun             *run;
+  IbFileQueue       *queue;
   const IbFileEntry *entry;
   guint              index;
   guint              slot;
@@ -35,32 +35,32 @@ typedef struct
 } Job;
 
 static Job *
-job_new (IbRun *run,
-         guint  index,
-         guint  slot)
+job_new (IbFileQueue *queue,
+         guint        index,
+         guint        slot)
 {
   Job *job = g_new0 (Job, 1);
 
-  job->run = run;
-  job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->queue = queue;
+  job->entry = ib_file_set_get_file (queue->ctx->files, index);
   job->index = index;
   job->slot = slot;
   job->file = g_file_new_for_path (job->entry->path);
   job->crc = ib_strategy_crc_init ();
-  job->reuse = run->ctx->buffer == IB_BUFFER_REUSED && run->ctx->scratch != NULL;
-  ib_strategy_file_started (run->ctx);
+  job->reuse = queue->ctx->buffer == IB_BUFFER_REUSED && queue->ctx->scratch != NULL;
+  ib_strategy_file_started (queue->ctx);
   return job;
 }
 
 /* Ends the job: closes the stream, checks what was read (when @error is NULL)
  * and hands the result to the scheduler, which may start the next file. A
  * file that could not be opened for want of a descriptor is started again
- * later (ib_run_job_retry). */
+ * later (ib_file_queue_job_retry). */
 static void
 job_finish (Job    *job,
             GError *error)
 {
-  IbRun *run = job->run;
+  IbFileQueue *queue = job->queue;
   guint slot = job->slot;
   guint index = job->index;
   guint64 total = job->total;
@@ -73,17 +73,17 @@ job_finish (Job    *job,
        * may need the descriptor. */
       g_input_stream_close (G_INPUT_STREAM (job->in), NULL, NULL);
       g_clear_object (&job->in);
-      ib_strategy_note_close (run->ctx);
+      ib_strategy_note_close (queue->ctx);
     }
   if (error == NULL)
-    ib_strategy_check (run->ctx, job->entry, job->total, job->crc, &error);
+    ib_strategy_check (queue->ctx, job->entry, job->total, job->crc, &error);
 
   g_clear_object (&job->file);
   ib_os_buffer_clear (&job->owned);
   g_free (job);
-  ib_strategy_file_finished (run->ctx);
+  ib_strategy_file_finished (queue->ctx);
 
-  if (error != NULL && ib_run_job_retry (run, index, slot, error))
+  if (error != NULL && ib_file_queue_job_retry (queue, index, slot, error))
     {
       g_error_free (error);
       return;
@@ -93,7 +93,7 @@ job_finish (Job    *job,
       ib_fd_backoff_explain (&error);   /* no descriptor came free for too long */
       error = ib_strategy_read_error (error, path);
     }
-  ib_run_job_done (run, slot, error == NULL ? total : 0, error);
+  ib_file_queue_job_done (queue, slot, error == NULL ? total : 0, error);
 }
 
 /* ---- load contents ----------------------------------------------------- */
@@ -104,7 +104,7 @@ load_done (GObject      *source,
            gpointer      data)
 {
   Job *job = data;
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   g_autofree char *contents = NULL;
   GError *error = NULL;
   gsize length = 0;
@@ -121,29 +121,29 @@ load_done (GObject      *source,
 }
 
 static void
-load_start (IbRun *run,
-            guint  index,
-            guint  slot)
+load_start (IbFileQueue *queue,
+            guint        index,
+            guint        slot)
 {
-  Job *job = job_new (run, index, slot);
+  Job *job = job_new (queue, index, slot);
 
-  ib_strategy_note_open (run->ctx);
-  g_file_load_contents_async (job->file, run->cancel, load_done, job);
+  ib_strategy_note_open (queue->ctx);
+  g_file_load_contents_async (job->file, queue->cancel, load_done, job);
 }
 
 static gboolean
-run_strategy (IbStrategyContext *ctx,
-              gboolean           serial,
-              IbRunStartFunc     start,
-              GError           **error)
+run_strategy (IbStrategyContext   *ctx,
+              gboolean             serial,
+              IbFileQueueStartFunc start,
+              GError             **error)
 {
-  IbRun run;
+  IbFileQueue queue;
 
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
     return FALSE;
-  ib_run_init (&run, ctx, serial, start, NULL);
-  ib_run_execute (&run);
-  return ib_run_finish (&run, error);
+  ib_file_queue_init (&queue, ctx, serial, start, NULL);
+  ib_file_queue_execute (&queue);
+  return ib_file_queue_finish (&queue, error);
 }
 
 gboolean
@@ -170,7 +170,7 @@ stream_read_done (GObject      *source,
                   gpointer      data)
 {
   Job *job = data;
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   GError *error = NULL;
   gssize got;
 
@@ -207,7 +207,7 @@ stream_read_next (Job *job)
   gsize want = job->reuse ? job->chunk : MIN (job->chunk, job->cap - (gsize) job->total);
 
   g_input_stream_read_async (G_INPUT_STREAM (job->in), dst, want, G_PRIORITY_DEFAULT,
-                             job->run->cancel, stream_read_done, job);
+                             job->queue->cancel, stream_read_done, job);
 }
 
 /* The first steps of a g_file_read_async() callback: counted, the stream
@@ -217,7 +217,7 @@ job_opened (Job          *job,
             GObject      *source,
             GAsyncResult *result)
 {
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   GError *error = NULL;
 
   ctx->callbacks++;
@@ -241,26 +241,26 @@ stream_opened (GObject      *source,
   if (!job_opened (job, source, result))
     return;
   if (job->reuse)
-    job->buf = ib_run_scratch (job->run, job->slot, job->chunk);
+    job->buf = ib_file_queue_scratch (job->queue, job->slot, job->chunk);
   else
     {
       /* Like Buffer.concat, but one allocation: the chunks land one after
        * another (+1 byte so the last read can see the end of the file). */
       job->cap = (gsize) job->entry->size + 1;
-      ib_strategy_fresh_buffer (job->run->ctx, job->entry, job->cap, 0, &job->owned);
+      ib_strategy_fresh_buffer (job->queue->ctx, job->entry, job->cap, 0, &job->owned);
     }
   stream_read_next (job);
 }
 
 static void
-stream_start (IbRun *run,
-              guint  index,
-              guint  slot)
+stream_start (IbFileQueue *queue,
+              guint        index,
+              guint        slot)
 {
-  Job *job = job_new (run, index, slot);
+  Job *job = job_new (queue, index, slot);
 
-  job->chunk = GPOINTER_TO_SIZE (run->data);
-  g_file_read_async (job->file, G_PRIORITY_DEFAULT, run->cancel, stream_opened, job);
+  job->chunk = GPOINTER_TO_SIZE (queue->data);
+  g_file_read_async (job->file, G_PRIORITY_DEFAULT, queue->cancel, stream_opened, job);
 }
 
 static gboolean
@@ -270,13 +270,13 @@ run_stream (IbStrategyContext *ctx,
             GError           **error)
 {
   gsize chunk = ib_strategy_chunk (ctx, id);
-  IbRun run;
+  IbFileQueue queue;
 
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
     return FALSE;
-  ib_run_init (&run, ctx, serial, stream_start, GSIZE_TO_POINTER (chunk));
-  ib_run_execute (&run);
-  return ib_run_finish (&run, error);
+  ib_file_queue_init (&queue, ctx, serial, stream_start, GSIZE_TO_POINTER (chunk));
+  ib_file_queue_execute (&queue);
+  return ib_file_queue_finish (&queue, error);
 }
 
 gboolean
@@ -301,7 +301,7 @@ read_all_done (GObject      *source,
                gpointer      data)
 {
   Job *job = data;
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   GError *error = NULL;
   gsize got = 0;
 
@@ -323,7 +323,7 @@ read_all_sized (GObject      *source,
                 gpointer      data)
 {
   Job *job = data;
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   g_autoptr(GFileInfo) info = NULL;
   GError *error = NULL;
   goffset size;
@@ -347,14 +347,14 @@ read_all_sized (GObject      *source,
     }
 
   if (job->reuse)
-    job->buf = ib_run_scratch (job->run, job->slot, (gsize) size);
+    job->buf = ib_file_queue_scratch (job->queue, job->slot, (gsize) size);
   else
     {
-      job->buf = ib_strategy_fresh_buffer (job->run->ctx, job->entry, (gsize) size, 0,
+      job->buf = ib_strategy_fresh_buffer (job->queue->ctx, job->entry, (gsize) size, 0,
                                            &job->owned);
     }
   g_input_stream_read_all_async (G_INPUT_STREAM (job->in), job->buf, (gsize) size,
-                                 G_PRIORITY_DEFAULT, job->run->cancel, read_all_done, job);
+                                 G_PRIORITY_DEFAULT, job->queue->cancel, read_all_done, job);
 }
 
 static void
@@ -367,18 +367,18 @@ read_all_opened (GObject      *source,
   if (!job_opened (job, source, result))
     return;
   g_file_input_stream_query_info_async (job->in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                        G_PRIORITY_DEFAULT, job->run->cancel,
+                                        G_PRIORITY_DEFAULT, job->queue->cancel,
                                         read_all_sized, job);
 }
 
 static void
-read_all_start (IbRun *run,
-                guint  index,
-                guint  slot)
+read_all_start (IbFileQueue *queue,
+                guint        index,
+                guint        slot)
 {
-  Job *job = job_new (run, index, slot);
+  Job *job = job_new (queue, index, slot);
 
-  g_file_read_async (job->file, G_PRIORITY_DEFAULT, run->cancel, read_all_opened, job);
+  g_file_read_async (job->file, G_PRIORITY_DEFAULT, queue->cancel, read_all_opened, job);
 }
 
 gboolean

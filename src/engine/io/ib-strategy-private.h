@@ -162,22 +162,22 @@ gboolean ib_strategy_read_all_one (IbStrategyContext *ctx,
 
 /* ---- scheduling files for the async and thread strategies ---------------- */
 
-typedef struct _IbRun IbRun;
+typedef struct _IbFileQueue IbFileQueue;
 
 /* Starts the read of file @index with scratch slot @slot; the job must call
- * ib_run_job_done() exactly once, on the calling thread. */
-typedef void (*IbRunStartFunc) (IbRun *run,
-                                guint  index,
-                                guint  slot);
+ * ib_file_queue_job_done() exactly once, on the calling thread. */
+typedef void (*IbFileQueueStartFunc) (IbFileQueue *queue,
+                                      guint        index,
+                                      guint        slot);
 
-struct _IbRun
+struct _IbFileQueue
 {
   IbStrategyContext *ctx;
   GMainContext      *main_ctx;
   gboolean           pushed;
   GCancellable      *cancel;     /* ours; cancelled on the first error or by ctx's */
   gulong             handler;
-  IbRunStartFunc     start;
+  IbFileQueueStartFunc start;
   gpointer           data;       /* for the strategy */
   guint              n_files;
   guint              cap;        /* files in flight at most */
@@ -193,37 +193,37 @@ struct _IbRun
   gint64             retry_not_before; /* nothing in flight: not before then (µs) */
 };
 
-void     ib_run_init      (IbRun             *run,
-                           IbStrategyContext *ctx,
-                           gboolean           serial,
-                           IbRunStartFunc     start,
-                           gpointer           data);
+void ib_file_queue_init (IbFileQueue         *queue,
+                         IbStrategyContext   *ctx,
+                         gboolean             serial,
+                         IbFileQueueStartFunc start,
+                         gpointer             data);
 /* Starts files up to the cap; then iterates the thread-default context until
  * every started job is done. */
-void     ib_run_execute   (IbRun             *run);
-/* Starts more files while there is room (used by ib_run_execute and job_done). */
-void     ib_run_pump      (IbRun             *run);
+void ib_file_queue_execute (IbFileQueue *queue);
+/* Starts more files while there is room (used by ib_file_queue_execute and job_done). */
+void ib_file_queue_pump (IbFileQueue *queue);
 /* Records the end of a job: @bytes on success or @error (taken) on failure. */
-void     ib_run_job_done  (IbRun             *run,
-                           guint              slot,
-                           guint64            bytes,
-                           GError            *error);
+void ib_file_queue_job_done (IbFileQueue *queue,
+                             guint        slot,
+                             guint64      bytes,
+                             GError      *error);
 /* The job of file @index (slot @slot) could not open its file: when @error
  * is descriptor exhaustion worth another try, frees the slot and queues the
  * file, to start again once a job in flight is done (it closed its file) or,
  * with none in flight, after a back-off; returns TRUE (the job is over, its
  * error the caller's to free). FALSE: the caller ends the job with
- * ib_run_job_done() and the error (ib_fd_backoff_explain() first). */
-gboolean ib_run_job_retry (IbRun             *run,
-                           guint              index,
-                           guint              slot,
-                           const GError      *error);
+ * ib_file_queue_job_done() and the error (ib_fd_backoff_explain() first). */
+gboolean ib_file_queue_job_retry (IbFileQueue  *queue,
+                                  guint         index,
+                                  guint         slot,
+                                  const GError *error);
 /* Frees what the run holds; returns FALSE with the first error. */
-gboolean ib_run_finish    (IbRun             *run,
-                           GError           **error);
+gboolean ib_file_queue_finish (IbFileQueue *queue,
+                               GError     **error);
 /* Scratch buffer of slot @slot (NULL with IB_BUFFER_FRESH). */
-guint8  *ib_run_scratch   (IbRun             *run,
-                           guint              slot,
-                           gsize              size);
+guint8 *ib_file_queue_scratch (IbFileQueue *queue,
+                               guint        slot,
+                               gsize        size);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-strategy-sched.c: the scheduler of the async and thread strategies
- * (IbRun): at most ctx->in_flight files going, a file that ran out of
+ * (IbFileQueue): at most ctx->in_flight files going, a file that ran out of
  * descriptors started again, the first error kept. */
 #define G_LOG_DOMAIN "iobench"
 
@@ -21,174 +21,174 @@ on_outer_cancelled (GCancellable *outer,
 }
 
 void
-ib_run_init (IbRun             *run,
-             IbStrategyContext *ctx,
-             gboolean           serial,
-             IbRunStartFunc     start,
-             gpointer           data)
+ib_file_queue_init (IbFileQueue         *queue,
+                    IbStrategyContext   *ctx,
+                    gboolean             serial,
+                    IbFileQueueStartFunc start,
+                    gpointer             data)
 {
   guint i;
 
-  memset (run, 0, sizeof *run);
-  run->ctx = ctx;
-  run->start = start;
-  run->data = data;
-  run->n_files = ib_file_set_get_n_files (ctx->files);
-  run->cap = serial ? 1 : MAX (ctx->in_flight, 1);
-  run->cap = MIN (run->cap, MAX (run->n_files, 1));
-  run->free_slots = g_new (guint, run->cap);
-  for (i = 0; i < run->cap; i++)
-    run->free_slots[i] = run->cap - 1 - i;   /* slot 0 handed out first */
-  run->n_free = run->cap;
+  memset (queue, 0, sizeof *queue);
+  queue->ctx = ctx;
+  queue->start = start;
+  queue->data = data;
+  queue->n_files = ib_file_set_get_n_files (ctx->files);
+  queue->cap = serial ? 1 : MAX (ctx->in_flight, 1);
+  queue->cap = MIN (queue->cap, MAX (queue->n_files, 1));
+  queue->free_slots = g_new (guint, queue->cap);
+  for (i = 0; i < queue->cap; i++)
+    queue->free_slots[i] = queue->cap - 1 - i; /* slot 0 handed out first */
+  queue->n_free = queue->cap;
 
-  run->cancel = g_cancellable_new ();
+  queue->cancel = g_cancellable_new ();
   if (ctx->cancellable != NULL)
-    run->handler = g_cancellable_connect (ctx->cancellable, G_CALLBACK (on_outer_cancelled),
-                                          run->cancel, NULL);
+    queue->handler = g_cancellable_connect (ctx->cancellable, G_CALLBACK (on_outer_cancelled),
+                                            queue->cancel, NULL);
 
   /* Async callbacks go to the caller's thread-default context (the runner's
    * worker context). If someone else owns it, use a private one instead. */
-  run->main_ctx = g_main_context_ref_thread_default ();
-  if (!g_main_context_acquire (run->main_ctx))
+  queue->main_ctx = g_main_context_ref_thread_default ();
+  if (!g_main_context_acquire (queue->main_ctx))
     {
-      g_main_context_unref (run->main_ctx);
-      run->main_ctx = g_main_context_new ();
-      g_main_context_push_thread_default (run->main_ctx);
-      run->pushed = TRUE;
-      g_main_context_acquire (run->main_ctx);
+      g_main_context_unref (queue->main_ctx);
+      queue->main_ctx = g_main_context_new ();
+      g_main_context_push_thread_default (queue->main_ctx);
+      queue->pushed = TRUE;
+      g_main_context_acquire (queue->main_ctx);
     }
 }
 
 guint8 *
-ib_run_scratch (IbRun *run,
-                guint  slot,
-                gsize  size)
+ib_file_queue_scratch (IbFileQueue *queue,
+                       guint        slot,
+                       gsize        size)
 {
-  if (run->ctx->buffer != IB_BUFFER_REUSED || run->ctx->scratch == NULL)
+  if (queue->ctx->buffer != IB_BUFFER_REUSED || queue->ctx->scratch == NULL)
     return NULL;
-  return ib_scratch_get (run->ctx->scratch, slot, size);
+  return ib_scratch_get (queue->ctx->scratch, slot, size);
 }
 
 void
-ib_run_pump (IbRun *run)
+ib_file_queue_pump (IbFileQueue *queue)
 {
-  while (run->active < run->cap && run->error == NULL &&
-         !g_cancellable_is_cancelled (run->cancel))
+  while (queue->active < queue->cap && queue->error == NULL &&
+         !g_cancellable_is_cancelled (queue->cancel))
     {
       guint slot, index;
 
       /* Files waiting for a descriptor first, one per descriptor closed;
        * nothing new while they wait (it would not get one either). */
-      if (!g_queue_is_empty (&run->retry))
+      if (!g_queue_is_empty (&queue->retry))
         {
-          if (run->fd_tokens == 0)
+          if (queue->fd_tokens == 0)
             break;
-          run->fd_tokens--;
-          index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
+          queue->fd_tokens--;
+          index = GPOINTER_TO_UINT (g_queue_pop_head (&queue->retry));
         }
-      else if (run->next < run->n_files)
-        index = run->next++;
+      else if (queue->next < queue->n_files)
+        index = queue->next++;
       else
         break;
-      slot = run->free_slots[--run->n_free];
-      run->active++;
-      run->start (run, index, slot);
+      slot = queue->free_slots[--queue->n_free];
+      queue->active++;
+      queue->start (queue, index, slot);
     }
 }
 
 gboolean
-ib_run_job_retry (IbRun        *run,
-                  guint         index,
-                  guint         slot,
-                  const GError *error)
+ib_file_queue_job_retry (IbFileQueue  *queue,
+                         guint         index,
+                         guint         slot,
+                         const GError *error)
 {
   gint64 now = g_get_monotonic_time ();
   gint64 delay;
 
-  g_assert (run->active > 0);
+  g_assert (queue->active > 0);
 
-  if (run->error != NULL || g_cancellable_is_cancelled (run->cancel))
+  if (queue->error != NULL || g_cancellable_is_cancelled (queue->cancel))
     return FALSE;
-  delay = ib_fd_backoff_next (&run->backoff, error, now);
+  delay = ib_fd_backoff_next (&queue->backoff, error, now);
   if (delay < 0)
     return FALSE;
-  run->active--;
-  run->free_slots[run->n_free++] = slot;
-  if (g_queue_is_empty (&run->retry))
-    run->fd_tokens = 0;   /* left over from an earlier wait */
-  g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
-  run->retry_not_before = now + delay;
+  queue->active--;
+  queue->free_slots[queue->n_free++] = slot;
+  if (g_queue_is_empty (&queue->retry))
+    queue->fd_tokens = 0; /* left over from an earlier wait */
+  g_queue_push_tail (&queue->retry, GUINT_TO_POINTER (index));
+  queue->retry_not_before = now + delay;
   return TRUE;
 }
 
 void
-ib_run_job_done (IbRun   *run,
-                 guint    slot,
-                 guint64  bytes,
-                 GError  *error)
+ib_file_queue_job_done (IbFileQueue *queue,
+                        guint        slot,
+                        guint64      bytes,
+                        GError      *error)
 {
-  g_assert (run->active > 0);
+  g_assert (queue->active > 0);
 
-  run->active--;
-  run->free_slots[run->n_free++] = slot;
+  queue->active--;
+  queue->free_slots[queue->n_free++] = slot;
   /* The job closed its file: one waiting for a descriptor may start. */
-  if (!g_queue_is_empty (&run->retry))
-    run->fd_tokens++;
+  if (!g_queue_is_empty (&queue->retry))
+    queue->fd_tokens++;
   if (error == NULL)
     {
-      run->ctx->bytes += bytes;
-      ib_fd_backoff_reset (&run->backoff);
+      queue->ctx->bytes += bytes;
+      ib_fd_backoff_reset (&queue->backoff);
     }
-  else if (run->error == NULL)
+  else if (queue->error == NULL)
     {
       /* The first error wins; stop the other files quickly. */
-      run->error = error;
-      g_cancellable_cancel (run->cancel);
+      queue->error = error;
+      g_cancellable_cancel (queue->cancel);
     }
   else
     g_error_free (error);
 
-  ib_run_pump (run);
+  ib_file_queue_pump (queue);
 }
 
 void
-ib_run_execute (IbRun *run)
+ib_file_queue_execute (IbFileQueue *queue)
 {
-  ib_run_pump (run);
+  ib_file_queue_pump (queue);
   for (;;)
     {
       gint64 left;
 
-      if (run->active > 0)
+      if (queue->active > 0)
         {
-          guint64 ticks = run->ctx->ticks;
+          guint64 ticks = queue->ctx->ticks;
 
           /* The tick has a higher priority than anything GIO attaches, so an
            * iteration that ran it ran nothing else. */
-          if (g_main_context_iteration (run->main_ctx, TRUE) && run->ctx->ticks == ticks)
-            run->ctx->dispatches++;
+          if (g_main_context_iteration (queue->main_ctx, TRUE) && queue->ctx->ticks == ticks)
+            queue->ctx->dispatches++;
           continue;
         }
-      if (g_queue_is_empty (&run->retry) || run->error != NULL ||
-          g_cancellable_is_cancelled (run->cancel))
+      if (g_queue_is_empty (&queue->retry) || queue->error != NULL ||
+          g_cancellable_is_cancelled (queue->cancel))
         break;
       /* Only files waiting for a descriptor are left and no job of ours
        * can free one: wait out the back-off, then try one. */
-      left = run->retry_not_before - g_get_monotonic_time ();
+      left = queue->retry_not_before - g_get_monotonic_time ();
       if (left > 0)
-        ib_fd_backoff_sleep (left, run->cancel);
-      run->fd_tokens = 1;
-      ib_run_pump (run);
+        ib_fd_backoff_sleep (left, queue->cancel);
+      queue->fd_tokens = 1;
+      ib_file_queue_pump (queue);
     }
 }
 
 gboolean
-ib_run_finish (IbRun   *run,
-               GError **error)
+ib_file_queue_finish (IbFileQueue *queue,
+                      GError     **error)
 {
   gboolean ok;
 
-  g_assert (run->active == 0);
+  g_assert (queue->active == 0);
 
   /* GIO may still have its own bookkeeping in flight (an inner 8 KiB read or
    * close of g_file_load_contents_async finishing on a pool thread after a
@@ -197,16 +197,18 @@ ib_run_finish (IbRun   *run,
    * wait until the context has been quiet for 10 ms (at most 100 ms). */
   {
     gint64 now = g_get_monotonic_time ();
-    gint64 deadline = now + (run->error != NULL ||
-                             g_cancellable_is_cancelled (run->ctx->cancellable) ? 100000 : 0);
+    gint64 deadline = now + (queue->error != NULL ||
+                                 g_cancellable_is_cancelled (queue->ctx->cancellable)
+                               ? 100000
+                               : 0);
     gint64 quiet_since = now;
 
     for (;;)
       {
         now = g_get_monotonic_time ();
-        if (g_main_context_pending (run->main_ctx))
+        if (g_main_context_pending (queue->main_ctx))
           {
-            g_main_context_iteration (run->main_ctx, FALSE);
+            g_main_context_iteration (queue->main_ctx, FALSE);
             quiet_since = now;
           }
         else if (now >= deadline || now - quiet_since >= 10000)
@@ -217,21 +219,21 @@ ib_run_finish (IbRun   *run,
   }
 
   /* Stopped by the caller's cancellable, possibly before any job failed. */
-  if (run->error == NULL && g_cancellable_is_cancelled (run->ctx->cancellable))
-    g_cancellable_set_error_if_cancelled (run->ctx->cancellable, &run->error);
+  if (queue->error == NULL && g_cancellable_is_cancelled (queue->ctx->cancellable))
+    g_cancellable_set_error_if_cancelled (queue->ctx->cancellable, &queue->error);
 
-  if (run->handler != 0)
-    g_cancellable_disconnect (run->ctx->cancellable, run->handler);
-  g_clear_object (&run->cancel);
-  g_main_context_release (run->main_ctx);
-  if (run->pushed)
-    g_main_context_pop_thread_default (run->main_ctx);
-  g_clear_pointer (&run->main_ctx, g_main_context_unref);
-  g_clear_pointer (&run->free_slots, g_free);
-  g_queue_clear (&run->retry);
+  if (queue->handler != 0)
+    g_cancellable_disconnect (queue->ctx->cancellable, queue->handler);
+  g_clear_object (&queue->cancel);
+  g_main_context_release (queue->main_ctx);
+  if (queue->pushed)
+    g_main_context_pop_thread_default (queue->main_ctx);
+  g_clear_pointer (&queue->main_ctx, g_main_context_unref);
+  g_clear_pointer (&queue->free_slots, g_free);
+  g_queue_clear (&queue->retry);
 
-  ok = run->error == NULL;
+  ok = queue->error == NULL;
   if (!ok)
-    g_propagate_error (error, g_steal_pointer (&run->error));
+    g_propagate_error (error, g_steal_pointer (&queue->error));
   return ok;
 }

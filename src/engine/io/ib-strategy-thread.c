@@ -16,7 +16,7 @@
 
 typedef struct
 {
-  IbRun             *run;
+  IbFileQueue       *queue;
   const IbFileEntry *entry;
   guint              slot;
   guint8            *reused;   /* NULL: a fresh buffer per file */
@@ -25,17 +25,17 @@ typedef struct
 } ThreadJob;
 
 static ThreadJob *
-thread_job_new (IbRun *run,
-                guint  index,
-                guint  slot)
+thread_job_new (IbFileQueue *queue,
+                guint        index,
+                guint        slot)
 {
   ThreadJob *job = g_new0 (ThreadJob, 1);
 
-  job->run = run;
-  job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->queue = queue;
+  job->entry = ib_file_set_get_file (queue->ctx->files, index);
   job->slot = slot;
-  if (!run->ctx->direct)   /* direct reads align a buffer of their own */
-    job->reused = ib_run_scratch (run, slot, (gsize) job->entry->size);
+  if (!queue->ctx->direct) /* direct reads align a buffer of their own */
+    job->reused = ib_file_queue_scratch (queue, slot, (gsize) job->entry->size);
   return job;
 }
 
@@ -43,30 +43,30 @@ thread_job_new (IbRun *run,
 static void
 thread_job_read (ThreadJob *job)
 {
-  if (g_cancellable_set_error_if_cancelled (job->run->cancel, &job->error))
+  if (g_cancellable_set_error_if_cancelled (job->queue->cancel, &job->error))
     return;
   /* In progress only once a worker has it, not while it waits in a queue. */
-  ib_strategy_file_started (job->run->ctx);
-  if (job->run->ctx->direct)
-    ib_strategy_direct_read_all_one (job->run->ctx, job->entry, job->slot, job->run->cancel,
+  ib_strategy_file_started (job->queue->ctx);
+  if (job->queue->ctx->direct)
+    ib_strategy_direct_read_all_one (job->queue->ctx, job->entry, job->slot, job->queue->cancel,
                                      &job->bytes, &job->error);
   else
-    ib_strategy_read_all_one (job->run->ctx, job->entry, job->reused, job->run->cancel,
+    ib_strategy_read_all_one (job->queue->ctx, job->entry, job->reused, job->queue->cancel,
                               &job->bytes, &job->error);
-  ib_strategy_file_finished (job->run->ctx);
+  ib_strategy_file_finished (job->queue->ctx);
 }
 
 /* Back on the calling thread. */
 static void
 thread_job_done (ThreadJob *job)
 {
-  IbRun *run = job->run;
+  IbFileQueue *queue = job->queue;
   guint slot = job->slot;
   guint64 bytes = job->bytes;
   GError *error = job->error;
 
   g_free (job);
-  ib_run_job_done (run, slot, error == NULL ? bytes : 0, error);
+  ib_file_queue_job_done (queue, slot, error == NULL ? bytes : 0, error);
 }
 
 /* ---- GLib's task pool, warmed before the clock ---------------------------- */
@@ -171,7 +171,7 @@ gtask_thread (GTask        *task,
 {
   ThreadJob *job = task_data;
 
-  note_task_thread (job->run->ctx);
+  note_task_thread (job->queue->ctx);
   thread_job_read (job);
   g_task_return_boolean (task, TRUE);
 }
@@ -183,17 +183,17 @@ gtask_done (GObject      *source,
 {
   ThreadJob *job = data;
 
-  job->run->ctx->callbacks++;
+  job->queue->ctx->callbacks++;
   g_task_propagate_boolean (G_TASK (result), NULL);
   thread_job_done (job);
 }
 
 static void
-gtask_start (IbRun *run,
-             guint  index,
-             guint  slot)
+gtask_start (IbFileQueue *queue,
+             guint        index,
+             guint        slot)
 {
-  ThreadJob *job = thread_job_new (run, index, slot);
+  ThreadJob *job = thread_job_new (queue, index, slot);
   g_autoptr(GTask) task = NULL;
 
   /* The job keeps its own error: the task always returns TRUE, so a
@@ -208,13 +208,13 @@ gboolean
 ib_strategy_gtask_thread_parallel (IbStrategyContext *ctx,
                                    GError           **error)
 {
-  IbRun run;
+  IbFileQueue queue;
 
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
     return FALSE;
-  ib_run_init (&run, ctx, FALSE, gtask_start, NULL);
-  ib_run_execute (&run);
-  return ib_run_finish (&run, error);
+  ib_file_queue_init (&queue, ctx, FALSE, gtask_start, NULL);
+  ib_file_queue_execute (&queue);
+  return ib_file_queue_finish (&queue, error);
 }
 
 /* ---- GThreadPool ------------------------------------------------------- */
@@ -282,12 +282,12 @@ pool_work (gpointer data,
 }
 
 static void
-pool_start (IbRun *run,
-            guint  index,
-            guint  slot)
+pool_start (IbFileQueue *queue,
+            guint        index,
+            guint        slot)
 {
-  PoolState *state = run->data;
-  ThreadJob *job = thread_job_new (run, index, slot);
+  PoolState *state = queue->data;
+  ThreadJob *job = thread_job_new (queue, index, slot);
   GError *error = NULL;
 
   if (!g_thread_pool_push (state->pool, job, &error))
@@ -382,7 +382,7 @@ ib_strategy_thread_pool_parallel (IbStrategyContext *ctx,
   PoolState *state = ctx->prepared;
   PoolState *own = NULL;
   gboolean ok;
-  IbRun run;
+  IbFileQueue queue;
 
   if (g_cancellable_set_error_if_cancelled (ctx->cancellable, error))
     return FALSE;
@@ -390,22 +390,22 @@ ib_strategy_thread_pool_parallel (IbStrategyContext *ctx,
   if (state == NULL && (state = own = pool_state_new (ctx, error)) == NULL)
     return FALSE;
 
-  ib_run_init (&run, ctx, FALSE, pool_start, state);
-  state->context = run.main_ctx;
-  ib_run_pump (&run);
+  ib_file_queue_init (&queue, ctx, FALSE, pool_start, state);
+  state->context = queue.main_ctx;
+  ib_file_queue_pump (&queue);
   /* Wait as an app's main loop would: iterating the context (so its other
    * sources still run), woken by each finished job. */
-  while (run.active > 0)
+  while (queue.active > 0)
     {
       ThreadJob *job = g_async_queue_try_pop (state->finished);
 
       if (job != NULL)
         thread_job_done (job);
       else
-        g_main_context_iteration (run.main_ctx, TRUE);
+        g_main_context_iteration (queue.main_ctx, TRUE);
     }
 
-  ok = ib_run_finish (&run, error);
+  ok = ib_file_queue_finish (&queue, error);
   g_clear_pointer (&own, pool_state_free);
   return ok;
 }

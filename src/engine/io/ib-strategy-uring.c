@@ -109,7 +109,7 @@ ib_strategy_uring_stream_parallel (IbStrategyContext *ctx,
 
 typedef struct
 {
-  IbRun             *run;
+  IbFileQueue       *queue;
   Ring              *ring;
   const IbFileEntry *entry;
   guint              index;
@@ -139,7 +139,7 @@ typedef struct
 static gboolean
 file_job_open (FileJob *job)
 {
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   struct stat st;
 
   /* Errors stay as they come (G_IO_ERROR from errno) until the job ends:
@@ -183,8 +183,8 @@ file_job_open (FileJob *job)
 static void
 file_job_finish (FileJob *job)
 {
-  IbRun *run = job->run;
-  IbStrategyContext *ctx = run->ctx;
+  IbFileQueue       *queue = job->queue;
+  IbStrategyContext *ctx = queue->ctx;
   GError *error = g_steal_pointer (&job->error);
   const char *path = job->entry->path;
   guint64 got = job->got;
@@ -196,8 +196,8 @@ file_job_finish (FileJob *job)
       close (job->fd);
       ib_strategy_note_close (ctx);
     }
-  if (error == NULL && g_cancellable_is_cancelled (run->cancel))
-    g_cancellable_set_error_if_cancelled (run->cancel, &error);
+  if (error == NULL && g_cancellable_is_cancelled (queue->cancel))
+    g_cancellable_set_error_if_cancelled (queue->cancel, &error);
   if (error == NULL)
     ib_strategy_check (ctx, job->entry, got, job->crc, &error);
 
@@ -208,7 +208,7 @@ file_job_finish (FileJob *job)
   ib_strategy_file_finished (ctx);
 
   /* No descriptor for the file: started again when one comes free. */
-  if (error != NULL && ib_run_job_retry (run, index, slot, error))
+  if (error != NULL && ib_file_queue_job_retry (queue, index, slot, error))
     {
       g_error_free (error);
       return;
@@ -218,23 +218,23 @@ file_job_finish (FileJob *job)
       ib_fd_backoff_explain (&error);
       error = ib_strategy_read_error (error, path);
     }
-  ib_run_job_done (run, slot, error == NULL ? got : 0, error);
+  ib_file_queue_job_done (queue, slot, error == NULL ? got : 0, error);
 }
 
 static FileJob *
-file_job_new (IbRun *run,
-              guint  index,
-              guint  slot)
+file_job_new (IbFileQueue *queue,
+              guint        index,
+              guint        slot)
 {
   FileJob *job = g_new0 (FileJob, 1);
 
-  job->run = run;
-  job->ring = run->data;
-  job->entry = ib_file_set_get_file (run->ctx->files, index);
+  job->queue = queue;
+  job->ring = queue->data;
+  job->entry = ib_file_set_get_file (queue->ctx->files, index);
   job->index = index;
   job->slot = slot;
   job->fd = -1;
-  ib_strategy_file_started (run->ctx);
+  ib_strategy_file_started (queue->ctx);
   return job;
 }
 
@@ -243,13 +243,13 @@ static guint8 *
 file_job_buffer (FileJob *job,
                  gsize    size)
 {
-  IbStrategyContext *ctx = job->run->ctx;
+  IbStrategyContext *ctx = job->queue->ctx;
   guint8 *reused;
 
   if (ctx->direct)
     return ib_strategy_direct_buffer (ctx, job->entry, job->slot, size, job->align,
                                       &job->fresh);
-  reused = ib_run_scratch (job->run, job->slot, size);
+  reused = ib_file_queue_scratch (job->queue, job->slot, size);
   if (reused != NULL)
     return reused;
   return ib_strategy_fresh_buffer (ctx, job->entry, size, 0, &job->fresh);
@@ -269,15 +269,15 @@ read_all_done (Req *req,
       file_job_finish (job);
       return;
     }
-  if (job->run->ctx->verify && res > 0)
-    job->crc = ib_strategy_verify_update (job->run->ctx, job->crc, req->buf, (gsize) res);
+  if (job->queue->ctx->verify && res > 0)
+    job->crc = ib_strategy_verify_update (job->queue->ctx, job->crc, req->buf, (gsize) res);
   job->got += (guint64) res;
 
   /* A read may stop short of what it asked for: go on from there, unless
    * that was the end of the file (nothing more, or a direct read's short
    * last block). */
   if (res > 0 && job->got < job->cap && (gsize) res % job->align == 0 &&
-      !g_cancellable_is_cancelled (job->run->cancel))
+      !g_cancellable_is_cancelled (job->queue->cancel))
     {
       req->buf += res;
       req->off += (guint64) res;
@@ -289,11 +289,11 @@ read_all_done (Req *req,
 }
 
 static void
-read_all_start (IbRun *run,
-                guint  index,
-                guint  slot)
+read_all_start (IbFileQueue *queue,
+                guint        index,
+                guint        slot)
 {
-  FileJob *job = file_job_new (run, index, slot);
+  FileJob *job = file_job_new (queue, index, slot);
 
   if (!file_job_open (job))
     {
@@ -328,7 +328,7 @@ static void
 stream_issue (FileJob *job)
 {
   while (job->next < job->n_chunks && job->next - job->consumed < job->depth &&
-         job->error == NULL && !g_cancellable_is_cancelled (job->run->cancel))
+         job->error == NULL && !g_cancellable_is_cancelled (job->queue->cancel))
     {
       guint64 k = job->next++;
       Req *req = &job->reqs[k % job->depth];
@@ -364,7 +364,7 @@ stream_done (Req *req,
    * chunk, like read_all_done, unless that was the end of the file (nothing
    * more, or a direct read's short last block). */
   if (res > 0 && (guint) res < req->len && (gsize) res % job->align == 0 &&
-      job->error == NULL && !g_cancellable_is_cancelled (job->run->cancel))
+      job->error == NULL && !g_cancellable_is_cancelled (job->queue->cancel))
     {
       req->buf += res;
       req->off += (guint64) res;
@@ -381,8 +381,8 @@ stream_done (Req *req,
       guint64 k = job->consumed++;
       gsize n = (gsize) job->filled[k % job->depth];
 
-      if (job->run->ctx->verify && n > 0)
-        job->crc = ib_strategy_verify_update (job->run->ctx, job->crc,
+      if (job->queue->ctx->verify && n > 0)
+        job->crc = ib_strategy_verify_update (job->queue->ctx, job->crc,
                                               chunk_buffer (job, k), n);
       job->got += n;
       job->filled[k % job->depth] = -1;
@@ -394,12 +394,12 @@ stream_done (Req *req,
 }
 
 static void
-stream_start (IbRun *run,
-              guint  index,
-              guint  slot)
+stream_start (IbFileQueue *queue,
+              guint        index,
+              guint        slot)
 {
-  IbStrategyContext *ctx = run->ctx;
-  FileJob *job = file_job_new (run, index, slot);
+  IbStrategyContext *ctx = queue->ctx;
+  FileJob           *job = file_job_new (queue, index, slot);
 
   if (!file_job_open (job))
     {
@@ -496,16 +496,16 @@ ib_strategy_uring_release (IbStrategyContext *ctx)
 }
 
 static gboolean
-run_uring (IbStrategyContext *ctx,
-           gboolean           serial,
-           IbRunStartFunc     start,
-           guint              per_file,
-           GError           **error)
+run_uring (IbStrategyContext   *ctx,
+           gboolean             serial,
+           IbFileQueueStartFunc start,
+           guint                per_file,
+           GError             **error)
 {
   const char *why = ib_strategy_uring_unavailable ();
   Ring *ring = ctx->prepared;
   Ring own;
-  IbRun run;
+  IbFileQueue queue;
   gboolean ok;
 
   if (why != NULL)
@@ -519,33 +519,33 @@ run_uring (IbStrategyContext *ctx,
 
   /* Called without ib_strategy_prepare() (a direct caller): a ring of our
    * own, set up and torn down here. */
-  ib_run_init (&run, ctx, serial, NULL, NULL);
+  ib_file_queue_init (&queue, ctx, serial, NULL, NULL);
   if (ring == NULL)
     {
       ring = &own;
-      if (!ib_uring_ring_init (ring, ctx, run.main_ctx, ring_want (ctx, serial, per_file), error))
+      if (!ib_uring_ring_init (ring, ctx, queue.main_ctx, ring_want (ctx, serial, per_file), error))
         {
           ib_uring_ring_clear (ring);
-          ib_run_finish (&run, NULL);
+          ib_file_queue_finish (&queue, NULL);
           return FALSE;
         }
     }
   else
-    ib_uring_ring_attach (ring, run.main_ctx);   /* the scheduler's context, should it differ */
-  run.start = start;
-  run.data = ring;
+    ib_uring_ring_attach (ring, queue.main_ctx); /* the scheduler's context, should it differ */
+  queue.start = start;
+  queue.data = ring;
 
   /* The first files' reads go to the kernel in one submission; then the
    * scheduler iterates the context (dispatch counts, main-loop tick). */
   ring->batching = TRUE;
-  ib_run_pump (&run);
+  ib_file_queue_pump (&queue);
   ring->batching = FALSE;
   ib_uring_ring_submit (ring);
-  ib_run_execute (&run);
+  ib_file_queue_execute (&queue);
 
   if (ring == &own)
     ib_uring_ring_clear (ring);
-  ok = ib_run_finish (&run, error);
+  ok = ib_file_queue_finish (&queue, error);
   return ok;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-measure.c: the measure room (see ib-measure.h and README.md, "What it
+/* ib-measure.c: IbMeasure (see ib-measure.h and README.md, "What it
  * measures").
  *
  * The bracket reads, in this order: peak RSS reset, rusage, run-queue
@@ -284,7 +284,7 @@ ib_measure_run (const IbStrategyInfo  *info,
   return TRUE;
 }
 
-/* ---- the measure room of a workload ------------------------------------------ */
+/* ---- IbMeasure of a workload ------------------------------------------ */
 
 struct _IbMeasure
 {

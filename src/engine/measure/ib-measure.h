@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-measure.h: the measure room, the one place a sample is taken.
+/* ib-measure.h: IbMeasure, the one place a sample is taken.
  *
  * Runs, sweeps, the dispatch overhead and write+delete all time their work
  * here: the cache state is prepared and judged with one set of thresholds,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-format.h: sizes and durations as people read them ("256 MiB", "1.48 ns").
- * A leaf of the model: every floor formats with these, nothing here depends on
+ * A leaf of the model: every layer formats with these, nothing here depends on
  * the rest of the engine. */
 #pragma once
 

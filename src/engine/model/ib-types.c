@@ -339,7 +339,7 @@ wu_mode_clear (gpointer data)
 static void
 wu_run_clear (gpointer data)
 {
-  IbWriteUnlinkRun *run = data;
+  IbWriteUnlinkPass *run = data;
 
   g_clear_pointer (&run->mode, g_free);
 }
@@ -361,7 +361,7 @@ ib_write_unlink_new (void)
 
   wu->modes = g_array_new (FALSE, TRUE, sizeof (IbWriteUnlinkMode));
   g_array_set_clear_func (wu->modes, wu_mode_clear);
-  wu->runs = g_array_new (FALSE, TRUE, sizeof (IbWriteUnlinkRun));
+  wu->runs = g_array_new (FALSE, TRUE, sizeof (IbWriteUnlinkPass));
   g_array_set_clear_func (wu->runs, wu_run_clear);
   wu->runs_per_mode = 1;
   return wu;
@@ -389,7 +389,7 @@ ib_write_unlink_copy (const IbWriteUnlink *wu)
     }
   for (guint i = 0; i < wu->runs->len; i++)
     {
-      IbWriteUnlinkRun run = g_array_index (wu->runs, IbWriteUnlinkRun, i);
+      IbWriteUnlinkPass run = g_array_index (wu->runs, IbWriteUnlinkPass, i);
 
       run.mode = g_strdup (run.mode);
       g_array_append_val (copy->runs, run);

@@ -315,7 +315,7 @@ typedef struct
   guint    failed;
   gint64   p50_ns;             /* median request latency */
   gint64   p99_ns;
-} IbWriteUnlinkRun;
+} IbWriteUnlinkPass;
 
 typedef struct
 {
@@ -325,7 +325,7 @@ typedef struct
   guint   bytes;
   guint   runs_per_mode;       /* planned (1 in reports from before replication) */
   GArray *modes;               /* IbWriteUnlinkMode, one per mode, in mode order */
-  GArray *runs;                /* IbWriteUnlinkRun in the order run; empty in older
+  GArray *runs;                /* IbWriteUnlinkPass in the order run; empty in older
                                 * reports (one run per mode, not kept apart) */
 } IbWriteUnlink;
 

@@ -227,7 +227,7 @@ ib_os_mount_info_classify (IbMountInfo *info)
 }
 
 guint
-ib_os_fd_budget (guint limit)
+ib_os_usable_fds (guint limit)
 {
   guint reserve;
 

@@ -145,7 +145,7 @@ guint    ib_os_nofile_limit       (void);
  * @limit: the limit less a reserve for everything else the process holds
  * (64, or half the limit when that is less), at least 1; G_MAXUINT stays
  * G_MAXUINT. With "ulimit -n 64" that is 32 files in flight, not 1. */
-guint    ib_os_fd_budget          (guint      limit);
+guint ib_os_usable_fds (guint limit);
 
 /* Free descriptors a run needs at the least, beyond those open when it
  * starts: its main context, GIO's and GTask's threads, the test folder, its

@@ -121,7 +121,7 @@ typedef struct
 /* Checks the plan (ib_map_check), makes each size's files once (through
  * ib_file_set_create, in a folder of their own), and shares the time until
  * ctx->deadline_ns among the cells, each reading the first files of its
- * size (ib_file_set_view) in the measure room with the plan's cache mode.
+ * size (ib_file_set_view) in IbMeasure with the plan's cache mode.
  * Sets report->map at once, so a map stopped by an error or a cancel keeps
  * every cell it measured. */
 gboolean ib_map_run    (const IbMapContext *ctx,

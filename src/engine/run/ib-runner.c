@@ -53,7 +53,7 @@ typedef struct
   const IbPlan *plan;
   IbReport     *report;
   IbFileSet    *files;
-  IbMeasure    *measure;       /* the read experiment's measure room */
+  IbMeasure    *measure; /* the read experiment's IbMeasure */
   IbScratch    *scratch;
   GHashTable   *warned;        /* warning keys already given */
   guint         workers;
@@ -317,7 +317,7 @@ run_reads (Run     *run,
           if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             return set_cancelled (error);
           /* A read error while warming is the storage's, not the plan's: each
-           * sample warms again first (the measure room) and is left out of
+           * sample warms again first (IbMeasure) and is left out of
            * the statistics if the files still are not cached, and a strategy
            * that meets the error fails its own sample. */
           warn (run, "warm-error",
@@ -433,7 +433,7 @@ run_reads (Run     *run,
 
 /* ---- the decision phase ------------------------------------------------- */
 
-/* One fresh sample for the decision phase, taken in the same measure room
+/* One fresh sample for the decision phase, taken in the same IbMeasure
  * as the survey's. */
 static gboolean
 decision_sample (const char  *strategy,
@@ -626,7 +626,7 @@ resolve_limits (Run *run)
   if (limit == G_MAXUINT)
     run->max_in_flight = IB_MAX_IN_FLIGHT;
   else
-    run->max_in_flight = ib_os_fd_budget (limit);
+    run->max_in_flight = ib_os_usable_fds (limit);
 
   requested = plan->in_flight != 0 ? plan->in_flight : MAX (plan->file_sizes->len, 1);
   run->in_flight = MIN (requested, run->max_in_flight);

@@ -262,7 +262,7 @@ measure_point (const IbSweepContext *ctx,
           IbSample sample = { 0 };
           g_autofree char *message = NULL;
 
-          /* The measure room prepares and judges the cache state of every
+          /* IbMeasure prepares and judges the cache state of every
            * sample as it does for runs; one that misses it is excluded. */
           if (!ib_measure_sample (measure, id, round, &sample, error))
             ok = FALSE;

@@ -527,7 +527,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
           if (progress != NULL)
             bench_report (&bench, bench.unit_start);
 
-          /* The settle step every sample of the measure room takes (no
+          /* The settle step every sample of IbMeasure takes (no
            * files here: the pause only). */
           if (!ib_measure_settle_dir (NULL, pause_ms, cancellable, NULL))
             {

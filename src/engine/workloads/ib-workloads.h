@@ -52,8 +52,8 @@ guint64            ib_overhead_kind_iterations (const char *kind,
 
 /* Dispatch overhead: appends one IbOverheadRow per kind to report->overhead
  * (ns/op median over @repeat repetitions after @warmup, CI, ratio to direct).
- * Kinds are run in a seeded random order in each round (the measure room's
- * round order), each sample in the measure room's bracket after its settle
+ * Kinds are run in a seeded random order in each round (IbMeasure's
+ * round order), each sample in IbMeasure's bracket after its settle
  * step (a pause of @pause_ms, at least IB_SETTLE_PAUSE_MS). For "tasks-1" and
  * "tasks-100" one op is a whole batch (create and resolve 1 or 100 empty tasks
  * and wait for all of them, like Promise.all). */
@@ -73,7 +73,7 @@ gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
 const char *const *ib_write_unlink_modes    (void);
 /* The mode's display name (translated; the id itself when unknown). */
 const char        *ib_write_unlink_mode_title (const char *mode);
-/* At most @concurrency, and at most ib_os_fd_budget (@nofile_limit)
+/* At most @concurrency, and at most ib_os_usable_fds (@nofile_limit)
  * (G_MAXUINT: no limit). 0 means the default. */
 guint              ib_write_unlink_effective_concurrency (guint concurrency,
                                                           guint nofile_limit);
@@ -88,7 +88,7 @@ GBytes            *ib_write_unlink_content (guint64 seed,
  * holding its IB_FILESET_MARKER): sets report->write_unlink. Each mode runs
  * @spec->runs times (0: IB_WRITE_UNLINK_DEFAULT_RUNS) in rounds: every round
  * runs each mode once, in the order ib_measure_round_order (@seed ^
- * 0x777269746575, round) gives, with the measure room's settle step before
+ * 0x777269746575, round) gives, with IbMeasure's settle step before
  * every run; each run is kept in report->write_unlink->runs and each mode's
  * summary is over its runs. Requests are
  * issued as `ab -n R -c C` does: C at once, then one more each time one

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ib-write-unlink-private.h: what the two rooms of write + delete share.
+/* ib-write-unlink-private.h: what the two files of write + delete share.
  *
  * ib-write-unlink.c holds the public API and the driver (rounds of every
  * mode in a seeded order, settle between runs, cleanup, the mode's summary);
@@ -89,40 +89,40 @@ typedef struct
   IbWorkProgress progress;
   gpointer       progress_data;
   guint          progress_step;
-} Run;
+} Pass;
 
 /* The path of slot @slot's file, wr-SLOT.txt in the run's folder: for
  * messages only. */
-char *ib_wu_slot_path (const Run *run,
-                       guint      slot);
+char *ib_wu_slot_path (const Pass *run,
+                       guint       slot);
 /* Makes slot @slot's file, new (O_CREAT | O_EXCL | O_NOFOLLOW), relative to
  * the run's folder's descriptor, and opens it for writing (ib-fd-stream.h).
  * NULL with @error (G_IO_ERROR from errno). Thread-safe. */
-GOutputStream *ib_wu_slot_create (const Run *run,
-                                  guint      slot,
-                                  GError   **error);
+GOutputStream *ib_wu_slot_create (const Pass *run,
+                                  guint       slot,
+                                  GError    **error);
 /* Deletes slot @slot's file (unlinkat relative to the folder's descriptor);
  * @only_regular: leave it when it is not a regular file (cleanup), and then
  * say TRUE. A file already gone counts as deleted. Thread-safe. */
-gboolean ib_wu_slot_delete (const Run *run,
-                            guint      slot,
-                            gboolean   only_regular,
-                            GError   **error);
+gboolean ib_wu_slot_delete (const Pass *run,
+                            guint       slot,
+                            gboolean    only_regular,
+                            GError    **error);
 /* TRUE when the run's folder path no longer leads to the folder the run
  * opened (removed, or replaced by a symlink or another folder): the run is
  * then stopped (run->replaced, run->stop). */
-gboolean ib_wu_folder_replaced (Run *run);
+gboolean ib_wu_folder_replaced (Pass *run);
 /* Calls the progress function for the current run and request. */
-void ib_wu_report_progress (Run *run);
+void ib_wu_report_progress (Pass *run);
 /* Every slot free again (slot 0 handed out first). */
-void ib_wu_reset_slots (Run *run);
+void ib_wu_reset_slots (Pass *run);
 /* TRUE once the run was cancelled (then it issues nothing more). */
-gboolean ib_wu_check_cancel (Run *run);
+gboolean ib_wu_check_cancel (Pass *run);
 
 /* One run of each mode: every request issued and back (run->start_ns set,
  * per-request times and states filled). */
-void ib_wu_serve_sync_serial (Run *run);
-void ib_wu_serve_async_gio (Run *run);
-void ib_wu_serve_thread_pool (Run *run);
+void ib_wu_serve_sync_serial (Pass *run);
+void ib_wu_serve_async_gio (Pass *run);
+void ib_wu_serve_thread_pool (Pass *run);
 
 G_END_DECLS

@@ -51,8 +51,8 @@ slot_name (guint slot,
 }
 
 char *
-ib_wu_slot_path (const Run *run,
-                 guint      slot)
+ib_wu_slot_path (const Pass *run,
+                 guint       slot)
 {
   char name[SLOT_NAME_MAX];
 
@@ -61,9 +61,9 @@ ib_wu_slot_path (const Run *run,
 }
 
 GOutputStream *
-ib_wu_slot_create (const Run *run,
-                   guint      slot,
-                   GError   **error)
+ib_wu_slot_create (const Pass *run,
+                   guint       slot,
+                   GError    **error)
 {
   char name[SLOT_NAME_MAX];
   int fd, saved;
@@ -91,10 +91,10 @@ ib_wu_slot_create (const Run *run,
 }
 
 gboolean
-ib_wu_slot_delete (const Run *run,
-                   guint      slot,
-                   gboolean   only_regular,
-                   GError   **error)
+ib_wu_slot_delete (const Pass *run,
+                   guint       slot,
+                   gboolean    only_regular,
+                   GError    **error)
 {
   char name[SLOT_NAME_MAX];
   GStatBuf st;
@@ -130,7 +130,7 @@ ib_wu_slot_delete (const Run *run,
 }
 
 gboolean
-ib_wu_folder_replaced (Run *run)
+ib_wu_folder_replaced (Pass *run)
 {
   GStatBuf st;
 
@@ -147,14 +147,14 @@ ib_wu_folder_replaced (Run *run)
 }
 
 static GBytes *
-request_content (Run   *run,
-                 guint  index)
+request_content (Pass *run,
+                 guint index)
 {
   return ib_write_unlink_content (run->seed, index, run->bytes);
 }
 
 void
-ib_wu_report_progress (Run *run)
+ib_wu_report_progress (Pass *run)
 {
   double fraction;
   g_autofree char *message = NULL;
@@ -173,15 +173,15 @@ ib_wu_report_progress (Run *run)
 /* The slot of request @index is free again (its file deleted, or not: then
  * the next request in it overwrites and deletes it, and cleanup checks). */
 static void
-release_slot (Run   *run,
-              guint  index)
+release_slot (Pass *run,
+              guint index)
 {
   g_assert (run->n_free < run->n_slots);
   run->free_slots[run->n_free++] = run->slot_of[index];
 }
 
 void
-ib_wu_reset_slots (Run *run)
+ib_wu_reset_slots (Pass *run)
 {
   run->n_free = run->n_slots;
   for (guint i = 0; i < run->n_slots; i++)
@@ -189,7 +189,7 @@ ib_wu_reset_slots (Run *run)
 }
 
 static void
-mark_issued (Run   *run,
+mark_issued (Pass  *run,
              guint  index,
              gint64 now)
 {
@@ -206,7 +206,7 @@ mark_issued (Run   *run,
 
 /* Bookkeeping when a request is back; @error NULL on success. */
 static void
-mark_completed (Run          *run,
+mark_completed (Pass         *run,
                 guint         index,
                 gint64        end,
                 gboolean      deleted,
@@ -249,7 +249,7 @@ mark_completed (Run          *run,
 }
 
 gboolean
-ib_wu_check_cancel (Run *run)
+ib_wu_check_cancel (Pass *run)
 {
   if (!run->stop && g_cancellable_is_cancelled (run->cancellable))
     run->stop = TRUE;
@@ -265,7 +265,7 @@ ib_wu_check_cancel (Run *run)
  * Returns TRUE when the request was queued again (it is then no longer in
  * flight). */
 static gboolean
-retry_if_out_of_fds (Run          *run,
+retry_if_out_of_fds (Pass         *run,
                      guint         index,
                      const GError *error)
 {
@@ -298,7 +298,7 @@ retry_if_out_of_fds (Run          *run,
  * retries queued and nothing in flight, nothing is issued before the
  * back-off is over (see ib_wu_serve_async_gio). */
 static gboolean
-take_work (Run   *run,
+take_work (Pass  *run,
            guint *index)
 {
   if (ib_wu_check_cancel (run) || run->in_flight >= run->concurrency)
@@ -321,8 +321,8 @@ take_work (Run   *run,
 /* sync-serial and thread-pool: counts @hits times a request ran out of
  * file descriptors (and waited for one) in the mode's warning. */
 static void
-note_limit_hits (Run   *run,
-                 guint  hits)
+note_limit_hits (Pass *run,
+                 guint hits)
 {
   if (hits > 0 && run->limit_hits == 0)
     run->limit_in_flight = run->in_flight;
@@ -337,14 +337,14 @@ note_limit_hits (Run   *run,
  * the cancellable, so that it happens); *@deleted says whether it was.
  * Thread-safe. */
 static gboolean
-serve_blocking (const Run     *run,
-                guint          slot,
-                gconstpointer  data,
-                gsize          len,
-                GCancellable  *cancellable,
-                guint         *hits,
-                gboolean      *deleted,
-                GError       **error)
+serve_blocking (const Pass   *run,
+                guint         slot,
+                gconstpointer data,
+                gsize         len,
+                GCancellable *cancellable,
+                guint        *hits,
+                gboolean     *deleted,
+                GError      **error)
 {
   IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   g_autoptr(GOutputStream) out = NULL;
@@ -377,7 +377,7 @@ serve_blocking (const Run     *run,
 /* ---- sync-serial ----------------------------------------------------- */
 
 void
-ib_wu_serve_sync_serial (Run *run)
+ib_wu_serve_sync_serial (Pass *run)
 {
   guint n_issued;
 
@@ -438,7 +438,7 @@ ib_wu_serve_sync_serial (Run *run)
  * create in that slot fail, which is counted, never written through). */
 typedef struct
 {
-  Run           *run;
+  Pass          *run;
   guint          index;
   guint          slot;
   GBytes        *content;
@@ -446,16 +446,16 @@ typedef struct
   GError        *error;    /* first error of the request; its file is then deleted */
 } AsyncRequest;
 
-static void async_issue (Run    *run,
-                         guint   index,
-                         gint64  issue_ns);
+static void async_issue (Pass  *run,
+                         guint  index,
+                         gint64 issue_ns);
 
 static void
 async_finish (AsyncRequest *req,
               gboolean      deleted,
               const GError *error)
 {
-  Run *run = req->run;
+  Pass *run = req->run;
   guint index;
 
   if (!retry_if_out_of_fds (run, req->index, error))
@@ -587,9 +587,9 @@ async_create_cb (GObject      *source,
 }
 
 static void
-async_issue (Run    *run,
-             guint   index,
-             gint64  issue_ns)
+async_issue (Pass  *run,
+             guint  index,
+             gint64 issue_ns)
 {
   AsyncRequest *req = g_new0 (AsyncRequest, 1);
   g_autoptr(GTask) task = NULL;
@@ -605,7 +605,7 @@ async_issue (Run    *run,
 }
 
 void
-ib_wu_serve_async_gio (Run *run)
+ib_wu_serve_async_gio (Pass *run)
 {
   guint index;
 
@@ -652,7 +652,7 @@ typedef struct
 
 typedef struct
 {
-  const Run    *run;          /* only what does not change while serving */
+  const Pass   *run; /* only what does not change while serving */
   GCancellable *cancellable;
   GAsyncQueue  *done;
   GMainContext *context;      /* woken when a job is done */
@@ -679,7 +679,7 @@ pool_job_func (gpointer data,
 }
 
 static void
-pool_issue (Run         *run,
+pool_issue (Pass        *run,
             GThreadPool *pool,
             guint        index,
             gint64       issue_ns)
@@ -702,7 +702,7 @@ wake_context (GCancellable *cancellable,
 }
 
 void
-ib_wu_serve_thread_pool (Run *run)
+ib_wu_serve_thread_pool (Pass *run)
 {
   PoolShared shared = { run, run->cancellable, g_async_queue_new (), run->context };
   GThreadPool *pool;

@@ -41,7 +41,7 @@
  * to run by more than the modes differ), so every mode runs several times
  * (IbWriteUnlinkSpec.runs), in rounds: each round runs every mode once, in
  * an order drawn from the run's seed and the round (ib_measure_round_order),
- * with the measure room's settle step (dirty pages written back, a short
+ * with IbMeasure's settle step (dirty pages written back, a short
  * pause) before every run. Each run is kept (IbWriteUnlink.runs); the
  * analysis pairs two modes' runs by round, so that drift and load cancel
  * within a round (analysis/ib-answer-writes.h).
@@ -108,7 +108,7 @@ ib_write_unlink_effective_concurrency (guint concurrency,
     concurrency = IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
   if (nofile_limit == G_MAXUINT)
     return concurrency;
-  cap = ib_os_fd_budget (nofile_limit);
+  cap = ib_os_usable_fds (nofile_limit);
   return MIN (concurrency, cap);
 }
 
@@ -142,7 +142,7 @@ ib_write_unlink_content (guint64 seed,
  * is now); FALSE with @error when one could not be deleted (the others are
  * still tried). */
 static gboolean
-delete_leftovers (Run     *run,
+delete_leftovers (Pass    *run,
                   GError **error)
 {
   gboolean ok = TRUE;
@@ -188,7 +188,7 @@ compare_gint64 (gconstpointer a,
 /* The latencies of this run's requests that succeeded, sorted, appended to
  * @all too; returns when the last request was back. */
 static gint64
-collect_latencies (Run    *run,
+collect_latencies (Pass   *run,
                    GArray *mine,
                    GArray *all)
 {
@@ -284,7 +284,7 @@ fill_mode_result (Mode               mode,
 }
 
 static void
-set_replaced_error (const Run  *run,
+set_replaced_error (const Pass *run,
                     GError    **error)
 {
   g_set_error (error, IB_ERROR, IB_ERROR_IO,
@@ -296,9 +296,9 @@ set_replaced_error (const Run  *run,
 /* Opens @work_dir for the run (without following a symlink) and takes its
  * identity; FALSE with @error when it is not a folder. */
 static gboolean
-open_work_dir (Run         *run,
-               const char  *work_dir,
-               GError     **error)
+open_work_dir (Pass       *run,
+               const char *work_dir,
+               GError    **error)
 {
   GStatBuf st;
   int saved = 0;
@@ -354,7 +354,7 @@ open_work_dir (Run         *run,
  * Fails (IB_ERROR_INVALID) when the folder has no marker: never write into a
  * folder the run did not make. */
 static gboolean
-list_in_marker (Run     *run,
+list_in_marker (Pass    *run,
                 GError **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->n_slots, g_free);
@@ -382,10 +382,10 @@ tally_clear (ModeTally *t)
   g_clear_pointer (&t->first_error, g_free);
 }
 
-/* Serves one run of run->mode in a bracket of the measure room; FALSE when
+/* Serves one run of run->mode in a bracket of IbMeasure; FALSE when
  * a file could not be deleted afterwards (@error set). */
 static gboolean
-serve_one (Run                     *run,
+serve_one (Pass                    *run,
            const IbWriteUnlinkSpec *spec,
            IbSample                *watched,
            GError                 **error)
@@ -430,7 +430,7 @@ serve_one (Run                     *run,
  * from @spec and names its files in the folder's marker; FALSE with @error
  * when they cannot be named (the folder closed, @run freed). */
 static gboolean
-run_setup (Run                     *run,
+run_setup (Pass                    *run,
            const IbWriteUnlinkSpec *spec,
            const char              *work_dir,
            GError                 **error)
@@ -469,7 +469,7 @@ run_setup (Run                     *run,
 
 /* Closes the run's folder and frees what run_setup made. */
 static void
-run_clear (Run *run)
+run_clear (Pass *run)
 {
 #ifdef G_OS_UNIX
   close (run->dir_fd);
@@ -488,7 +488,7 @@ run_clear (Run *run)
 /* The report's write + delete section for @run of @runs rounds, in place of
  * any earlier one. */
 static IbWriteUnlink *
-report_start (const Run               *run,
+report_start (const Pass              *run,
               const IbWriteUnlinkSpec *spec,
               guint                    runs,
               IbReport                *report)
@@ -516,7 +516,7 @@ report_start (const Run               *run,
 /* What the driver keeps from one run of a mode to the next. */
 typedef struct
 {
-  Run                     *run;
+  Pass                    *run;
   const IbWriteUnlinkSpec *spec;
   IbReport                *report;
   IbWriteUnlink           *wu;
@@ -526,7 +526,7 @@ typedef struct
 
 static void
 driver_init (Driver                  *d,
-             Run                     *run,
+             Pass                    *run,
              const IbWriteUnlinkSpec *spec,
              IbReport                *report)
 {
@@ -554,9 +554,9 @@ keep_run (Driver         *d,
           guint           pos,
           const IbSample *watched)
 {
-  Run *run = d->run;
+  Pass             *run = d->run;
   ModeTally *t = &d->tally[run->mode];
-  IbWriteUnlinkRun result = { 0 };
+  IbWriteUnlinkPass result = { 0 };
   gint64 last_end = collect_latencies (run, d->mine, t->latencies);
   double total;
 
@@ -588,7 +588,7 @@ keep_run (Driver         *d,
     t->first_error = g_strdup (run->first_error);
 }
 
-/* One run of @mode at @pos of @round, after the measure room's settle step:
+/* One run of @mode at @pos of @round, after IbMeasure's settle step:
  * the previous run's dirty pages and deletions written back, then a short
  * pause. Sets run->stop when the folder was replaced or the run cancelled;
  * FALSE with @error when files could not be deleted or every request failed. */
@@ -599,7 +599,7 @@ run_mode (Driver  *d,
           guint    pos,
           GError **error)
 {
-  Run *run = d->run;
+  Pass      *run = d->run;
   ModeTally *t = &d->tally[mode];
   IbSample watched = { 0 };
   gboolean ok = TRUE;
@@ -679,9 +679,9 @@ report_modes (Driver *d)
 /* Why the run stopped, if it did, in @error; the last progress step when it
  * finished. */
 static void
-run_finish (Run      *run,
-            gboolean  ok,
-            GError  **error)
+run_finish (Pass    *run,
+            gboolean ok,
+            GError **error)
 {
   if (run->replaced)
     {
@@ -703,13 +703,13 @@ run_finish (Run      *run,
  * whose identity, the seed, cancellable and progress are in @prepared);
  * closes the descriptor. */
 static gboolean
-run_in_folder (Run                     *prepared,
+run_in_folder (Pass                    *prepared,
                const IbWriteUnlinkSpec *spec,
                const char              *work_dir,
                IbReport                *report,
                GError                 **error)
 {
-  Run run = *prepared;
+  Pass     run = *prepared;
   guint runs = spec->runs > 0 ? spec->runs : IB_WRITE_UNLINK_DEFAULT_RUNS;
   gboolean ok = TRUE;
   Driver d;
@@ -721,8 +721,8 @@ run_in_folder (Run                     *prepared,
   driver_init (&d, &run, spec, report);
   d.wu = report_start (&run, spec, runs, report);
 
-  /* Rounds of every mode, each round in a seeded random order (the measure
-   * room's), so that no mode always runs first on a cold disk or last on a
+  /* Rounds of every mode, each round in a seeded random order (IbMeasure's),
+   * so that no mode always runs first on a cold disk or last on a
    * full journal, and a slow patch of the machine hits every mode alike. */
   for (guint round = 0; round < runs && ok && !run.stop; round++)
     {
@@ -755,7 +755,7 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
                      gpointer                  progress_data,
                      GError                  **error)
 {
-  Run run = { 0 };
+  Pass run = { 0 };
 
   g_return_val_if_fail (spec != NULL, FALSE);
   g_return_val_if_fail (work_dir != NULL, FALSE);
@@ -782,7 +782,7 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkSpec  *spec,
                             gpointer                  progress_data,
                             GError                  **error)
 {
-  Run run = { 0 };
+  Pass run = { 0 };
 
   g_return_val_if_fail (spec != NULL, FALSE);
   g_return_val_if_fail (work != NULL, FALSE);

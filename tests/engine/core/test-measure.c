@@ -409,7 +409,7 @@ test_sweep_cold_tmpfs (void)
 }
 #endif
 
-/* ---- the measure room ------------------------------------------------------ */
+/* ---- IbMeasure ------------------------------------------------------ */
 
 /* schedstat's text: "on-cpu-ns wait-ns timeslices"; the wait is field 2. */
 static void
@@ -475,7 +475,7 @@ test_contended_rule (void)
   g_assert_false (ib_measure_is_contended (0, 5));
 }
 
-/* One measure room: every sample settles first, is taken in a bracket,
+/* One IbMeasure: every sample settles first, is taken in a bracket,
  * records its settle, run-queue wait (or -1 where unknown) and contention as
  * the rule says, and its cache state is judged. */
 static void

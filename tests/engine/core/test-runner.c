@@ -150,7 +150,7 @@ test_tiny_run (void)
   g_assert_null (report->error);
 
   /* 3 strategies x (1 warm-up + 2 measured) rounds = 9 samples, each
-   * taken in the measure room's bracket */
+   * taken in IbMeasure's bracket */
   g_assert_cmpuint (report->samples->len, ==, 9);
   g_assert_cmpuint (ib_bracket_count (IB_MEASURE_USER_READS) - reads_before, ==, 9);
   g_assert_cmpuint (log.n_samples, ==, 9);
@@ -731,7 +731,7 @@ test_other_workloads (void)
   g_assert_cmpstr (g_array_index (report->write_unlink->modes, IbWriteUnlinkMode, 2).mode, ==,
                    "thread-pool");
 
-  /* Every workload timed its work in the measure room's bracket: 2 values x
+  /* Every workload timed its work in IbMeasure's bracket: 2 values x
    * 2 strategies x 2 rounds of sweep reads, 7 overhead kinds x 2 rounds, 3
    * write+delete modes x IB_WRITE_UNLINK_DEFAULT_RUNS rounds (the plan leaves
    * runs at 0); no read experiment. */

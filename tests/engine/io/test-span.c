@@ -60,7 +60,7 @@ context_init (IbStrategyContext *ctx,
   ctx->scratch = f->scratch;
 }
 
-/* One sample of @info through the measure room's bracket; returns it. */
+/* One sample of @info through IbMeasure's bracket; returns it. */
 static IbSample
 measure (const Fixture        *f,
          const IbStrategyInfo *info,

@@ -229,7 +229,7 @@ test_overhead_rows (Fixture       *fx,
   g_assert_cmpfloat (direct->ns_per_op, <, gtask->ns_per_op);
   g_assert_cmpfloat (tasks1->ns_per_op, <, tasks100->ns_per_op);
 
-  /* The measure room's settle step before every sample (4 rounds x 7). */
+  /* IbMeasure's settle step before every sample (4 rounds x 7). */
   g_assert_cmpuint (ib_measure_settle_count () - settles, ==, 4 * 7);
 
   /* At least once per round and kind (4 x 7), then "done". */
@@ -268,7 +268,7 @@ test_wu_effective_concurrency (void)
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (0, G_MAXUINT), ==, 2000);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 256), ==, 256 - 64);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (100, 256), ==, 100);
-  /* Below 128 the reserve is half the limit (ib_os_fd_budget). */
+  /* Below 128 the reserve is half the limit (ib_os_usable_fds). */
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 128), ==, 64);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 65), ==, 65 - 32);
   g_assert_cmpuint (ib_write_unlink_effective_concurrency (2000, 64), ==, 32);
@@ -341,8 +341,8 @@ check_modes (IbReport *report,
   /* The longest request of a run cannot outlast the run. */
   for (guint i = 0; i < report->write_unlink->runs->len; i++)
     {
-      const IbWriteUnlinkRun *r = &g_array_index (report->write_unlink->runs,
-                                                  IbWriteUnlinkRun, i);
+      const IbWriteUnlinkPass *r = &g_array_index (report->write_unlink->runs,
+                                                   IbWriteUnlinkPass, i);
 
       g_assert_cmpint (r->total_ns, >, 0);
       g_assert_cmpint (r->p50_ns, >, 0);
@@ -359,7 +359,7 @@ run_order (const IbWriteUnlink *wu)
 
   for (guint i = 0; i < wu->runs->len; i++)
     {
-      const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun, i);
+      const IbWriteUnlinkPass *r = &g_array_index (wu->runs, IbWriteUnlinkPass, i);
 
       g_string_append_printf (order, "%u:%s ", r->round, r->mode);
     }
@@ -367,7 +367,7 @@ run_order (const IbWriteUnlink *wu)
 }
 
 /* Replication: each mode runs spec.runs times, in rounds of every mode, in
- * the order the measure room draws from the seed and the round; the same
+ * the order IbMeasure draws from the seed and the round; the same
  * seed gives the same order, another seed another one. */
 static void
 test_wu_replicated (Fixture      *fx,
@@ -398,8 +398,8 @@ test_wu_replicated (Fixture      *fx,
       ib_measure_round_order (3 ^ G_GUINT64_CONSTANT (0x777269746575), round, expect, 3);
       for (guint pos = 0; pos < 3; pos++)
         {
-          const IbWriteUnlinkRun *r = &g_array_index (wu->runs, IbWriteUnlinkRun,
-                                                      round * 3 + pos);
+          const IbWriteUnlinkPass *r = &g_array_index (wu->runs, IbWriteUnlinkPass,
+                                                       round * 3 + pos);
 
           g_assert_cmpuint (r->round, ==, round);
           g_assert_cmpuint (r->position, ==, pos);
