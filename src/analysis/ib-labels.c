@@ -339,6 +339,26 @@ ib_stats_aggregation_text (const IbStats *st)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+const char *
+ib_stats_unmeasured_text (const IbReport *report,
+                          const IbStats  *st)
+{
+  g_return_val_if_fail (report != NULL && st != NULL, NULL);
+
+  if (st->n > 0 || st->n_failed > 0 || st->n_excluded > 0)
+    return NULL;
+  for (guint i = 0; i < report->samples->len; i++)
+    if (g_strcmp0 (g_array_index (report->samples, IbSample, i).strategy, st->strategy) == 0)
+      return NULL;
+  if (report->partial)
+    /* Translators: in place of a strategy's numbers, when the run was
+     * stopped before it came to that strategy */
+    return _("not measured (stopped)");
+  /* Translators: in place of a strategy's numbers, when the run never
+   * measured it (it was added to the plan later) */
+  return _("not measured");
+}
+
 /* "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz"
  * (medians per read of the expectation over a random vsync phase,
  * ib_frames_missed). */

@@ -83,6 +83,15 @@ char       *ib_format_level      (double       level);
  * samples excluded for their cache state". */
 char       *ib_stats_aggregation_text (const IbStats *st);
 
+/* What a statistics row of @report says in place of its numbers when the
+ * run never came to its strategy (no sample at all, not even a failed or an
+ * excluded one): "not measured (stopped)" when the run stopped or failed
+ * before it, "not measured" otherwise (a strategy added to the plan after
+ * the run); NULL for a row with any sample. Never "failed": nothing of it
+ * failed. */
+const char *ib_stats_unmeasured_text (const IbReport *report,
+                                      const IbStats  *st);
+
 /* The date a report was made, in the local time zone and the one format the
  * app shows everywhere: "1 Dec 2026, 02:54" (translatable format). "Unknown
  * date" when the report has none. */

@@ -141,6 +141,8 @@ ib_table_stats_cell (const IbReport *report,
     case IB_STATS_COLUMN_N:
       return g_strdup_printf ("%u", st->n);
     case IB_STATS_COLUMN_MEDIAN:
+      if (!have && report != NULL && ib_stats_unmeasured_text (report, st) != NULL)
+        return g_strdup (ib_stats_unmeasured_text (report, st));
       return have ? ib_format_duration (st->median_ns) : NULL;
     case IB_STATS_COLUMN_CI:
       return interval_cell (st);
@@ -179,6 +181,49 @@ ib_table_stats_cell (const IbReport *report,
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+/* A stopped run's strategies it never came to, said once under the table
+ * (both notes): "Not measured, as the run was stopped before them: Memory
+ * map, Sync stream." */
+static void
+unmeasured_note (const IbReport  *report,
+                 char           **note,
+                 char           **narrow)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+  g_autofree char *sentence = NULL;
+  char *joined;
+  guint n = 0;
+
+  if (!report->partial)
+    return;
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (ib_stats_unmeasured_text (report, st) == NULL)
+        continue;
+      if (n++ > 0)
+        g_string_append (list, ", ");
+      g_string_append (list, ib_strategy_title (st->strategy));
+    }
+  if (n == 0)
+    return;
+  /* Translators: under the statistics table of a stopped run: "Not
+   * measured, as the run was stopped before it came to them: Memory map,
+   * Sync stream." */
+  sentence = g_strdup_printf (ngettext ("Not measured, as the run was stopped before it came to "
+                                        "it: %s.",
+                                        "Not measured, as the run was stopped before it came to "
+                                        "them: %s.", n),
+                              list->str);
+  joined = g_strconcat (*note != NULL ? *note : "", *note != NULL ? " " : "", sentence, NULL);
+  g_free (*note);
+  *note = joined;
+  joined = g_strconcat (*narrow != NULL ? *narrow : "", sentence, "\n", NULL);
+  g_free (*narrow);
+  *narrow = joined;
 }
 
 IbTable *
@@ -254,6 +299,7 @@ ib_table_statistics (const IbReport *report)
                                    "interval cannot tell from 1."),
                                  IB_VERDICT_MIN_SAMPLES);
   table->narrow_note = narrow_note (report);
+  unmeasured_note (report, &table->note, &table->narrow_note);
   return table;
 }
 

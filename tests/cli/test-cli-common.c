@@ -143,6 +143,22 @@ print_statistics (const IbReport *report)
   return buf;
 }
 
+/* Whether the line of @text that starts with @mark says @word (out of line:
+ * GCC otherwise takes @text for the freed stream buffer it was printed
+ * into). */
+static G_GNUC_NO_INLINE gboolean
+line_says (const char *text,
+           const char *mark,
+           const char *word)
+{
+  const char *at = strstr (text, mark);
+  g_autofree char *line = NULL;
+
+  g_assert_nonnull (at);
+  line = g_strndup (at + 1, strcspn (at + 1, "\n"));
+  return strstr (line, word) != NULL;
+}
+
 /* The statistics on a terminal: the model's narrow columns (the stall and
  * the CPU split among them, no Coverage or Outliers), and its footnotes. */
 static void
@@ -183,6 +199,21 @@ test_statistics (void)
   g_assert_nonnull (strstr (text, "  0 (+5 excluded)\n"));
   g_assert_true (g_str_has_suffix (text, "\nMemory map: no statistics, all 5 samples were "
                                          "excluded for their cache state\n"));
+
+  g_clear_pointer (&text, g_free);
+
+  /* a strategy the stopped run never came to: not measured, not failed */
+  {
+    IbStats unmeasured = { 0 };
+
+    unmeasured.strategy = g_strdup ("sync-stream");
+    g_array_append_val (report->statistics, unmeasured);
+  }
+  text = print_statistics (report);
+  g_assert_nonnull (strstr (text, "\nSync stream                   not measured (stopped)  "));
+  g_assert_true (g_str_has_suffix (text, "\nNot measured, as the run was stopped before it came "
+                                         "to it: Sync stream.\n"));
+  g_assert_false (line_says (text, "\nSync stream", "failed"));
 }
 
 static void

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/ib-findings.h"
+#include "engine/stats/ib-stats.h"
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 #include "ib-test-common.h"
@@ -101,6 +102,40 @@ test_report_writes (Fixture       *fx,
   g_assert_true (g_file_test (md, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+}
+
+/* A stopped run, as `report` writes it: the strategy it never came to is
+ * "not measured (stopped)" in Markdown and in HTML (a terminal's table:
+ * test-cli-common). */
+static void
+test_report_stopped (Fixture       *fx,
+                     gconstpointer  data)
+{
+  g_autoptr (IbReport) report = fx_report_new (40);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = g_build_filename (fx->dir, "stopped.json", NULL);
+  g_autofree char *html = g_build_filename (fx->dir, "s.html", NULL);
+  g_autofree char *md = g_build_filename (fx->dir, "s.md", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *files[] = { html, md };
+
+  /* the runner computes every planned strategy's row at its end */
+  g_ptr_array_add (report->plan->strategies, g_strdup ("mmap"));
+  ib_report_compute_statistics (report);
+  report->partial = TRUE;
+  g_assert_true (ib_test_save_json (report, json, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (run_cli (&out, &err, "report", json, "--html", html, "--md", md, NULL), ==,
+                   0);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (files[i], &text, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (text, "not measured (stopped)"));
+      g_assert_nonnull (strstr (text, "stopped before it came to it: Memory map."));
+    }
 }
 
 static void
@@ -526,6 +561,8 @@ main (int   argc,
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/cli/report/writes", Fixture, NULL, fixture_set_up, test_report_writes,
+              fixture_tear_down);
+  g_test_add ("/cli/report/stopped", Fixture, NULL, fixture_set_up, test_report_stopped,
               fixture_tear_down);
   g_test_add ("/cli/report/errors", Fixture, NULL, fixture_set_up, test_report_errors,
               fixture_tear_down);

@@ -13,6 +13,7 @@
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
 #include "engine/model/ib-format.h"
+#include "engine/stats/ib-stats.h"
 #include "report-fixture.h"
 
 /* The row whose first cell is @first, or -1. */
@@ -218,6 +219,46 @@ test_statistics (void)
                    "99.22 % at n = 8, 98.44 % at n = 7\n");
 }
 
+/* A stopped run's strategy it never came to: "not measured (stopped)" in
+ * place of its median and once under the table, never "failed"; the same
+ * row in a run that did not stop (a strategy added to the plan after it)
+ * says "not measured". */
+static void
+test_statistics_stopped (void)
+{
+  g_autoptr (IbReport) report = fx_report_new (40);
+  g_autoptr (IbTable) table = NULL;
+  g_autoptr (IbTable) whole = NULL;
+  int row;
+
+  g_ptr_array_add (report->plan->strategies, g_strdup ("mmap"));
+  ib_report_compute_statistics (report);
+  report->partial = FALSE;
+  whole = ib_table_statistics (report);
+  g_assert_cmpstr (cell (whole, "Memory map", "Median"), ==, "not measured");
+  g_assert_null (strstr (ib_table_get_note (whole, IB_TABLE_WIDE), "stopped"));
+
+  report->partial = TRUE;
+  table = ib_table_statistics (report);
+  row = find_row (table, "Memory map");
+  g_assert_cmpint (row, >=, 0);
+  g_assert_cmpstr (cell (table, "Memory map", "Median"), ==, "not measured (stopped)");
+  g_assert_cmpstr (cell (table, "Memory map", "Failed"), ==, "0");
+  for (guint c = 0; c < table->headers->len; c++)
+    g_assert_null (strstr (ib_table_cell (table, (guint) row, c), "failed"));
+  /* the measured rows keep their numbers */
+  g_assert_cmpstr (cell (table, "Sync single read", "Median"), !=, "not measured (stopped)");
+  g_assert_nonnull (strstr (ib_table_get_note (table, IB_TABLE_WIDE),
+                            "Not measured, as the run was stopped before it came to it: "
+                            "Memory map."));
+  g_assert_nonnull (strstr (ib_table_get_note (table, IB_TABLE_NARROW),
+                            "Not measured, as the run was stopped before it came to it: "
+                            "Memory map.\n"));
+  /* a strategy with only a failed sample did fail: no "not measured" */
+  g_assert_null (ib_stats_unmeasured_text (report, &g_array_index (report->statistics,
+                                                                   IbStats, 2)));
+}
+
 static void
 test_compare (void)
 {
@@ -267,5 +308,6 @@ main (int    argc,
   g_test_add_func ("/tables/sweep-write-unlink", test_sweep_write_unlink);
   g_test_add_func ("/tables/compare", test_compare);
   g_test_add_func ("/tables/statistics", test_statistics);
+  g_test_add_func ("/tables/statistics-stopped", test_statistics_stopped);
   return g_test_run ();
 }
