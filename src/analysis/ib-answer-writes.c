@@ -239,6 +239,28 @@ mode_sentence (const IbReport *report,
                           IB_VERDICT_WORDING_FASTER_FIRST);
 }
 
+/* How the write + delete verdicts were measured: "How: 8 rounds ran ...". */
+static char *
+how_text (const IbWriteUnlink *wu)
+{
+  g_autofree char *requests = ib_format_count (wu->requests);
+
+  if (wu->runs->len > 0)
+    /* Translators: how the write + delete verdicts were measured; "8 rounds",
+     * "500 requests" */
+    return g_strdup_printf (ngettext ("How: %u round ran every mode once, in a random order; "
+                                      "each verdict compares two modes round by round, by the "
+                                      "time they took to serve all %s requests.",
+                                      "How: %u rounds ran every mode once, in a random order; "
+                                      "each verdict compares two modes round by round, by the "
+                                      "time they took to serve all %s requests.",
+                                      wu->runs_per_mode),
+                            wu->runs_per_mode, requests);
+  return g_strdup_printf (_ ("How: every mode served %s requests once; this report is from "
+                             "before modes were run several times, so it gives no verdict."),
+                          requests);
+}
+
 IbAnswerCard *
 ib_answer_card_write_unlink (const IbReport *report)
 {
@@ -258,27 +280,42 @@ ib_answer_card_write_unlink (const IbReport *report)
 
   /* Translators: the title of the write + delete answer card */
   card = card_new (IB_ANSWER_CARD_WRITE_UNLINK, _ ("Write + delete: sync or async?"));
-  if (find_mode (wu, sync) != NULL && find_mode (wu, async) != NULL)
+  /* Like with like: the sync calls on a thread pool against GIO's async
+   * calls, both serving many requests at once. Sync, one at a time serves
+   * one after another: against either it would measure concurrency, not the
+   * API, so it gets no verdict here (the table and the latencies show it). */
+  if (find_mode (wu, pool) != NULL && find_mode (wu, async) != NULL)
     {
-      head = mode_sentence (report, sync, async, &card->verdict);
-      /* Translators: a verdict as a sentence */
-      card->headline = g_strdup_printf (_ ("%s."), head);
+      g_autofree char *at_once = ib_format_count (wu->effective_concurrency > 0
+                                                  ? wu->effective_concurrency
+                                                  : wu->concurrency);
+
+      head = mode_sentence (report, pool, async, &card->verdict);
+      /* Translators: the write + delete card's headline, how the requests
+       * were served, then the verdict: "With up to 500 requests in flight,
+       * Thread pool is 1.2x faster than Async GIO (95 % CI 1.1-1.3; 8
+       * rounds)." */
+      card->headline = g_strdup_printf (_ ("With up to %s requests in flight, %s."), at_once,
+                                        head);
     }
   else
     {
       card->verdict = IB_VERDICT_NO_DATA;
-      /* Translators: write + delete was cut short */
-      card->headline = g_strdup (_ ("Sync and async write + delete cannot be compared: a mode "
-                                    "did not run."));
+      /* Translators: write + delete without the two modes that serve the
+       * requests at the same concurrency */
+      card->headline = g_strdup (_ ("Sync and async write + delete cannot be compared like "
+                                    "with like: the thread pool or the async mode did not "
+                                    "run."));
     }
-
-  if (find_mode (wu, sync) != NULL && find_mode (wu, pool) != NULL)
-    {
-      IbVerdict        v;
-      g_autofree char *s = mode_sentence (report, sync, pool, &v);
-
-      g_ptr_array_add (card->details, g_strdup_printf (_ ("%s."), s));
-    }
+  if (find_mode (wu, sync) != NULL)
+    g_ptr_array_add (card->details,
+                     /* Translators: why one write + delete mode has no verdict;
+                      * %s is its name, "Sync, one at a time" */
+                     g_strdup_printf (_ ("%s serves one request after another, the others "
+                                         "many at once: it is shown for reference, without a "
+                                         "verdict, since against them it would measure "
+                                         "concurrency, not sync against async."),
+                                      ib_write_unlink_mode_title (sync)));
 
   latency = g_string_new (NULL);
   for (guint i = 0; modes[i] != NULL; i++)
@@ -295,38 +332,19 @@ ib_answer_card_write_unlink (const IbReport *report)
       g_string_append_printf (latency, _ ("%s %s"), ib_write_unlink_mode_title (modes[i]), p50);
     }
   /* Translators: "Median time per request: Sync, one at a time 7.0 ms, Async
-   * GIO 81 ms, Thread pool 6.2 ms." */
-  g_ptr_array_add (card->details, g_strdup_printf (_ ("Median time per request: %s."),
+   * GIO 81 ms, Thread pool 6.2 ms (each request's latency, not the time to
+   * serve them all that the verdict compares)." */
+  g_ptr_array_add (card->details, g_strdup_printf (_ ("Median time per request: %s (each "
+                                                      "request’s latency, not the time to "
+                                                      "serve them all that the verdict "
+                                                      "compares)."),
                                                    latency->str));
 
   experiment = ib_write_unlink_experiment_text (report);
   if (experiment != NULL)
     g_ptr_array_add (card->details, g_steal_pointer (&experiment));
 
-  {
-    g_autofree char *requests = ib_format_count (wu->requests);
-
-    if (wu->runs->len > 0)
-      /* Translators: how the write + delete verdicts were measured; "8 rounds",
-       * "500 requests" */
-      g_ptr_array_add (card->details,
-                       g_strdup_printf (ngettext ("How: %u round ran every mode once, in a "
-                                                  "random order; each verdict compares two "
-                                                  "modes round by round, by the time they "
-                                                  "took to serve all %s requests.",
-                                                  "How: %u rounds ran every mode once, in a "
-                                                  "random order; each verdict compares two "
-                                                  "modes round by round, by the time they "
-                                                  "took to serve all %s requests.",
-                                                  wu->runs_per_mode),
-                                        wu->runs_per_mode, requests));
-    else
-      g_ptr_array_add (card->details,
-                       g_strdup_printf (_ ("How: every mode served %s requests once; this "
-                                           "report is from before modes were run several "
-                                           "times, so it gives no verdict."),
-                                        requests));
-  }
+  g_ptr_array_add (card->details, how_text (wu));
   return card;
 }
 
@@ -334,19 +352,20 @@ char *
 ib_write_unlink_experiment_text (const IbReport *report)
 {
   const char * const *modes = ib_write_unlink_modes ();
+  /* like with like: both serve many requests at once (the card's pair) */
+  const char         *pool = modes[2], *async = modes[1];
   IbVerdictInterval   iv;
   g_autofree char    *seed = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
 
-  if (report->write_unlink == NULL || find_mode (report->write_unlink, modes[0]) == NULL ||
-      find_mode (report->write_unlink, modes[1]) == NULL)
+  if (report->write_unlink == NULL || find_mode (report->write_unlink, pool) == NULL ||
+      find_mode (report->write_unlink, async) == NULL)
     return NULL;
-  if (failed_beyond (report->write_unlink, modes[0], modes[1]) != NULL)
+  if (failed_beyond (report->write_unlink, pool, async) != NULL)
     {
       g_autofree char *why =
-        failed_text (report->write_unlink,
-                     failed_beyond (report->write_unlink, modes[0], modes[1]));
+        failed_text (report->write_unlink, failed_beyond (report->write_unlink, pool, async));
 
       /* Translators: "... cannot be checked here with I/O: 953 of 1,200
        * requests of Async GIO failed (79 %), more than 1 %: ..." */
@@ -355,8 +374,7 @@ ib_write_unlink_experiment_text (const IbReport *report)
                               why);
     }
   /* p50 pairs; the margin only shapes "equivalent", which is not used here */
-  ib_write_unlink_verdict (report->write_unlink, modes[0], modes[1], TRUE, SMALL_DIFFERENCE - 1,
-                           &iv);
+  ib_write_unlink_verdict (report->write_unlink, pool, async, TRUE, SMALL_DIFFERENCE - 1, &iv);
   seed = ib_format_ratio (SEED_001_P50_RATIO);
   if (iv.verdict == IB_VERDICT_TOO_FEW || iv.verdict == IB_VERDICT_NO_DATA)
     /* Translators: "... cannot be checked here with I/O: too few runs to tell
@@ -378,22 +396,26 @@ ib_write_unlink_experiment_text (const IbReport *report)
     g_autofree char *band = ib_format_ratio (SMALL_DIFFERENCE);
 
     if (iv.ci_low >= 1 / SMALL_DIFFERENCE && iv.ci_high <= SMALL_DIFFERENCE)
-      /* Translators: "... holds here with I/O: async's median request time is
-       * 1.05x sync's (95.3 % CI 0.98-1.12), within 1.5x either way (the
+      /* Translators: "... holds here with I/O: serving many requests at
+       * once, async's median request time is 1.05x that of sync calls on a
+       * thread pool (95 % CI 0.98-1.12), within 1.5x either way (the
        * experiment saw 1.10x)." */
       return g_strdup_printf (_ ("The promise-vs-callback overhead experiment holds here with "
-                                 "I/O: async’s median request time is %s sync’s (%s CI %s), "
+                                 "I/O: serving many requests at once, async’s median request "
+                                 "time is %s that of sync calls on a thread pool (%s CI %s), "
                                  "within %s either way (the experiment saw %s)."),
                               ratio, level, ci, band, seed);
     if (iv.ci_low > SMALL_DIFFERENCE || iv.ci_high < 1 / SMALL_DIFFERENCE)
       return g_strdup_printf (_ ("The promise-vs-callback overhead experiment does not hold "
-                                 "here with I/O: async’s median request time is %s sync’s "
-                                 "(%s CI %s), beyond %s either way (the experiment saw %s)."),
+                                 "here with I/O: serving many requests at once, async’s median "
+                                 "request time is %s that of sync calls on a thread pool (%s "
+                                 "CI %s), beyond %s either way (the experiment saw %s)."),
                               ratio, level, ci, band, seed);
     return g_strdup_printf (_ ("The promise-vs-callback overhead experiment is not decided "
-                               "here with I/O: async’s median request time is %s sync’s "
-                               "(%s CI %s), which may be within %s or beyond (the "
-                               "experiment saw %s)."),
+                               "here with I/O: serving many requests at once, async’s median "
+                               "request time is %s that of sync calls on a thread pool (%s CI "
+                               "%s), which may be within %s or beyond (the experiment saw "
+                               "%s)."),
                             ratio, level, ci, band, seed);
   }
 }
@@ -415,48 +437,65 @@ find_point (const IbSweep *sweep,
   return NULL;
 }
 
-/* The sweep's first sync strategy and its first other one (GIO async before
- * threads, io_uring and mmap). */
-static gboolean
-pick_pair (const IbSweep *sweep,
-           const char   **sync,
-           const char   **other)
+/* A like-for-like line of the small-files card: the sweep's first strategy
+ * of each group of a main line of the answer (ib_decision_line_infos), so
+ * that both sides read at the same concurrency. */
+typedef struct
 {
-  *sync = *other = NULL;
+  const char *how;  /* N_("Reading one file after another"), as the answer says it */
+  const char *a;    /* the sync side's strategy */
+  const char *b;    /* the async side's */
+  IbVerdict   verdict;
+  char       *summary;
+} SweepLine;
+
+static const char *
+first_in_group (const IbSweep *sweep,
+                const char    *group)
+{
   for (guint i = 0; i < sweep->points->len; i++)
     {
       const char *id = g_array_index (sweep->points, IbSweepPoint, i).strategy;
-      const char *side = ib_decision_side (id);
 
-      if (side == NULL)
-        continue;
-      if (g_str_equal (side, "sync"))
-        {
-          if (*sync == NULL)
-            *sync = id;
-        }
-      else if (*other == NULL ||
-               (g_str_equal (side, IB_DECISION_SIDE_ASYNC) &&
-                !g_str_equal (ib_decision_side (*other), IB_DECISION_SIDE_ASYNC)))
-        *other = id;
+      if (g_strcmp0 (ib_decision_group (id), group) == 0)
+        return id;
     }
-  return *sync != NULL && *other != NULL;
+  return NULL;
 }
 
-IbAnswerCard *
-ib_answer_card_small_files (const IbReport *report)
+/* The main lines the sweep can race like with like, in the answer's order:
+ * at most two. */
+static guint
+pick_lines (const IbSweep *sweep,
+            SweepLine     *lines)
 {
-  const IbSweep *sweep;
-  const char    *sync, *other;
-  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
-  IbAnswerCard *card;
-  guint         n_clear = 0, n_sync = 0, n_other = 0;
+  const IbDecisionLineInfo *infos;
+  guint n_infos = 0, n = 0;
 
-  g_return_val_if_fail (report != NULL, NULL);
+  infos = ib_decision_line_infos (&n_infos);
+  for (guint i = 0; i < n_infos && n < 2; i++)
+    {
+      const char *a = first_in_group (sweep, infos[i].group_a);
+      const char *b = first_in_group (sweep, infos[i].group_b);
 
-  sweep = report->sweep;
-  if (sweep == NULL || sweep->vary != IB_VARY_COUNT || !pick_pair (sweep, &sync, &other))
-    return NULL;
+      if (!infos[i].main || a == NULL || b == NULL)
+        continue;
+      lines[n] = (SweepLine) { 0 };
+      lines[n].how = g_str_equal (infos[i].id, IB_DECISION_LINE_SERIAL)
+                     ? N_("Reading one file after another")
+                     : N_("Reading all files at once");
+      lines[n].a = a;
+      lines[n].b = b;
+      n++;
+    }
+  return n;
+}
+
+/* The counts the sweep tried, in its order. */
+static GArray *
+sweep_values (const IbSweep *sweep)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (guint64));
 
   for (guint i = 0; i < sweep->points->len; i++)
     {
@@ -468,76 +507,116 @@ ib_answer_card_small_files (const IbReport *report)
       if (!seen)
         g_array_append_val (values, v);
     }
+  return values;
+}
 
-  /* Translators: the title of the small-files answer card */
-  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _ ("Small files: sync or async?"));
+/* One verdict per count tried for @line, each a detail of @card ("Reading
+ * one file after another, 1 file: ... ."), then the line's summary. FALSE
+ * when no count has both sides. */
+static gboolean
+line_details (const IbSweep *sweep,
+              const GArray  *values,
+              SweepLine     *line,
+              IbAnswerCard  *card)
+{
+  const char *ta = ib_strategy_title (line->a), *tb = ib_strategy_title (line->b);
+  guint n = 0, n_clear = 0, n_a = 0, n_b = 0;
+
   for (guint j = 0; j < values->len; j++)
     {
       guint64             v = g_array_index (values, guint64, j);
-      const IbSweepPoint *a = find_point (sweep, v, sync), *b = find_point (sweep, v, other);
-      g_autofree char    *at = ib_format_vary_value (sweep->vary, v);
+      const IbSweepPoint *pa = find_point (sweep, v, line->a), *pb = find_point (sweep, v, line->b);
+      g_autofree char    *at = NULL;
       g_autofree char    *text = NULL;
       IbVerdictInterval   iv;
       IbRatio             r;
 
-      if (a == NULL || b == NULL)
+      if (pa == NULL || pb == NULL)
         continue;
-      ib_sweep_point_ratio (a, b, &r);
+      n++;
+      ib_sweep_point_ratio (pa, pb, &r);
       ib_verdict_for_ratio (&r, &iv);
-      text = ib_verdict_text (&iv, ib_strategy_title (sync), ib_strategy_title (other),
-                              IB_VERDICT_WORDING_FASTER_FIRST);
-      if (ib_verdict_is_clear (iv.verdict))
-        {
-          n_clear++;
-          if (iv.verdict == IB_VERDICT_A_FASTER)
-            n_sync++;
-          else
-            n_other++;
-        }
-      /* Translators: "1 file: Sync load contents is 3.1x faster than ..." */
-      g_ptr_array_add (card->details, g_strdup_printf (_ ("%s: %s."), at, text));
+      at = ib_format_vary_value (sweep->vary, v);
+      text = ib_verdict_text (&iv, ta, tb, IB_VERDICT_WORDING_FASTER_FIRST);
+      n_clear += ib_verdict_is_clear (iv.verdict);
+      n_a += iv.verdict == IB_VERDICT_A_FASTER;
+      n_b += iv.verdict == IB_VERDICT_B_FASTER;
+      /* Translators: a line of the small-files card: how the files were read,
+       * the count, the verdict: "Reading one file after another, 1 file:
+       * Sync load contents is 3.1x faster than Async load contents (serial)
+       * (95 % CI 2.8-3.4)." */
+      g_ptr_array_add (card->details, g_strdup_printf (_ ("%s, %s: %s."), _ (line->how), at,
+                                                       text));
     }
-  if (card->details->len == 0)
+  if (n == 0)
+    return FALSE;
+  line->verdict = IB_VERDICT_UNDECIDED;
+  if (n_clear == n && (n_a == 0 || n_b == 0))
+    {
+      line->verdict = n_a > 0 ? IB_VERDICT_A_FASTER : IB_VERDICT_B_FASTER;
+      /* Translators: "Sync load contents is faster than Async load contents
+       * (serial) at every file count tried." */
+      line->summary = g_strdup_printf (_ ("%s is faster than %s at every file count tried."),
+                                       n_a > 0 ? ta : tb, n_a > 0 ? tb : ta);
+    }
+  else if (n_a > 0 && n_b > 0)
+    line->summary = g_strdup_printf (_ ("Which of %s and %s is faster depends on the file "
+                                        "count."),
+                                     ta, tb);
+  else if (n_clear > 0)
+    /* Translators: "Sync load contents is faster than Async ... at some file
+     * counts; at the others there is no verdict." */
+    line->summary = g_strdup_printf (_ ("%s is faster than %s at some file counts; at the "
+                                        "others there is no verdict."),
+                                     n_a > 0 ? ta : tb, n_a > 0 ? tb : ta);
+  else
+    line->summary = g_strdup_printf (_ ("No file count tried gives a verdict between %s and "
+                                        "%s."),
+                                     ta, tb);
+  return TRUE;
+}
+
+IbAnswerCard *
+ib_answer_card_small_files (const IbReport *report)
+{
+  const IbSweep *sweep;
+  SweepLine      lines[2];
+  guint          n_lines, shown = 0;
+  g_autoptr (GArray) values = NULL;
+  g_autoptr (GPtrArray) summaries = g_ptr_array_new_with_free_func (g_free);
+  IbAnswerCard *card;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  sweep = report->sweep;
+  if (sweep == NULL || sweep->vary != IB_VARY_COUNT || (n_lines = pick_lines (sweep, lines)) == 0)
+    return NULL;
+  values = sweep_values (sweep);
+
+  /* Translators: the title of the small-files answer card */
+  card = card_new (IB_ANSWER_CARD_SMALL_FILES, _ ("Small files: sync or async?"));
+  for (guint i = 0; i < n_lines; i++)
+    {
+      if (!line_details (sweep, values, &lines[i], card))
+        continue;
+      if (shown++ == 0)
+        card->verdict = lines[i].verdict;
+      /* Translators: a line's summary on the small-files card: how the files
+       * were read, then "Sync load contents is faster than ... at every
+       * file count tried." */
+      g_ptr_array_add (summaries, g_strdup_printf (_ ("%s: %s"), _ (lines[i].how),
+                                                   lines[i].summary));
+      g_free (lines[i].summary);
+    }
+  if (shown == 0)
     {
       ib_answer_card_free (card);
       return NULL;
     }
-
-  if (n_clear == card->details->len && (n_sync == 0 || n_other == 0))
-    {
-      const char *winner = n_sync > 0 ? sync : other, *loser = n_sync > 0 ? other : sync;
-
-      card->verdict = n_sync > 0 ? IB_VERDICT_A_FASTER : IB_VERDICT_B_FASTER;
-      /* Translators: "Sync load contents is faster than Async load contents,
-       * parallel at every file count tried." */
-      card->headline = g_strdup_printf (_ ("%s is faster than %s at every file count tried."),
-                                        ib_strategy_title (winner), ib_strategy_title (loser));
-    }
-  else if (n_sync > 0 && n_other > 0)
-    {
-      card->verdict = IB_VERDICT_UNDECIDED;
-      card->headline = g_strdup_printf (_ ("Which of %s and %s is faster depends on the file "
-                                           "count."),
-                                        ib_strategy_title (sync), ib_strategy_title (other));
-    }
-  else if (n_clear > 0)
-    {
-      const char *winner = n_sync > 0 ? sync : other, *loser = n_sync > 0 ? other : sync;
-
-      card->verdict = IB_VERDICT_UNDECIDED;
-      /* Translators: "Sync load contents is faster than Async ... at some file
-       * counts; at the others there is no verdict." */
-      card->headline = g_strdup_printf (_ ("%s is faster than %s at some file counts; at the "
-                                           "others there is no verdict."),
-                                        ib_strategy_title (winner), ib_strategy_title (loser));
-    }
-  else
-    {
-      card->verdict = IB_VERDICT_UNDECIDED;
-      card->headline = g_strdup_printf (_ ("No file count tried gives a verdict between %s and "
-                                           "%s."),
-                                        ib_strategy_title (sync), ib_strategy_title (other));
-    }
+  /* the first line's summary is the headline, the other's the first detail */
+  card->headline = g_strdup (g_ptr_array_index (summaries, 0));
+  if (summaries->len > 1)
+    g_ptr_array_insert (card->details, 0, g_strdup (g_ptr_array_index (summaries, 1)));
   return card;
 }
 

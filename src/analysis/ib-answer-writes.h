@@ -16,9 +16,19 @@
  *                   a round. The verdict is ib_verdict_for_paired's. Below
  *                   IB_VERDICT_MIN_PAIRS runs a mode (older reports ran one)
  *                   the verdict is withheld: "too few runs".
- *   small files     a sweep of the file count: the sync and the async
- *                   strategy of the sweep compared at each count by
- *                   ib_sweep_point_ratio and ib_verdict_for_ratio.
+ *   small files     a sweep of the file count: like with like, as the
+ *                   answer's main lines (ib_decision_line_infos): the
+ *                   sweep's serial sync strategy against its serial GIO
+ *                   async one ("Reading one file after another"), and its
+ *                   sync reads on threads against its parallel GIO async
+ *                   one ("Reading all files at once"), each compared at each
+ *                   count by ib_sweep_point_ratio and ib_verdict_for_ratio.
+ *                   Never serial against parallel: that measures
+ *                   concurrency, not the API.
+ *
+ * Write + delete is like with like too: the verdict races the thread pool
+ * (sync calls) against GIO's async calls, both serving many requests at
+ * once; Sync, one at a time is shown for reference, without a verdict.
  *
  * A card is derived data, like the answer: recomputed from the report, shown
  * by the GUI's results page, the CLI and the HTML and Markdown reports with
@@ -49,8 +59,9 @@ typedef struct
   char      *title;     /* "Write + delete: sync or async?", translated */
   char      *headline;  /* one sentence, the verdict first, ending with a full stop */
   GPtrArray *details;   /* char *: the lines under it, each a sentence */
-  IbVerdict  verdict;   /* the headline's; small files: A_FASTER or B_FASTER when
-                         * one side is faster at every count, else UNDECIDED */
+  IbVerdict  verdict;   /* the headline's; small files: its first line's, A_FASTER or
+                         * B_FASTER when one side is faster at every count, else
+                         * UNDECIDED */
 } IbAnswerCard;
 
 /* The verdict of write + delete mode @b against mode @a (ids such as
@@ -68,13 +79,16 @@ IbVerdict     ib_write_unlink_verdict      (const IbWriteUnlink *wu,
                                             IbVerdictInterval   *out);
 
 /* The write + delete card, NULL when the report has no write + delete
- * result. Headline: Async GIO against sync, one at a time; details: the
- * thread pool against sync, the median latencies, how it was measured. */
+ * result. Headline: Async GIO against the thread pool, both many requests
+ * at once (NO_DATA when either did not run); details: why Sync, one at a
+ * time has no verdict, the median latencies, the experiment, how it was
+ * measured. */
 IbAnswerCard *ib_answer_card_write_unlink  (const IbReport      *report);
 /* The small-files card, NULL when the report has no sweep of the file count
- * with a sync and an async strategy. Headline: the verdict at every count
- * when they agree, else that it depends on the count; details: one line per
- * count. */
+ * with a like-for-like pair (above). Headline: the first line's summary
+ * (the verdict at every count when they agree, else that it depends on the
+ * count); details: the other line's summary, then one verdict per line and
+ * count, each saying which line it is. */
 IbAnswerCard *ib_answer_card_small_files   (const IbReport      *report);
 /* The cards @report has, in the order shown: IbAnswerCard, freed with the
  * array. */

@@ -364,7 +364,8 @@ test_plain_words (void)
 
   /* quick's sweep shows its strategies by name, and names are understood */
   g_assert_cmpstr (text_in (win, "Strategies to compare"), ==,
-                   "Sync load contents, Async load contents (parallel)");
+                   "Sync load contents, Async load contents (parallel), Async load contents "
+                   "(serial)");
   type_into (win, "Strategies to compare", "async stream (parallel), Sync single read");
   g_assert_true (ib_plan_page_get_valid (page));
   plan = ib_plan_page_build_plan (page, &error);

@@ -140,6 +140,9 @@ small_files_sweep (void)
   g_array_append_vals (spec->values, counts, G_N_ELEMENTS (counts));
   g_ptr_array_add (spec->strategies, g_strdup ("sync-load-contents"));
   g_ptr_array_add (spec->strategies, g_strdup ("async-load-contents-parallel"));
+  /* like with like for the small-files card (analysis/ib-answer-writes.h):
+   * sync against GIO async, both one file after another */
+  g_ptr_array_add (spec->strategies, g_strdup ("async-load-contents-serial"));
   spec->base_count = 1;
   spec->base_size = 2732;
   spec->content = IB_CONTENT_BASE64;
