@@ -311,13 +311,38 @@ fact_cache (const IbReport *report)
   return g_strdup (ib_cache_mode_text (plan->cache));
 }
 
+/* The measured rounds of the read experiment that have a sample: fewer
+ * than planned when the run stopped or the survey gave its time to the
+ * decision phase. */
+static guint
+rounds_measured (const IbReport *report)
+{
+  guint last = 0;
+
+  for (guint i = 0; report->samples != NULL && i < report->samples->len; i++)
+    {
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+      if (!s->warmup && s->round >= report->plan->warmup)
+        last = MAX (last, s->round - report->plan->warmup + 1);
+    }
+  return last;
+}
+
 static char *
 fact_rounds (const IbReport *report)
 {
   const IbPlan *plan = report->plan;
+  guint measured = rounds_measured (report);
 
-  /* Translators: measured rounds and warm-up rounds, "5 (+1 warm-up)" */
-  return g_strdup_printf (_("%u (+%u warm-up)"), plan->repeat, plan->warmup);
+  if (measured == plan->repeat || plan->file_sizes->len == 0)
+    /* Translators: measured rounds and warm-up rounds, "5 (+1 warm-up)" */
+    return g_strdup_printf (_("%u (+%u warm-up)"), plan->repeat, plan->warmup);
+  /* Translators: rounds measured, rounds planned and warm-up rounds, "2 of 5
+   * planned (+1 warm-up)": the run measured fewer rounds than it planned */
+  return g_strdup_printf (ngettext ("%u of %u planned (+%u warm-up)",
+                                    "%u of %u planned (+%u warm-up)", plan->repeat),
+                          measured, plan->repeat, plan->warmup);
 }
 
 static char *
@@ -326,7 +351,7 @@ fact_io (const IbReport *report)
   const IbPlan *plan = report->plan;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
 
-  g_ptr_array_add (parts, g_strdup (plan->direct ? _("direct I/O") : _("page cache")));
+  g_ptr_array_add (parts, g_strdup (plan->direct ? _("direct I/O") : _("buffered I/O")));
   if (plan->chunk > 0)
     {
       g_autofree char *chunk = ib_format_size (plan->chunk);
