@@ -125,23 +125,109 @@ test_legend_cache_modes (void)
     }
 }
 
+/* One side's median as said: its time, "not run" or "failed". */
+static char *
+said_median (gboolean in,
+             gboolean valid,
+             double   median_ns)
+{
+  if (!in)
+    return g_strdup ("not run");
+  return valid ? ib_chart_format_time (median_ns) : g_strdup ("failed");
+}
+
 /* What the chart must say of @comparison's @what: the part, the two runs,
- * then every row of the comparison with its verdict in full. */
+ * then every row of the comparison with both medians and its verdict in
+ * full; when every row has the same verdict, the verdict once at the end. */
 static char *
 expected_description (const IbComparison *comparison,
                       IbCompareChart      what)
 {
   const GArray *rows = ib_comparison_get_all_rows (comparison, ib_chart_compare_section (what));
   GString *text = g_string_new (NULL);
+  g_autofree char *first = rows->len > 0
+                         ? ib_compare_row_chart_text (&g_array_index (rows, IbCompareRow, 0), FALSE)
+                         : NULL;
+  guint n_same = 0;
 
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_autofree char *verdict = ib_compare_row_chart_text (&g_array_index (rows, IbCompareRow, i),
+                                                            FALSE);
+
+      n_same += g_str_equal (verdict, first);
+    }
   for (guint i = 0; i < rows->len; i++)
     {
       const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
       g_autofree char *verdict = ib_compare_row_chart_text (row, FALSE);
+      g_autofree char *a = said_median (row->in_a, row->valid_a, row->median_a_ns);
+      g_autofree char *b = said_median (row->in_b, row->valid_b, row->median_b_ns);
 
-      g_string_append_printf (text, " %s: %s.", row->label, verdict);
+      if (rows->len > 1 && n_same == rows->len)
+        g_string_append_printf (text, " %s: A %s, B %s.", row->label, a, b);
+      else
+        g_string_append_printf (text, " %s: A %s, B %s; %s.", row->label, a, b, verdict);
     }
+  if (rows->len > 1 && n_same == rows->len)
+    g_string_append_printf (text, " Every row: %s.", first);
   return g_string_free (text, FALSE);
+}
+
+static guint
+count_of (const char *text,
+          const char *part)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, part); p != NULL; p = strstr (p + 1, part))
+    n++;
+  return n;
+}
+
+/* A comparison of two short runs: every row "too few samples to tell". A
+ * screen reader hears each row's two medians and the verdict once, not the
+ * same words once a row. */
+static void
+test_description_too_few (void)
+{
+  g_autoptr(IbReport) a = fixture_full ();
+  g_autoptr(IbReport) b = fixture_other ();
+  g_autoptr(IbComparison) comparison = ib_test_comparison (a, b);
+  GArray *rows = (GArray *) ib_comparison_get_all_rows (comparison, IB_COMPARE_READS);
+  g_autofree char *description = NULL, *verdict = NULL;
+  IbChartStyle style;
+
+  /* rows are immutable; only a test makes each one "too few" */
+  g_array_set_size (rows, MIN (rows->len, 3));
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+
+      row->in_a = row->in_b = row->valid_a = row->valid_b = TRUE;
+      row->median_a_ns = 1e6 * (i + 1);
+      row->median_b_ns = 2.5e6 * (i + 1);
+      row->n_a = row->n_b = 2;
+      row->verdict = IB_VERDICT_TOO_FEW;
+    }
+  verdict = ib_compare_row_chart_text (&g_array_index (rows, IbCompareRow, 0), FALSE);
+  g_test_message ("verdict: %s", verdict);
+  g_assert_nonnull (strstr (verdict, "too few samples to tell"));
+  fixture_style (&style, FALSE);
+  style.compare = IB_COMPARE_CHART_READS;
+  description = ib_chart_describe (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, comparison, &style, 0, 0 });
+  g_test_message ("described: %s", description);
+  g_assert_cmpuint (count_of (description, "too few samples to tell"), ==, 1);
+  g_assert_nonnull (strstr (description, "Every row: too few samples to tell"));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      g_autofree char *said = g_strdup_printf ("%s: A %u ms, B %s ms.", row->label, i + 1,
+                                               i == 0 ? "2.5" : i == 1 ? "5" : "7.5");
+
+      g_assert_nonnull (strstr (description, said));
+    }
 }
 
 static gboolean
@@ -265,5 +351,6 @@ main (int    argc,
   g_test_add_func ("/chart/compare/legend-cache-modes", test_legend_cache_modes);
   g_test_add_func ("/chart/compare/rows-are-the-comparisons", test_rows_are_the_comparisons);
   g_test_add_func ("/chart/compare/verdict-from-the-row", test_verdict_from_the_row);
+  g_test_add_func ("/chart/compare/description-too-few", test_description_too_few);
   return g_test_run ();
 }
