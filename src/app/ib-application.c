@@ -45,10 +45,14 @@ static IbWindow *
 get_window (IbApplication *self)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  IbWindow *created;
 
   if (IB_IS_WINDOW (window))
     return IB_WINDOW (window);
-  return ib_window_new (GTK_APPLICATION (self), self->settings);
+  /* the launch's window: a folder gone since the last session is asked about */
+  created = ib_window_new (GTK_APPLICATION (self), self->settings);
+  ib_window_ask_missing_folder (created);
+  return created;
 }
 
 static void

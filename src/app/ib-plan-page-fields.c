@@ -77,25 +77,85 @@ _ib_plan_page_set_field_error (IbPlanPage  *self,
 }
 
 /* The field's title without its mnemonic underline. */
+/* A field's name in a message ("File sizes: ..."): its row's title says
+ * more ("File sizes, e.g. 512M,1G,256M"), which reads as a placeholder. */
 char *
 _ib_plan_page_field_title (IbPlanPage  *self,
-             IbPlanField  field)
+                           IbPlanField  field)
 {
-  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (_ib_plan_page_field_entry (self,
-                                                                                     field)));
-  GString *out = g_string_new (NULL);
+  static const char *const names[IB_N_PLAN_FIELDS] = {
+    [IB_PLAN_FIELD_COUNT] = N_("Number of files"),
+    [IB_PLAN_FIELD_SIZE] = N_("File size"),
+    [IB_PLAN_FIELD_LIST] = N_("File sizes"),
+    [IB_PLAN_FIELD_SEED] = N_("Random seed"),
+  };
 
-  for (const char *p = title; *p != '\0'; p++)
+  g_return_val_if_fail (field < IB_N_PLAN_FIELDS, NULL);
+  return g_strdup (_(names[field]));
+}
+
+/* ---- the focused field stays in sight -------------------------------- */
+
+/* The row that has the focus, and the message under it, in sight: the
+ * page scrolls just enough when it shrinks ("Run is off" slides up under
+ * it) or grows a message. Run after layout, when the rows have their
+ * places. */
+static gboolean
+keep_focus_in_view (gpointer user_data)
+{
+  IbPlanPage *self = IB_PLAN_PAGE (user_data);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *row, *viewport, *content;
+  graphene_rect_t r;
+  double top, bottom, value, page;
+
+  self->keep_in_view_id = 0;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) ||
+      (row = gtk_widget_get_ancestor (focus, ADW_TYPE_PREFERENCES_ROW)) == NULL ||
+      !GTK_IS_VIEWPORT (viewport = gtk_scrolled_window_get_child (self->scroller)) ||
+      (content = gtk_viewport_get_child (GTK_VIEWPORT (viewport))) == NULL ||
+      !gtk_widget_compute_bounds (row, content, &r))
+    return G_SOURCE_REMOVE;
+  top = r.origin.y;
+  bottom = top + r.size.height;
+  for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     {
-      if (*p == '_')
-        {
-          if (p[1] != '_')
-            continue;
-          p++;   /* "__" is a literal underline */
-        }
-      g_string_append_c (out, *p);
+      GtkWidget *message = gtk_widget_get_next_sibling (row);
+
+      if (GTK_WIDGET (_ib_plan_page_field_entry (self, i)) == row && message != NULL &&
+          gtk_widget_get_visible (message) && gtk_widget_compute_bounds (message, content, &r))
+        bottom = MAX (bottom, r.origin.y + r.size.height);
     }
-  return g_string_free (out, FALSE);
+  value = gtk_adjustment_get_value (self->vadjustment);
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  if (bottom > value + page)
+    value = bottom - page;
+  if (top < value)
+    value = top;
+  gtk_adjustment_set_value (self->vadjustment, value);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_scroll_changed (GtkAdjustment *adjustment,
+                   IbPlanPage    *self)
+{
+  if (self->keep_in_view_id == 0)
+    self->keep_in_view_id = g_idle_add (keep_focus_in_view, self);
+}
+
+void
+_ib_plan_page_watch_focus_in_view (IbPlanPage *self)
+{
+  GtkWidget *scroller = GTK_WIDGET (self);
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  g_return_if_fail (scroller != NULL);
+  self->scroller = GTK_SCROLLED_WINDOW (scroller);
+  self->vadjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  g_signal_connect (self->vadjustment, "changed", G_CALLBACK (on_scroll_changed), self);
 }
 
 const char *

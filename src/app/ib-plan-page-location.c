@@ -13,6 +13,7 @@
 #include "engine/model/ib-error.h"
 #include "engine/model/ib-format.h"
 #include "engine/os/ib-os.h"
+#include "engine/plan/ib-presets.h"
 #include "ib-plan-page-private.h"
 
 /* ---- location --------------------------------------------------------- */
@@ -108,6 +109,7 @@ mount_info_done (GObject      *source,
     }
   g_clear_pointer (&self->dir_problem, g_free);
 
+  self->dir_in_memory = info->is_tmpfs;
   self->free_bytes = info->free_bytes;
   self->free_known = TRUE;
   free_text = ib_format_size (info->free_bytes);
@@ -155,6 +157,7 @@ _ib_plan_page_update_location (IbPlanPage *self)
     {
       adw_action_row_set_subtitle (self->space_row, _("Checking…"));
       self->free_known = FALSE;
+      self->dir_in_memory = FALSE;
       g_clear_pointer (&self->dir_problem, g_free);
       g_free (self->checked_dir);
       self->checked_dir = g_strdup (self->dir);
@@ -181,10 +184,33 @@ ib_plan_page_set_dir (IbPlanPage *self,
   g_return_if_fail (IB_IS_PLAN_PAGE (self));
   g_return_if_fail (dir != NULL);
 
+  if (g_strcmp0 (self->missing_dir, dir) != 0)
+    g_clear_pointer (&self->missing_dir, g_free);
   g_free (self->dir);
   self->dir = g_strdup (dir);
   _ib_plan_page_update_location (self);
   _ib_plan_page_validate (self);
+}
+
+const char *
+ib_plan_page_get_missing_dir (IbPlanPage *self)
+{
+  g_return_val_if_fail (IB_IS_PLAN_PAGE (self), NULL);
+  return self->missing_dir;
+}
+
+char *
+ib_plan_page_dup_default_dir (IbPlanPage *self)
+{
+  g_return_val_if_fail (IB_IS_PLAN_PAGE (self), NULL);
+  return ib_presets_default_dir ();
+}
+
+void
+ib_plan_page_choose_folder (IbPlanPage *self)
+{
+  g_return_if_fail (IB_IS_PLAN_PAGE (self));
+  _ib_plan_page_on_folder_clicked (self);
 }
 
 static void

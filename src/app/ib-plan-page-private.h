@@ -88,6 +88,11 @@ struct _IbPlanPage
   guint64          free_bytes;
   gboolean         free_known;                  /* free_bytes is for self->dir */
   char            *dir_problem;                 /* why self->dir cannot be used, or NULL */
+  gboolean         dir_in_memory;               /* self->dir is on tmpfs, as last checked */
+  char            *missing_dir;                 /* the saved folder, gone at start, or NULL */
+  GtkScrolledWindow *scroller;                  /* the page's own, for keeping the focus in view */
+  GtkAdjustment   *vadjustment;
+  guint            keep_in_view_id;
   char            *checked_dir;
   GCancellable    *mount_cancellable;
   guint            n_presets;
@@ -121,6 +126,7 @@ void         _ib_plan_page_apply_plan_fields      (IbPlanPage   *self,
                                                    const IbPlan *plan);
 void         _ib_plan_page_update_files_mode      (IbPlanPage   *self);
 void         _ib_plan_page_update_cache_subtitle  (IbPlanPage   *self);
+void         _ib_plan_page_watch_focus_in_view    (IbPlanPage   *self);
 /* The content the content row shows, and showing @kind; the same for the
  * cache row and @mode (the rows' order is the .ui's, not the enums'). */
 IbContentKind _ib_plan_page_get_content           (IbPlanPage   *self);

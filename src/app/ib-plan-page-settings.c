@@ -27,9 +27,15 @@ ib_plan_page_set_settings (IbPlanPage *self,
   if (settings == NULL)
     return;
 
+  /* A folder chosen earlier and gone since is kept, not swapped for the
+   * default without a word: Run is off, the folder row says why, and the
+   * window asks what to do (ib_plan_page_get_missing_dir). */
   dir = g_settings_get_string (settings, "dir");
-  if (dir[0] != '\0' && g_file_test (dir, G_FILE_TEST_IS_DIR))
+  if (dir[0] != '\0')
     {
+      g_clear_pointer (&self->missing_dir, g_free);
+      if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+        self->missing_dir = g_strdup (dir);
       g_free (self->dir);
       self->dir = g_steal_pointer (&dir);
     }

@@ -86,6 +86,29 @@ ib_plan_page_build_plan (IbPlanPage  *self,
 
 /* ---- validation ------------------------------------------------------- */
 
+/* A cold cache in a folder in memory (tmpfs) can never be had: the reads
+ * would all be left out as warm. Refused before Run, in the window's words,
+ * with the Cache row marked. */
+static gboolean
+check_cold_in_memory (IbPlanPage   *self,
+                      const IbPlan *plan,
+                      GError      **error)
+{
+  gboolean reads = plan->file_sizes->len > 0 && plan->strategies->len > 0;
+  gboolean refused = self->dir_in_memory && plan->cache == IB_CACHE_COLD &&
+                     (reads || plan->sweep != NULL);
+
+  if (refused)
+    gtk_widget_add_css_class (GTK_WIDGET (self->cache_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->cache_row), "error");
+  if (refused)
+    g_set_error_literal (error, IB_ERROR, IB_ERROR_INVALID,
+                         _("This folder is in memory (tmpfs), so its cache can never be cold: "
+                           "set Cache to Warm, or choose a folder on a disk."));
+  return !refused;
+}
+
 void
 _ib_plan_page_validate (IbPlanPage *self)
 {
@@ -110,6 +133,8 @@ _ib_plan_page_validate (IbPlanPage *self)
     }
   if (valid && self->free_known)
     valid = ib_plan_check_space (plan, self->free_bytes, &error);
+  if (valid)
+    valid = check_cold_in_memory (self, plan, &error);
   if (g_error_matches (error, IB_ERROR, IB_ERROR_NO_SPACE) || self->dir_problem != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->space_row), "error");
   else
@@ -393,6 +418,13 @@ ib_plan_page_get_fs_warning (IbPlanPage *self)
 }
 
 gboolean
+ib_plan_page_get_edited (IbPlanPage *self)
+{
+  g_return_val_if_fail (IB_IS_PLAN_PAGE (self), FALSE);
+  return _ib_plan_page_is_custom (self);
+}
+
+gboolean
 ib_plan_page_get_space_known (IbPlanPage *self)
 {
   g_return_val_if_fail (IB_IS_PLAN_PAGE (self), FALSE);
@@ -461,6 +493,10 @@ ib_plan_page_dispose (GObject *object)
   if (self->mount_cancellable != NULL)
     g_cancellable_cancel (self->mount_cancellable);
   g_clear_object (&self->mount_cancellable);
+  g_clear_handle_id (&self->keep_in_view_id, g_source_remove);
+  if (self->vadjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->vadjustment, self);
+  self->vadjustment = NULL;
   g_clear_object (&self->settings);
   g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_pointer (&self->check_ids, g_ptr_array_unref);
@@ -479,6 +515,7 @@ ib_plan_page_finalize (GObject *object)
   g_free (self->checked_dir);
   g_free (self->error);
   g_free (self->dir_problem);
+  g_free (self->missing_dir);
   for (guint i = 0; i < IB_N_PLAN_FIELDS; i++)
     g_free (self->field_errors[i]);
 
@@ -570,6 +607,7 @@ ib_plan_page_init (IbPlanPage *self)
   _ib_plan_page_set_wrapping_popup (self->files_mode_row);
   _ib_plan_page_set_wrapping_popup (self->content_row);
   _ib_plan_page_set_wrapping_popup (self->cache_row);
+  _ib_plan_page_watch_focus_in_view (self);
 
   for (guint i = 0; i < self->n_presets; i++)
     gtk_string_list_append (titles, _(presets[i].title));

@@ -56,5 +56,15 @@ void        ib_plan_page_refresh_space  (IbPlanPage         *self);
 gboolean    ib_plan_page_get_space_known (IbPlanPage        *self);
 /* The file-system warning shown under the folder (tmpfs, FUSE), or NULL. */
 const char *ib_plan_page_get_fs_warning (IbPlanPage         *self);
+/* The folder saved from the last session that was gone at start (kept as
+ * the folder, so Run is off and says why), or NULL once another is set. */
+const char *ib_plan_page_get_missing_dir (IbPlanPage        *self);
+/* The default preset's folder for the test files. */
+char       *ib_plan_page_dup_default_dir (IbPlanPage        *self);
+/* TRUE when the plan is the user's own (edited from its preset, valid or
+ * not), not a preset as it comes. */
+gboolean    ib_plan_page_get_edited     (IbPlanPage         *self);
+/* Opens the folder chooser, as the folder row does. */
+void        ib_plan_page_choose_folder  (IbPlanPage         *self);
 
 G_END_DECLS

@@ -327,14 +327,49 @@ run_activated (GSimpleAction *action,
 }
 
 static void
+on_quick_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (g_str_equal (response, "discard"))
+    {
+      ib_plan_page_select_preset (self->plan_page, "quick");
+      start_run (self);
+    }
+  g_object_unref (self);
+}
+
+/* Run Quick Benchmark replaces the plan with the quick preset's: on a plan
+ * the user edited (valid or not), ask before throwing the edits away. */
+static void
 run_quick_activated (GSimpleAction *action,
                      GVariant      *param,
                      gpointer       user_data)
 {
   IbWindow *self = IB_WINDOW (user_data);
+  GtkWidget *dialog;
 
-  ib_plan_page_select_preset (self->plan_page, "quick");
-  start_run (self);
+  if (!ib_plan_page_get_edited (self->plan_page))
+    {
+      ib_plan_page_select_preset (self->plan_page, "quick");
+      start_run (self);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Discard Your Plan?"),
+                                   _("The quick benchmark replaces the plan you edited with "
+                                     "its own. To run your plan, use Run instead."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard and Run Quick Benchmark"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_quick_response), g_object_ref (self));
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -646,6 +681,79 @@ ib_window_init (IbWindow *self)
   ib_accessible_name_menu_button (GTK_MENU_BUTTON (self->export_button),
                                   _("Export the chart or the report"));
   ib_accessible_name_menu_button (GTK_MENU_BUTTON (self->primary_menu_button), _("Main menu"));
+}
+
+/* ---- a folder gone since the last session ------------------------------ */
+
+static void
+on_missing_folder_response (AdwMessageDialog *dialog,
+                            const char       *response,
+                            gpointer          user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+
+  if (g_str_equal (response, "default"))
+    {
+      g_autofree char *dir = ib_plan_page_dup_default_dir (self->plan_page);
+
+      if (dir != NULL)
+        ib_plan_page_set_dir (self->plan_page, dir);
+    }
+  else if (g_str_equal (response, "choose"))
+    ib_plan_page_choose_folder (self->plan_page);
+  g_object_unref (self);
+}
+
+/* The folder of the last session was deleted: say so once the window is
+ * shown and ask, rather than quietly use another one. Closing the dialog
+ * keeps the missing folder: Run stays off and the folder row says why. */
+static void
+ask_missing_folder (IbWindow *self)
+{
+  const char *missing = ib_plan_page_get_missing_dir (self->plan_page);
+  g_autofree char *name = NULL, *default_dir = NULL, *default_name = NULL;
+  GtkWidget *dialog;
+
+  g_signal_handlers_disconnect_by_func (self, ask_missing_folder, NULL);
+  if (missing == NULL)
+    return;
+  name = g_filename_display_name (missing);
+  default_dir = ib_plan_page_dup_default_dir (self->plan_page);
+  default_name = g_filename_display_name (default_dir != NULL ? default_dir : "");
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The Folder for the Test Files Is Gone"),
+                                   NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  /* Translators: the folder chosen last time, then the
+                                   * default folder */
+                                  _("The folder “%s”, chosen last time, no longer exists. "
+                                    "Choose another folder, or use the default folder “%s”."),
+                                  name, default_name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "keep", _("_Not Now"),
+                                    "choose", _("C_hoose Folder…"),
+                                    "default", _("_Use Default Folder"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "default",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "default");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_missing_folder_response),
+                    g_object_ref (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+ib_window_ask_missing_folder (IbWindow *self)
+{
+  g_return_if_fail (IB_IS_WINDOW (self));
+
+  if (ib_plan_page_get_missing_dir (self->plan_page) == NULL)
+    return;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ask_missing_folder (self);
+  else
+    g_signal_connect (self, "map", G_CALLBACK (ask_missing_folder), NULL);
 }
 
 IbWindow *

@@ -40,4 +40,8 @@ const char      *ib_window_get_last_export_error (IbWindow    *self);
 /* Why the last report could not be opened, NULL when it opened. */
 const char      *ib_window_get_last_open_error (IbWindow      *self);
 
+/* At launch: when the folder saved from the last session is gone, say so
+ * once the window is shown and ask what to do (ib_plan_page_get_missing_dir). */
+void             ib_window_ask_missing_folder (IbWindow       *self);
+
 G_END_DECLS

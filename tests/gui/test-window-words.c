@@ -19,6 +19,7 @@
 #include "engine/workloads/ib-workloads.h"
 #include "gui-common.h"
 #include "ib-export.h"
+#include "ib-run-controller.h"
 #include "ib-test-common.h"
 #include "report-fixture.h"
 
@@ -880,6 +881,269 @@ test_parts_remembered (void)
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
+static gboolean
+space_known (gpointer data)
+{
+  return ib_plan_page_get_space_known (data);
+}
+
+/* A folder in memory (tmpfs) with a cold cache: Run is off before Run, the
+ * Cache row is marked and the reason is in the window's words (its rows'
+ * titles, no command-line option). Warm turns Run on again. */
+static void
+test_tmpfs_cold (void)
+{
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  g_autoptr(GRegex) option = g_regex_new ("(^|[^-])--[a-z]", 0, 0, NULL);
+  g_autofree char *dir = g_strdup ("/dev/shm/iobench-words-XXXXXX");
+  GtkWidget *cache;
+  const char *reason;
+
+  if (g_mkdtemp (dir) == NULL)
+    {
+      g_test_skip ("no /dev/shm (tmpfs) to choose here");
+      gui_destroy_window (win);
+      return;
+    }
+  ib_plan_page_select_preset (page, "quick");
+  ib_plan_page_set_dir (page, dir);
+  g_assert_true (ib_test_wait_until (space_known, page, WAIT_TIMEOUT_S));
+  g_assert_nonnull (ib_plan_page_get_fs_warning (page));
+  g_assert_true (ib_plan_page_get_valid (page));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+
+  cache = find_row (plan_page (win), "Cache");
+  g_assert_nonnull (cache);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (cache), 1);   /* Cold, as a user picks it */
+  ib_test_spin (50);
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  g_assert_true (gtk_widget_has_css_class (cache, "error"));
+  reason = ib_plan_page_get_error (page);
+  g_test_message ("Run is off: %s", reason);
+  g_assert_nonnull (strstr (reason, "tmpfs"));
+  g_assert_nonnull (strstr (reason, "set Cache to Warm"));
+  g_assert_false (g_regex_match (option, reason, 0, NULL));
+  {
+    g_autofree char *text = all_text (plan_page (win));
+
+    g_assert_nonnull (strstr (text, reason));   /* shown, not only held */
+    g_assert_false (g_regex_match (option, text, 0, NULL));
+  }
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (cache), 0);   /* Warm */
+  ib_test_spin (50);
+  g_assert_true (ib_plan_page_get_valid (page));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  g_assert_false (gtk_widget_has_css_class (cache, "error"));
+  gui_destroy_window (win);
+  g_assert_true (ib_test_remove_tree (dir));
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return gui_find_message_dialog (TRUE) == NULL;
+}
+
+/* Answers the message dialog with a click on its @response button; it
+ * closes itself. */
+static void
+answer_dialog (const char *response)
+{
+  AdwMessageDialog *dialog = gui_find_message_dialog (TRUE);
+  GtkWidget *button;
+
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, response));
+  button = gui_find_button (GTK_WIDGET (dialog),
+                            adw_message_dialog_get_response_label (dialog, response));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_activate (button));
+  g_assert_true (ib_test_wait_until (no_dialog, NULL, WAIT_TIMEOUT_S));
+}
+
+/* The window a launch opens (the application's "activate"). */
+static IbWindow *
+launch (void)
+{
+  GtkWindow *win;
+
+  g_assert_null (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_application_activate (G_APPLICATION (app));
+  ib_test_spin (300);
+  win = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (IB_IS_WINDOW (win));
+  return IB_WINDOW (win);
+}
+
+static gboolean
+folder_refused (gpointer data)
+{
+  const char *error = ib_plan_page_get_error (data);
+
+  return error != NULL && strstr (error, "does not exist") != NULL;
+}
+
+/* The folder chosen last time was deleted since: at the next start the
+ * window says so and asks; the plan keeps the folder meanwhile (Run off,
+ * the folder row says why) rather than quietly use the default one. "Use
+ * Default Folder" then does what it says. */
+static void
+test_missing_folder (void)
+{
+  GSettings *settings = ib_application_get_settings (app);
+  g_autofree char *gone = ib_test_make_tmpdir ("iobench-gone-XXXXXX");
+  g_autofree char *default_dir = NULL;
+  IbWindow *win;
+  IbPlanPage *page;
+  AdwMessageDialog *dialog;
+  const char *body;
+
+  /* the window saves its settings delayed; apply what is pending */
+  g_settings_set_string (settings, "dir", gone);
+  g_settings_apply (settings);
+  g_assert_true (ib_test_remove_tree (gone));
+  win = launch ();
+  page = ib_window_get_plan_page (win);
+  dialog = gui_find_message_dialog (TRUE);
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (dialog);
+  g_test_message ("%s: %s", adw_message_dialog_get_heading (dialog), body);
+  g_assert_nonnull (strstr (body, gone));
+  g_assert_nonnull (strstr (body, "no longer exists"));
+  g_assert_cmpstr (ib_plan_page_get_missing_dir (page), ==, gone);
+  g_assert_true (ib_test_wait_until (folder_refused, page, WAIT_TIMEOUT_S));
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
+  g_assert_nonnull (strstr (ib_plan_page_get_error (page), "does not exist"));
+
+  /* the user takes the default folder */
+  answer_dialog ("default");
+  g_assert_null (ib_plan_page_get_missing_dir (page));
+  default_dir = ib_plan_page_dup_default_dir (page);
+  g_assert_true (ib_test_wait_until (space_known, page, WAIT_TIMEOUT_S));
+  g_assert_true (ib_plan_page_get_valid (page));
+  {
+    g_autoptr(IbPlan) plan = ib_plan_page_build_plan (page, NULL);
+
+    g_assert_nonnull (plan);
+    g_assert_cmpstr (plan->dir, ==, default_dir);
+  }
+  gui_destroy_window (win);
+  g_settings_reset (settings, "dir");
+  g_settings_apply (settings);
+
+  /* a folder that exists: no question */
+  win = launch ();
+  g_assert_null (gui_find_message_dialog (TRUE));
+  gui_destroy_window (win);
+}
+
+/* Run Quick Benchmark on a plan the user edited, even an invalid one while
+ * Run is off: it asks before the edits go. Cancel keeps them; Discard runs
+ * the quick preset (in a folder that does not exist here, so the run stops
+ * at once without making a file). */
+static void
+test_quick_asks (void)
+{
+  IbWindow *win = gui_new_window (app, 1100, 900, 300);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  GtkWidget *quick = gui_find_action_widget (GTK_WIDGET (win), "win.run-quick", NULL);
+  g_autofree char *nowhere = g_build_filename (g_get_tmp_dir (), "iobench-nowhere-w33", "x", NULL);
+  AdwMessageDialog *dialog;
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_plan_page_set_dir (page, nowhere);
+  type_into (win, "File sizes, e.g. 512M,1G,256M", "abc");
+  g_assert_true (ib_plan_page_get_edited (page));
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_assert_nonnull (quick);
+  g_assert_true (gtk_widget_activate (quick));
+  ib_test_spin (400);   /* a button activated by key clicks after its flash */
+  dialog = gui_find_message_dialog (TRUE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Discard Your Plan?");
+  g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
+  g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), ==, "abc");
+
+  answer_dialog ("cancel");
+  g_assert_true (ib_plan_page_get_edited (page));
+  g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), ==, "abc");
+  g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
+
+  g_assert_true (gtk_widget_activate (quick));
+  ib_test_spin (400);   /* a button activated by key clicks after its flash */
+  dialog = gui_find_message_dialog (TRUE);
+  g_assert_nonnull (dialog);
+  answer_dialog ("discard");
+  g_assert_false (ib_plan_page_get_edited (page));
+  g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), !=, "abc");
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
+  g_assert_false (g_file_test (nowhere, G_FILE_TEST_EXISTS));
+  gui_destroy_window (win);
+}
+
+/* @widget lies wholly inside @scroller's visible area. */
+static gboolean
+in_sight (GtkWidget *widget,
+          GtkWidget *scroller)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &r));
+  g_test_message ("%s at y = %.0f-%.0f of %d", G_OBJECT_TYPE_NAME (widget), r.origin.y,
+                  r.origin.y + r.size.height, gtk_widget_get_height (scroller));
+  return r.origin.y >= 0 && r.origin.y + r.size.height <= gtk_widget_get_height (scroller);
+}
+
+/* Typing a bad size into the sizes field at the bottom of the view: the
+ * "Run is off" bar slides up under the plan and the message appears under
+ * the field, and the field and its message stay in sight. The bar names
+ * the field by its name, not by its example. */
+static void
+test_sizes_in_view (void)
+{
+  IbWindow *win = gui_new_window (app, 1100, 560, 300);
+  IbPlanPage *page = ib_window_get_plan_page (win);
+  const char *title = "File sizes, e.g. 512M,1G,256M";
+  GtkWidget *row, *scroller = plan_page (win), *message;
+  GtkAdjustment *adj;
+  graphene_rect_t r;
+  g_autofree char *text = NULL;
+
+  ib_plan_page_select_preset (page, "quick");
+  ib_test_spin (100);
+  row = find_row (plan_page (win), title);
+  g_assert_nonnull (row);
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  g_assert_nonnull (scroller);
+  /* the user scrolls until the field is the last row in sight */
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_true (gtk_widget_compute_bounds (row, gtk_viewport_get_child (GTK_VIEWPORT (
+                   gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)))), &r));
+  gtk_adjustment_set_value (adj, r.origin.y + r.size.height - gtk_adjustment_get_page_size (adj));
+  ib_test_spin (100);
+  g_assert_true (in_sight (row, scroller));
+  g_assert_true (gtk_widget_grab_focus (row));
+  gtk_editable_set_text (GTK_EDITABLE (row), "abc");
+  ib_test_spin (800);   /* the bar's slide */
+
+  g_assert_false (ib_plan_page_get_valid (page));
+  g_test_message ("Run is off: %s", ib_plan_page_get_error (page));
+  g_assert_true (g_str_has_prefix (ib_plan_page_get_error (page), "File sizes: "));
+  g_assert_null (strstr (ib_plan_page_get_error (page), "e.g."));
+  text = all_text (GTK_WIDGET (win));
+  g_assert_nonnull (strstr (text, "Run is off. File sizes: "));
+  message = gtk_widget_get_next_sibling (row);
+  g_assert_true (gtk_widget_get_visible (message));
+  g_assert_true (in_sight (row, scroller));
+  g_assert_true (in_sight (message, scroller));
+  gui_destroy_window (win);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -898,6 +1162,10 @@ main (int   argc,
   g_test_add_func ("/gui-words/history-overhead-headline", test_history_overhead_headline);
   g_test_add_func ("/gui-words/time-from-budget", test_time_from_budget);
   g_test_add_func ("/gui-words/intervals", test_intervals);
+  g_test_add_func ("/gui-words/tmpfs-cold", test_tmpfs_cold);
+  g_test_add_func ("/gui-words/missing-folder", test_missing_folder);
+  g_test_add_func ("/gui-words/quick-asks", test_quick_asks);
+  g_test_add_func ("/gui-words/sizes-in-view", test_sizes_in_view);
 
   return gui_test_run (&app, home);
 }
