@@ -169,6 +169,10 @@ _ib_plan_page_validate (IbPlanPage *self)
                           !valid && fields_ok && gtk_widget_get_visible (
                             GTK_WIDGET (self->strategies_error_label)) == FALSE);
   gtk_label_set_text (self->plan_error_label, self->error != NULL ? self->error : "");
+  /* the row is named by what it says, not "" */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->plan_error_row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  self->error != NULL ? self->error : "", -1);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
   if (valid != self->valid)
