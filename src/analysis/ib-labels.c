@@ -521,3 +521,52 @@ ib_virtual_disk_caveat (const char *disk,
    * language) */
   return g_strdup_printf (_("%s%s."), head, rest);
 }
+
+/* ---- short strategy names ------------------------------------------------ */
+
+/* Translators: short names of the strategies, for a table in a narrow
+ * window: each must stay apart from the others at about 17 characters;
+ * "par." and "ser." are parallel (all files at once) and serial (one file
+ * after another). */
+static const struct
+{
+  const char *id;
+  const char *title;
+} short_titles[] = {
+  { "sync-load-contents", N_("Sync load") },
+  { "sync-read-all", N_("Sync read") },
+  { "sync-stream", N_("Sync stream") },
+  { "async-load-contents-parallel", N_("Async load par.") },
+  { "async-load-contents-serial", N_("Async load ser.") },
+  { "async-stream-serial", N_("Async stream ser.") },
+  { "async-stream-parallel", N_("Async stream par.") },
+  { "async-read-all-serial", N_("Async read ser.") },
+  { "async-read-all-parallel", N_("Async read par.") },
+  { "gtask-thread-parallel", N_("GTask threads") },
+  { "thread-pool-parallel", N_("Thread pool") },
+  { "mmap", N_("Memory map") },
+  { "uring-read-all-serial", N_("uring read ser.") },
+  { "uring-read-all-parallel", N_("uring read par.") },
+  { "uring-stream-parallel", N_("uring stream par.") },
+};
+
+const char *
+ib_strategy_short_title (const char *id)
+{
+  const IbStrategyInfo *info = id != NULL ? ib_strategy_lookup (id) : NULL;
+
+  if (info == NULL)
+    return ib_strategy_title (id);
+  for (guint i = 0; i < G_N_ELEMENTS (short_titles); i++)
+    if (g_str_equal (short_titles[i].id, info->id))
+      {
+        g_autofree char *direct = NULL;
+
+        if (!ib_strategy_id_is_direct (id))
+          return _(short_titles[i].title);
+        /* Translators: a short strategy name reading with O_DIRECT, "Sync read, direct" */
+        direct = g_strdup_printf (_("%s, direct"), _(short_titles[i].title));
+        return g_intern_string (direct);
+      }
+  return ib_strategy_title (id);
+}

@@ -119,4 +119,10 @@ gboolean    ib_report_stalls_less    (const IbReport *report,
                                       const char     *a,
                                       const char     *b);
 
+/* A strategy's short name for a narrow table ("Async read par."): every
+ * strategy's stays apart from the others' where the whole names would be
+ * cut ("Async sin…d (serial)"); the whole name (ib_strategy_title) when it
+ * has none. Translated, interned. */
+const char *ib_strategy_short_title  (const char     *id);
+
 G_END_DECLS

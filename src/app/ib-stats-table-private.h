@@ -3,6 +3,8 @@
  * (ib-stats-row.c) and the table that fills and shows it (ib-stats-table.c). */
 #pragma once
 
+#include <gtk/gtk.h>
+
 #include "engine/stats/ib-stats.h"
 #include "ib-stats-table.h"
 
@@ -21,5 +23,15 @@ struct _IbStatsRow
 
 /* Emits "changed": the row's statistics were replaced. */
 void _ib_stats_row_changed (IbStatsRow *row);
+
+/* A name cell (a GtkLabel) holds the whole name and a short one (NULL:
+ * none) and shows the short one while @short_names; _ib_stats_names_show
+ * shows every name cell under @root anew. */
+void _ib_stats_name_set    (GtkWidget  *label,
+                            const char *full,
+                            const char *short_name,
+                            gboolean    short_names);
+void _ib_stats_names_show  (GtkWidget  *root,
+                            gboolean    short_names);
 
 G_END_DECLS

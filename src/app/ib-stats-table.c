@@ -209,6 +209,8 @@ name_row_widget (GtkWidget  *label,
     g_free (name);
 }
 
+static gboolean table_short_names (GtkWidget *label);
+
 /* Shows @row in the cell of @column; text only set when it changed, so an
  * unchanged cell is not measured again. */
 static void
@@ -223,7 +225,13 @@ fill_cell (GtkListItem *item,
   if (row == NULL || label == NULL)
     return;
   text = format_cell (row, column);
-  if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
+  if (column == COL_STRATEGY)
+    {
+      _ib_stats_name_set (label, text, g_str_equal (text, ib_strategy_title (row->stats.strategy))
+                                       ? ib_strategy_short_title (row->stats.strategy) : NULL,
+                          table_short_names (label));
+    }
+  else if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) != 0)
     gtk_label_set_text (GTK_LABEL (label), text);
   if (column == COL_STRATEGY)
     {
@@ -352,6 +360,9 @@ struct _IbStatsTable
   gboolean       syncing;   /* one view's sort is clearing the other's */
   gboolean       live;
   gboolean       unsorted;  /* a sort key moved while live */
+  gboolean       short_names; /* the names' column shows the short names */
+  int            full_width;  /* its natural width with the whole names */
+  guint          names_id;    /* the idle that shows the names anew */
 };
 
 G_DEFINE_FINAL_TYPE (IbStatsTable, ib_stats_table, GTK_TYPE_WIDGET)
@@ -361,6 +372,7 @@ ib_stats_table_dispose (GObject *object)
 {
   IbStatsTable *self = IB_STATS_TABLE (object);
 
+  g_clear_handle_id (&self->names_id, g_source_remove);
   g_clear_pointer (&self->names, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_object (&self->store);
@@ -437,6 +449,48 @@ ib_stats_table_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+static gboolean
+table_short_names (GtkWidget *label)
+{
+  GtkWidget *table = gtk_widget_get_ancestor (label, IB_TYPE_STATS_TABLE);
+
+  return table != NULL && IB_STATS_TABLE (table)->short_names;
+}
+
+static gboolean
+show_names (gpointer user_data)
+{
+  IbStatsTable *self = IB_STATS_TABLE (user_data);
+
+  self->names_id = 0;
+  _ib_stats_names_show (self->names, self->short_names);
+  return G_SOURCE_REMOVE;
+}
+
+/* At @width, the short names when the whole ones would be cut (at 360 px
+ * "Async sin…d (serial)" and "Async st…m (serial)" cannot be told apart);
+ * the whole names again once they fit. Shown after this allocation. */
+static void
+choose_names (IbStatsTable *self,
+              int           width)
+{
+  int rest_min;
+  gboolean want;
+
+  if (!self->short_names)
+    gtk_widget_measure (self->names, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &self->full_width,
+                        NULL, NULL);
+  gtk_widget_measure (self->scroller, GTK_ORIENTATION_HORIZONTAL, -1, &rest_min, NULL, NULL,
+                      NULL);
+  want = MIN ((int) (width * 0.45), width - rest_min) < self->full_width;
+  if (want != self->short_names)
+    {
+      self->short_names = want;
+      if (self->names_id == 0)
+        self->names_id = g_idle_add (show_names, self);
+    }
+}
+
 static void
 ib_stats_table_size_allocate (GtkWidget *widget,
                               int        width,
@@ -444,11 +498,14 @@ ib_stats_table_size_allocate (GtkWidget *widget,
                               int        baseline)
 {
   IbStatsTable *self = IB_STATS_TABLE (widget);
-  int nw = names_width (self, width);
+  int nw;
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
-  GtkAllocation names = { rtl ? width - nw : 0, 0, nw, height };
-  GtkAllocation rest = { rtl ? 0 : nw, 0, MAX (0, width - nw), height };
+  GtkAllocation names, rest;
 
+  choose_names (self, width);
+  nw = names_width (self, width);
+  names = (GtkAllocation) { rtl ? width - nw : 0, 0, nw, height };
+  rest = (GtkAllocation) { rtl ? 0 : nw, 0, MAX (0, width - nw), height };
   gtk_widget_size_allocate (self->names, &names, -1);
   gtk_widget_size_allocate (self->scroller, &rest, -1);
 }

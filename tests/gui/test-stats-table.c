@@ -185,8 +185,8 @@ test_names_stay (void)
   IbStatsTable *st = IB_STATS_TABLE (table);
   const char *ids[] = { "uring-read-all-parallel", "async-read-all-parallel",
                         "async-load-contents-serial", "thread-pool-parallel" };
-  const char *fast = ib_strategy_title (ids[0]);
-  const char *slow = ib_strategy_title (ids[3]);
+  const char *fast = ib_strategy_short_title (ids[0]);   /* 360 px: the short names */
+  const char *slow = ib_strategy_short_title (ids[3]);
   g_autofree char *fast_median = ib_format_duration (10e6);
   IbReport *report = ib_report_new ();
   GtkWidget *median, *sw;
@@ -383,6 +383,51 @@ test_model_cells (void)
   ib_report_unref (report);
 }
 
+/* Every strategy in one table at 360 px, the narrowest window: the names
+ * shown are the short ones, whole (not cut) and all different; a wide
+ * window shows the whole names again. */
+static void
+test_short_names (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *table = ib_stats_table_new ();
+  guint n_strategies;
+  const IbStrategyInfo *strategies = ib_strategies (&n_strategies);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  IbReport *report = ib_report_new ();
+
+  for (guint i = 0; i < n_strategies; i++)
+    add_stats (report, strategies[i].id, 10e6 * (i + 1), 5);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
+  gtk_window_set_child (GTK_WINDOW (window), table);
+  gtk_window_present (GTK_WINDOW (window));
+  ib_test_spin (200);
+  ib_stats_table_set_report (IB_STATS_TABLE (table), report);
+  ib_test_spin (400);
+  g_assert_cmpint (gtk_widget_get_width (table), <=, 360);
+  for (guint i = 0; i < n_strategies; i++)
+    {
+      const char *name = ib_strategy_short_title (strategies[i].id);
+      GtkWidget *label = find_label (table, name);
+
+      g_test_message ("%s: %s", strategies[i].id, name);
+      g_assert_nonnull (label);
+      g_assert_true (in_sight (label, table));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      g_assert_false (g_hash_table_contains (seen, name));
+      g_hash_table_add (seen, (gpointer) name);
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 800);
+  ib_test_spin (400);
+  for (guint i = 0; i < n_strategies; i++)
+    g_assert_nonnull (find_label (table, ib_strategy_title (strategies[i].id)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ib_test_spin (50);
+  ib_report_unref (report);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -391,6 +436,7 @@ main (int    argc,
   g_test_add_func ("/gui/stats-table/live-update", test_live_update);
   g_test_add_func ("/gui/stats-table/rows-from-plan", test_rows_from_plan);
   g_test_add_func ("/gui/stats-table/names-stay", test_names_stay);
+  g_test_add_func ("/gui/stats-table/short-names", test_short_names);
   g_test_add_func ("/gui/stats-table/model-cells", test_model_cells);
   return g_test_run ();
 }
