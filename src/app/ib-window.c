@@ -401,6 +401,15 @@ show_history_changed (GSimpleAction *action,
 {
   IbWindow *self = IB_WINDOW (user_data);
 
+  /* Ctrl+H on the comparison (a view of the history) goes to History's
+   * list, not away from History */
+  if (!g_variant_get_boolean (state) && ib_history_page_get_comparing (self->history_page) &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "history") == 0)
+    {
+      ib_history_page_show_list (self->history_page);
+      update_title (self);
+      return;
+    }
   if (g_variant_get_boolean (state))
     {
       ib_history_page_reload (self->history_page);

@@ -1144,6 +1144,46 @@ test_sizes_in_view (void)
   gui_destroy_window (win);
 }
 
+static gboolean
+unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Ctrl+H on the comparison goes to History's list; Ctrl+H there leaves
+ * History. */
+static void
+test_history_key_from_comparison (void)
+{
+  g_autoptr(IbReport) a = fx_report_new (40);
+  g_autoptr(IbReport) b = fx_report_new (10);
+  IbWindow *win = gui_new_window (app, 1280, 900, 300);
+  IbHistoryPage *history = ib_window_get_history_page (win);
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                "win.show-history");
+  g_autoptr(GVariant) state = NULL;
+
+  g_assert_true (g_strv_contains ((const char * const *) accels, "<Control>h"));
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  ib_history_page_compare (history, a, b);
+  ib_test_spin (200);
+  g_assert_true (ib_history_page_get_comparing (history));
+  /* what Ctrl+H does: the accelerator activates the action */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "show-history", NULL);
+  ib_test_spin (200);
+  g_assert_false (ib_history_page_get_comparing (history));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (history)));
+  state = g_action_group_get_action_state (G_ACTION_GROUP (win), "show-history");
+  g_assert_true (g_variant_get_boolean (state));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "show-history", NULL);
+  g_assert_true (ib_test_wait_until (unmapped, history, WAIT_TIMEOUT_S));   /* after the crossfade */
+  g_clear_pointer (&state, g_variant_unref);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (win), "show-history");
+  g_assert_false (g_variant_get_boolean (state));
+  gui_destroy_window (win);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1166,6 +1206,7 @@ main (int   argc,
   g_test_add_func ("/gui-words/missing-folder", test_missing_folder);
   g_test_add_func ("/gui-words/quick-asks", test_quick_asks);
   g_test_add_func ("/gui-words/sizes-in-view", test_sizes_in_view);
+  g_test_add_func ("/gui-words/history-key-from-comparison", test_history_key_from_comparison);
 
   return gui_test_run (&app, home);
 }
