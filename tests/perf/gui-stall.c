@@ -39,6 +39,7 @@ typedef struct
   gint64  wait_ns;   /* runnable but not running (schedstat run_delay), -1 unknown */
   gint64  refresh_ns; /* main-thread CPU in the views' refresh (report-changed) */
   gint64  paint_ns;   /* main-thread CPU in frame clock cycles (layout, paint) */
+  gint64  render_ns;  /* of it, the renderer's drawing of the nodes (not snapshot) */
   guint   n_refresh;
   guint   n_paint;
   char   *step;
@@ -53,6 +54,7 @@ typedef struct
   gint64  update_ns;
   gint64  layout_ns;
   gint64  paint_ns;
+  gint64  snapshot_ns; /* of paint: the widgets' snapshot; the rest is the renderer */
 } Frame;
 
 typedef struct
@@ -69,7 +71,9 @@ typedef struct
   gint64        refresh_cpu;
   gint64        refresh_from;
   gint64        paint_cpu;
+  gint64        render_cpu;
   gint64        paint_from;
+  gint64        snapshot_from; /* snapshot_cpu when the frame cycle began */
   guint         n_refresh;
   guint         n_paint;
   /* Over the whole run. */
@@ -96,6 +100,25 @@ typedef struct
   char         *error;
   char         *dir;
 } Stall;
+
+/* The main thread's CPU time in the window's snapshot (the widgets building
+ * their render nodes), counted by wrapping the window class's snapshot; the
+ * rest of the paint phase is the renderer turning the nodes into pixels,
+ * which GSK_RENDERER=cairo under Xvfb does in software on the main thread
+ * and a desktop's GL renderer mostly hands to the GPU. */
+static gint64 snapshot_cpu;
+static void (*window_snapshot) (GtkWidget *widget, GtkSnapshot *snapshot);
+static gint64 thread_cpu_ns (void);
+
+static void
+timed_snapshot (GtkWidget   *widget,
+                GtkSnapshot *snapshot)
+{
+  gint64 from = thread_cpu_ns ();
+
+  window_snapshot (widget, snapshot);
+  snapshot_cpu += thread_cpu_ns () - from;
+}
 
 static gint64
 thread_cpu_ns (void)
@@ -150,6 +173,7 @@ note_gap (Stall  *st,
   st->worst[min].wait_ns = wait;
   st->worst[min].refresh_ns = st->refresh_cpu;
   st->worst[min].paint_ns = st->paint_cpu;
+  st->worst[min].render_ns = st->render_cpu;
   st->worst[min].n_refresh = st->n_refresh;
   st->worst[min].n_paint = st->n_paint;
   st->worst[min].step = g_strdup (ib_run_controller_get_step (
@@ -175,7 +199,7 @@ on_tick (gpointer data)
   st->last_tick = now;
   st->last_cpu = cpu;
   st->last_wait = wait;
-  st->refresh_cpu = st->paint_cpu = 0;
+  st->refresh_cpu = st->paint_cpu = st->render_cpu = 0;
   st->n_refresh = st->n_paint = 0;
   return G_SOURCE_CONTINUE;
 }
@@ -224,6 +248,7 @@ paint_begin (GdkFrameClock *clock,
 
   st->paint_from = thread_cpu_ns ();
   st->phase_from = st->paint_from;
+  st->snapshot_from = snapshot_cpu;
   st->phase_update = st->phase_layout = 0;
 }
 
@@ -265,6 +290,7 @@ note_frame (Stall  *st,
   st->frames[min].update_ns = update_at - st->phase_from;
   st->frames[min].layout_ns = layout_at - update_at;
   st->frames[min].paint_ns = end - layout_at;
+  st->frames[min].snapshot_ns = snapshot_cpu - st->snapshot_from;
 }
 
 static void
@@ -272,18 +298,21 @@ paint_end (GdkFrameClock *clock,
            gpointer       data)
 {
   Stall *st = data;
-  gint64 cpu;
+  gint64 end, cpu;
 
   if (st->paint_from == 0)
     return;
-  cpu = thread_cpu_ns ();
+  end = thread_cpu_ns ();
   if (st->tick_id != 0)
-    note_frame (st, cpu);
-  cpu -= st->paint_from;
+    note_frame (st, end);
+  cpu = end - st->paint_from;
   st->paint_from = 0;
   if (st->tick_id == 0)
     return;
   st->paint_cpu += cpu;
+  /* The renderer's share: the paint phase (after layout) less the snapshot. */
+  if (st->phase_layout != 0)
+    st->render_cpu += MAX (end - st->phase_layout - (snapshot_cpu - st->snapshot_from), 0);
   st->n_paint++;
   st->total_paint_cpu += cpu;
   st->total_paint++;
@@ -357,6 +386,13 @@ start_run (gpointer data)
   g_signal_add_emission_hook (g_signal_lookup ("report-changed", IB_TYPE_RUN_CONTROLLER),
                               0, refresh_begin, st, NULL);
   g_signal_connect_after (controller, "report-changed", G_CALLBACK (refresh_end), st);
+  if (window_snapshot == NULL)
+    {
+      GtkWidgetClass *wclass = g_type_class_peek (IB_TYPE_WINDOW);
+
+      window_snapshot = wclass->snapshot;
+      wclass->snapshot = timed_snapshot;
+    }
   if (clock != NULL)
     {
       g_signal_connect (clock, "before-paint", G_CALLBACK (paint_begin), st);
@@ -491,11 +527,11 @@ main (int    argc,
            "runnable but waiting for one / the rest, blocked; step):\n");
   for (n = 0; n < N_WORST; n++)
     if (st.worst[n].gap_ns > 0)
-      g_print ("  %6.2f s: %7.1f ms; CPU %6.1f [refresh %5.1f x%u, frame %5.1f x%u], "
-               "waiting for a CPU %6.1f, blocked %6.1f ms; %s\n",
+      g_print ("  %6.2f s: %7.1f ms; CPU %6.1f [refresh %5.1f x%u, frame %5.1f x%u of which "
+               "render %5.1f], waiting for a CPU %6.1f, blocked %6.1f ms; %s\n",
                st.worst[n].at_ns / 1e9, st.worst[n].gap_ns / 1e6, st.worst[n].cpu_ns / 1e6,
                st.worst[n].refresh_ns / 1e6, st.worst[n].n_refresh,
-               st.worst[n].paint_ns / 1e6, st.worst[n].n_paint,
+               st.worst[n].paint_ns / 1e6, st.worst[n].n_paint, st.worst[n].render_ns / 1e6,
                st.worst[n].wait_ns / 1e6,
                (st.worst[n].gap_ns - st.worst[n].cpu_ns - MAX (st.worst[n].wait_ns, 0)) / 1e6,
                st.worst[n].step != NULL ? st.worst[n].step : "");
@@ -503,9 +539,12 @@ main (int    argc,
            "[styles, measure, allocate] / paint [snapshot, render]):\n");
   for (n = 0; n < N_FRAMES; n++)
     if (st.frames[n].at_ns > 0)
-      g_print ("  %6.2f s: update %5.1f, layout %5.1f, paint %5.1f ms\n",
+      g_print ("  %6.2f s: update %5.1f, layout %5.1f, paint %5.1f ms [snapshot %5.1f, "
+               "render %5.1f]\n",
                st.frames[n].at_ns / 1e9, st.frames[n].update_ns / 1e6,
-               st.frames[n].layout_ns / 1e6, st.frames[n].paint_ns / 1e6);
+               st.frames[n].layout_ns / 1e6, st.frames[n].paint_ns / 1e6,
+               st.frames[n].snapshot_ns / 1e6,
+               (st.frames[n].paint_ns - st.frames[n].snapshot_ns) / 1e6);
   n = st.gaps->len;
 
   json_builder_begin_object (b);
@@ -544,6 +583,8 @@ main (int    argc,
       json_builder_add_double_value (b, st.worst[n].refresh_ns / 1e6);
       json_builder_set_member_name (b, "frame_cpu_ms");
       json_builder_add_double_value (b, st.worst[n].paint_ns / 1e6);
+      json_builder_set_member_name (b, "render_cpu_ms");
+      json_builder_add_double_value (b, st.worst[n].render_ns / 1e6);
       json_builder_set_member_name (b, "main_thread_runqueue_wait_ms");
       json_builder_add_double_value (b, st.worst[n].wait_ns / 1e6);
       json_builder_set_member_name (b, "step");

@@ -414,13 +414,23 @@ def main():
             if w.get('main_thread_runqueue_wait_ms', -1) >= 0:
                 detail += f", waiting for a CPU {w['main_thread_runqueue_wait_ms']:.1f} ms"
         # The window's own work: the main thread's CPU time in each of the
-        # longest stalls (the rest is waiting for a CPU or blocked).
-        own = max((w['main_thread_cpu_ms'] for w in worst), default=None)
+        # longest stalls (the rest is waiting for a CPU or blocked), less
+        # the renderer's rasterizing: GSK_RENDERER=cairo under Xvfb draws the
+        # pixels in software on the main thread, which a desktop's GL
+        # renderer leaves to the GPU. Both figures are printed.
+        def own_ms(w):
+            return w['main_thread_cpu_ms'] - max(w.get('render_cpu_ms', 0.0), 0.0)
+        own = max((own_ms(w) for w in worst), default=None)
         if own is not None:
+            top = max(worst, key=own_ms)
+            whole = max(w['main_thread_cpu_ms'] for w in worst)
             detail = (f"longest stall {gs['max_stall_ms']:.1f} ms (p99 "
-                      f"{gs.get('p99_stall_ms', 0):.1f} ms); most main-thread CPU in one of "
-                      f"the {len(worst)} longest: {own:.1f} ms; " + detail)
-            target('T5', "GUI main loop: the window's own work (main-thread CPU) per stall "
+                      f"{gs.get('p99_stall_ms', 0):.1f} ms); most of the window's own work "
+                      f"(update, layout, snapshot, refresh) in one of the {len(worst)} "
+                      f"longest: {own:.1f} ms at {top['at_s']:.1f} s; with the cairo "
+                      f"renderer's software drawing: {whole:.1f} ms at most; " + detail)
+            target('T5', "GUI main loop: the window's own work (main-thread CPU less the "
+                   'software renderer) per stall '
                    'during quick', f'{own:.1f} ms', '<= 20 ms', own <= 20, detail)
         else:
             target('T5', 'GUI main loop: longest stall during quick',
