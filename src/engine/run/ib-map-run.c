@@ -89,9 +89,40 @@ gboolean
 ib_map_check (const IbPlan *plan,
               GError      **error)
 {
+  return ib_map_check_named (plan, "--budget", "--max-disk", error);
+}
+
+static void
+refuse_disk (const IbMapCost *cost,
+             const char      *max_disk,
+             GError         **error)
+{
+  g_autofree char *need = ib_format_size (cost->disk_bytes);
+  g_autofree char *limit = ib_format_size (cost->max_disk_bytes);
+
+  if (max_disk != NULL)
+    /* Translators: the last %s names how to raise the limit: an option
+     * ("--max-disk") */
+    g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                 _("This map's files would take %s of disk (each size as many times as the "
+                   "largest count), over its limit of %s: drop the largest sizes or counts, "
+                   "or raise the limit with %s"), need, limit, max_disk);
+  else
+    g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                 _("This map's files would take %s of disk (each size as many times as the "
+                   "largest count), over its limit of %s: drop the largest sizes or counts"),
+                 need, limit);
+}
+
+gboolean
+ib_map_check_named (const IbPlan *plan,
+                    const char   *budget,
+                    const char   *max_disk,
+                    GError      **error)
+{
   IbMapCost cost;
 
-  g_return_val_if_fail (plan != NULL && plan->map != NULL, FALSE);
+  g_return_val_if_fail (plan != NULL && plan->map != NULL && budget != NULL, FALSE);
 
   if (!axis_ok (plan->map->sizes) || !axis_ok (plan->map->counts))
     {
@@ -103,22 +134,18 @@ ib_map_check (const IbPlan *plan,
   ib_map_cost (plan, &cost);
   if (cost.disk_bytes > cost.max_disk_bytes)
     {
-      g_autofree char *need = ib_format_size (cost.disk_bytes);
-      g_autofree char *limit = ib_format_size (cost.max_disk_bytes);
-
-      g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   _("This map's files would take %s of disk (each size as many times as the "
-                     "largest count), over its limit of %s: drop the largest sizes or counts, "
-                     "or raise the limit with --max-disk"), need, limit);
+      refuse_disk (&cost, max_disk, error);
       return FALSE;
     }
   if (cost.first_s > cost.budget_s)
     {
+      /* Translators: the last %s names the budget: an option ("--budget") or
+       * a field of the window ("Time budget") */
       g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
                    _("A budget of %u s is too short for this map: giving each of its %u cells "
-                     "its first %u pairs alone is estimated at %.0f s. Raise --budget, or "
-                     "drop the largest sizes or counts"),
-                   cost.budget_s, cost.n_cells, cost.first_pairs, cost.first_s);
+                     "its first %u pairs alone is estimated at %.0f s. Raise %s, or drop the "
+                     "largest sizes or counts"),
+                   cost.budget_s, cost.n_cells, cost.first_pairs, cost.first_s, budget);
       return FALSE;
     }
   return TRUE;
@@ -162,14 +189,13 @@ next_slot (const Slot *slots,
   return best;
 }
 
+/* @line as @slot's decider stands: its last look's verdict and interval. */
 static void
-fill_line (IbDecisionLine *line,
+show_line (IbDecisionLine *line,
            Slot           *slot)
 {
   IbDecider *d = &slot->decider;
 
-  if (!d->stopped && d->a->len > 0)
-    ib_decider_finish (d);
   line->verdict = d->a->len > 0 ? d->result.verdict : IB_PAIRED_NO_DATA;
   line->ratio = d->result.ratio;
   line->ci_low = d->result.ci_low;
@@ -178,6 +204,17 @@ fill_line (IbDecisionLine *line,
   line->more_pairs = line->verdict == IB_PAIRED_UNDECIDED ? d->result.more_pairs : 0;
   line->n_looks = d->n_looks;
   line->spent_s = slot->spent_s;
+}
+
+static void
+fill_line (IbDecisionLine *line,
+           Slot           *slot)
+{
+  IbDecider *d = &slot->decider;
+
+  if (!d->stopped && d->a->len > 0)
+    ib_decider_finish (d);
+  show_line (line, slot);
 }
 
 gboolean
@@ -229,6 +266,11 @@ ib_map_share (IbMap          *map,
           g_array_append_val (line->pairs, p);
           cell->reached = TRUE;
           ib_decider_add (d, (double) p.a_ns, (double) p.b_ns);
+        }
+      if (measurer->changed != NULL && line->pairs->len > 0)
+        {
+          show_line (line, &slots[s]);
+          measurer->changed (map, s / IB_MAP_N_LINES, user_data);
         }
     }
 
@@ -380,6 +422,16 @@ map_pair (guint            cell,
   return TRUE;
 }
 
+static void
+map_changed (const IbMap *map,
+             guint        cell,
+             gpointer     user_data)
+{
+  MapRun *run = user_data;
+
+  run->ctx->changed (map, cell, run->ctx->progress_data);
+}
+
 static gint64
 map_clock (gpointer user_data)
 {
@@ -506,6 +558,8 @@ ib_map_run (const IbMapContext *ctx,
   setup.cancellable = ctx->cancellable;
   run.measure = ib_measure_new (&setup);
   measurer.user_data = &run;
+  if (ctx->changed != NULL)
+    measurer.changed = map_changed;
 
   ok = make_sets (&run, error)
        && ib_map_share (run.map, plan->map->first_pairs, ctx->deadline_ns, &measurer,

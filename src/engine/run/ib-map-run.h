@@ -67,6 +67,13 @@ void     ib_map_cost   (const IbPlan *plan,
  * pass the disk limit, or the first pairs would not fit the budget. */
 gboolean ib_map_check  (const IbPlan *plan,
                         GError      **error);
+/* The same, each way out named as the caller's user knows it: @budget (the
+ * CLI's "--budget", a window's field) and @max_disk (NULL where the limit
+ * cannot be changed: the message then offers only smaller axes). */
+gboolean ib_map_check_named (const IbPlan *plan,
+                             const char   *budget,
+                             const char   *max_disk,
+                             GError      **error);
 
 /* Measures pair @index (0-based: AB when even, BA when odd) of line @line
  * of cell @cell (index into map->cells) into @out. FALSE when cancelled or
@@ -79,13 +86,23 @@ typedef gboolean (*IbMapPairFunc)  (guint            cell,
                                     GError         **error);
 /* The clock the deadline is in, ns. */
 typedef gint64   (*IbMapClockFunc) (gpointer         user_data);
+/* A line of cell @cell (index into map->cells) has taken a look, stopped or
+ * met the deadline: @map shows every cell as it stands (reached, and each
+ * line's pairs and verdict at its latest look; UNDECIDED while a line may
+ * still get pairs). For a display that grows cell by cell; @map is only
+ * valid during the call. */
+typedef void     (*IbMapCellFunc)  (const IbMap     *map,
+                                    guint            cell,
+                                    gpointer         user_data);
 
-/* How ib_map_share measures: a pair, the clock, their data. */
+/* How ib_map_share measures: a pair, the clock, their data; and whom to
+ * tell as cells decide (NULL: nobody). */
 typedef struct
 {
   IbMapPairFunc  pair;
   IbMapClockFunc clock;
   gpointer       user_data;
+  IbMapCellFunc  changed;
 } IbMapMeasurer;
 
 /* Shares the time until @deadline_ns among @map's lines as described above,
@@ -115,7 +132,8 @@ typedef struct
   gint64         deadline_ns;    /* ib_os_monotonic_ns */
   GCancellable  *cancellable;
   IbMapProgress  progress;
-  gpointer       progress_data;
+  IbMapCellFunc  changed;        /* as cells decide (ib_map_share), or NULL */
+  gpointer       progress_data;  /* for progress and changed */
 } IbMapContext;
 
 /* Checks the plan (ib_map_check), makes each size's files once (through

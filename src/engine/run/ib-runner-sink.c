@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "engine/run/ib-map-run.h"
 #include "engine/run/ib-runner-sink.h"
 
 /* Shared by the runner and every event in flight, so the callback's
@@ -64,6 +65,7 @@ delivery_free (gpointer data)
   g_clear_pointer (&d->event.report, ib_report_unref);
   g_clear_error (&d->event.error);
   g_clear_pointer (&d->event.decision, ib_decision_look_free);
+  g_clear_pointer (&d->event.map, ib_map_free);
   sink_unref (d->sink);
   g_free (d);
 }

@@ -504,24 +504,32 @@ sweep_warn (const char *message,
   warn (user_data, message, "%s", message);
 }
 
+/* The map so far, as its cells decide (ib-map-run.h). */
+static void
+map_changed (const IbMap *map,
+             guint        cell,
+             gpointer     user_data)
+{
+  IbEvent event = { .kind = IB_EVENT_MAP, .eta_ns = -1, .map = ib_map_copy (map) };
+
+  event.phase = ((Run *) user_data)->phase;
+  post (user_data, &event);
+}
+
 /* The size x count map (ib-map-run.h): its cells share the whole budget
  * but the reserve the decision phase keeps too. */
 static gboolean
 run_map (Run     *run,
          GError **error)
 {
-  IbMapContext ctx = { 0 };
+  IbMapContext ctx = { .plan = run->plan, .workers = run->workers,
+                       .max_in_flight = run->max_in_flight, .scratch = run->scratch,
+                       .cancellable = run->runner->cancellable, .progress = work_progress,
+                       .changed = map_changed, .progress_data = run };
   IbMapCost cost;
 
   ib_map_cost (run->plan, &cost);
-  ctx.plan = run->plan;
-  ctx.workers = run->workers;
-  ctx.max_in_flight = run->max_in_flight;
-  ctx.scratch = run->scratch;
   ctx.deadline_ns = run->start_ns + (gint64) (cost.budget_s * 1e9) - IB_DECISION_RESERVE_NS;
-  ctx.cancellable = run->runner->cancellable;
-  ctx.progress = work_progress;
-  ctx.progress_data = run;
   return ib_map_run (&ctx, run->report, error);
 }
 

@@ -44,6 +44,8 @@ typedef enum
   IB_EVENT_DONE,         /* report (always set, maybe partial), error (NULL on success) */
   IB_EVENT_DECISION,     /* decision: where a line of the decision phase stands (its
                           * interval narrowing; a copy, owned by the event) */
+  IB_EVENT_MAP,          /* map: the size x count map so far, after a line of a cell took
+                          * a look (a copy, owned by the event; ib-map-run.h) */
 } IbEventKind;
 
 typedef struct
@@ -61,6 +63,7 @@ typedef struct
   IbReport    *report;
   GError      *error;
   IbDecisionLook *decision;
+  IbMap       *map;
 } IbEvent;
 
 /* Called on the caller's context. The event is only valid during the call. */

@@ -8,7 +8,11 @@
  * the close one.
  * /engine/map/short-budget: a budget that ends in the first round keeps
  * what was measured, and the cells never reached say so.
- * /engine/map/check: the disk and time limits refuse with a message. */
+ * /engine/map/check: the disk and time limits refuse with a message.
+ * /engine/map/grows: whoever watches the map (a window) hears of each cell
+ * as its lines take their first look, in grid order, one cell more each
+ * time, each showing its verdict so far; and the last word on every line is
+ * the verdict the map ends with. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -216,7 +220,116 @@ test_check (void)
   g_assert_false (ib_map_check (time, &error));
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "A budget of 20 s is too short"));
+  g_assert_nonnull (strstr (error->message, "Raise --budget,"));
   g_clear_error (&error);
+
+  /* a window names its own field, and offers no limit it cannot change */
+  g_assert_false (ib_map_check_named (time, "Time budget", NULL, &error));
+  g_assert_nonnull (strstr (error->message, "Raise Time budget,"));
+  g_assert_null (strstr (error->message, "--"));
+  g_clear_error (&error);
+  g_assert_false (ib_map_check_named (disk, "Time budget", NULL, &error));
+  g_assert_nonnull (strstr (error->message, "over its limit of 8"));
+  g_assert_null (strstr (error->message, "--max-disk"));
+  g_assert_true (g_str_has_suffix (error->message, "drop the largest sizes or counts"));
+  g_clear_error (&error);
+}
+
+typedef struct
+{
+  GArray *reached;  /* guint: cells reached at each call */
+  GArray *cells;    /* guint: the cell of each call */
+  IbMap  *last;     /* the map as last shown */
+} Watch;
+
+static void
+watch_changed (const IbMap *map,
+               guint        cell,
+               gpointer     user_data)
+{
+  Watch *w = user_data;
+  guint reached = ib_map_n_reached (map);
+  const IbMapCell *c = &g_array_index (map->cells, IbMapCell, cell);
+
+  /* the cell told of was measured, and shows where its lines stand */
+  g_assert_true (c->reached);
+  for (guint l = 0; l < IB_MAP_N_LINES; l++)
+    g_assert_cmpuint (c->lines[l].decision.pairs->len == 0, ==,
+                      c->lines[l].decision.verdict == IB_PAIRED_NO_DATA);
+  g_array_append_val (w->reached, reached);
+  g_array_append_val (w->cells, cell);
+  g_clear_pointer (&w->last, ib_map_free);
+  w->last = ib_map_copy (map);
+}
+
+static gboolean
+watched_pair (guint            cell,
+              IbMapLineKind    line,
+              guint            index,
+              IbDecisionPair  *out,
+              gpointer         user_data,
+              GError         **error)
+{
+  return sim_pair (cell, line, index, out, ((gpointer *) user_data)[0], error);
+}
+
+static gint64
+watched_clock (gpointer user_data)
+{
+  return sim_clock (((gpointer *) user_data)[0]);
+}
+
+static void
+watched_changed (const IbMap *map,
+                 guint        cell,
+                 gpointer     user_data)
+{
+  watch_changed (map, cell, ((gpointer *) user_data)[1]);
+}
+
+static void
+test_grows (void)
+{
+  static const double ratios[] = { 3.0, 0.33, 1.0, 1.12 };
+  static const double noise[] = { 0.02, 0.02, 0.01, 0.25 };
+  Sim sim = { ratios, noise, 0, 11, g_array_new (FALSE, FALSE, sizeof (guint)) };
+  Watch w = { g_array_new (FALSE, FALSE, sizeof (guint)),
+              g_array_new (FALSE, FALSE, sizeof (guint)), NULL };
+  gpointer both[2] = { &sim, &w };
+  IbMapMeasurer measurer = { watched_pair, watched_clock, both, watched_changed };
+  g_autoptr(IbMap) map = grid (G_N_ELEMENTS (ratios));
+  g_autoptr(GError) error = NULL;
+  guint n = map->cells->len;
+
+  g_assert_true (ib_map_share (map, 0, G_GINT64_CONSTANT (6000000000), &measurer, NULL, &error));
+  g_assert_no_error (error);
+
+  /* the first round: a call per line, in grid order, a cell more per cell */
+  g_assert_cmpuint (w.cells->len, >=, n * IB_MAP_N_LINES);
+  for (guint i = 0; i < n * IB_MAP_N_LINES; i++)
+    {
+      g_assert_cmpuint (g_array_index (w.cells, guint, i), ==, i / IB_MAP_N_LINES);
+      g_assert_cmpuint (g_array_index (w.reached, guint, i), ==, i / IB_MAP_N_LINES + 1);
+    }
+  /* a far cell showed its verdict as soon as its lines looked */
+  g_assert_nonnull (w.last);
+  for (guint c = 0; c < n; c++)
+    for (guint l = 0; l < IB_MAP_N_LINES; l++)
+      {
+        const IbDecisionLine *shown = &g_array_index (w.last->cells, IbMapCell, c).lines[l].decision;
+        const IbDecisionLine *ended = line_of (map, c, l);
+
+        /* the last word on a line is its end: a decided line's verdict */
+        if (ended->verdict != IB_PAIRED_UNDECIDED)
+          g_assert_cmpint (shown->verdict, ==, ended->verdict);
+        g_assert_cmpuint (shown->pairs->len, ==, ended->pairs->len);
+      }
+  g_assert_cmpint (line_of (map, 0, IB_MAP_SERIAL)->verdict, ==, IB_PAIRED_A_FASTER);
+  g_assert_cmpint (line_of (map, 1, IB_MAP_SERIAL)->verdict, ==, IB_PAIRED_B_FASTER);
+  ib_map_free (w.last);
+  g_array_unref (w.reached);
+  g_array_unref (w.cells);
+  g_array_unref (sim.order);
 }
 
 int
@@ -227,5 +340,6 @@ main (int   argc,
   g_test_add_func ("/engine/map/share", test_share);
   g_test_add_func ("/engine/map/short-budget", test_short_budget);
   g_test_add_func ("/engine/map/check", test_check);
+  g_test_add_func ("/engine/map/grows", test_grows);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "engine/run/ib-decision.h"
+#include "engine/run/ib-map-run.h"
 #include "engine/model/ib-error.h"
 #include "engine/io/ib-fileset.h"
 #include "engine/run/ib-runner.h"
@@ -746,6 +747,64 @@ test_other_workloads (void)
   assert_empty_and_remove (dir);
 }
 
+typedef struct
+{
+  guint    n_events;
+  guint    reached;    /* cells reached in the newest event */
+  gboolean shrank;     /* an event showed fewer cells than the one before */
+  gboolean on_thread;  /* an event arrived off the caller's thread */
+  GThread *caller;
+} MapWatch;
+
+static void
+watch_map (const IbEvent *event,
+           gpointer       user_data)
+{
+  MapWatch *w = user_data;
+
+  if (event->kind != IB_EVENT_MAP)
+    return;
+  g_assert_nonnull (event->map);
+  w->on_thread |= g_thread_self () != w->caller;
+  w->shrank |= ib_map_n_reached (event->map) < w->reached;
+  w->reached = ib_map_n_reached (event->map);
+  w->n_events++;
+}
+
+/* A map run tells its caller of the map as it grows, cell by cell, on the
+ * caller's context; the report's map is what the last event showed, or
+ * more. */
+static void
+test_map_events (void)
+{
+  g_autofree char *dir = make_tmp ();
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 size = 4 * KIB;
+  guint64 counts[] = { 1, 2 };
+  MapWatch w = { 0 };
+
+  plan->dir = g_strdup (dir);
+  plan->warmup = 0;
+  plan->budget_s = 5;
+  plan->map = ib_map_spec_new ();
+  g_array_append_val (plan->map->sizes, size);
+  g_array_append_vals (plan->map->counts, counts, G_N_ELEMENTS (counts));
+  w.caller = g_thread_self ();
+
+  report = ib_runner_run_sync (plan, NULL, watch_map, &w, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report->map);
+  g_assert_cmpuint (ib_map_n_reached (report->map), >, 0);
+  /* one event per line's look at least: both lines of each cell reached */
+  g_assert_cmpuint (w.n_events, >=, ib_map_n_reached (report->map) * IB_MAP_N_LINES);
+  g_assert_false (w.shrank);
+  g_assert_false (w.on_thread);
+  g_assert_cmpuint (w.reached, ==, ib_map_n_reached (report->map));
+  assert_empty_and_remove (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -763,6 +822,7 @@ main (int    argc,
   g_test_add_func ("/runner/missing-dir", test_missing_dir);
   g_test_add_func ("/runner/invalid-plan", test_invalid_plan);
   g_test_add_func ("/runner/other-workloads", test_other_workloads);
+  g_test_add_func ("/runner/map-events", test_map_events);
 
   return g_test_run ();
 }
