@@ -119,7 +119,7 @@ disk_use (const IbPlan *plan)
   if (plan->write_unlink != NULL)
     most = MAX (most, (guint64) MIN (plan->write_unlink->concurrency,
                                      plan->write_unlink->requests) * plan->write_unlink->bytes);
-  return most;
+  return MAX (most, _ib_plan_page_map_disk (plan));
 }
 
 /* "45 s", "4 min" */
@@ -285,6 +285,7 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
   else
     set_subtitle (GTK_WIDGET (self->wu_row), _("Not in this plan"));
 
+  _ib_plan_page_update_map (self, plan);
   update_time (self, plan);
   disk = ib_format_size (disk_use (plan));
   /* Translators: the most test files the run keeps on disk at once, "Up to
@@ -412,6 +413,8 @@ _ib_plan_page_build_parts (IbPlanPage *self)
   self->wu_concurrency_row = add_entry (self, self->wu_row, _("Requests at once"));
   self->wu_bytes_row = add_entry (self, self->wu_row, _("Bytes per request"));
 
+  _ib_plan_page_build_map (self);
+
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Time"));
   adw_preferences_group_add (self->parts_group, row);
@@ -486,6 +489,7 @@ _ib_plan_page_apply_parts (IbPlanPage   *self,
   self->applying--;
 
   ib_sweep_spec_free (default_sweep);
+  _ib_plan_page_apply_map (self, plan);
   _ib_plan_page_update_parts (self, plan);
 }
 
@@ -623,7 +627,7 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
       plan->write_unlink->concurrency = (guint) b;
       plan->write_unlink->bytes = (guint) c;
     }
-  return TRUE;
+  return _ib_plan_page_read_map (self, plan, error);
 }
 
 /* ---- settings --------------------------------------------------------- */

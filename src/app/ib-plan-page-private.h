@@ -7,7 +7,8 @@
  *   ib-plan-page-location.c    the folder, its free space and file system
  *   ib-plan-page-parts.c       the parts of the run (reads, sweep, overhead,
  *                              write + delete), their time and disk use
- *   ib-plan-page-settings.c    loading and saving the last plan */
+ *   ib-plan-page-settings.c    loading and saving the last plan
+ *   ib-plan-page-map.c         the size x count map's part, its cost and refusal */
 #pragma once
 
 #include "ib-plan-page.h"
@@ -74,6 +75,13 @@ struct _IbPlanPage
   AdwEntryRow     *wu_requests_row;
   AdwEntryRow     *wu_concurrency_row;
   AdwEntryRow     *wu_bytes_row;
+
+  /* the size x count map (ib-plan-page-map.c) */
+  AdwExpanderRow  *map_row;
+  AdwEntryRow     *map_sizes_row;
+  AdwEntryRow     *map_counts_row;
+  AdwEntryRow     *map_budget_row;
+  AdwActionRow    *map_cost_row;
 
   /* state */
   GSettings       *settings;
@@ -156,6 +164,23 @@ void         _ib_plan_page_save_parts             (IbPlanPage   *self,
                                                    GSettings    *settings);
 void         _ib_plan_page_load_parts             (IbPlanPage   *self,
                                                    GSettings    *settings);
+
+/* ib-plan-page-map.c */
+void         _ib_plan_page_build_map              (IbPlanPage   *self);
+void         _ib_plan_page_apply_map              (IbPlanPage   *self,
+                                                   const IbPlan *plan);
+gboolean     _ib_plan_page_read_map               (IbPlanPage   *self,
+                                                   IbPlan       *plan,
+                                                   GError      **error);
+/* The engine's refusal of @plan's map (shown under the map), or its cost. */
+gboolean     _ib_plan_page_check_map              (IbPlanPage   *self,
+                                                   const IbPlan *plan,
+                                                   GError      **error);
+void         _ib_plan_page_update_map             (IbPlanPage   *self,
+                                                   const IbPlan *plan);
+guint64      _ib_plan_page_map_disk               (const IbPlan *plan);
+gboolean     _ib_plan_page_same_map               (const IbMapSpec *a,
+                                                   const IbMapSpec *b);
 
 /* ib-plan-page-location.c */
 void         _ib_plan_page_update_location        (IbPlanPage   *self);

@@ -79,7 +79,7 @@ ib_plan_page_build_plan (IbPlanPage  *self,
         return NULL;
     }
 
-  if (!ib_plan_validate (plan, error))
+  if (!ib_plan_validate (plan, error) || !_ib_plan_page_check_map (self, plan, error))
     return NULL;
   return g_steal_pointer (&plan);
 }
@@ -264,7 +264,8 @@ same_plan (const IbPlan *a,
       a->fsync != b->fsync || a->seed_drawn != b->seed_drawn ||
       (!a->seed_drawn && a->seed != b->seed) || a->pause_ms != b->pause_ms ||
       a->responsiveness != b->responsiveness || a->budget_s != b->budget_s ||
-      a->margin != b->margin || !same_sweep (a->sweep, b->sweep))
+      a->margin != b->margin || !same_sweep (a->sweep, b->sweep) ||
+      !_ib_plan_page_same_map (a->map, b->map))
     return FALSE;
   if ((a->overhead == NULL) != (b->overhead == NULL) ||
       (a->overhead != NULL &&

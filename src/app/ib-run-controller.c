@@ -19,6 +19,7 @@
 
 #include "analysis/ib-analysis.h"
 #include "engine/model/ib-error.h"
+#include "engine/model/ib-map.h"
 #include "engine/stats/ib-stats.h"
 #include "ib-run-controller.h"
 #include "ib-state-property.h"
@@ -325,6 +326,16 @@ handle_event (IbRunController *self,
       handle_done (self, event);
       break;
 
+    case IB_EVENT_MAP:
+      /* the map so far: its cells as they decide */
+      if (event->map != NULL && self->report != NULL)
+        {
+          ib_map_free (self->report->map);
+          self->report->map = ib_map_copy (event->map);
+          schedule_refresh (self);
+        }
+      break;
+
     case IB_EVENT_DECISION:
       if (!self->stopping && event->decision != NULL)
         g_signal_emit (self, signals[DECISION], 0, event->decision);
@@ -362,6 +373,9 @@ ib_run_controller_start (IbRunController *self,
   ib_plan_free (self->report->plan);
   self->report->plan = ib_plan_copy (plan);
   self->report->partial = TRUE;
+  /* a map shows its grid at once, every cell not reached yet */
+  if (plan->map != NULL)
+    self->report->map = ib_map_new (plan->map->sizes, plan->map->counts);
   self->runner = runner;
   self->running = TRUE;
   self->stopping = FALSE;
