@@ -49,7 +49,7 @@ report_has_content (const IbReport *report)
   return report != NULL &&
          ((report->samples != NULL && report->samples->len > 0) ||
           (report->overhead != NULL && report->overhead->len > 0) ||
-          report->write_unlink != NULL || report->sweep != NULL);
+          report->write_unlink != NULL || report->sweep != NULL || report->map != NULL);
 }
 
 static void
