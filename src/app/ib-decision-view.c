@@ -35,6 +35,9 @@ struct _IbDecisionView
   GtkWidget       *interval_label; /* where it stands */
   GtkWidget       *bar;
   GtkWidget       *rule_label;    /* what decides it */
+  GtkWidget       *when_label;    /* when it looks next, and why a clear interval waits */
+  gint64           next_look_us;  /* g_get_monotonic_time () of the next planned look, or -1 */
+  guint            tick_id;       /* counts down to it, once a second */
   IbRunController *controller;
   IbDecisionLook  *look;          /* the newest, NULL when none */
   GArray          *history;       /* Interval of the current line */
@@ -111,6 +114,48 @@ rule_text (const IbDecisionLook *look)
                             "(%s faster) or within %s (equivalent within ±%.0f %%)"),
                           ib_strategy_title (look->b), ib_strategy_title (look->a), band,
                           look->margin * 100);
+}
+
+/* Whether the interval of a peek already lies where a look would decide:
+ * wholly below 1, above 1 or within the margin. */
+static gboolean
+looks_clear (const IbDecisionLook *look)
+{
+  double edge = 1.0 + look->margin;
+
+  if (look->ci_level <= 0 || !(look->ci_low > 0))
+    return FALSE;
+  return look->ci_high < 1.0 || look->ci_low > 1.0 ||
+         (look->ci_low >= 1.0 / edge && look->ci_high <= edge);
+}
+
+/* When the line looks next (@in_s seconds from now), and, when its
+ * interval already seems clear, why it waits for that look. */
+static char *
+when_text (const IbDecisionLook *look,
+           guint                 in_s)
+{
+  g_autofree char *next = NULL;
+  g_autofree char *level = NULL;
+
+  if (look->look || look->next_look_in_ns < 0)
+    return NULL;
+  if (look->next_is_last)
+    /* Translators: the decision phase in the window: when its last planned
+     * look comes, "Next check in 6 s, at the end of this line's time." */
+    next = g_strdup_printf (_("Next check in %u s, at the end of this line’s time."), in_s);
+  else
+    /* Translators: the decision phase in the window: when its next planned
+     * look comes, "Next check in 6 s." */
+    next = g_strdup_printf (_("Next check in %u s."), in_s);
+  if (!looks_clear (look))
+    return g_steal_pointer (&next);
+  level = ib_format_level (look->level);
+  /* Translators: the decision phase in the window, under an interval that
+   * already lies below 1, above 1 or within the margin; %s is the level of
+   * the whole procedure, "95 %", then when the next look comes */
+  return g_strdup_printf (_("The interval looks clear already, but decisions are taken only at "
+                            "planned looks, so the level stays %s. %s"), level, next);
 }
 
 /* ---- the bar ---------------------------------------------------------- */
@@ -213,6 +258,52 @@ set_label (GtkWidget  *label,
   gtk_widget_set_visible (label, text != NULL && *text != '\0');
 }
 
+/* Whole seconds to the next look, rounded up: "in 6 s" until it is less
+ * than 5 s away. */
+static guint
+seconds_left (IbDecisionView *self)
+{
+  gint64 left = self->next_look_us - g_get_monotonic_time ();
+
+  return left > 0 ? (guint) ((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC) : 0;
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  IbDecisionView *self = user_data;
+  g_autofree char *when = NULL;
+
+  if (self->look == NULL || self->next_look_us < 0)
+    {
+      self->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  when = when_text (self->look, seconds_left (self));
+  set_label (self->when_label, when);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+show_when (IbDecisionView       *self,
+           const IbDecisionLook *look)
+{
+  g_autofree char *when = NULL;
+
+  self->next_look_us = look != NULL && !look->look && look->next_look_in_ns >= 0
+                       ? g_get_monotonic_time () + look->next_look_in_ns / 1000 : -1;
+  if (self->next_look_us < 0)
+    {
+      g_clear_handle_id (&self->tick_id, g_source_remove);
+      set_label (self->when_label, NULL);
+      return;
+    }
+  when = when_text (look, seconds_left (self));
+  set_label (self->when_label, when);
+  if (self->tick_id == 0)
+    self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
+}
+
 void
 ib_decision_view_show_look (IbDecisionView       *self,
                             const IbDecisionLook *look)
@@ -227,6 +318,7 @@ ib_decision_view_show_look (IbDecisionView       *self,
     {
       g_clear_pointer (&self->look, ib_decision_look_free);
       g_array_set_size (self->history, 0);
+      show_when (self, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
       return;
     }
@@ -252,6 +344,7 @@ ib_decision_view_show_look (IbDecisionView       *self,
   set_label (self->pair_label, pair);
   set_label (self->interval_label, interval);
   set_label (self->rule_label, rule);
+  show_when (self, self->look);
   gtk_widget_set_visible (self->bar, self->history->len > 0);
   gtk_widget_queue_draw (self->bar);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
@@ -261,13 +354,14 @@ char *
 ib_decision_view_dup_text (IbDecisionView *self)
 {
   GString *text = g_string_new (NULL);
-  GtkWidget *labels[3];
+  GtkWidget *labels[4];
 
   g_return_val_if_fail (IB_IS_DECISION_VIEW (self), g_strdup (""));
 
   labels[0] = self->pair_label;
   labels[1] = self->interval_label;
   labels[2] = self->rule_label;
+  labels[3] = self->when_label;
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     return g_string_free (text, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
@@ -334,6 +428,7 @@ ib_decision_view_dispose (GObject *object)
   if (self->controller != NULL)
     g_signal_handlers_disconnect_by_data (self->controller, self);
   g_clear_object (&self->controller);
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   G_OBJECT_CLASS (ib_decision_view_parent_class)->dispose (object);
 }
 
@@ -380,10 +475,13 @@ ib_decision_view_init (IbDecisionView *self)
                             NULL);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->bar), draw_bar, self, NULL);
   self->rule_label = new_label ("dim-label");
+  self->when_label = new_label ("dim-label");
+  self->next_look_us = -1;
   gtk_widget_set_parent (self->pair_label, GTK_WIDGET (self));
   gtk_widget_set_parent (self->interval_label, GTK_WIDGET (self));
   gtk_widget_set_parent (self->bar, GTK_WIDGET (self));
   gtk_widget_set_parent (self->rule_label, GTK_WIDGET (self));
+  gtk_widget_set_parent (self->when_label, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Decision phase"), -1);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);

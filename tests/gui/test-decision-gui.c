@@ -21,6 +21,7 @@
 
 #include "engine/io/ib-strategy.h"
 #include "gui-common.h"
+#include "ib-decision-view.h"
 
 #define WAIT_TIMEOUT_S 300   /* a guard against hangs, not a speed test */
 #define KIB            (G_GUINT64_CONSTANT (1) << 10)
@@ -114,6 +115,7 @@ test_decision_view (void)
   const char *first, *last;
   g_autofree char *pair = NULL;
   gboolean narrowing_said = FALSE;
+  gboolean next_said = FALSE;
 
   if (preset == NULL)
     {
@@ -194,6 +196,12 @@ test_decision_view (void)
     narrowing_said |= strstr (g_ptr_array_index (w.texts, i), "Time ratio ") != NULL &&
                       strstr (g_ptr_array_index (w.texts, i), " interval) after ") != NULL;
   g_assert_cmpint (narrowing_said, ==, w.shown > 0);
+  /* ... and when it would look next: an interval shown means the looks are
+   * planned. */
+  for (guint i = 0; i < w.texts->len; i++)
+    next_said |= strstr (g_ptr_array_index (w.texts, i), "Next check in ") != NULL;
+  g_assert_cmpint (next_said, ==, w.shown > 0);
+  g_assert_null (strstr (last, "Next check in"));
   if (w.png != NULL)
     g_assert_true (w.saved);
 
@@ -216,6 +224,101 @@ test_decision_view (void)
   ib_test_remove_tree (tmp);
 }
 
+/* The seconds in "Next check in N s" of @text, or -1 when it does not say. */
+static int
+next_check_s (const char *text)
+{
+  const char *at = strstr (text, "Next check in ");
+
+  return at != NULL ? (int) g_ascii_strtoll (at + strlen ("Next check in "), NULL, 10) : -1;
+}
+
+/* Looks fed to the view as the runner sends them: it says when it looks
+ * next, and, under an interval that already lies below 1, above 1 or in the
+ * margin, why that waits. The count-down is read as a number the look's
+ * time allows (no timing is asserted). */
+static void
+test_next_check (void)
+{
+  IbDecisionView *view = IB_DECISION_VIEW (g_object_ref_sink (ib_decision_view_new ()));
+  IbDecisionLook look = { 0 };
+  g_autofree char *clear = NULL, *open = NULL, *last = NULL, *result = NULL, *early = NULL;
+  const char *why = "The interval looks clear already, but decisions are taken only at planned "
+                    "looks, so the level stays 95 %.";
+
+  look.line = (char *) "serial";
+  look.a = (char *) "sync-read-all";
+  look.b = (char *) "async-read-all-serial";
+  look.n_pairs = 40;
+  look.ratio = 0.7;
+  look.ci_low = 0.6;
+  look.ci_high = 0.8;
+  look.ci_level = 0.9875;
+  look.margin = 0.10;
+  look.level = 0.95;
+  look.verdict = IB_PAIRED_UNDECIDED;
+  look.next_look_in_ns = G_GINT64_CONSTANT (6) * 1000 * 1000 * 1000;
+
+  /* a clear interval below 1 waits for the planned look */
+  ib_decision_view_show_look (view, &look);
+  clear = ib_decision_view_dup_text (view);
+  g_test_message ("clear: %s", clear);
+  g_assert_nonnull (strstr (clear, why));
+  g_assert_cmpint (next_check_s (clear), >=, 1);
+  g_assert_cmpint (next_check_s (clear), <=, 6);
+  g_assert_null (strstr (clear, "end of this line"));
+
+  /* an interval across 1: only when */
+  look.n_pairs = 41;
+  look.ci_low = 0.8;
+  look.ci_high = 1.3;
+  ib_decision_view_show_look (view, &look);
+  open = ib_decision_view_dup_text (view);
+  g_test_message ("open: %s", open);
+  g_assert_null (strstr (open, "looks clear"));
+  g_assert_cmpint (next_check_s (open), >=, 1);
+
+  /* within the margin is clear too; the last look is at the line's end */
+  look.n_pairs = 42;
+  look.ci_low = 0.95;
+  look.ci_high = 1.05;
+  look.next_is_last = TRUE;
+  look.next_look_in_ns = G_GINT64_CONSTANT (30) * 1000 * 1000 * 1000;
+  ib_decision_view_show_look (view, &look);
+  last = ib_decision_view_dup_text (view);
+  g_test_message ("last: %s", last);
+  g_assert_nonnull (strstr (last, why));
+  g_assert_nonnull (strstr (last, "at the end of this line’s time."));
+  g_assert_cmpint (next_check_s (last), >, 6);
+  g_assert_cmpint (next_check_s (last), <=, 30);
+
+  /* before the looks are planned it promises no time */
+  look.n_pairs = 1;
+  look.ci_level = 0;
+  look.ci_low = look.ci_high = look.ratio = 0;
+  look.next_look_in_ns = -1;
+  look.next_is_last = FALSE;
+  ib_decision_view_show_look (view, &look);
+  early = ib_decision_view_dup_text (view);
+  g_assert_cmpint (next_check_s (early), ==, -1);
+
+  /* the line's result: no more looks to wait for */
+  look.n_pairs = 60;
+  look.look = TRUE;
+  look.ratio = 0.7;
+  look.ci_low = 0.6;
+  look.ci_high = 0.8;
+  look.ci_level = 0.9875;
+  look.verdict = IB_PAIRED_B_FASTER;
+  ib_decision_view_show_look (view, &look);
+  result = ib_decision_view_dup_text (view);
+  g_test_message ("result: %s", result);
+  g_assert_cmpint (next_check_s (result), ==, -1);
+  g_assert_null (strstr (result, "looks clear"));
+
+  g_object_unref (view);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -224,6 +327,7 @@ main (int    argc,
 
   app = gui_test_init (&argc, &argv, &home);
 
+  g_test_add_func ("/gui/decision-view/next-check", test_next_check);
   g_test_add_func ("/gui/decision-view", test_decision_view);
 
   return gui_test_run (&app, home);

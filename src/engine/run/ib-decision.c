@@ -298,6 +298,8 @@ typedef struct
   gint64                 deadline;
   guint                  round;      /* the next sample's round */
   gint64                 last_peek;  /* when progress last showed an interval */
+  gint64                 line_start; /* the current line's time */
+  gint64                 line_deadline;
 } Phase;
 
 static const char *
@@ -329,6 +331,23 @@ look_init (IbDecisionLook       *look,
   look->n_pairs = n_pairs;
   look->margin = margin;
   look->verdict = IB_PAIRED_NO_DATA;
+  look->level = 1.0 - IB_PAIRED_ALPHA;
+  look->next_look_in_ns = -1;
+}
+
+/* The moment of planned look @j of @n_looks over [@start, @end]: the last
+ * at the end, each one before it halfway to the next. */
+static gint64
+look_time (gint64 start,
+           gint64 end,
+           guint  j,
+           guint  n_looks)
+{
+  gint64 span = end - start;
+
+  for (guint k = j + 1; k < n_looks; k++)
+    span /= 2;
+  return start + span;
 }
 
 /* @n_pairs: the pair about to be measured (1-based); @decider: the line's
@@ -361,6 +380,13 @@ report_progress (Phase                *phase,
       look.ci_high = peek.ci_high;
       look.ci_level = peek.ci_level;
       look.verdict = IB_PAIRED_UNDECIDED;
+      /* When the next planned look comes: the only moment it can decide. */
+      look.next_is_last = decider->looks_done + 1 >= decider->n_looks;
+      look.next_look_in_ns = look.next_is_last
+                             ? phase->line_deadline - now
+                             : look_time (phase->line_start, phase->line_deadline,
+                                          decider->looks_done, decider->n_looks) - now;
+      look.next_look_in_ns = MAX (look.next_look_in_ns, 0);
       /* Translators: the decision phase's progress: "Sync vs async, pair 12:
        * time ratio 0.91–1.30" (the interval of async's time / sync's) */
       message = g_strdup_printf (_("%s, pair %u: time ratio %.2f–%.2f"), line_title (line->line),
@@ -441,21 +467,6 @@ take_b (Phase           *phase,
                &pair->b_wait_workers_ns, error);
 }
 
-/* The moment of planned look @j of @n_looks over [@start, @end]: the last
- * at the end, each one before it halfway to the next. */
-static gint64
-look_time (gint64 start,
-           gint64 end,
-           guint  j,
-           guint  n_looks)
-{
-  gint64 span = end - start;
-
-  for (guint k = j + 1; k < n_looks; k++)
-    span /= 2;
-  return start + span;
-}
-
 static gboolean
 decide_line (Phase          *phase,
              IbDecisionLine *line,
@@ -468,6 +479,9 @@ decide_line (Phase          *phase,
   gint64 line_start = ib_os_monotonic_ns ();
   gint64 per_pair = 0;
   gboolean ok = TRUE;
+
+  phase->line_start = line_start;
+  phase->line_deadline = line_deadline;
 
   for (guint i = 0; ; i++)
     {

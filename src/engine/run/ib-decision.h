@@ -174,6 +174,13 @@ typedef struct
   gboolean         look;       /* the line's result, not a peek */
   IbPairedVerdict  verdict;
   guint            more_pairs; /* as IbPaired's, with look */
+  double           level;      /* the level of the line's whole procedure, all its looks
+                                * together (1 - IB_PAIRED_ALPHA): what a decision keeps */
+  gint64           next_look_in_ns; /* a peek once the looks are planned: time from this
+                                     * peek to the next planned look, the only moment the
+                                     * line can be decided; -1 otherwise */
+  gboolean         next_is_last;    /* that look is the line's last, at the end of its
+                                     * time */
 } IbDecisionLook;
 
 IbDecisionLook *ib_decision_look_copy (const IbDecisionLook *look);
