@@ -419,6 +419,7 @@ _ib_plan_page_build_parts (IbPlanPage *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Time"));
   adw_preferences_group_add (self->parts_group, row);
   self->time_row = ADW_ACTION_ROW (row);
+  _ib_plan_page_build_busy (self);
 
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Disk space used"));

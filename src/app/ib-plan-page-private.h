@@ -8,9 +8,11 @@
  *   ib-plan-page-parts.c       the parts of the run (reads, sweep, overhead,
  *                              write + delete), their time and disk use
  *   ib-plan-page-settings.c    loading and saving the last plan
- *   ib-plan-page-map.c         the size x count map's part, its cost and refusal */
+ *   ib-plan-page-map.c         the size x count map's part, its cost and refusal
+ *   ib-plan-page-busy.c        the notice of a busy machine */
 #pragma once
 
+#include "engine/os/ib-busy.h"
 #include "ib-plan-page.h"
 
 G_BEGIN_DECLS
@@ -82,6 +84,11 @@ struct _IbPlanPage
   AdwEntryRow     *map_counts_row;
   AdwEntryRow     *map_budget_row;
   AdwActionRow    *map_cost_row;
+
+  /* a busy machine (ib-plan-page-busy.c) */
+  AdwActionRow    *busy_row;
+  IbCpuSnapshot    busy_before;     /* the CPU counters at the last reading */
+  guint            busy_tick_id;
 
   /* state */
   GSettings       *settings;
@@ -181,6 +188,10 @@ void         _ib_plan_page_update_map             (IbPlanPage   *self,
 guint64      _ib_plan_page_map_disk               (const IbPlan *plan);
 gboolean     _ib_plan_page_same_map               (const IbMapSpec *a,
                                                    const IbMapSpec *b);
+
+/* ib-plan-page-busy.c */
+void         _ib_plan_page_build_busy             (IbPlanPage   *self);
+void         _ib_plan_page_stop_busy              (IbPlanPage   *self);
 
 /* ib-plan-page-location.c */
 void         _ib_plan_page_update_location        (IbPlanPage   *self);

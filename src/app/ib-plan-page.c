@@ -502,6 +502,7 @@ ib_plan_page_dispose (GObject *object)
   if (self->vadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->vadjustment, self);
   self->vadjustment = NULL;
+  _ib_plan_page_stop_busy (self);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_pointer (&self->check_ids, g_ptr_array_unref);

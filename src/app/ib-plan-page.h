@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "engine/model/ib-types.h"
+#include "engine/os/ib-busy.h"
 
 G_BEGIN_DECLS
 
@@ -66,5 +67,12 @@ char       *ib_plan_page_dup_default_dir (IbPlanPage        *self);
 gboolean    ib_plan_page_get_edited     (IbPlanPage         *self);
 /* Opens the folder chooser, as the folder row does. */
 void        ib_plan_page_choose_folder  (IbPlanPage         *self);
+/* Shows the notice of a busy machine (engine/os/ib-busy.h) under the run's
+ * time when @busy says other work is using the CPUs; hides it otherwise
+ * (NULL, quiet, unknown). The page does it itself while it is shown. */
+void        ib_plan_page_show_busy      (IbPlanPage         *self,
+                                         const IbBusy       *busy);
+/* The notice shown, or NULL. */
+const char *ib_plan_page_get_busy_notice (IbPlanPage        *self);
 
 G_END_DECLS

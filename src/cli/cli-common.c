@@ -19,10 +19,13 @@
 #include "engine/model/ib-error.h"
 #include "engine/stats/ib-eta.h"
 #include "engine/io/ib-output.h"
+#include "engine/os/ib-busy.h"
+#include "engine/plan/ib-parse.h"
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
 #include "analysis/ib-answer.h"
+#include "analysis/ib-busy-text.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-io.h"
@@ -359,6 +362,26 @@ ib_cli_progress_event (const IbEvent *event,
 
 /* ---- running a plan ---------------------------------------------------- */
 
+/* Before a valid plan runs: whether other work is using the CPUs, and what
+ * that does to the answer (engine/os/ib-busy.h), unless --quiet. */
+static void
+say_busy (const IbPlan *plan,
+          gboolean      quiet)
+{
+  IbBusy busy;
+  g_autofree char *sentence = NULL;
+
+  if (quiet || !ib_plan_validate (plan, NULL))
+    return;
+  ib_busy_probe (IB_BUSY_WINDOW_MS, &busy);
+  sentence = ib_busy_sentence (&busy);
+  if (sentence != NULL)
+    {
+      fflush (stdout);
+      ib_cli_print (stderr, "%s\n", sentence);
+    }
+}
+
 IbAnalysis *
 ib_cli_run_plan (const IbPlan *plan,
                  gboolean      quiet,
@@ -373,6 +396,7 @@ ib_cli_run_plan (const IbPlan *plan,
   g_return_val_if_fail (plan != NULL, NULL);
   g_return_val_if_fail (exit_code != NULL, NULL);
 
+  say_busy (plan, quiet);
   ib_cli_signals_watch (cancellable);
   /* A budgeted run (quick) ends by its budget: the time left says so from
    * the start, as in the window. */

@@ -468,6 +468,53 @@ test_run_keeps_charts (Fixture       *f,
   assert_empty (f->target);
 }
 
+/* A run on a machine the fake /proc says is busy (IOBENCH_TEST_PROC, a
+ * test hook: load 3.4, and counters that do not move, so the load
+ * judges) says so before it starts, and what it does to the answer; a
+ * quiet one, or --quiet, says nothing of it. The portable OS layer cannot
+ * tell and says nothing. */
+static void
+test_run_says_busy (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *proc = g_build_filename (f->root, "proc", NULL);
+  g_autofree char *stat = g_build_filename (proc, "stat", NULL);
+  g_autofree char *loadavg = g_build_filename (proc, "loadavg", NULL);
+  g_autofree char *out = NULL, *err = NULL, *quiet_err = NULL, *calm_err = NULL;
+  const char *busy_words = "Other work is using the CPUs (load 3.4 on ";
+  const char *args[] = {
+    "run", "--dir", f->target, "--count", "1", "--size", "16K",
+    "--strategies", "sync-read-all", "--repeat", "1", "--warmup", "0", NULL, NULL
+  };
+
+  g_assert_cmpint (g_mkdir (proc, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (stat, "cpu  100 0 50 800 50 0 0 0 0 0\n", -1, NULL));
+  g_assert_true (g_file_set_contents (loadavg, "3.40 2.00 1.00 5/300 4242\n", -1, NULL));
+  g_setenv ("IOBENCH_TEST_PROC", proc, TRUE);
+
+  g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+  g_test_message ("stderr: %s", err);
+#if IB_OS_LINUX
+  g_assert_nonnull (strstr (err, busy_words));
+  g_assert_nonnull (strstr (err, "threads get more of a busy CPU, so parallel strategies will "
+                            "look faster than they are on a quiet machine."));
+#else
+  g_assert_null (strstr (err, "Other work is using the CPUs"));
+#endif
+
+  args[13] = "--quiet";
+  g_assert_cmpint (run_cli (f, args, NULL, &quiet_err), ==, 0);
+  g_assert_null (strstr (quiet_err, "Other work"));
+
+  args[13] = NULL;
+  g_assert_true (g_file_set_contents (loadavg, "0.20 0.30 0.40 1/300 4242\n", -1, NULL));
+  g_assert_cmpint (run_cli (f, args, NULL, &calm_err), ==, 0);
+  g_assert_null (strstr (calm_err, "Other work"));
+
+  g_unsetenv ("IOBENCH_TEST_PROC");
+  assert_empty (f->target);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -488,6 +535,7 @@ main (int    argc,
   ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
   ADD ("/cli/run/says-where", test_run_says_where);
   ADD ("/cli/run/keeps-charts", test_run_keeps_charts);
+  ADD ("/cli/run/says-busy", test_run_says_busy);
   ADD ("/cli/run/usage-errors", test_usage_errors);
   ADD ("/cli/run/sigint", test_sigint);
   ADD ("/cli/run/sigterm", test_sigterm);

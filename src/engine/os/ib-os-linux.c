@@ -318,6 +318,39 @@ ib_os_memory_bytes (void)
   return proc_status_kb ("MemTotal");
 }
 
+/* The text of a file of /proc. In a build with -Dtest_hooks=true,
+ * IOBENCH_TEST_PROC=DIR reads DIR/stat and DIR/loadavg instead (a busy
+ * machine for the CLI's and the window's tests). */
+static char *
+proc_text (const char *path)
+{
+  char *text = NULL;
+#if IB_TEST_HOOKS
+  const char *fake = g_getenv ("IOBENCH_TEST_PROC");
+
+  if (fake != NULL && *fake != '\0')
+    {
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *faked = g_build_filename (fake, base, NULL);
+
+      return g_file_get_contents (faked, &text, NULL, NULL) ? text : NULL;
+    }
+#endif
+  return g_file_get_contents (path, &text, NULL, NULL) ? text : NULL;
+}
+
+char *
+ib_os_cpu_stat_text (void)
+{
+  return proc_text ("/proc/stat");
+}
+
+char *
+ib_os_loadavg_text (void)
+{
+  return proc_text ("/proc/loadavg");
+}
+
 char *
 ib_os_cpu_model (void)
 {

@@ -126,6 +126,19 @@ ib_os_memory_bytes (void)
   return 0;
 }
 
+/* No counters and no load average here: a busy machine is "unknown". */
+char *
+ib_os_cpu_stat_text (void)
+{
+  return NULL;
+}
+
+char *
+ib_os_loadavg_text (void)
+{
+  return NULL;
+}
+
 char *
 ib_os_cpu_model (void)
 {

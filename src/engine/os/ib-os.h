@@ -224,6 +224,11 @@ void     ib_os_gio_warm_up        (void);
 
 /* machine */
 guint    ib_os_n_cores            (void);
+/* The text of the kernel's CPU counters (Linux: /proc/stat) and of its
+ * load average (/proc/loadavg), for ib-busy.h; NULL where there are none
+ * (always NULL when portable). */
+char    *ib_os_cpu_stat_text      (void);
+char    *ib_os_loadavg_text       (void);
 guint64  ib_os_memory_bytes       (void);   /* 0 when unknown */
 char    *ib_os_cpu_model          (void);   /* NULL when unknown */
 char    *ib_os_kernel             (void);   /* "Linux 6.1.0-...", NULL when unknown */
