@@ -367,6 +367,31 @@ update_sweep_base_title (IbPlanPage *self)
                                  : _("Size of each file"));
 }
 
+/* The run's time: its budget in seconds, a real control (0: none, the run
+ * takes as long as its rounds), and what it means in the subtitle
+ * (update_time). The budget is the decision phase's time: the survey,
+ * the other parts and the answer's pairs all end by it. */
+static void
+build_time_row (IbPlanPage *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, IB_MAX_BUDGET_S, 10);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Time"));
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_spin_button_set_increments (GTK_SPIN_BUTTON (spin), 10, 60);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  /* named by its row's title, as the plan's other numbers; this says more */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Time budget in seconds; 0 for none"), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  adw_preferences_group_add (self->parts_group, row);
+  self->time_row = ADW_ACTION_ROW (row);
+  self->budget_spin = GTK_SPIN_BUTTON (spin);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (_ib_plan_page_field_changed), self);
+}
+
 void
 _ib_plan_page_build_parts (IbPlanPage *self)
 {
@@ -415,10 +440,7 @@ _ib_plan_page_build_parts (IbPlanPage *self)
 
   _ib_plan_page_build_map (self);
 
-  row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Time"));
-  adw_preferences_group_add (self->parts_group, row);
-  self->time_row = ADW_ACTION_ROW (row);
+  build_time_row (self);
   _ib_plan_page_build_busy (self);
 
   row = adw_action_row_new ();
@@ -451,6 +473,7 @@ _ib_plan_page_apply_parts (IbPlanPage   *self,
   g_autofree char *requests = NULL, *at_once = NULL, *bytes = NULL;
 
   self->applying++;
+  gtk_spin_button_set_value (self->budget_spin, plan->budget_s);
   gtk_switch_set_active (self->reads_switch,
                          plan->file_sizes->len > 0 && plan->strategies->len > 0);
   show_read_groups (self);
@@ -592,6 +615,8 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
   /* The base preset's warm-up repetitions stay (quick: none, seed: one). */
   guint overhead_warmup = plan->overhead != NULL ? plan->overhead->warmup : 0;
 
+  plan->budget_s = (guint) gtk_spin_button_get_value_as_int (self->budget_spin);
+
   if (adw_expander_row_get_enable_expansion (self->sweep_row))
     {
       /* What the rows do not show (the files' content, the base the chosen
@@ -647,6 +672,8 @@ _ib_plan_page_save_parts (IbPlanPage *self,
   guint vary = MIN (adw_combo_row_get_selected (self->sweep_vary_row),
                     G_N_ELEMENTS (vary_ids) - 1);
 
+  g_settings_set_uint (settings, "budget",
+                       (guint) gtk_spin_button_get_value_as_int (self->budget_spin));
   g_settings_set_boolean (settings, "reads", _ib_plan_page_reads_on (self));
   g_settings_set_boolean (settings, "sweep",
                           adw_expander_row_get_enable_expansion (self->sweep_row));
@@ -693,6 +720,8 @@ _ib_plan_page_load_parts (IbPlanPage *self,
                           GSettings  *settings)
 {
   self->applying++;
+  if (saved (settings, "budget"))
+    gtk_spin_button_set_value (self->budget_spin, g_settings_get_uint (settings, "budget"));
   if (saved (settings, "reads"))
     gtk_switch_set_active (self->reads_switch, g_settings_get_boolean (settings, "reads"));
   show_read_groups (self);

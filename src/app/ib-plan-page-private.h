@@ -65,6 +65,7 @@ struct _IbPlanPage
   GtkSwitch       *reads_switch;
   AdwActionRow    *disk_row;
   AdwActionRow    *time_row;
+  GtkSpinButton   *budget_spin;     /* the plan's time budget, s */
   AdwExpanderRow  *sweep_row;
   AdwComboRow     *sweep_vary_row;
   AdwEntryRow     *sweep_values_row;

@@ -69,6 +69,10 @@ _ib_results_page_update_header (IbResultsPage *self)
       g_ptr_array_add (parts, g_steal_pointer (&files));
       g_ptr_array_add (parts, g_strdup (describe_cache (r->plan->cache)));
     }
+  if (r->plan != NULL && r->plan->budget_s > 0)
+    /* Translators: the plan's time budget in the results' subtitle, "time
+     * budget 60 s" */
+    g_ptr_array_add (parts, g_strdup_printf (_("time budget %u s"), r->plan->budget_s));
   if (r->plan != NULL && r->plan->dir != NULL)
     g_ptr_array_add (parts, g_strdup (r->plan->dir));
   if (r->environment != NULL && r->environment->hostname != NULL)

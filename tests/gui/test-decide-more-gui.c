@@ -4,7 +4,11 @@
  *   /gui/decide-more/busy  a machine the fake /proc says is busy (the test
  *                          hook IOBENCH_TEST_PROC) gets the plan page's
  *                          notice, read off the page as shown; a quiet one
- *                          loses it. */
+ *                          loses it.
+ *   /gui/decide-more/budget  the plan's "Time" row is a real control: set to
+ *                          6 s, the run's decision phase has 6 s, the
+ *                          results say so, and a new window has it back. */
+
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -18,6 +22,7 @@
 #include "gui-common.h"
 
 #define WAIT_TIMEOUT_S 60   /* a guard against hangs, not a speed test */
+#define RUN_TIMEOUT_S  300
 
 static IbApplication *app;
 static char *proc_dir;
@@ -84,6 +89,112 @@ test_busy (void)
   gui_destroy_window (win);
 }
 
+static gboolean
+not_running (gpointer data)
+{
+  return !ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+/* The spin button of the plan page's row titled @title, mapped. */
+static GtkSpinButton *
+row_spin (IbWindow   *win,
+          const char *title)
+{
+  g_autoptr(GPtrArray) spins = g_ptr_array_new ();
+
+  gui_collect (GTK_WIDGET (ib_window_get_plan_page (win)), GTK_TYPE_SPIN_BUTTON, spins);
+  for (guint i = 0; i < spins->len; i++)
+    {
+      GtkWidget *row = gtk_widget_get_ancestor (g_ptr_array_index (spins, i),
+                                                ADW_TYPE_ACTION_ROW);
+
+      if (row != NULL && gtk_widget_get_mapped (row) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), title) == 0)
+        return g_ptr_array_index (spins, i);
+    }
+  return NULL;
+}
+
+/* Whether a mapped label under @root holds @text. */
+static gboolean
+label_says (GtkWidget  *root,
+            const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  gui_collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
+        strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A small plan of two strategies on two small files, as a user edits it. */
+static void
+small_plan (IbWindow   *win,
+            const char *dir)
+{
+  static const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+
+  ib_plan_page_select_preset (plan, "big-files");
+  ib_plan_page_set_list_mode (plan, FALSE);
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
+  ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
+  ib_plan_page_set_strategies (plan, strategies);
+  ib_plan_page_set_rounds (plan, 2, 1);
+  ib_plan_page_set_dir (plan, dir);
+}
+
+static void
+test_budget (void)
+{
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-budget-XXXXXX");
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.iobench.IoBench");
+  IbWindow *win = gui_new_window (app, 1100, 900, 200);
+  IbWindow *again;
+  GtkSpinButton *spin;
+  IbReport *report;
+
+  small_plan (win, tmp);
+  spin = row_spin (win, "Time");
+  g_assert_nonnull (spin);
+  /* big-files has no budget */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 0);
+  g_assert_false (label_says (GTK_WIDGET (ib_window_get_plan_page (win)),
+                              "the run ends when its time budget is spent"));
+
+  gtk_spin_button_set_value (spin, 6);
+  ib_test_spin (100);
+  g_assert_true (ib_plan_page_get_valid (ib_window_get_plan_page (win)));
+  g_assert_true (label_says (GTK_WIDGET (ib_window_get_plan_page (win)),
+                             "6 s: the run ends when its time budget is spent"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
+  g_assert_true (ib_test_wait_until (not_running, win, RUN_TIMEOUT_S));
+  ib_test_spin (200);
+
+  /* the run had that budget, its decision phase ran within it, and the
+   * results say so */
+  report = ib_run_controller_get_report (ib_window_get_controller (win));
+  g_assert_nonnull (report);
+  g_assert_cmpuint (report->plan->budget_s, ==, 6);
+  g_assert_nonnull (report->decision);
+  g_assert_cmpuint (report->decision->budget_s, ==, 6);
+  g_assert_true (label_says (GTK_WIDGET (ib_window_get_results_page (win)), "time budget 6 s"));
+
+  /* saved: the settings hold it, and a new window shows it */
+  g_assert_cmpuint (g_settings_get_uint (settings, "budget"), ==, 6);
+  gui_destroy_window (win);
+  again = gui_new_window (app, 1100, 900, 200);
+  spin = row_spin (again, "Time");
+  g_assert_nonnull (spin);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 6);
+  gui_destroy_window (again);
+  ib_test_remove_tree (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -102,6 +213,7 @@ main (int    argc,
 #if IB_OS_LINUX
   g_test_add_func ("/gui/decide-more/busy", test_busy);
 #endif
+  g_test_add_func ("/gui/decide-more/budget", test_budget);
 
   status = gui_test_run (&app, home);
   ib_test_remove_tree (proc_dir);
