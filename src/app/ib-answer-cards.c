@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/ib-answer-writes.h"
+#include "engine/run/ib-decision.h"
 #include "ib-answer-cards.h"
 #include "ib-map-card.h"
 
@@ -129,6 +130,107 @@ ib_answer_cards_headline (GtkBox     *box,
            w = gtk_widget_get_next_sibling (w))
         if (g_strcmp0 (gtk_widget_get_name (w), "headline") == 0)
           return gtk_label_get_text (GTK_LABEL (w));
+    }
+  return NULL;
+}
+
+/* ---- keep deciding ------------------------------------------------------ */
+
+GtkBox *
+ib_answer_cards_new_keep_box (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_visible (box, FALSE);
+  return GTK_BOX (box);
+}
+
+/* Whether the decision phase left @report's line @id undecided. */
+static gboolean
+undecided (const IbReport *report,
+           const char     *id)
+{
+  const IbDecisionLine *line = ib_report_decision_line (report, id);
+
+  return line != NULL && (line->verdict == IB_PAIRED_UNDECIDED ||
+                          line->verdict == IB_PAIRED_NO_DATA);
+}
+
+static GtkWidget *
+keep_row (const IbAnswerLine *line,
+          guint               seconds)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *button = gtk_button_new_with_label (_("Keep Deciding"));
+  g_autofree char *text = NULL;
+
+  /* Translators: under the answer, beside the "Keep Deciding" button; %s is
+   * how the line reads ("Reading one file after another"), %u seconds */
+  text = g_strdup_printf (_("%s was not decided: keep deciding measures the same pair on the "
+                            "same plan for %u s more."), _(line->info->how), seconds);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.keep-deciding");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", line->info->id);
+  /* the button says what it does; the sentence beside it says to what */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  label, NULL, -1);
+  gtk_widget_set_name (button, line->info->id);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), button);
+  return row;
+}
+
+void
+ib_answer_cards_fill_keep (GtkBox         *box,
+                           const IbReport *report,
+                           const IbAnswer *answer)
+{
+  GtkWidget *child;
+  guint seconds;
+
+  g_return_if_fail (GTK_IS_BOX (box));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+  gtk_widget_set_visible (GTK_WIDGET (box), FALSE);
+  if (report == NULL || answer == NULL || report->plan == NULL)
+    return;
+  seconds = report->plan->budget_s > 0 ? report->plan->budget_s : IB_KEEP_DECIDING_S;
+  for (guint i = 0; i < answer->n_lines; i++)
+    {
+      const IbAnswerLine *line = &answer->lines[i];
+
+      if (!line->info->main || !undecided (report, line->info->id))
+        continue;
+      gtk_box_append (box, keep_row (line, seconds));
+      gtk_widget_set_visible (GTK_WIDGET (box), TRUE);
+    }
+}
+
+GtkWidget *
+ib_answer_cards_keep_button (GtkBox     *box,
+                             const char *line_id)
+{
+  g_return_val_if_fail (GTK_IS_BOX (box), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (box)))
+    return NULL;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (box)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *button = gtk_widget_get_last_child (row);
+
+      if (g_strcmp0 (gtk_widget_get_name (button), line_id) == 0)
+        return button;
     }
   return NULL;
 }

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "analysis/ib-answer.h"
 #include "engine/model/ib-types.h"
 
 G_BEGIN_DECLS
@@ -20,5 +21,22 @@ void        ib_answer_cards_fill     (GtkBox         *box,
  * @box, NULL when that card is not shown (tests). */
 const char *ib_answer_cards_headline (GtkBox         *box,
                                       const char     *id);
+
+/* The time "Keep Deciding" gives a line whose plan had no budget, s; a
+ * plan with one gets its budget again. */
+#define IB_KEEP_DECIDING_S 60
+
+/* Under the reads' answer, once a run is over: for each main line of
+ * @answer the decision phase left undecided (ib-decision.h: not decided
+ * within its time, or given none), a sentence and a "Keep Deciding" button
+ * that activates win.keep-deciding with the line's id. The box is empty and
+ * hidden when there is none, or @report is NULL. */
+GtkBox     *ib_answer_cards_new_keep_box (void);
+void        ib_answer_cards_fill_keep    (GtkBox         *box,
+                                          const IbReport *report,
+                                          const IbAnswer *answer);
+/* The button of line @line_id in @box, NULL when it offers none (tests). */
+GtkWidget  *ib_answer_cards_keep_button  (GtkBox         *box,
+                                          const char     *line_id);
 
 G_END_DECLS

@@ -55,6 +55,7 @@ struct _IbResultsPage
   GtkLabel        *answer_title;
   GtkLabel        *answer_body;
   GtkBox          *answer_cards;
+  GtkBox          *keep_box;    /* "Keep Deciding" of the undecided lines (ib-answer-cards.h) */
   GtkWidget       *findings_heading;
   GtkListBox      *findings_list;
   GtkLabel        *environment_label;

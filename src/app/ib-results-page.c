@@ -220,6 +220,8 @@ update_answer (IbResultsPage *self)
 
   gtk_widget_set_visible (self->answer_card, answer != NULL);
   self->answer_live = live;
+  /* once the run is over: the undecided lines offer more time */
+  ib_answer_cards_fill_keep (self->keep_box, live ? NULL : self->report, answer);
   if (answer == NULL)
     return;
   if (live && ib_answer_main (answer)->verdict.verdict == IB_VERDICT_TOO_FEW)
@@ -408,6 +410,15 @@ ib_results_page_get_answer_details (IbResultsPage *self)
   return gtk_label_get_text (self->answer_body);
 }
 
+GtkWidget *
+ib_results_page_get_keep_button (IbResultsPage *self,
+                                 const char    *line_id)
+{
+  g_return_val_if_fail (IB_IS_RESULTS_PAGE (self), NULL);
+
+  return ib_answer_cards_keep_button (self->keep_box, line_id);
+}
+
 const char *
 ib_results_page_get_answer_card (IbResultsPage *self,
                                  const char    *id)
@@ -590,6 +601,8 @@ static void
 ib_results_page_init (IbResultsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->keep_box = ib_answer_cards_new_keep_box ();
+  gtk_box_append (GTK_BOX (self->answer_card), GTK_WIDGET (self->keep_box));
   gtk_list_box_set_header_func (self->findings_list, _ib_results_page_findings_header, NULL, NULL);
 
   /* A page for every kind of one run, in the table's order; the views

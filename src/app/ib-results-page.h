@@ -54,5 +54,9 @@ void          ib_results_page_cycle_chart    (IbResultsPage   *self,
 /* The decision phase's view in words (ib_decision_view_dup_text): "" when
  * it is not shown. Newly allocated. */
 char         *ib_results_page_dup_decision_text (IbResultsPage *self);
+/* The "Keep Deciding" button of the undecided answer line @line_id
+ * ("serial", "parallel"), NULL when none is offered (tests). */
+GtkWidget    *ib_results_page_get_keep_button (IbResultsPage *self,
+                                               const char    *line_id);
 
 G_END_DECLS

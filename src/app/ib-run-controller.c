@@ -44,6 +44,8 @@ struct _IbRunController
   gboolean   stopping;
   gboolean   holding;
   GThread   *ui_thread;
+  IbReport  *keep_base;  /* keep deciding: the report whose line the run decides again */
+  char      *keep_line;
 };
 
 G_DEFINE_FINAL_TYPE (IbRunController, ib_run_controller, G_TYPE_OBJECT)
@@ -206,6 +208,23 @@ fill_toolkit_versions (IbReport *report)
                                                       adw_get_micro_version ());
 }
 
+/* The end of a run that kept deciding a line: the earlier report with that
+ * line as the run decided it (ib_decision_keep_merge); the earlier report
+ * as it was when the run failed or was stopped, with @error saying why. */
+static IbReport *
+keep_merge (IbRunController *self,
+            const IbEvent   *event,
+            GError         **error)
+{
+  IbReport *report = ib_report_copy (self->keep_base);
+
+  if (event->error == NULL && event->report != NULL)
+    ib_decision_keep_merge (report, event->report, self->keep_line, error);
+  g_clear_pointer (&self->keep_base, ib_report_unref);
+  g_clear_pointer (&self->keep_line, g_free);
+  return report;
+}
+
 static void
 handle_done (IbRunController *self,
              const IbEvent   *event)
@@ -213,7 +232,9 @@ handle_done (IbRunController *self,
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (event->report != NULL)
+  if (self->keep_base != NULL)
+    report = keep_merge (self, event, &error);
+  else if (event->report != NULL)
     report = ib_report_copy (event->report);
   else
     report = ib_report_ref (self->report);
@@ -221,7 +242,7 @@ handle_done (IbRunController *self,
   /* The runner gives the measurements; what they mean is the analysis'. */
   g_clear_pointer (&self->analysis, ib_analysis_unref);
   self->analysis = ib_analysis_new (report);
-  if (event->error != NULL)
+  if (event->error != NULL && error == NULL)
     error = g_error_copy (event->error);
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
@@ -344,6 +365,26 @@ handle_event (IbRunController *self,
     default:
       break;
     }
+}
+
+gboolean
+ib_run_controller_keep_deciding (IbRunController *self,
+                                 IbReport        *report,
+                                 const char      *line_id,
+                                 guint            seconds,
+                                 GError         **error)
+{
+  g_autoptr(IbPlan) plan = NULL;
+
+  g_return_val_if_fail (IB_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (report != NULL && line_id != NULL, FALSE);
+
+  plan = ib_decision_keep_plan (report, line_id, seconds, error);
+  if (plan == NULL || !ib_run_controller_start (self, plan, error))
+    return FALSE;
+  self->keep_base = ib_report_ref (report);
+  self->keep_line = g_strdup (line_id);
+  return TRUE;
 }
 
 gboolean
@@ -505,6 +546,8 @@ ib_run_controller_finalize (GObject *object)
 
   g_clear_pointer (&self->report, ib_report_unref);
   g_clear_pointer (&self->analysis, ib_analysis_unref);
+  g_clear_pointer (&self->keep_base, ib_report_unref);
+  g_free (self->keep_line);
   g_free (self->step);
   g_free (self->eta);
 

@@ -17,6 +17,15 @@ IbRunController *ib_run_controller_new           (void);
 gboolean         ib_run_controller_start         (IbRunController *self,
                                                   const IbPlan    *plan,
                                                   GError         **error);
+/* Keeps deciding the undecided line @line_id of @report (a finished run's,
+ * ib-decision.h: ib_decision_keep_plan) for @seconds more: a run of its
+ * own, whose end ("finished") gives @report with that line decided again,
+ * or @report as it was and the error when it could not. */
+gboolean         ib_run_controller_keep_deciding (IbRunController *self,
+                                                  IbReport        *report,
+                                                  const char      *line_id,
+                                                  guint            seconds,
+                                                  GError         **error);
 void             ib_run_controller_stop          (IbRunController *self);
 gboolean         ib_run_controller_get_running   (IbRunController *self);
 gboolean         ib_run_controller_get_stopping  (IbRunController *self);

@@ -16,6 +16,7 @@
 
 #include "engine/model/ib-error.h"
 #include "ib-accessible.h"
+#include "ib-answer-cards.h"
 #include "ib-application.h"
 #include "ib-export.h"
 #include "ib-window-private.h"
@@ -108,6 +109,7 @@ update_actions (IbWindow *self)
   error = ib_plan_page_get_error (self->plan_page);
 
   set_action_enabled (self, "run", valid && !running);
+  set_action_enabled (self, "keep-deciding", !running);
   set_action_enabled (self, "run-quick", !running);
   set_action_enabled (self, "stop", running && !stopping);
   set_action_enabled (self, "open", !running);
@@ -286,6 +288,8 @@ on_finished (IbWindow        *self,
     }
 }
 
+static void show_live_run (IbWindow *self);
+
 static void
 start_run (IbWindow *self)
 {
@@ -308,6 +312,13 @@ start_run (IbWindow *self)
                                     error->message);
       return;
     }
+  show_live_run (self);
+}
+
+/* The results page follows the run just started. */
+static void
+show_live_run (IbWindow *self)
+{
   ib_results_page_set_live_report (self->results_page,
                                    ib_run_controller_get_report (self->controller));
   /* No crossfade: each of its frames paints both pages, 13-20 ms of the
@@ -316,6 +327,31 @@ start_run (IbWindow *self)
   show_page (self, "results");
   _ib_window_show_content (self);
   update_actions (self);
+}
+
+/* An undecided line of the answer shown (its id, @param), decided again
+ * on the same pair and plan with the plan's budget again (60 s when it had
+ * none) as more time (ib_run_controller_keep_deciding). */
+static void
+keep_deciding_activated (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  IbWindow *self = IB_WINDOW (user_data);
+  IbReport *report = ib_results_page_get_report (self->results_page);
+  g_autoptr(GError) error = NULL;
+  guint seconds;
+
+  if (report == NULL || report->plan == NULL || ib_run_controller_get_running (self->controller))
+    return;
+  seconds = report->plan->budget_s > 0 ? report->plan->budget_s : IB_KEEP_DECIDING_S;
+  if (!ib_run_controller_keep_deciding (self->controller, report,
+                                        g_variant_get_string (param, NULL), seconds, &error))
+    {
+      _ib_window_show_error_dialog (self, _("Could Not Keep Deciding"), error->message);
+      return;
+    }
+  show_live_run (self);
 }
 
 static void
@@ -488,6 +524,7 @@ name_keys (GtkWidget *widget)
 
 static const GActionEntry win_entries[] = {
   { "run", run_activated },
+  { "keep-deciding", keep_deciding_activated, "s" },
   { "run-quick", run_quick_activated },
   { "stop", stop_activated },
   { "chart-step", chart_step_activated, "i" },

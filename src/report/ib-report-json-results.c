@@ -424,6 +424,7 @@ static const IbJsonField decision_fields[] = {
   FIELD (IbDecision, margin, "margin", DOUBLE, REQ | IB_JF_RANGE, DRANGE (0, 1, 0)),
   FIELD (IbDecision, alpha, "alpha", DOUBLE, IB_JF_RANGE, DRANGE (0, 1, 0)),
   FIELD (IbDecision, survey_s, "survey_s", DOUBLE, 0),
+  FIELD (IbDecision, kept_s, "kept_s", UINT, IB_JF_OMIT_UNSET),
   FIELD (IbDecision, lines, "lines", ARRAY, REQ, .section = &ib_json_decision_line_section),
 };
 

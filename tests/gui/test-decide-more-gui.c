@@ -7,8 +7,11 @@
  *                          loses it.
  *   /gui/decide-more/budget  the plan's "Time" row is a real control: set to
  *                          6 s, the run's decision phase has 6 s, the
- *                          results say so, and a new window has it back. */
-
+ *                          results say so, and a new window has it back.
+ *   /gui/decide-more/keep  an undecided answer line offers "Keep Deciding";
+ *                          the real button runs the same pair on the same
+ *                          plan again, and the answer on screen is then the
+ *                          new line's. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -19,6 +22,9 @@
 
 #include <gtk/gtk.h>
 
+#include "analysis/ib-analysis.h"
+#include "analysis/ib-answer.h"
+#include "engine/run/ib-decision.h"
 #include "gui-common.h"
 
 #define WAIT_TIMEOUT_S 60   /* a guard against hangs, not a speed test */
@@ -93,6 +99,12 @@ static gboolean
 not_running (gpointer data)
 {
   return !ib_run_controller_get_running (ib_window_get_controller (data));
+}
+
+static gboolean
+running (gpointer data)
+{
+  return ib_run_controller_get_running (ib_window_get_controller (data));
 }
 
 /* The spin button of the plan page's row titled @title, mapped. */
@@ -195,6 +207,105 @@ test_budget (void)
   ib_test_remove_tree (tmp);
 }
 
+/* A finished report of a small plan whose serial line the decision phase
+ * left undecided. The plan runs for real; the verdict is then set by
+ * hand, as a short phase would leave it on a noisier machine (whether this
+ * one decides in 8 s is up to the machine, and the test must not be). */
+static IbReport *
+undecided_report (const char *dir)
+{
+  g_autoptr(IbPlan) plan = ib_plan_new ();
+  g_autoptr(GError) error = NULL;
+  guint64 size = 64 * 1024;
+  IbReport *report;
+  IbDecisionLine *line;
+
+  plan->dir = g_strdup (dir);
+  for (guint i = 0; i < 2; i++)
+    g_array_append_val (plan->file_sizes, size);
+  g_ptr_array_add (plan->strategies, g_strdup ("sync-read-all"));
+  g_ptr_array_add (plan->strategies, g_strdup ("async-read-all-serial"));
+  plan->repeat = 3;
+  plan->warmup = 1;
+  plan->budget_s = 8;
+  report = ib_runner_run_sync (plan, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  line = (IbDecisionLine *) ib_report_decision_line (report, "serial");
+  g_assert_nonnull (line);
+  g_array_set_size (line->pairs, MIN (line->pairs->len, 3));
+  line->verdict = IB_PAIRED_UNDECIDED;
+  line->ratio = 1.02;
+  line->ci_low = 0.5;
+  line->ci_high = 2.0;
+  line->more_pairs = 40;
+  return report;
+}
+
+static void
+test_keep (void)
+{
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-keep-XXXXXX");
+  g_autoptr(IbReport) before = undecided_report (tmp);
+  g_autoptr(IbAnalysis) now = NULL;
+  IbWindow *win = gui_new_window (app, 1100, 900, 200);
+  IbResultsPage *results = ib_window_get_results_page (win);
+  g_autofree char *was = NULL;
+  const IbDecisionLine *line;
+  IbReport *after;
+  GtkWidget *button;
+  const IbAnswer *answer;
+  const char *shown;
+
+  ib_window_show_report (win, before, NULL);
+  ib_test_spin (200);
+  was = g_strdup (ib_results_page_get_answer (results));
+  g_test_message ("before: %s", was);
+  g_assert_nonnull (strstr (was, "not decided"));
+  /* the undecided line offers more time, with the time it gives */
+  button = ib_results_page_get_keep_button (results, "serial");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Keep Deciding");
+  g_assert_true (label_says (GTK_WIDGET (results), "Reading one file after another was not "
+                             "decided: keep deciding measures the same pair on the same plan "
+                             "for 8 s more."));
+  /* a line the run did not measure offers nothing */
+  g_assert_null (ib_results_page_get_keep_button (results, "parallel"));
+
+  /* a press: the button's click comes once its press is shown */
+  g_assert_true (gtk_widget_activate (button));
+  g_assert_true (ib_test_wait_until (running, win, WAIT_TIMEOUT_S));
+  g_assert_true (ib_test_wait_until (not_running, win, RUN_TIMEOUT_S));
+  ib_test_spin (300);
+
+  /* the report is the one before with the line decided again: the same
+   * pair, fresh pairs, the time given counted */
+  after = ib_run_controller_get_report (ib_window_get_controller (win));
+  line = ib_report_decision_line (after, "serial");
+  g_assert_nonnull (line);
+  g_assert_cmpstr (line->a, ==, "sync-read-all");
+  g_assert_cmpstr (line->b, ==, "async-read-all-serial");
+  g_assert_cmpuint (after->decision->kept_s, ==, 8);
+  g_assert_cmpuint (after->samples->len, ==, before->samples->len);
+  g_assert_true (line->ratio != 1.02 || line->ci_low != 0.5);
+
+  /* and the window shows its verdict, in the answer's words */
+  now = ib_analysis_new (after);
+  answer = ib_analysis_get_answer (now);
+  shown = ib_results_page_get_answer (results);
+  g_test_message ("after: %s", shown);
+  g_assert_cmpstr (shown, ==, answer->headline);
+  g_assert_cmpstr (shown, !=, was);
+  /* still undecided: more time is offered again; decided: none */
+  if (line->verdict == IB_PAIRED_UNDECIDED || line->verdict == IB_PAIRED_NO_DATA)
+    g_assert_nonnull (ib_results_page_get_keep_button (results, "serial"));
+  else
+    g_assert_null (ib_results_page_get_keep_button (results, "serial"));
+
+  gui_destroy_window (win);
+  ib_test_remove_tree (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -214,6 +325,7 @@ main (int    argc,
   g_test_add_func ("/gui/decide-more/busy", test_busy);
 #endif
   g_test_add_func ("/gui/decide-more/budget", test_budget);
+  g_test_add_func ("/gui/decide-more/keep", test_keep);
 
   status = gui_test_run (&app, home);
   ib_test_remove_tree (proc_dir);

@@ -417,6 +417,8 @@ typedef struct
   double   margin;             /* the plan's margin */
   double   alpha;              /* error rate of each line, all its looks together */
   double   survey_s;           /* time from the start of the run to the decision phase */
+  guint    kept_s;             /* seconds given later to keep deciding undecided lines
+                                * (ib_decision_keep_merge), 0: none */
   GArray  *lines;              /* IbDecisionLine, in the order decided */
 } IbDecision;
 

@@ -195,6 +195,32 @@ typedef void     (*IbDecisionProgressFunc) (const char           *message,
                                             const IbDecisionLook *look,
                                             gpointer              user_data);
 
+/* Keep deciding (the window's "Keep deciding", ib-decision-keep.c): a main
+ * line the phase left undecided (or without pairs) is decided again for
+ * the same pair on the same plan, with more time, by a run of its own:
+ *   plan = ib_decision_keep_plan (report, "serial", 60, &error);
+ *   kept = ib_runner_run_sync (plan, ...);   (or an IbRunner)
+ *   ib_decision_keep_merge (copy_of_report, kept, "serial", &error);
+ * The plan is @report's with only the line's two strategies, a survey of
+ * at most IB_SURVEY_MIN_ROUNDS rounds (it only picks, and the two are
+ * the pick), none of the other parts, its seed, and a budget of @seconds:
+ * the decision phase gets the rest. The line is decided on fresh pairs
+ * only, with its own planned looks and the whole error rate: pairs of the
+ * first try, whose looks spent it, are not reused. NULL, with
+ * IB_ERROR_INVALID, when @report has no such line or it is decided. */
+IbPlan     *ib_decision_keep_plan  (const IbReport *report,
+                                    const char     *line_id,
+                                    guint           seconds,
+                                    GError        **error);
+/* Puts the line @line_id of @kept (the run of ib_decision_keep_plan) in
+ * place of @report's, and counts its budget in @report's
+ * decision->kept_s. FALSE, with @report untouched, when @report's line is
+ * not an undecided one or @kept did not race the same pair. */
+gboolean    ib_decision_keep_merge (IbReport       *report,
+                                    const IbReport *kept,
+                                    const char     *line_id,
+                                    GError        **error);
+
 /* Runs the decision phase for @report (its statistics are recomputed from
  * the survey first) until @deadline_ns (ib_os_monotonic_ns); @started_ns is
  * when the run began. Sets report->decision. FALSE when cancelled or
