@@ -16,6 +16,7 @@
 #include "engine/workloads/ib-workloads.h"
 #include "ib-answer-writes.h"
 #include "ib-labels.h"
+#include "ib-map-advice.h"
 
 /* The promise-vs-callback experiment (seed 001): ab -n 2000 -c 2000, median
  * latency promise 6,572 ms vs callback 5,993 ms. We call a difference small
@@ -631,6 +632,8 @@ ib_answer_cards (const IbReport *report)
   if ((card = ib_answer_card_small_files (report)) != NULL)
     g_ptr_array_add (cards, card);
   if ((card = ib_answer_card_write_unlink (report)) != NULL)
+    g_ptr_array_add (cards, card);
+  if ((card = ib_answer_card_map (report)) != NULL)
     g_ptr_array_add (cards, card);
   return cards;
 }

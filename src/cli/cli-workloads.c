@@ -469,6 +469,8 @@ print_map (const IbReport *report,
                 ib_map_n_reached (map), map->cells->len, ib_map_n_decided (map),
                 map->cells->len * IB_MAP_N_LINES, map->spent_s, map->budget_s,
                 map->estimate_s, disk = ib_format_size (map->disk_bytes));
+  /* the advice (analysis/ib-map-advice.h), as the window's card says it */
+  ib_cli_print_answer_cards (report, out);
 }
 
 static gboolean
