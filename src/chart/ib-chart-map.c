@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-chart-map.c: the size x count map (engine/model/ib-map.h). One cell per file
  * size (columns, the map's sizes: a log scale) and file count (rows, the
- * most files at the top); the upper half of a cell is its serial line (one
- * file after another), the lower half its parallel line (all at once). A
+ * most files at the top); the left half of a cell is its serial line (one
+ * file after another), the right half its parallel line (all at once), so a
+ * row of counts is one band and its label sits in the band's middle. A
  * half takes the winner's family colour, stronger the more it wins;
  * equivalent halves are neutral, undecided and unreached ones hatched. A
  * thick dashed border separates the cells where sync's median longest
@@ -14,28 +15,12 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "analysis/ib-map-advice.h"
 #include "analysis/ib-verdict.h"
 #include "engine/model/ib-format.h"
 #include "engine/run/ib-map-run.h"
 #include "ib-chart-private.h"
 
-#define FRAME_60_NS (1e9 / 60.0)
-
-/* The verdict of @line as the answer words it (the whole procedure's level). */
-static void
-line_verdict (const IbMap       *map,
-              const IbMapLine   *line,
-              IbVerdictInterval *iv)
-{
-  IbPaired paired = { 0 };
-
-  ib_map_line_paired (line, map->margin, &paired);
-  ib_verdict_for_paired (&paired, iv);
-  iv->n_looks = line->decision.n_looks;
-  if (line->decision.n_looks > 0 && map->alpha > 0
-      && iv->ci_level + 1e-9 >= 1 - map->alpha / line->decision.n_looks)
-    iv->ci_level = 1 - map->alpha;
-}
 
 static char *
 line_text (const IbMap     *map,
@@ -47,20 +32,9 @@ line_text (const IbMap     *map,
   if (!cell->reached)
     /* Translators: a cell of the size x count map the run stopped before */
     return g_strdup (_("not reached"));
-  line_verdict (map, line, &iv);
+  ib_map_line_verdict (map, line, &iv);
   /* Translators: the two sides of a line of the size x count map */
   return ib_verdict_text (&iv, _("sync"), _("async"), IB_VERDICT_WORDING_FASTER_FIRST);
-}
-
-/* Whether sync's median longest stall in @cell reaches a 60 Hz frame. */
-static gboolean
-costs_frame (const IbMapCell *cell)
-{
-  for (guint l = 0; l < IB_MAP_N_LINES; l++)
-    if (cell->reached && cell->lines[l].a_side.n_responsive > 0
-        && cell->lines[l].a_side.stall_ns >= FRAME_60_NS)
-      return TRUE;
-  return FALSE;
 }
 
 static char *
@@ -94,7 +68,7 @@ draw_half (IbChartCtx      *ctx,
   g_autofree char *label = NULL;
   IbRgba fg = ctx->style->foreground;
 
-  line_verdict (map, line, &iv);
+  ib_map_line_verdict (map, line, &iv);
   if (cell->reached && (iv.verdict == IB_VERDICT_A_FASTER || iv.verdict == IB_VERDICT_B_FASTER))
     {
       gboolean sync_wins = iv.verdict == IB_VERDICT_A_FASTER;
@@ -161,15 +135,15 @@ draw_frame_border (IbChartCtx   *ctx,
   for (guint s = 0; s < ns; s++)
     for (guint c = 0; c < nc; c++)
       {
-        gboolean here = costs_frame (ib_map_cell (map, s, c));
+        gboolean here = ib_map_cell_costs_frame (ib_map_cell (map, s, c));
         double x = grid->x + s * cw, y = grid->y + (nc - 1 - c) * ch;
 
-        if (s + 1 < ns && here != costs_frame (ib_map_cell (map, s + 1, c)))
+        if (s + 1 < ns && here != ib_map_cell_costs_frame (ib_map_cell (map, s + 1, c)))
           {
             cairo_move_to (cr, x + cw, y);
             cairo_line_to (cr, x + cw, y + ch);
           }
-        if (c + 1 < nc && here != costs_frame (ib_map_cell (map, s, c + 1)))
+        if (c + 1 < nc && here != ib_map_cell_costs_frame (ib_map_cell (map, s, c + 1)))
           {
             cairo_move_to (cr, x, y);
             cairo_line_to (cr, x + cw, y);
@@ -219,7 +193,7 @@ draw_map (IbChartCtx *ctx)
     }
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   caption = _("Columns: size per file (log scale) · rows: files · "
-              "upper half: one after another, lower half: all at once");
+              "left half: one after another, right half: all at once");
   gap = ctx->font_px * 0.6;
   grid.x = ctx->area.x + label_w + gap;
   grid.y = ctx->area.y + ctx->font_px * 0.3;
@@ -251,19 +225,20 @@ draw_map (IbChartCtx *ctx)
     for (guint c = 0; c < map->counts->len; c++)
       {
         const IbMapCell *cell = ib_map_cell (map, s, c);
-        double inset = MAX (1.0, ctx->font_px * 0.1);
+        double inset = MAX (2.0, ctx->font_px * 0.3);
         double x = grid.x + s * cw + inset, y = grid.y + (map->counts->len - 1 - c) * ch + inset;
-        double w = cw - 2 * inset, h = (ch - 2 * inset) / 2;
+        double w = (cw - 2 * inset) / 2, h = ch - 2 * inset;
 
+        /* side by side: a row is one band, its count label in its middle */
         draw_half (ctx, cell, IB_MAP_SERIAL, &(IbRect) { x, y, w, h });
-        draw_half (ctx, cell, IB_MAP_PARALLEL, &(IbRect) { x, y + h, w, h });
+        draw_half (ctx, cell, IB_MAP_PARALLEL, &(IbRect) { x + w, y, w, h });
         if (!ctx->query)
           {
             IbRgba line = ib_chart_fg_alpha (ctx, 0.25);
 
             ib_chart_set_color (ctx, &line, 1.0);
             cairo_set_line_width (ctx->cr, ib_chart_hairline (ctx));
-            cairo_move_to (ctx->cr, x, y + h);
+            cairo_move_to (ctx->cr, x + w, y);
             cairo_line_to (ctx->cr, x + w, y + h);
             cairo_stroke (ctx->cr);
           }
@@ -294,7 +269,7 @@ describe_map (const IbChartRequest *request)
          * of its parallel line */
         g_string_append_printf (text, _("%s, one after another: %s; all at once: %s"), name,
                                 serial, parallel);
-        if (costs_frame (cell))
+        if (ib_map_cell_costs_frame (cell))
           g_string_append (text, _(" (sync stalls the main loop a frame or more)"));
       }
   if (text->len > 0)
@@ -335,6 +310,7 @@ const IbChartKindInfo ib_chart_kind_map = {
   .icon = "view-grid-symbolic",
   .no_data = N_("this report has no size x count map; run “iobench-cli map --json FILE” first"),
   .has_data = has_map,
+  .in_reports = TRUE,
   .draw = draw_map,
   .subtitle = subtitle_map,
   .describe = describe_map,
