@@ -97,6 +97,9 @@ IbTable   *ib_table_write_unlink    (const IbReport *report);
 IbTable   *ib_table_plan            (const IbReport *report);
 IbTable   *ib_table_environment     (const IbReport *report);
 IbTable   *ib_table_samples         (const IbReport *report);
+/* The size x count map, one row per cell: each line's verdict and what the
+ * sync read one after another cost the main loop (ib-tables-map.c). */
+IbTable   *ib_table_map             (const IbReport *report);
 
 /* The rows of @section of two runs (ib_compare_section), never NULL: what
  * each row is, the median (total for write + delete) of A and of B, the

@@ -331,6 +331,12 @@ append_charts (GString        *out,
   return ok;
 }
 
+/* The tables of the results, in the order shown (each NULL without data). */
+static IbTable *(*const result_tables[]) (const IbReport *report) = {
+  ib_table_statistics, ib_table_responsiveness, ib_table_overhead,
+  ib_table_write_unlink, ib_table_sweep, ib_table_map,
+};
+
 /* The language the page is written in: the one of the translation in use. */
 static char *
 html_lang (void)
@@ -507,11 +513,8 @@ ib_report_to_html (const IbAnalysis *analysis,
   if (!append_charts (out, report, error))
     return NULL;
 
-  html_table (out, ib_table_statistics (report), TRUE);
-  html_table (out, ib_table_responsiveness (report), TRUE);
-  html_table (out, ib_table_overhead (report), TRUE);
-  html_table (out, ib_table_write_unlink (report), TRUE);
-  html_table (out, ib_table_sweep (report), TRUE);
+  for (guint t = 0; t < G_N_ELEMENTS (result_tables); t++)
+    html_table (out, result_tables[t] (report), TRUE);
   {
     g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
 

@@ -289,6 +289,11 @@ ib_report_save_markdown (const IbAnalysis *analysis,
   return ib_report_save_markdown_full (analysis, path, FALSE, error);
 }
 
+/* The tables before the sweep's crossover, in the order shown. */
+static IbTable *(*const first_tables[]) (const IbReport *report) = {
+  ib_table_statistics, ib_table_responsiveness, ib_table_sweep, ib_table_map,
+};
+
 gboolean
 ib_report_save_markdown_full (const IbAnalysis *analysis,
                               const char       *path,
@@ -463,9 +468,8 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
       }
   }
 
-  md_table (out, ib_table_statistics (report));
-  md_table (out, ib_table_responsiveness (report));
-  md_table (out, ib_table_sweep (report));
+  for (guint t = 0; t < G_N_ELEMENTS (first_tables); t++)
+    md_table (out, first_tables[t] (report));
   {
     g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
 
