@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "engine/model/ib-error.h"
+#include "engine/model/ib-map.h"
 #include "engine/os/ib-os.h"
 #include "engine/plan/ib-presets.h"
 #include "engine/io/ib-strategy.h"
@@ -47,6 +48,12 @@ static const IbPresetInfo presets[] = {
        "2,000 at once (the promise-vs-callback experiment’s I/O test)"),
     /* 1.9 s measured */
     "001_5d89e2c812b12503.txt", 2, 5 },
+  { "map",
+    N_("Size x count map"),
+    N_("Files of 4 KiB to 16 MiB, 1 to 64 of them: sync against GIO async one after another "
+       "and all at once, each cell decided within a shared 300 s"),
+    /* the budget, and making about 1.1 GiB of files */
+    NULL, 300, 320 },
 };
 
 const IbPresetInfo *
@@ -258,6 +265,18 @@ ib_preset_plan (const char  *id,
     {
       plan->write_unlink = write_unlink_spec (2000, 2000);
       plan->repeat = 1;
+      plan->warmup = 0;
+    }
+  else if (g_str_equal (id, "map"))
+    {
+      /* the laptop defaults of `iobench-cli map` (IB_MAP_PRESET_*) */
+      static const guint64 sizes[] = IB_MAP_PRESET_SIZES;
+      static const guint64 counts[] = IB_MAP_PRESET_COUNTS;
+
+      plan->map = ib_map_spec_new ();
+      g_array_append_vals (plan->map->sizes, sizes, G_N_ELEMENTS (sizes));
+      g_array_append_vals (plan->map->counts, counts, G_N_ELEMENTS (counts));
+      plan->budget_s = IB_MAP_DEFAULT_BUDGET_S;
       plan->warmup = 0;
     }
   else

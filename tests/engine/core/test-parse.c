@@ -370,7 +370,7 @@ test_presets (void)
   guint n = 0;
 
   infos = ib_presets (&n);
-  g_assert_cmpuint (n, ==, 5);
+  g_assert_cmpuint (n, ==, 6);
   g_assert_nonnull (ib_preset_lookup (IB_DEFAULT_PRESET));
   /* The experiments' old "seed-*" names still name them (saved settings,
    * old reports, scripts), and a plan made by an old name says the new one. */
