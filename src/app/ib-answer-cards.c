@@ -11,7 +11,6 @@
 #include "analysis/ib-answer-writes.h"
 #include "engine/run/ib-decision.h"
 #include "ib-answer-cards.h"
-#include "ib-map-card.h"
 
 /* The verdict in bold, its interval or reason in the body's weight, as the
  * reads' answer card does. The verdict is what comes before ": " ("A against
@@ -99,15 +98,12 @@ ib_answer_cards_fill (GtkBox         *box,
 {
   GtkWidget *child;
   g_autoptr(GPtrArray) cards = NULL;
-  IbAnswerCard *map;
 
   g_return_if_fail (GTK_IS_BOX (box));
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
     gtk_box_remove (box, child);
   cards = report != NULL ? ib_answer_cards (report) : NULL;
-  if (report != NULL && (map = ib_map_card_new (report)) != NULL)
-    g_ptr_array_add (cards, map);
   for (guint i = 0; cards != NULL && i < cards->len; i++)
     gtk_box_append (box, card_widget (g_ptr_array_index (cards, i)));
   gtk_widget_set_visible (GTK_WIDGET (box), cards != NULL && cards->len > 0);

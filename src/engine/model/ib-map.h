@@ -54,8 +54,14 @@ typedef enum
 #define IB_MAP_DEFAULT_MAX_DISK  (G_GUINT64_CONSTANT (8) << 30)
 /* The map preset's axes, which `iobench-cli map` takes when not told: what
  * fits a laptop (about 1.1 GiB of files). */
-#define IB_MAP_PRESET_SIZES  { 4 << 10, 64 << 10, 1 << 20, 16 << 20 }
-#define IB_MAP_PRESET_COUNTS { 1, 2, 4, 16, 64 }
+#define IB_MAP_PRESET_SIZES \
+  { \
+    4 << 10, 64 << 10, 1 << 20, 16 << 20 \
+  }
+#define IB_MAP_PRESET_COUNTS \
+  { \
+    1, 2, 4, 16, 64 \
+  }
 /* The budget when the plan has none, s. */
 #define IB_MAP_DEFAULT_BUDGET_S    300
 
