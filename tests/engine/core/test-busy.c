@@ -154,6 +154,10 @@ test_probe (void)
 {
   IbBusy busy;
 
+  /* the suite's environment hides the machine's load from every run
+   * (IOBENCH_TEST_PROC names a missing folder); this test is the one
+   * that reads it */
+  g_unsetenv ("IOBENCH_TEST_PROC");
   ib_busy_probe (50, &busy);
   g_assert_cmpuint (busy.n_cores, >=, 1);
 #if IB_OS_LINUX
