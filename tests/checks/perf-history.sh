@@ -35,15 +35,20 @@ ok $(grep -q 'sync-read-all warm.*beyond noise' <<<"$out"; echo $?) \
   "the row whose rounds do not overlap is named"
 ok $(grep -q 'T8.*no longer met' <<<"$out"; echo $?) "the target no longer met is named"
 
-"$py" "$script" keep "$t/a.json" --results "$t/kept" >/dev/null; rc=$?
+# fixed minutes: a real clock can turn a minute between two keeps
+"$py" "$script" keep "$t/a.json" --results "$t/kept" --at 20261201-1000 >/dev/null; rc=$?
 f=$(ls "$t/kept"/*.json 2>/dev/null | head -n 1)
 ok $([ $rc = 0 ] && [ -n "$f" ] && ! grep -q samples "$f"; echo $?) \
   "keep writes a small copy, without raw samples"
 cp "$f" "$t/before"
-"$py" "$script" keep "$t/c.json" --results "$t/kept" >/dev/null 2>&1
-"$py" "$script" keep "$t/c.json" --results "$t/kept" >/dev/null 2>&1; rc=$?
-ok $([ $rc != 0 ] && cmp -s "$f" "$t/before"; echo $?) \
+"$py" "$script" keep "$t/c.json" --results "$t/kept" --at 20261201-1001 >/dev/null 2>&1
+cp "$t/kept/20261201-1001-cc.json" "$t/before-c" 2>/dev/null
+"$py" "$script" keep "$t/c.json" --results "$t/kept" --at 20261201-1001 >/dev/null 2>&1; rc=$?
+ok $([ $rc != 0 ] && cmp -s "$f" "$t/before" && cmp -s "$t/kept/20261201-1001-cc.json" "$t/before-c" \
+     && [ "$(ls "$t/kept" | wc -l)" = 2 ]; echo $?) \
   "keeping twice in one minute refuses and replaces nothing"
+"$py" "$script" keep "$t/b.json" --results "$t/kept" --at 2026-12-01 >/dev/null 2>&1; rc=$?
+ok $([ $rc != 0 ] && [ "$(ls "$t/kept" | wc -l)" = 2 ]; echo $?) "a malformed --at is refused"
 out=$("$py" "$script" diff --results "$t/kept"); rc=$?
 ok $([ $rc = 1 ] && grep -q 'no longer met' <<<"$out"; echo $?) \
   "diff with no file compares the two newest kept runs"

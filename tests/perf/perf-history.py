@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """perf-history.py: the regression watch over compare-peers' results.
 
-  perf-history.py keep OUT/compare-peers.json [--results DIR]
+  perf-history.py keep OUT/compare-peers.json [--results DIR] [--at STAMP]
       copies a run's table (machine, load, rows, targets; no raw samples) to
-      DIR/YYYYMMDD-HHMM-COMMIT.json (DIR: tests/perf/results). Never replaces
+      DIR/YYYYMMDD-HHMM-COMMIT.json (DIR: tests/perf/results; STAMP: the
+      YYYYMMDD-HHMM part, by default the minute now, in UTC). Never replaces
       a kept file.
   perf-history.py diff [NEW [OLD]] [--results DIR]
       prints what changed from OLD to NEW (default: the two newest kept
@@ -51,11 +52,15 @@ def kept(results):
     return sorted(glob.glob(os.path.join(results, '*.json')))
 
 
-def keep(src, results):
+def keep(src, results, stamp=None):
     data = load(src)
     commit = (data.get('machine') or {}).get('commit') or 'nocommit'
+    if stamp is None:
+        stamp = time.strftime('%Y%m%d-%H%M', time.gmtime())
+    elif len(stamp) != 13 or stamp[8] != '-' or not (stamp[:8] + stamp[9:]).isdigit():
+        sys.exit(f'perf-history.py keep: --at {stamp}: give the time as YYYYMMDD-HHMM')
     os.makedirs(results, exist_ok=True)
-    name = f"{time.strftime('%Y%m%d-%H%M', time.gmtime())}-{commit}.json"
+    name = f"{stamp}-{commit}.json"
     dest = os.path.join(results, name)
     small = {k: data[k] for k in ('machine', 'load', 'files', 'targets', 'status') if k in data}
     small['rows'] = [{k: r[k] for k in ROW_KEYS if k in r} for r in data['rows']]
@@ -150,11 +155,12 @@ def main():
     p.add_argument('command', choices=('keep', 'diff'))
     p.add_argument('files', nargs='*')
     p.add_argument('--results', default=os.path.join(HERE, 'results'))
+    p.add_argument('--at', help='keep: the YYYYMMDD-HHMM the name carries (default: now)')
     a = p.parse_args()
     if a.command == 'keep':
         if len(a.files) != 1:
             sys.exit('perf-history.py keep: give one compare-peers.json')
-        keep(a.files[0], a.results)
+        keep(a.files[0], a.results, a.at)
         return 0
     files = kept(a.results)
     if len(a.files) == 2:
