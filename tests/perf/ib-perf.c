@@ -1317,6 +1317,7 @@ typedef struct
 {
   GArray *arrivals;   /* gint64: monotonic ns when each sample event arrived */
   GArray *walls;      /* gint64: the sample's wall_ns */
+  GArray *settles;    /* gint64: the sample's settle_ns (write-back + pause) */
 } RunnerProbe;
 
 static void
@@ -1330,29 +1331,36 @@ on_runner_event (const IbEvent *event,
     {
       g_array_append_val (probe->arrivals, now);
       g_array_append_val (probe->walls, event->sample->wall_ns);
+      g_array_append_val (probe->settles, event->sample->settle_ns);
     }
 }
 
 /* The real runner, per sample: a plan of one tiny file read @n times by
  * sync-read-all; the gap between consecutive sample events minus the sample's
- * own wall time is what the runner spends around a sample (cache check,
- * rusage, event posting, interleaving). Returns the median, or -1. */
+ * own wall time and minus its settle step (the file system's write-back and
+ * the IB_SETTLE_PAUSE_MS pause, which the sample records as settle_ns) is
+ * what the runner spends around a sample (cache check, rusage, buffers,
+ * event posting, interleaving). Returns the median, or -1;
+ * *@median_settle: the settle step's median, ns. */
 static double
 runner_per_sample (const char *dir,
                    guint       n,
-                   double     *median_wall)
+                   double     *median_wall,
+                   double     *median_settle)
 {
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree double *gaps = NULL;
   g_autofree double *walls = NULL;
+  g_autofree double *settles = NULL;
   RunnerProbe probe;
   guint64 size = 4096;
   guint i, n_gaps;
 
   probe.arrivals = g_array_new (FALSE, FALSE, sizeof (gint64));
   probe.walls = g_array_new (FALSE, FALSE, sizeof (gint64));
+  probe.settles = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_free (plan->dir);
   plan->dir = g_strdup (dir);
   g_array_append_val (plan->file_sizes, size);
@@ -1368,23 +1376,29 @@ runner_per_sample (const char *dir,
                   error != NULL ? error->message : "too few samples");
       g_array_unref (probe.arrivals);
       g_array_unref (probe.walls);
+      g_array_unref (probe.settles);
       return -1;
     }
   n_gaps = probe.arrivals->len - 1;
   gaps = g_new (double, n_gaps);
   walls = g_new (double, n_gaps);
+  settles = g_new (double, n_gaps);
   for (i = 0; i < n_gaps; i++)
     {
       gint64 gap = g_array_index (probe.arrivals, gint64, i + 1)
                    - g_array_index (probe.arrivals, gint64, i);
       gint64 wall = g_array_index (probe.walls, gint64, i + 1);
+      gint64 settle = g_array_index (probe.settles, gint64, i + 1);
 
-      gaps[i] = (double) (gap - wall);
+      gaps[i] = (double) (gap - wall - settle);
       walls[i] = (double) wall;
+      settles[i] = (double) settle;
     }
   *median_wall = median_of (walls, n_gaps);
+  *median_settle = median_of (settles, n_gaps);
   g_array_unref (probe.arrivals);
   g_array_unref (probe.walls);
+  g_array_unref (probe.settles);
   return median_of (gaps, n_gaps);
 }
 
@@ -1410,7 +1424,7 @@ cmd_overhead (int    argc,
   g_autoptr(IbFileSet) set = NULL;
   guint64 tiny = 4096;
   double results[N_PARTS];
-  double runner = -1, runner_wall = 0;
+  double runner = -1, runner_wall = 0, runner_settle = 0;
   int p, k;
 
   g_option_context_add_main_entries (octx, entries, NULL);
@@ -1444,7 +1458,7 @@ cmd_overhead (int    argc,
       results[p] = median_of (batches, OVERHEAD_BATCHES);
     }
   if (runner_samples > 0)
-    runner = runner_per_sample (dir, (guint) runner_samples, &runner_wall);
+    runner = runner_per_sample (dir, (guint) runner_samples, &runner_wall, &runner_settle);
 
   g_print ("harness overhead, median of %d batches of %d:\n", OVERHEAD_BATCHES, iterations);
   g_print ("  ib_measure_run, empty strategy: %7.0f ns per sample (T4 bound 2000 ns)\n",
@@ -1459,9 +1473,10 @@ cmd_overhead (int    argc,
   g_print ("  prototype: clear_refs fd kept open, peak RSS from getrusage: %.0f ns\n",
            results[PART_LEAN]);
   if (runner >= 0)
-    g_print ("  real runner, per sample beyond the sample's wall time: %.0f ns "
-             "(median of %d; sync-read-all of one 4 KiB file took %.0f ns)\n",
-             runner, runner_samples - 1, runner_wall);
+    g_print ("  real runner, per sample beyond the sample's wall time and settle step: "
+             "%.0f ns (median of %d; sync-read-all of one 4 KiB file took %.0f ns, "
+             "the settle step %.0f ns)\n",
+             runner, runner_samples - 1, runner_wall, runner_settle);
 
   json_builder_begin_object (b);
   json_add_string (b, "tool", "ib-perf-overhead");
@@ -1472,6 +1487,7 @@ cmd_overhead (int    argc,
     {
       json_add_double (b, "runner_per_sample_ns", runner);
       json_add_double (b, "runner_sample_wall_ns", runner_wall);
+      json_add_double (b, "runner_settle_ns", runner_settle);
     }
   json_builder_end_object (b);
   if (json_path != NULL && !write_json (b, json_path, &error))
