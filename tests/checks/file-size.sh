@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # No C source or header under src/ is longer than 900 lines, run by ./test.sh
 # every time: a file that grows past it is split by topic with a private
-# header, the way src/app/ib-plan-page-*.c and src/engine/ib-fileset*.c are
+# header, the way src/app/ib-plan-page-*.c and src/engine/io/ib-fileset*.c are
 # (docs/architecture.md, "Layers"). Each file over the limit is named with its
 # length. Fast: no build needed.
 set -uo pipefail

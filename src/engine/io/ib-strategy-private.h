@@ -201,7 +201,8 @@ void ib_file_queue_init (IbFileQueue         *queue,
 /* Starts files up to the cap; then iterates the thread-default context until
  * every started job is done. */
 void ib_file_queue_execute (IbFileQueue *queue);
-/* Starts more files while there is room (used by ib_file_queue_execute and job_done). */
+/* Starts more files while there is room (used by ib_file_queue_execute and
+ * ib_file_queue_job_done). */
 void ib_file_queue_pump (IbFileQueue *queue);
 /* Records the end of a job: @bytes on success or @error (taken) on failure. */
 void ib_file_queue_job_done (IbFileQueue *queue,

@@ -48,7 +48,7 @@ typedef enum
 #define IB_MAP_PARALLEL_SYNC  "thread-pool-parallel"
 #define IB_MAP_PARALLEL_ASYNC "async-read-all-parallel"
 
-/* Limits of a map (ib_map_spec_check): the grid, and what it may cost. */
+/* Limits of a map (ib_map_check): the grid, and what it may cost. */
 #define IB_MAP_MAX_AXIS          16
 /* Disk the map's files may take when the plan does not say, bytes. */
 #define IB_MAP_DEFAULT_MAX_DISK  (G_GUINT64_CONSTANT (8) << 30)
