@@ -331,12 +331,6 @@ append_charts (GString        *out,
   return ok;
 }
 
-/* The tables of the results, in the order shown (each NULL without data). */
-static IbTable *(*const result_tables[]) (const IbReport *report) = {
-  ib_table_statistics, ib_table_responsiveness, ib_table_overhead,
-  ib_table_write_unlink, ib_table_sweep, ib_table_map,
-};
-
 /* The language the page is written in: the one of the translation in use. */
 static char *
 html_lang (void)
@@ -351,26 +345,27 @@ html_lang (void)
   return g_strdup (*lang != '\0' ? lang : "en");
 }
 
-char *
-ib_report_to_html (const IbAnalysis *analysis,
-                   GError          **error)
+/* What every section of the page reads. */
+typedef struct
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *lang = NULL;
-  const IbReport *report;
-  const IbAnswer *answer;
-  const GArray *findings;
+  GString          *out;
+  const IbAnalysis *analysis;
+  const IbReport   *report;
+  const char       *subtitle; /* what was run, when (ib_report_subtitle) */
+} HtmlDoc;
 
-  g_return_val_if_fail (analysis != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+/* One section of the page, appended to doc->out; FALSE only when its
+ * charts fail to render. */
+typedef gboolean (*HtmlSection) (HtmlDoc *doc,
+                                 GError **error);
 
-  report = ib_analysis_get_report (analysis);
-  answer = ib_analysis_get_answer (analysis);
-  findings = ib_analysis_get_findings (analysis);
-
-  subtitle = ib_report_subtitle (report);
-  lang = html_lang ();
+/* <head>, up to the opening of <main>. */
+static gboolean
+html_head (HtmlDoc *doc,
+           GError **error)
+{
+  GString         *out = doc->out;
+  g_autofree char *lang = html_lang ();
 
   g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
                           "<meta charset=\"utf-8\"/>\n"
@@ -381,168 +376,267 @@ ib_report_to_html (const IbAnalysis *analysis,
                           lang, PACKAGE_VERSION);
   ib_report_html_escape (out, _("I/O Bench report"));
   g_string_append (out, " — ");
-  ib_report_html_escape (out, subtitle);
+  ib_report_html_escape (out, doc->subtitle);
   g_string_append_printf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
                           html_css);
+  return TRUE;
+}
 
-  /* Title, subtitle, partial banner */
+/* Title, subtitle, partial banner */
+static gboolean
+html_header (HtmlDoc *doc,
+             GError **error)
+{
+  GString *out = doc->out;
+
   g_string_append (out, "<header>\n<h1>");
   ib_report_html_escape (out, _("I/O Bench report"));
   g_string_append (out, "</h1>\n<p class=\"subtitle\">");
-  ib_report_html_escape (out, subtitle);
+  ib_report_html_escape (out, doc->subtitle);
   g_string_append (out, "</p>\n</header>\n");
-  if (report->partial)
+  if (doc->report->partial)
     {
       g_string_append (out, "<p class=\"partial\">");
       ib_report_html_escape (out, _("Partial results: the run did not complete."));
-      if (report->error != NULL)
+      if (doc->report->error != NULL)
         {
           g_string_append_c (out, ' ');
-          ib_report_html_escape (out, report->error);
+          ib_report_html_escape (out, doc->report->error);
         }
       g_string_append (out, "</p>\n");
     }
+  return TRUE;
+}
 
-  /* The answer first (ib-answer.h), then the findings */
-  {
-    if (answer != NULL)
-      {
-        g_autofree const char **details = ib_answer_details (answer);
-
-        g_string_append (out, "<section id=\"answer\" class=\"card\">\n<h2>");
-        ib_report_html_escape (out, _("The answer"));
-        /* the headline on its own, then one line each: trade-off, threads,
-         * io_uring, memory map, why */
-        g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
-                                ib_answer_verdict_name (ib_answer_main (answer)->verdict.verdict));
-        ib_report_html_escape (out, answer->headline);
-        g_string_append (out, "</strong></p>\n");
-        if (details[0] != NULL)
-          {
-            g_string_append (out, "<ul>\n");
-            for (guint i = 0; details[i] != NULL; i++)
-              {
-                g_string_append (out, "<li>");
-                ib_report_html_escape (out, details[i]);
-                g_string_append (out, "</li>\n");
-              }
-            g_string_append (out, "</ul>\n");
-          }
-        g_string_append (out, "</section>\n");
-      }
-  }
-  /* The small-files and write + delete answers (ib-answer-writes.h) */
-  {
-    g_autoptr(GPtrArray) cards = ib_answer_cards (report);
-
-    for (guint c = 0; c < cards->len; c++)
-      {
-        const IbAnswerCard *card = g_ptr_array_index (cards, c);
-
-        g_string_append_printf (out, "<section id=\"answer-%s\" class=\"card\">\n<h2>",
-                                card->id);
-        ib_report_html_escape (out, card->title);
-        g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
-                                ib_answer_verdict_name (card->verdict));
-        ib_report_html_escape (out, card->headline);
-        g_string_append (out, "</strong></p>\n");
-        if (card->details->len > 0)
-          {
-            g_string_append (out, "<ul>\n");
-            for (guint i = 0; i < card->details->len; i++)
-              {
-                g_string_append (out, "<li>");
-                ib_report_html_escape (out, g_ptr_array_index (card->details, i));
-                g_string_append (out, "</li>\n");
-              }
-            g_string_append (out, "</ul>\n");
-          }
-        g_string_append (out, "</section>\n");
-      }
-  }
-  /* the answer, above, says what a covered finding says */
-  if (ib_findings_n_shown (findings) > 0)
+/* The rest of an answer's card, after its <h2>: the headline on its own,
+ * then one item a detail, and the card's end. */
+static void
+html_headline (GString            *out,
+               IbVerdict           verdict,
+               const char         *headline,
+               const char * const *details,
+               guint               n_details)
+{
+  g_string_append_printf (out, "</h2>\n<p data-verdict=\"%s\"><strong>",
+                          ib_answer_verdict_name (verdict));
+  ib_report_html_escape (out, headline);
+  g_string_append (out, "</strong></p>\n");
+  if (n_details > 0)
     {
-      g_string_append (out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
-      ib_report_html_escape (out, _("Findings"));
-      g_string_append (out, "</h2>\n");
-      /* group by group, a short heading over each (ib_finding_group) */
-      for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
-        {
-          gboolean open = FALSE;
-
-          for (guint i = 0; i < findings->len; i++)
-            {
-              const IbFinding *f = &g_array_index (findings, IbFinding, i);
-              g_autofree char *id = NULL;
-
-              if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
-                continue;
-              if (!open)
-                {
-                  g_string_append_printf (out, "<h3 data-group=\"%s\">",
-                                          ib_finding_group_to_string (g));
-                  ib_report_html_escape (out, ib_finding_group_title (g));
-                  g_string_append (out, "</h3>\n<ul>\n");
-                  open = TRUE;
-                }
-              id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
-              g_string_append_printf (out, "<li data-finding=\"%s\">", id);
-              ib_report_html_escape (out, f->text);
-              g_string_append (out, "</li>\n");
-            }
-          if (open)
-            g_string_append (out, "</ul>\n");
-        }
-      g_string_append (out, "</section>\n");
-    }
-  if (report->warnings->len > 0)
-    {
-      g_string_append (out, "<section id=\"warnings\" class=\"warnings\" role=\"note\">\n<h2>");
-      ib_report_html_escape (out, _("Warnings"));
-      g_string_append (out, "</h2>\n<ul>\n");
-      for (guint i = 0; i < report->warnings->len; i++)
+      g_string_append (out, "<ul>\n");
+      for (guint i = 0; i < n_details; i++)
         {
           g_string_append (out, "<li>");
-          ib_report_html_escape (out, g_ptr_array_index (report->warnings, i));
+          ib_report_html_escape (out, details[i]);
           g_string_append (out, "</li>\n");
         }
-      g_string_append (out, "</ul>\n</section>\n");
+      g_string_append (out, "</ul>\n");
     }
+  g_string_append (out, "</section>\n");
+}
 
-  if (!append_charts (out, report, error))
-    return NULL;
+/* The answer first (ib-answer.h): the headline, then one line each:
+ * trade-off, threads, io_uring, memory map, why. */
+static gboolean
+html_answer (HtmlDoc *doc,
+             GError **error)
+{
+  const IbAnswer *answer = ib_analysis_get_answer (doc->analysis);
+  g_autofree const char **details = NULL;
+
+  if (answer == NULL)
+    return TRUE;
+  details = ib_answer_details (answer);
+  g_string_append (doc->out, "<section id=\"answer\" class=\"card\">\n<h2>");
+  ib_report_html_escape (doc->out, _("The answer"));
+  html_headline (doc->out, ib_answer_main (answer)->verdict.verdict, answer->headline, details,
+                 g_strv_length ((char **) details));
+  return TRUE;
+}
+
+/* The small-files and write + delete answers (ib-answer-writes.h) */
+static gboolean
+html_cards (HtmlDoc *doc,
+            GError **error)
+{
+  g_autoptr(GPtrArray) cards = ib_answer_cards (doc->report);
+
+  for (guint c = 0; c < cards->len; c++)
+    {
+      const IbAnswerCard *card = g_ptr_array_index (cards, c);
+
+      g_string_append_printf (doc->out, "<section id=\"answer-%s\" class=\"card\">\n<h2>",
+                              card->id);
+      ib_report_html_escape (doc->out, card->title);
+      html_headline (doc->out, card->verdict, card->headline,
+                     (const char * const *) card->details->pdata, card->details->len);
+    }
+  return TRUE;
+}
+
+/* The findings of group @g, under a short heading, if it has any shown. */
+static void
+html_finding_group (GString       *out,
+                    const GArray  *findings,
+                    IbFindingGroup g)
+{
+  gboolean open = FALSE;
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const IbFinding *f = &g_array_index (findings, IbFinding, i);
+      g_autofree char *id = NULL;
+
+      if (ib_finding_group (f->id) != g || !ib_finding_is_shown (f))
+        continue;
+      if (!open)
+        {
+          g_string_append_printf (out, "<h3 data-group=\"%s\">", ib_finding_group_to_string (g));
+          ib_report_html_escape (out, ib_finding_group_title (g));
+          g_string_append (out, "</h3>\n<ul>\n");
+          open = TRUE;
+        }
+      id = g_markup_escape_text (f->id != NULL ? f->id : "", -1);
+      g_string_append_printf (out, "<li data-finding=\"%s\">", id);
+      ib_report_html_escape (out, f->text);
+      g_string_append (out, "</li>\n");
+    }
+  if (open)
+    g_string_append (out, "</ul>\n");
+}
+
+/* The findings, group by group (ib_finding_group); the answer, above, says
+ * what a covered finding says. */
+static gboolean
+html_findings (HtmlDoc *doc,
+               GError **error)
+{
+  const GArray *findings = ib_analysis_get_findings (doc->analysis);
+
+  if (ib_findings_n_shown (findings) == 0)
+    return TRUE;
+  g_string_append (doc->out, "<section id=\"findings\" class=\"card findings\">\n<h2>");
+  ib_report_html_escape (doc->out, _("Findings"));
+  g_string_append (doc->out, "</h2>\n");
+  for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
+    html_finding_group (doc->out, findings, g);
+  g_string_append (doc->out, "</section>\n");
+  return TRUE;
+}
+
+static gboolean
+html_warnings (HtmlDoc *doc,
+               GError **error)
+{
+  GString   *out = doc->out;
+  GPtrArray *warnings = doc->report->warnings;
+
+  if (warnings->len == 0)
+    return TRUE;
+  g_string_append (out, "<section id=\"warnings\" class=\"warnings\" role=\"note\">\n<h2>");
+  ib_report_html_escape (out, _("Warnings"));
+  g_string_append (out, "</h2>\n<ul>\n");
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_string_append (out, "<li>");
+      ib_report_html_escape (out, g_ptr_array_index (warnings, i));
+      g_string_append (out, "</li>\n");
+    }
+  g_string_append (out, "</ul>\n</section>\n");
+  return TRUE;
+}
+
+static gboolean
+html_charts (HtmlDoc *doc,
+             GError **error)
+{
+  return append_charts (doc->out, doc->report, error);
+}
+
+/* The tables of the results, in the order shown (each NULL without data). */
+static IbTable *(*const result_tables[]) (const IbReport *report) = {
+  ib_table_statistics, ib_table_responsiveness, ib_table_overhead,
+  ib_table_write_unlink, ib_table_sweep, ib_table_map,
+};
+
+/* The results' tables, then the sweep's crossover. */
+static gboolean
+html_results (HtmlDoc *doc,
+              GError **error)
+{
+  g_autofree char *crossover = ib_sweep_crossover_text (doc->report->sweep);
 
   for (guint t = 0; t < G_N_ELEMENTS (result_tables); t++)
-    html_table (out, result_tables[t] (report), TRUE);
-  {
-    g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
-
-    if (crossover != NULL)
-      {
-        g_string_append (out, "<p>");
-        ib_report_html_escape (out, crossover);
-        g_string_append (out, "</p>\n");
-      }
-  }
-
-  if (report->samples->len > 0)
+    html_table (doc->out, result_tables[t] (doc->report), TRUE);
+  if (crossover != NULL)
     {
-      g_autofree char *summary =
-        g_strdup_printf (ngettext ("Every sample (%u)", "Every sample (%u)",
-                                   report->samples->len), report->samples->len);
-
-      g_string_append (out, "<section id=\"samples\">\n<details>\n<summary>");
-      ib_report_html_escape (out, summary);
-      g_string_append (out, "</summary>\n");
-      html_table (out, ib_table_samples (report), FALSE);
-      g_string_append (out, "</details>\n</section>\n");
+      g_string_append (doc->out, "<p>");
+      ib_report_html_escape (doc->out, crossover);
+      g_string_append (doc->out, "</p>\n");
     }
+  return TRUE;
+}
 
-  html_table (out, ib_table_plan (report), TRUE);
-  html_table (out, ib_table_environment (report), TRUE);
+/* Every sample, folded away. */
+static gboolean
+html_samples (HtmlDoc *doc,
+              GError **error)
+{
+  GString         *out = doc->out;
+  guint            n = doc->report->samples->len;
+  g_autofree char *summary = NULL;
 
-  ib_report_html_end (out);
+  if (n == 0)
+    return TRUE;
+  summary = g_strdup_printf (ngettext ("Every sample (%u)", "Every sample (%u)", n), n);
+  g_string_append (out, "<section id=\"samples\">\n<details>\n<summary>");
+  ib_report_html_escape (out, summary);
+  g_string_append (out, "</summary>\n");
+  html_table (out, ib_table_samples (doc->report), FALSE);
+  g_string_append (out, "</details>\n</section>\n");
+  return TRUE;
+}
+
+/* What was run, and where. */
+static gboolean
+html_setup (HtmlDoc *doc,
+            GError **error)
+{
+  html_table (doc->out, ib_table_plan (doc->report), TRUE);
+  html_table (doc->out, ib_table_environment (doc->report), TRUE);
+  return TRUE;
+}
+
+static gboolean
+html_footer (HtmlDoc *doc,
+             GError **error)
+{
+  ib_report_html_end (doc->out);
+  return TRUE;
+}
+
+/* The page's sections, in the order written. */
+static const HtmlSection html_sections[] = {
+  html_head,   html_header,  html_answer,  html_cards, html_findings, html_warnings,
+  html_charts, html_results, html_samples, html_setup, html_footer,
+};
+
+char *
+ib_report_to_html (const IbAnalysis *analysis,
+                   GError          **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *subtitle = NULL;
+  HtmlDoc doc = { out, analysis, NULL, NULL };
+
+  g_return_val_if_fail (analysis != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  doc.report = ib_analysis_get_report (analysis);
+  doc.subtitle = subtitle = ib_report_subtitle (doc.report);
+  for (guint s = 0; s < G_N_ELEMENTS (html_sections); s++)
+    if (!html_sections[s](&doc, error))
+      return NULL;
   return g_strdup (out->str);
 }
 

@@ -289,47 +289,59 @@ ib_report_save_markdown (const IbAnalysis *analysis,
   return ib_report_save_markdown_full (analysis, path, FALSE, error);
 }
 
-/* The tables before the sweep's crossover, in the order shown. */
-static IbTable *(*const first_tables[]) (const IbReport *report) = {
-  ib_table_statistics, ib_table_responsiveness, ib_table_sweep, ib_table_map,
-};
-
-gboolean
-ib_report_save_markdown_full (const IbAnalysis *analysis,
-                              const char       *path,
-                              gboolean          replace_charts,
-                              GError          **error)
+/* What every section of the Markdown report reads, and the charts it wrote. */
+typedef struct
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) charts = NULL;
-  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *dir = NULL;
-  g_autofree char *dir_name = NULL;
-  g_autofree char *subtitle = NULL;
-  gboolean made_dir = FALSE;
-  IbChartStyle style;
-  const IbReport *report;
-  const IbAnswer *answer;
-  const GArray *findings;
+  GString          *out;
+  const IbAnalysis *analysis;
+  const IbReport   *report;
+  const char       *dir;      /* NAME-charts, beside NAME.md */
+  const char       *dir_name; /* its name alone, for the links */
+  GPtrArray        *written;  /* the charts written so far, removed on a failure */
+  gboolean          made_dir;
+} MdDoc;
 
-  g_return_val_if_fail (analysis != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+/* One section of the report, appended to doc->out; FALSE only when a file
+ * it writes fails. */
+typedef gboolean (*MdSection) (MdDoc   *doc,
+                               GError **error);
 
-  report = ib_analysis_get_report (analysis);
-  answer = ib_analysis_get_answer (analysis);
-  findings = ib_analysis_get_findings (analysis);
-  dir = ib_report_markdown_chart_dir (path);
-  dir_name = g_path_get_basename (dir);
-  charts = ib_report_markdown_charts (report, path);
-  if (!ib_report_markdown_check_target (path, error))
-    return FALSE;
-  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
-    return FALSE;
-  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
-    return FALSE;
-  subtitle = ib_report_subtitle (report);
-  ib_chart_style_init_light (&style);
+/* "## Title", without the line's end. */
+static void
+md_heading (GString    *out,
+            const char *title)
+{
+  g_string_append (out, "\n## ");
+  md_escape (out, title, FALSE);
+}
+
+/* A headline in bold, then one list item a detail. */
+static void
+md_headline (GString            *out,
+             const char         *headline,
+             const char * const *details,
+             guint               n_details)
+{
+  g_string_append (out, "\n\n**");
+  md_escape (out, headline, FALSE);
+  g_string_append (out, "**\n");
+  if (n_details > 0)
+    g_string_append_c (out, '\n');
+  for (guint i = 0; i < n_details; i++)
+    {
+      g_string_append (out, "- ");
+      md_escape (out, details[i], TRUE);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* The title, what was run, and whether it completed. */
+static gboolean
+md_title (MdDoc   *doc,
+          GError **error)
+{
+  GString         *out = doc->out;
+  g_autofree char *subtitle = ib_report_subtitle (doc->report);
 
   /* Translators: the title of an exported report */
   g_string_append (out, "# ");
@@ -337,72 +349,68 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   g_string_append (out, "\n\n");
   md_escape (out, subtitle, FALSE);
   g_string_append (out, "\n");
-  if (report->partial)
+  if (doc->report->partial)
     {
       g_string_append (out, "\n**");
       md_escape (out, _("Partial results: the run did not complete."), FALSE);
       g_string_append (out, "**");
-      if (report->error != NULL)
+      if (doc->report->error != NULL)
         {
           g_string_append_c (out, ' ');
-          md_escape (out, report->error, FALSE);
+          md_escape (out, doc->report->error, FALSE);
         }
       g_string_append_c (out, '\n');
     }
+  return TRUE;
+}
 
-  /* The answer first (ib-answer.h) */
-  {
-    if (answer != NULL)
-      {
-        g_autofree const char **details = ib_answer_details (answer);
+/* The answer first (ib-answer.h): the headline on its own, in bold, then
+ * one line each. */
+static gboolean
+md_answer (MdDoc   *doc,
+           GError **error)
+{
+  const IbAnswer *answer = ib_analysis_get_answer (doc->analysis);
+  g_autofree const char **details = NULL;
 
-        g_string_append (out, "\n## ");
-        md_escape (out, _("The answer"), FALSE);
-        /* the headline on its own, in bold, then one line each */
-        g_string_append (out, "\n\n**");
-        md_escape (out, answer->headline, FALSE);
-        g_string_append (out, "**\n");
-        if (details[0] != NULL)
-          g_string_append_c (out, '\n');
-        for (guint i = 0; details[i] != NULL; i++)
-          {
-            g_string_append (out, "- ");
-            md_escape (out, details[i], TRUE);
-            g_string_append_c (out, '\n');
-          }
-      }
-  }
+  if (answer == NULL)
+    return TRUE;
+  details = ib_answer_details (answer);
+  md_heading (doc->out, _("The answer"));
+  md_headline (doc->out, answer->headline, details, g_strv_length ((char **) details));
+  return TRUE;
+}
 
-  /* The small-files and write + delete answers (ib-answer-writes.h) */
-  {
-    g_autoptr(GPtrArray) cards = ib_answer_cards (report);
+/* The small-files and write + delete answers (ib-answer-writes.h) */
+static gboolean
+md_cards (MdDoc   *doc,
+          GError **error)
+{
+  g_autoptr(GPtrArray) cards = ib_answer_cards (doc->report);
 
-    for (guint c = 0; c < cards->len; c++)
-      {
-        const IbAnswerCard *card = g_ptr_array_index (cards, c);
+  for (guint c = 0; c < cards->len; c++)
+    {
+      const IbAnswerCard *card = g_ptr_array_index (cards, c);
 
-        g_string_append (out, "\n## ");
-        md_escape (out, card->title, FALSE);
-        g_string_append (out, "\n\n**");
-        md_escape (out, card->headline, FALSE);
-        g_string_append (out, "**\n");
-        if (card->details->len > 0)
-          g_string_append_c (out, '\n');
-        for (guint i = 0; i < card->details->len; i++)
-          {
-            g_string_append (out, "- ");
-            md_escape (out, g_ptr_array_index (card->details, i), TRUE);
-            g_string_append_c (out, '\n');
-          }
-      }
-  }
+      md_heading (doc->out, card->title);
+      md_headline (doc->out, card->headline, (const char * const *) card->details->pdata,
+                   card->details->len);
+    }
+  return TRUE;
+}
 
-  /* The findings, group by group under short headings (ib_finding_group) */
-  /* the answer, above, says what a covered finding says */
+/* The findings, group by group under short headings (ib_finding_group); the
+ * answer, above, says what a covered finding says. */
+static gboolean
+md_findings (MdDoc   *doc,
+             GError **error)
+{
+  GString      *out = doc->out;
+  const GArray *findings = ib_analysis_get_findings (doc->analysis);
+
   if (ib_findings_n_shown (findings) > 0)
     {
-      g_string_append (out, "\n## ");
-      md_escape (out, _("Findings"), FALSE);
+      md_heading (out, _("Findings"));
       g_string_append_c (out, '\n');
     }
   for (IbFindingGroup g = 0; g < IB_N_FINDING_GROUPS; g++)
@@ -427,70 +435,156 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
           g_string_append_c (out, '\n');
         }
     }
+  return TRUE;
+}
 
-  /* Charts */
-  {
-    gboolean any = FALSE;
+/* Writes @kind's chart as doc->dir/KIND.png and links it. */
+static gboolean
+md_chart (MdDoc                 *doc,
+          const IbChartKindInfo *kind,
+          const IbChartStyle    *style,
+          GError               **error)
+{
+  GString         *out = doc->out;
+  IbChartRequest   request = { kind, doc->report, NULL, style, IB_REPORT_CHART_WIDTH,
+                               ib_chart_kind_height (kind, doc->report) };
+  g_autofree char *name = g_strdup_printf ("%s.png", kind->id);
+  g_autofree char *png = g_build_filename (doc->dir, name, NULL);
 
-    for (guint i = 0; i < ib_chart_n_kinds (); i++)
-      {
-        const IbChartKindInfo *kind = ib_chart_kind_nth (i);
-        IbChartRequest         request = { kind, report, NULL, &style, IB_REPORT_CHART_WIDTH, 0 };
-        g_autofree char *name = NULL;
-        g_autofree char *png = NULL;
+  if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
+    return FALSE;
+  g_ptr_array_add (doc->written, g_steal_pointer (&png));
+  g_string_append (out, "\n![");
+  md_escape (out, ib_chart_kind_title (kind), FALSE);
+  /* a relative URL: the stem may hold spaces or parentheses */
+  g_string_append (out, "](");
+  g_string_append_uri_escaped (out, doc->dir_name, NULL, TRUE);
+  g_string_append_c (out, '/');
+  g_string_append_uri_escaped (out, name, NULL, TRUE);
+  g_string_append (out, ")\n");
+  return TRUE;
+}
 
-        if (!kind->in_reports || !ib_chart_has_data (kind, report, NULL))
-          continue;
-        name = g_strdup_printf ("%s.png", kind->id);
-        png = g_build_filename (dir, name, NULL);
-        request.height = ib_chart_kind_height (kind, report);
-        if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
-          {
-            ib_report_markdown_undo (written, dir, made_dir);
-            return FALSE;
-          }
-        g_ptr_array_add (written, g_steal_pointer (&png));
-        if (!any)
-          {
-            g_string_append (out, "\n## ");
-            md_escape (out, _("Charts"), FALSE);
-            g_string_append (out, "\n");
-            any = TRUE;
-          }
-        g_string_append (out, "\n![");
-        md_escape (out, ib_chart_kind_title (kind), FALSE);
-        /* a relative URL: the stem may hold spaces or parentheses */
-        g_string_append (out, "](");
-        g_string_append_uri_escaped (out, dir_name, NULL, TRUE);
-        g_string_append_c (out, '/');
-        g_string_append_uri_escaped (out, name, NULL, TRUE);
-        g_string_append (out, ")\n");
-      }
-  }
+/* Every chart of the report that has data, under one heading. */
+static gboolean
+md_charts (MdDoc   *doc,
+           GError **error)
+{
+  IbChartStyle style;
+  gboolean     any = FALSE;
+
+  ib_chart_style_init_light (&style);
+  for (guint i = 0; i < ib_chart_n_kinds (); i++)
+    {
+      const IbChartKindInfo *kind = ib_chart_kind_nth (i);
+
+      if (!kind->in_reports || !ib_chart_has_data (kind, doc->report, NULL))
+        continue;
+      /* (on a failure the whole text is dropped, heading and all) */
+      if (!any)
+        {
+          md_heading (doc->out, _("Charts"));
+          g_string_append (doc->out, "\n");
+          any = TRUE;
+        }
+      if (!md_chart (doc, kind, &style, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The tables before the sweep's crossover, in the order shown. */
+static IbTable *(*const first_tables[]) (const IbReport *report) = {
+  ib_table_statistics, ib_table_responsiveness, ib_table_sweep, ib_table_map,
+};
+
+/* The results: the tables of numbers, the sweep's crossover among them. */
+static gboolean
+md_results (MdDoc   *doc,
+            GError **error)
+{
+  g_autofree char *crossover = ib_sweep_crossover_text (doc->report->sweep);
 
   for (guint t = 0; t < G_N_ELEMENTS (first_tables); t++)
-    md_table (out, first_tables[t] (report));
-  {
-    g_autofree char *crossover = ib_sweep_crossover_text (report->sweep);
-
-    if (crossover != NULL)
-      {
-        g_string_append_c (out, '\n');
-        md_escape (out, crossover, FALSE);
-        g_string_append_c (out, '\n');
-      }
-  }
-  md_table (out, ib_table_overhead (report));
-  md_table (out, ib_table_write_unlink (report));
-  md_table (out, ib_table_plan (report));
-  md_table (out, ib_table_environment (report));
-  md_list (out, _("Warnings"), report->warnings);
-  md_table (out, ib_table_samples (report));
-
-  if (!ib_output_save (path, out->str, (gssize) out->len, error))
+    md_table (doc->out, first_tables[t] (doc->report));
+  if (crossover != NULL)
     {
-      /* no chart without the Markdown that shows it */
-      ib_report_markdown_undo (written, dir, made_dir);
+      g_string_append_c (doc->out, '\n');
+      md_escape (doc->out, crossover, FALSE);
+      g_string_append_c (doc->out, '\n');
+    }
+  md_table (doc->out, ib_table_overhead (doc->report));
+  md_table (doc->out, ib_table_write_unlink (doc->report));
+  return TRUE;
+}
+
+/* What was run, and where. */
+static gboolean
+md_setup (MdDoc   *doc,
+          GError **error)
+{
+  md_table (doc->out, ib_table_plan (doc->report));
+  md_table (doc->out, ib_table_environment (doc->report));
+  return TRUE;
+}
+
+static gboolean
+md_warnings (MdDoc   *doc,
+             GError **error)
+{
+  md_list (doc->out, _("Warnings"), doc->report->warnings);
+  return TRUE;
+}
+
+static gboolean
+md_samples (MdDoc   *doc,
+            GError **error)
+{
+  md_table (doc->out, ib_table_samples (doc->report));
+  return TRUE;
+}
+
+/* The report's sections, in the order written. */
+static const MdSection md_sections[] = {
+  md_title,   md_answer, md_cards,    md_findings, md_charts,
+  md_results, md_setup,  md_warnings, md_samples,
+};
+
+gboolean
+ib_report_save_markdown_full (const IbAnalysis *analysis,
+                              const char       *path,
+                              gboolean          replace_charts,
+                              GError          **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = NULL;
+  g_autofree char *dir_name = NULL;
+  MdDoc doc = { out, analysis, NULL, NULL, NULL, written, FALSE };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (analysis != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  doc.report = ib_analysis_get_report (analysis);
+  doc.dir = dir = ib_report_markdown_chart_dir (path);
+  doc.dir_name = dir_name = g_path_get_basename (dir);
+  charts = ib_report_markdown_charts (doc.report, path);
+  if (!ib_report_markdown_check_target (path, error))
+    return FALSE;
+  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
+    return FALSE;
+  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &doc.made_dir, error))
+    return FALSE;
+
+  for (guint s = 0; s < G_N_ELEMENTS (md_sections) && ok; s++)
+    ok = md_sections[s](&doc, error);
+  /* no chart without the Markdown that shows it */
+  if (!ok || !ib_output_save (path, out->str, (gssize) out->len, error))
+    {
+      ib_report_markdown_undo (written, dir, doc.made_dir);
       return FALSE;
     }
   return TRUE;
