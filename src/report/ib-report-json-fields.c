@@ -101,7 +101,8 @@ read_files (JsonObject        *o,
       JsonObject *f = ib_json_array_object (files, i, path, field->name, &ep, error);
       gint64 size;
 
-      if (f == NULL || !ib_json_read_int (f, ep, "size", TRUE, 0, G_MAXINT64, &size, NULL, error))
+      if (f == NULL || !ib_json_read_int (f, ep, &(IbJsonIntMember) { "size", TRUE, 0, G_MAXINT64 },
+                                          &size, NULL, error))
         return FALSE;
       g_array_append_vals (plan->file_sizes, &(guint64) { (guint64) size }, 1);
     }
@@ -147,7 +148,8 @@ read_seed (JsonObject        *o,
                                      _("expected a non-negative integer"));
       return TRUE;
     }
-  if (!ib_json_read_int (o, path, field->name, TRUE, 0, G_MAXINT64, &v, NULL, error))
+  if (!ib_json_read_int (o, path, &(IbJsonIntMember) { field->name, TRUE, 0, G_MAXINT64 }, &v,
+                         NULL, error))
     return FALSE;
   plan->seed = (guint64) v;
   return TRUE;

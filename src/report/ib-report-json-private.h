@@ -64,6 +64,16 @@ typedef enum
 typedef struct _IbJsonField   IbJsonField;
 typedef struct _IbJsonSection IbJsonSection;
 
+/* An integer member read on its own (ib_json_read_int): its name, whether
+ * the loader requires it, and its range. */
+typedef struct
+{
+  const char *name;
+  gboolean    required;
+  gint64      min;
+  gint64      max;
+} IbJsonIntMember;
+
 /* An enum's names: to_string of each value, from_string of a name. */
 typedef struct
 {
@@ -289,17 +299,15 @@ gboolean    ib_json_check_int     (JsonNode   *node,
                                    gint64      max,
                                    gint64     *out,
                                    GError    **error);
-/* The integer member @name in [min, max] into *out. Absent, or null where
- * it is optional: *out is left, *found (when not NULL) is FALSE. */
-gboolean    ib_json_read_int      (JsonObject *o,
-                                   const char *path,
-                                   const char *name,
-                                   gboolean    required,
-                                   gint64      min,
-                                   gint64      max,
-                                   gint64     *out,
-                                   gboolean   *found,
-                                   GError    **error);
+/* The integer @member of @o (its name, whether it is required, its range
+ * [min, max]) into *out. Absent, or null where it is optional: *out is
+ * left, *found (when not NULL) is FALSE. */
+gboolean    ib_json_read_int      (JsonObject            *o,
+                                   const char            *path,
+                                   const IbJsonIntMember *member,
+                                   gint64                *out,
+                                   gboolean              *found,
+                                   GError               **error);
 /* The member @name when it is an object or array (@type); NULL with *ok
  * TRUE when absent or null and optional, NULL with *ok FALSE (and an
  * error) otherwise. */

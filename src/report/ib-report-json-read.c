@@ -259,24 +259,22 @@ ib_json_check_int (JsonNode   *node,
 }
 
 gboolean
-ib_json_read_int (JsonObject *o,
-                  const char *path,
-                  const char *name,
-                  gboolean    required,
-                  gint64      min,
-                  gint64      max,
-                  gint64     *out,
-                  gboolean   *found,
-                  GError    **error)
+ib_json_read_int (JsonObject            *o,
+                  const char            *path,
+                  const IbJsonIntMember *member,
+                  gint64                *out,
+                  gboolean              *found,
+                  GError               **error)
 {
   gboolean ok;
-  JsonNode *node = ib_json_get_member (o, path, name, required, !required, &ok, error);
+  JsonNode *node = ib_json_get_member (o, path, member->name, member->required,
+                                       !member->required, &ok, error);
 
   if (found != NULL)
     *found = node != NULL;
   if (node == NULL)
     return ok;
-  return ib_json_check_int (node, path, name, min, max, out, error);
+  return ib_json_check_int (node, path, member->name, member->min, member->max, out, error);
 }
 
 JsonNode *
@@ -503,6 +501,108 @@ read_sub_object (JsonNode          *node,
   return ib_json_read_object (json_node_get_object (node), sub_path, f->section, sub, error);
 }
 
+/* An integer of any width into @f's member, in its range. */
+static gboolean
+read_int_member (JsonNode          *node,
+                 const char        *path,
+                 const IbJsonField *f,
+                 gpointer           st,
+                 GError           **error)
+{
+  gint64 min, max, v;
+
+  int_range (f, &min, &max);
+  if (!ib_json_check_int (node, path, f->name, min, max, &v, error))
+    return FALSE;
+  if (f->kind == IB_JF_UINT)
+    MEMBER (st, f, guint) = (guint) v;
+  else if (f->kind == IB_JF_INT)
+    MEMBER (st, f, int) = (int) v;
+  else if (f->kind == IB_JF_INT64)
+    MEMBER (st, f, gint64) = v;
+  else
+    MEMBER (st, f, guint64) = (guint64) v;
+  return TRUE;
+}
+
+static gboolean
+read_string_member (JsonNode          *node,
+                    const char        *path,
+                    const IbJsonField *f,
+                    gpointer           st,
+                    GError           **error)
+{
+  if (!ib_json_node_is_string (node))
+    return ib_json_member_error (error, path, f->name, _("expected a string"));
+  if (f->flags & IB_JF_INTERN)
+    {
+      g_autofree char *s = node_dup_string (node);
+
+      MEMBER (st, f, const char *) = g_intern_string (s);
+    }
+  else
+    {
+      g_free (MEMBER (st, f, char *));
+      MEMBER (st, f, char *) = node_dup_string (node);
+    }
+  return TRUE;
+}
+
+/* One of the names of @f's enum type. */
+static gboolean
+read_enum_member (JsonNode          *node,
+                  const char        *path,
+                  const IbJsonField *f,
+                  gpointer           st,
+                  GError           **error)
+{
+  const char *name;
+
+  if (!ib_json_node_is_string (node))
+    return ib_json_member_error (error, path, f->name, _("expected a string"));
+  name = json_node_get_string (node);
+  if (!f->enum_type->from_string (name, &MEMBER (st, f, int)))
+    {
+      g_autofree char *valid = g_utf8_make_valid (name, -1);
+      g_autofree char *what = NULL;
+
+      /* Translators: the first %s is a value from the file, the second
+       * the list of values this version knows, e.g. "warm, cold, as-is". */
+      what = g_strdup_printf (_("unknown value “%s” (expected one of: %s)"),
+                              valid, f->enum_type->expected);
+
+      return ib_json_member_error (error, path, f->name, what);
+    }
+  return TRUE;
+}
+
+/* An array of strings, of integers or of objects (@f's section), in one
+ * piece or a chunk at a time. */
+static gboolean
+read_array_member (JsonNode          *node,
+                   const char        *path,
+                   const IbJsonField *f,
+                   gpointer           st,
+                   GError           **error)
+{
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return ib_json_member_error (error, path, f->name, _("expected an array"));
+  if (!ib_json_chunks_pending (path, f)
+      && !ib_json_check_length (json_array_get_length (json_node_get_array (node)), path,
+                                f->name, f->max_len, error))
+    return FALSE;
+  if (f->kind == IB_JF_STRV)
+    return read_string_array (json_node_get_array (node), path, f->name,
+                              MEMBER (st, f, GPtrArray *), error);
+  if (f->kind == IB_JF_U64V)
+    return read_u64_array (json_node_get_array (node), path, f->name,
+                           MEMBER (st, f, GArray *), error);
+  if (ib_json_chunks_pending (path, f))
+    return ib_json_read_chunks (path, f, MEMBER (st, f, GArray *), error);
+  return ib_json_read_array (json_node_get_array (node), 0, path, f->name, f->section,
+                             MEMBER (st, f, GArray *), error);
+}
+
 gboolean
 ib_json_read_plain (JsonObject        *o,
                     const char        *path,
@@ -514,7 +614,6 @@ ib_json_read_plain (JsonObject        *o,
   gboolean nullable = (f->flags & IB_JF_NULLABLE) != 0;
   gboolean ok;
   JsonNode *node;
-  gint64 min, max, v;
 
   if (f->kind == IB_JF_DOUBLE)
     {
@@ -543,18 +642,7 @@ ib_json_read_plain (JsonObject        *o,
     case IB_JF_INT:
     case IB_JF_INT64:
     case IB_JF_UINT64:
-      int_range (f, &min, &max);
-      if (!ib_json_check_int (node, path, f->name, min, max, &v, error))
-        return FALSE;
-      if (f->kind == IB_JF_UINT)
-        MEMBER (st, f, guint) = (guint) v;
-      else if (f->kind == IB_JF_INT)
-        MEMBER (st, f, int) = (int) v;
-      else if (f->kind == IB_JF_INT64)
-        MEMBER (st, f, gint64) = v;
-      else
-        MEMBER (st, f, guint64) = (guint64) v;
-      return TRUE;
+      return read_int_member (node, path, f, st, error);
 
     case IB_JF_DOUBLE:
       return check_double (node, path, f, &MEMBER (st, f, double), error);
@@ -566,62 +654,15 @@ ib_json_read_plain (JsonObject        *o,
       return TRUE;
 
     case IB_JF_STRING:
-      if (!ib_json_node_is_string (node))
-        return ib_json_member_error (error, path, f->name, _("expected a string"));
-      if (f->flags & IB_JF_INTERN)
-        {
-          g_autofree char *s = node_dup_string (node);
-
-          MEMBER (st, f, const char *) = g_intern_string (s);
-        }
-      else
-        {
-          g_free (MEMBER (st, f, char *));
-          MEMBER (st, f, char *) = node_dup_string (node);
-        }
-      return TRUE;
+      return read_string_member (node, path, f, st, error);
 
     case IB_JF_ENUM:
-      {
-        const char *name;
-
-        if (!ib_json_node_is_string (node))
-          return ib_json_member_error (error, path, f->name, _("expected a string"));
-        name = json_node_get_string (node);
-        if (!f->enum_type->from_string (name, &MEMBER (st, f, int)))
-          {
-            g_autofree char *valid = g_utf8_make_valid (name, -1);
-            g_autofree char *what = NULL;
-
-            /* Translators: the first %s is a value from the file, the second
-             * the list of values this version knows, e.g. "warm, cold, as-is". */
-            what = g_strdup_printf (_("unknown value “%s” (expected one of: %s)"),
-                                    valid, f->enum_type->expected);
-
-            return ib_json_member_error (error, path, f->name, what);
-          }
-        return TRUE;
-      }
+      return read_enum_member (node, path, f, st, error);
 
     case IB_JF_STRV:
     case IB_JF_U64V:
     case IB_JF_ARRAY:
-      if (!JSON_NODE_HOLDS_ARRAY (node))
-        return ib_json_member_error (error, path, f->name, _("expected an array"));
-      if (!ib_json_chunks_pending (path, f)
-          && !ib_json_check_length (json_array_get_length (json_node_get_array (node)), path,
-                                    f->name, f->max_len, error))
-        return FALSE;
-      if (f->kind == IB_JF_STRV)
-        return read_string_array (json_node_get_array (node), path, f->name,
-                                  MEMBER (st, f, GPtrArray *), error);
-      if (f->kind == IB_JF_U64V)
-        return read_u64_array (json_node_get_array (node), path, f->name,
-                               MEMBER (st, f, GArray *), error);
-      if (ib_json_chunks_pending (path, f))
-        return ib_json_read_chunks (path, f, MEMBER (st, f, GArray *), error);
-      return ib_json_read_array (json_node_get_array (node), 0, path, f->name, f->section,
-                                 MEMBER (st, f, GArray *), error);
+      return read_array_member (node, path, f, st, error);
 
     case IB_JF_OBJECT:
       /* the parent owns it from here on, even when we bail out */

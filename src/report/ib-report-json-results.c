@@ -103,7 +103,8 @@ read_percentiles (JsonObject        *o,
       char key[8];
 
       g_snprintf (key, sizeof key, "%u", ib_percentile_levels[k]);
-      if (!ib_json_read_int (json_node_get_object (node), pp, key, TRUE, 0, G_MAXINT64,
+      if (!ib_json_read_int (json_node_get_object (node), pp,
+                             &(IbJsonIntMember) { key, TRUE, 0, G_MAXINT64 },
                              &m->percentiles_ns[k], NULL, error))
         return FALSE;
     }
@@ -238,8 +239,8 @@ read_crossover (JsonObject        *o,
   IbSweep *sweep = st;
   gint64 v;
 
-  if (!ib_json_read_int (o, path, field->name, FALSE, 0, G_MAXINT64, &v, &sweep->has_crossover,
-                         error))
+  if (!ib_json_read_int (o, path, &(IbJsonIntMember) { field->name, FALSE, 0, G_MAXINT64 }, &v,
+                         &sweep->has_crossover, error))
     return FALSE;
   if (sweep->has_crossover)
     sweep->crossover_value = (guint64) v;
@@ -650,8 +651,8 @@ read_identity (JsonObject        *o,
       error, _("not an I/O Bench report (schema is “%s”, expected “%s”)"), schema,
       IB_REPORT_SCHEMA);
 
-  if (!ib_json_read_int (o, path, "version", TRUE, G_MININT64, G_MAXINT64, &version, NULL,
-                         error))
+  if (!ib_json_read_int (o, path, &(IbJsonIntMember) { "version", TRUE, G_MININT64, G_MAXINT64 },
+                         &version, NULL, error))
     return FALSE;
   if (version != IB_REPORT_VERSION)
     {
