@@ -20,6 +20,7 @@
 #include "engine/stats/ib-eta.h"
 #include "engine/io/ib-output.h"
 #include "engine/os/ib-busy.h"
+#include "engine/os/ib-os.h"
 #include "engine/plan/ib-parse.h"
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
@@ -396,6 +397,16 @@ ib_cli_run_plan (const IbPlan *plan,
   g_return_val_if_fail (plan != NULL, NULL);
   g_return_val_if_fail (exit_code != NULL, NULL);
 
+  /* The descriptors first: the busy probe keeps one (the peak-RSS reset)
+   * and the signal watch starts GLib's worker thread and its wake-ups.
+   * With none to spare, GLib aborts in one of them before the runner's
+   * own check could say how many a run needs. */
+  if (ib_plan_validate (plan, NULL) && !ib_os_check_fd_room (&error))
+    {
+      ib_cli_printerr ("%s", error->message);
+      *exit_code = ib_cli_exit_code_for_error (error);
+      return NULL;
+    }
   say_busy (plan, quiet);
   ib_cli_signals_watch (cancellable);
   /* A budgeted run (quick) ends by its budget: the time left says so from
