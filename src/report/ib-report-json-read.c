@@ -183,6 +183,16 @@ ib_json_get_member (JsonObject *obj,
   JsonNode *node = json_object_get_member (obj, name);
 
   *ok = TRUE;
+  if (node == NULL && required && (path == NULL || *path == '\0'))
+    {
+      /* A part of the report itself is gone: the file was cut or edited. */
+      /* Translators: %s is a member of the report, "plan" */
+      *ok = ib_json_format_error (error, _("the report has no “%s” part, so it is incomplete "
+                                           "(cut short or edited). Open the whole report as "
+                                           "I/O Bench saved it, or run the benchmark again."),
+                                  name);
+      return NULL;
+    }
   if (node == NULL)
     {
       if (required)

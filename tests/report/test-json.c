@@ -462,13 +462,16 @@ test_bad_input (void)
     { NULL, "42", "expected a JSON object" },
     { NULL, "\"iobench-report\"", "expected a JSON object" },
     { NULL, "{}", "no “schema” member" },
-    { NULL, "{\"schema\":\"iobench-report\"}", "version: missing" },
+    { NULL, "{\"schema\":\"iobench-report\"}", "the report has no “version” part" },
     { NULL, "{\"schema\":\"iobench-report\",\"version\":\"1\"}", "version: expected an integer" },
     { NULL, "{\"schema\":\"iobench-report\",\"version\":2}",
       "report version 2 is not supported; this I/O Bench reads version 1" },
     { NULL, "{\"schema\":\"other\",\"version\":1}", "schema is “other”" },
     { NULL, "{\"schema\":7,\"version\":1}", "schema: expected a string" },
-    { NULL, "{\"schema\":\"iobench-report\",\"version\":1}", "plan: missing" },
+    /* a report cut to its head: what is gone, and what to do */
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":1}",
+      "the report has no “plan” part, so it is incomplete (cut short or edited). Open the whole "
+      "report as I/O Bench saved it, or run the benchmark again." },
     { NULL,
       "{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
       "nested" },
