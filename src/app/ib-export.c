@@ -103,20 +103,52 @@ report_stem (const IbReport *report)
   return g_strdup_printf ("iobench-%s-%s", preset, stamp);
 }
 
+/* The chart in a file name: its short title untranslated, lower case
+ * ("time", "throughput"), which says what a reader sees, where the kind's
+ * id says what the CLI's --kind takes ("strategies"). */
+static char *
+kind_file_word (const IbChartKindInfo *kind)
+{
+  g_autofree char *word = g_ascii_strdown (kind->short_title, -1);
+
+  g_strdelimit (word, " +/", '-');
+  return g_steal_pointer (&word);
+}
+
+/* The size of a pixel format, when not the default 1280x720 at 1x:
+ * "-1920x1080", "-2x", "-800x600-2x"; "" for SVG and PDF. */
+static char *
+size_suffix (const IbExportFormat *format)
+{
+  GString *suffix = g_string_new (NULL);
+
+  if (format->chart_format == NULL || !format->chart_format->pixels)
+    return g_string_free (suffix, FALSE);
+  if (format->width != 1280 || format->height != 720)
+    g_string_append_printf (suffix, "-%dx%d", format->width, format->height);
+  if (format->scale != 1.0)
+    g_string_append_printf (suffix, "-%gx", format->scale);
+  return g_string_free (suffix, FALSE);
+}
+
 char *
 ib_export_suggest_name (const IbReport        *report,
                         const IbChartKindInfo *kind,
                         const IbExportFormat  *format)
 {
   g_autofree char *stem = NULL;
+  g_autofree char *word = NULL;
+  g_autofree char *size = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
   g_return_val_if_fail (format != NULL, NULL);
 
   stem = report_stem (report);
-  if (format->is_chart || kind->two_runs)
-    return g_strdup_printf ("%s-%s.%s", stem, kind->id, format->extension);
-  return g_strdup_printf ("%s.%s", stem, format->extension);
+  if (kind == NULL || (!format->is_chart && !kind->two_runs))
+    return g_strdup_printf ("%s.%s", stem, format->extension);
+  word = kind_file_word (kind);
+  size = size_suffix (format);
+  return g_strdup_printf ("%s-%s%s.%s", stem, word, size, format->extension);
 }
 
 /* ---- export ----------------------------------------------------------- */
@@ -220,14 +252,7 @@ export_thread (GTask        *task,
 }
 
 void
-ib_export_async (IbAnalysis            *analysis,
-                 IbComparison          *comparison,
-                 const IbChartKindInfo *kind,
-                 gboolean               log_scale,
-                 IbCompareChart         compare,
-                 const char            *format_id,
-                 const char            *path,
-                 gboolean               replace_extras,
+ib_export_async (const IbExportRequest *request,
                  GCancellable          *cancellable,
                  GAsyncReadyCallback    callback,
                  gpointer               user_data)
@@ -236,36 +261,37 @@ ib_export_async (IbAnalysis            *analysis,
   GError *error = NULL;
   ExportJob *job;
 
-  g_return_if_fail ((analysis != NULL) != (comparison != NULL));
-  g_return_if_fail (format_id != NULL);
-  g_return_if_fail (path != NULL);
+  g_return_if_fail (request != NULL);
+  g_return_if_fail ((request->analysis != NULL) != (request->comparison != NULL));
+  g_return_if_fail (request->format_id != NULL);
+  g_return_if_fail (request->path != NULL);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, ib_export_async);
   job = g_new0 (ExportJob, 1);
   g_task_set_task_data (task, job, export_job_free);
-  if (!ib_export_parse_format (format_id, &job->format, &error))
+  if (!ib_export_parse_format (request->format_id, &job->format, &error))
     {
       g_task_return_error (task, error);
       return;
     }
   /* The worker gets its own copy of a live report, which keeps growing;
    * an analysis of a finished one does not change. */
-  if (analysis != NULL && ib_analysis_is_live (analysis))
+  if (request->analysis != NULL && ib_analysis_is_live (request->analysis))
     {
-      g_autoptr(IbReport) copy = ib_report_copy (ib_analysis_get_report (analysis));
+      g_autoptr(IbReport) copy = ib_report_copy (ib_analysis_get_report (request->analysis));
 
       job->analysis = ib_analysis_new_live (copy);
     }
-  else if (analysis != NULL)
-    job->analysis = ib_analysis_ref (analysis);
+  else if (request->analysis != NULL)
+    job->analysis = ib_analysis_ref (request->analysis);
   else
-    job->comparison = ib_comparison_ref (comparison);
-  job->kind = kind;
-  job->log_scale = log_scale;
-  job->compare = compare;
-  job->path = g_strdup (path);
-  job->replace_extras = replace_extras;
+    job->comparison = ib_comparison_ref (request->comparison);
+  job->kind = request->kind;
+  job->log_scale = request->log_scale;
+  job->compare = request->compare;
+  job->path = g_strdup (request->path);
+  job->replace_extras = request->replace_extras;
   g_task_run_in_thread (task, export_thread);
 }
 

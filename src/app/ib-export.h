@@ -25,7 +25,8 @@ typedef struct
 gboolean  ib_export_parse_format   (const char      *id,
                                     IbExportFormat  *out,
                                     GError         **error);
-/* "iobench-quick-20261129-2320-strategies.png" */
+/* "iobench-quick-20261129-232000-time-2x.png": the run, the chart's short
+ * title and the size when not 1280x720 at 1x; a report: "….html". */
 char *ib_export_suggest_name (const IbReport        *report,
                               const IbChartKindInfo *kind,
                               const IbExportFormat  *format);
@@ -36,23 +37,30 @@ GPtrArray *ib_export_existing_extras (const IbReport     *report,
                                       const IbComparison *comparison,
                                       const char     *format_id,
                                       const char     *path);
-/* Writes @analysis (one run) or @comparison (two runs, a kind of two runs or
- * the comparison's report; the other NULL) on a worker thread, referenced;
- * a live analysis's report is copied first. @compare is the part a
- * comparison's chart draws (IbChartStyle.compare). A Markdown report's
- * charts that exist already are replaced only with @replace_extras (the
- * user said yes); otherwise the export fails naming the first. */
-void      ib_export_async (IbAnalysis            *analysis,
-                           IbComparison          *comparison,
-                           const IbChartKindInfo *kind,
-                           gboolean               log_scale,
-                           IbCompareChart         compare,
-                           const char            *format_id,
-                           const char            *path,
-                           gboolean               replace_extras,
-                           GCancellable          *cancellable,
-                           GAsyncReadyCallback    callback,
-                           gpointer               user_data);
+/* What an export writes, and where: @analysis (one run) or @comparison (two
+ * runs, a kind of two runs or the comparison's report; the other NULL).
+ * @compare is the part a comparison's chart draws (IbChartStyle.compare). A
+ * Markdown report's charts that exist already are replaced only with
+ * @replace_extras (the user said yes); otherwise the export fails naming
+ * the first. */
+typedef struct
+{
+  IbAnalysis            *analysis;
+  IbComparison          *comparison;
+  const IbChartKindInfo *kind;
+  gboolean               log_scale;
+  IbCompareChart         compare;
+  const char            *format_id;
+  const char            *path;
+  gboolean               replace_extras;
+} IbExportRequest;
+
+/* Writes @request on a worker thread, its analysis or comparison
+ * referenced; a live analysis's report is copied first. */
+void      ib_export_async          (const IbExportRequest *request,
+                                    GCancellable          *cancellable,
+                                    GAsyncReadyCallback    callback,
+                                    gpointer               user_data);
 gboolean  ib_export_finish         (GAsyncResult    *result,
                                     GError         **error);
 

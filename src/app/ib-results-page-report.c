@@ -132,6 +132,19 @@ capitalised (const char *text)
   return g_strconcat (buf, g_utf8_next_char (text), NULL);
 }
 
+/* A warning as a sentence: capitalised, with its final period (the
+ * engine's warnings and older reports' have none). */
+static char *
+as_sentence (const char *text)
+{
+  g_autofree char *cap = capitalised (text);
+  gsize len = strlen (cap);
+
+  if (len == 0 || strchr (".!?", cap[len - 1]) != NULL || g_str_has_suffix (cap, "…"))
+    return g_steal_pointer (&cap);
+  return g_strconcat (cap, ".", NULL);
+}
+
 /* Findings that question the numbers themselves, shown as a banner too. */
 static gboolean
 is_validity_finding (const IbFinding *f)
@@ -224,12 +237,12 @@ _ib_results_page_update_warnings (IbResultsPage *self)
       /* the answer card says what a covered finding says */
       if (!is_validity_finding (f) || f->text == NULL || !ib_finding_is_shown (f))
         continue;
-      sentence = capitalised (f->text);
+      sentence = as_sentence (f->text);
       g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
     }
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *sentence = capitalised (g_ptr_array_index (r->warnings, i));
+      g_autofree char *sentence = as_sentence (g_ptr_array_index (r->warnings, i));
 
       g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
     }

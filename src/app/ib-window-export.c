@@ -122,12 +122,21 @@ run_export (IbWindow           *self,
             gboolean            replace_extras)
 {
   ExportCtx *ctx = g_new0 (ExportCtx, 1);
+  IbExportRequest request = {
+    .analysis = source->analysis,
+    .comparison = source->comparison,
+    .kind = source->kind,
+    .log_scale = source->log_scale,
+    .compare = source->compare,
+    .format_id = format_id,
+    .path = path,
+    .replace_extras = replace_extras,
+  };
 
   ctx->window = g_object_ref (self);
   ctx->path = g_strdup (path);
   self->n_pending_exports++;
-  ib_export_async (source->analysis, source->comparison, source->kind, source->log_scale,
-                   source->compare, format_id, path, replace_extras, NULL, export_done, ctx);
+  ib_export_async (&request, NULL, export_done, ctx);
 }
 
 static void

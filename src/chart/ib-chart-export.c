@@ -85,6 +85,9 @@ write_svg (const IbChartRequest *request,
   surface = cairo_svg_surface_create_for_stream (memory_write, drawing, request->width,
                                                  request->height);
   cairo_svg_surface_restrict_to_version (surface, CAIRO_SVG_VERSION_1_1);
+  /* Sized in px, as the PNG: cairo 1.16 declares pt otherwise, which a
+   * browser draws a third larger (1280pt is 1707 px). */
+  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
   status = cairo_surface_status (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     {
