@@ -224,23 +224,140 @@ linear_unit_div (IbUnit unit,
     }
 }
 
-void
-ib_axis_init (IbAxis   *axis,
-              IbUnit    unit,
-              gboolean  log,
-              gboolean  from_zero,
-              double    lo,
-              double    hi,
-              double    length,
-              double    spacing)
+/* The ends and ticks of a log axis over [lo, hi], @length pixels long with
+ * about @spacing pixels between labels. */
+static void
+init_log (IbAxis  *axis,
+          gboolean from_zero,
+          double   lo,
+          double   hi,
+          double   length,
+          double   spacing)
 {
-  double n_target;
+  IbUnit   unit = axis->unit;
+  LogTicks lt = { axis, FALSE };
+
+  if (hi <= LOG_FLOOR)
+    hi = 1;
+  if (lo < LOG_FLOOR || lo > hi)
+    lo = MAX (LOG_FLOOR, hi / 10);
+  /* The axis ends at the first round value at or past the data, not at
+   * the next power of ten: 1.4 s of data gets an axis to 2 s, not 10 s. */
+  axis->min = ib_axis_nice_below (unit, lo);
+  axis->max = ib_axis_nice_above (unit, hi);
+  /* Bars grow from the start of the axis: one just above it would be
+   * too short to see, so the axis starts a step lower. */
+  if (from_zero && lo < axis->min * 1.5)
+    axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
+  if (axis->max <= axis->min * 1.0001)
+    {
+      axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
+      axis->max = ib_axis_nice_above (unit, axis->max * 1.001);
+    }
+  /* 2 and 5 in every decade when a decade is long enough to show them. */
+  lt.minors = length / (log10 (axis->max) - log10 (axis->min)) >= spacing * 1.6;
+  for_each_nice (unit, axis->min, axis->max, add_log_tick, &lt);
+}
+
+/* A linear axis's ticks from *t0 to *t1, *step apart, in the unit shown. */
+typedef struct
+{
+  double step;
+  double t0;
+  double t1;
+} Steps;
+
+/* The next smaller round step, when it ends the axis nearer the data with
+ * few enough intervals (a narrow plot may show 0 1 2 3 GiB/s for 2.7 GiB/s
+ * rather than 0 2 4); labels that do not fit are skipped. */
+static void
+try_smaller_step (Steps *s,
+                  double lo,
+                  double hi,
+                  double n_target)
+{
+  double mant = s->step / pow (10, floor (log10 (s->step) + 1e-9));
+  double smaller = s->step * (mant > 4 ? 0.4 : 0.5);   /* 5 -> 2 -> 1 -> 0.5 */
+  double s0 = floor (lo / smaller + 1e-9) * smaller;
+  double s1 = ceil (hi / smaller - 1e-9) * smaller;
+
+  if (smaller < s->step && s1 - s0 < s->t1 - s->t0 - smaller * 1e-6
+      && (s1 - s0) / smaller <= MAX (n_target, 4) + 1e-9)
+    {
+      s->step = smaller;
+      s->t0 = s0;
+      s->t1 = s1;
+    }
+}
+
+/* The ends and ticks of a linear axis over [lo, hi], with about @n_target
+ * intervals. */
+static void
+init_linear (IbAxis  *axis,
+             gboolean from_zero,
+             double   lo,
+             double   hi,
+             double   n_target)
+{
+  IbUnit unit = axis->unit;
+  Steps  s;
+  double div;
+
+  if (from_zero)
+    {
+      lo = MIN (lo, 0);
+      hi = MAX (hi, 0);
+    }
+  if (hi - lo <= 0)
+    hi = lo + (lo != 0 ? fabs (lo) * 0.5 : 1);
+  /* Round in the unit the labels show (1 GiB/s, not 1000 MiB/s). */
+  div = linear_unit_div (unit, MAX (fabs (lo), fabs (hi)));
+  lo /= div;
+  hi /= div;
+  s.step = nice_step ((hi - lo) / n_target);
+  if (unit == IB_UNIT_PERCENT)
+    {
+      /* Percentile levels: steps that keep 50 and 100 on ticks. */
+      static const double steps[] = { 5, 10, 25, 50 };
+
+      for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+        if ((s.step = steps[i]) * n_target >= hi - lo - 1e-9)
+          break;
+    }
+  s.t0 = floor (lo / s.step + 1e-9) * s.step;
+  s.t1 = ceil (hi / s.step - 1e-9) * s.step;
+  if (unit != IB_UNIT_PERCENT)
+    try_smaller_step (&s, lo, hi, n_target);
+  while ((s.t1 - s.t0) / s.step > IB_AXIS_MAX_TICKS - 1)
+    {
+      s.step = nice_step (s.step * 1.5);
+      s.t0 = floor (lo / s.step + 1e-9) * s.step;
+      s.t1 = ceil (hi / s.step - 1e-9) * s.step;
+    }
+  if (s.t1 <= s.t0)
+    s.t1 = s.t0 + s.step;
+  axis->min = s.t0 * div;
+  axis->max = s.t1 * div;
+  axis->step = s.step * div;
+  axis->unit_div = div;
+  for (int i = 0; s.t0 + i * s.step <= s.t1 + s.step * 1e-6; i++)
+    add_tick (axis, fabs (s.t0 + i * s.step) < s.step * 1e-6 ? 0 : (s.t0 + i * s.step) * div,
+              TRUE);
+}
+
+void
+ib_axis_init (IbAxis           *axis,
+              const IbAxisSpec *spec,
+              double            length,
+              double            spacing)
+{
+  double lo, hi, n_target;
 
   memset (axis, 0, sizeof *axis);
-  axis->unit = unit;
-  axis->log = log;
-  lo = ib_chart_clamp (lo, -VALUE_CEIL, VALUE_CEIL);
-  hi = ib_chart_clamp (hi, -VALUE_CEIL, VALUE_CEIL);
+  axis->unit = spec->unit;
+  axis->log = spec->log;
+  lo = ib_chart_clamp (spec->lo, -VALUE_CEIL, VALUE_CEIL);
+  hi = ib_chart_clamp (spec->hi, -VALUE_CEIL, VALUE_CEIL);
   if (lo > hi)
     {
       double t = lo;
@@ -255,92 +372,10 @@ ib_axis_init (IbAxis   *axis,
    * near twice the data (0 and 5 GiB/s for 2.7 GiB/s); a label that does
    * not fit is left out when drawing. */
   n_target = CLAMP (floor (length / spacing), 2.0, 10.0);
-
-  if (log)
-    {
-      LogTicks lt = { axis, FALSE };
-
-      if (hi <= LOG_FLOOR)
-        hi = 1;
-      if (lo < LOG_FLOOR || lo > hi)
-        lo = MAX (LOG_FLOOR, hi / 10);
-      /* The axis ends at the first round value at or past the data, not at
-       * the next power of ten: 1.4 s of data gets an axis to 2 s, not 10 s. */
-      axis->min = ib_axis_nice_below (unit, lo);
-      axis->max = ib_axis_nice_above (unit, hi);
-      /* Bars grow from the start of the axis: one just above it would be
-       * too short to see, so the axis starts a step lower. */
-      if (from_zero && lo < axis->min * 1.5)
-        axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
-      if (axis->max <= axis->min * 1.0001)
-        {
-          axis->min = ib_axis_nice_below (unit, axis->min * 0.999);
-          axis->max = ib_axis_nice_above (unit, axis->max * 1.001);
-        }
-      /* 2 and 5 in every decade when a decade is long enough to show them. */
-      lt.minors = length / (log10 (axis->max) - log10 (axis->min)) >= spacing * 1.6;
-      for_each_nice (unit, axis->min, axis->max, add_log_tick, &lt);
-    }
+  if (spec->log)
+    init_log (axis, spec->from_zero, lo, hi, length, spacing);
   else
-    {
-      double step, t0, t1, div;
-
-      if (from_zero)
-        {
-          lo = MIN (lo, 0);
-          hi = MAX (hi, 0);
-        }
-      if (hi - lo <= 0)
-        hi = lo + (lo != 0 ? fabs (lo) * 0.5 : 1);
-      /* Round in the unit the labels show (1 GiB/s, not 1000 MiB/s). */
-      div = linear_unit_div (unit, MAX (fabs (lo), fabs (hi)));
-      lo /= div;
-      hi /= div;
-      step = nice_step ((hi - lo) / n_target);
-      if (unit == IB_UNIT_PERCENT)
-        {
-          /* Percentile levels: steps that keep 50 and 100 on ticks. */
-          static const double steps[] = { 5, 10, 25, 50 };
-
-          for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-            if ((step = steps[i]) * n_target >= hi - lo - 1e-9)
-              break;
-        }
-      t0 = floor (lo / step + 1e-9) * step;
-      t1 = ceil (hi / step - 1e-9) * step;
-      /* The next smaller round step, when it ends the axis nearer the data
-       * with few enough intervals (a narrow plot may show 0 1 2 3 GiB/s for
-       * 2.7 GiB/s rather than 0 2 4); labels that do not fit are skipped. */
-      if (unit != IB_UNIT_PERCENT)
-        {
-          double mant = step / pow (10, floor (log10 (step) + 1e-9));
-          double smaller = step * (mant > 4 ? 0.4 : 0.5);   /* 5 -> 2 -> 1 -> 0.5 */
-          double s0 = floor (lo / smaller + 1e-9) * smaller;
-          double s1 = ceil (hi / smaller - 1e-9) * smaller;
-
-          if (smaller < step && s1 - s0 < t1 - t0 - smaller * 1e-6
-              && (s1 - s0) / smaller <= MAX (n_target, 4) + 1e-9)
-            {
-              step = smaller;
-              t0 = s0;
-              t1 = s1;
-            }
-        }
-      while ((t1 - t0) / step > IB_AXIS_MAX_TICKS - 1)
-        {
-          step = nice_step (step * 1.5);
-          t0 = floor (lo / step + 1e-9) * step;
-          t1 = ceil (hi / step - 1e-9) * step;
-        }
-      if (t1 <= t0)
-        t1 = t0 + step;
-      axis->min = t0 * div;
-      axis->max = t1 * div;
-      axis->step = step * div;
-      axis->unit_div = div;
-      for (int i = 0; t0 + i * step <= t1 + step * 1e-6; i++)
-        add_tick (axis, fabs (t0 + i * step) < step * 1e-6 ? 0 : (t0 + i * step) * div, TRUE);
-    }
+    init_linear (axis, spec->from_zero, lo, hi, n_target);
   axis->px0 = 0;
   axis->px1 = length;
 }

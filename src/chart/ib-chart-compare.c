@@ -207,6 +207,130 @@ what_caption (IbCompareChart  what,
     }
 }
 
+/* The rows' labels and verdicts (into @labels, @verdicts), the range
+ * [*lo, *hi] of their bars and whiskers; returns the widest verdict. */
+static double
+rows_measure (IbChartCtx   *ctx,
+              const GArray *rows,
+              const char  **labels,
+              GPtrArray    *verdicts,
+              double       *lo,
+              double       *hi)
+{
+  double widest = 0;
+
+  *lo = G_MAXDOUBLE;
+  *hi = 0;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
+      Side sides[2] = { row_side (row, FALSE), row_side (row, TRUE) };
+
+      labels[i] = row->label;
+      g_ptr_array_add (verdicts, ib_compare_row_chart_text (row, ctx->compact));
+      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK,
+                                                 g_ptr_array_index (verdicts, i)));
+      for (guint s = 0; s < 2; s++)
+        if (sides[s].ok)
+          {
+            *hi = MAX (*hi, MAX (sides[s].median, sides[s].hi));
+            *lo = MIN (*lo, sides[s].lo);
+          }
+    }
+  if (*hi <= 0)
+    {
+      *lo = 1;
+      *hi = 10;
+    }
+  return widest;
+}
+
+/* The legend: which run is A, which B, in their colours. */
+static void
+compare_legend (IbChartCtx    *ctx,
+                IbCompareChart what,
+                const IbRgba  *ca,
+                const IbRgba  *cb)
+{
+  g_autofree char *label_a = ib_compare_side_legend (ctx->report, ib_chart_compare_section (what));
+  g_autofree char *label_b = ib_compare_side_legend (ctx->other, ib_chart_compare_section (what));
+  /* Translators: legend of the compare chart, "A: Quick · 29 Nov 2026, 21:04 · host" */
+  g_autofree char *text_a = g_strdup_printf (_("A: %s"), label_a);
+  g_autofree char *text_b = g_strdup_printf (_("B: %s"), label_b);
+  IbLegendItem legend[2] = {
+    { text_a, IB_LEGEND_SWATCH, *ca },
+    { text_b, IB_LEGEND_SWATCH, *cb },
+  };
+
+  ib_chart_legend (ctx, legend, 2);
+}
+
+/* A row's tooltip: both sides, the ratio with its interval, the verdict. */
+static void
+row_tooltip (IbChartCtx         *ctx,
+             const IbCompareRow *row,
+             const Side         *side_a,
+             const Side         *side_b)
+{
+  g_autofree char *ta = side_text (_("A"), side_a);
+  g_autofree char *tb = side_text (_("B"), side_b);
+  g_autofree char *level = ib_chart_format_level (row->ci_level);
+  g_autofree char *verdict = ib_compare_row_chart_text (row, FALSE);
+  g_autofree char *ratio = NULL;
+
+  /* both ends kept apart: a claimed difference never reads as if
+   * its interval touched 1 */
+  g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
+
+  if (row->ratio > 0 && row->ci_level > 0)
+    /* Translators: the ratio of medians B / A, its CI ("1.04-1.96") and
+     * the CI's coverage */
+    ratio = g_strdup_printf (_("B / A = %.2f (CI %s, covers %s): "), row->ratio, ci, level);
+  else if (row->ratio > 0)
+    /* Translators: the ratio of medians B / A and its CI ("1.04-1.96") */
+    ratio = g_strdup_printf (_("B / A = %.2f (CI %s): "), row->ratio, ci);
+  else
+    ratio = g_strdup ("");
+
+  ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s%s", row->label,
+                                               row->strategy, ta, tb, ratio, verdict));
+}
+
+/* The rows' layout, the time axis and the colours every row is drawn in. */
+typedef struct
+{
+  IbRowLayout layout;
+  IbAxis      axis;
+  IbRgba      ca, cb;      /* the bars of A and B */
+  IbRgba      label_color;
+  IbRgba      dim;         /* a verdict that is not clear */
+} Plot;
+
+/* Row @i: its label, the bars of A and B, its verdict after them. */
+static void
+draw_row (IbChartCtx         *ctx,
+          const Plot         *p,
+          guint               i,
+          const IbCompareRow *row,
+          const char         *verdict)
+{
+  Side side_a = row_side (row, FALSE), side_b = row_side (row, TRUE);
+  double cy = ib_row_center (&p->layout, i);
+  double bh = round (MIN (p->layout.row_height * 0.34, ctx->font_px * 0.95));
+  double gap = MAX (1, round (bh * 0.15));
+  double right = ib_axis_map (&p->axis, p->axis.log ? p->axis.min : 0);
+  g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK, verdict);
+
+  if (ib_chart_hit (ctx, ctx->area.x, cy - p->layout.row_height / 2, ctx->area.width,
+                    p->layout.row_height))
+    row_tooltip (ctx, row, &side_a, &side_b);
+  ib_row_draw_label (ctx, &p->layout, i, row->label, &p->label_color);
+  draw_bar (ctx, &p->axis, &side_a, round (cy - gap / 2 - bh), bh, &p->ca, &right);
+  draw_bar (ctx, &p->axis, &side_b, round (cy + gap / 2), bh, &p->cb, &right);
+  ib_row_draw_value (ctx, &p->layout, i, vl, right,
+                     ib_verdict_is_clear (row->verdict) ? &ctx->style->foreground : &p->dim);
+}
+
 static void
 draw_compare (IbChartCtx *ctx)
 {
@@ -220,19 +344,15 @@ draw_compare (IbChartCtx *ctx)
   const GArray *rows = NULL;
   g_autoptr(GPtrArray) verdicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree const char **labels = NULL;
-  double hi = 0, lo = G_MAXDOUBLE, widest = 0, tick_h;
+  double hi, lo, widest, tick_h;
   /* dispatch costs span ns to ms and sweeps orders of magnitude: always log,
    * as their single-run charts */
   gboolean log = ctx->style->log_scale || ib_chart_compare_always_log (what);
   g_autofree char *caption = NULL, *what_text = NULL;
-  IbRgba ca = ctx->palette[IB_PAL_BLUE], cb = ctx->palette[IB_PAL_ORANGE];
-  IbRgba label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
-  IbRgba dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
-  IbLegendItem legend[2];
-  g_autofree char *label_a = NULL, *label_b = NULL, *text_a = NULL, *text_b = NULL;
-  IbRowLayout layout;
-  IbAxis axis;
+  Plot p = { .ca = ctx->palette[IB_PAL_BLUE], .cb = ctx->palette[IB_PAL_ORANGE] };
 
+  p.label_color = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.88);
+  p.dim = ib_chart_fg_alpha (ctx, ctx->style->high_contrast ? 1.0 : 0.55);
   ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
   if (!ib_chart_compare_has_data (what, ctx->comparison))
     {
@@ -245,92 +365,24 @@ draw_compare (IbChartCtx *ctx)
     }
   rows = ib_comparison_get_all_rows (ctx->comparison, ib_chart_compare_section (what));
   labels = g_new0 (const char *, rows->len + 1);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      Side sides[2] = { row_side (row, FALSE), row_side (row, TRUE) };
-
-      labels[i] = row->label;
-      g_ptr_array_add (verdicts, ib_compare_row_chart_text (row, ctx->compact));
-      widest = MAX (widest, ib_chart_text_width (ctx, IB_TEXT_TICK,
-                                                 g_ptr_array_index (verdicts, i)));
-      for (guint s = 0; s < 2; s++)
-        if (sides[s].ok)
-          {
-            hi = MAX (hi, MAX (sides[s].median, sides[s].hi));
-            lo = MIN (lo, sides[s].lo);
-          }
-    }
-  if (hi <= 0)
-    {
-      lo = 1;
-      hi = 10;
-    }
-
-  label_a = ib_compare_side_legend (ctx->report, ib_chart_compare_section (what));
-  label_b = ib_compare_side_legend (ctx->other, ib_chart_compare_section (what));
-  /* Translators: legend of the compare chart, "A: Quick · 29 Nov 2026, 21:04 · host" */
-  text_a = g_strdup_printf (_("A: %s"), label_a);
-  text_b = g_strdup_printf (_("B: %s"), label_b);
-  legend[0] = (IbLegendItem) { text_a, IB_LEGEND_SWATCH, ca };
-  legend[1] = (IbLegendItem) { text_b, IB_LEGEND_SWATCH, cb };
-  ib_chart_legend (ctx, legend, 2);
+  widest = rows_measure (ctx, rows, labels, verdicts, &lo, &hi);
+  compare_legend (ctx, what, &p.ca, &p.cb);
 
   tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
-                 tick_h + ib_chart_caption_height (ctx), &layout);
+                 tick_h + ib_chart_caption_height (ctx), &p.layout);
   /* Translators: a chart's caption, then that its axis is logarithmic */
   what_text = what_caption (what, rows);
   caption = log ? g_strdup_printf (_("%s · log scale"), what_text) : g_strdup (what_text);
-  ib_chart_caption (ctx, caption, layout.axis_top + tick_h);
-  ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, layout.plot.width,
-                ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
-  ib_axis_set_range (&axis, layout.plot.x, layout.plot.x + layout.plot.width);
-  ib_axis_draw_x (ctx, &axis, layout.plot.y, layout.axis_top);
+  ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
+  ib_axis_init (&p.axis, &(IbAxisSpec) { IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi },
+                p.layout.plot.width, ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
+  ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
+  ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 
   for (guint i = 0; i < rows->len; i++)
-    {
-      const IbCompareRow *row = &g_array_index (rows, IbCompareRow, i);
-      Side side_a = row_side (row, FALSE), side_b = row_side (row, TRUE);
-      double cy = ib_row_center (&layout, i);
-      double bh = round (MIN (layout.row_height * 0.34, ctx->font_px * 0.95));
-      double gap = MAX (1, round (bh * 0.15)), right = ib_axis_map (&axis, log ? axis.min : 0);
-      g_autoptr(PangoLayout) vl = ib_chart_layout (ctx, IB_TEXT_TICK,
-                                                   g_ptr_array_index (verdicts, i));
-
-      if (ib_chart_hit (ctx, ctx->area.x, cy - layout.row_height / 2, ctx->area.width,
-                        layout.row_height))
-        {
-          g_autofree char *ta = side_text (_("A"), &side_a);
-          g_autofree char *tb = side_text (_("B"), &side_b);
-          g_autofree char *level = ib_chart_format_level (row->ci_level);
-          g_autofree char *verdict = ib_compare_row_chart_text (row, FALSE);
-          g_autofree char *ratio = NULL;
-
-          /* both ends kept apart: a claimed difference never reads as if
-           * its interval touched 1 */
-          g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
-
-          if (row->ratio > 0 && row->ci_level > 0)
-            /* Translators: the ratio of medians B / A, its CI ("1.04-1.96") and
-             * the CI's coverage */
-            ratio = g_strdup_printf (_("B / A = %.2f (CI %s, covers %s): "), row->ratio, ci,
-                                     level);
-          else if (row->ratio > 0)
-            /* Translators: the ratio of medians B / A and its CI ("1.04-1.96") */
-            ratio = g_strdup_printf (_("B / A = %.2f (CI %s): "), row->ratio, ci);
-          else
-            ratio = g_strdup ("");
-
-          ib_chart_take_tooltip (ctx, g_strdup_printf ("%s (%s)\n%s\n%s\n%s%s", row->label,
-                                                       row->strategy, ta, tb, ratio, verdict));
-        }
-      ib_row_draw_label (ctx, &layout, i, row->label, &label_color);
-      draw_bar (ctx, &axis, &side_a, round (cy - gap / 2 - bh), bh, &ca, &right);
-      draw_bar (ctx, &axis, &side_b, round (cy + gap / 2), bh, &cb, &right);
-      ib_row_draw_value (ctx, &layout, i, vl, right,
-                         ib_verdict_is_clear (row->verdict) ? &ctx->style->foreground : &dim);
-    }
+    draw_row (ctx, &p, i, &g_array_index (rows, IbCompareRow, i),
+              g_ptr_array_index (verdicts, i));
 }
 
 /* A side's median as a screen reader hears it: "3.1 ms", "not run". */

@@ -236,8 +236,8 @@ draw_cpu (IbChartCtx *ctx)
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
   ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
-  ib_axis_init (&p.axis, IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi, p.layout.plot.width,
-                ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
+  ib_axis_init (&p.axis, &(IbAxisSpec) { IB_UNIT_TIME, log, TRUE, log ? lo : 0, hi },
+                p.layout.plot.width, ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)

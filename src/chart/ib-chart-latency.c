@@ -36,31 +36,28 @@ mode_color (IbChartCtx *ctx,
   return ctx->palette[others[index % G_N_ELEMENTS (others)]];
 }
 
-static void
-draw_latency (IbChartCtx *ctx)
+/* The axes of the chart and how its lines and dots are drawn. */
+typedef struct
 {
-  cairo_t *cr = ctx->cr;
-  const IbWriteUnlink *wu = ctx->report->write_unlink;
-  g_autofree char *subtitle = ib_chart_subtitle (ctx);
-  g_autofree IbLegendItem *legend = NULL;
-  double lo = G_MAXDOUBLE, hi = 0, tick_h, left, bottom, right, best = G_MAXDOUBLE;
-  IbAxis xa, ya;
-  const char *caption;
-  guint n_modes;
-  double lw = MAX (2.0, round (ctx->font_px / 6.0));
-  double radius = ib_chart_clamp (ctx->font_px * 0.3, 2.5, 5);
+  IbAxis xa;     /* percentile level */
+  IbAxis ya;     /* time, log */
+  double lw;     /* line width */
+  double radius; /* of a dot */
+  double best;   /* the distance of the dot nearest a query so far */
+} Plot;
 
-  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
-  if (wu == NULL || wu->modes->len == 0)
-    {
-      ib_chart_empty (ctx, _("Nothing to show yet"),
-                      _("This report has no write + delete data; "
-                        "run “iobench-cli write-unlink”."));
-      return;
-    }
-  n_modes = wu->modes->len;
-  legend = g_new0 (IbLegendItem, n_modes);
-  for (guint m = 0; m < n_modes; m++)
+/* One legend item a mode, and the range [*lo, *hi] of its percentiles. */
+static IbLegendItem *
+latency_legend (IbChartCtx          *ctx,
+                const IbWriteUnlink *wu,
+                double              *lo,
+                double              *hi)
+{
+  IbLegendItem *legend = g_new0 (IbLegendItem, wu->modes->len);
+
+  *lo = G_MAXDOUBLE;
+  *hi = 0;
+  for (guint m = 0; m < wu->modes->len; m++)
     {
       const IbWriteUnlinkMode *mode = &g_array_index (wu->modes, IbWriteUnlinkMode, m);
 
@@ -72,86 +69,138 @@ draw_latency (IbChartCtx *ctx)
 
           if (v > 0)
             {
-              lo = MIN (lo, v);
-              hi = MAX (hi, v);
+              *lo = MIN (*lo, v);
+              *hi = MAX (*hi, v);
             }
         }
     }
-  if (hi <= 0)
+  if (*hi <= 0)
     {
-      lo = 1;
-      hi = 10;
+      *lo = 1;
+      *hi = 10;
     }
-  ib_chart_legend (ctx, legend, n_modes);
+  return legend;
+}
 
-  tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
-  caption = _("Latency of one write + delete at each percentile · log scale");
-  bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
-  ib_axis_init (&ya, IB_UNIT_TIME, TRUE, FALSE, lo, hi, MAX (1, bottom - ctx->area.y),
-                ctx->font_px * 2.6);
-  left = ctx->area.x + ib_axis_label_width (ctx, &ya) + ctx->font_px * 0.8;
+/* Lays out and draws both axes for times in [lo, hi], and the caption. */
+static void
+latency_axes (IbChartCtx *ctx,
+              Plot       *p,
+              double      lo,
+              double      hi)
+{
+  double tick_h = ib_chart_line_height (ctx, IB_TEXT_TICK) + ctx->font_px * 0.5;
+  const char *caption = _("Latency of one write + delete at each percentile · log scale");
+  double bottom = ctx->area.y + ctx->area.height - tick_h -
+                  ib_chart_caption_reserve (ctx, caption);
+  double left, right;
+
+  ib_axis_init (&p->ya, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, lo, hi },
+                MAX (1, bottom - ctx->area.y), ctx->font_px * 2.6);
+  left = ctx->area.x + ib_axis_label_width (ctx, &p->ya) + ctx->font_px * 0.8;
   right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
-  ib_axis_set_range (&ya, bottom, ctx->area.y + ctx->font_px * 0.4);
-  ib_axis_init (&xa, IB_UNIT_PERCENT, FALSE, FALSE, 50, 100, MAX (1, right - left),
-                ctx->font_px * 5);
-  ib_axis_set_range (&xa, left, right);
-  ib_axis_draw_y (ctx, &ya, left, right);
-  ib_axis_draw_x (ctx, &xa, ctx->area.y, bottom);
+  ib_axis_set_range (&p->ya, bottom, ctx->area.y + ctx->font_px * 0.4);
+  ib_axis_init (&p->xa, &(IbAxisSpec) { IB_UNIT_PERCENT, FALSE, FALSE, 50, 100 },
+                MAX (1, right - left), ctx->font_px * 5);
+  ib_axis_set_range (&p->xa, left, right);
+  ib_axis_draw_y (ctx, &p->ya, left, right);
+  ib_axis_draw_x (ctx, &p->xa, ctx->area.y, bottom);
   ib_chart_caption (ctx, caption, bottom + tick_h);
+}
 
-  for (guint m = 0; m < n_modes; m++)
+/* The line through @mode's percentiles. */
+static void
+mode_line (IbChartCtx              *ctx,
+           const Plot              *p,
+           const IbWriteUnlinkMode *mode,
+           const IbRgba            *color)
+{
+  cairo_t *cr = ctx->cr;
+  gboolean started = FALSE;
+
+  cairo_set_line_width (cr, p->lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  ib_chart_set_color (ctx, color, 1.0);
+  for (guint i = 0; i < IB_N_PERCENTILES; i++)
+    {
+      double v = (double) mode->percentiles_ns[i];
+
+      if (!(v > 0))
+        continue;
+      if (!started)
+        cairo_move_to (cr, ib_axis_map (&p->xa, ib_percentile_levels[i]), ib_axis_map (&p->ya, v));
+      else
+        cairo_line_to (cr, ib_axis_map (&p->xa, ib_percentile_levels[i]), ib_axis_map (&p->ya, v));
+      started = TRUE;
+    }
+  cairo_stroke (cr);
+}
+
+/* A dot at each of @mode's percentiles, the one nearest a query with its
+ * tooltip. */
+static void
+mode_dots (IbChartCtx              *ctx,
+           Plot                    *p,
+           const IbWriteUnlinkMode *mode,
+           const IbRgba            *color)
+{
+  for (guint i = 0; i < IB_N_PERCENTILES; i++)
+    {
+      double v = (double) mode->percentiles_ns[i];
+      double x, y, d;
+
+      if (!(v > 0))
+        continue;
+      x = ib_axis_map (&p->xa, ib_percentile_levels[i]);
+      y = ib_axis_map (&p->ya, v);
+      ib_chart_dot (ctx, x, y, p->radius, color, FALSE);
+      d = hypot (ctx->qx - x, ctx->qy - y);
+      if (ctx->query && d < ctx->font_px * 1.2 && d < p->best)
+        {
+          g_autofree char *t = ib_chart_format_time (v);
+
+          p->best = d;
+          ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%u %% of requests took "
+                                                         "%s or less\n%.0f requests/s, "
+                                                         "%u failed"),
+                                                       mode_title (mode->mode), mode->mode,
+                                                       ib_percentile_levels[i], t,
+                                                       ib_chart_finite (mode->requests_per_s, 0),
+                                                       mode->failed));
+        }
+    }
+}
+
+static void
+draw_latency (IbChartCtx *ctx)
+{
+  const IbWriteUnlink *wu = ctx->report->write_unlink;
+  g_autofree char *subtitle = ib_chart_subtitle (ctx);
+  g_autofree IbLegendItem *legend = NULL;
+  double lo, hi;
+  Plot p = { .lw = MAX (2.0, round (ctx->font_px / 6.0)),
+             .radius = ib_chart_clamp (ctx->font_px * 0.3, 2.5, 5),
+             .best = G_MAXDOUBLE };
+
+  ib_chart_frame (ctx, ib_chart_kind_title (ctx->kind), subtitle);
+  if (wu == NULL || wu->modes->len == 0)
+    {
+      ib_chart_empty (ctx, _("Nothing to show yet"),
+                      _("This report has no write + delete data; "
+                        "run “iobench-cli write-unlink”."));
+      return;
+    }
+  legend = latency_legend (ctx, wu, &lo, &hi);
+  ib_chart_legend (ctx, legend, wu->modes->len);
+  latency_axes (ctx, &p, lo, hi);
+  for (guint m = 0; m < wu->modes->len; m++)
     {
       const IbWriteUnlinkMode *mode = &g_array_index (wu->modes, IbWriteUnlinkMode, m);
       IbRgba color = legend[m].color;
-      gboolean started = FALSE;
 
       if (!ctx->query)
-        {
-          cairo_set_line_width (cr, lw);
-          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-          ib_chart_set_color (ctx, &color, 1.0);
-          for (guint i = 0; i < IB_N_PERCENTILES; i++)
-            {
-              double v = (double) mode->percentiles_ns[i];
-
-              if (!(v > 0))
-                continue;
-              if (!started)
-                cairo_move_to (cr, ib_axis_map (&xa, ib_percentile_levels[i]),
-                               ib_axis_map (&ya, v));
-              else
-                cairo_line_to (cr, ib_axis_map (&xa, ib_percentile_levels[i]),
-                               ib_axis_map (&ya, v));
-              started = TRUE;
-            }
-          cairo_stroke (cr);
-        }
-      for (guint i = 0; i < IB_N_PERCENTILES; i++)
-        {
-          double v = (double) mode->percentiles_ns[i];
-          double x, y, d;
-
-          if (!(v > 0))
-            continue;
-          x = ib_axis_map (&xa, ib_percentile_levels[i]);
-          y = ib_axis_map (&ya, v);
-          ib_chart_dot (ctx, x, y, radius, &color, FALSE);
-          d = hypot (ctx->qx - x, ctx->qy - y);
-          if (ctx->query && d < ctx->font_px * 1.2 && d < best)
-            {
-              g_autofree char *t = ib_chart_format_time (v);
-
-              best = d;
-              ib_chart_take_tooltip (ctx, g_strdup_printf (_("%s (%s)\n%u %% of requests took "
-                                                             "%s or less\n%.0f requests/s, "
-                                                             "%u failed"),
-                                                           mode_title (mode->mode), mode->mode,
-                                                           ib_percentile_levels[i], t,
-                                                           ib_chart_finite (mode->requests_per_s,
-                                                                            0),
-                                                           mode->failed));
-            }
-        }
+        mode_line (ctx, &p, mode, &color);
+      mode_dots (ctx, &p, mode, &color);
     }
 }
 

@@ -264,7 +264,8 @@ draw_overhead (IbChartCtx *ctx)
   ib_row_layout (ctx, labels, src->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
   ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
-  ib_axis_init (&p.axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, p.layout.plot.width, ctx->font_px * 5);
+  ib_axis_init (&p.axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, TRUE, lo, hi },
+                p.layout.plot.width, ctx->font_px * 5);
   ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)

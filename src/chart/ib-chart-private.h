@@ -286,20 +286,27 @@ typedef struct
   guint    n_ticks;
 } IbAxis;
 
-/* @lo/@hi: data range (sanitized inside); @length: pixels; @spacing: wanted
- * pixels between ticks. Linear axes include 0 when @from_zero; log axes then
+/* What an axis shows: the unit of its labels, log or linear, whether it
+ * starts at 0 (bars grow from it), and the data's range. */
+typedef struct
+{
+  IbUnit   unit;
+  gboolean log;
+  gboolean from_zero;
+  double   lo;
+  double   hi;
+} IbAxisSpec;
+
+/* @spec->lo/hi: data range (sanitized inside); @length: pixels; @spacing:
+ * wanted pixels between ticks. Linear axes include 0 when from_zero; log axes then
  * start a 1-2-5 step lower when the data starts just above a round value
  * (bars grow from the axis start). Log axes end at the first round value
  * (ib_axis_nice_above) at or past @hi and start at the last one at or below
  * @lo, and tick at round values only. */
-void          ib_axis_init           (IbAxis   *axis,
-                                      IbUnit    unit,
-                                      gboolean  log,
-                                      gboolean  from_zero,
-                                      double    lo,
-                                      double    hi,
-                                      double    length,
-                                      double    spacing);
+void          ib_axis_init           (IbAxis           *axis,
+                                      const IbAxisSpec *spec,
+                                      double            length,
+                                      double            spacing);
 /* The largest round value of @unit at or below @value, and the smallest at
  * or above it (the ends of a log axis): 1, 2 or 5 x 10^k in the unit its
  * label shows, below 1000 of a binary unit (500 MiB/s, 1 GiB/s, 2 GiB/s;

@@ -312,8 +312,8 @@ draw_stall (IbChartCtx *ctx)
   ib_row_layout (ctx, labels, rows->len, widest + ctx->font_px * 0.8,
                  tick_h + ib_chart_caption_reserve (ctx, caption), &p.layout);
   ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
-  ib_axis_init (&p.axis, IB_UNIT_TIME, TRUE, TRUE, lo, hi, p.layout.plot.width,
-                ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
+  ib_axis_init (&p.axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, TRUE, lo, hi },
+                p.layout.plot.width, ib_axis_spacing (ctx, IB_UNIT_TIME, hi));
   ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   ib_axis_draw_x (ctx, &p.axis, p.layout.plot.y, p.layout.axis_top);
 

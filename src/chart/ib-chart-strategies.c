@@ -500,8 +500,8 @@ draw_rows (IbChartCtx *ctx,
                  tick_h + (any_value ? ib_chart_caption_reserve (ctx, caption) : 0), &p.layout);
   if (any_value)
     ib_chart_caption (ctx, caption, p.layout.axis_top + tick_h);
-  ib_axis_init (&p.axis, unit, log, TRUE, log ? lo : 0, hi, p.layout.plot.width,
-                ib_axis_spacing (ctx, unit, hi));
+  ib_axis_init (&p.axis, &(IbAxisSpec) { unit, log, TRUE, log ? lo : 0, hi },
+                p.layout.plot.width, ib_axis_spacing (ctx, unit, hi));
   ib_axis_set_range (&p.axis, p.layout.plot.x, p.layout.plot.x + p.layout.plot.width);
   /* Every row failed: the names and "failed" say it all, no empty axis. */
   if (any_value)

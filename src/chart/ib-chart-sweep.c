@@ -372,13 +372,15 @@ draw_sweep (IbChartCtx *ctx)
   else
     caption = _("Files in flight · median time with its CI · log-log scale");
   p.bottom = ctx->area.y + ctx->area.height - tick_h - ib_chart_caption_reserve (ctx, caption);
-  ib_axis_init (&p.ya, IB_UNIT_TIME, TRUE, FALSE, range[2], range[3],
+  ib_axis_init (&p.ya, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, range[2], range[3] },
                 MAX (1, p.bottom - ctx->area.y), ctx->font_px * 2.6);
   left = ctx->area.x + ib_axis_label_width (ctx, &p.ya) + ctx->font_px * 0.8;
   p.right = ctx->area.x + ctx->area.width - ctx->font_px * 0.8;
   ib_axis_set_range (&p.ya, p.bottom, ctx->area.y + ctx->font_px * 0.4);
-  ib_axis_init (&p.xa, sweep->vary == IB_VARY_SIZE ? IB_UNIT_BYTES : IB_UNIT_COUNT, TRUE, FALSE,
-                range[0], range[1], MAX (1, p.right - left), ctx->font_px * 4);
+  ib_axis_init (&p.xa,
+                &(IbAxisSpec) { sweep->vary == IB_VARY_SIZE ? IB_UNIT_BYTES : IB_UNIT_COUNT, TRUE,
+                                FALSE, range[0], range[1] },
+                MAX (1, p.right - left), ctx->font_px * 4);
   ib_axis_set_range (&p.xa, left, p.right);
   ib_axis_draw_y (ctx, &p.ya, left, p.right);
   ib_axis_draw_x (ctx, &p.xa, ctx->area.y, p.bottom);
