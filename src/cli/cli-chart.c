@@ -78,6 +78,159 @@ chart_entries (const GOptionEntry *fixed,
   return (GOptionEntry *) g_array_free (entries, FALSE);
 }
 
+/* What the options name, once checked. */
+typedef struct
+{
+  const IbChartKindInfo   *kind;
+  const IbChartFormatInfo *format;
+  const char              *path; /* the one output given, of o->paths */
+} ChartTarget;
+
+/* The paths given: --from, --with and one output (t->format, t->path);
+ * the exit code. */
+static int
+check_paths (const ChartOptions *o,
+             ChartTarget        *t,
+             guint              *n_outputs)
+{
+  if (o->from == NULL)
+    {
+      ib_cli_printerr (_("missing --from REPORT.json (see “%s --help”)"), g_get_prgname ());
+      return IB_EXIT_USAGE;
+    }
+  if (!ib_cli_check_path ("--from", o->from) || !ib_cli_check_path ("--with", o->with))
+    return IB_EXIT_USAGE;
+  *n_outputs = 0;
+  for (guint i = 0; i < ib_chart_n_formats (); i++)
+    {
+      g_autofree char *option = g_strdup_printf ("--%s", ib_chart_format_nth (i)->id);
+
+      if (!ib_cli_check_path (option, o->paths[i]))
+        return IB_EXIT_USAGE;
+      if (o->paths[i] != NULL)
+        {
+          (*n_outputs)++;
+          t->path = o->paths[i];
+          t->format = ib_chart_format_nth (i);
+        }
+    }
+  return IB_EXIT_OK;
+}
+
+/* Every option checked, the output refused before any work as every
+ * command's outputs are (exit 2); the exit code. */
+static int
+check_options (const ChartOptions *o,
+               const char         *kinds,
+               ChartTarget        *t)
+{
+  g_autoptr(GError) error = NULL;
+  guint n_outputs = 0;
+  int status = check_paths (o, t, &n_outputs);
+
+  if (status != IB_EXIT_OK)
+    return status;
+  if (o->kind != NULL && (t->kind = ib_chart_kind_lookup (o->kind)) == NULL)
+    {
+      ib_cli_printerr (_("unknown chart kind “%s” for --kind; use one of: %s"), o->kind, kinds);
+      return IB_EXIT_USAGE;
+    }
+  if (n_outputs != 1)
+    {
+      g_autofree char *options = format_options (n_outputs == 0);
+
+      /* Translators: %s is "--png FILE, --svg FILE or --pdf FILE" */
+      ib_cli_printerr (n_outputs == 0 ? _("missing output: give one of %s")
+                                      /* Translators: %s is "--png, --svg and --pdf" */
+                                      : _("give only one of %s"),
+                       options);
+      return IB_EXIT_USAGE;
+    }
+  if (o->width < MIN_SIDE || o->width > MAX_SIDE)
+    {
+      ib_cli_printerr (_("--width must be between %d and %d pixels, not %d"),
+                       MIN_SIDE, MAX_SIDE, o->width);
+      return IB_EXIT_USAGE;
+    }
+  if (o->height < MIN_SIDE || o->height > MAX_SIDE)
+    {
+      ib_cli_printerr (_("--height must be between %d and %d pixels, not %d"),
+                       MIN_SIDE, MAX_SIDE, o->height);
+      return IB_EXIT_USAGE;
+    }
+  if (o->scale != 1 && o->scale != 2)
+    {
+      ib_cli_printerr (_("--scale must be 1 or 2, not %d"), o->scale);
+      return IB_EXIT_USAGE;
+    }
+  if (t->kind->two_runs && o->with == NULL)
+    {
+      /* Translators: %s is a chart kind of two runs, "compare" */
+      ib_cli_printerr (_("--kind %s needs the second report: add --with B.json"), t->kind->id);
+      return IB_EXIT_USAGE;
+    }
+  {
+    const char *inputs[] = { o->from, o->with, NULL };
+    g_autofree char *option = g_strconcat ("--", t->format->id, NULL);
+
+    if (!ib_cli_output_path_check (option, t->path, inputs, &error))
+      return ib_cli_fail (error);
+  }
+  return IB_EXIT_OK;
+}
+
+/* Loads the reports and draws the chart into its file; the exit code. */
+static int
+chart_draw (const ChartOptions *o,
+            const ChartTarget  *t)
+{
+  g_autoptr(IbReport) report = NULL;
+  g_autoptr(IbReport) other = NULL;
+  g_autoptr(IbAnalysis) analysis_a = NULL;
+  g_autoptr(IbAnalysis) analysis_b = NULL;
+  g_autoptr(IbComparison) comparison = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) interrupt = NULL;
+  IbChartStyle style;
+  int status = IB_EXIT_OK;
+
+  report = ib_cli_load_report (o->from);
+  if (report == NULL)
+    return IB_EXIT_FAILED;
+  if (o->with != NULL && (other = ib_cli_load_report (o->with)) == NULL)
+    return IB_EXIT_FAILED;
+  if (t->kind->two_runs)
+    {
+      /* the comparison's rows, built once, are what the chart draws */
+      analysis_a = ib_analysis_new (report);
+      analysis_b = ib_analysis_new (other);
+      comparison = ib_comparison_new (analysis_a, analysis_b);
+    }
+  if (!ib_chart_has_data (t->kind, report, comparison))
+    {
+      ib_cli_printerr ("%s", _(t->kind->no_data));
+      return IB_EXIT_FAILED;
+    }
+
+  if (o->high_contrast)
+    ib_chart_style_init_high_contrast (&style, o->dark);
+  else if (o->dark)
+    ib_chart_style_init_dark (&style);
+  else
+    ib_chart_style_init_light (&style);
+  style.log_scale = o->log;
+
+  interrupt = ib_cli_outputs_begin ();
+  if (!ib_chart_export (&(IbChartRequest) { t->kind, report, comparison, &style, o->width,
+                                            o->height },
+                        t->format, t->path, o->scale, &error))
+    {
+      ib_cli_printerr ("%s", error->message);
+      status = IB_EXIT_FAILED;
+    }
+  return ib_cli_outputs_end (interrupt, status);
+}
+
 int
 ib_cli_chart (int    argc,
               char **argv)
@@ -105,19 +258,9 @@ ib_cli_chart (int    argc,
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(IbReport) report = NULL;
-  g_autoptr(IbReport) other = NULL;
-  g_autoptr(IbAnalysis) analysis_a = NULL;
-  g_autoptr(IbAnalysis) analysis_b = NULL;
-  g_autoptr(IbComparison) comparison = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree GOptionEntry *entries = chart_entries (fixed, &o);
-  const IbChartKindInfo   *kind = ib_chart_kind_nth (0);
-  const IbChartFormatInfo *format = NULL;
-  IbChartStyle style;
-  const char *path = NULL;
-  guint n_outputs = 0;
-  int status = IB_EXIT_OK;
+  ChartTarget t = { ib_chart_kind_nth (0), NULL, NULL };
+  int status;
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Draw a chart of a saved report as PNG, SVG or PDF."));
@@ -125,145 +268,11 @@ ib_cli_chart (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_description (context, ib_cli_outputs_help ());
   if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
-    {
-      chart_options_clear (&o);
-      return IB_EXIT_USAGE;
-    }
-
-  if (o.from == NULL)
-    {
-      ib_cli_printerr (_("missing --from REPORT.json (see “%s --help”)"), g_get_prgname ());
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (!ib_cli_check_path ("--from", o.from) || !ib_cli_check_path ("--with", o.with))
-    {
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  for (guint i = 0; i < ib_chart_n_formats (); i++)
-    {
-      g_autofree char *option = g_strdup_printf ("--%s", ib_chart_format_nth (i)->id);
-
-      if (!ib_cli_check_path (option, o.paths[i]))
-        {
-          status = IB_EXIT_USAGE;
-          goto out;
-        }
-      if (o.paths[i] != NULL)
-        {
-          n_outputs++;
-          path = o.paths[i];
-          format = ib_chart_format_nth (i);
-        }
-    }
-  if (o.kind != NULL && (kind = ib_chart_kind_lookup (o.kind)) == NULL)
-    {
-      ib_cli_printerr (_("unknown chart kind “%s” for --kind; use one of: %s"), o.kind, kinds);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (n_outputs != 1)
-    {
-      g_autofree char *options = format_options (n_outputs == 0);
-
-      /* Translators: %s is "--png FILE, --svg FILE or --pdf FILE" */
-      ib_cli_printerr (n_outputs == 0 ? _("missing output: give one of %s")
-                                      /* Translators: %s is "--png, --svg and --pdf" */
-                                      : _("give only one of %s"),
-                       options);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (o.width < MIN_SIDE || o.width > MAX_SIDE)
-    {
-      ib_cli_printerr (_("--width must be between %d and %d pixels, not %d"),
-                       MIN_SIDE, MAX_SIDE, o.width);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (o.height < MIN_SIDE || o.height > MAX_SIDE)
-    {
-      ib_cli_printerr (_("--height must be between %d and %d pixels, not %d"),
-                       MIN_SIDE, MAX_SIDE, o.height);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (o.scale != 1 && o.scale != 2)
-    {
-      ib_cli_printerr (_("--scale must be 1 or 2, not %d"), o.scale);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (kind->two_runs && o.with == NULL)
-    {
-      /* Translators: %s is a chart kind of two runs, "compare" */
-      ib_cli_printerr (_("--kind %s needs the second report: add --with B.json"), kind->id);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  /* refused before any work, as every command's outputs are (exit 2) */
-  {
-    const char *inputs[] = { o.from, o.with, NULL };
-    g_autofree char *option = g_strconcat ("--", format->id, NULL);
-
-    if (!ib_cli_output_path_check (option, path, inputs, &error))
-      {
-        status = ib_cli_fail (error);
-        goto out;
-      }
-  }
-
-  report = ib_cli_load_report (o.from);
-  if (report == NULL)
-    {
-      status = IB_EXIT_FAILED;
-      goto out;
-    }
-  if (o.with != NULL)
-    {
-      other = ib_cli_load_report (o.with);
-      if (other == NULL)
-        {
-          status = IB_EXIT_FAILED;
-          goto out;
-        }
-    }
-  if (kind->two_runs)
-    {
-      /* the comparison's rows, built once, are what the chart draws */
-      analysis_a = ib_analysis_new (report);
-      analysis_b = ib_analysis_new (other);
-      comparison = ib_comparison_new (analysis_a, analysis_b);
-    }
-  if (!ib_chart_has_data (kind, report, comparison))
-    {
-      ib_cli_printerr ("%s", _(kind->no_data));
-      status = IB_EXIT_FAILED;
-      goto out;
-    }
-
-  if (o.high_contrast)
-    ib_chart_style_init_high_contrast (&style, o.dark);
-  else if (o.dark)
-    ib_chart_style_init_dark (&style);
+    status = IB_EXIT_USAGE;
   else
-    ib_chart_style_init_light (&style);
-  style.log_scale = o.log;
-
-  {
-    g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
-    IbChartRequest request = { kind, report, comparison, &style, o.width, o.height };
-
-    if (!ib_chart_export (&request, format, path, o.scale, &error))
-      {
-        ib_cli_printerr ("%s", error->message);
-        status = IB_EXIT_FAILED;
-      }
-    status = ib_cli_outputs_end (interrupt, status);
-  }
-
-out:
+    status = check_options (&o, kinds, &t);
+  if (status == IB_EXIT_OK)
+    status = chart_draw (&o, &t);
   chart_options_clear (&o);
   return status;
 }

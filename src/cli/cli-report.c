@@ -216,75 +216,108 @@ written_name (const char *path)
                                     : g_canonicalize_filename (path, NULL);
 }
 
+/* The options of `compare`, and what they resolve to once checked. */
+typedef struct
+{
+  char                    *html;
+  char                    *md;
+  char                    *md2;   /* --md, the older spelling of --markdown */
+  char                    *chart;
+  char                    *png;   /* --png, the older spelling of --chart */
+  char                    *part_id;
+  gboolean                 log_scale;
+  int                      width;
+  const char              *md_option;    /* the spelling given, for messages */
+  const char              *chart_option;
+  IbCompareChart           part;
+  const IbChartFormatInfo *format;
+} CompareOptions;
+
+static void
+compare_options_clear (CompareOptions *o)
+{
+  g_free (o->html);
+  g_free (o->md);
+  g_free (o->md2);
+  g_free (o->chart);
+  g_free (o->png);
+  g_free (o->part_id);
+}
+
+/* --chart FILE as the comparison's chart, in its own file. */
+static gboolean
+write_chart (const IbComparison   *comparison,
+             const CompareOptions *o,
+             GPtrArray            *written)
+{
+  g_autoptr(GError) error = NULL;
+  IbChartStyle style;
+  int height = (int) ((double) ib_compare_chart_height (comparison, o->part) * o->width /
+                      IB_REPORT_CHART_WIDTH);
+  IbChartRequest request = { ib_chart_kind_lookup ("compare"), NULL, comparison, &style,
+                             o->width, CLAMP (height, 200, 10000) };
+
+  ib_chart_style_init_light (&style);
+  style.log_scale = o->log_scale;
+  style.compare = o->part;
+  if (!ib_chart_export (&request, o->format, o->chart, 1.0, &error))
+    {
+      ib_cli_printerr ("--chart: %s", error->message);
+      return FALSE;
+    }
+  g_ptr_array_add (written, written_name (o->chart));
+  return TRUE;
+}
+
+/* --markdown FILE, its charts beside it. */
+static gboolean
+write_markdown (const IbComparison   *comparison,
+                const CompareOptions *o,
+                GPtrArray            *written)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ib_compare_save_markdown (comparison, o->log_scale, o->md, &error))
+    {
+      ib_cli_printerr ("--markdown: %s", error->message);
+      return FALSE;
+    }
+  g_ptr_array_add (written, g_canonicalize_filename (o->md, NULL));
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), comparison))
+      {
+        g_autofree char *png = ib_compare_chart_path (o->md, (IbCompareSection) s);
+
+        g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
+      }
+  return TRUE;
+}
+
 /* Returns the exit code. */
 static int
-write_outputs (const IbComparison      *comparison,
-               const char              *html,
-               const char              *md,
-               const char              *chart,
-               const IbChartFormatInfo *format,
-               IbCompareChart           part,
-               int                      width,
-               gboolean                 log_scale)
+write_outputs (const IbComparison   *comparison,
+               const CompareOptions *o)
 {
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GCancellable) interrupt = ib_cli_outputs_begin ();
   gboolean ok = TRUE;
 
-  if (chart != NULL && !ib_cli_output_skipped (interrupt, "--chart", chart))
-    {
-      g_autoptr(GError) error = NULL;
-      IbChartStyle style;
-      int height = (int) ((double) ib_compare_chart_height (comparison, part) * width /
-                          IB_REPORT_CHART_WIDTH);
-      IbChartRequest request = { ib_chart_kind_lookup ("compare"), NULL, comparison, &style,
-                                 width, CLAMP (height, 200, 10000) };
-
-      ib_chart_style_init_light (&style);
-      style.log_scale = log_scale;
-      style.compare = part;
-      if (ib_chart_export (&request, format, chart, 1.0, &error))
-        g_ptr_array_add (written, written_name (chart));
-      else
-        {
-          ib_cli_printerr ("--chart: %s", error->message);
-          ok = FALSE;
-        }
-    }
-  if (html != NULL && !ib_cli_output_skipped (interrupt, "--html", html))
+  if (o->chart != NULL && !ib_cli_output_skipped (interrupt, "--chart", o->chart))
+    ok = write_chart (comparison, o, written) && ok;
+  if (o->html != NULL && !ib_cli_output_skipped (interrupt, "--html", o->html))
     {
       g_autoptr(GError) error = NULL;
 
-      if (ib_compare_save_html (comparison, log_scale, html, &error))
-        g_ptr_array_add (written, written_name (html));
+      if (ib_compare_save_html (comparison, o->log_scale, o->html, &error))
+        g_ptr_array_add (written, written_name (o->html));
       else
         {
           ib_cli_printerr ("--html: %s", error->message);
           ok = FALSE;
         }
     }
-  if (md != NULL && !ib_cli_output_skipped (interrupt, "--markdown", md))
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (ib_compare_save_markdown (comparison, log_scale, md, &error))
-        {
-          g_ptr_array_add (written, g_canonicalize_filename (md, NULL));
-          for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-            if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s),
-                                           comparison))
-              {
-                g_autofree char *png = ib_compare_chart_path (md, (IbCompareSection) s);
-
-                g_ptr_array_add (written, g_canonicalize_filename (png, NULL));
-              }
-        }
-      else
-        {
-          ib_cli_printerr ("--markdown: %s", error->message);
-          ok = FALSE;
-        }
-    }
+  if (o->md != NULL && !ib_cli_output_skipped (interrupt, "--markdown", o->md))
+    ok = write_markdown (comparison, o, written) && ok;
   if (written->len > 0)
     {
       ib_cli_print (stdout, "\n%s\n", _("Wrote:"));
@@ -295,42 +328,175 @@ write_outputs (const IbComparison      *comparison,
   return ib_cli_outputs_end (interrupt, ok ? IB_EXIT_OK : IB_EXIT_FAILED);
 }
 
+/* The spellings given (--md or --markdown, --png or --chart), each path,
+ * --width and --part; the exit code. */
+static int
+check_options (CompareOptions *o,
+               char          **argv)
+{
+  if (o->md != NULL && o->md2 != NULL)
+    {
+      ib_cli_printerr (_("give only one of --markdown and --md"));
+      return IB_EXIT_USAGE;
+    }
+  if (o->chart != NULL && o->png != NULL)
+    {
+      ib_cli_printerr (_("give only one of --chart and --png"));
+      return IB_EXIT_USAGE;
+    }
+  o->md_option = o->md2 != NULL ? "--md" : "--markdown";
+  o->chart_option = o->png != NULL ? "--png" : "--chart";
+  if (o->md == NULL)
+    o->md = g_steal_pointer (&o->md2);
+  if (o->chart == NULL)
+    o->chart = g_steal_pointer (&o->png);
+  if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]) ||
+      !ib_cli_check_path ("--html", o->html) || !ib_cli_check_path (o->md_option, o->md) ||
+      !ib_cli_check_path (o->chart_option, o->chart))
+    return IB_EXIT_USAGE;
+  if (o->width < 200 || o->width > 10000)
+    {
+      ib_cli_printerr (_("--width: %d is out of range (200 to 10000)"), o->width);
+      return IB_EXIT_USAGE;
+    }
+  if (o->part_id != NULL)
+    {
+      IbCompareSection section;
+
+      if (!ib_compare_section_from_id (o->part_id, &section))
+        {
+          ib_cli_printerr (_("--part: unknown part “%s”: give reads, overhead, write-unlink or "
+                             "sweep"), o->part_id);
+          return IB_EXIT_USAGE;
+        }
+      o->part = ib_compare_section_chart (section);
+    }
+  return IB_EXIT_OK;
+}
+
+/* Every output can be written, and is neither report, before anything is
+ * read; the exit code. */
+static int
+check_outputs (CompareOptions *o,
+               char          **argv)
+{
+  g_autoptr(GError) error = NULL;
+  const char *inputs[3] = { argv[1], argv[2], NULL };
+
+  if (!ib_cli_output_path_check ("--html", o->html, inputs, &error) ||
+      !ib_cli_output_path_check (o->md_option, o->md, inputs, &error) ||
+      !ib_cli_markdown_charts_check (o->md_option, o->md, TRUE, &error) ||
+      !ib_cli_output_path_check (o->chart_option, o->chart, inputs, &error))
+    return ib_cli_fail (error);
+  /* --png (the older spelling) is PNG whatever the name; --chart goes by it */
+  if (o->chart != NULL && g_str_equal (o->chart_option, "--chart") &&
+      !chart_format (o->chart_option, o->chart, &o->format))
+    return IB_EXIT_USAGE;
+  {
+    char **outputs[] = { &o->html, &o->chart };
+
+    ib_cli_claim_stdout (outputs, G_N_ELEMENTS (outputs));
+  }
+  return IB_EXIT_OK;
+}
+
+/* Whether the two reports share anything; the exit code. */
+static int
+check_common (const IbComparison *comparison,
+              char              **argv)
+{
+  guint n_rows = 0;
+
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    n_rows += ib_comparison_get_rows (comparison, (IbCompareSection) s)->len;
+  if (n_rows == 0)
+    {
+      ib_cli_printerr (_("“%s” and “%s” have nothing in common to compare: no read strategy, "
+                         "dispatch, write + delete mode or sweep point of one is in the "
+                         "other"), argv[1], argv[2]);
+      return IB_EXIT_FAILED;
+    }
+  return IB_EXIT_OK;
+}
+
+/* Says why --chart has nothing to draw, when it has not; the exit code. */
+static int
+check_chart_part (const IbComparison   *comparison,
+                  const CompareOptions *o)
+{
+  g_autofree char *why = NULL;
+  IbCompareSection section = IB_COMPARE_READS;
+
+  if (o->chart == NULL || ib_chart_compare_has_data (o->part, comparison))
+    return IB_EXIT_OK;
+  if (o->part == IB_COMPARE_CHART_AUTO)
+    {
+      ib_cli_printerr (_("--chart: the two reports share no part to chart: no reads, "
+                         "overhead, write + delete or sweep in both"));
+      return IB_EXIT_FAILED;
+    }
+  ib_compare_section_from_id (o->part_id, &section);
+  why = ib_compare_section_missing (ib_analysis_get_report (ib_comparison_get_a (comparison)),
+                                    ib_comparison_get_name_a (comparison),
+                                    ib_analysis_get_report (ib_comparison_get_b (comparison)),
+                                    ib_comparison_get_name_b (comparison), section);
+  /* Translators: "--chart: Only Quick, 1 Dec 2026, 02:54 has a sweep" */
+  ib_cli_printerr (_("--chart: %s"), why != NULL ? why : o->part_id);
+  return IB_EXIT_FAILED;
+}
+
+/* Loads both reports, prints the comparison, writes the outputs; the exit
+ * code. */
+static int
+compare_reports (const CompareOptions *o,
+                 char                **argv)
+{
+  g_autoptr(IbReport) a = ib_cli_load_report (argv[1]);
+  g_autoptr(IbReport) b = a != NULL ? ib_cli_load_report (argv[2]) : NULL;
+  g_autoptr(IbAnalysis) analysis_a = NULL;
+  g_autoptr(IbAnalysis) analysis_b = NULL;
+  g_autoptr(IbComparison) comparison = NULL;
+  int status;
+
+  if (a == NULL || b == NULL)
+    return IB_EXIT_FAILED;
+  analysis_a = ib_analysis_new (a);
+  analysis_b = ib_analysis_new (b);
+  comparison = ib_comparison_new (analysis_a, analysis_b);
+  status = check_common (comparison, argv);
+  if (status != IB_EXIT_OK)
+    return status;
+  print_compare (argv[1], argv[2], comparison);
+  status = check_chart_part (comparison, o);
+  if (status != IB_EXIT_OK)
+    return status;
+  return write_outputs (comparison, o);
+}
+
 int
 ib_cli_compare (int    argc,
                 char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(IbReport) a = NULL;
-  g_autoptr(IbReport) b = NULL;
-  g_autoptr(IbAnalysis) analysis_a = NULL;
-  g_autoptr(IbAnalysis) analysis_b = NULL;
-  g_autoptr(IbComparison) comparison = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *png = NULL, *chart = NULL, *html = NULL, *md = NULL, *md2 = NULL;
-  g_autofree char *part_id = NULL;
-  const char *md_option, *chart_option;
-  const char *inputs[3] = { NULL, NULL, NULL };
-  IbCompareChart part = IB_COMPARE_CHART_AUTO;
-  const IbChartFormatInfo *format = ib_chart_format_lookup ("png");
-  gboolean log_scale = FALSE;
-  int width = 1200;
-  int status = IB_EXIT_OK;
+  CompareOptions o = { .part = IB_COMPARE_CHART_AUTO, .width = 1200,
+                       .format = ib_chart_format_lookup ("png") };
+  int status;
   const GOptionEntry entries[] = {
-    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &o.html,
       N_("Write the comparison as one HTML page with its charts"), N_("FILE") },
-    { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &md,
+    { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &o.md,
       N_("Write the comparison as Markdown, its charts beside it as NAME-charts/PART.png"),
       N_("FILE") },
-    { "md", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &md2, NULL, NULL },
-    { "chart", 0, 0, G_OPTION_ARG_FILENAME, &chart,
+    { "md", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o.md2, NULL, NULL },
+    { "chart", 0, 0, G_OPTION_ARG_FILENAME, &o.chart,
       N_("Draw the comparison chart; the name's end picks PNG, SVG or PDF"), N_("FILE") },
-    { "png", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &png, NULL, NULL },
-    { "part", 0, 0, G_OPTION_ARG_STRING, &part_id,
+    { "png", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o.png, NULL, NULL },
+    { "part", 0, 0, G_OPTION_ARG_STRING, &o.part_id,
       N_("What --chart draws: reads, overhead, write-unlink or sweep (default: the first both "
          "reports have)"), N_("PART") },
-    { "log", 0, 0, G_OPTION_ARG_NONE, &log_scale,
+    { "log", 0, 0, G_OPTION_ARG_NONE, &o.log_scale,
       N_("Logarithmic time axis in the charts"), NULL },
-    { "width", 0, 0, G_OPTION_ARG_INT, &width,
+    { "width", 0, 0, G_OPTION_ARG_INT, &o.width,
       N_("Width of the chart in pixels (default 1200)"), N_("W") },
     { NULL }
   };
@@ -347,132 +513,15 @@ ib_cli_compare (int    argc,
   g_option_context_set_description (context, ib_cli_outputs_help ());
 
   if (!ib_cli_parse_options (context, &argc, &argv, TRUE))
-    {
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (argc != 3)
+    status = IB_EXIT_USAGE;
+  else if (argc != 3)
     {
       ib_cli_printerr (_("give two reports to compare (see “%s --help”)"), g_get_prgname ());
       status = IB_EXIT_USAGE;
-      goto out;
     }
-  if (md != NULL && md2 != NULL)
-    {
-      ib_cli_printerr (_("give only one of --markdown and --md"));
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (chart != NULL && png != NULL)
-    {
-      ib_cli_printerr (_("give only one of --chart and --png"));
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  md_option = md2 != NULL ? "--md" : "--markdown";
-  chart_option = png != NULL ? "--png" : "--chart";
-  if (md == NULL)
-    md = g_steal_pointer (&md2);
-  if (chart == NULL)
-    chart = g_steal_pointer (&png);
-  if (!ib_cli_check_path (_("report A"), argv[1]) || !ib_cli_check_path (_("report B"), argv[2]) ||
-      !ib_cli_check_path ("--html", html) || !ib_cli_check_path (md_option, md) ||
-      !ib_cli_check_path (chart_option, chart))
-    {
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (width < 200 || width > 10000)
-    {
-      ib_cli_printerr (_("--width: %d is out of range (200 to 10000)"), width);
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  if (part_id != NULL)
-    {
-      IbCompareSection section;
-
-      if (!ib_compare_section_from_id (part_id, &section))
-        {
-          ib_cli_printerr (_("--part: unknown part “%s”: give reads, overhead, write-unlink or "
-                             "sweep"), part_id);
-          status = IB_EXIT_USAGE;
-          goto out;
-        }
-      part = ib_compare_section_chart (section);
-    }
-  /* every output can be written, and is neither report, before anything is
-   * read */
-  inputs[0] = argv[1];
-  inputs[1] = argv[2];
-  if (!ib_cli_output_path_check ("--html", html, inputs, &error) ||
-      !ib_cli_output_path_check (md_option, md, inputs, &error) ||
-      !ib_cli_markdown_charts_check (md_option, md, TRUE, &error) ||
-      !ib_cli_output_path_check (chart_option, chart, inputs, &error))
-    {
-      status = ib_cli_fail (error);
-      goto out;
-    }
-  /* --png (the older spelling) is PNG whatever the name; --chart goes by it */
-  if (chart != NULL && g_str_equal (chart_option, "--chart") &&
-      !chart_format (chart_option, chart, &format))
-    {
-      status = IB_EXIT_USAGE;
-      goto out;
-    }
-  {
-    char **outputs[] = { &html, &chart };
-
-    ib_cli_claim_stdout (outputs, G_N_ELEMENTS (outputs));
-  }
-
-  a = ib_cli_load_report (argv[1]);
-  b = a != NULL ? ib_cli_load_report (argv[2]) : NULL;
-  if (a == NULL || b == NULL)
-    {
-      status = IB_EXIT_FAILED;
-      goto out;
-    }
-  analysis_a = ib_analysis_new (a);
-  analysis_b = ib_analysis_new (b);
-  comparison = ib_comparison_new (analysis_a, analysis_b);
-
-  {
-    guint n_rows = 0;
-
-    for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-      n_rows += ib_comparison_get_rows (comparison, (IbCompareSection) s)->len;
-    if (n_rows == 0)
-      {
-        ib_cli_printerr (_("“%s” and “%s” have nothing in common to compare: no read strategy, "
-                           "dispatch, write + delete mode or sweep point of one is in the "
-                           "other"), argv[1], argv[2]);
-        status = IB_EXIT_FAILED;
-        goto out;
-      }
-  }
-  print_compare (argv[1], argv[2], comparison);
-  if (chart != NULL && !ib_chart_compare_has_data (part, comparison))
-    {
-      if (part == IB_COMPARE_CHART_AUTO)
-        ib_cli_printerr (_("--chart: the two reports share no part to chart: no reads, "
-                           "overhead, write + delete or sweep in both"));
-      else
-        {
-          g_autofree char *why = NULL;
-          IbCompareSection section = IB_COMPARE_READS;
-
-          ib_compare_section_from_id (part_id, &section);
-          why = ib_compare_section_missing (a, ib_comparison_get_name_a (comparison), b,
-                                            ib_comparison_get_name_b (comparison), section);
-          /* Translators: "--chart: Only Quick, 1 Dec 2026, 02:54 has a sweep" */
-          ib_cli_printerr (_("--chart: %s"), why != NULL ? why : part_id);
-        }
-      status = IB_EXIT_FAILED;
-      goto out;
-    }
-  status = write_outputs (comparison, html, md, chart, format, part, width, log_scale);
-
-out:
+  else if ((status = check_options (&o, argv)) == IB_EXIT_OK &&
+           (status = check_outputs (&o, argv)) == IB_EXIT_OK)
+    status = compare_reports (&o, argv);
+  compare_options_clear (&o);
   return status;
 }

@@ -294,25 +294,17 @@ run_options_clear (RunOptions *o)
   g_free (o->responsiveness);
 }
 
-/* Builds the plan: the preset (or a custom read plan), then every explicit
- * option on top. Prints the message and returns NULL on bad input. */
+/* The plan the options start from: a custom read benchmark when they name
+ * files or strategies and no preset, else the preset (or the default one);
+ * in --dir when given. Prints the message and returns NULL on bad input. */
 static IbPlan *
-plan_from_options (RunOptions *o)
+base_plan (const RunOptions *o)
 {
   g_autoptr(IbPlan) plan = NULL;
   GError *error = NULL;
   gboolean custom = o->preset == NULL &&
                     (o->files != NULL || o->count != NULL || o->size != NULL ||
                      o->strategies != NULL);
-  int e;
-
-  if (!check_dir ("--dir", o->dir))
-    return NULL;
-  if (o->files != NULL && (o->count != NULL || o->size != NULL))
-    {
-      ib_cli_printerr (_("--files: give either --files or --count and --size, not both"));
-      return NULL;
-    }
 
   if (custom)
     {
@@ -346,16 +338,22 @@ plan_from_options (RunOptions *o)
       g_free (plan->dir);
       plan->dir = g_strdup (o->dir);
     }
+  return g_steal_pointer (&plan);
+}
+
+/* --files, or --count and --size, and --strategies. */
+static gboolean
+apply_files (const RunOptions *o,
+             IbPlan           *plan)
+{
+  GError *error = NULL;
 
   if (o->files != NULL)
     {
       GArray *sizes = ib_parse_size_list ("--files", o->files, 1, IB_MAX_FILE_SIZE, &error);
 
       if (sizes == NULL)
-        {
-          usage (error);
-          return NULL;
-        }
+        return usage (error);
       g_array_unref (plan->file_sizes);
       plan->file_sizes = sizes;
     }
@@ -370,13 +368,10 @@ plan_from_options (RunOptions *o)
           count = plan->file_sizes->len;
         }
       if (!parse_uint_opt ("--count", o->count, 1, IB_MAX_FILES, &count))
-        return NULL;
+        return FALSE;
       if (o->size != NULL && !ib_parse_size ("--size", o->size, 1, IB_MAX_FILE_SIZE, &size,
                                              &error))
-        {
-          usage (error);
-          return NULL;
-        }
+        return usage (error);
       g_array_set_size (plan->file_sizes, 0);
       for (guint i = 0; i < count; i++)
         g_array_append_val (plan->file_sizes, size);
@@ -387,27 +382,42 @@ plan_from_options (RunOptions *o)
       GPtrArray *ids = ib_parse_strategy_list ("--strategies", o->strategies, &error);
 
       if (ids == NULL)
-        {
-          usage (error);
-          return NULL;
-        }
+        return usage (error);
       g_ptr_array_unref (plan->strategies);
       plan->strategies = ids;
     }
+  return TRUE;
+}
+
+/* --content, --cache and --buffer. */
+static gboolean
+apply_modes (const RunOptions *o,
+             IbPlan           *plan)
+{
+  int e;
 
   e = plan->content;
   if (!parse_enum_opt ("--content", o->content, "random, base64, digits, letters",
                        content_from_string, &e))
-    return NULL;
+    return FALSE;
   plan->content = e;
   e = plan->cache;
   if (!parse_enum_opt ("--cache", o->cache, "warm, cold, as-is", cache_from_string, &e))
-    return NULL;
+    return FALSE;
   plan->cache = e;
   e = plan->buffer;
   if (!parse_enum_opt ("--buffer", o->buffer, "fresh, reused", buffer_from_string, &e))
-    return NULL;
+    return FALSE;
   plan->buffer = e;
+  return TRUE;
+}
+
+/* The numbers (--repeat ... --seed), --responsiveness and the switches. */
+static gboolean
+apply_numbers (const RunOptions *o,
+               IbPlan           *plan)
+{
+  GError *error = NULL;
 
   if (!parse_uint_opt ("--repeat", o->repeat, 1, IB_MAX_REPEAT, &plan->repeat) ||
       !parse_uint_opt ("--warmup", o->warmup, 0, IB_MAX_WARMUP, &plan->warmup) ||
@@ -417,42 +427,53 @@ plan_from_options (RunOptions *o)
                        &plan->queue_depth) ||
       !parse_uint_opt ("--pause", o->pause, 0, IB_MAX_PAUSE_MS, &plan->pause_ms) ||
       !parse_uint_opt ("--budget", o->budget, 0, IB_MAX_BUDGET_S, &plan->budget_s))
-    return NULL;
+    return FALSE;
   if (o->margin != NULL)
     {
       guint pct = 0;
 
       if (!parse_uint_opt ("--margin", o->margin, IB_MIN_MARGIN_PCT, IB_MAX_MARGIN_PCT, &pct))
-        return NULL;
+        return FALSE;
       plan->margin = pct / 100.0;
     }
   if (o->chunk != NULL &&
       !ib_parse_size ("--chunk", o->chunk, 1, IB_MAX_CHUNK, &plan->chunk, &error))
-    {
-      usage (error);
-      return NULL;
-    }
+    return usage (error);
   if (o->seed != NULL &&
       !ib_parse_uint ("--seed", o->seed, 0, G_MAXUINT64, &plan->seed, &error))
-    {
-      usage (error);
-      return NULL;
-    }
+    return usage (error);
   if (o->seed != NULL)
     plan->seed_drawn = FALSE;
   if (o->responsiveness != NULL &&
       !ib_parse_on_off ("--responsiveness", o->responsiveness, &plan->responsiveness, &error))
-    {
-      usage (error);
-      return NULL;
-    }
+    return usage (error);
   if (o->verify)
     plan->verify = TRUE;
   if (o->fsync)
     plan->fsync = TRUE;
   if (o->direct)
     plan->direct = TRUE;
+  return TRUE;
+}
 
+/* Builds the plan: the preset (or a custom read plan), then every explicit
+ * option on top. Prints the message and returns NULL on bad input. */
+static IbPlan *
+plan_from_options (RunOptions *o)
+{
+  g_autoptr(IbPlan) plan = NULL;
+
+  if (!check_dir ("--dir", o->dir))
+    return NULL;
+  if (o->files != NULL && (o->count != NULL || o->size != NULL))
+    {
+      ib_cli_printerr (_("--files: give either --files or --count and --size, not both"));
+      return NULL;
+    }
+  plan = base_plan (o);
+  if (plan == NULL || !apply_files (o, plan) || !apply_modes (o, plan) ||
+      !apply_numbers (o, plan))
+    return NULL;
   return g_steal_pointer (&plan);
 }
 
@@ -591,91 +612,51 @@ parse_vary (const char *text)
   return spec;
 }
 
-int
-ib_cli_sweep (int    argc,
-              char **argv)
+typedef struct
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
-  g_autoptr(IbPlan) plan = NULL;
-  g_autofree char *vary = NULL, *strategies = NULL, *size = NULL, *count = NULL;
-  g_autofree char *repeat = NULL, *warmup = NULL, *dir = NULL, *content = NULL;
-  g_autofree char *cache = NULL, *seed = NULL, *in_flight = NULL;
-  IbCliOutput output;
+  char *vary;
+  char *strategies;
+  char *size;
+  char *count;
+  char *repeat;
+  char *warmup;
+  char *dir;
+  char *content;
+  char *cache;
+  char *seed;
+  char *in_flight;
+} SweepOptions;
+
+static void
+sweep_options_clear (SweepOptions *o)
+{
+  g_free (o->vary);
+  g_free (o->strategies);
+  g_free (o->size);
+  g_free (o->count);
+  g_free (o->repeat);
+  g_free (o->warmup);
+  g_free (o->dir);
+  g_free (o->content);
+  g_free (o->cache);
+  g_free (o->seed);
+  g_free (o->in_flight);
+}
+
+/* --strategies (two at least), or the two of the Node.js promises-vs-sync
+ * experiment. */
+static gboolean
+sweep_strategies (const SweepOptions *o,
+                  IbSweepSpec        *spec)
+{
   GError *error = NULL;
-  IbSweepSpec *spec;
-  int code = IB_EXIT_USAGE;
-  int e;
-  const GOptionEntry entries[] = {
-    { "vary", 0, 0, G_OPTION_ARG_STRING, &vary,
-      N_("What to vary: count=1,2,10,100,1000, size=4K,64K,1M or in-flight=1,4,16"),
-      N_("KIND=VALUES") },
-    { "strategies", 0, 0, G_OPTION_ARG_STRING, &strategies,
-      N_("Two or more strategies to compare (default: sync-load-contents,"
-         "async-load-contents-parallel)"), N_("A,B") },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size,
-      N_("File size when not varying size (default: 2,732 bytes, as the Node.js "
-         "promises-vs-sync experiment)"), N_("SIZE") },
-    { "count", 0, 0, G_OPTION_ARG_STRING, &count,
-      N_("Files when not varying count (default: 1; 100 when varying in-flight)"), N_("N") },
-    { "content", 0, 0, G_OPTION_ARG_STRING, &content,
-      N_("File content: random, base64 (default), digits or letters"), N_("KIND") },
-    { "repeat", 0, 0, G_OPTION_ARG_STRING, &repeat, N_("Measured rounds per value (default 5)"),
-      N_("N") },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up rounds per value (default 1)"),
-      N_("N") },
-    { "cache", 0, 0, G_OPTION_ARG_STRING, &cache, N_("Page cache: warm, cold or as-is"),
-      N_("MODE") },
-    { "in-flight", 0, 0, G_OPTION_ARG_STRING, &in_flight,
-      N_("Most files open at once when not varying in-flight"), N_("N") },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed,
-      N_("Seed of the files' content and of the order the strategies run in "
-         "(default: a new one each run, recorded in the report)"), N_("N") },
-    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &dir,
-      N_("Make the test folders inside DIR (default: the user cache folder)"), N_("DIR") },
-    { NULL }
-  };
 
-  ib_cli_output_init (&output);
-  g_option_context_set_summary (context,
-                                _("Vary file count, size or files in flight for two or more "
-                                  "strategies and find where their order flips."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_ALL);
-
-  if (!ib_cli_parse_options (context, &argc, &argv, FALSE))
-    goto out;
-  if (vary == NULL)
+  if (o->strategies != NULL)
     {
-      ib_cli_printerr (_("--vary is required, e.g. --vary count=1,2,10,100"));
-      goto out;
-    }
-  if (!check_dir ("--dir", dir))
-    goto out;
-  spec = parse_vary (vary);
-  if (spec == NULL)
-    goto out;
-
-  plan = ib_plan_new ();
-  plan->sweep = spec;
-  if (dir != NULL)
-    plan->dir = g_strdup (dir);
-  else
-    {
-      plan->dir = ib_presets_default_dir ();
-      g_mkdir_with_parents (plan->dir, 0700);
-    }
-  if (spec->vary == IB_VARY_IN_FLIGHT)
-    spec->base_count = 100;
-
-  if (strategies != NULL)
-    {
-      GPtrArray *ids = ib_parse_strategy_list ("--strategies", strategies, &error);
+      GPtrArray *ids = ib_parse_strategy_list ("--strategies", o->strategies, &error);
 
       if (ids == NULL)
-        {
-          usage (error);
-          goto out;
-        }
+        return usage (error);
       g_ptr_array_unref (spec->strategies);
       spec->strategies = ids;
     }
@@ -687,39 +668,130 @@ ib_cli_sweep (int    argc,
   if (spec->strategies->len < 2)
     {
       ib_cli_printerr (_("--strategies: name at least two strategies to compare"));
-      goto out;
+      return FALSE;
     }
-  if (size != NULL &&
-      !ib_parse_size ("--size", size, 1, IB_MAX_FILE_SIZE, &spec->base_size, &error))
-    {
-      usage (error);
-      goto out;
-    }
-  if (!parse_uint_opt ("--count", count, 1, IB_MAX_FILES, &spec->base_count) ||
-      !parse_uint_opt ("--repeat", repeat, 1, IB_MAX_REPEAT, &plan->repeat) ||
-      !parse_uint_opt ("--warmup", warmup, 0, IB_MAX_WARMUP, &plan->warmup) ||
-      !parse_uint_opt ("--in-flight", in_flight, 1, IB_MAX_IN_FLIGHT, &plan->in_flight))
-    goto out;
+  return TRUE;
+}
+
+/* Every option but --vary and --dir onto @plan and its sweep. */
+static gboolean
+sweep_apply (const SweepOptions *o,
+             IbPlan             *plan)
+{
+  IbSweepSpec *spec = plan->sweep;
+  GError *error = NULL;
+  int e;
+
+  if (!sweep_strategies (o, spec))
+    return FALSE;
+  if (o->size != NULL &&
+      !ib_parse_size ("--size", o->size, 1, IB_MAX_FILE_SIZE, &spec->base_size, &error))
+    return usage (error);
+  if (!parse_uint_opt ("--count", o->count, 1, IB_MAX_FILES, &spec->base_count) ||
+      !parse_uint_opt ("--repeat", o->repeat, 1, IB_MAX_REPEAT, &plan->repeat) ||
+      !parse_uint_opt ("--warmup", o->warmup, 0, IB_MAX_WARMUP, &plan->warmup) ||
+      !parse_uint_opt ("--in-flight", o->in_flight, 1, IB_MAX_IN_FLIGHT, &plan->in_flight))
+    return FALSE;
   e = spec->content;
-  if (!parse_enum_opt ("--content", content, "random, base64, digits, letters",
+  if (!parse_enum_opt ("--content", o->content, "random, base64, digits, letters",
                        content_from_string, &e))
-    goto out;
+    return FALSE;
   spec->content = e;
   e = plan->cache;
-  if (!parse_enum_opt ("--cache", cache, "warm, cold, as-is", cache_from_string, &e))
-    goto out;
+  if (!parse_enum_opt ("--cache", o->cache, "warm, cold, as-is", cache_from_string, &e))
+    return FALSE;
   plan->cache = e;
-  if (seed != NULL && !ib_parse_uint ("--seed", seed, 0, G_MAXUINT64, &plan->seed, &error))
-    {
-      usage (error);
-      goto out;
-    }
-  if (seed != NULL)
+  if (o->seed != NULL && !ib_parse_uint ("--seed", o->seed, 0, G_MAXUINT64, &plan->seed, &error))
+    return usage (error);
+  if (o->seed != NULL)
     plan->seed_drawn = FALSE;
+  return TRUE;
+}
 
-  code = run_and_report (plan, &output);
+/* The sweep's plan from the options; prints the message and returns NULL
+ * on bad input. */
+static IbPlan *
+sweep_plan (const SweepOptions *o)
+{
+  g_autoptr(IbPlan) plan = NULL;
+  IbSweepSpec *spec;
 
-out:
+  if (o->vary == NULL)
+    {
+      ib_cli_printerr (_("--vary is required, e.g. --vary count=1,2,10,100"));
+      return NULL;
+    }
+  if (!check_dir ("--dir", o->dir))
+    return NULL;
+  spec = parse_vary (o->vary);
+  if (spec == NULL)
+    return NULL;
+
+  plan = ib_plan_new ();
+  plan->sweep = spec;
+  if (o->dir != NULL)
+    plan->dir = g_strdup (o->dir);
+  else
+    {
+      plan->dir = ib_presets_default_dir ();
+      g_mkdir_with_parents (plan->dir, 0700);
+    }
+  if (spec->vary == IB_VARY_IN_FLIGHT)
+    spec->base_count = 100;
+  if (!sweep_apply (o, plan))
+    return NULL;
+  return g_steal_pointer (&plan);
+}
+
+int
+ib_cli_sweep (int    argc,
+              char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(IbPlan) plan = NULL;
+  SweepOptions o = { NULL };
+  IbCliOutput output;
+  int code = IB_EXIT_USAGE;
+  const GOptionEntry entries[] = {
+    { "vary", 0, 0, G_OPTION_ARG_STRING, &o.vary,
+      N_("What to vary: count=1,2,10,100,1000, size=4K,64K,1M or in-flight=1,4,16"),
+      N_("KIND=VALUES") },
+    { "strategies", 0, 0, G_OPTION_ARG_STRING, &o.strategies,
+      N_("Two or more strategies to compare (default: sync-load-contents,"
+         "async-load-contents-parallel)"), N_("A,B") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size,
+      N_("File size when not varying size (default: 2,732 bytes, as the Node.js "
+         "promises-vs-sync experiment)"), N_("SIZE") },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &o.count,
+      N_("Files when not varying count (default: 1; 100 when varying in-flight)"), N_("N") },
+    { "content", 0, 0, G_OPTION_ARG_STRING, &o.content,
+      N_("File content: random, base64 (default), digits or letters"), N_("KIND") },
+    { "repeat", 0, 0, G_OPTION_ARG_STRING, &o.repeat, N_("Measured rounds per value (default 5)"),
+      N_("N") },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &o.warmup, N_("Warm-up rounds per value (default 1)"),
+      N_("N") },
+    { "cache", 0, 0, G_OPTION_ARG_STRING, &o.cache, N_("Page cache: warm, cold or as-is"),
+      N_("MODE") },
+    { "in-flight", 0, 0, G_OPTION_ARG_STRING, &o.in_flight,
+      N_("Most files open at once when not varying in-flight"), N_("N") },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &o.seed,
+      N_("Seed of the files' content and of the order the strategies run in "
+         "(default: a new one each run, recorded in the report)"), N_("N") },
+    { "dir", 0, 0, G_OPTION_ARG_FILENAME, &o.dir,
+      N_("Make the test folders inside DIR (default: the user cache folder)"), N_("DIR") },
+    { NULL }
+  };
+
+  ib_cli_output_init (&output);
+  g_option_context_set_summary (context,
+                                _("Vary file count, size or files in flight for two or more "
+                                  "strategies and find where their order flips."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  ib_cli_output_add_entries (&output, context, IB_CLI_OUTPUT_ALL);
+
+  if (ib_cli_parse_options (context, &argc, &argv, FALSE) && (plan = sweep_plan (&o)) != NULL)
+    code = run_and_report (plan, &output);
+  sweep_options_clear (&o);
   ib_cli_output_clear (&output);
   return code;
 }
