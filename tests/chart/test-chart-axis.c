@@ -25,7 +25,7 @@ test_linear_ticks (void)
   IbAxis axis;
 
   /* 0 .. 273 ms over 600 px, ticks ~100 px apart: 0, 50, ... 300 ms. */
-  ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 12e6, 273e6, 600, 100);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, FALSE, TRUE, 12e6, 273e6 }, 600, 100);
   g_assert_cmpfloat (axis.min, ==, 0);
   g_assert_cmpfloat (axis.max, >=, 273e6);
   g_assert_true (is_1_2_5 (axis.step / 1e6));
@@ -45,7 +45,7 @@ test_linear_ticks (void)
   }
 
   /* Never more than about ten intervals, however long the axis. */
-  ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 0, 1e9, 100000, 10);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, FALSE, TRUE, 0, 1e9 }, 100000, 10);
   g_assert_cmpuint (axis.n_ticks, <=, 11);
 }
 
@@ -55,7 +55,7 @@ test_binary_units (void)
   IbAxis axis;
 
   /* 0 .. 5.9 GiB/s: steps round in GiB/s, not in MiB/s shown as GiB/s. */
-  ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 5.9 * 1024, 800, 80);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_RATE, FALSE, TRUE, 0, 5.9 * 1024 }, 800, 80);
   g_assert_cmpfloat (axis.unit_div, ==, 1024);
   g_assert_true (is_1_2_5 (axis.step / 1024));
   for (guint i = 0; i < axis.n_ticks; i++)
@@ -89,7 +89,7 @@ test_log_ticks (void)
   guint majors = 0;
 
   /* Seven decades on a short axis: the decades, then the 2 s end. */
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 1.2e3, 1.05e9, 800, 60);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, 1.2e3, 1.05e9 }, 800, 60);
   g_assert_cmpfloat (axis.min, ==, 1e3);
   g_assert_cmpfloat (axis.max, ==, 2e9);
   for (guint i = 0; i < axis.n_ticks; i++)
@@ -111,7 +111,7 @@ test_log_ticks (void)
   g_assert_cmpfloat (fabs (ib_axis_map (&axis, 2e9) - 800), <, 1e-9);
 
   /* Values at or below zero are clamped, never log10 (0). */
-  ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, -5, 0, 400, 60);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, -5, 0 }, 400, 60);
   g_assert_true (isfinite (axis.min) && axis.min > 0);
   g_assert_true (isfinite (ib_axis_map (&axis, 0)));
   g_assert_true (isfinite (ib_axis_map (&axis, -1)));
@@ -136,7 +136,8 @@ test_log_ends (void)
     {
       IbAxis axis;
 
-      ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, cases[i].lo, cases[i].hi, 600, 60);
+      ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, cases[i].lo, cases[i].hi },
+                    600, 60);
       g_test_message ("%g .. %g -> %g .. %g", cases[i].lo, cases[i].hi, axis.min, axis.max);
       g_assert_cmpfloat (axis.min, <=, cases[i].lo);
       g_assert_cmpfloat (axis.max, >=, cases[i].hi);
@@ -153,10 +154,10 @@ test_log_ends (void)
   {
     IbAxis axis;
 
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 2.1, 6400, 600, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, TRUE, 2.1, 6400 }, 600, 60);
     g_assert_cmpfloat (axis.min, ==, 1);
     g_assert_cmpfloat (axis.max, ==, 10e3);
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 37e6, 1.4e9, 600, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, TRUE, 37e6, 1.4e9 }, 600, 60);
     g_assert_cmpfloat (axis.min, ==, 20e6);
     g_assert_cmpfloat (axis.max, ==, 2e9);
   }
@@ -165,7 +166,7 @@ test_log_ends (void)
   {
     IbAxis axis;
 
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, TRUE, 46e6, 1.4e9, 900, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, TRUE, 46e6, 1.4e9 }, 900, 60);
     g_assert_cmpfloat (axis.max, <=, 2e9);
   }
 
@@ -177,13 +178,13 @@ test_log_ends (void)
     static const double sub_decade[] = { 2e3, 5e3 };
     static const double many[] = { 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
 
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9, 1000, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9 }, 1000, 60);
     assert_ticks (&axis, wide, G_N_ELEMENTS (wide));
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9, 150, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, 37e6, 1.4e9 }, 150, 60);
     assert_ticks (&axis, narrow, G_N_ELEMENTS (narrow));
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 2.1e3, 4.2e3, 300, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, 2.1e3, 4.2e3 }, 300, 60);
     assert_ticks (&axis, sub_decade, G_N_ELEMENTS (sub_decade));
-    ib_axis_init (&axis, IB_UNIT_TIME, TRUE, FALSE, 1e3, 1e9, 300, 60);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, TRUE, FALSE, 1e3, 1e9 }, 300, 60);
     assert_ticks (&axis, many, G_N_ELEMENTS (many));
   }
 
@@ -231,7 +232,8 @@ test_log_binary_units (void)
         IbAxis axis;
         g_autoptr(GString) got = g_string_new (NULL);
 
-        ib_axis_init (&axis, cases[i].unit, TRUE, TRUE, cases[i].lo, cases[i].hi, length, 60);
+        ib_axis_init (&axis, &(IbAxisSpec) { cases[i].unit, TRUE, TRUE, cases[i].lo, cases[i].hi },
+                      length, 60);
         g_assert_cmpfloat (axis.min, <=, cases[i].lo);
         g_assert_cmpfloat (axis.max, >=, cases[i].hi);
         g_assert_cmpuint (axis.n_ticks, >=, 2);
@@ -270,7 +272,7 @@ test_linear_ends (void)
     {
       IbAxis axis;
 
-      ib_axis_init (&axis, IB_UNIT_TIME, FALSE, TRUE, 0, cases[i].hi, 600, 60);
+      ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, FALSE, TRUE, 0, cases[i].hi }, 600, 60);
       g_test_message ("0 .. %g -> %g (step %g)", cases[i].hi, axis.max, axis.step);
       g_assert_cmpfloat (axis.min, ==, 0);
       g_assert_cmpfloat (axis.max, >=, cases[i].hi);
@@ -283,10 +285,10 @@ test_linear_ends (void)
   {
     IbAxis axis;
 
-    ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024, 150, 70);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024 }, 150, 70);
     g_assert_cmpfloat (axis.max, ==, 3 * 1024);
     g_assert_cmpuint (axis.n_ticks, >=, 3);
-    ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024, 60, 70);
+    ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_RATE, FALSE, TRUE, 0, 2.7 * 1024 }, 60, 70);
     g_assert_cmpuint (axis.n_ticks, >=, 3);
   }
 }
@@ -298,7 +300,7 @@ test_percent_ticks (void)
 
   for (double length = 60; length < 3000; length *= 1.7)
     {
-      ib_axis_init (&axis, IB_UNIT_PERCENT, FALSE, FALSE, 50, 100, length, 50);
+      ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_PERCENT, FALSE, FALSE, 50, 100 }, length, 50);
       g_assert_cmpfloat (axis.min, ==, 50);
       g_assert_cmpfloat (axis.max, ==, 100);
     }
@@ -314,7 +316,8 @@ test_non_finite (void)
     for (guint j = 0; j < G_N_ELEMENTS (bad); j++)
       for (int log = 0; log < 2; log++)
         {
-          ib_axis_init (&axis, IB_UNIT_TIME, log, TRUE, bad[i], bad[j], bad[i], bad[j]);
+          ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_TIME, log, TRUE, bad[i], bad[j] },
+                        bad[i], bad[j]);
           ib_axis_set_range (&axis, 10, 500);
           g_assert_true (isfinite (axis.min) && isfinite (axis.max));
           g_assert_cmpfloat (axis.max, >, axis.min);
@@ -386,7 +389,7 @@ test_subnormal (void)
 
   /* The throughput chart's axis (in KiB/s: a step of 5e-321 KiB/s was
    * 0 B/s) */
-  ib_axis_init (&axis, IB_UNIT_RATE, FALSE, TRUE, 0, 5e-324, 800, 80);
+  ib_axis_init (&axis, &(IbAxisSpec) { IB_UNIT_RATE, FALSE, TRUE, 0, 5e-324 }, 800, 80);
   g_assert_cmpfloat (axis.step, >, 0);
   g_assert_true (isfinite (axis.step));
   g_assert_cmpfloat (axis.max, >, axis.min);
