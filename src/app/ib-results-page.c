@@ -326,6 +326,13 @@ ib_results_page_set_live_report (IbResultsPage *self,
 }
 
 void
+ib_results_page_scroll_to_top (IbResultsPage *self)
+{
+  g_return_if_fail (IB_IS_RESULTS_PAGE (self));
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+}
+
+void
 ib_results_page_set_stopped (IbResultsPage *self,
                              gboolean       stopped)
 {

@@ -25,6 +25,8 @@ void          ib_results_page_set_analysis   (IbResultsPage   *self,
  * and each refresh shows its answer so far. */
 void          ib_results_page_set_live_report (IbResultsPage  *self,
                                                IbReport       *report);
+/* Scrolls the page to its top (a run opened is read from there). */
+void          ib_results_page_scroll_to_top  (IbResultsPage   *self);
 /* The run shown was stopped by the user: a neutral note, not a failure. */
 void          ib_results_page_set_stopped    (IbResultsPage   *self,
                                               gboolean         stopped);

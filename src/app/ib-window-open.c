@@ -27,9 +27,11 @@ report_loaded (GObject      *source,
       _ib_window_show_error_dialog (self, _("Could Not Open the Report"), error->message);
       return;
     }
+  /* The content pane first (at 360 px the leaflet moves the focus into
+   * it), then the run, which starts at its top. */
+  _ib_window_show_content (self);
   ib_window_show_analysis (self, analysis,
                            ib_analysis_get_report (analysis)->partial ? _("Partial") : NULL);
-  _ib_window_show_content (self);
 }
 
 void

@@ -184,12 +184,22 @@ ib_window_show_analysis (IbWindow   *self,
                          IbAnalysis *analysis,
                          const char *status)
 {
+  GtkWidget *focus;
+
   g_return_if_fail (IB_IS_WINDOW (self));
   g_return_if_fail (analysis != NULL);
 
   ib_results_page_set_analysis (self->results_page, analysis, status);
   show_page (self, "results");
   update_actions (self);
+  /* A run opened is read from its top. The page switch moved the focus
+   * into the page, on its first control: the chart switcher, which at
+   * 360 px is half a page down (the page scrolled there), or a text,
+   * selected whole. The focus goes back to the window, the page to its top. */
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->results_page)))
+    gtk_root_set_focus (GTK_ROOT (self), NULL);
+  ib_results_page_scroll_to_top (self->results_page);
 }
 
 void
