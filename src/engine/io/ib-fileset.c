@@ -62,7 +62,7 @@ check_target (const char  *parent_dir,
               GError     **error)
 {
   GStatBuf st;
-  IbMountInfo mount = { NULL, };
+  IbMountInfo mount = { NULL };
   g_autoptr(GError) local_error = NULL;
 
   if (parent_dir == NULL || *parent_dir == '\0')
@@ -156,6 +156,12 @@ typedef struct
   GAsyncQueue   *free_q;     /* Block * ready to be filled */
   GAsyncQueue   *full_q;     /* Block * ready to be written; &end when done */
   Block          end;
+  /* the whole set: how, and how far along */
+  gboolean           do_fsync;
+  guint64            done;       /* bytes written so far */
+  IbFileSetProgress  progress;
+  gpointer           progress_data;
+  GCancellable      *cancellable;
   /* the file being made */
   IbContentKind  content;
   guint64        seed;
@@ -285,16 +291,12 @@ sync_file (GOutputStream *out,
 }
 
 static gboolean
-make_file (IbFileSet          *set,
-           Maker              *m,
-           IbFileEntry        *entry,
-           gboolean            do_fsync,
-           guint64            *done_bytes,
-           IbFileSetProgress   progress,
-           gpointer            progress_data,
-           GCancellable       *cancellable,
-           GError            **error)
+make_file (IbFileSet   *set,
+           Maker       *m,
+           IbFileEntry *entry,
+           GError     **error)
 {
+  GCancellable *cancellable = m->cancellable;
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GError) local_error = NULL;
   GThread *producer = NULL;
@@ -341,9 +343,9 @@ make_file (IbFileSet          *set,
         goto fail;
 
       offset += len;
-      *done_bytes += len;
-      if (progress != NULL && ++blocks % PROGRESS_BLOCKS == 0 && offset < entry->size)
-        progress (*done_bytes, set->total, progress_data);
+      m->done += len;
+      if (m->progress != NULL && ++blocks % PROGRESS_BLOCKS == 0 && offset < entry->size)
+        m->progress (m->done, set->total, m->progress_data);
     }
 
   if (producer != NULL)
@@ -354,7 +356,7 @@ make_file (IbFileSet          *set,
       g_thread_join (g_steal_pointer (&producer));
     }
 
-  if (do_fsync && !sync_file (out, cancellable, &local_error))
+  if (m->do_fsync && !sync_file (out, cancellable, &local_error))
     goto fail;
 
   if (!g_output_stream_close (out, cancellable, &local_error))
@@ -435,6 +437,111 @@ ib_test_hold (void)
 #endif
 }
 
+/* Makes the set's folder, IB_FILESET_PREFIX and six random characters in
+ * @parent_dir; its path, or NULL with an error that names what to do. */
+static char *
+make_folder (const char *parent_dir,
+             GError    **error)
+{
+  g_autofree char *template = g_build_filename (parent_dir, IB_FILESET_PREFIX "XXXXXX", NULL);
+  int saved;
+
+  if (g_mkdtemp_full (template, 0700) != NULL)
+    return g_steal_pointer (&template);
+  saved = errno;
+  /* Root passes g_access() but a read-only mount still says no here. */
+  if (saved == EACCES || saved == EPERM || saved == EROFS)
+    g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
+                 _("The folder “%s” is not writable (%s); choose a folder you can "
+                   "write to"), parent_dir, g_strerror (saved));
+  else if (saved == ENOSPC
+#ifdef EDQUOT
+           || saved == EDQUOT
+#endif
+           )
+    g_set_error (error, IB_ERROR, IB_ERROR_NO_SPACE,
+                 _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
+  else
+    g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                 _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
+  return NULL;
+}
+
+/* Locks the set's new folder and opens it (on Unix) for the files to be
+ * made relative to it; records which folder it is. On a failure the empty
+ * folder is removed and the set marked clean. */
+static gboolean
+open_folder (IbFileSet *set,
+             GError   **error)
+{
+  GStatBuf st;
+  gboolean busy;
+
+  set->lock_fd = ib_file_set_lock_folder (set->dir, &busy);
+  set->dir_fd = -1;
+#ifdef G_OS_UNIX
+  /* Held until the set is freed: the files are made relative to it. */
+  set->dir_fd = ib_file_set_open_retrying (set->dir,
+                                           O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (set->dir_fd < 0 || fstat (set->dir_fd, &st) != 0)
+    {
+      int saved = errno;
+
+      if (ib_os_errno_is_fd_exhaustion (saved))
+        g_set_error (error, IB_ERROR, IB_ERROR_IO,
+                     _("Cannot open the test folder “%s”: too few file descriptors (the "
+                       "limit is %u; raise it with ulimit -n)"),
+                     set->dir, ib_os_nofile_limit ());
+      else
+        g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
+                     set->dir, g_strerror (saved));
+      /* Nothing is in it yet: removed by its path, which needs no other
+       * descriptor (cleanup would wait for one). rmdir never removes a
+       * folder that is not empty, nor follows a symlink. */
+      if (g_rmdir (set->dir) != 0 && errno != ENOENT)
+        g_warning ("Cannot remove the empty test folder %s: %s", set->dir,
+                   g_strerror (errno));
+      set->cleaned = TRUE;
+      return FALSE;
+    }
+#else
+  if (g_lstat (set->dir, &st) != 0)
+    return TRUE;
+#endif
+  set->dir_dev = (guint64) st.st_dev;
+  set->dir_ino = (guint64) st.st_ino;
+  return TRUE;
+}
+
+/* Makes the set's listed files, one after the other, with @maker (how, and
+ * its progress); file i's content from @seed and i. */
+static gboolean
+make_files (IbFileSet     *set,
+            Maker         *maker,
+            const guint64 *sizes,
+            guint64        seed,
+            GError       **error)
+{
+  guint hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_FILES");
+
+  for (guint i = 0; i < set->names->len; i++)
+    {
+      IbFileEntry entry = { NULL, sizes[i], 0 };
+
+      entry.path = g_build_filename (set->dir, g_ptr_array_index (set->names, i), NULL);
+      g_array_append_val (set->files, entry);
+
+      maker->seed = seed + (guint64) i * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+      if (!make_file (set, maker, &g_array_index (set->files, IbFileEntry, i), error))
+        return FALSE;
+      if (maker->progress != NULL)
+        maker->progress (maker->done, set->total, maker->progress_data);
+      if (G_UNLIKELY (hold_after != 0 && i + 1 == hold_after && i + 1 < set->names->len))
+        ib_test_hold ();
+    }
+  return TRUE;
+}
+
 IbFileSet *
 ib_file_set_create (const char        *parent_dir,
                     const guint64     *sizes,
@@ -449,11 +556,11 @@ ib_file_set_create (const char        *parent_dir,
 {
   g_autoptr(IbFileSet) set = NULL;
   g_autoptr(GDateTime) now = NULL;
-  g_autofree char *template = NULL;
+  g_autofree char *dir = NULL;
   g_autoptr(Maker) maker = NULL;
-  guint64 need = 0, done = 0;
+  guint64 need = 0;
   gboolean overflow = FALSE;
-  guint i, hold_after = 0;
+  guint i;
 
   g_return_val_if_fail (sizes != NULL || n_sizes == 0, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
@@ -471,31 +578,12 @@ ib_file_set_create (const char        *parent_dir,
     return NULL;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-
-  template = g_build_filename (parent_dir, IB_FILESET_PREFIX "XXXXXX", NULL);
-  if (g_mkdtemp_full (template, 0700) == NULL)
-    {
-      int saved = errno;
-      /* Root passes g_access() but a read-only mount still says no here. */
-      if (saved == EACCES || saved == EPERM || saved == EROFS)
-        g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                     _("The folder “%s” is not writable (%s); choose a folder you can "
-                       "write to"), parent_dir, g_strerror (saved));
-      else if (saved == ENOSPC
-#ifdef EDQUOT
-               || saved == EDQUOT
-#endif
-               )
-        g_set_error (error, IB_ERROR, IB_ERROR_NO_SPACE,
-                     _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
-      else
-        g_set_error (error, IB_ERROR, IB_ERROR_IO,
-                     _("Cannot make a folder in “%s”: %s"), parent_dir, g_strerror (saved));
-      return NULL;
-    }
+  dir = make_folder (parent_dir, error);
+  if (dir == NULL)
+    return NULL;
 
   set = g_new0 (IbFileSet, 1);
-  set->dir = g_steal_pointer (&template);
+  set->dir = g_steal_pointer (&dir);
   /* Whatever fails from here on, the free below the autoptr finds a whole
    * set: empty lists, no descriptor. */
   set->lock_fd = set->dir_fd = -1;
@@ -504,45 +592,8 @@ ib_file_set_create (const char        *parent_dir,
   set->names = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (set->names, NULL);   /* keep it NULL-terminated */
   g_ptr_array_set_size (set->names, 0);
-  {
-    GStatBuf st;
-    gboolean busy;
-
-    set->lock_fd = ib_file_set_lock_folder (set->dir, &busy);
-    set->dir_fd = -1;
-#ifdef G_OS_UNIX
-    /* Held until the set is freed: the files are made relative to it. */
-    set->dir_fd = ib_file_set_open_retrying (set->dir,
-                                             O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (set->dir_fd < 0 || fstat (set->dir_fd, &st) != 0)
-      {
-        int saved = errno;
-
-        if (ib_os_errno_is_fd_exhaustion (saved))
-          g_set_error (error, IB_ERROR, IB_ERROR_IO,
-                       _("Cannot open the test folder “%s”: too few file descriptors (the "
-                         "limit is %u; raise it with ulimit -n)"),
-                       set->dir, ib_os_nofile_limit ());
-        else
-          g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
-                       set->dir, g_strerror (saved));
-        /* Nothing is in it yet: removed by its path, which needs no other
-         * descriptor (cleanup would wait for one). rmdir never removes a
-         * folder that is not empty, nor follows a symlink. */
-        if (g_rmdir (set->dir) != 0 && errno != ENOENT)
-          g_warning ("Cannot remove the empty test folder %s: %s", set->dir,
-                     g_strerror (errno));
-        set->cleaned = TRUE;
-        return NULL;
-      }
-#else
-    if (g_lstat (set->dir, &st) == 0)
-#endif
-      {
-        set->dir_dev = (guint64) st.st_dev;
-        set->dir_ino = (guint64) st.st_ino;
-      }
-  }
+  if (!open_folder (set, error))
+    return NULL;
   set->total = need;
   now = g_date_time_new_now_utc ();
   set->created = g_date_time_format_iso8601 (now);
@@ -558,25 +609,12 @@ ib_file_set_create (const char        *parent_dir,
 
   maker = maker_new (need);
   maker->content = content;
-  hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_FILES");
-
-  for (i = 0; i < n_sizes; i++)
-    {
-      IbFileEntry entry = { NULL, sizes[i], 0 };
-
-      entry.path = g_build_filename (set->dir, g_ptr_array_index (set->names, i), NULL);
-      g_array_append_val (set->files, entry);
-
-      maker->seed = seed + (guint64) i * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-      if (!make_file (set, maker, &g_array_index (set->files, IbFileEntry, i), do_fsync,
-                      &done, progress, progress_data, cancellable, error))
-        return NULL;
-      if (progress != NULL)
-        progress (done, need, progress_data);
-      if (G_UNLIKELY (hold_after != 0 && i + 1 == hold_after && i + 1 < n_sizes))
-        ib_test_hold ();
-    }
-
+  maker->do_fsync = do_fsync;
+  maker->progress = progress;
+  maker->progress_data = progress_data;
+  maker->cancellable = cancellable;
+  if (!make_files (set, maker, sizes, seed, error))
+    return NULL;
   return g_steal_pointer (&set);
 }
 

@@ -181,30 +181,37 @@ ib_sweep_find_crossover (IbSweep *sweep)
     }
 }
 
-static gboolean
-measure_point (const IbSweepContext *ctx,
-               IbMeasure            *measure,
-               guint64               value,
-               guint                 value_index,
-               guint                 n_values,
-               IbSweep              *sweep,
-               GError              **error)
+/* One value of the sweep as it is measured: what each strategy measured. */
+typedef struct
+{
+  const IbSweepContext *ctx;
+  IbMeasure            *measure;
+  guint64               value;
+  guint                 value_index;
+  guint                 n_values;
+  const char           *shown;      /* the value as people read it */
+  guint                 n_strategies;
+  GArray              **times;      /* the valid samples' wall times, a strategy each */
+  GArray              **stalls;     /* their longest main-loop stalls */
+  guint                *n_excluded;
+} Point;
+
+/* The files of @value (its count, size and files in flight) made, warmed
+ * when asked, and handed to @measure; NULL on a failure. */
+static IbFileSet *
+point_files (const IbSweepContext *ctx,
+             IbMeasure            *measure,
+             guint64               value,
+             guint                 value_index,
+             GError              **error)
 {
   const IbPlan *plan = ctx->plan;
   const IbSweepSpec *spec = plan->sweep;
-  guint n_strategies = spec->strategies->len;
-  guint n_rounds = ib_plan_n_rounds (plan);
-  g_autofree guint *order = g_new (guint, n_strategies);
-  g_autofree GArray **times = g_new0 (GArray *, n_strategies);
-  g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
-  g_autofree GArray **stalls = g_new0 (GArray *, n_strategies);
   g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(IbFileSet) set = NULL;
-  g_autofree char *shown = ib_sweep_format_value (spec->vary, value);
   guint count = spec->base_count;
   guint64 size = spec->base_size;
   guint in_flight;
-  gboolean ok = TRUE;
 
   switch (spec->vary)
     {
@@ -237,16 +244,126 @@ measure_point (const IbSweepContext *ctx,
                             spec->content, plan->seed + value_index, plan->fsync, NULL, NULL,
                             ctx->cancellable, error);
   if (set == NULL)
-    return FALSE;
+    return NULL;
   ib_measure_set_files (measure, set, in_flight);
   /* Written back before its samples, as a run's files are. */
   ib_measure_make_durable (measure);
   if (plan->cache == IB_CACHE_WARM && !ib_file_set_warm (set, ctx->cancellable, error))
     {
       ib_measure_set_files (measure, NULL, 1);
-      return FALSE;
+      return NULL;
     }
+  return g_steal_pointer (&set);
+}
 
+/* Sample @k of @round (strategy order[k]) into @p, then the progress. */
+static gboolean
+point_sample (Point       *p,
+              guint        round,
+              guint        k,
+              const guint *order,
+              GError     **error)
+{
+  const IbSweepContext *ctx = p->ctx;
+  guint n_rounds = ib_plan_n_rounds (ctx->plan);
+  const char *id = g_ptr_array_index (ctx->plan->sweep->strategies, order[k]);
+  IbSample sample = { 0 };
+  gboolean ok = TRUE;
+
+  /* IbMeasure prepares and judges the cache state of every
+   * sample as it does for runs; one that misses it is excluded. */
+  if (!ib_measure_sample (p->measure, id, round, &sample, error))
+    ok = FALSE;
+  else if (!sample.ok)
+    {
+      g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Sweep, %s with %s: %s"), id, p->shown,
+                   sample.error);
+      ok = FALSE;
+    }
+  else if (ib_sample_is_valid (&sample))
+    {
+      /* The same rule as runs: only valid samples count. */
+      double wall = (double) sample.wall_ns;
+      double stall = (double) sample.stall_ns;
+
+      g_array_append_val (p->times[order[k]], wall);
+      if (sample.responsive)
+        g_array_append_val (p->stalls[order[k]], stall);
+    }
+  else if (sample.excluded != NULL)
+    p->n_excluded[order[k]]++;
+  ib_sample_clear (&sample);
+
+  if (ctx->progress != NULL)
+    {
+      double done = p->value_index + (double) (round * p->n_strategies + k + 1) /
+                                     (n_rounds * p->n_strategies);
+      /* Translators: e.g. "Round 3 of 21: 100 files" (the phase, sweep,
+       * is shown beside it) */
+      g_autofree char *message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, n_rounds,
+                                                  p->shown);
+
+      ctx->progress (done / p->n_values, message, ctx->progress_data);
+    }
+  return ok;
+}
+
+/* One point of @sweep a strategy, from what @p measured. */
+static void
+point_results (const Point *p,
+               IbSweep     *sweep)
+{
+  for (guint s = 0; s < p->n_strategies; s++)
+    {
+      IbSweepPoint point = { 0 };
+      IbStats stats = { 0 };
+
+      ib_stats_compute ((const double *) (gconstpointer) p->times[s]->data, p->times[s]->len,
+                        &stats);
+      point.value = p->value;
+      point.strategy = g_strdup (g_ptr_array_index (p->ctx->plan->sweep->strategies, s));
+      point.median_ns = stats.median_ns;
+      point.ci_low_ns = stats.ci_low_ns;
+      point.ci_high_ns = stats.ci_high_ns;
+      point.n = stats.n;
+      point.n_excluded = p->n_excluded[s];
+      point.ci_level = stats.ci_level;
+      if (p->stalls[s]->len > 0)
+        {
+          /* The median of each read's longest main-loop stall. */
+          g_array_sort (p->stalls[s], compare_double);
+          point.responsive = TRUE;
+          point.stall_ns = ib_quantile_sorted ((const double *) (gconstpointer) p->stalls[s]->data,
+                                               p->stalls[s]->len, 0.5);
+        }
+      g_array_append_val (sweep->points, point);
+    }
+}
+
+static gboolean
+measure_point (const IbSweepContext *ctx,
+               IbMeasure            *measure,
+               guint64               value,
+               guint                 value_index,
+               guint                 n_values,
+               IbSweep              *sweep,
+               GError              **error)
+{
+  const IbPlan *plan = ctx->plan;
+  guint n_strategies = plan->sweep->strategies->len;
+  guint n_rounds = ib_plan_n_rounds (plan);
+  g_autofree guint *order = g_new (guint, n_strategies);
+  g_autofree GArray **times = g_new0 (GArray *, n_strategies);
+  g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
+  g_autofree GArray **stalls = g_new0 (GArray *, n_strategies);
+  g_autofree char *shown = ib_sweep_format_value (plan->sweep->vary, value);
+  g_autoptr(IbFileSet) set = point_files (ctx, measure, value, value_index, error);
+  Point p = { ctx, measure, value, value_index, n_values, shown, n_strategies, times, stalls,
+              n_excluded };
+  gboolean ok = TRUE;
+
+  if (set == NULL)
+    return FALSE;
   for (guint s = 0; s < n_strategies; s++)
     {
       times[s] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -257,74 +374,10 @@ measure_point (const IbSweepContext *ctx,
     {
       ib_measure_round_order (plan->seed + value_index, round, order, n_strategies);
       for (guint k = 0; k < n_strategies && ok; k++)
-        {
-          const char *id = g_ptr_array_index (spec->strategies, order[k]);
-          IbSample sample = { 0 };
-          g_autofree char *message = NULL;
-
-          /* IbMeasure prepares and judges the cache state of every
-           * sample as it does for runs; one that misses it is excluded. */
-          if (!ib_measure_sample (measure, id, round, &sample, error))
-            ok = FALSE;
-          else if (!sample.ok)
-            {
-              g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Sweep, %s with %s: %s"), id, shown,
-                           sample.error);
-              ok = FALSE;
-            }
-          else if (ib_sample_is_valid (&sample))
-            {
-              /* The same rule as runs: only valid samples count. */
-              double wall = (double) sample.wall_ns;
-              double stall = (double) sample.stall_ns;
-
-              g_array_append_val (times[order[k]], wall);
-              if (sample.responsive)
-                g_array_append_val (stalls[order[k]], stall);
-            }
-          else if (sample.excluded != NULL)
-            n_excluded[order[k]]++;
-          ib_sample_clear (&sample);
-
-          if (ctx->progress != NULL)
-            {
-              double done = value_index + (double) (round * n_strategies + k + 1) /
-                                          (n_rounds * n_strategies);
-
-              /* Translators: e.g. "Round 3 of 21: 100 files" (the phase, sweep,
-               * is shown beside it) */
-              message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, n_rounds, shown);
-              ctx->progress (done / n_values, message, ctx->progress_data);
-            }
-        }
+        ok = point_sample (&p, round, k, order, error);
     }
-
   if (ok)
-    for (guint s = 0; s < n_strategies; s++)
-      {
-        IbSweepPoint point = { 0 };
-        IbStats stats = { 0 };
-
-        ib_stats_compute ((const double *) (gconstpointer) times[s]->data, times[s]->len,
-                          &stats);
-        point.value = value;
-        point.strategy = g_strdup (g_ptr_array_index (spec->strategies, s));
-        point.median_ns = stats.median_ns;
-        point.ci_low_ns = stats.ci_low_ns;
-        point.ci_high_ns = stats.ci_high_ns;
-        point.n = stats.n;
-        point.n_excluded = n_excluded[s];
-        point.ci_level = stats.ci_level;
-        if (stalls[s]->len > 0)
-          {
-            /* The median of each read's longest main-loop stall. */
-            g_array_sort (stalls[s], compare_double);
-            point.responsive = TRUE;
-            point.stall_ns = ib_quantile_sorted ((const double *) (gconstpointer) stalls[s]->data,
-                                                 stalls[s]->len, 0.5);
-          }
-        g_array_append_val (sweep->points, point);
-      }
+    point_results (&p, sweep);
 
   for (guint s = 0; s < n_strategies; s++)
     {

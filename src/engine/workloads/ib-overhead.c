@@ -452,6 +452,70 @@ append_rows (IbReport *report,
     ib_stats_clear (&stats[k]);
 }
 
+/* What the rounds share: the samples so far, and the time each kind takes. */
+typedef struct
+{
+  GArray  *values[N_KINDS];     /* ns per operation, of the measured rounds */
+  guint64  iterations[N_KINDS];
+  double   est_ns[N_KINDS];     /* time of one run of each kind, guessed then measured */
+  double   done_ns;
+  guint    rounds;
+  guint    warmup;
+  guint    pause_ms;
+} Rounds;
+
+/* Runs the @i-th kind of @round (in @order) once and keeps its time;
+ * FALSE when cancelled. */
+static gboolean
+measure_kind (Bench       *bench,
+              Rounds      *r,
+              guint        round,
+              const guint *order,
+              guint        i)
+{
+  Kind kind = (Kind) order[i];
+  IbSample timed = { 0 };
+  IbBracket bracket;
+  gint64 elapsed;
+  double left_ns = 0;
+  gboolean cancelled;
+
+  /* What is left: the rest of this round, then whole rounds. */
+  for (guint j = i; j < N_KINDS; j++)
+    left_ns += r->est_ns[order[j]];
+  for (guint k = 0; k < N_KINDS; k++)
+    left_ns += r->est_ns[k] * (r->rounds - round - 1);
+  bench->unit_start = r->done_ns / (r->done_ns + left_ns);
+  bench->unit_span = r->est_ns[kind] / (r->done_ns + left_ns);
+  g_free (bench->message);
+  /* Translators: e.g. "Round 1 of 2: 100 empty tasks" (the phase,
+   * dispatch overhead, is shown beside it) */
+  bench->message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, r->rounds,
+                                    ib_overhead_kind_title (kind_ids[kind]));
+  if (bench->progress != NULL)
+    bench_report (bench, bench->unit_start);
+
+  /* The settle step every sample of IbMeasure takes (no
+   * files here: the pause only). */
+  if (!ib_measure_settle_dir (NULL, r->pause_ms, bench->cancellable, NULL))
+    return FALSE;
+  ib_bracket_start (&bracket, IB_MEASURE_USER_OVERHEAD, NULL, NULL);
+  cancelled = !run_kind (bench, kind, r->iterations[kind]);
+  elapsed = ib_bracket_stop (&bracket, &timed);
+  if (cancelled)
+    return FALSE;
+  r->done_ns += (double) elapsed;
+  r->est_ns[kind] = MAX ((double) elapsed, 1.0);
+
+  if (round >= r->warmup)
+    {
+      double ns_per_op = (double) elapsed / (double) r->iterations[kind];
+
+      g_array_append_val (r->values[kind], ns_per_op);
+    }
+  return TRUE;
+}
+
 gboolean
 ib_overhead_run (const IbOverheadSpec  *spec,
                  guint                  repeat,
@@ -465,11 +529,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
                  GError               **error)
 {
   Bench bench = { NULL, };
-  GArray *values[N_KINDS];
-  guint64 iterations[N_KINDS];
-  double est_ns[N_KINDS];    /* time of one run of each kind, guessed then measured */
-  double done_ns = 0;
-  guint rounds;
+  Rounds r = { .warmup = warmup, .pause_ms = pause_ms };
   guint64 order_seed;
   gboolean cancelled = FALSE;
 
@@ -479,7 +539,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   repeat = MAX (repeat, 1);
-  rounds = ib_measure_n_rounds (warmup, repeat);
+  r.rounds = ib_measure_n_rounds (warmup, repeat);
 
   bench.context = g_main_context_ref_thread_default ();
   bench.cancellable = cancellable;
@@ -491,73 +551,30 @@ ib_overhead_run (const IbOverheadSpec  *spec,
 
   for (guint k = 0; k < N_KINDS; k++)
     {
-      values[k] = g_array_new (FALSE, FALSE, sizeof (double));
-      iterations[k] = ib_overhead_kind_iterations (kind_ids[k], spec->iterations);
-      est_ns[k] = guess_ns[k] * (double) iterations[k];
+      r.values[k] = g_array_new (FALSE, FALSE, sizeof (double));
+      r.iterations[k] = ib_overhead_kind_iterations (kind_ids[k], spec->iterations);
+      r.est_ns[k] = guess_ns[k] * (double) r.iterations[k];
     }
 
   /* Seeded, and different from the read experiment's interleaving. */
   order_seed = seed ^ G_GUINT64_CONSTANT (0x6f766572686561);
 
-  for (guint round = 0; round < rounds && !cancelled; round++)
+  for (guint round = 0; round < r.rounds && !cancelled; round++)
     {
       guint order[N_KINDS];
 
       ib_measure_round_order (order_seed, round, order, N_KINDS);
-      for (guint i = 0; i < N_KINDS; i++)
-        {
-          Kind kind = (Kind) order[i];
-          IbSample timed = { 0 };
-          IbBracket bracket;
-          gint64 elapsed;
-          double left_ns = 0;
-
-          /* What is left: the rest of this round, then whole rounds. */
-          for (guint j = i; j < N_KINDS; j++)
-            left_ns += est_ns[order[j]];
-          for (guint k = 0; k < N_KINDS; k++)
-            left_ns += est_ns[k] * (rounds - round - 1);
-          bench.unit_start = done_ns / (done_ns + left_ns);
-          bench.unit_span = est_ns[kind] / (done_ns + left_ns);
-          g_free (bench.message);
-          /* Translators: e.g. "Round 1 of 2: 100 empty tasks" (the phase,
-           * dispatch overhead, is shown beside it) */
-          bench.message = g_strdup_printf (_("Round %u of %u: %s"), round + 1, rounds,
-                                           ib_overhead_kind_title (kind_ids[kind]));
-          if (progress != NULL)
-            bench_report (&bench, bench.unit_start);
-
-          /* The settle step every sample of IbMeasure takes (no
-           * files here: the pause only). */
-          if (!ib_measure_settle_dir (NULL, pause_ms, cancellable, NULL))
-            {
-              cancelled = TRUE;
-              break;
-            }
-          ib_bracket_start (&bracket, IB_MEASURE_USER_OVERHEAD, NULL, NULL);
-          cancelled = !run_kind (&bench, kind, iterations[kind]);
-          elapsed = ib_bracket_stop (&bracket, &timed);
-          if (cancelled)
-            break;
-          done_ns += (double) elapsed;
-          est_ns[kind] = MAX ((double) elapsed, 1.0);
-
-          if (round >= warmup)
-            {
-              double ns_per_op = (double) elapsed / (double) iterations[kind];
-
-              g_array_append_val (values[kind], ns_per_op);
-            }
-        }
+      for (guint i = 0; i < N_KINDS && !cancelled; i++)
+        cancelled = !measure_kind (&bench, &r, round, order, i);
     }
 
   /* Every op waited for its callback: nothing of ours is left queued. */
   g_thread_pool_free (bench.pool, FALSE, TRUE);
 
-  append_rows (report, values, iterations);
+  append_rows (report, r.values, r.iterations);
 
   for (guint k = 0; k < N_KINDS; k++)
-    g_array_unref (values[k]);
+    g_array_unref (r.values[k]);
   g_main_context_unref (bench.context);
   g_free (bench.message);
 

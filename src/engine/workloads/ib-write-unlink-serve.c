@@ -330,22 +330,23 @@ note_limit_hits (Pass *run,
 }
 
 /* One request with blocking calls (sync-serial, thread-pool): create the
- * slot's file, write every letter, close, delete. When the process is out
- * of file descriptors, the create waits for one to come free and tries
- * again (other requests in flight, or other code, close theirs), counting
+ * slot's file, write every letter of @content, close, delete. When the
+ * process is out of file descriptors, the create waits for one to come free
+ * and tries again (other requests in flight, or other code, close theirs), counting
  * such waits in @hits. A file made is deleted also after an error (without
  * the cancellable, so that it happens); *@deleted says whether it was.
  * Thread-safe. */
 static gboolean
 serve_blocking (const Pass   *run,
                 guint         slot,
-                gconstpointer data,
-                gsize         len,
+                GBytes       *content,
                 GCancellable *cancellable,
                 guint        *hits,
                 gboolean     *deleted,
                 GError      **error)
 {
+  gsize len;
+  gconstpointer data = g_bytes_get_data (content, &len);
   IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
   g_autoptr(GOutputStream) out = NULL;
   GError *local_error = NULL;
@@ -393,8 +394,6 @@ ib_wu_serve_sync_serial (Pass *run)
       g_autoptr(GBytes) content = NULL;
       g_autoptr(GError) error = NULL;
       gboolean deleted = FALSE;
-      gconstpointer data;
-      gsize len;
       guint hits = 0;
 
       if (i >= run->next)
@@ -408,8 +407,7 @@ ib_wu_serve_sync_serial (Pass *run)
         }
 
       content = request_content (run, i);
-      data = g_bytes_get_data (content, &len);
-      serve_blocking (run, run->slot_of[i], data, len, run->cancellable, &hits, &deleted, &error);
+      serve_blocking (run, run->slot_of[i], content, run->cancellable, &hits, &deleted, &error);
       note_limit_hits (run, hits);
       mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
 
@@ -665,13 +663,10 @@ pool_job_func (gpointer data,
   PoolJob *job = data;
   PoolShared *shared = user_data;
   g_autoptr(GBytes) content = NULL;
-  gconstpointer bytes;
-  gsize len;
 
   /* The worker makes the letters, as the request handler of seed 001 did. */
   content = ib_write_unlink_content (job->seed, job->index, job->bytes);
-  bytes = g_bytes_get_data (content, &len);
-  serve_blocking (shared->run, job->slot, bytes, len, shared->cancellable, &job->limit_hits,
+  serve_blocking (shared->run, job->slot, content, shared->cancellable, &job->limit_hits,
                   &job->deleted, &job->error);
   job->end_ns = ib_os_monotonic_ns ();
   g_async_queue_push (shared->done, job);
