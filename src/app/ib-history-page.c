@@ -15,6 +15,7 @@
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
 #include "analysis/ib-compare.h"
+#include "analysis/ib-compare-map.h"
 #include "report/ib-compare-writers.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
@@ -602,6 +603,31 @@ ib_history_page_compare (IbHistoryPage *self,
   ib_history_page_compare_analyses (self, analysis_a, analysis_b);
 }
 
+/* A table of the comparison as a group of the page, the rows as the CLI
+ * and the reports print them, a card each to fit a narrow window; without
+ * rows, the note says why. Returns its rows. */
+static guint
+append_ratio_group (IbHistoryPage *self,
+                    const IbTable *table)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), table->title);
+  if (table->rows->len > 0)
+    {
+      GtkWidget *list = ib_table_view_new_list ();
+
+      ib_table_view_set_table (IB_TABLE_VIEW (list), table);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+    }
+  else
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                           table->note != NULL ? table->note
+                                           : _("The two runs share no measured strategy"));
+  gtk_box_append (self->ratio_box, group);
+  return table->rows->len;
+}
+
 void
 ib_history_page_compare_analyses (IbHistoryPage *self,
                                   IbAnalysis    *analysis_a,
@@ -617,6 +643,7 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
   IbComparison *comparison;
   IbReport *a, *b;
   guint n_rows = 0;
+  g_autoptr(IbTable) map = NULL;
 
   g_return_if_fail (IB_IS_HISTORY_PAGE (self));
   g_return_if_fail (analysis_a != NULL && analysis_b != NULL);
@@ -650,29 +677,17 @@ ib_history_page_compare_analyses (IbHistoryPage *self,
     {
       /* The subtitle names the runs once: the rows say A and B. */
       g_autoptr(IbTable) table = NULL;
-      GtkWidget *group, *list;
 
       /* a section neither run has is not mentioned */
       if (!ib_compare_section_in_either (a, b, (IbCompareSection) s))
         continue;
       table = ib_table_comparison (comparison, _("A"), _("B"), (IbCompareSection) s);
-      group = adw_preferences_group_new ();
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), table->title);
-      /* the rows of the comparison's table, as the CLI and the reports
-       * print them, a card each to fit a narrow window */
-      if (table->rows->len > 0)
-        {
-          list = ib_table_view_new_list ();
-          ib_table_view_set_table (IB_TABLE_VIEW (list), table);
-          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
-        }
-      else
-        adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                               table->note != NULL ? table->note
-                                               : _("The two runs share no measured strategy"));
-      gtk_box_append (self->ratio_box, group);
-      n_rows += table->rows->len;
+      n_rows += append_ratio_group (self, table);
     }
+  /* the size x count maps cell by cell, when either run has one */
+  map = ib_table_compare_map (a, _("A"), b, _("B"));
+  if (map != NULL)
+    n_rows += append_ratio_group (self, map);
   self->n_ratio_rows = n_rows;
   set_stack_page (self, "compare");
 }

@@ -18,6 +18,7 @@
 #include "engine/model/ib-error.h"
 #include "engine/io/ib-output.h"
 #include "analysis/ib-compare.h"
+#include "analysis/ib-compare-map.h"
 #include "report/ib-compare-writers.h"
 #include "report/ib-report-charts.h"
 #include "analysis/ib-findings.h"
@@ -149,6 +150,33 @@ print_section (const IbComparison *comparison,
   return table->rows->len;
 }
 
+/* The size x count maps cell by cell, when either run has one; the
+ * table's note names the lines whose verdict changed. */
+static void
+print_maps (const IbReport *a,
+            const IbReport *b)
+{
+  g_autoptr(IbTable) table = ib_table_compare_map (a, _("A"), b, _("B"));
+
+  if (table != NULL)
+    ib_cli_print_table (table, stdout);
+}
+
+/* What the two reports have in common: rows of every section and the
+ * lines of the map cells both measured. */
+static guint
+count_shared (const IbComparison *comparison)
+{
+  const IbReport *a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  const IbReport *b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  g_autoptr(GArray) map_rows = ib_compare_maps (a, b, NULL, NULL);
+  guint n_rows = map_rows->len;
+
+  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
+    n_rows += ib_comparison_get_rows (comparison, (IbCompareSection) s)->len;
+  return n_rows;
+}
+
 static void
 print_compare (const char         *path_a,
                const char         *path_b,
@@ -162,6 +190,7 @@ print_compare (const char         *path_a,
   print_runs (path_a, a, name_a, path_b, b, name_b);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     print_section (comparison, (IbCompareSection) s);
+  print_maps (a, b);
   {
     g_autofree char *note = ib_table_compare_note ();
 
@@ -405,11 +434,7 @@ static int
 check_common (const IbComparison *comparison,
               char              **argv)
 {
-  guint n_rows = 0;
-
-  for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
-    n_rows += ib_comparison_get_rows (comparison, (IbCompareSection) s)->len;
-  if (n_rows == 0)
+  if (count_shared (comparison) == 0)
     {
       ib_cli_printerr (_("“%s” and “%s” have nothing in common to compare: no read strategy, "
                          "dispatch, write + delete mode or sweep point of one is in the "

@@ -22,6 +22,7 @@
 #include "engine/io/ib-output.h"
 #include "engine/stats/ib-stats.h"
 #include "ib-compare-writers.h"
+#include "analysis/ib-compare-map.h"
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "ib-report-charts.h"
@@ -174,30 +175,17 @@ static const char compare_css[] =
   "td:last-child{min-width:18em}\n"
   ".sides{margin:.25rem 0 1rem;padding-left:1.2rem}\n";
 
-char *
-ib_compare_to_html (const IbComparison *comparison,
-                    gboolean            log_scale,
-                    GError            **error)
+/* From <!DOCTYPE> to the header naming the two runs, each once with its
+ * letter: the tables then say A and B. */
+static void
+html_head (GString    *out,
+           const char *name_a,
+           const char *name_b)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GArray) facts = NULL;
-  g_autofree char *lang = NULL, *note = NULL;
-  g_autofree char *side_a = NULL, *side_b = NULL;
-  const IbReport *a, *b;
-  const char *name_a, *name_b;
-  guint n_differ = 0;
+  g_autofree char *lang = ib_report_html_lang ();
+  g_autofree char *side_a = side_title (_("A"), name_a);
+  g_autofree char *side_b = side_title (_("B"), name_b);
 
-  g_return_val_if_fail (comparison != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  a = ib_analysis_get_report (ib_comparison_get_a (comparison));
-  b = ib_analysis_get_report (ib_comparison_get_b (comparison));
-  name_a = ib_comparison_get_name_a (comparison);
-  name_b = ib_comparison_get_name_b (comparison);
-  /* Each run named once, with its letter; the tables then say A and B. */
-  side_a = side_title (_("A"), name_a);
-  side_b = side_title (_("B"), name_b);
-  lang = ib_report_html_lang ();
   g_string_append_printf (out, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
                           "<meta charset=\"utf-8\"/>\n"
                           "<meta name=\"viewport\" content=\"width=device-width, "
@@ -220,9 +208,17 @@ ib_compare_to_html (const IbComparison *comparison,
   g_string_append (out, "</li>\n<li id=\"run-b\">");
   ib_report_html_escape (out, side_b);
   g_string_append (out, "</li>\n</ol>\n</header>\n");
+}
 
-  /* the two runs, what differs in bold */
-  facts = ib_compare_facts (a, b);
+/* The two runs, what differs in bold. */
+static void
+html_facts (GString        *out,
+            const IbReport *a,
+            const IbReport *b)
+{
+  g_autoptr(GArray) facts = ib_compare_facts (a, b);
+  guint n_differ = 0;
+
   g_string_append (out, "<section id=\"runs\">\n<h2>");
   ib_report_html_escape (out, _("The two runs"));
   g_string_append (out, "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th scope=\"col\">");
@@ -249,28 +245,62 @@ ib_compare_to_html (const IbComparison *comparison,
   ib_report_html_escape (out, n_differ > 0 ? _("Lines in bold differ between the two runs.")
                          : _("The two runs were made alike."));
   g_string_append (out, "</p>\n</section>\n");
+}
 
+/* One section: its title, its chart when both runs have it, then its
+ * table, or why it has no rows. */
+static void
+html_table_section (GString       *out,
+                    const IbTable *table,
+                    GString       *chart)
+{
+  g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
+  ib_report_html_escape (out, table->title);
+  g_string_append (out, "</h2>\n");
+  if (chart != NULL)
+    g_string_append_len (out, chart->str, (gssize) chart->len);
+  if (table->rows->len == 0)
+    {
+      g_string_append (out, "<p>");
+      ib_report_html_escape (out, table->note);
+      g_string_append (out, "</p>\n");
+    }
+  else
+    ib_report_html_table (out, table, FALSE);
+  g_string_append (out, "</section>\n");
+}
+
+char *
+ib_compare_to_html (const IbComparison *comparison,
+                    gboolean            log_scale,
+                    GError            **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(IbTable) map = NULL;
+  g_autofree char *note = NULL;
+  const IbReport *a, *b;
+
+  g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  html_head (out, ib_comparison_get_name_a (comparison), ib_comparison_get_name_b (comparison));
+  html_facts (out, a, b);
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
       g_autoptr(IbTable) table = ib_table_comparison (comparison, _("A"), _("B"),
                                                         (IbCompareSection) s);
+      g_autoptr(GString) chart = g_string_new (NULL);
 
-      g_string_append_printf (out, "<section id=\"%s\">\n<h2>", table->id);
-      ib_report_html_escape (out, table->title);
-      g_string_append (out, "</h2>\n");
-      if (!html_chart (out, comparison, (IbCompareSection) s, log_scale, error))
+      if (!html_chart (chart, comparison, (IbCompareSection) s, log_scale, error))
         return NULL;
-      if (table->rows->len == 0)
-        {
-          /* why this part has no rows */
-          g_string_append (out, "<p>");
-          ib_report_html_escape (out, table->note);
-          g_string_append (out, "</p>\n");
-        }
-      else
-        ib_report_html_table (out, table, FALSE);
-      g_string_append (out, "</section>\n");
+      html_table_section (out, table, chart);
     }
+  /* the size x count maps, cell by cell, when either run has one */
+  map = ib_table_compare_map (a, _("A"), b, _("B"));
+  if (map != NULL)
+    html_table_section (out, map, NULL);
 
   note = ib_table_compare_note ();
   g_string_append (out, "<p class=\"note\">");
@@ -343,46 +373,19 @@ ib_compare_save_markdown (const IbComparison *comparison,
   return ib_compare_save_markdown_full (comparison, log_scale, path, FALSE, error);
 }
 
-gboolean
-ib_compare_save_markdown_full (const IbComparison *comparison,
-                               gboolean            log_scale,
-                               const char         *path,
-                               gboolean            replace_charts,
-                               GError            **error)
+/* The title, the two runs each once with its letter, and what differs. */
+static void
+md_head (GString        *out,
+         const char     *name_a,
+         const char     *name_b,
+         const IbReport *a,
+         const IbReport *b)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GArray) facts = NULL;
-  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *note = NULL;
-  g_autofree char *side_a = NULL, *side_b = NULL;
-  const IbReport *a, *b;
-  const char *name_a, *name_b;
+  g_autofree char *side_a = side_title (_("A"), name_a);
+  g_autofree char *side_b = side_title (_("B"), name_b);
+  g_autoptr(GArray) facts = ib_compare_facts (a, b);
+  const char *head[3] = { "", _("A"), _("B") };
 
-  g_autoptr(GPtrArray) charts = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *dir_name = NULL;
-  gboolean made_dir = FALSE;
-
-  g_return_val_if_fail (comparison != NULL && path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  a = ib_analysis_get_report (ib_comparison_get_a (comparison));
-  b = ib_analysis_get_report (ib_comparison_get_b (comparison));
-  name_a = ib_comparison_get_name_a (comparison);
-  name_b = ib_comparison_get_name_b (comparison);
-
-  dir = ib_report_markdown_chart_dir (path);
-  dir_name = g_path_get_basename (dir);
-  charts = ib_compare_markdown_charts (comparison, path);
-  if (!ib_report_markdown_check_target (path, error))
-    return FALSE;
-  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
-    return FALSE;
-  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
-    return FALSE;
-
-  side_a = side_title (_("A"), name_a);
-  side_b = side_title (_("B"), name_b);
   g_string_append (out, "# ");
   ib_report_md_escape (out, _("I/O Bench comparison"), FALSE);
   g_string_append (out, "\n\n1. ");
@@ -392,13 +395,8 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
   g_string_append (out, "\n\n## ");
   ib_report_md_escape (out, _("The two runs"), FALSE);
   g_string_append (out, "\n\n");
-  {
-    const char *head[3] = { "", _("A"), _("B") };
-
-    ib_report_md_row (out, head, 3);
-    g_string_append (out, "| --- | --- | --- |\n");
-  }
-  facts = ib_compare_facts (a, b);
+  ib_report_md_row (out, head, 3);
+  g_string_append (out, "| --- | --- | --- |\n");
   for (guint i = 0; i < facts->len; i++)
     {
       const IbCompareFact *f = &g_array_index (facts, IbCompareFact, i);
@@ -411,57 +409,148 @@ ib_compare_save_markdown_full (const IbComparison *comparison,
   g_string_append (out, "\n");
   ib_report_md_escape (out, _("Lines marked ≠ differ between the two runs."), FALSE);
   g_string_append (out, "\n");
+}
+
+/* Where the Markdown's charts go, and the ones written so far. */
+typedef struct
+{
+  const char *path;       /* the Markdown */
+  char       *dir_name;   /* its chart folder's name, as the links say it */
+  GPtrArray  *written;
+} MdCharts;
+
+/* The chart of @section as PNG beside the Markdown and its link, when both
+ * runs have that part. */
+static gboolean
+md_chart (GString            *out,
+          const IbComparison *comparison,
+          IbCompareSection    section,
+          gboolean            log_scale,
+          MdCharts           *charts,
+          GError            **error)
+{
+  IbChartStyle style;
+  const IbChartKindInfo *kind = ib_chart_kind_lookup ("compare");
+  IbChartRequest request = { kind, NULL, comparison, &style, IB_REPORT_CHART_WIDTH, 0 };
+  g_autofree char *png = NULL, *base = NULL, *alt = NULL;
+
+  if (!ib_chart_compare_has_data (ib_compare_section_chart (section), comparison))
+    return TRUE;
+  png = ib_compare_chart_path (charts->path, section);
+  base = g_path_get_basename (png);
+  alt = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (kind),
+                         ib_compare_section_title (section));
+  ib_chart_style_init_light (&style);
+  style.log_scale = log_scale;
+  style.compare = ib_compare_section_chart (section);
+  request.height = ib_compare_chart_height (comparison, style.compare);
+  if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
+    return FALSE;
+  g_ptr_array_add (charts->written, g_steal_pointer (&png));
+  g_string_append (out, "![");
+  ib_report_md_escape (out, alt, FALSE);
+  g_string_append (out, "](");
+  g_string_append_uri_escaped (out, charts->dir_name, NULL, TRUE);
+  g_string_append_c (out, '/');
+  g_string_append_uri_escaped (out, base, NULL, TRUE);
+  g_string_append (out, ")\n\n");
+  return TRUE;
+}
+
+/* A section's table under its heading, or why it has no rows. */
+static void
+md_table_section (GString       *out,
+                  const IbTable *table)
+{
+  if (table->rows->len == 0)
+    {
+      ib_report_md_escape (out, table->note, FALSE);
+      g_string_append_c (out, '\n');
+      return;
+    }
+  ib_report_md_table (out, table, FALSE);
+}
+
+static void
+md_heading (GString    *out,
+            const char *title)
+{
+  g_string_append (out, "\n## ");
+  ib_report_md_escape (out, title, FALSE);
+  g_string_append (out, "\n\n");
+}
+
+/* Every section with its chart, the maps, and the note on how. */
+static gboolean
+md_body (GString            *out,
+         const IbComparison *comparison,
+         gboolean            log_scale,
+         MdCharts           *charts,
+         GError            **error)
+{
+  const IbReport *a = ib_analysis_get_report (ib_comparison_get_a (comparison));
+  const IbReport *b = ib_analysis_get_report (ib_comparison_get_b (comparison));
+  g_autoptr(IbTable) map = NULL;
+  g_autofree char *note = NULL;
 
   for (int s = 0; s < IB_N_COMPARE_SECTIONS; s++)
     {
       g_autoptr(IbTable) table = ib_table_comparison (comparison, _("A"), _("B"),
                                                         (IbCompareSection) s);
 
-      g_string_append (out, "\n## ");
-      ib_report_md_escape (out, table->title, FALSE);
-      g_string_append (out, "\n\n");
-      if (ib_chart_compare_has_data (ib_compare_section_chart ((IbCompareSection) s), comparison))
-        {
-          IbChartStyle style;
-          const IbChartKindInfo *kind = ib_chart_kind_lookup ("compare");
-          IbChartRequest         request = { kind, NULL, comparison, &style, IB_REPORT_CHART_WIDTH, 0 };
-          g_autofree char *png = ib_compare_chart_path (path, (IbCompareSection) s);
-          g_autofree char *base = g_path_get_basename (png);
-          g_autofree char       *alt = g_strdup_printf (_("%s: %s"), ib_chart_kind_title (kind),
-                                                        table->title);
-
-          ib_chart_style_init_light (&style);
-          style.log_scale = log_scale;
-          style.compare = ib_compare_section_chart ((IbCompareSection) s);
-          request.height = ib_compare_chart_height (comparison, style.compare);
-          if (!ib_chart_export (&request, ib_chart_format_lookup ("png"), png, 2, error))
-            {
-              ib_report_markdown_undo (written, dir, made_dir);
-              return FALSE;
-            }
-          g_ptr_array_add (written, g_steal_pointer (&png));
-          g_string_append (out, "![");
-          ib_report_md_escape (out, alt, FALSE);
-          g_string_append (out, "](");
-          g_string_append_uri_escaped (out, dir_name, NULL, TRUE);
-          g_string_append_c (out, '/');
-          g_string_append_uri_escaped (out, base, NULL, TRUE);
-          g_string_append (out, ")\n\n");
-        }
-      if (table->rows->len == 0)
-        {
-          ib_report_md_escape (out, table->note, FALSE);
-          g_string_append_c (out, '\n');
-          continue;
-        }
-      ib_report_md_table (out, table, FALSE);
+      md_heading (out, table->title);
+      if (!md_chart (out, comparison, (IbCompareSection) s, log_scale, charts, error))
+        return FALSE;
+      md_table_section (out, table);
+    }
+  /* the size x count maps, cell by cell, when either run has one */
+  map = ib_table_compare_map (a, _("A"), b, _("B"));
+  if (map != NULL)
+    {
+      md_heading (out, map->title);
+      md_table_section (out, map);
     }
   note = ib_table_compare_note ();
   g_string_append_c (out, '\n');
   ib_report_md_escape (out, note, FALSE);
   g_string_append_c (out, '\n');
+  return TRUE;
+}
 
-  if (!ib_output_save (path, out->str, (gssize) out->len, error))
+gboolean
+ib_compare_save_markdown_full (const IbComparison *comparison,
+                               gboolean            log_scale,
+                               const char         *path,
+                               gboolean            replace_charts,
+                               GError            **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *dir_name = NULL;
+  gboolean made_dir = FALSE;
+  MdCharts md_charts;
+
+  g_return_val_if_fail (comparison != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  dir = ib_report_markdown_chart_dir (path);
+  dir_name = g_path_get_basename (dir);
+  charts = ib_compare_markdown_charts (comparison, path);
+  if (!ib_report_markdown_check_target (path, error))
+    return FALSE;
+  if (!replace_charts && !ib_report_markdown_check_charts (charts, error))
+    return FALSE;
+  if (charts->len > 0 && !ib_report_markdown_make_dir (dir, &made_dir, error))
+    return FALSE;
+
+  md_head (out, ib_comparison_get_name_a (comparison), ib_comparison_get_name_b (comparison),
+           ib_analysis_get_report (ib_comparison_get_a (comparison)),
+           ib_analysis_get_report (ib_comparison_get_b (comparison)));
+  md_charts = (MdCharts) { path, dir_name, written };
+  if (!md_body (out, comparison, log_scale, &md_charts, error)
+      || !ib_output_save (path, out->str, (gssize) out->len, error))
     {
       /* no chart without the Markdown that shows it */
       ib_report_markdown_undo (written, dir, made_dir);
