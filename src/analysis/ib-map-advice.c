@@ -658,5 +658,11 @@ ib_answer_card_map (const IbReport *report)
     g_ptr_array_add (card->details, g_strdup (advice->frame_text));
   if (advice->why_text != NULL)
     g_ptr_array_add (card->details, g_strdup (advice->why_text));
+  {
+    g_autoptr(GPtrArray) cuts = ib_map_cuts_new (report->map);
+
+    for (guint i = 0; i < cuts->len; i++)
+      g_ptr_array_add (card->details, g_strdup (g_ptr_array_index (cuts, i)));
+  }
   return card;
 }

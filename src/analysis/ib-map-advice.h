@@ -88,8 +88,19 @@ gboolean     ib_map_cell_costs_frame (const IbMapCell   *cell);
 IbMapAdvice *ib_map_advice_new       (const IbMap       *map);
 void         ib_map_advice_free      (IbMapAdvice       *advice);
 
+/* The write-ups as cuts of the map (ib-map-cuts.c), one sentence a
+ * conclusion, from decided cells only: seed 000's 1, 2 and 100 small files
+ * on the row of about 4 KiB (sync faster for 1 and 2 one after another,
+ * async for 100 at once), seed 002's four big files on the column of 4
+ * files (sync whole-file reads faster one after another, from 256 MiB or at
+ * the map's largest size). Each says whether the conclusion holds in every
+ * decided cell of its cut, in some, in none, or cannot be checked (no cell
+ * decided, or the cut is not in the map), and names the cells left out. */
+GPtrArray   *ib_map_cuts_new         (const IbMap       *map);
+
 /* The map's card, NULL when the report has no map: headline how the lines
- * fell, details the advice's sentences (regions, one-frame line, why). */
+ * fell, details the advice's sentences (regions, one-frame line, why),
+ * then the write-ups as cuts of the map (ib_map_cuts_new). */
 IbAnswerCard *ib_answer_card_map     (const IbReport    *report);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (IbMapAdvice, ib_map_advice_free)

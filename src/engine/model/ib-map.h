@@ -53,14 +53,16 @@ typedef enum
 /* Disk the map's files may take when the plan does not say, bytes. */
 #define IB_MAP_DEFAULT_MAX_DISK  (G_GUINT64_CONSTANT (8) << 30)
 /* The map preset's axes, which `iobench-cli map` takes when not told: what
- * fits a laptop (about 1.1 GiB of files). */
+ * fits a laptop (about 1.7 GiB of files), with the write-ups as cuts
+ * (analysis/ib-map-cuts.c): seed 000's 1, 2 and 100 small files on the
+ * 4 KiB row, seed 002's four files on the 4-file column. */
 #define IB_MAP_PRESET_SIZES \
   { \
     4 << 10, 64 << 10, 1 << 20, 16 << 20 \
   }
 #define IB_MAP_PRESET_COUNTS \
   { \
-    1, 2, 4, 16, 64 \
+    1, 2, 4, 16, 100 \
   }
 /* The budget when the plan has none, s. */
 #define IB_MAP_DEFAULT_BUDGET_S    300

@@ -50,9 +50,9 @@ static const IbPresetInfo presets[] = {
     "001_5d89e2c812b12503.txt", 2, 5 },
   { "map",
     N_("Size x count map"),
-    N_("Files of 4 KiB to 16 MiB, 1 to 64 of them: sync against GIO async one after another "
+    N_("Files of 4 KiB to 16 MiB, 1 to 100 of them: sync against GIO async one after another "
        "and all at once, each cell decided within a shared 300 s"),
-    /* the budget, and making about 1.1 GiB of files */
+    /* the budget, and making about 1.7 GiB of files */
     NULL, 300, 320 },
 };
 
