@@ -20,7 +20,7 @@
 
 /* What the rows hold when the base plan has no map: `iobench-cli map`'s. */
 #define MAP_DEFAULT_SIZES  "4K,64K,1M,16M"
-#define MAP_DEFAULT_COUNTS "1,2,4,16,64"
+#define MAP_DEFAULT_COUNTS "1,2,4,16,100"
 
 static const char *
 text_of (AdwEntryRow *row)
@@ -260,6 +260,9 @@ _ib_plan_page_update_map (IbPlanPage   *self,
   g_autofree char *text = NULL;
   guint n;
 
+  /* One time budget at a time: the map runs alone, with its own, so the
+   * plan's Time row is not shown while the map is on. */
+  gtk_widget_set_visible (GTK_WIDGET (self->time_row), !map_on (self));
   if (plan == NULL || plan->map == NULL)
     {
       adw_expander_row_set_subtitle (self->map_row, _("Not in this plan"));
@@ -304,4 +307,40 @@ _ib_plan_page_same_map (const IbMapSpec *a,
     return a == b;
   return same_axis (a->sizes, b->sizes) && same_axis (a->counts, b->counts)
          && a->first_pairs == b->first_pairs && a->max_disk_bytes == b->max_disk_bytes;
+}
+
+/* ---- settings --------------------------------------------------------- */
+
+/* Keeps the map's part as typed, with the plan's other parts
+ * (ib-plan-page-parts.c): whether it is on, its sizes, counts and budget. */
+void
+_ib_plan_page_save_map (IbPlanPage *self,
+                        GSettings  *settings)
+{
+  g_settings_set_boolean (settings, "map", map_on (self));
+  g_settings_set_string (settings, "map-sizes", text_of (self->map_sizes_row));
+  g_settings_set_string (settings, "map-counts", text_of (self->map_counts_row));
+  g_settings_set_string (settings, "map-budget", text_of (self->map_budget_row));
+}
+
+/* Puts the map's part back as it was last run; never saved (settings from
+ * before the map was kept), it stays the base preset's. */
+void
+_ib_plan_page_load_map (IbPlanPage *self,
+                        GSettings  *settings)
+{
+  g_autoptr(GVariant) saved = g_settings_get_user_value (settings, "map");
+  g_autofree char *sizes = NULL, *counts = NULL, *budget = NULL;
+
+  if (saved == NULL)
+    return;
+  sizes = g_settings_get_string (settings, "map-sizes");
+  counts = g_settings_get_string (settings, "map-counts");
+  budget = g_settings_get_string (settings, "map-budget");
+  self->applying++;
+  adw_expander_row_set_enable_expansion (self->map_row, g_variant_get_boolean (saved));
+  gtk_editable_set_text (GTK_EDITABLE (self->map_sizes_row), sizes);
+  gtk_editable_set_text (GTK_EDITABLE (self->map_counts_row), counts);
+  gtk_editable_set_text (GTK_EDITABLE (self->map_budget_row), budget);
+  self->applying--;
 }

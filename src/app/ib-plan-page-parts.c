@@ -692,6 +692,7 @@ _ib_plan_page_save_parts (IbPlanPage *self,
   g_settings_set_string (settings, "write-unlink-at-once",
                          text_of (self->wu_concurrency_row));
   g_settings_set_string (settings, "write-unlink-bytes", text_of (self->wu_bytes_row));
+  _ib_plan_page_save_map (self, settings);
 }
 
 static gboolean
@@ -761,4 +762,5 @@ _ib_plan_page_load_parts (IbPlanPage *self,
       load_text (self->wu_bytes_row, settings, "write-unlink-bytes");
     }
   self->applying--;
+  _ib_plan_page_load_map (self, settings);
 }

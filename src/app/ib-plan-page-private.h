@@ -189,6 +189,10 @@ void         _ib_plan_page_update_map             (IbPlanPage   *self,
 guint64      _ib_plan_page_map_disk               (const IbPlan *plan);
 gboolean     _ib_plan_page_same_map               (const IbMapSpec *a,
                                                    const IbMapSpec *b);
+void         _ib_plan_page_save_map               (IbPlanPage   *self,
+                                                   GSettings    *settings);
+void         _ib_plan_page_load_map               (IbPlanPage   *self,
+                                                   GSettings    *settings);
 
 /* ib-plan-page-busy.c */
 void         _ib_plan_page_build_busy             (IbPlanPage   *self);

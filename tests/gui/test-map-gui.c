@@ -5,7 +5,14 @@
  * take before Run, and a budget too short for it turns Run off with the
  * engine's refusal. Run pressed: the results page shows the map chart
  * while it runs, its cells appearing as they decide; once done the map
- * chart, its tooltips and its answer card are there.
+ * chart, its tooltips and its answer card are there. While the map is on
+ * the plan's Time row is hidden: the map's budget is the only one.
+ *
+ * Then the header bar's real Export button: its menu's "PNG Image, 1280 x
+ * 720" and "HTML Page", each through the file chooser and its Export
+ * button; the PNG written is the map chart's (its name, its size), the
+ * HTML has the map's table and advice. Last, a new window (the next
+ * launch, the same settings) has the map's fields as they were run.
  *
  * By hand: IB_TEST_MAP_PNG=FILE keeps a screenshot of the window (needs
  * ImageMagick's import) once the map is done. */
@@ -164,6 +171,197 @@ find_view (IbResultsPage *page)
   return adw_view_stack_get_child_by_name (stack, "map");
 }
 
+
+/* ---- exporting through the real controls ------------------------------ */
+
+static gboolean
+exports_done (gpointer data)
+{
+  return ib_window_get_n_pending_exports (data) == 0;
+}
+
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_IS_REGULAR);
+}
+
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* A menu item of the export popover reading @text. */
+static GtkWidget *
+find_menu_item (GtkWidget  *root,
+                const char *text)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
+    {
+      g_autofree char *label = NULL;
+
+      g_object_get (root, "text", &label, NULL);
+      if (g_strcmp0 (label, text) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_item (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The header bar's Export button: the GtkMenuButton with that tooltip. */
+static GtkWidget *
+find_export_button (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) &&
+      g_strcmp0 (gtk_widget_get_tooltip_text (root), "Export (Ctrl+E)") == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_export_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The file chooser the export opened (GtkFileChooserNative falls back to a
+ * GtkFileChooserDialog without a portal), or NULL. */
+static GtkWidget *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return find_file_chooser () != NULL;
+}
+
+/* Export button, menu item @item, the file chooser: @name typed in @dir,
+ * its Export button pressed; waits for the file. The name the chooser
+ * suggested goes to @suggested. */
+static char *
+export_through_menu (IbWindow   *win,
+                     const char *item_text,
+                     const char *dir,
+                     const char *name,
+                     char      **suggested)
+{
+  GtkWidget *button = find_export_button (GTK_WIDGET (win));
+  GtkWidget *popover, *item, *chooser, *accept;
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (button)));
+  g_assert_true (wait_until (widget_mapped, popover));
+  item = find_menu_item (popover, item_text);
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_activate (item));
+  g_assert_true (wait_until (chooser_shown, NULL));
+  chooser = find_file_chooser ();
+  ib_test_spin (500);
+  *suggested = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  ib_test_spin (300);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  ib_test_spin (300);
+  accept = gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  g_assert_nonnull (accept);
+  g_assert_true (gtk_widget_activate (accept));
+  g_assert_true (wait_until (file_exists, path));
+  g_assert_true (wait_until (exports_done, win));
+  g_assert_null (ib_window_get_last_export_error (win));
+  return path;
+}
+
+/* The width and height a PNG's IHDR says. */
+static void
+png_size (const char *path,
+          guint      *width,
+          guint      *height)
+{
+  g_autofree guchar *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  *width = (guint) data[16] << 24 | (guint) data[17] << 16 | (guint) data[18] << 8 | data[19];
+  *height = (guint) data[20] << 24 | (guint) data[21] << 16 | (guint) data[22] << 8 | data[23];
+}
+
+static void
+check_exports (IbWindow   *win,
+               const char *dir)
+{
+  g_autofree char *png = NULL, *html = NULL, *suggested = NULL, *text = NULL;
+  guint width = 0, height = 0;
+
+  /* the chart shown, the map's, as a PNG of the size the item says */
+  png = export_through_menu (win, "PNG Image, 1280 × 720", dir, "map-test.png", &suggested);
+  g_test_message ("PNG suggested as %s", suggested);
+  g_assert_true (g_str_has_suffix (suggested, "-map.png"));
+  png_size (png, &width, &height);
+  g_assert_cmpuint (width, ==, 1280);
+  g_assert_cmpuint (height, ==, 720);
+  g_clear_pointer (&suggested, g_free);
+
+  /* the report, as an HTML page with the map's table, chart and advice */
+  html = export_through_menu (win, "HTML Page", dir, "map-test.html", &suggested);
+  g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "When async pays off: file size x file count"));
+  g_assert_nonnull (strstr (text, "When async pays off: advice from the map"));
+  g_assert_nonnull (strstr (text, "4 KiB"));
+  g_assert_nonnull (strstr (text, "<svg"));
+}
+
+/* A new window, as at the next launch: the map's part as it was run. */
+static void
+check_restored (void)
+{
+  IbWindow *win = gui_new_window (app, 1100, 800, 300);
+  IbPlanPage *plan = ib_window_get_plan_page (win);
+  GtkWidget *map_row = find_row (GTK_WIDGET (plan), ADW_TYPE_EXPANDER_ROW, "Size × count map");
+  GtkWidget *time_row = find_row (GTK_WIDGET (plan), ADW_TYPE_ACTION_ROW, "Time");
+
+  g_assert_nonnull (map_row);
+  g_assert_true (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (map_row)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+    find_row (map_row, ADW_TYPE_ENTRY_ROW, "Map file sizes, e.g. 4K,64K,1M"))), ==, "4K");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+    find_row (map_row, ADW_TYPE_ENTRY_ROW, "Map file counts, e.g. 1,4,16"))), ==, "1,2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+    find_row (map_row, ADW_TYPE_ENTRY_ROW, "Map time budget in seconds"))), ==, "7");
+  /* one budget: the map's */
+  g_assert_nonnull (time_row);
+  g_assert_false (gtk_widget_get_visible (time_row));
+  g_assert_true (wait_until (run_is_on, win));
+  gui_destroy_window (win);
+}
+
 static void
 test_map_run (void)
 {
@@ -171,7 +369,7 @@ test_map_run (void)
   Watch w = { 0 };
   IbPlanPage *plan;
   IbResultsPage *page;
-  GtkWidget *map_row, *toggle, *run, *cost, *view;
+  GtkWidget *map_row, *toggle, *run, *cost, *view, *time_row;
   const char *card, *subtitle;
   g_autofree char *tooltip = NULL;
 
@@ -184,6 +382,9 @@ test_map_run (void)
   /* the map's own switch, pressed: the part is on, the others off */
   map_row = find_row (GTK_WIDGET (plan), ADW_TYPE_EXPANDER_ROW, "Size × count map");
   g_assert_nonnull (map_row);
+  time_row = find_row (GTK_WIDGET (plan), ADW_TYPE_ACTION_ROW, "Time");
+  g_assert_nonnull (time_row);
+  g_assert_true (gtk_widget_get_visible (time_row));
   g_assert_false (adw_expander_row_get_enable_expansion (ADW_EXPANDER_ROW (map_row)));
   toggle = gui_find_descendant (map_row, GTK_TYPE_SWITCH);
   g_assert_nonnull (toggle);
@@ -192,6 +393,8 @@ test_map_run (void)
   g_assert_true (wait_until (expansion_on, map_row));
   g_assert_false (adw_expander_row_get_enable_expansion (
     ADW_EXPANDER_ROW (find_row (GTK_WIDGET (plan), ADW_TYPE_EXPANDER_ROW, "Sweep"))));
+  /* one time budget: the map's own; the plan's Time row is hidden */
+  g_assert_false (gtk_widget_get_visible (time_row));
 
   /* a tiny grid: one size, two counts */
   type_into (map_row, "Map file sizes, e.g. 4K,64K,1M", "4K");
@@ -258,7 +461,9 @@ test_map_run (void)
   if (g_getenv ("IB_TEST_MAP_PNG") != NULL)
     save_screen (g_getenv ("IB_TEST_MAP_PNG"));
 
+  check_exports (w.win, tmp);
   gui_destroy_window (w.win);
+  check_restored ();
   g_assert_true (ib_test_remove_tree (tmp));
 }
 
