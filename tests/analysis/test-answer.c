@@ -642,7 +642,7 @@ test_html_markdown (void)
   /* charts sized in CSS pixels like their viewBox, not cairo's points (a
    * scaled-down chart drew ~100 px of blank above itself) */
   assert_contains (html, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                         "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"960\" ");
+                         "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"960px\" ");
   assert_lacks (html, "pt\"");
 
   path = g_build_filename (dir, "r.md", NULL);
