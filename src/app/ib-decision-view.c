@@ -60,7 +60,6 @@ static char *
 interval_text (const IbDecisionLook *look)
 {
   g_autofree char *range = NULL;
-  g_autofree char *level = NULL;
 
   if (look->look)
     {
@@ -90,15 +89,16 @@ interval_text (const IbDecisionLook *look)
                                          "planned look", look->n_pairs),
                             look->n_pairs);
   range = ib_format_ratio_ci (look->ratio, look->ci_low, look->ci_high);
-  level = ib_format_level (look->ci_level);
+  /* No level here: a look's own level (98.34 %) beside the procedure's
+   * 95 % (when_text) would be two numbers for one question. */
   /* Translators: the decision phase's interval narrowing: "Time ratio 0.72-1.10
-   * (98.34 % interval) after 52 pairs"; the ratio is the second strategy's
-   * time over the first's */
+   * after 52 pairs"; the ratio is the second strategy's time over the
+   * first's */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Time ratio %s (%s interval) after %u pair",
-                                       "Time ratio %s (%s interval) after %u pairs",
+                                       "Time ratio %s after %u pair",
+                                       "Time ratio %s after %u pairs",
                                        look->n_pairs),
-                          range, level, look->n_pairs);
+                          range, look->n_pairs);
 }
 
 static char *
