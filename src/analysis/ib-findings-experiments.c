@@ -341,6 +341,7 @@ finding_seed_002 (const IbReport *report,
         ib_findings_add (findings, "seed-002", _("The Node.js big-file experiment cannot "
                                                  "be checked here: %s."),
                          few);
+        ib_findings_hint_last (findings, report, TRUE);
       }
       break;
     case IB_RATIO_A_FASTER:

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ib-findings.h"
+#include "ib-verdict.h"
 
 typedef struct
 {
@@ -38,6 +39,7 @@ static const GroupEntry table[] = {
   { "cache", IB_FINDING_GROUP_VALIDITY },
   { "copy-on-write", IB_FINDING_GROUP_VALIDITY },
   { "overhead-repetitions", IB_FINDING_GROUP_VALIDITY },
+  { "survey-hints", IB_FINDING_GROUP_VALIDITY },
   /* the three write-ups I/O Bench reproduces (README.md names them) */
   { "seed-002", IB_FINDING_GROUP_EXPERIMENTS },
   { "seed-000", IB_FINDING_GROUP_EXPERIMENTS },
@@ -130,7 +132,7 @@ ib_finding_is_shown (const IbFinding *finding)
 {
   g_return_val_if_fail (finding != NULL, FALSE);
 
-  return !finding->covered;
+  return !finding->covered && !finding->hint;
 }
 
 guint
@@ -168,7 +170,7 @@ ib_findings_add (GArray     *findings,
                  ...)
 {
   va_list args;
-  IbFinding finding;
+  IbFinding finding = { 0 };
 
   g_return_if_fail (findings != NULL);
 
@@ -186,6 +188,42 @@ ib_findings_cover_last (GArray *findings)
   g_return_if_fail (findings != NULL && findings->len > 0);
 
   g_array_index (findings, IbFinding, findings->len - 1).covered = TRUE;
+}
+
+gboolean
+ib_findings_survey_is_short (const IbReport *report,
+                             guint          *n_min,
+                             guint          *n_max)
+{
+  guint lo = G_MAXUINT, hi = 0;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (st->n == 0)
+        continue;
+      lo = MIN (lo, st->n);
+      hi = MAX (hi, st->n);
+    }
+  if (n_min != NULL)
+    *n_min = hi > 0 ? lo : 0;
+  if (n_max != NULL)
+    *n_max = hi;
+  return hi > 0 && lo < IB_VERDICT_MIN_SAMPLES;
+}
+
+void
+ib_findings_hint_last (GArray         *findings,
+                       const IbReport *report,
+                       gboolean        too_few)
+{
+  g_return_if_fail (findings != NULL && findings->len > 0 && report != NULL);
+
+  if (too_few && ib_findings_survey_is_short (report, NULL, NULL))
+    g_array_index (findings, IbFinding, findings->len - 1).hint = TRUE;
 }
 
 static gint

@@ -163,6 +163,91 @@ never_missed (const IbReport *report,
   return n > 0;
 }
 
+/* The fastest strategy that never missed a 60 Hz frame, @best, against
+ * @second (NULL: none): "fastest" only with a clear verdict. */
+static void
+add_responsive (const IbReport *report,
+                const IbAnswer *answer,
+                const IbStats  *best,
+                const IbStats  *second,
+                GArray         *findings)
+{
+  g_autofree char *time = ib_format_duration (best->median_ns);
+  g_autofree char *worst = ib_format_duration (best->stall_max_ns);
+  IbRatio r = { 0 };
+
+  /* "Fastest" only with a clear verdict against the runner-up (the rule
+   * of every comparison: ib_report_ratio). */
+  if (second != NULL)
+    ib_report_ratio (report, best->strategy, report, second->strategy, &r);
+  if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
+    {
+      /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
+       * single read, serial has the lowest median: 45 ms, longest stall 0.4 ms (2
+       * valid samples: too few to rank them)." */
+      ib_findings_add (findings, "stall-responsive",
+                       _("Of the strategies that never missed a 60 Hz frame, %s has "
+                         "the lowest median: %s, longest stall %s (%u valid samples: "
+                         "too few to rank them)."),
+                       ib_strategy_title (best->strategy), time, worst, best->n);
+      ib_findings_hint_last (findings, report, TRUE);
+    }
+  else if (second == NULL)
+    /* Translators: "The only strategy that never missed a 60 Hz frame is Async
+     * single read, serial: median 45 ms, longest stall 0.4 ms." */
+    ib_findings_add (findings, "stall-responsive",
+                     _("The only strategy that never missed a 60 Hz frame is %s: "
+                       "median %s, longest stall %s."),
+                     ib_strategy_title (best->strategy), time, worst);
+  else if (ib_ratio_is_clear (&r)
+           && ib_answer_compares (answer, best->strategy, second->strategy))
+    /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
+     * single read, serial: median 45 ms, longest stall 0.4 ms." (the verdict
+     * against the runner-up is the answer's) */
+    ib_findings_add (findings, "stall-responsive",
+                     _("The fastest strategy that never missed a 60 Hz frame is %s: "
+                       "median %s, longest stall %s."),
+                     ib_strategy_title (best->strategy), time, worst);
+  else if (ib_ratio_is_clear (&r))
+    {
+      g_autofree char *speed = ib_ratio_sentence (ib_strategy_title (best->strategy),
+                                                  ib_strategy_title (second->strategy),
+                                                  &r);
+
+      /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
+       * single read, serial: median 45 ms, longest stall 0.4 ms; Async single read,
+       * serial is 1.5x faster than Thread pool, parallel (95 % CI 1.3-1.7)." */
+      ib_findings_add (findings, "stall-responsive",
+                       _("The fastest strategy that never missed a 60 Hz frame is "
+                         "%s: median %s, longest stall %s; %s."),
+                       ib_strategy_title (best->strategy), time, worst, speed);
+    }
+  else if (r.verdict == IB_RATIO_TOO_FEW)
+    {
+      g_autofree char *few = ib_too_few_text (r.na, r.nb);
+
+      /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
+       * single read, serial has the lowest median (45 ms, longest stall 0.4 ms),
+       * but there are too few samples to tell (n = 2; at least 5 needed)." */
+      ib_findings_add (findings, "stall-responsive",
+                       _("Of the strategies that never missed a 60 Hz frame, %s has "
+                         "the lowest median (%s, longest stall %s), but there are "
+                         "%s."),
+                       ib_strategy_title (best->strategy), time, worst, few);
+      ib_findings_hint_last (findings, report, TRUE);
+    }
+  else
+    /* Translators: "Among the quickest strategies that never missed a 60 Hz
+     * frame: Async single read, serial (median 45 ms, longest stall 0.4 ms)
+     * cannot be told apart from Thread pool, parallel." */
+    ib_findings_add (findings, "stall-responsive",
+                     _("Among the quickest strategies that never missed a 60 Hz "
+                       "frame: %s (median %s, longest stall %s) cannot be told "
+                       "apart from %s."),
+                     ib_strategy_title (best->strategy), time, worst,
+                     ib_strategy_title (second->strategy));
+}
+
 static void
 finding_responsive (const IbReport *report,
                     const IbAnswer *answer,
@@ -196,78 +281,7 @@ finding_responsive (const IbReport *report,
     return;
 
   if (best != NULL)
-    {
-      g_autofree char *time = ib_format_duration (best->median_ns);
-      g_autofree char *worst = ib_format_duration (best->stall_max_ns);
-      IbRatio r = { 0 };
-
-      /* "Fastest" only with a clear verdict against the runner-up (the rule
-       * of every comparison: ib_report_ratio). */
-      if (second != NULL)
-        ib_report_ratio (report, best->strategy, report, second->strategy, &r);
-      if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
-        /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
-         * single read, serial has the lowest median: 45 ms, longest stall 0.4 ms (2
-         * valid samples: too few to rank them)." */
-        ib_findings_add (findings, "stall-responsive",
-                         _("Of the strategies that never missed a 60 Hz frame, %s has "
-                           "the lowest median: %s, longest stall %s (%u valid samples: "
-                           "too few to rank them)."),
-                         ib_strategy_title (best->strategy), time, worst, best->n);
-      else if (second == NULL)
-        /* Translators: "The only strategy that never missed a 60 Hz frame is Async
-         * single read, serial: median 45 ms, longest stall 0.4 ms." */
-        ib_findings_add (findings, "stall-responsive",
-                         _("The only strategy that never missed a 60 Hz frame is %s: "
-                           "median %s, longest stall %s."),
-                         ib_strategy_title (best->strategy), time, worst);
-      else if (ib_ratio_is_clear (&r)
-               && ib_answer_compares (answer, best->strategy, second->strategy))
-        /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
-         * single read, serial: median 45 ms, longest stall 0.4 ms." (the verdict
-         * against the runner-up is the answer's) */
-        ib_findings_add (findings, "stall-responsive",
-                         _("The fastest strategy that never missed a 60 Hz frame is %s: "
-                           "median %s, longest stall %s."),
-                         ib_strategy_title (best->strategy), time, worst);
-      else if (ib_ratio_is_clear (&r))
-        {
-          g_autofree char *speed = ib_ratio_sentence (ib_strategy_title (best->strategy),
-                                                      ib_strategy_title (second->strategy),
-                                                      &r);
-
-          /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
-           * single read, serial: median 45 ms, longest stall 0.4 ms; Async single read,
-           * serial is 1.5x faster than Thread pool, parallel (95 % CI 1.3-1.7)." */
-          ib_findings_add (findings, "stall-responsive",
-                           _("The fastest strategy that never missed a 60 Hz frame is "
-                             "%s: median %s, longest stall %s; %s."),
-                           ib_strategy_title (best->strategy), time, worst, speed);
-        }
-      else if (r.verdict == IB_RATIO_TOO_FEW)
-        {
-          g_autofree char *few = ib_too_few_text (r.na, r.nb);
-
-          /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
-           * single read, serial has the lowest median (45 ms, longest stall 0.4 ms),
-           * but there are too few samples to tell (n = 2; at least 5 needed)." */
-          ib_findings_add (findings, "stall-responsive",
-                           _("Of the strategies that never missed a 60 Hz frame, %s has "
-                             "the lowest median (%s, longest stall %s), but there are "
-                             "%s."),
-                           ib_strategy_title (best->strategy), time, worst, few);
-        }
-      else
-        /* Translators: "Among the quickest strategies that never missed a 60 Hz
-         * frame: Async single read, serial (median 45 ms, longest stall 0.4 ms)
-         * cannot be told apart from Thread pool, parallel." */
-        ib_findings_add (findings, "stall-responsive",
-                         _("Among the quickest strategies that never missed a 60 Hz "
-                           "frame: %s (median %s, longest stall %s) cannot be told "
-                           "apart from %s."),
-                         ib_strategy_title (best->strategy), time, worst,
-                         ib_strategy_title (second->strategy));
-    }
+    add_responsive (report, answer, best, second, findings);
   else
     {
       g_autofree char *worst = ib_format_duration (least->stall_max_ns);

@@ -115,6 +115,10 @@ finding_gap (const IbReport *report,
    * fastest sync and GIO async ones and may end with what that means */
   ib_findings_add (findings, "uring-gap", _("Against the kernel’s own async I/O: %s."),
                    text->str);
+  /* from survey samples too few on every side: a hint (ib-findings.h) */
+  ib_findings_hint_last (findings, report,
+                         (sync == NULL || us.verdict == IB_VERDICT_TOO_FEW)
+                         && (async == NULL || ua.verdict == IB_RATIO_TOO_FEW));
 }
 
 static void
@@ -146,6 +150,7 @@ finding_direct_cost (const IbReport *report,
                                                   "direct I/O reads with O_DIRECT, from "
                                                   "the disk every time."),
                        ib_strategy_title (base), sentence);
+      ib_findings_hint_last (findings, report, r.verdict == IB_RATIO_TOO_FEW);
       return;
     }
 }

@@ -119,6 +119,7 @@ finding_fastest (const IbReport *report,
        * 2,650 MiB/s (too few samples to tell ...)." */
       ib_findings_add (findings, "fastest", _("Only %s was measured: median %s (%s)."),
                        ib_strategy_title (best->strategy), what, few);
+      ib_findings_hint_last (findings, report, TRUE);
     }
   else if (second == NULL || ib_verdict_is_clear (iv.verdict))
     /* Translators: "The fastest strategy is Sync single read: median 12.3 ms,
@@ -135,6 +136,7 @@ finding_fastest (const IbReport *report,
       ib_findings_add (findings, "fastest",
                        _("The lowest median is that of %s (%s), but there are %s."),
                        ib_strategy_title (best->strategy), what, few);
+      ib_findings_hint_last (findings, report, !paired);
     }
   else
     /* Translators: "The lowest median is that of Sync single read (12.3 ms),
@@ -197,6 +199,7 @@ add_pair_finding (const IbReport *report,
      * or an older report) */
     ib_findings_add (findings, id,
                      _("%s, from the survey’s samples: this run had no decision phase."), text);
+  ib_findings_hint_last (findings, report, !paired && iv.verdict == IB_VERDICT_TOO_FEW);
 }
 
 static void
@@ -720,6 +723,38 @@ finding_where_time_goes (const IbReport *report,
   ib_findings_add (findings, "where-time-goes", "%s.", text->str);
 }
 
+/* A survey too short for verdicts, said once: its comparisons are hints
+ * (IbFinding.hint), not shown one by one as "too few samples". */
+static void
+finding_survey_hints (const IbReport *report,
+                      GArray         *findings)
+{
+  guint lo = 0, hi = 0;
+  g_autofree char *times = NULL;
+
+  if (!ib_findings_survey_is_short (report, &lo, &hi))
+    return;
+  times = lo == hi ? g_strdup_printf (ngettext ("%u time", "%u times", lo), lo)
+                   /* Translators: how often the survey measured its strategies, "2 to 3
+                    * times" */
+                   : g_strdup_printf (_("%u to %u times"), lo, hi);
+  if (report->decision != NULL)
+    /* Translators: "The survey measured each strategy 2 to 3 times (a verdict
+     * needs 5 a side): ..." */
+    ib_findings_add (findings, "survey-hints",
+                     _("The survey measured each strategy %s (a verdict needs %u a side): "
+                       "where it has fewer, its medians and the factors between them are "
+                       "hints, not verdicts; the answer’s lines were decided on fresh pairs "
+                       "of their own."),
+                     times, IB_VERDICT_MIN_SAMPLES);
+  else
+    ib_findings_add (findings, "survey-hints",
+                     _("The survey measured each strategy %s (a verdict needs %u a side): "
+                       "where it has fewer, its medians and the factors between them are "
+                       "hints, not verdicts."),
+                     times, IB_VERDICT_MIN_SAMPLES);
+}
+
 GArray *
 ib_findings_compute (const IbReport *report,
                      const IbAnswer *answer)
@@ -741,6 +776,7 @@ ib_findings_compute (const IbReport *report,
   _ib_findings_experiments (report, findings);
   ib_findings_stall (report, answer, findings);
   ib_findings_uring (report, answer, findings);
+  finding_survey_hints (report, findings);
   /* A virtual disk's caveat is said once: by the answer's headline when it
    * has one. */
   for (guint i = 0; answer != NULL && answer->caveat != NULL && i < findings->len; i++)

@@ -19,6 +19,9 @@ typedef struct
   char     *text;
   gboolean  covered;           /* says only what the report's answer says (ib-answer.h):
                                 * kept in the data, not shown where the answer is shown */
+  gboolean  hint;              /* too few survey samples for its verdict: kept in the
+                                * data, not shown; the "survey-hints" finding says once
+                                * that the survey's numbers are hints */
 } IbFinding;
 
 /* Where a finding goes, from its id (ib-findings-group.c): the answer is
@@ -54,13 +57,28 @@ void            ib_findings_add            (GArray         *findings,
 /* Marks the finding added last to @findings as covered by the answer
  * (IbFinding.covered). */
 void            ib_findings_cover_last     (GArray         *findings);
+/* Marks the finding added last to @findings as a hint (IbFinding.hint)
+ * when @too_few (its verdict had too few samples) and @report's survey is
+ * short (ib_findings_survey_is_short). */
+void            ib_findings_hint_last      (GArray         *findings,
+                                            const IbReport *report,
+                                            gboolean        too_few);
+/* Whether a strategy of @report's survey was measured fewer than
+ * IB_VERDICT_MIN_SAMPLES valid times (a busy machine cut the survey short,
+ * or a plan asked for fewer rounds): its comparisons are then hints, said
+ * once. @n_min and @n_max (may be NULL): the fewest and most valid samples
+ * of a measured strategy. */
+gboolean        ib_findings_survey_is_short (const IbReport *report,
+                                             guint          *n_min,
+                                             guint          *n_max);
 /* Sorts @findings (IbFinding) by group, then by importance within the
  * group, keeping the order of findings of equal rank. */
 void            ib_findings_sort           (GArray         *findings);
 
 /* Whether @finding is shown where the answer is shown (the CLI, HTML,
  * Markdown, the results page): not when it only says what the answer says
- * (IbFinding.covered). JSON keeps every finding. */
+ * (IbFinding.covered), nor when it is a hint (IbFinding.hint). JSON keeps
+ * every finding. */
 gboolean        ib_finding_is_shown        (const IbFinding *finding);
 /* How many of @findings (IbFinding; NULL: none) are shown. */
 guint           ib_findings_n_shown        (const GArray    *findings);

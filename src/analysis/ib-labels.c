@@ -434,13 +434,22 @@ ib_vs_fastest_text (const IbReport *report,
     *clear = FALSE;
   if (st->n == 0 || fastest == NULL || fastest->n == 0 || fastest->median_ns <= 0)
     return NULL;
+  factor = ib_format_ratio (st->median_ns / fastest->median_ns);
   if (st->n < IB_VERDICT_MIN_SAMPLES || fastest->n < IB_VERDICT_MIN_SAMPLES)
-    /* Translators: instead of a factor, in a table cell */
-    return g_strdup (_("too few samples"));
+    {
+      /* A hint, not a verdict: the table's note says so once, rather than
+       * "too few samples" on every row of a short survey. */
+      if (st == fastest || g_strcmp0 (st->strategy, fastest->strategy) == 0)
+        /* Translators: the "vs fastest" cell of the lowest median from fewer
+         * than 5 samples: no verdict, a hint (the table's note says so) */
+        return g_strdup (_("lowest (hint)"));
+      /* Translators: a factor from fewer than 5 samples a side, "1.3x (hint)":
+       * no verdict (the table's note says so) */
+      return g_strdup_printf (_("%s (hint)"), factor);
+    }
   if (st == fastest || g_strcmp0 (st->strategy, fastest->strategy) == 0)
     /* Translators: the "vs fastest" cell of the strategy with the lowest median */
     return g_strdup (_("fastest"));
-  factor = ib_format_ratio (st->median_ns / fastest->median_ns);
   ib_report_ratio (report, fastest->strategy, report, st->strategy, &ratio);
   if (ratio.verdict == IB_RATIO_NO_DATA)
     /* Statistics without their samples (a report cut down by hand): the

@@ -101,8 +101,10 @@ char       *ib_report_date_or_null   (const IbReport *report);
 
 /* The "vs fastest" cell of @st against @fastest (the lowest median of
  * @report): "fastest"; "1.3x slower" only when ib_report_ratio calls the
- * difference clear; "≈ 1.05x" when the two cannot be told apart; "too few
- * samples" below IB_VERDICT_MIN_SAMPLES a side; NULL without data. The
+ * difference clear; "≈ 1.05x" when the two cannot be told apart; below
+ * IB_VERDICT_MIN_SAMPLES a side a hint, no verdict: "1.3x (hint)", "lowest
+ * (hint)" (the statistics table's note says what a hint is, once); NULL
+ * without data. The
  * verdict comes from the samples (ib_report_ratio), or from the medians'
  * intervals when the report has none. @clear (may be NULL): whether the
  * "slower" is a clear verdict. */

@@ -226,6 +226,36 @@ unmeasured_note (const IbReport  *report,
   *narrow = joined;
 }
 
+/* Under a table with factors from fewer than IB_VERDICT_MIN_SAMPLES a
+ * side (ib_vs_fastest_text: "1.3x (hint)"), what a hint is, once. */
+static void
+hint_note (const IbReport  *report,
+           char           **note,
+           char           **narrow)
+{
+  gboolean any = FALSE;
+  g_autofree char *sentence = NULL;
+  char *joined;
+
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      any |= st->n > 0 && st->n < IB_VERDICT_MIN_SAMPLES;
+    }
+  if (!any)
+    return;
+  sentence = g_strdup_printf (_("“(hint)” marks a factor from fewer than %u samples on a "
+                                "side: a hint, not a verdict."),
+                              IB_VERDICT_MIN_SAMPLES);
+  joined = g_strconcat (*note != NULL ? *note : "", *note != NULL ? " " : "", sentence, NULL);
+  g_free (*note);
+  *note = joined;
+  joined = g_strconcat (*narrow != NULL ? *narrow : "", sentence, "\n", NULL);
+  g_free (*narrow);
+  *narrow = joined;
+}
+
 IbTable *
 ib_table_statistics (const IbReport *report)
 {
@@ -299,6 +329,7 @@ ib_table_statistics (const IbReport *report)
                                    "interval cannot tell from 1."),
                                  IB_VERDICT_MIN_SAMPLES);
   table->narrow_note = narrow_note (report);
+  hint_note (report, &table->note, &table->narrow_note);
   unmeasured_note (report, &table->note, &table->narrow_note);
   return table;
 }

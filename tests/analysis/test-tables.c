@@ -14,6 +14,7 @@
 #include "analysis/ib-tables.h"
 #include "engine/model/ib-format.h"
 #include "engine/stats/ib-stats.h"
+#include "engine/io/ib-strategy.h"
 #include "report-fixture.h"
 
 /* The row whose first cell is @first, or -1. */
@@ -216,7 +217,13 @@ test_statistics (void)
                    "Medians of the valid samples: warm-ups, failed and excluded samples left "
                    "out.\n"
                    "CI of median: distribution-free order-statistic interval; coverage "
-                   "99.22 % at n = 8, 98.44 % at n = 7\n");
+                   "99.22 % at n = 8, 98.44 % at n = 7\n"
+                   "“(hint)” marks a factor from fewer than 5 samples on a side: a hint, "
+                   "not a verdict.\n");
+  /* the one-sample row's factor is a hint, said once what that is */
+  g_assert_true (g_str_has_suffix (cell (table, ib_strategy_title (one->strategy), "vs fastest"),
+                                   "x (hint)"));
+  g_assert_nonnull (strstr (ib_table_get_note (table, IB_TABLE_WIDE), "“(hint)” marks a factor"));
 }
 
 /* A stopped run's strategy it never came to: "not measured (stopped)" in

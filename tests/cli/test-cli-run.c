@@ -166,12 +166,17 @@ test_run_json (Fixture       *f,
   g_assert_null (strstr (out, "async-read-all-parallel"));
   g_assert_null (strstr (out, "sync-load-contents"));
   /* the findings come grouped, each group under a short heading */
-  g_assert_nonnull (strstr (out, "\nFindings\nBehind the answer:\n  • "));
+  g_assert_nonnull (strstr (out, "\nFindings\nHow far to trust these numbers:\n  • "));
   g_assert_nonnull (strstr (out, "Longest stall"));
   g_assert_nonnull (strstr (out, "CI of median"));
-  /* 2 samples a side: the interval says what it covers, and no factor */
+  /* 2 samples a side: the interval says what it covers, and no verdict:
+   * the factors are hints, said once (README, "What quick surveys") */
   g_assert_nonnull (strstr (out, "coverage 50 % at n = 2"));
-  g_assert_nonnull (strstr (out, "too few samples to tell (n = 2; at least 5 needed)"));
+  g_assert_nonnull (strstr (out, "x (hint)"));
+  g_assert_nonnull (strstr (out, "“(hint)” marks a factor from fewer than 5 samples"));
+  g_assert_nonnull (strstr (out, "The survey measured each strategy 2 times (a verdict needs 5 a "
+                                 "side)"));
+  g_assert_null (strstr (out, "too few samples"));
   g_assert_null (strstr (out, "x faster"));
 
   root = load_json (json, parser);
@@ -202,6 +207,56 @@ test_run_json (Fixture       *f,
                    ==, 2);
 
   assert_empty (f->target);
+}
+
+/* --budget: a budget gives the run a decision phase, whose pairs the JSON
+ * keeps; --budget 0 opts out of it (quick has 60 s; explicit options
+ * override the preset's). */
+static gboolean
+has_decision (JsonObject *root)
+{
+  return json_object_has_member (root, "decision") &&
+         !json_object_get_null_member (root, "decision");
+}
+
+static void
+test_run_budget (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "budget.json", NULL);
+  const char *budgets[] = { "4", "0" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (budgets); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      const char *args[] = {
+        "run", "--dir", f->target, "--count", "2", "--size", "64K",
+        "--strategies", "sync-read-all,async-read-all-serial", "--repeat", "2", "--warmup", "0",
+        "--budget", budgets[i], "--json", json, "--quiet", NULL
+      };
+      JsonObject *root, *plan;
+
+      g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+      root = load_json (json, parser);
+      plan = json_object_get_object_member (root, "plan");
+      g_assert_cmpint (json_object_get_int_member (plan, "budget_s"), ==,
+                       g_ascii_strtoll (budgets[i], NULL, 10));
+      if (i == 0)
+        {
+          JsonObject *decision;
+
+          g_assert_true (has_decision (root));
+          decision = json_object_get_object_member (root, "decision");
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (decision,
+                                                                                 "lines")),
+                            ==, 1);
+        }
+      else
+        g_assert_false (has_decision (root));
+      assert_empty (f->target);
+    }
 }
 
 /* Without --quiet on a pipe: no progress line (no \r, no escape), then the
@@ -531,6 +586,7 @@ main (int    argc,
   g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("/cli/list", test_list);
   ADD ("/cli/run/json", test_run_json);
+  ADD ("/cli/run/budget", test_run_budget);
   ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
   ADD ("/cli/run/says-where", test_run_says_where);
   ADD ("/cli/run/keeps-charts", test_run_keeps_charts);

@@ -54,7 +54,7 @@ ib_decision_keep_plan (const IbReport *report,
   g_ptr_array_set_size (plan->strategies, 0);
   g_ptr_array_add (plan->strategies, g_strdup (line->a));
   g_ptr_array_add (plan->strategies, g_strdup (line->b));
-  plan->repeat = MIN (plan->repeat, IB_SURVEY_MIN_ROUNDS);
+  plan->repeat = MIN (plan->repeat, IB_DECISION_KEEP_ROUNDS);
   plan->warmup = MIN (plan->warmup, 1);
   plan->budget_s = seconds;
   plan->seed_drawn = FALSE;

@@ -107,31 +107,32 @@ gboolean
 ib_decision_survey_should_stop (const IbPlan *plan,
                                 gint64        started_ns,
                                 gint64        rounds_start_ns,
-                                guint         done)
+                                guint         done,
+                                gint64        now_ns)
 {
-  gint64 now = ib_os_monotonic_ns ();
   gint64 per_round;
 
   g_return_val_if_fail (plan != NULL, FALSE);
 
   if (plan->budget_s == 0 || done < IB_SURVEY_MIN_ROUNDS)
     return FALSE;
-  per_round = (now - rounds_start_ns) / done;
-  return now + per_round - started_ns > IB_SURVEY_SHARE * plan->budget_s * 1e9;
+  per_round = (now_ns - rounds_start_ns) / done;
+  return now_ns + per_round - started_ns > IB_SURVEY_SHARE * plan->budget_s * 1e9;
 }
 
 gboolean
 ib_decision_survey_overran (const IbPlan   *plan,
                             const IbReport *report,
                             gint64          started_ns,
-                            guint           done)
+                            guint           done,
+                            gint64          now_ns)
 {
   g_autoptr(GArray) lines = NULL;
 
   g_return_val_if_fail (plan != NULL && report != NULL, FALSE);
 
   if (plan->budget_s == 0 ||
-      ib_os_monotonic_ns () - started_ns <= IB_SURVEY_MAX_SHARE * plan->budget_s * 1e9)
+      now_ns - started_ns <= IB_SURVEY_MAX_SHARE * plan->budget_s * 1e9)
     return FALSE;
   if (done >= 1)
     return TRUE;

@@ -84,35 +84,39 @@ const IbDecisionLineInfo *ib_decision_line_info  (const char *id);
 
 /* With a budget, the survey stops after this many measured rounds at the
  * earliest when its rounds would use more than IB_SURVEY_SHARE of it (it
- * only picks the candidates; the decision phase answers). On a machine so
- * busy that even those rounds would take too long, it stops in the middle
- * of a round once IB_SURVEY_MAX_SHARE of the budget is gone: after one
- * whole measured round, or in the first one as soon as the headline has
- * candidates (a measured sync and a measured async strategy; the others
- * then are not candidates). */
-#define IB_SURVEY_MIN_ROUNDS 2
+ * only picks the candidates; the decision phase answers): 5, what the
+ * survey's own verdicts need a side (IB_VERDICT_MIN_SAMPLES), so that every
+ * strategy a report shows has them. On a machine so busy that even those
+ * rounds would take too long, it stops in the middle of a round once
+ * IB_SURVEY_MAX_SHARE of the budget is gone: after one whole measured
+ * round, or in the first one as soon as the headline has candidates (a
+ * measured sync and a measured async strategy; the others then are not
+ * candidates). quick surveys few strategies for this (ib-presets.c). */
+#define IB_SURVEY_MIN_ROUNDS 5
 #define IB_SURVEY_SHARE      0.3
-#define IB_SURVEY_MAX_SHARE  0.4
+#define IB_SURVEY_MAX_SHARE  0.5
 
 /* Whether the survey should stop before measured round @done (0-based
- * count of measured rounds finished) of a plan with a budget: TRUE when
- * another round at the pace so far (@rounds_start_ns: when the first
- * measured round began) would end after IB_SURVEY_SHARE of the budget,
- * counted from @started_ns. Never before IB_SURVEY_MIN_ROUNDS, never
- * without a budget. */
+ * count of measured rounds finished) of a plan with a budget, at @now_ns
+ * (ib_os_monotonic_ns): TRUE when another round at the pace so far
+ * (@rounds_start_ns: when the first measured round began) would end after
+ * IB_SURVEY_SHARE of the budget, counted from @started_ns. Never before
+ * IB_SURVEY_MIN_ROUNDS, never without a budget. */
 gboolean    ib_decision_survey_should_stop (const IbPlan *plan,
                                             gint64        started_ns,
                                             gint64        rounds_start_ns,
-                                            guint         done);
-/* Whether the survey should stop now, before its next measured sample, in
- * the middle of a round: TRUE when IB_SURVEY_MAX_SHARE of the budget is gone
- * since @started_ns and either @done (whole measured rounds) is at least 1
- * or @report's statistics (of the samples so far) give the headline its
- * pair. Never without a budget. */
+                                            guint         done,
+                                            gint64        now_ns);
+/* Whether the survey should stop at @now_ns, before its next measured
+ * sample, in the middle of a round: TRUE when IB_SURVEY_MAX_SHARE of the
+ * budget is gone since @started_ns and either @done (whole measured rounds)
+ * is at least 1 or @report's statistics (of the samples so far) give the
+ * headline its pair. Never without a budget. */
 gboolean    ib_decision_survey_overran     (const IbPlan   *plan,
                                             const IbReport *report,
                                             gint64          started_ns,
-                                            guint           done);
+                                            guint           done,
+                                            gint64          now_ns);
 
 /* The side of the answer @strategy belongs to: one of IB_DECISION_SIDE_*
  * for the other sides, "sync" for sync, NULL for none (O_DIRECT variants).
@@ -202,12 +206,13 @@ typedef void     (*IbDecisionProgressFunc) (const char           *message,
  *   kept = ib_runner_run_sync (plan, ...);   (or an IbRunner)
  *   ib_decision_keep_merge (copy_of_report, kept, "serial", &error);
  * The plan is @report's with only the line's two strategies, a survey of
- * at most IB_SURVEY_MIN_ROUNDS rounds (it only picks, and the two are
+ * at most IB_DECISION_KEEP_ROUNDS rounds (it only picks, and the two are
  * the pick), none of the other parts, its seed, and a budget of @seconds:
  * the decision phase gets the rest. The line is decided on fresh pairs
  * only, with its own planned looks and the whole error rate: pairs of the
  * first try, whose looks spent it, are not reused. NULL, with
  * IB_ERROR_INVALID, when @report has no such line or it is decided. */
+#define IB_DECISION_KEEP_ROUNDS 2
 IbPlan     *ib_decision_keep_plan  (const IbReport *report,
                                     const char     *line_id,
                                     guint           seconds,

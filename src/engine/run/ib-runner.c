@@ -336,7 +336,7 @@ run_reads (Run     *run,
       if (round == plan->warmup)
         rounds_start = ib_os_monotonic_ns ();
       if (!warmup && ib_decision_survey_should_stop (plan, run->start_ns, rounds_start,
-                                                     round - plan->warmup))
+                                                     round - plan->warmup, ib_os_monotonic_ns ()))
         {
           warn (run, "survey-short",
                 _("The survey measured %u of %u rounds, to leave the rest of the %u s budget "
@@ -356,7 +356,7 @@ run_reads (Run     *run,
           /* A machine so busy that the rounds alone would eat the budget:
            * stop in the middle of this one (ib-decision.h). */
           if (!warmup && ib_decision_survey_overran (plan, run->report, run->start_ns,
-                                                     round - plan->warmup))
+                                                     round - plan->warmup, ib_os_monotonic_ns ()))
             {
               warn (run, "survey-short",
                     _("The survey stopped in round %u of %u, to leave the rest of the %u s budget "

@@ -97,7 +97,7 @@ test_plan (void)
   g_assert_cmpuint (plan->budget_s, ==, 30);
   g_assert_cmpuint (plan->seed, ==, 4242);
   g_assert_false (plan->seed_drawn);
-  g_assert_cmpuint (plan->repeat, ==, IB_SURVEY_MIN_ROUNDS);
+  g_assert_cmpuint (plan->repeat, ==, IB_DECISION_KEEP_ROUNDS);
   g_assert_cmpuint (plan->warmup, ==, 1);
   g_assert_null (plan->overhead);
   g_assert_null (plan->sweep);
