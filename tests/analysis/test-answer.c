@@ -622,7 +622,7 @@ test_html_markdown (void)
   g_autoptr(IbAnswer) a = ib_answer_compute (report);
   g_autoptr(GError) error = NULL;
   g_autofree char *html = ib_test_to_html (report, &error);
-  g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("answer-XXXXXX");
   g_autofree char *path = NULL;
   g_autofree char *md = NULL;
   g_autofree char *escaped = g_markup_escape_text (a->headline, -1);
@@ -745,7 +745,7 @@ test_findings_do_not_repeat (void)
         g_autoptr(GArray) loaded_findings = NULL;
         g_autofree char *html = NULL;
         g_autofree char *json = NULL;
-        g_autofree char *dir = g_dir_make_tmp ("answer-XXXXXX", &error);
+        g_autofree char *dir = ib_test_make_tmpdir ("answer-XXXXXX");
         g_autofree char *path = NULL;
         g_autofree char *md = NULL;
         g_autofree char *text = NULL;

@@ -19,6 +19,7 @@
 #include "analysis/ib-labels.h"
 #include "report-fixture.h"
 #include "ib-test-writers.h"
+#include "ib-test-common.h"
 
 static void
 assert_contains (const char *text,
@@ -335,7 +336,7 @@ test_chart_parts (void)
   g_autoptr(IbComparison) with_bare = ib_test_comparison (a, bare);
   g_autoptr(IbComparison) no_reads = NULL;
   g_autoptr(IbComparison) other_sweep = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("iobench-compare-XXXXXX", NULL);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-compare-XXXXXX");
   g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func (g_free);
 
   for (int w = IB_COMPARE_CHART_READS; w < IB_N_COMPARE_CHARTS; w++)
@@ -418,7 +419,7 @@ test_markdown_nothing_left (void)
 {
   g_autoptr(IbReport) a = fx_report_new (40);
   g_autoptr(IbReport) b = fx_report_new (10);
-  g_autofree char *dir = g_dir_make_tmp ("iobench-compare-XXXXXX", NULL);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-compare-XXXXXX");
   g_autofree char *md = g_build_filename (dir, "c.md", NULL);
   g_autofree char *html = g_build_filename (dir, "c.md", "c.html", NULL);
   g_autoptr(GError) error = NULL;

@@ -16,6 +16,7 @@
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
 #include "engine/io/ib-strategy.h"
+#include "ib-test-common.h"
 
 static gboolean spanish;
 
@@ -345,7 +346,7 @@ test_log_caption_in_pdf (void)
 {
   g_autoptr(IbReport) report = fixture_full ();
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("iobench-narrow-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-narrow-XXXXXX");
   g_autofree char *pdf = NULL;
   g_autofree char *out = NULL;
   g_autofree char *flat = NULL;

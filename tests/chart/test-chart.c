@@ -17,6 +17,7 @@
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
 #include "chart/ib-chart-private.h"
+#include "ib-test-common.h"
 
 #define REF_WIDTH       720
 #define REF_HEIGHT      450
@@ -242,16 +243,6 @@ test_map_describe (void)
 
 /* ---- export ---------------------------------------------------------------- */
 
-static char *
-make_tmpdir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("iobench-chart-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
 static guint
 count_entries (const char *dir)
 {
@@ -268,7 +259,7 @@ static void
 test_export_png_scale (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *p1 = g_build_filename (dir, "one.png", NULL);
   g_autofree char *p2 = g_build_filename (dir, "two.png", NULL);
   g_autoptr(GError) error = NULL;
@@ -326,7 +317,7 @@ test_export_svg (void)
   g_autoptr(IbReport) full = fixture_full ();
   g_autoptr(IbReport) other_report = fixture_other ();
   g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   GMarkupParser parser = { check_element, NULL, NULL, NULL, NULL };
   IbChartStyle style;
@@ -424,7 +415,7 @@ test_export_svg_text (void)
   g_autoptr(IbReport) full = fixture_full ();
   g_autoptr(IbReport) other_report = fixture_other ();
   g_autoptr(IbComparison) other = ib_test_comparison (full, other_report);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "chart.svg", NULL);
   GMarkupParser parser = { svg_start, svg_end, svg_chars, NULL, NULL };
   static const struct { int width, height; } sizes[] = { { 1280, 720 }, { 360, 640 } };
@@ -535,7 +526,7 @@ static void
 test_export_pdf (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
   g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
   g_autofree char *contents = NULL;
@@ -575,7 +566,7 @@ static void
 test_export_unwritable (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *missing = g_build_filename (dir, "no-such-folder", "chart.png", NULL);
   g_autofree char *file = g_build_filename (dir, "plain-file", NULL);
   g_autofree char *under_file = g_build_filename (file, "chart.svg", NULL);
@@ -617,7 +608,7 @@ static void
 test_export_replaces (void)
 {
   g_autoptr(IbReport) full = fixture_full ();
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-chart-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "chart.png", NULL);
   g_autoptr(GError) error = NULL;
   IbChartStyle style;

@@ -11,6 +11,7 @@
 #include "chart-fixtures.h"
 #include "report/ib-report-io.h"
 #include "ib-test-writers.h"
+#include "ib-test-common.h"
 
 typedef struct
 {
@@ -41,8 +42,7 @@ fixture_setup (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
-  f->dir = g_dir_make_tmp ("iobench-cli-chart-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = ib_test_make_tmpdir ("iobench-cli-chart-XXXXXX");
   f->full = save (f->dir, "full.json", fixture_full ());
   f->other = save (f->dir, "other.json", fixture_other ());
   f->one = save (f->dir, "one.json", fixture_one_strategy ());

@@ -12,6 +12,7 @@
 #include "cli/cli-common.h"
 #include "engine/model/ib-error.h"
 #include "report-fixture.h"
+#include "ib-test-common.h"
 
 static void
 test_exit_codes (void)
@@ -220,7 +221,7 @@ static void
 test_output_check (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-test-cli-common-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-cli-common-XXXXXX");
   g_autofree char *ok_path = g_build_filename (tmp, "r.json", NULL);
   g_autofree char *no_dir = g_build_filename (tmp, "missing", "r.json", NULL);
   IbCliOutput output;

@@ -32,8 +32,7 @@ fixture_set_up (Fixture       *fx,
   g_autoptr(IbReport) report = fx_report_new (40);
   g_autoptr(GError) error = NULL;
 
-  fx->dir = g_dir_make_tmp ("iobench-cli-outputs-XXXXXX", &error);
-  g_assert_no_error (error);
+  fx->dir = ib_test_make_tmpdir ("iobench-cli-outputs-XXXXXX");
   fx->json = g_build_filename (fx->dir, "a.json", NULL);
   fx->other = g_build_filename (fx->dir, "b.json", NULL);
   g_assert_true (ib_test_save_json (report, fx->json, &error));

@@ -28,10 +28,7 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->root = g_dir_make_tmp ("iobench-test-cli-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->root = ib_test_make_tmpdir ("iobench-test-cli-XXXXXX");
   f->target = g_build_filename (f->root, "target", NULL);
   f->cache = g_build_filename (f->root, "cache", NULL);
   g_assert_cmpint (g_mkdir (f->target, 0700), ==, 0);

@@ -27,10 +27,7 @@ static void
 fixture_setup (Fixture       *fx,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  fx->tmp = g_dir_make_tmp ("iobench-cli-test-XXXXXX", &error);
-  g_assert_no_error (error);
+  fx->tmp = ib_test_make_tmpdir ("iobench-cli-test-XXXXXX");
   fx->cache = g_build_filename (fx->tmp, "cache", NULL);
   fx->target = g_build_filename (fx->tmp, "target", NULL);
   g_assert_cmpint (g_mkdir (fx->cache, 0700), ==, 0);

@@ -18,6 +18,7 @@
 #include "engine/run/ib-runner.h"
 #include "engine/io/ib-strategy.h"
 #include "report/ib-report-io.h"
+#include "ib-test-common.h"
 
 #define FILE_SIZE (192 * 1024 + 123)
 #define USER_TEXT "the user's own file: never written, never deleted\n"
@@ -51,8 +52,7 @@ fixture_set_up (Fixture       *f,
   g_autoptr(GError) error = NULL;
 
   (void) data;
-  f->dir = g_dir_make_tmp ("iobench-faults-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = ib_test_make_tmpdir ("iobench-faults-XXXXXX");
   f->user_file = g_build_filename (f->dir, "user.txt", NULL);
   g_assert_true (g_file_set_contents (f->user_file, USER_TEXT, -1, &error));
   g_assert_no_error (error);
@@ -437,8 +437,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   if (!g_test_subprocess ())
     {
-      mmap_dir = g_dir_make_tmp ("iobench-faults-mmap-XXXXXX", NULL);
-      g_assert_nonnull (mmap_dir);
+      mmap_dir = ib_test_make_tmpdir ("iobench-faults-mmap-XXXXXX");
       g_setenv (MMAP_DIR_ENV, mmap_dir, TRUE);
     }
   g_test_add ("/faults/file-changed/every-strategy", Fixture, NULL, fixture_set_up,

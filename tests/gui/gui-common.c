@@ -20,8 +20,7 @@ gui_test_init (int    *argc,
   g_autoptr(GError) error = NULL;
   IbApplication *app;
 
-  *home = g_dir_make_tmp ("iobench-gui-home-XXXXXX", &error);
-  g_assert_no_error (error);
+  *home = ib_test_make_tmpdir ("iobench-gui-home-XXXXXX");
   g_setenv ("HOME", *home, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
     {

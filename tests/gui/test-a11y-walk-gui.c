@@ -156,7 +156,7 @@ walk_progress (int      width,
 {
   const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("iobench-a11y-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-a11y-XXXXXX");
   g_autofree char *label = g_strdup_printf ("progress-%d", width);
   IbWindow        *win = gui_new_window (app, width, 800, 300);
   IbPlanPage      *plan = ib_window_get_plan_page (win);

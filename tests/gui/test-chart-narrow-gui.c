@@ -45,7 +45,7 @@ test_narrow_results (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(IbReport) report = fixture_every_strategy ();
-  g_autofree char *dir = g_dir_make_tmp ("iobench-narrow-gui-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-narrow-gui-XXXXXX");
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GPtrArray) texts = NULL;

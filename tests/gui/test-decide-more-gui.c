@@ -314,8 +314,7 @@ main (int    argc,
   g_autofree char *stat = NULL;
   int status;
 
-  proc_dir = g_dir_make_tmp ("iobench-gui-proc-XXXXXX", NULL);
-  g_assert_nonnull (proc_dir);
+  proc_dir = ib_test_make_tmpdir ("iobench-gui-proc-XXXXXX");
   stat = g_build_filename (proc_dir, "stat", NULL);
   g_assert_true (g_file_set_contents (stat, "cpu  100 0 50 800 50 0 0 0 0 0\n", -1, NULL));
   g_setenv ("IOBENCH_TEST_PROC", proc_dir, TRUE);

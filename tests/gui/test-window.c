@@ -288,7 +288,7 @@ static void
 test_run_export_reopen (void)
 {
   const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   g_autofree char *target = g_build_filename (tmp, "target", NULL);
   g_autofree char *png = g_build_filename (tmp, "chart.png", NULL);
   g_autofree char *json = g_build_filename (tmp, "report.json", NULL);
@@ -675,7 +675,7 @@ test_stop (void)
 {
   const char *strategies[] = { "sync-read-all", "sync-load-contents", "async-read-all-serial",
                                "async-load-contents-parallel", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   IbWindow *win;
   IbReport *report;
 
@@ -724,7 +724,7 @@ static void
 test_bad_input (void)
 {
   const char *strategies[] = { "sync-read-all", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   IbWindow *win = new_window ();
   IbPlanPage *plan = ib_window_get_plan_page (win);
   const char *reason;
@@ -798,7 +798,7 @@ static void
 test_no_space (void)
 {
   const char *strategies[] = { "sync-read-all", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   IbWindow *win = new_window ();
   IbPlanPage *plan = ib_window_get_plan_page (win);
   const char *reason;
@@ -842,7 +842,7 @@ static void
 test_failed_run (void)
 {
   const char *strategies[] = { "sync-read-all", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   g_autofree char *missing = g_build_filename (tmp, "no-such-folder", NULL);
   IbWindow *win = new_window ();
   IbReport *report;
@@ -919,7 +919,7 @@ test_tab_stops (void)
 {
   const char *strategies[] = { "sync-read-all", "sync-load-contents", "sync-stream", "mmap",
                                "async-read-all-serial", "async-load-contents-parallel", NULL };
-  g_autofree char *tmp = g_dir_make_tmp ("iobench-gui-XXXXXX", NULL);
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-gui-XXXXXX");
   IbWindow *win = new_window ();
   GtkWidget *results = GTK_WIDGET (ib_window_get_results_page (win));
   g_autoptr(GPtrArray) stops = NULL;

@@ -13,6 +13,7 @@
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 #include "ib-test-writers.h"
+#include "ib-test-common.h"
 
 static void
 assert_samples_equal (const IbSample *a,
@@ -704,7 +705,7 @@ test_save_and_load (void)
   g_autoptr(IbReport) report = fx_report_new (40);
   g_autoptr(IbReport) loaded = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("iobench-report-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *path = NULL;
   g_autofree char *bad = NULL;
   g_autofree char *missing = NULL;

@@ -18,6 +18,7 @@
 #include "report/ib-report-io.h"
 #include "ib-test-writers.h"
 #include "map-fixture.h"
+#include "ib-test-common.h"
 
 /* Every sentence of the map's card, in @text. */
 static void
@@ -88,7 +89,7 @@ test_markdown (void)
 {
   g_autoptr(IbReport) report = fx_map_report_new ();
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("iobench-map-md-XXXXXX", &error);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-map-md-XXXXXX");
   g_autofree char *path = NULL;
   g_autofree char *png = NULL;
   g_autofree char *md = NULL;

@@ -16,16 +16,7 @@
 #include "analysis/ib-labels.h"
 #include "report-fixture.h"
 #include "ib-test-writers.h"
-
-static char *
-make_tmpdir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("iobench-report-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
+#include "ib-test-common.h"
 
 /* Removes every file in @dir, then @dir (tests make flat folders only). */
 static void
@@ -135,7 +126,7 @@ static void
 test_csv (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "r.csv", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
@@ -281,7 +272,7 @@ static void
 test_html (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "report.html", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *html = NULL;
@@ -391,7 +382,7 @@ static void
 test_markdown (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "my report.md", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *md = NULL;
@@ -445,7 +436,7 @@ static void
 test_markdown_keeps_files (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "r.md", NULL);
   g_autofree char *charts = g_build_filename (dir, "r-charts", NULL);
   g_autofree char *mine = g_build_filename (charts, "strategies.png", NULL);
@@ -490,7 +481,7 @@ test_markdown_keeps_files (void)
   remove_tmpdir (dir);
 
   /* the chart folder's name taken by a file: a clear error, nothing written */
-  dir = make_tmpdir ();
+  dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_free (path);
   path = g_build_filename (dir, "s.md", NULL);
   g_free (charts);
@@ -508,7 +499,7 @@ test_empty_report (void)
 {
   /* A report with nothing measured still writes every format. */
   g_autoptr(IbReport) report = ib_report_new ();
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *html = g_build_filename (dir, "e.html", NULL);
   g_autofree char *md = g_build_filename (dir, "e.md", NULL);
   g_autofree char *csv = g_build_filename (dir, "e.csv", NULL);
@@ -535,7 +526,7 @@ static void
 test_display_names (void)
 {
   g_autoptr(IbReport) report = fx_report_new (40);
-  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-report-XXXXXX");
   g_autofree char *html_path = g_build_filename (dir, "names.html", NULL);
   g_autofree char *md_path = g_build_filename (dir, "names.md", NULL);
   g_autofree char *csv_path = g_build_filename (dir, "names.csv", NULL);

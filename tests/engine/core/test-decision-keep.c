@@ -16,6 +16,7 @@
 #include "engine/model/ib-error.h"
 #include "engine/run/ib-decision.h"
 #include "engine/run/ib-runner.h"
+#include "ib-test-common.h"
 
 static void
 add_line (IbReport        *report,
@@ -120,7 +121,7 @@ test_plan (void)
 static void
 test_run_and_merge (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("iobench-keep-XXXXXX", NULL);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-keep-XXXXXX");
   g_autoptr(IbReport) report = NULL;
   g_autoptr(IbReport) kept = NULL;
   g_autoptr(IbReport) merged = NULL;

@@ -22,6 +22,7 @@
 #include "engine/io/ib-strategy.h"
 #include "engine/io/ib-strategy-private.h"
 #include "engine-fixture.h"
+#include "ib-test-common.h"
 
 static void
 context_init (IbStrategyContext *ctx,
@@ -329,7 +330,7 @@ static void
 test_virtual_disk (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *root = g_dir_make_tmp ("iobench-test-sysfs-XXXXXX", &error);
+  g_autofree char *root = ib_test_make_tmpdir ("iobench-test-sysfs-XXXXXX");
   g_autofree char *cmd = NULL;
   struct
   {

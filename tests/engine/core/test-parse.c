@@ -16,6 +16,7 @@
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/run/ib-sweep.h"
+#include "ib-test-common.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 
@@ -603,15 +604,13 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *tmp = NULL;
   g_autofree char *made = NULL;
   int ret;
 
   /* Presets make their default folder under the user cache dir: point it at
    * a fresh temporary folder before GLib reads the environment. */
-  tmp = g_dir_make_tmp ("iobench-test-parse-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp = ib_test_make_tmpdir ("iobench-test-parse-XXXXXX");
   cache_home = g_build_filename (tmp, "cache", NULL);
   g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
 

@@ -15,6 +15,7 @@
 #include "engine/stats/ib-stats.h"
 #include "engine/measure/ib-measure.h"
 #include "engine/io/ib-strategy.h"
+#include "ib-test-common.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 #define MS  G_GINT64_CONSTANT (1000000)
@@ -132,16 +133,6 @@ test_summarise (void)
 
 /* ---- end to end --------------------------------------------------------- */
 
-static char *
-make_tmp (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("iobench-test-resp-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
 static IbReport *
 run_plan (IbPlan *plan)
 {
@@ -189,7 +180,7 @@ big_plan (const char *dir,
 static void
 test_sync_blocks (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-resp-XXXXXX");
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(GError) error = NULL;
   guint64 size = 16 * MIB;
@@ -256,7 +247,7 @@ test_sync_blocks (void)
 static void
 test_stats (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-resp-XXXXXX");
   g_autoptr(IbPlan) plan = big_plan (dir, 1 * MIB, 2);
   g_autoptr(IbReport) report = run_plan (plan);
 
@@ -278,7 +269,7 @@ test_stats (void)
 static void
 test_off (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-resp-XXXXXX");
   g_autoptr(IbPlan) plan = big_plan (dir, 1 * MIB, 1);
   g_autoptr(IbReport) report = NULL;
 
@@ -304,7 +295,7 @@ test_off (void)
 static void
 test_callbacks_exact (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-resp-XXXXXX");
   guint64 callbacks[2] = { 0, 0 };
 
   for (guint on = 0; on < 2; on++)

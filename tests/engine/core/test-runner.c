@@ -16,6 +16,7 @@
 #include "engine/io/ib-strategy.h"
 #include "engine/measure/ib-measure.h"
 #include "engine/workloads/ib-workloads.h"
+#include "ib-test-common.h"
 
 #define KIB G_GUINT64_CONSTANT (1024)
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
@@ -23,16 +24,6 @@
 static const char *tiny_strategies[] = {
   "sync-load-contents", "async-load-contents-parallel", "thread-pool-parallel",
 };
-
-static char *
-make_tmp (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("iobench-test-runner-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
 
 /* Fails when anything is left in @dir; then removes @dir. */
 static void
@@ -131,7 +122,7 @@ log_event (const IbEvent *event,
 static void
 test_tiny_run (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = tiny_plan (dir);
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
@@ -225,7 +216,7 @@ test_decision_phase (void)
     "sync-read-all", "sync-stream", "async-read-all-serial", "async-read-all-parallel",
     "thread-pool-parallel", "mmap",
   };
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
@@ -336,7 +327,7 @@ test_decision_phase (void)
 static void
 test_deterministic (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = tiny_plan (dir);
   g_autoptr(IbReport) a = NULL;
   g_autoptr(IbReport) b = NULL;
@@ -373,7 +364,7 @@ test_seed_per_run (void)
     "sync-load-contents", "sync-read-all", "sync-stream", "async-load-contents-serial",
     "async-read-all-serial", "mmap",
   };
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(IbReport) a = NULL;
   g_autoptr(IbReport) b = NULL;
@@ -456,7 +447,7 @@ cancel_event (const IbEvent *event,
 static void
 test_cancel (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(GError) error = NULL;
@@ -506,7 +497,7 @@ test_cancel (void)
 static void
 test_free_running (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = tiny_plan (dir);
   g_autoptr(GMainContext) context = g_main_context_new ();
   IbRunner *runner;
@@ -530,7 +521,7 @@ test_free_running (void)
 static void
 test_caller_loop_idle (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = tiny_plan (dir);
   g_autoptr(GMainContext) context = g_main_context_new ();
   IbRunner *runner;
@@ -600,7 +591,7 @@ break_files (const IbEvent *event,
 static void
 test_failed_samples (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = tiny_plan (dir);
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
@@ -640,7 +631,7 @@ test_failed_samples (void)
 static void
 test_missing_dir (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autofree char *missing = g_build_filename (dir, "missing", NULL);
   g_autoptr(IbPlan) plan = tiny_plan (missing);
   g_autoptr(IbReport) report = NULL;
@@ -673,7 +664,7 @@ test_invalid_plan (void)
 static void
 test_other_workloads (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;
@@ -777,7 +768,7 @@ watch_map (const IbEvent *event,
 static void
 test_map_events (void)
 {
-  g_autofree char *dir = make_tmp ();
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-test-runner-XXXXXX");
   g_autoptr(IbPlan) plan = ib_plan_new ();
   g_autoptr(IbReport) report = NULL;
   g_autoptr(GError) error = NULL;

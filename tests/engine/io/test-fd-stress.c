@@ -26,6 +26,7 @@
 #include "engine/os/ib-os.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
+#include "ib-test-common.h"
 
 #define FD_LIMIT 256
 #define SEED     18
@@ -151,9 +152,8 @@ make_run_dir (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *marker = NULL;
-  char *dir = g_dir_make_tmp (IB_FILESET_PREFIX "XXXXXX", &error);
+  char *dir = ib_test_make_tmpdir (IB_FILESET_PREFIX "XXXXXX");
 
-  g_assert_no_error (error);
   marker = g_build_filename (dir, IB_FILESET_MARKER, NULL);
   g_file_set_contents (marker, "[iobench]\n", -1, &error);
   g_assert_no_error (error);
@@ -252,8 +252,7 @@ stress_reads (void)
   g_main_context_push_thread_default (context);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     sizes[i] = (guint64) g_rand_int_range (rand, 1, 64 * 1024);
-  tmp = g_dir_make_tmp ("iobench-test-fd-stress-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp = ib_test_make_tmpdir ("iobench-test-fd-stress-XXXXXX");
   set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, SEED, FALSE,
                             NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -360,8 +359,7 @@ none_free_until_released (void)
 
   child_setup ();
   g_main_context_push_thread_default (context);
-  tmp = g_dir_make_tmp ("iobench-test-fd-stress-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp = ib_test_make_tmpdir ("iobench-test-fd-stress-XXXXXX");
 
   /* The file maker: the folder's lock, the marker, each file. */
   {

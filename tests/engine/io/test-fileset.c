@@ -24,17 +24,6 @@
 #include "engine/io/ib-fileset.h"
 #include "engine/os/ib-os.h"
 
-/* A fresh temp folder; removed (with everything in it) at the end. */
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("iobench-test-io-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
 static guint
 count_entries (const char *path)
 {
@@ -215,7 +204,7 @@ on_progress (guint64  done,
 static void
 test_fileset_create (void)
 {
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   guint64 sizes[] = { 0, 1, 1024 * 1024 + 3, 17 * 1024 * 1024 + 5 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GKeyFile) key = g_key_file_new ();
@@ -284,7 +273,7 @@ test_fileset_create (void)
 static void
 test_fileset_bad_target (void)
 {
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   g_autofree char *missing = g_build_filename (tmp, "no-such-folder", NULL);
   g_autofree char *file = g_build_filename (tmp, "a-file", NULL);
   guint64 sizes[] = { 10 };
@@ -364,7 +353,7 @@ cancel_on_progress (guint64  done,
 static void
 test_fileset_cancel (void)
 {
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   guint64 sizes[] = { 40 * 1024 * 1024, 1024 };
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
@@ -386,7 +375,7 @@ static void
 test_fileset_write_error (void)
 {
 #ifdef G_OS_UNIX
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   guint64 sizes[] = { 1024 * 1024, 6 * 1024 * 1024, 10 };
   guint64 small[] = { 1024, 300000, 10 };
   g_autoptr(GError) error = NULL;
@@ -436,7 +425,7 @@ static void
 test_fileset_cleanup_symlink (void)
 {
 #ifdef G_OS_UNIX
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   g_autofree char *outside = g_build_filename (tmp, "precious.txt", NULL);
   g_autofree char *planted = NULL;
   g_autofree char *planted_dir = NULL;
@@ -490,7 +479,7 @@ test_fileset_cleanup_symlink (void)
 static void
 test_fileset_cleanup_extra_names (void)
 {
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   g_autofree char *dir = NULL;
   g_autofree char *extra = NULL;
   g_autofree char *unlisted = NULL;
@@ -563,7 +552,7 @@ make_fake_run (const char *parent,
 static void
 test_fileset_reap_stale (void)
 {
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   g_autofree char *dead = NULL;
   g_autofree char *live = NULL;
   g_autofree char *victim = g_build_filename (tmp, "victim", NULL);
@@ -679,7 +668,7 @@ static void
 test_os_basics (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *tmp = make_tmp_dir ();
+  g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   IbMountInfo mount = { NULL, };
   IbRusage ru;
   gint64 t0, t1;

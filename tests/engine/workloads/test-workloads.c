@@ -18,6 +18,7 @@
 #include "engine/io/ib-fileset.h"
 #include "engine/measure/ib-measure.h"
 #include "engine/workloads/ib-workloads.h"
+#include "ib-test-common.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -39,8 +40,7 @@ fixture_setup (Fixture       *fx,
 
   fx->context = g_main_context_new ();
   g_main_context_push_thread_default (fx->context);
-  fx->dir = g_dir_make_tmp (IB_FILESET_PREFIX "XXXXXX", &error);
-  g_assert_no_error (error);
+  fx->dir = ib_test_make_tmpdir (IB_FILESET_PREFIX "XXXXXX");
   marker = g_build_filename (fx->dir, IB_FILESET_MARKER, NULL);
   g_file_set_contents (marker, "[iobench]\n", -1, &error);
   g_assert_no_error (error);
@@ -628,7 +628,7 @@ test_wu_cancel_each_mode (Fixture       *fx,
 static void
 test_wu_refuses_foreign_dir (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("not-iobench-XXXXXX", NULL);
+  g_autofree char *dir = ib_test_make_tmpdir ("not-iobench-XXXXXX");
   g_autoptr(IbReport) report = ib_report_new ();
   IbWriteUnlinkSpec spec = { 10, 10, 10 };
   g_autoptr(GError) error = NULL;
