@@ -503,6 +503,8 @@ ib_output_write (IbOutput   *output,
  * until the test closes the FIFO or the interrupt comes
  * (tests/faults/signals-export.sh). */
 #if IB_TEST_HOOKS
+/* Process-wide on purpose: the test names the Nth output of the whole
+ * process (an iobench-cli it runs), not of one run. */
 static int n_commits;
 
 static void

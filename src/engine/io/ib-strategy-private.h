@@ -34,9 +34,6 @@ gboolean ib_strategy_uring_prepare          (const IbStrategyInfo *info,
                                              IbStrategyContext    *ctx,
                                              GError              **error);
 void     ib_strategy_uring_release          (IbStrategyContext *ctx);
-/* Tests only: rings set up so far while a context was timing, and while
- * none was. */
-void     ib_strategy_uring_ring_counts      (guint *in_span, guint *outside);
 
 /* Tests only: the io_uring strategies use rings of @entries submission
  * entries (0: their own choice), so a tiny ring exercises "ring full". */
@@ -121,10 +118,6 @@ guint32  ib_strategy_verify_update (IbStrategyContext *ctx,
                                     guint32            crc,
                                     const guint8      *data,
                                     gsize              len);
-/* Tests only: ib_strategy_verify_update() calls so far while a context was
- * timing, and while none was. */
-void     ib_strategy_crc_counts   (guint                   *in_span,
-                                   guint                   *outside);
 /* Bytes read == recorded size, and (with ctx->verify) @crc == recorded CRC. */
 gboolean ib_strategy_check        (const IbStrategyContext *ctx,
                                    const IbFileEntry       *entry,

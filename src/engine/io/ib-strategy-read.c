@@ -44,24 +44,13 @@ ib_strategy_crc_update (guint32       crc,
   return (guint32) c;
 }
 
-static gint crc_in_span;
-static gint crc_outside;
-
-void
-ib_strategy_crc_counts (guint *in_span,
-                        guint *outside)
-{
-  *in_span = (guint) g_atomic_int_get (&crc_in_span);
-  *outside = (guint) g_atomic_int_get (&crc_outside);
-}
-
 guint32
 ib_strategy_verify_update (IbStrategyContext *ctx,
                            guint32            crc,
                            const guint8      *data,
                            gsize              len)
 {
-  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &crc_in_span : &crc_outside);
+  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &ctx->crc_in_span : &ctx->crc_outside);
   return ib_strategy_crc_update (crc, data, len);
 }
 

@@ -21,16 +21,6 @@
 #define MAX_RING_ENTRIES    4096
 
 static guint ring_entries_override;
-static gint  rings_in_span;
-static gint  rings_outside;
-
-void
-ib_strategy_uring_ring_counts (guint *in_span,
-                               guint *outside)
-{
-  *in_span = (guint) g_atomic_int_get (&rings_in_span);
-  *outside = (guint) g_atomic_int_get (&rings_outside);
-}
 
 void
 ib_strategy_uring_set_ring_entries (guint entries)
@@ -317,7 +307,7 @@ ib_uring_ring_init (Ring              *ring,
     }
   ring->ring_ok = TRUE;
   ring->limit = ring->ring.cq.ring_entries;
-  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &rings_in_span : &rings_outside);
+  g_atomic_int_inc (g_atomic_int_get (&ctx->timing) ? &ctx->rings_in_span : &ctx->rings_outside);
   ib_uring_ring_attach (ring, main_ctx);
   return TRUE;
 }

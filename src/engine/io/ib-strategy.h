@@ -116,6 +116,10 @@ typedef struct
   gint             in_flight_now; /* internal: files in progress right now */
   gint64           verify_ns;   /* wall time of ib_strategy_verify()'s untimed pass */
   guint            threads_started_timed; /* worker threads first seen while timed (should be 0) */
+  gint             crc_in_span;   /* CRC-32 updates while timed (should stay 0) */
+  gint             crc_outside;   /* CRC-32 updates after the clock (the verify pass) */
+  gint             rings_in_span; /* io_uring rings set up while timed (should stay 0) */
+  gint             rings_outside; /* io_uring rings set up before the clock (prepare) */
   /* internal: set by ib_strategy_prepare() and ib_strategy_run() */
   gpointer         prepared;    /* what the setup made (a started thread pool, a ring) */
   gpointer         fresh;       /* the fresh buffers prepare made, one per file (NULL:

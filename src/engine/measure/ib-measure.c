@@ -18,6 +18,10 @@
 #include "engine/measure/ib-responsiveness.h"
 #include "engine/stats/ib-stats.h"
 
+/* Brackets opened so far, per user, for tests. Process-wide, not per run:
+ * the sweeps and the workloads open theirs with no context a test can read
+ * afterwards (a count in the report would change every saved report); a
+ * test reads the change around one run. */
 static gint bracket_counts[IB_MEASURE_N_USERS];
 
 /* ---- the clock bracket ---------------------------------------------------- */
@@ -174,7 +178,8 @@ ib_measure_new_seed (void)
   return ((hi << 32) | lo) ^ (guint64) g_get_real_time ();
 }
 
-/* Pauses so far: every settle step takes one (tests count them). */
+/* Pauses so far: every settle step takes one (tests count them).
+ * Process-wide, not per run, for the reason bracket_counts is. */
 static gint n_pauses;
 
 guint

@@ -30,7 +30,11 @@
 #define HAVE_ANON_MAP 1
 #endif
 
-static gint buffers_made;   /* counters for tests; wrap after 2^31, harmless */
+/* Counters for tests (wrap after 2^31, harmless). Process-wide, not per
+ * run: a buffer knows no run (the OS layer sits below the strategies'
+ * context and is called from every one of them); a test reads the change
+ * around one call, and a test program runs its cases one at a time. */
+static gint buffers_made;
 static gint buffers_held;
 
 void
@@ -433,6 +437,9 @@ ib_os_gio_warm_up (void)
   g_type_ensure (G_TYPE_TASK);
 }
 
+/* Waits so far, for tests. Process-wide, not per run: each IbFdBackoff
+ * counts its own (hits), but those live inside the strategies and the
+ * workloads and end with them; a test reads the change around one run. */
 static gint fd_backoff_waits;
 
 guint
