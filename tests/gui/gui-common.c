@@ -175,6 +175,70 @@ gui_find_action_widget (GtkWidget  *root,
   return find_first (root, has_action, &q);
 }
 
+char *
+gui_plain (const char *text)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    if (*p != '_')
+      g_string_append_c (out, *p);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static gboolean
+is_menu_item_reading (GtkWidget    *widget,
+                      gconstpointer data)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *shown = NULL;
+
+  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    return FALSE;
+  g_object_get (widget, "text", &label, NULL);
+  shown = gui_plain (label);
+  return g_strcmp0 (shown, data) == 0;
+}
+
+GtkWidget *
+gui_find_menu_item (GtkWidget  *root,
+                    const char *text)
+{
+  return find_first (root, is_menu_item_reading, text);
+}
+
+static gboolean
+is_row_titled (GtkWidget    *widget,
+               gconstpointer data)
+{
+  const char      *title;
+  g_autofree char *shown = NULL;
+
+  if (!ADW_IS_PREFERENCES_ROW (widget))
+    return FALSE;
+  title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  shown = gui_plain (title);
+  return g_strcmp0 (title, data) == 0 || g_strcmp0 (shown, data) == 0;
+}
+
+GtkWidget *
+gui_find_row (GtkWidget  *root,
+              const char *title)
+{
+  return find_first (root, is_row_titled, title);
+}
+
+char *
+gui_accessible_property (GtkWidget            *widget,
+                         GtkAccessibleProperty property)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), property))
+    return NULL;
+  /* The test API gives the value back when it differs from the one asked
+   * (a string nobody would set). */
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), property, "\x01 not set");
+}
+
 AdwMessageDialog *
 gui_find_message_dialog (gboolean visible_only)
 {

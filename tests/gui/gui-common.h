@@ -60,6 +60,24 @@ GtkWidget     *gui_find_action_widget  (GtkWidget         *root,
                                         const char        *action_name,
                                         GVariant          *target);
 
+/* @text without its mnemonic underlines ("_Save" reads "Save"). */
+char          *gui_plain               (const char        *text);
+
+/* The first menu item (a GtkModelButton of a popover menu) under @root that
+ * reads @text, mnemonic underlines aside, or NULL. */
+GtkWidget     *gui_find_menu_item      (GtkWidget         *root,
+                                        const char        *text);
+
+/* The first AdwPreferencesRow under @root titled @title (as set, or with its
+ * mnemonic underlines left out), or NULL. */
+GtkWidget     *gui_find_row            (GtkWidget         *root,
+                                        const char        *title);
+
+/* The value of accessible @property as set on @widget (not as a screen
+ * reader would compute it), or NULL when it is not set. */
+char          *gui_accessible_property (GtkWidget             *widget,
+                                        GtkAccessibleProperty  property);
+
 /* The first AdwMessageDialog among the toplevels (a visible one when
  * @visible_only), or NULL. */
 AdwMessageDialog *gui_find_message_dialog (gboolean        visible_only);

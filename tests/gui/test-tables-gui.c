@@ -27,18 +27,6 @@
 
 static IbApplication *app;
 
-/* The accessible label as set on @widget (GTK's test API answers with the
- * value it holds when it differs from the one asked). */
-static char *
-accessible_label (GtkWidget *widget)
-{
-  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
-    return NULL;
-  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
-                                             GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                             "\x01 not a label");
-}
-
 static GtkWidget *
 find_table (IbWindow   *win,
             const char *title)
@@ -48,7 +36,8 @@ find_table (IbWindow   *win,
   gui_collect (GTK_WIDGET (ib_window_get_results_page (win)), IB_TYPE_TABLE_VIEW, views);
   for (guint i = 0; i < views->len; i++)
     {
-      g_autofree char *label = accessible_label (g_ptr_array_index (views, i));
+      g_autofree char *label =
+        gui_accessible_property (g_ptr_array_index (views, i), GTK_ACCESSIBLE_PROPERTY_LABEL);
 
       if (g_strcmp0 (label, title) == 0)
         return g_ptr_array_index (views, i);
@@ -217,7 +206,8 @@ find_list (GtkWidget  *page,
   gui_collect (page, IB_TYPE_TABLE_VIEW, lists);
   for (guint i = 0; i < lists->len; i++)
     {
-      g_autofree char *label = accessible_label (g_ptr_array_index (lists, i));
+      g_autofree char *label =
+        gui_accessible_property (g_ptr_array_index (lists, i), GTK_ACCESSIBLE_PROPERTY_LABEL);
 
       if (g_strcmp0 (label, title) == 0)
         return g_ptr_array_index (lists, i);

@@ -454,25 +454,6 @@ test_chart_descriptions (void)
 
 /* ---- Deliver 5: the plan page shows every part, editable -------------- */
 
-/* The row titled @title under @widget (an AdwPreferencesRow), or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *widget,
-          const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_row (c, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static const char *
 subtitle_of (GtkWidget *row)
 {
@@ -499,12 +480,12 @@ test_plan_parts (void)
   g_autoptr(IbPlan) plan = NULL;
   g_autoptr(GError) error = NULL;
 
-  sweep = find_row (page, "Sweep");
-  overhead = find_row (page, "Dispatch overhead");
-  wu = find_row (page, "Write + delete");
-  reads = find_row (page, "Whole-file reads");
-  disk = find_row (page, "Disk space used");
-  files = find_row (page, "S_izes");
+  sweep = gui_find_row (page, "Sweep");
+  overhead = gui_find_row (page, "Dispatch overhead");
+  wu = gui_find_row (page, "Write + delete");
+  reads = gui_find_row (page, "Whole-file reads");
+  disk = gui_find_row (page, "Disk space used");
+  files = gui_find_row (page, "S_izes");
   g_assert_nonnull (sweep);
   g_assert_nonnull (overhead);
   g_assert_nonnull (wu);
@@ -532,8 +513,8 @@ test_plan_parts (void)
   g_test_message ("big-files disk: %s", subtitle_of (disk));
   g_assert_true (g_str_has_prefix (subtitle_of (disk), "Up to 2.25 GiB"));
   /* ... and how long it takes, before Run. */
-  g_test_message ("big-files time: %s", subtitle_of (find_row (page, "Time")));
-  g_assert_cmpstr (subtitle_of (find_row (page, "Time")), ==,
+  g_test_message ("big-files time: %s", subtitle_of (gui_find_row (page, "Time")));
+  g_assert_cmpstr (subtitle_of (gui_find_row (page, "Time")), ==,
                    "6 min to 8 min on a machine with 2 cores");
   g_assert_false (part_on (sweep) || part_on (overhead) || part_on (wu));
 
@@ -546,7 +527,7 @@ test_plan_parts (void)
   g_assert_nonnull (strstr (subtitle_of (overhead), "999"));
   g_assert_nonnull (strstr (subtitle_of (overhead), "× 3 repetitions + 1 warm-up"));
   /* ... and editable: the user types a smaller count, the plan follows. */
-  gtk_editable_set_text (GTK_EDITABLE (find_row (page, "Iterations per repetition")), "5000");
+  gtk_editable_set_text (GTK_EDITABLE (gui_find_row (page, "Iterations per repetition")), "5000");
   ib_test_spin (50);
   g_assert_true (ib_plan_page_get_valid (plan_page));
   plan = ib_plan_page_build_plan (plan_page, &error);
@@ -559,7 +540,7 @@ test_plan_parts (void)
   g_assert_true (g_str_has_prefix (subtitle_of (overhead), "5"));
   g_clear_pointer (&plan, ib_plan_free);
   /* A bad value says which field. */
-  gtk_editable_set_text (GTK_EDITABLE (find_row (page, "Iterations per repetition")), "lots");
+  gtk_editable_set_text (GTK_EDITABLE (gui_find_row (page, "Iterations per repetition")), "lots");
   ib_test_spin (50);
   g_assert_false (ib_plan_page_get_valid (plan_page));
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan_page), "Iterations per repetition"));
@@ -615,7 +596,7 @@ check_combo_row (const char     *title,
   IbWindow *win = new_window (1280);
   IbPlanPage *plan_page = ib_window_get_plan_page (win);
   GSettings *settings = ib_application_get_settings (app);
-  GtkWidget *row = find_row (GTK_WIDGET (plan_page), title);
+  GtkWidget  *row = gui_find_row (GTK_WIDGET (plan_page), title);
   GListModel *model;
   guint seen = 0;
 

@@ -27,67 +27,6 @@
 
 static IbApplication *app;
 
-/* A label's or a menu item's text without its mnemonic underline. */
-static char *
-plain (const char *text)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (const char *p = text; p != NULL && *p != '\0'; p++)
-    if (*p != '_')
-      g_string_append_c (out, *p);
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/* The menu item under @root that reads @text (mnemonic aside), or NULL. */
-static GtkWidget *
-find_menu_item (GtkWidget  *root,
-                const char *text)
-{
-  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
-    {
-      g_autofree char *label = NULL;
-      g_autofree char *shown = NULL;
-
-      g_object_get (root, "text", &label, NULL);
-      shown = plain (label);
-      if (g_strcmp0 (shown, text) == 0)
-        return root;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_menu_item (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The preferences row under @root titled @title (mnemonic aside), or NULL. */
-static GtkWidget *
-find_row (GtkWidget  *root,
-          const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (root))
-    {
-      g_autofree char *shown = plain (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)));
-
-      if (g_strcmp0 (shown, title) == 0)
-        return root;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 plan_page (IbWindow *win)
 {
@@ -98,7 +37,7 @@ plan_page (IbWindow *win)
 static const char *
 preset_shown (IbWindow *win)
 {
-  GtkWidget *row = find_row (plan_page (win), "Preset");
+  GtkWidget *row = gui_find_row (plan_page (win), "Preset");
 
   g_assert_nonnull (row);
   return gtk_string_object_get_string (
@@ -111,7 +50,7 @@ type_into (IbWindow   *win,
            const char *title,
            const char *text)
 {
-  GtkWidget *row = find_row (plan_page (win), title);
+  GtkWidget *row = gui_find_row (plan_page (win), title);
 
   g_assert_nonnull (row);
   g_assert_true (ADW_IS_ENTRY_ROW (row));
@@ -123,7 +62,7 @@ static const char *
 text_in (IbWindow   *win,
          const char *title)
 {
-  GtkWidget *row = find_row (plan_page (win), title);
+  GtkWidget *row = gui_find_row (plan_page (win), title);
 
   g_assert_nonnull (row);
   return gtk_editable_get_text (GTK_EDITABLE (row));
@@ -134,7 +73,7 @@ static GtkSwitch *
 part_switch (IbWindow   *win,
              const char *title)
 {
-  GtkWidget *row = find_row (plan_page (win), title);
+  GtkWidget *row = gui_find_row (plan_page (win), title);
   g_autoptr(GPtrArray) switches = g_ptr_array_new ();
 
   g_assert_nonnull (row);
@@ -158,23 +97,13 @@ all_text (GtkWidget *root)
 
 /* ---- the accessibility tree --------------------------------------------- */
 
-static char *
-accessible_string (GtkWidget            *widget,
-                   GtkAccessibleProperty property)
-{
-  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), property))
-    return NULL;
-  /* check_property gives the value back when it differs from the one passed */
-  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), property, "\x01");
-}
-
 /* The name the accessibility tree gives @widget, as GTK 4.8 computes it:
  * its label, else the names of what it is labelled by (its parent or a
  * child here), else a label's own text. */
 static char *
 accessible_name (GtkWidget *widget)
 {
-  char *label = accessible_string (widget, GTK_ACCESSIBLE_PROPERTY_LABEL);
+  char *label = gui_accessible_property (widget, GTK_ACCESSIBLE_PROPERTY_LABEL);
 
   if (label != NULL)
     return label;
@@ -260,8 +189,8 @@ test_shortcut_keys (void)
   /* a click on it, then on its item */
   g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (main_menu)));
   ib_test_spin (300);
-  item = find_menu_item (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (main_menu))),
-                         "Keyboard Shortcuts");
+  item = gui_find_menu_item (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (main_menu))),
+                             "Keyboard Shortcuts");
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_activate (item));
   ib_test_spin (500);
@@ -913,7 +842,7 @@ test_tmpfs_cold (void)
   g_assert_true (ib_plan_page_get_valid (page));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "run"));
 
-  cache = find_row (plan_page (win), "Cache");
+  cache = gui_find_row (plan_page (win), "Cache");
   g_assert_nonnull (cache);
   adw_combo_row_set_selected (ADW_COMBO_ROW (cache), 1);   /* Cold, as a user picks it */
   ib_test_spin (50);
@@ -1115,7 +1044,7 @@ test_sizes_in_view (void)
 
   ib_plan_page_select_preset (page, "quick");
   ib_test_spin (100);
-  row = find_row (plan_page (win), title);
+  row = gui_find_row (plan_page (win), title);
   g_assert_nonnull (row);
   while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
     scroller = gtk_widget_get_first_child (scroller);

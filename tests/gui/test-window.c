@@ -174,17 +174,6 @@ close_toplevels (GType type)
   return n;
 }
 
-/* The accessible label of @widget as set (not computed), or NULL. */
-static char *
-accessible_label (GtkWidget *widget)
-{
-  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
-    return NULL;
-  /* check_property returns the value when it differs from the one given. */
-  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
-                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
-}
-
 /* Walks the widget tree: no accessible label keeps a mnemonic underline,
  * none is given twice (a label and a labelled-by relation add up in the
  * name screen readers say), and no list row is left nameless. Returns the
@@ -192,7 +181,7 @@ accessible_label (GtkWidget *widget)
 static guint
 check_accessible_names (GtkWidget *widget)
 {
-  g_autofree char *label = accessible_label (widget);
+  g_autofree char *label = gui_accessible_property (widget, GTK_ACCESSIBLE_PROPERTY_LABEL);
   guint problems = 0;
 
   if (gtk_widget_get_visible (widget))
