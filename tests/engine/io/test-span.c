@@ -502,17 +502,24 @@ test_task_pool_outside_span (void)
     }
   g_assert_cmpuint (started, <=, 1);
 
-  {
-    g_autoptr(GError) error = NULL;
-    IbStrategyContext ctx;
+  /* The control: without prepare, the span starts the pool's threads
+   * itself. On a busy machine one try can find a thread still idle or
+   * need none (the reads overlap less): up to three tries, one must. */
+  started = 0;
+  for (guint k = 0; k < 3 && started == 0; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      IbStrategyContext ctx;
 
-    g_usleep (1200 * 1000);
-    context_init (&ctx, &f, IB_BUFFER_FRESH);
-    g_assert_true (ib_strategy_run (info, &ctx, &error));
-    g_assert_no_error (error);
-    g_test_message ("without prepare: %u started in the span", ctx.threads_started_timed);
-    g_assert_cmpuint (ctx.threads_started_timed, >, 0);
-  }
+      g_usleep (1200 * 1000);
+      context_init (&ctx, &f, IB_BUFFER_FRESH);
+      g_assert_true (ib_strategy_run (info, &ctx, &error));
+      g_assert_no_error (error);
+      g_test_message ("without prepare, try %u: %u started in the span", k,
+                      ctx.threads_started_timed);
+      started = ctx.threads_started_timed;
+    }
+  g_assert_cmpuint (started, >, 0);
   fixture_free (&f);
 }
 
