@@ -281,3 +281,35 @@ gui_walk_tab_stops (IbWindow         *win,
     }
   return stops;
 }
+
+GtkWidget *
+gui_find_export_button (GtkWidget *root)
+{
+  if (GTK_IS_MENU_BUTTON (root) &&
+      g_strcmp0 (gtk_widget_get_tooltip_text (root), "Export (Ctrl+E)") == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = gui_find_export_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+gui_find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}

@@ -68,6 +68,14 @@ char          *gui_plain               (const char        *text);
 GtkWidget     *gui_find_menu_item      (GtkWidget         *root,
                                         const char        *text);
 
+/* The header bar's Export button under @root (the GtkMenuButton with the
+ * tooltip "Export (Ctrl+E)"), or NULL. */
+GtkWidget     *gui_find_export_button  (GtkWidget         *root);
+
+/* The visible file chooser an export opened (GtkFileChooserNative falls back
+ * to a GtkFileChooserDialog without a portal), or NULL. */
+GtkWidget     *gui_find_file_chooser   (void);
+
 /* The first AdwPreferencesRow under @root titled @title (as set, or with its
  * mnemonic underlines left out), or NULL. */
 GtkWidget     *gui_find_row            (GtkWidget         *root,

@@ -216,45 +216,10 @@ find_menu_item (GtkWidget  *root,
   return NULL;
 }
 
-/* The header bar's Export button: the GtkMenuButton with that tooltip. */
-static GtkWidget *
-find_export_button (GtkWidget *root)
-{
-  if (GTK_IS_MENU_BUTTON (root) &&
-      g_strcmp0 (gtk_widget_get_tooltip_text (root), "Export (Ctrl+E)") == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_export_button (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The file chooser the export opened (GtkFileChooserNative falls back to a
- * GtkFileChooserDialog without a portal), or NULL. */
-static GtkWidget *
-find_file_chooser (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
 static gboolean
 chooser_shown (gpointer data)
 {
-  return find_file_chooser () != NULL;
+  return gui_find_file_chooser () != NULL;
 }
 
 /* Export button, menu item @item, the file chooser: @name typed in @dir,
@@ -267,7 +232,7 @@ export_through_menu (IbWindow   *win,
                      const char *name,
                      char      **suggested)
 {
-  GtkWidget *button = find_export_button (GTK_WIDGET (win));
+  GtkWidget *button = gui_find_export_button (GTK_WIDGET (win));
   GtkWidget *popover, *item, *chooser, *accept;
   g_autoptr(GFile) folder = g_file_new_for_path (dir);
   char *path = g_build_filename (dir, name, NULL);
@@ -281,7 +246,7 @@ export_through_menu (IbWindow   *win,
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_activate (item));
   g_assert_true (wait_until (chooser_shown, NULL));
-  chooser = find_file_chooser ();
+  chooser = gui_find_file_chooser ();
   ib_test_spin (500);
   *suggested = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
   g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));

@@ -79,45 +79,10 @@ answer_dialog (const char *response)
   g_assert_true (wait_until (no_dialog, NULL));
 }
 
-/* The header bar's Export button: the GtkMenuButton with that tooltip. */
-static GtkWidget *
-find_export_button (GtkWidget *root)
-{
-  if (GTK_IS_MENU_BUTTON (root) &&
-      g_strcmp0 (gtk_widget_get_tooltip_text (root), "Export (Ctrl+E)") == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_export_button (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The file chooser the export opened (GtkFileChooserNative falls back to a
- * GtkFileChooserDialog without a portal), or NULL. */
-static GtkWidget *
-find_file_chooser (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
 static gboolean
 chooser_shown (gpointer data)
 {
-  return find_file_chooser () != NULL;
+  return gui_find_file_chooser () != NULL;
 }
 
 static gboolean
@@ -182,7 +147,7 @@ test_export_button (void)
 
   ib_window_show_report (win, report, NULL);
   ib_test_spin (200);
-  button = find_export_button (GTK_WIDGET (win));
+  button = gui_find_export_button (GTK_WIDGET (win));
   g_assert_nonnull (button);
   g_assert_true (gtk_widget_is_sensitive (button));
   g_assert_true (gtk_widget_get_mapped (button));
@@ -214,7 +179,7 @@ test_export_button (void)
   g_assert_true (gtk_widget_activate (item));
   g_assert_true (wait_until (chooser_shown, NULL));
   {
-    GtkWidget *chooser = find_file_chooser ();
+    GtkWidget *chooser = gui_find_file_chooser ();
 
     /* it opens in the home folder (no Documents folder here): a name typed */
     ib_test_spin (1000);
@@ -249,7 +214,7 @@ test_export_menus_match (void)
 {
   IbWindow *win = new_window (1100, 760);
   GMenuModel *button_model, *primary = NULL;
-  GtkWidget *button = find_export_button (GTK_WIDGET (win));
+  GtkWidget *button = gui_find_export_button (GTK_WIDGET (win));
 
   g_assert_nonnull (button);
   button_model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
