@@ -240,108 +240,86 @@ finding_sync_vs_async (const IbReport *report,
     add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp, findings);
 }
 
-static void
-finding_cache (const IbReport *report,
-               GArray         *findings)
+/* What finding_cache counts of a report's samples (warm-ups left out). */
+typedef struct
 {
-  const char *mode = ib_cache_mode_to_string (report->plan->cache);
-  g_autoptr(GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();
-  g_autoptr(GString) detail = g_string_new (NULL);
-  const char *reason = NULL;
-  guint n = 0, n_ok = 0, n_bad = 0, n_counted_anyway = 0;
-  gboolean cold_virtual;
+  GHashTable *bad;              /* strategy -> samples excluded for their cache state */
+  GPtrArray  *order;            /* those strategies, in the order first met */
+  const char *reason;           /* the last exclusion's reason */
+  guint       n;                /* samples */
+  guint       n_ok;             /* successful ones */
+  guint       n_bad;            /* excluded for their cache state */
+  guint       n_counted_anyway; /* not in the requested state, counted by an older report */
+} CacheCount;
 
+static void
+cache_count (const IbReport *report,
+             CacheCount     *c)
+{
   for (guint i = 0; i < report->samples->len; i++)
     {
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
 
       if (s->warmup || s->strategy == NULL)
         continue;
-      n++;
+      c->n++;
       if (!s->ok)
         continue;
-      n_ok++;
+      c->n_ok++;
       if (s->excluded != NULL)
         {
-          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (bad, s->strategy));
+          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (c->bad, s->strategy));
 
           if (count == 0)
-            g_ptr_array_add (order, s->strategy);
-          g_hash_table_insert (bad, s->strategy, GUINT_TO_POINTER (count + 1));
-          reason = s->excluded;
-          n_bad++;
+            g_ptr_array_add (c->order, s->strategy);
+          g_hash_table_insert (c->bad, s->strategy, GUINT_TO_POINTER (count + 1));
+          c->reason = s->excluded;
+          c->n_bad++;
         }
       else if (!s->cache_ok && report->plan->cache != IB_CACHE_AS_IS)
-        n_counted_anyway++;
+        c->n_counted_anyway++;
     }
-  if (n == 0)
-    return;
+}
 
-  /* Reports written before samples could be excluded counted them. */
-  if (n_counted_anyway > 0)
-    ib_findings_add (findings, "cache-counted",
-                     ngettext ("The cache was not in the requested state (%s) for %u of "
-                               "%u sample, and this older report counts it in its "
-                               "statistics.",
-                               "The cache was not in the requested state (%s) for %u of "
-                               "%u samples, and this older report counts them in its "
-                               "statistics.",
-                               n),
-                     mode, n_counted_anyway, n);
+/* The cache left as it was: how much of the files was in memory. */
+static void
+finding_cache_as_is (const IbReport *report,
+                     GArray         *findings)
+{
+  double lo = 2, hi = -1;
 
-  if (report->plan->cache == IB_CACHE_AS_IS)
+  for (guint i = 0; i < report->samples->len; i++)
     {
-      double lo = 2, hi = -1;
+      const IbSample *s = &g_array_index (report->samples, IbSample, i);
 
-      for (guint i = 0; i < report->samples->len; i++)
+      if (!s->warmup && s->residency >= 0)
         {
-          const IbSample *s = &g_array_index (report->samples, IbSample, i);
-
-          if (!s->warmup && s->residency >= 0)
-            {
-              lo = MIN (lo, s->residency);
-              hi = MAX (hi, s->residency);
-            }
+          lo = MIN (lo, s->residency);
+          hi = MAX (hi, s->residency);
         }
-      if (hi >= 0)
-        ib_findings_add (findings, "cache",
-                         _("The cache was left as it was: %.0f %% to %.0f %% of the "
-                           "files’ pages were in memory before a sample."),
-                         lo * 100, hi * 100);
-      else
-        ib_findings_add (findings, "cache",
-                         _("The cache was left as it was, and its state is unknown on "
-                           "this system."));
-      return;
     }
+  if (hi >= 0)
+    ib_findings_add (findings, "cache",
+                     _ ("The cache was left as it was: %.0f %% to %.0f %% of the "
+                        "files’ pages were in memory before a sample."),
+                     lo * 100, hi * 100);
+  else
+    ib_findings_add (findings, "cache",
+                     _ ("The cache was left as it was, and its state is unknown on "
+                        "this system."));
+}
 
-  /* Cold on a virtual disk: said whether or not samples were left out
-   * (the one wording the answer shares; covered where the answer says it). */
-  cold_virtual = report->plan->cache == IB_CACHE_COLD && report->environment != NULL
-                 && report->environment->virtual_disk != NULL;
-  if (cold_virtual)
-    {
-      g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
-                                                        TRUE);
+/* Some samples excluded for their cache state: how many, of which
+ * strategies (or that none was left). */
+static void
+finding_cache_excluded (const IbReport   *report,
+                        const CacheCount *c,
+                        GArray           *findings)
+{
+  const char *mode = ib_cache_mode_to_string (report->plan->cache);
+  g_autoptr (GString) detail = g_string_new (NULL);
 
-      ib_findings_add (findings, "cache-virtual", "%s", caveat);
-    }
-  if (n_bad == 0 && n_counted_anyway > 0)
-    return;
-  if (n_bad == 0)
-    {
-      /* A whole sentence per mode: "warm" and "cold" are adjectives in it
-       * (on a virtual disk, the finding above says it). */
-      if (!cold_virtual)
-        ib_findings_add (findings, "cache", "%s",
-                         report->plan->cache == IB_CACHE_COLD
-                           ? _("The cache was cold for every sample, as asked.")
-                           : _("The cache was warm for every sample, as asked."));
-      return;
-    }
-
-  if (n_bad == n_ok)
+  if (c->n_bad == c->n_ok)
     {
       /* Translators: "The cache was never in the requested state (cold): all 36
        * successful samples were excluded (not cold), so there are no statistics." */
@@ -352,34 +330,93 @@ finding_cache (const IbReport *report,
                                  "The cache was never in the requested state (%s): all "
                                  "%u successful samples were excluded (%s), so there "
                                  "are no statistics.",
-                                 n_ok),
-                       mode, n_ok, ib_excluded_describe (reason));
+                                 c->n_ok),
+                       mode, c->n_ok, ib_excluded_describe (c->reason));
       return;
     }
-  for (guint i = 0; i < order->len && i < 4; i++)
+  for (guint i = 0; i < c->order->len && i < 4; i++)
     {
-      const char *strategy = g_ptr_array_index (order, i);
-      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (bad, strategy));
+      const char    *strategy = g_ptr_array_index (c->order, i);
+      guint          count = GPOINTER_TO_UINT (g_hash_table_lookup (c->bad, strategy));
       const IbStats *st = ib_report_find_stats (report, strategy);
 
       if (i > 0)
         g_string_append (detail, ", ");
       if (st != NULL && st->n == 0)
         /* Translators: "mmap (all 5: no statistics)" in a list of strategies */
-        g_string_append_printf (detail, _("%s (all %u: no statistics)"),
+        g_string_append_printf (detail, _ ("%s (all %u: no statistics)"),
                                 ib_strategy_title (strategy), count);
       else
         g_string_append_printf (detail, "%s (%u)", ib_strategy_title (strategy), count);
     }
-  if (order->len > 4)
+  if (c->order->len > 4)
     /* Translators: appended to a list of strategies, e.g. ", and 8 more" */
-    g_string_append_printf (detail, _(", and %u more"), order->len - 4);
+    g_string_append_printf (detail, _ (", and %u more"), c->order->len - 4);
   /* Translators: "Excluded from the statistics: 3 of 60 samples, not cold
    * (Sync single read (2), Memory map (1))." */
   ib_findings_add (findings, "cache-excluded",
                    ngettext ("Excluded from the statistics: %u of %u sample, %s (%s).",
-                             "Excluded from the statistics: %u of %u samples, %s (%s).", n),
-                   n_bad, n, ib_excluded_describe (reason), detail->str);
+                             "Excluded from the statistics: %u of %u samples, %s (%s).",
+                             c->n),
+                   c->n_bad, c->n, ib_excluded_describe (c->reason), detail->str);
+}
+
+static void
+finding_cache (const IbReport *report,
+               GArray         *findings)
+{
+  const char *mode = ib_cache_mode_to_string (report->plan->cache);
+  g_autoptr (GHashTable) bad = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  CacheCount c = { .bad = bad, .order = order };
+  gboolean   cold_virtual;
+
+  cache_count (report, &c);
+  if (c.n == 0)
+    return;
+
+  /* Reports written before samples could be excluded counted them. */
+  if (c.n_counted_anyway > 0)
+    ib_findings_add (findings, "cache-counted",
+                     ngettext ("The cache was not in the requested state (%s) for %u of "
+                               "%u sample, and this older report counts it in its "
+                               "statistics.",
+                               "The cache was not in the requested state (%s) for %u of "
+                               "%u samples, and this older report counts them in its "
+                               "statistics.",
+                               c.n),
+                     mode, c.n_counted_anyway, c.n);
+
+  if (report->plan->cache == IB_CACHE_AS_IS)
+    {
+      finding_cache_as_is (report, findings);
+      return;
+    }
+
+  /* Cold on a virtual disk: said whether or not samples were left out
+   * (the one wording the answer shares; covered where the answer says it). */
+  cold_virtual = report->plan->cache == IB_CACHE_COLD && report->environment != NULL && report->environment->virtual_disk != NULL;
+  if (cold_virtual)
+    {
+      g_autofree char *caveat = ib_virtual_disk_caveat (report->environment->virtual_disk,
+                                                        TRUE);
+
+      ib_findings_add (findings, "cache-virtual", "%s", caveat);
+    }
+  if (c.n_bad == 0 && c.n_counted_anyway > 0)
+    return;
+  if (c.n_bad == 0)
+    {
+      /* A whole sentence per mode: "warm" and "cold" are adjectives in it
+       * (on a virtual disk, the finding above says it). */
+      if (!cold_virtual)
+        ib_findings_add (findings, "cache", "%s",
+                         report->plan->cache == IB_CACHE_COLD
+                           ? _ ("The cache was cold for every sample, as asked.")
+                           : _ ("The cache was warm for every sample, as asked."));
+      return;
+    }
+  finding_cache_excluded (report, &c, findings);
 }
 
 static void
