@@ -24,7 +24,13 @@ fixture_make_in (Fixture       *f,
 
   f->tmp = g_mkdtemp (g_steal_pointer (&tmpl));
   g_assert_nonnull (f->tmp);
-  f->set = ib_file_set_create (f->tmp, sizes, n, IB_CONTENT_RANDOM, 7, FALSE, NULL, NULL,
+  f->set = ib_file_set_create (&(IbFileSetRequest) {
+                                 .parent_dir = f->tmp,
+                                 .sizes = sizes,
+                                 .n_sizes = n,
+                                 .content = IB_CONTENT_RANDOM,
+                                 .seed = 7,
+                               },
                                NULL, &error);
   g_assert_no_error (error);
   f->scratch = ib_scratch_new ();

@@ -88,8 +88,14 @@ make_set (Fixture *f)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (f->dir, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, 7, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = f->dir,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 7,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (set);
   return set;
@@ -255,8 +261,14 @@ mmap_truncated_child (const char *parent)
   GThread *thread;
   gboolean ok;
 
-  set = ib_file_set_create (parent, sizes, 1, IB_CONTENT_DIGITS, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = parent,
+                              .sizes = sizes,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_DIGITS,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   /* Cold, so touching the pages takes a while (where the cache can be dropped). */
   ib_file_set_drop_cache (set, NULL);

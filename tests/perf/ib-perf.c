@@ -689,8 +689,15 @@ cmd_session (int    argc,
     g_array_append_val (sizes, size);
   g_printerr ("ib-perf: making %d files of %s in %s\n", count, size_text, dir);
   make_t0 = ib_os_monotonic_ns ();
-  set = ib_file_set_create (dir, (const guint64 *) sizes->data, sizes->len, IB_CONTENT_RANDOM,
-                            (guint64) seed, !no_fsync, NULL, NULL, perf_cancellable, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = dir,
+                              .sizes = (const guint64 *) sizes->data,
+                              .n_sizes = sizes->len,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = (guint64) seed,
+                              .do_fsync = !no_fsync,
+                            },
+                            perf_cancellable, &error);
   make_ns = ib_os_monotonic_ns () - make_t0;
   if (set == NULL)
     {
@@ -1074,8 +1081,15 @@ cmd_make (int    argc,
   for (i = 0; i < count; i++)
     g_array_append_val (sizes, size);
   t0 = ib_os_monotonic_ns ();
-  set = ib_file_set_create (dir, (const guint64 *) sizes->data, sizes->len, IB_CONTENT_RANDOM,
-                            (guint64) seed, !no_fsync, NULL, NULL, perf_cancellable, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = dir,
+                              .sizes = (const guint64 *) sizes->data,
+                              .n_sizes = sizes->len,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = (guint64) seed,
+                              .do_fsync = !no_fsync,
+                            },
+                            perf_cancellable, &error);
   wall = ib_os_monotonic_ns () - t0;
   if (set == NULL)
     {
@@ -1441,8 +1455,14 @@ cmd_overhead (int    argc,
                   IB_MAX_REPEAT);
       return 2;
     }
-  set = ib_file_set_create (dir, &tiny, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = dir,
+                              .sizes = &tiny,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   if (set == NULL)
     {
       g_printerr ("ib-perf overhead: cannot make a file in %s: %s\n", dir, error->message);

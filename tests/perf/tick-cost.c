@@ -94,8 +94,14 @@ main (int    argc,
   g_print ("one dispatch of the tick: %.2f us of CPU; at one per ms: %.2f %% of a core\n",
            per_dispatch / 1e3, per_dispatch / 1e6 * 100);
 
-  set = ib_file_set_create (dir, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, 2, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = dir,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 2,
+                            },
+                            NULL, &error);
   if (set == NULL || !ib_file_set_warm (set, NULL, &error))
     {
       g_printerr ("tick-cost: cannot make the files in %s: %s\n", dir, error->message);

@@ -62,8 +62,14 @@ main (int    argc,
       return 2;
     }
 
-  set = ib_file_set_create (dir, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, 2, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = dir,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 2,
+                            },
+                            NULL, &error);
   if (set == NULL || !ib_file_set_warm (set, NULL, &error))
     {
       g_printerr ("verify-cost: cannot make the files in %s: %s\n", dir, error->message);

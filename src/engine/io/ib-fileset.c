@@ -543,16 +543,9 @@ make_files (IbFileSet     *set,
 }
 
 IbFileSet *
-ib_file_set_create (const char        *parent_dir,
-                    const guint64     *sizes,
-                    guint              n_sizes,
-                    IbContentKind      content,
-                    guint64            seed,
-                    gboolean           do_fsync,
-                    IbFileSetProgress  progress,
-                    gpointer           progress_data,
-                    GCancellable      *cancellable,
-                    GError           **error)
+ib_file_set_create (const IbFileSetRequest *request,
+                    GCancellable           *cancellable,
+                    GError                **error)
 {
   g_autoptr(IbFileSet) set = NULL;
   g_autoptr(GDateTime) now = NULL;
@@ -562,23 +555,24 @@ ib_file_set_create (const char        *parent_dir,
   gboolean overflow = FALSE;
   guint i;
 
-  g_return_val_if_fail (sizes != NULL || n_sizes == 0, NULL);
+  g_return_val_if_fail (request != NULL, NULL);
+  g_return_val_if_fail (request->sizes != NULL || request->n_sizes == 0, NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  for (i = 0; i < n_sizes; i++)
+  for (i = 0; i < request->n_sizes; i++)
     {
-      if (need > G_MAXUINT64 - sizes[i])
+      if (need > G_MAXUINT64 - request->sizes[i])
         overflow = TRUE;
       else
-        need += sizes[i];
+        need += request->sizes[i];
     }
 
-  if (!check_target (parent_dir, need, overflow, error))
+  if (!check_target (request->parent_dir, need, overflow, error))
     return NULL;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  dir = make_folder (parent_dir, error);
+  dir = make_folder (request->parent_dir, error);
   if (dir == NULL)
     return NULL;
 
@@ -587,7 +581,7 @@ ib_file_set_create (const char        *parent_dir,
   /* Whatever fails from here on, the free below the autoptr finds a whole
    * set: empty lists, no descriptor. */
   set->lock_fd = set->dir_fd = -1;
-  set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), n_sizes);
+  set->files = g_array_sized_new (FALSE, TRUE, sizeof (IbFileEntry), request->n_sizes);
   g_array_set_clear_func (set->files, file_entry_clear);
   set->names = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (set->names, NULL);   /* keep it NULL-terminated */
@@ -602,18 +596,18 @@ ib_file_set_create (const char        *parent_dir,
    * write (rewriting it per file would cost an fsync each, seconds for a
    * thousand small files), and a crash still never leaves an unlisted file.
    * Cleanup skips listed names that were never made. */
-  for (i = 0; i < n_sizes; i++)
+  for (i = 0; i < request->n_sizes; i++)
     g_ptr_array_add (set->names, g_strdup_printf ("file-%u.bin", i));
   if (!ib_file_set_write_marker (set, error))
     return NULL;   /* the autoptr cleans up the folder */
 
   maker = maker_new (need);
-  maker->content = content;
-  maker->do_fsync = do_fsync;
-  maker->progress = progress;
-  maker->progress_data = progress_data;
+  maker->content = request->content;
+  maker->do_fsync = request->do_fsync;
+  maker->progress = request->progress;
+  maker->progress_data = request->progress_data;
   maker->cancellable = cancellable;
-  if (!make_files (set, maker, sizes, seed, error))
+  if (!make_files (set, maker, request->sizes, request->seed, error))
     return NULL;
   return g_steal_pointer (&set);
 }

@@ -31,19 +31,28 @@ typedef void (*IbFileSetProgress) (guint64  done_bytes,
                                    guint64  total_bytes,
                                    gpointer user_data);
 
+/* What ib_file_set_create() makes: in a fresh folder under @parent_dir, one
+ * file per entry of @sizes (@n_sizes of them) holding @content made with
+ * @seed, each fsynced when @do_fsync; @progress (may be NULL) is called with
+ * @progress_data while making. */
+typedef struct
+{
+  const char       *parent_dir;
+  const guint64    *sizes;
+  guint             n_sizes;
+  IbContentKind     content;
+  guint64           seed;
+  gboolean          do_fsync;
+  IbFileSetProgress progress;
+  gpointer          progress_data;
+} IbFileSetRequest;
+
 /* Checks the target (exists, directory, writable, free space >= need + 5 %),
  * makes the folder and the files. On error or cancel everything made so far is
  * removed before returning NULL. */
-IbFileSet         *ib_file_set_create        (const char        *parent_dir,
-                                              const guint64     *sizes,
-                                              guint              n_sizes,
-                                              IbContentKind      content,
-                                              guint64            seed,
-                                              gboolean           do_fsync,
-                                              IbFileSetProgress  progress,
-                                              gpointer           progress_data,
-                                              GCancellable      *cancellable,
-                                              GError           **error);
+IbFileSet         *ib_file_set_create (const IbFileSetRequest *request,
+                                       GCancellable           *cancellable,
+                                       GError                **error);
 const char        *ib_file_set_get_dir       (const IbFileSet   *set);
 guint              ib_file_set_get_n_files   (const IbFileSet   *set);
 const IbFileEntry *ib_file_set_get_file      (const IbFileSet   *set,

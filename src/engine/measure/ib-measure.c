@@ -167,6 +167,35 @@ ib_plan_overhead_rounds (const IbPlan *plan,
   return ib_measure_n_rounds (w, r);
 }
 
+double
+ib_plan_sweep_units (const IbPlan *plan)
+{
+  if (plan->sweep == NULL)
+    return 0;
+  /* Small files: a sweep sample is cheap; making each point's files counts. */
+  return plan->sweep->values->len *
+         (1.0 + 0.2 * plan->sweep->strategies->len * ib_plan_n_rounds (plan));
+}
+
+double
+ib_plan_overhead_units (const IbPlan *plan)
+{
+  guint reps;
+
+  if (plan->overhead == NULL)
+    return 0;
+  reps = ib_plan_overhead_rounds (plan, NULL, NULL);
+  return CLAMP (10.0 * reps * plan->overhead->iterations / 1e6 * 10, 1.0, 1000.0);
+}
+
+double
+ib_plan_write_unlink_units (const IbPlan *plan)
+{
+  if (plan->write_unlink == NULL)
+    return 0;
+  return CLAMP (plan->write_unlink->requests / 250.0, 1.0, 1000.0);
+}
+
 guint64
 ib_measure_new_seed (void)
 {

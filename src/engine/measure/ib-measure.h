@@ -100,6 +100,12 @@ guint    ib_plan_n_rounds         (const IbPlan  *plan);
 guint    ib_plan_overhead_rounds  (const IbPlan  *plan,
                                    guint         *repeat,
                                    guint         *warmup);
+/* How much work the plan's sweep, dispatch overhead and write + delete parts
+ * are (0 when it has none), in the runner's units of progress: a unit is
+ * roughly one read sample of a preset (about a second). */
+double   ib_plan_sweep_units        (const IbPlan  *plan);
+double   ib_plan_overhead_units     (const IbPlan  *plan);
+double   ib_plan_write_unlink_units (const IbPlan  *plan);
 /* A new seed for a run, from the system's entropy (never the same twice in
  * practice). */
 guint64  ib_measure_new_seed      (void);

@@ -501,9 +501,15 @@ make_sets (MapRun  *run,
 
       for (guint64 k = 0; k < max_count; k++)
         g_array_append_val (sizes, size);
-      run->sets[i] = ib_file_set_create (plan->dir, (const guint64 *) (gconstpointer) sizes->data,
-                                         sizes->len, plan->content, plan->seed + i, plan->fsync,
-                                         NULL, NULL, run->ctx->cancellable, error);
+      run->sets[i] = ib_file_set_create (&(IbFileSetRequest) {
+                                           .parent_dir = plan->dir,
+                                           .sizes = (const guint64 *) (gconstpointer) sizes->data,
+                                           .n_sizes = sizes->len,
+                                           .content = plan->content,
+                                           .seed = plan->seed + i,
+                                           .do_fsync = plan->fsync,
+                                         },
+                                         run->ctx->cancellable, error);
       if (run->sets[i] == NULL)
         return FALSE;
     }

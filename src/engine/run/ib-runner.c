@@ -231,6 +231,25 @@ file_progress (guint64  done_bytes,
   phase_progress (run, total_bytes > 0 ? (double) done_bytes / total_bytes : 1.0, message);
 }
 
+/* The plan's files in a fresh folder, saying how far making them got. */
+static IbFileSet *
+make_plan_files (Run     *run,
+                 GError **error)
+{
+  IbFileSetRequest request = {
+    .parent_dir = run->plan->dir,
+    .sizes = (const guint64 *) (gconstpointer) run->plan->file_sizes->data,
+    .n_sizes = run->plan->file_sizes->len,
+    .content = run->plan->content,
+    .seed = run->plan->seed,
+    .do_fsync = run->plan->fsync,
+    .progress = file_progress,
+    .progress_data = run,
+  };
+
+  return ib_file_set_create (&request, run->runner->cancellable, error);
+}
+
 /* --direct: a file system that refuses O_DIRECT (tmpfs before Linux 6.6,
  * ramfs, some FUSE ones) stops the run before the first sample, with one
  * message saying what to do, instead of failing every sample. */
@@ -293,11 +312,7 @@ run_reads (Run     *run,
   g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
-  run->files = ib_file_set_create (plan->dir,
-                                   (const guint64 *) (gconstpointer) plan->file_sizes->data,
-                                   plan->file_sizes->len, plan->content, plan->seed,
-                                   plan->fsync, file_progress, run,
-                                   run->runner->cancellable, error);
+  run->files = make_plan_files (run, error);
   if (run->files == NULL)
     return FALSE;
   run->measure = new_measure (run, IB_MEASURE_USER_READS);
@@ -561,23 +576,43 @@ run_sweep (Run     *run,
 }
 
 static gboolean
+run_overhead (Run     *run,
+              GError **error)
+{
+  IbOverheadRequest request = {
+    .spec = run->plan->overhead,
+    .pause_ms = run->plan->pause_ms,
+    .seed = run->plan->seed,
+    .progress = work_progress,
+    .progress_data = run,
+  };
+
+  ib_plan_overhead_rounds (run->plan, &request.repeat, &request.warmup);
+  return ib_overhead_run (&request, run->report, run->runner->cancellable, error);
+}
+
+static gboolean
 run_write_unlink (Run     *run,
                   GError **error)
 {
   g_autoptr(IbFileSet) work = NULL;
-  IbWriteUnlinkSpec spec;
+  IbWriteUnlinkSpec spec = *run->plan->write_unlink;
+  IbWriteUnlinkRequest request = {
+    .spec = &spec,
+    .seed = run->plan->seed,
+    .progress = work_progress,
+    .progress_data = run,
+  };
   gboolean ok;
 
   /* A fresh iobench-XXXXXX folder with a marker and no files yet: the
    * workload lists every file in the marker before writing it. */
-  work = ib_file_set_create (run->plan->dir, NULL, 0, IB_CONTENT_LETTERS, run->plan->seed,
-                             FALSE, NULL, NULL, run->runner->cancellable, error);
+  work = ib_file_set_create (&(IbFileSetRequest) { .parent_dir = run->plan->dir },
+                             run->runner->cancellable, error);
   if (work == NULL)
     return FALSE;
-  spec = *run->plan->write_unlink;
   spec.tick = run->plan->responsiveness;
-  ok = ib_write_unlink_run_in_set (&spec, work, run->plan->seed, run->report,
-                                   run->runner->cancellable, work_progress, run, error);
+  ok = ib_write_unlink_run_in_set (&request, work, run->report, run->runner->cancellable, error);
   if (run->report->write_unlink != NULL &&
       run->report->write_unlink->effective_concurrency < run->plan->write_unlink->concurrency)
     warn (run, "wu-capped",
@@ -589,36 +624,6 @@ run_write_unlink (Run     *run,
 }
 
 /* ---- the whole run ------------------------------------------------------ */
-
-static double
-sweep_units (const IbPlan *plan)
-{
-  if (plan->sweep == NULL)
-    return 0;
-  /* Small files: a sweep sample is cheap; making each point's files counts. */
-  return plan->sweep->values->len *
-         (1.0 + 0.2 * plan->sweep->strategies->len * ib_plan_n_rounds (plan));
-}
-
-/* A unit of work is roughly one read sample of a preset (about a second). */
-static double
-overhead_units (const IbPlan *plan)
-{
-  guint reps;
-
-  if (plan->overhead == NULL)
-    return 0;
-  reps = ib_plan_overhead_rounds (plan, NULL, NULL);
-  return CLAMP (10.0 * reps * plan->overhead->iterations / 1e6 * 10, 1.0, 1000.0);
-}
-
-static double
-write_unlink_units (const IbPlan *plan)
-{
-  if (plan->write_unlink == NULL)
-    return 0;
-  return CLAMP (plan->write_unlink->requests / 250.0, 1.0, 1000.0);
-}
 
 static void
 resolve_limits (Run *run)
@@ -653,8 +658,9 @@ execute (Run     *run,
   const IbPlan *plan = run->plan;
   guint n_reaped;
 
-  run->total_units = count_units_reads (plan) + sweep_units (plan) + overhead_units (plan) +
-                     write_unlink_units (plan) + (plan->map != NULL ? 1.0 : 0.0) + 1.0;
+  run->total_units = count_units_reads (plan) + ib_plan_sweep_units (plan) +
+                     ib_plan_overhead_units (plan) + ib_plan_write_unlink_units (plan) +
+                     (plan->map != NULL ? 1.0 : 0.0) + 1.0;
   if (plan->budget_s > 0)
     run->total_units += count_units_reads (plan);
   if (count_units_reads (plan) > 0)
@@ -702,7 +708,7 @@ execute (Run     *run,
 
   if (plan->sweep != NULL)
     {
-      enter_phase (run, IB_PHASE_SWEEP, sweep_units (plan), _("Sweep"));
+      enter_phase (run, IB_PHASE_SWEEP, ib_plan_sweep_units (plan), _("Sweep"));
       if (!run_sweep (run, error))
         return FALSE;
       finish_phase (run);
@@ -710,20 +716,15 @@ execute (Run     *run,
 
   if (plan->overhead != NULL)
     {
-      guint repeat, warmup;
-
-      ib_plan_overhead_rounds (plan, &repeat, &warmup);
-
-      enter_phase (run, IB_PHASE_OVERHEAD, overhead_units (plan), _("Dispatch overhead"));
-      if (!ib_overhead_run (plan->overhead, repeat, warmup, plan->pause_ms, plan->seed,
-                            run->report, run->runner->cancellable, work_progress, run, error))
+      enter_phase (run, IB_PHASE_OVERHEAD, ib_plan_overhead_units (plan), _("Dispatch overhead"));
+      if (!run_overhead (run, error))
         return FALSE;
       finish_phase (run);
     }
 
   if (plan->write_unlink != NULL)
     {
-      enter_phase (run, IB_PHASE_WRITE_UNLINK, write_unlink_units (plan),
+      enter_phase (run, IB_PHASE_WRITE_UNLINK, ib_plan_write_unlink_units (plan),
                    _("Write and delete"));
       if (!run_write_unlink (run, error))
         return FALSE;

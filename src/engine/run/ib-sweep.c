@@ -240,8 +240,14 @@ point_files (const IbSweepContext *ctx,
   for (guint i = 0; i < count; i++)
     g_array_append_val (sizes, size);
 
-  set = ib_file_set_create (plan->dir, (const guint64 *) (gconstpointer) sizes->data, count,
-                            spec->content, plan->seed + value_index, plan->fsync, NULL, NULL,
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = plan->dir,
+                              .sizes = (const guint64 *) (gconstpointer) sizes->data,
+                              .n_sizes = count,
+                              .content = spec->content,
+                              .seed = plan->seed + value_index,
+                              .do_fsync = plan->fsync,
+                            },
                             ctx->cancellable, error);
   if (set == NULL)
     return NULL;

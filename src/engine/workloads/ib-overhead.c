@@ -517,34 +517,30 @@ measure_kind (Bench       *bench,
 }
 
 gboolean
-ib_overhead_run (const IbOverheadSpec  *spec,
-                 guint                  repeat,
-                 guint                  warmup,
-                 guint                  pause_ms,
-                 guint64                seed,
-                 IbReport              *report,
-                 GCancellable          *cancellable,
-                 IbWorkProgress         progress,
-                 gpointer               progress_data,
-                 GError               **error)
+ib_overhead_run (const IbOverheadRequest *request,
+                 IbReport                *report,
+                 GCancellable            *cancellable,
+                 GError                 **error)
 {
   Bench bench = { NULL, };
-  Rounds r = { .warmup = warmup, .pause_ms = pause_ms };
+  Rounds   r = { 0 };
   guint64 order_seed;
   gboolean cancelled = FALSE;
 
-  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (request != NULL, FALSE);
+  g_return_val_if_fail (request->spec != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  repeat = MAX (repeat, 1);
-  r.rounds = ib_measure_n_rounds (warmup, repeat);
+  r.warmup = request->warmup;
+  r.pause_ms = request->pause_ms;
+  r.rounds = ib_measure_n_rounds (request->warmup, MAX (request->repeat, 1));
 
   bench.context = g_main_context_ref_thread_default ();
   bench.cancellable = cancellable;
-  bench.progress = progress;
-  bench.progress_data = progress_data;
+  bench.progress = request->progress;
+  bench.progress_data = request->progress_data;
   /* Non-exclusive: idle threads are shared with the rest of GLib. */
   bench.pool = g_thread_pool_new (pool_func, &bench, (int) ib_os_n_cores (), FALSE, NULL);
   g_assert (bench.pool != NULL);
@@ -552,12 +548,12 @@ ib_overhead_run (const IbOverheadSpec  *spec,
   for (guint k = 0; k < N_KINDS; k++)
     {
       r.values[k] = g_array_new (FALSE, FALSE, sizeof (double));
-      r.iterations[k] = ib_overhead_kind_iterations (kind_ids[k], spec->iterations);
+      r.iterations[k] = ib_overhead_kind_iterations (kind_ids[k], request->spec->iterations);
       r.est_ns[k] = guess_ns[k] * (double) r.iterations[k];
     }
 
   /* Seeded, and different from the read experiment's interleaving. */
-  order_seed = seed ^ G_GUINT64_CONSTANT (0x6f766572686561);
+  order_seed = request->seed ^ G_GUINT64_CONSTANT (0x6f766572686561);
 
   for (guint round = 0; round < r.rounds && !cancelled; round++)
     {
@@ -585,7 +581,7 @@ ib_overhead_run (const IbOverheadSpec  *spec,
       return FALSE;
     }
 
-  if (progress != NULL)
-    progress (1.0, _("Dispatch overhead done"), progress_data);
+  if (request->progress != NULL)
+    request->progress (1.0, _("Dispatch overhead done"), request->progress_data);
   return TRUE;
 }

@@ -36,6 +36,31 @@ typedef void (*IbWorkProgress) (double      fraction,
                                 const char *message,
                                 gpointer    user_data);
 
+/* What ib_overhead_run() measures: the kinds of @spec, @repeat repetitions
+ * after @warmup, @pause_ms of settle pause, rounds ordered by @seed;
+ * @progress (may be NULL) is called with @progress_data. */
+typedef struct
+{
+  const IbOverheadSpec *spec;
+  guint                 repeat;
+  guint                 warmup;
+  guint                 pause_ms;
+  guint64               seed;
+  IbWorkProgress        progress;
+  gpointer              progress_data;
+} IbOverheadRequest;
+
+/* What ib_write_unlink_run() and ib_write_unlink_run_in_set() measure: the
+ * modes of @spec, rounds ordered by @seed; @progress (may be NULL) is called
+ * with @progress_data. */
+typedef struct
+{
+  const IbWriteUnlinkSpec *spec;
+  guint64                  seed;
+  IbWorkProgress           progress;
+  gpointer                 progress_data;
+} IbWriteUnlinkRequest;
+
 /* The overhead kinds in report order: "direct", "gtask", "idle", "thread",
  * "pool", "tasks-1", "tasks-100" (NULL-terminated, static). */
 const char *const *ib_overhead_kinds        (void);
@@ -51,22 +76,16 @@ guint64            ib_overhead_kind_iterations (const char *kind,
                                                 guint64     n);
 
 /* Dispatch overhead: appends one IbOverheadRow per kind to report->overhead
- * (ns/op median over @repeat repetitions after @warmup, CI, ratio to direct).
- * Kinds are run in a seeded random order in each round (IbMeasure's
- * round order), each sample in IbMeasure's bracket after its settle
- * step (a pause of @pause_ms, at least IB_SETTLE_PAUSE_MS). For "tasks-1" and
+ * (ns/op median over the request's repeat repetitions after its warmup, CI,
+ * ratio to direct). Kinds are run in a seeded random order in each round
+ * (IbMeasure's round order), each sample in IbMeasure's bracket after its
+ * settle step (a pause of pause_ms, at least IB_SETTLE_PAUSE_MS). For "tasks-1" and
  * "tasks-100" one op is a whole batch (create and resolve 1 or 100 empty tasks
  * and wait for all of them, like Promise.all). */
-gboolean ib_overhead_run     (const IbOverheadSpec    *spec,
-                              guint                    repeat,
-                              guint                    warmup,
-                              guint                    pause_ms,
-                              guint64                  seed,
-                              IbReport                *report,
-                              GCancellable            *cancellable,
-                              IbWorkProgress           progress,
-                              gpointer                 progress_data,
-                              GError                 **error);
+gboolean ib_overhead_run (const IbOverheadRequest *request,
+                          IbReport                *report,
+                          GCancellable            *cancellable,
+                          GError                 **error);
 
 /* The write + delete modes in report order: "sync-serial", "async-gio",
  * "thread-pool" (NULL-terminated, static). */
@@ -86,9 +105,9 @@ GBytes            *ib_write_unlink_content (guint64 seed,
 
 /* Write + delete under concurrency in @work_dir (a folder the runner made,
  * holding its IB_FILESET_MARKER): sets report->write_unlink. Each mode runs
- * @spec->runs times (0: IB_WRITE_UNLINK_DEFAULT_RUNS) in rounds: every round
- * runs each mode once, in the order ib_measure_round_order (@seed ^
- * 0x777269746575, round) gives, with IbMeasure's settle step before
+ * the request's spec->runs times (0: IB_WRITE_UNLINK_DEFAULT_RUNS) in
+ * rounds: every round runs each mode once, in the order
+ * ib_measure_round_order (seed ^ 0x777269746575, round) gives, with IbMeasure's settle step before
  * every run; each run is kept in report->write_unlink->runs and each mode's
  * summary is over its runs. Requests are
  * issued as `ab -n R -c C` does: C at once, then one more each time one
@@ -105,24 +124,18 @@ GBytes            *ib_write_unlink_content (guint64 seed,
  * path. When @work_dir stops leading to that folder (device and inode), the
  * run stops with IB_ERROR_IO saying that its folder was replaced, touching
  * nothing in what is there now. */
-gboolean ib_write_unlink_run (const IbWriteUnlinkSpec *spec,
-                              const char              *work_dir,
-                              guint64                  seed,
-                              IbReport                *report,
-                              GCancellable            *cancellable,
-                              IbWorkProgress           progress,
-                              gpointer                 progress_data,
-                              GError                 **error);
+gboolean ib_write_unlink_run (const IbWriteUnlinkRequest *request,
+                              const char                 *work_dir,
+                              IbReport                   *report,
+                              GCancellable               *cancellable,
+                              GError                    **error);
 /* The same in @work's folder (a set made with no files, as the runner makes
  * it), through the descriptor the set opened when it made the folder and
  * checked against the identity it had then. */
-gboolean ib_write_unlink_run_in_set (const IbWriteUnlinkSpec *spec,
-                                     const IbFileSet         *work,
-                                     guint64                  seed,
-                                     IbReport                *report,
-                                     GCancellable            *cancellable,
-                                     IbWorkProgress           progress,
-                                     gpointer                 progress_data,
-                                     GError                 **error);
+gboolean ib_write_unlink_run_in_set (const IbWriteUnlinkRequest *request,
+                                     const IbFileSet            *work,
+                                     IbReport                   *report,
+                                     GCancellable               *cancellable,
+                                     GError                    **error);
 
 G_END_DECLS

@@ -700,18 +700,16 @@ run_in_folder (Pass                    *prepared,
 }
 
 gboolean
-ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
-                     const char               *work_dir,
-                     guint64                   seed,
-                     IbReport                 *report,
-                     GCancellable             *cancellable,
-                     IbWorkProgress            progress,
-                     gpointer                  progress_data,
-                     GError                  **error)
+ib_write_unlink_run (const IbWriteUnlinkRequest *request,
+                     const char                 *work_dir,
+                     IbReport                   *report,
+                     GCancellable               *cancellable,
+                     GError                    **error)
 {
   Pass run = { 0 };
 
-  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (request != NULL, FALSE);
+  g_return_val_if_fail (request->spec != NULL, FALSE);
   g_return_val_if_fail (work_dir != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
@@ -719,26 +717,24 @@ ib_write_unlink_run (const IbWriteUnlinkSpec  *spec,
 
   if (!open_work_dir (&run, work_dir, error))
     return FALSE;
-  run.seed = seed;
+  run.seed = request->seed;
   run.cancellable = cancellable;
-  run.progress = progress;
-  run.progress_data = progress_data;
-  return run_in_folder (&run, spec, work_dir, report, error);
+  run.progress = request->progress;
+  run.progress_data = request->progress_data;
+  return run_in_folder (&run, request->spec, work_dir, report, error);
 }
 
 gboolean
-ib_write_unlink_run_in_set (const IbWriteUnlinkSpec  *spec,
-                            const IbFileSet          *work,
-                            guint64                   seed,
-                            IbReport                 *report,
-                            GCancellable             *cancellable,
-                            IbWorkProgress            progress,
-                            gpointer                  progress_data,
-                            GError                  **error)
+ib_write_unlink_run_in_set (const IbWriteUnlinkRequest *request,
+                            const IbFileSet            *work,
+                            IbReport                   *report,
+                            GCancellable               *cancellable,
+                            GError                    **error)
 {
   Pass run = { 0 };
 
-  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (request != NULL, FALSE);
+  g_return_val_if_fail (request->spec != NULL, FALSE);
   g_return_val_if_fail (work != NULL, FALSE);
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
@@ -760,9 +756,9 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkSpec  *spec,
 #endif
   run.dir_dev = work->dir_dev;
   run.dir_ino = work->dir_ino;
-  run.seed = seed;
+  run.seed = request->seed;
   run.cancellable = cancellable;
-  run.progress = progress;
-  run.progress_data = progress_data;
-  return run_in_folder (&run, spec, work->dir, report, error);
+  run.progress = request->progress;
+  run.progress_data = request->progress_data;
+  return run_in_folder (&run, request->spec, work->dir, report, error);
 }

@@ -184,8 +184,14 @@ test_sync_blocks (void)
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(GError) error = NULL;
   guint64 size = 16 * MIB;
-  g_autoptr(IbFileSet) set = ib_file_set_create (dir, &size, 1, IB_CONTENT_RANDOM, 3, FALSE,
-                                                 NULL, NULL, NULL, &error);
+  g_autoptr (IbFileSet) set = ib_file_set_create (&(IbFileSetRequest) {
+                                                    .parent_dir = dir,
+                                                    .sizes = &size,
+                                                    .n_sizes = 1,
+                                                    .content = IB_CONTENT_RANDOM,
+                                                    .seed = 3,
+                                                  },
+                                                  NULL, &error);
   IbScratch *scratch = ib_scratch_new ();
   guint n;
   const IbStrategyInfo *all = ib_strategies (&n);

@@ -216,7 +216,11 @@ stress_write_unlink (void)
       GArray *held = hold_all_but (n_free);
       gboolean ok;
 
-      ok = ib_write_unlink_run (&spec, dir, SEED + it, report, NULL, NULL, NULL, &error);
+      ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                  .spec = &spec,
+                                  .seed = SEED + it,
+                                },
+                                dir, report, NULL, &error);
       release_fds (held);
       g_test_message ("iteration %u: %u free, %u waits", it, n_free,
                       ib_fd_backoff_waits () - waits);
@@ -253,8 +257,14 @@ stress_reads (void)
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     sizes[i] = (guint64) g_rand_int_range (rand, 1, 64 * 1024);
   tmp = ib_test_make_tmpdir ("iobench-test-fd-stress-XXXXXX");
-  set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, SEED, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = SEED,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   all = ib_strategies (&n_strategies);
 
@@ -367,8 +377,15 @@ none_free_until_released (void)
     gboolean waited;
 
     releaser_start (&r);
-    set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, SEED, TRUE,
-                              NULL, NULL, NULL, &error);
+    set = ib_file_set_create (&(IbFileSetRequest) {
+                                .parent_dir = tmp,
+                                .sizes = sizes,
+                                .n_sizes = G_N_ELEMENTS (sizes),
+                                .content = IB_CONTENT_RANDOM,
+                                .seed = SEED,
+                                .do_fsync = TRUE,
+                              },
+                              NULL, &error);
     waited = releaser_finish (&r);
     g_assert_no_error (error);
     g_assert_nonnull (set);
@@ -417,7 +434,11 @@ none_free_until_released (void)
     gboolean ok, waited;
 
     releaser_start (&r);
-    ok = ib_write_unlink_run (&spec, dir, SEED, report, NULL, NULL, NULL, &error);
+    ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                .spec = &spec,
+                                .seed = SEED,
+                              },
+                              dir, report, NULL, &error);
     waited = releaser_finish (&r);
     g_assert_no_error (error);
     g_assert_true (ok);

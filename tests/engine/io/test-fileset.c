@@ -217,8 +217,17 @@ test_fileset_create (void)
   GStatBuf st;
   guint i;
 
-  set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_LETTERS, 5, TRUE,
-                            on_progress, &progress, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_LETTERS,
+                              .seed = 5,
+                              .do_fsync = TRUE,
+                              .progress = on_progress,
+                              .progress_data = &progress,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (set);
 
@@ -282,8 +291,14 @@ test_fileset_bad_target (void)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (missing, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = missing,
+                              .sizes = sizes,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, missing));
@@ -292,16 +307,28 @@ test_fileset_bad_target (void)
 
   g_file_set_contents (file, "user data", -1, &error);
   g_assert_no_error (error);
-  set = ib_file_set_create (file, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = file,
+                              .sizes = sizes,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, file));
   g_assert_nonnull (strstr (error->message, "not a folder"));
   g_clear_error (&error);
 
-  set = ib_file_set_create (tmp, huge, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = huge,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_NO_SPACE);
   g_test_message ("%s", error->message);
@@ -310,8 +337,14 @@ test_fileset_bad_target (void)
   g_assert_nonnull (strstr (error->message, tmp));
   g_clear_error (&error);
 
-  set = ib_file_set_create (tmp, overflow, 2, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = overflow,
+                              .n_sizes = 2,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_NO_SPACE);
   g_clear_error (&error);
@@ -324,8 +357,14 @@ test_fileset_bad_target (void)
       g_autofree char *ro = g_build_filename (tmp, "read-only", NULL);
 
       g_assert_cmpint (g_mkdir (ro, 0500), ==, 0);
-      set = ib_file_set_create (ro, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                                &error);
+      set = ib_file_set_create (&(IbFileSetRequest) {
+                                  .parent_dir = ro,
+                                  .sizes = sizes,
+                                  .n_sizes = 1,
+                                  .content = IB_CONTENT_RANDOM,
+                                  .seed = 1,
+                                },
+                                NULL, &error);
       g_assert_null (set);
       g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, "not writable"));
@@ -359,8 +398,16 @@ test_fileset_cancel (void)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (tmp, sizes, 2, IB_CONTENT_RANDOM, 1, FALSE, cancel_on_progress,
-                            cancellable, cancellable, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = 2,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                              .progress = cancel_on_progress,
+                              .progress_data = cancellable,
+                            },
+                            cancellable, &error);
   g_assert_null (set);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   /* the partial file, the marker and the folder are gone */
@@ -394,8 +441,14 @@ test_fileset_write_error (void)
   lim.rlim_cur = 3 * 1024 * 1024 + 17;
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
 
-  set = ib_file_set_create (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_BASE64, 1, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = G_N_ELEMENTS (sizes),
+                              .content = IB_CONTENT_BASE64,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_IO);
   g_test_message ("%s", error->message);
@@ -406,8 +459,14 @@ test_fileset_write_error (void)
   /* Inline path (small files) */
   lim.rlim_cur = 200000;
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
-  set = ib_file_set_create (tmp, small, G_N_ELEMENTS (small), IB_CONTENT_BASE64, 1, FALSE,
-                            NULL, NULL, NULL, &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = small,
+                              .n_sizes = G_N_ELEMENTS (small),
+                              .content = IB_CONTENT_BASE64,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "file-1.bin"));
@@ -439,8 +498,14 @@ test_fileset_cleanup_symlink (void)
   g_file_set_contents (outside, "keep me", -1, &error);
   g_assert_no_error (error);
 
-  set = ib_file_set_create (tmp, sizes, 3, IB_CONTENT_DIGITS, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = 3,
+                              .content = IB_CONTENT_DIGITS,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   dir = g_strdup (ib_file_set_get_dir (set));
 
@@ -488,8 +553,14 @@ test_fileset_cleanup_extra_names (void)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (tmp, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   dir = g_strdup (ib_file_set_get_dir (set));
 
@@ -505,8 +576,14 @@ test_fileset_cleanup_extra_names (void)
   g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
 
   /* A file nobody listed is never deleted, and keeps the folder. */
-  set = ib_file_set_create (tmp, sizes, 1, IB_CONTENT_RANDOM, 1, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = 1,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 1,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
   g_free (dir);
   dir = g_strdup (ib_file_set_get_dir (set));
@@ -608,8 +685,14 @@ test_fileset_cache (void)
   IbFileSet *set;
   double r;
 
-  set = ib_file_set_create (tmp, sizes, 2, IB_CONTENT_RANDOM, 3, FALSE, NULL, NULL, NULL,
-                            &error);
+  set = ib_file_set_create (&(IbFileSetRequest) {
+                              .parent_dir = tmp,
+                              .sizes = sizes,
+                              .n_sizes = 2,
+                              .content = IB_CONTENT_RANDOM,
+                              .seed = 3,
+                            },
+                            NULL, &error);
   g_assert_no_error (error);
 
   if (!ib_os_can_control_cache ())

@@ -113,8 +113,14 @@ test_fileset_folder (void)
       first = free_fd_from (0);
       second = free_fd_from (first + 1);
       set_limit ((rlim_t) second);
-      set = ib_file_set_create (dir, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_RANDOM, 1, FALSE,
-                                NULL, NULL, NULL, &error);
+      set = ib_file_set_create (&(IbFileSetRequest) {
+                                  .parent_dir = dir,
+                                  .sizes = sizes,
+                                  .n_sizes = G_N_ELEMENTS (sizes),
+                                  .content = IB_CONTENT_RANDOM,
+                                  .seed = 1,
+                                },
+                                NULL, &error);
       g_assert_null (set);
       g_assert_error (error, IB_ERROR, IB_ERROR_IO);
       g_test_message ("%s", error->message);

@@ -202,7 +202,15 @@ test_overhead_rows (Fixture       *fx,
   gboolean ok;
 
   settles = ib_measure_settle_count ();
-  ok = ib_overhead_run (&spec, 3, 1, 0, 7, fx->report, NULL, on_progress, fx, &error);
+  ok = ib_overhead_run (&(IbOverheadRequest) {
+                          .spec = &spec,
+                          .repeat = 3,
+                          .warmup = 1,
+                          .seed = 7,
+                          .progress = on_progress,
+                          .progress_data = fx,
+                        },
+                        fx->report, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
 
@@ -250,7 +258,13 @@ test_overhead_cancel (Fixture       *fx,
   gboolean ok;
 
   thread = g_thread_new ("cancel-later", cancel_later_thread, &cl);
-  ok = ib_overhead_run (&spec, 5, 1, 0, 7, fx->report, cancellable, NULL, NULL, &error);
+  ok = ib_overhead_run (&(IbOverheadRequest) {
+                          .spec = &spec,
+                          .repeat = 5,
+                          .warmup = 1,
+                          .seed = 7,
+                        },
+                        fx->report, cancellable, &error);
   g_thread_join (thread);
 
   g_assert_false (ok);
@@ -383,8 +397,13 @@ test_wu_replicated (Fixture      *fx,
   g_autofree char     *order_again = NULL;
   g_autofree char     *order_other = NULL;
 
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, on_progress, fx,
-                                      &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 3,
+                                        .progress = on_progress,
+                                        .progress_data = fx,
+                                      },
+                                      fx->dir, fx->report, NULL, &error));
   g_assert_no_error (error);
   assert_only_marker (fx->dir);
   check_modes (fx->report, 40, 10, TRUE);
@@ -408,8 +427,16 @@ test_wu_replicated (Fixture      *fx,
     }
   g_assert_cmpfloat (fx->last_fraction, ==, 1.0);
 
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, again, NULL, NULL, NULL, &error));
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 4, other, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 3,
+                                      },
+                                      fx->dir, again, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 4,
+                                      },
+                                      fx->dir, other, NULL, &error));
   g_assert_no_error (error);
   order = run_order (wu);
   order_again = run_order (again->write_unlink);
@@ -427,7 +454,13 @@ test_wu_deletes_everything (Fixture       *fx,
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
-  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, on_progress, fx, &error);
+  ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                              .spec = &spec,
+                              .seed = 3,
+                              .progress = on_progress,
+                              .progress_data = fx,
+                            },
+                            fx->dir, fx->report, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
   assert_only_marker (fx->dir);
@@ -449,7 +482,11 @@ test_wu_serial_client (Fixture       *fx,
   IbWriteUnlinkSpec spec = { 50, 1, 1 };
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 3,
+                                      },
+                                      fx->dir, fx->report, NULL, &error));
   g_assert_no_error (error);
   assert_only_marker (fx->dir);
   check_modes (fx->report, 50, 1, TRUE);
@@ -462,7 +499,11 @@ test_wu_more_slots_than_requests (Fixture       *fx,
   IbWriteUnlinkSpec spec = { 20, 2000, 4096 };
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 3,
+                                      },
+                                      fx->dir, fx->report, NULL, &error));
   g_assert_no_error (error);
   assert_only_marker (fx->dir);
   check_modes (fx->report, 20, 2000, TRUE);
@@ -479,7 +520,11 @@ test_wu_tick (Fixture       *fx,
   g_autoptr(GError) error = NULL;
   const GArray *modes;
 
-  g_assert_true (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &spec,
+                                        .seed = 3,
+                                      },
+                                      fx->dir, fx->report, NULL, &error));
   g_assert_no_error (error);
   modes = fx->report->write_unlink->modes;
   g_assert_cmpuint (modes->len, ==, 3);
@@ -496,7 +541,11 @@ test_wu_tick (Fixture       *fx,
         g_assert_cmpint (m->stall_ns * 2, >=, m->total_ns);
     }
 
-  g_assert_true (ib_write_unlink_run (&off, fx->dir, 3, fx->report, NULL, NULL, NULL, &error));
+  g_assert_true (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                        .spec = &off,
+                                        .seed = 3,
+                                      },
+                                      fx->dir, fx->report, NULL, &error));
   g_assert_no_error (error);
   modes = fx->report->write_unlink->modes;
   for (guint i = 0; i < modes->len; i++)
@@ -537,7 +586,11 @@ run_with_low_fd_limit (guint n_busy)
       g_array_append_val (busy, fd);
     }
 
-  ok = ib_write_unlink_run (&spec, fx.dir, 3, fx.report, NULL, NULL, NULL, &error);
+  ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                              .spec = &spec,
+                              .seed = 3,
+                            },
+                            fx.dir, fx.report, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
   assert_only_marker (fx.dir);
@@ -597,7 +650,11 @@ test_wu_cancel (Fixture       *fx,
   gboolean ok;
 
   thread = g_thread_new ("cancel-later", cancel_later_thread, &cl);
-  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, cancellable, NULL, NULL, &error);
+  ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                              .spec = &spec,
+                              .seed = 3,
+                            },
+                            fx->dir, fx->report, cancellable, &error);
   g_thread_join (thread);
 
   g_assert_false (ok);
@@ -618,8 +675,11 @@ test_wu_cancel_each_mode (Fixture       *fx,
   g_autoptr(GError) error = NULL;
 
   g_cancellable_cancel (cancellable);
-  g_assert_false (ib_write_unlink_run (&spec, fx->dir, 3, fx->report, cancellable, NULL, NULL,
-                                       &error));
+  g_assert_false (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                         .spec = &spec,
+                                         .seed = 3,
+                                       },
+                                       fx->dir, fx->report, cancellable, &error));
   g_assert_error (error, IB_ERROR, IB_ERROR_CANCELLED);
   assert_only_marker (fx->dir);
   g_assert_cmpuint (fx->report->write_unlink->modes->len, ==, 0);
@@ -635,7 +695,11 @@ test_wu_refuses_foreign_dir (void)
   g_autoptr(GPtrArray) left = NULL;
 
   g_assert_nonnull (dir);
-  g_assert_false (ib_write_unlink_run (&spec, dir, 3, report, NULL, NULL, NULL, &error));
+  g_assert_false (ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                                         .spec = &spec,
+                                         .seed = 3,
+                                       },
+                                       dir, report, NULL, &error));
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_null (report->write_unlink);
   left = list_leftovers (dir);
@@ -659,7 +723,11 @@ test_wu_failure_is_reported (Fixture       *fx,
   g_file_set_contents (inside, "x", -1, &error);
   g_assert_no_error (error);
 
-  ok = ib_write_unlink_run (&spec, fx->dir, 3, fx->report, NULL, NULL, NULL, &error);
+  ok = ib_write_unlink_run (&(IbWriteUnlinkRequest) {
+                              .spec = &spec,
+                              .seed = 3,
+                            },
+                            fx->dir, fx->report, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
   g_assert_cmpuint (fx->report->write_unlink->modes->len, ==, 3);
