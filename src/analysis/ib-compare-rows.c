@@ -9,13 +9,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
-#include "ib-compare.h"
+#include "ib-compare-rows.h"
 #include "ib-labels.h"
 #include "ib-verdict.h"
 
@@ -426,6 +427,23 @@ ib_compare_reports (const IbReport *a,
                     const IbReport *b)
 {
   return ib_compare_section (a, b, IB_COMPARE_READS);
+}
+
+void
+ib_compare_row_interval (const IbCompareRow *row,
+                         IbVerdictInterval  *out)
+{
+  g_return_if_fail (row != NULL && out != NULL);
+
+  /* two runs' rows are never paired: the pair fields stay 0 */
+  memset (out, 0, sizeof *out);
+  out->verdict = row->verdict;
+  out->na = row->n_a;
+  out->nb = row->n_b;
+  out->ratio = row->ratio;
+  out->ci_low = row->ci_low;
+  out->ci_high = row->ci_high;
+  out->ci_level = row->ci_level;
 }
 
 char *

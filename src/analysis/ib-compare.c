@@ -241,23 +241,6 @@ ib_compare_row_sentence (const IbCompareRow *row,
   return ib_verdict_text (&iv, name_a, name_b, IB_VERDICT_WORDING_B_AGAINST_A);
 }
 
-void
-ib_compare_row_interval (const IbCompareRow *row,
-                         IbVerdictInterval  *out)
-{
-  g_return_if_fail (row != NULL && out != NULL);
-
-  /* two runs' rows are never paired: the pair fields stay 0 */
-  memset (out, 0, sizeof *out);
-  out->verdict = row->verdict;
-  out->na = row->n_a;
-  out->nb = row->n_b;
-  out->ratio = row->ratio;
-  out->ci_low = row->ci_low;
-  out->ci_high = row->ci_high;
-  out->ci_level = row->ci_level;
-}
-
 char *
 ib_compare_row_text (const IbCompareRow *row)
 {

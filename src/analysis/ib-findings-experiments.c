@@ -394,6 +394,61 @@ finding_seed_002 (const IbReport *report,
     }
 }
 
+/* The fastest strategy at @value, or NULL when the verdict against the
+ * runner-up is not clear (ib_sweep_point_ratio: too few samples, no interval,
+ * or cannot be told apart). */
+const char *
+_ib_findings_sweep_winner (const IbSweep *sweep,
+                           guint64        value)
+{
+  const IbSweepPoint *best = NULL, *second = NULL;
+
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      if (p->value != value || !(p->median_ns > 0))
+        continue;
+      if (best == NULL || p->median_ns < best->median_ns)
+        {
+          second = best;
+          best = p;
+        }
+      else if (second == NULL || p->median_ns < second->median_ns)
+        second = p;
+    }
+  if (best == NULL)
+    return NULL;
+  /* No winner from too few samples (older reports do not record n). */
+  if (best->n < IB_VERDICT_MIN_SAMPLES)
+    return NULL;
+  if (second != NULL)
+    {
+      IbRatio r;
+
+      ib_sweep_point_ratio (best, second, &r);
+      if (!ib_ratio_is_clear (&r))
+        return NULL;
+    }
+  return best->strategy;
+}
+
+void
+_ib_findings_sweep_range (const IbSweep *sweep,
+                          guint64       *lo,
+                          guint64       *hi)
+{
+  *lo = G_MAXUINT64;
+  *hi = 0;
+  for (guint i = 0; i < sweep->points->len; i++)
+    {
+      const IbSweepPoint *p = &g_array_index (sweep->points, IbSweepPoint, i);
+
+      *lo = MIN (*lo, p->value);
+      *hi = MAX (*hi, p->value);
+    }
+}
+
 static void
 finding_seed_000 (const IbReport *report,
                   GArray         *findings)

@@ -12,6 +12,7 @@
 #include "engine/run/ib-map-run.h"
 #include "ib-labels.h"
 #include "ib-map-advice.h"
+#include "ib-map-cuts.h"
 
 /* GIO's g_file_load_contents_async reads a local file in steps of this many
  * bytes (gio/gfile.c, GET_CONTENT_BLOCK_SIZE), each a round trip. */
@@ -19,60 +20,6 @@
 /* Round trips beyond the data's steps: the open, the read that finds the
  * end, the etag query and the close. */
 #define GIO_LOAD_EXTRA_TRIPS 4
-
-void
-ib_map_line_verdict (const IbMap       *map,
-                     const IbMapLine   *line,
-                     IbVerdictInterval *out)
-{
-  IbPaired paired = { 0 };
-
-  g_return_if_fail (map != NULL && line != NULL && out != NULL);
-
-  ib_map_line_paired (line, map->margin, &paired);
-  ib_verdict_for_paired (&paired, out);
-  out->n_looks = line->decision.n_looks;
-  /* each look's level is 1 - alpha / looks; the whole procedure's 1 - alpha */
-  if (line->decision.n_looks > 0 && map->alpha > 0
-      && out->ci_level + 1e-9 >= 1 - map->alpha / line->decision.n_looks)
-    out->ci_level = 1 - map->alpha;
-}
-
-IbMapClass
-ib_map_line_class (const IbMap     *map,
-                   const IbMapCell *cell,
-                   const IbMapLine *line)
-{
-  IbVerdictInterval iv = { 0 };
-
-  g_return_val_if_fail (map != NULL && cell != NULL && line != NULL, IB_MAP_CLASS_UNREACHED);
-
-  if (!cell->reached)
-    return IB_MAP_CLASS_UNREACHED;
-  ib_map_line_verdict (map, line, &iv);
-  switch (iv.verdict)
-    {
-    case IB_VERDICT_A_FASTER:
-      return IB_MAP_CLASS_SYNC;
-    case IB_VERDICT_B_FASTER:
-      return IB_MAP_CLASS_ASYNC;
-    case IB_VERDICT_EQUIVALENT:
-      return IB_MAP_CLASS_EQUIVALENT;
-    default:
-      return IB_MAP_CLASS_UNDECIDED;
-    }
-}
-
-gboolean
-ib_map_cell_costs_frame (const IbMapCell *cell)
-{
-  const IbMapSide *sync;
-
-  g_return_val_if_fail (cell != NULL, FALSE);
-
-  sync = &cell->lines[IB_MAP_SERIAL].a_side;
-  return cell->reached && sync->n_responsive > 0 && sync->stall_ns >= IB_MAP_FRAME_NS;
-}
 
 /* ---- regions ------------------------------------------------------------- */
 

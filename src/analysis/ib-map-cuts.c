@@ -27,7 +27,8 @@
 
 #include "engine/model/ib-format.h"
 #include "ib-labels.h"
-#include "ib-map-advice.h"
+#include "ib-map-class.h"
+#include "ib-map-cuts.h"
 
 /* Seed 000's files: 2,048 random bytes in base64. */
 #define SEED_000_FILE_BYTES 2732

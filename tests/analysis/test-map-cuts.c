@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis/ib-map-advice.h"
+#include "analysis/ib-map-cuts.h"
 #include "engine/model/ib-map.h"
 
 static void
