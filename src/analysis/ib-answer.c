@@ -493,69 +493,6 @@ line_stall (const IbReport *report,
                                           ib_strategy_title (line->b));
 }
 
-/* Whether @wait_ns and @workers_ns (-1: unknown) are more than
- * IB_ANSWER_BUSY_WAIT of @wall_ns; FALSE in @known when unknown. */
-static gboolean
-waited (gint64    wall_ns,
-        gint64    wait_ns,
-        gint64    workers_ns,
-        gboolean *known)
-{
-  *known = wall_ns > 0 && wait_ns >= 0;
-  if (!*known)
-    return FALSE;
-  return (double) wait_ns + (double) MAX (workers_ns, 0) > IB_ANSWER_BUSY_WAIT * (double) wall_ns;
-}
-
-/* The share of the decision phase's pairs (all lines) in which a side
- * waited for a CPU, and its sentence when that share is high. */
-static void
-busy_machine (const IbReport *report,
-              IbAnswer       *answer)
-{
-  guint n = 0, busy = 0;
-  g_autofree char *share = NULL;
-
-  answer->busy_share = -1;
-  for (guint l = 0; report->decision != NULL && l < report->decision->lines->len; l++)
-    {
-      const IbDecisionLine *line = &g_array_index (report->decision->lines, IbDecisionLine, l);
-
-      for (guint i = 0; line->pairs != NULL && i < line->pairs->len; i++)
-        {
-          const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, i);
-          gboolean known_a, known_b;
-          gboolean wa = waited (p->a_ns, p->a_wait_ns, p->a_wait_workers_ns, &known_a);
-          gboolean wb = waited (p->b_ns, p->b_wait_ns, p->b_wait_workers_ns, &known_b);
-
-          if (!known_a || !known_b)
-            continue;
-          n++;
-          busy += wa || wb;
-        }
-    }
-  if (n == 0)
-    return;
-  answer->busy_pairs = n;
-  answer->busy_share = (double) busy / n;
-  if (answer->busy_share < IB_ANSWER_BUSY_SHARE)
-    return;
-  share = g_strdup_printf ("%.0f %%", 100 * answer->busy_share);
-  /* Translators: a busy machine, after the answer's headline: the share of
-   * the pairs ("62 %") and their number */
-  answer->busy = g_strdup_printf (ngettext ("The machine was busy: in %s of the decision’s %u "
-                                            "pair a side waited for a CPU for more than a "
-                                            "tenth of its time. The verdicts describe this "
-                                            "machine under that load, where a strategy with "
-                                            "more threads gets more of the busy CPUs.",
-                                            "The machine was busy: in %s of the decision’s %u "
-                                            "pairs a side waited for a CPU for more than a "
-                                            "tenth of its time. The verdicts describe this "
-                                            "machine under that load, where a strategy with "
-                                            "more threads gets more of the busy CPUs.", n),
-                                  share, n);
-}
-
 /* The sentence of a line other than the headline: its lead around the
  * verdict's words, the faster side first. */
 static char *
@@ -634,7 +571,7 @@ ib_answer_compute (const IbReport *report)
   if (a->stall != NULL)
     g_clear_pointer (&a->lines[0].stall_sentence, g_free);
   a->why = ib_answer_why_sentence (report, main_line);
-  busy_machine (report, a);
+  ib_answer_busy (report, a);
   return a;
 }
 

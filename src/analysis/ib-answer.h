@@ -38,11 +38,9 @@ G_BEGIN_DECLS
  *
  * O_DIRECT variants are left out of all of them (no page cache: the cache
  * state the answer names does not apply). */
-/* A sample waited for a CPU when its threads' run-queue wait (the
- * measuring thread's and its workers') is more than this share of its
- * wall time; the machine was busy when at least IB_ANSWER_BUSY_SHARE of the
- * decision's pairs had a side that waited. */
-#define IB_ANSWER_BUSY_WAIT  0.10
+/* The machine was busy when, in at least this share of the decision's
+ * pairs, other work used IB_BUSY_CORES or more of the CPUs (engine/os/ib-busy.h;
+ * ib-answer-busy.c). */
 #define IB_ANSWER_BUSY_SHARE 0.25
 
 /* One row of the table of answer lines (answer_lines[] in ib-answer.c): a
@@ -111,12 +109,14 @@ typedef struct
                                   * read; NULL without stall data or when async does not
                                   * stall it clearly less; "The trade-off" only when sync
                                   * is clearly faster */
-  double          busy_share;    /* of the decision phase's pairs that kept their waits, the
-                                  * share in which a side waited for a CPU for more than
-                                  * IB_ANSWER_BUSY_WAIT of its time; -1 when none kept them */
+  double          busy_share;    /* of the decision phase's pairs that kept the machine's CPU
+                                  * counters, the share during which other work used
+                                  * IB_BUSY_CORES or more; -1 when none kept them */
   guint           busy_pairs;    /* the pairs busy_share is of */
-  char           *busy;          /* "The machine was busy: ..." when busy_share is at least
-                                  * IB_ANSWER_BUSY_SHARE, else NULL */
+  double          busy_cores;    /* CPUs' worth of other work during those busy pairs, -1
+                                  * when none was busy */
+  char           *busy;          /* "The machine was busy: other work used ..." when
+                                  * busy_share is at least IB_ANSWER_BUSY_SHARE, else NULL */
   char           *why;           /* the measured causes: only under a clear verdict, only
                                   * counts and times that cost the slower side more beyond
                                   * their own interval (ib_stats_shift); else NULL */

@@ -332,7 +332,7 @@ const IbJsonSection ib_json_environment_section =
 static gboolean
 sample_runq_known (gconstpointer st)
 {
-  return ((const IbSample *) st)->runq_wait_ns >= 0;
+  return ((const IbSample *) st)->runq_wait_ns >= 0 || ((const IbSample *) st)->cpus_busy_ns >= 0;
 }
 
 static void
@@ -346,6 +346,7 @@ sample_init (gpointer st)
   s->cpu_ns = -1;
   s->runq_wait_ns = -1;
   s->runq_wait_workers_ns = -1;
+  s->cpus_busy_ns = -1;
 }
 
 static gboolean
@@ -407,6 +408,7 @@ static const IbJsonField sample_fields[] = {
   SAMPLE (runq_wait_ns, INT64, NEG),
   SAMPLE (contended, BOOL, 0, .write_if = sample_runq_known),
   SAMPLE (runq_wait_workers_ns, INT64, NEG),
+  SAMPLE (cpus_busy_ns, INT64, NEG),
   SAMPLE (settle_ns, INT64, UNSET),
 };
 

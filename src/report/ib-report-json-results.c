@@ -327,6 +327,7 @@ decision_pair_init (gpointer st)
   p->a_cpu_ns = p->b_cpu_ns = -1;
   p->a_wait_ns = p->b_wait_ns = -1;
   p->a_wait_workers_ns = p->b_wait_workers_ns = -1;
+  p->a_cpus_busy_ns = p->b_cpus_busy_ns = -1;
 }
 
 static const IbJsonField decision_pair_fields[] = {
@@ -341,6 +342,8 @@ static const IbJsonField decision_pair_fields[] = {
   FIELD (IbDecisionPair, b_wait_ns, "b_runq_wait_ns", INT64, NEG),
   FIELD (IbDecisionPair, a_wait_workers_ns, "a_runq_wait_workers_ns", INT64, NEG),
   FIELD (IbDecisionPair, b_wait_workers_ns, "b_runq_wait_workers_ns", INT64, NEG),
+  FIELD (IbDecisionPair, a_cpus_busy_ns, "a_cpus_busy_ns", INT64, NEG),
+  FIELD (IbDecisionPair, b_cpus_busy_ns, "b_cpus_busy_ns", INT64, NEG),
 };
 
 static const IbJsonSection decision_pair_section =
@@ -584,11 +587,13 @@ write_answer (JsonBuilder       *b,
   ib_json_add_string (b, "caveat", a->caveat);
   ib_json_add_string (b, "stall", a->stall);
   ib_json_add_string (b, "why", a->why);
-  /* the share of the decision's pairs in which a side waited for a CPU */
+  /* the share of the decision's pairs during which other work used the CPUs */
   if (a->busy_share >= 0)
     {
       ib_json_add_double (b, "busy_share", a->busy_share);
       ib_json_add_int (b, "busy_pairs", a->busy_pairs);
+      if (a->busy_cores >= 0)
+        ib_json_add_double (b, "busy_cores", a->busy_cores);
       ib_json_add_string (b, "busy", a->busy);
     }
   json_builder_end_object (b);

@@ -964,34 +964,67 @@ test_decided_by_pairs (void)
     assert_contains (text, "; 30 pairs).");
   }
 
-  /* The pairs kept their run-queue waits: no busy machine while a side
-   * waits a twentieth of its time, a busy one when in a third of the pairs
-   * a side waited a fifth of it. */
+  /* The pairs kept the machine's CPU counters (ib-answer-busy.c). */
   {
     IbDecisionLine *l = &g_array_index (report->decision->lines, IbDecisionLine, 0);
     g_autoptr(IbAnswer) calm = NULL;
+    g_autoptr (IbAnswer) ticks = NULL;
     g_autoptr(IbAnswer) busy = NULL;
     g_autofree char *text = NULL;
 
+    report->environment->cores = 2;
+    /* A quiet machine, a strategy with 4 threads on its 2 cores: they keep
+     * both busy and wait half their time for each other, and the machine's
+     * counters show little more than the process's own CPU time: not busy. */
     for (guint i = 0; i < l->pairs->len; i++)
       {
         IbDecisionPair *p = &g_array_index (l->pairs, IbDecisionPair, i);
 
-        p->a_wait_ns = p->a_ns / 20;
-        p->b_wait_ns = 0;
-        p->a_wait_workers_ns = p->b_wait_workers_ns = -1;
+        p->a_ns = p->b_ns = 60 * 1000 * 1000;
+        p->a_cpu_ns = p->b_cpu_ns = 2 * p->a_ns;
+        p->a_wait_ns = p->b_wait_ns = p->a_ns / 2;
+        p->a_wait_workers_ns = p->b_wait_workers_ns = 3 * p->a_ns;
+        p->a_cpus_busy_ns = p->a_cpu_ns + p->a_ns / 20;
+        p->b_cpus_busy_ns = p->b_cpu_ns;
       }
     calm = ib_answer_compute (report);
     g_assert_cmpfloat (calm->busy_share, ==, 0);
+    g_assert_cmpuint (calm->busy_pairs, ==, 30);
     g_assert_null (calm->busy);
-    for (guint i = 0; i < l->pairs->len; i += 3)
-      g_array_index (l->pairs, IbDecisionPair, i).b_wait_workers_ns
-        = g_array_index (l->pairs, IbDecisionPair, i).b_ns / 5;
+
+    /* Short pairs (2 ms): the counters step by 10 ms of a CPU, so on the
+     * same quiet machine two pairs in five see a whole tick of "other
+     * work"; summed into spans of IB_BUSY_MIN_SPAN_NS they are quiet. */
+    for (guint i = 0; i < l->pairs->len; i++)
+      {
+        IbDecisionPair *p = &g_array_index (l->pairs, IbDecisionPair, i);
+
+        p->a_ns = p->b_ns = 1000 * 1000;
+        p->a_cpu_ns = p->b_cpu_ns = 2 * p->a_ns;
+        p->a_cpus_busy_ns = i % 5 < 2 ? 10 * 1000 * 1000 : 0;
+        p->b_cpus_busy_ns = 0;
+      }
+    ticks = ib_answer_compute (report);
+    g_assert_cmpfloat (ticks->busy_share, ==, 0);
+    g_assert_null (ticks->busy);
+
+    /* Other work used 1.6 CPUs during a third of the pairs: busy. */
+    for (guint i = 0; i < l->pairs->len; i++)
+      {
+        IbDecisionPair *p = &g_array_index (l->pairs, IbDecisionPair, i);
+
+        p->a_ns = p->b_ns = 60 * 1000 * 1000;
+        p->a_cpu_ns = p->b_cpu_ns = p->a_ns;
+        p->a_wait_ns = p->b_wait_ns = 0;
+        p->a_wait_workers_ns = p->b_wait_workers_ns = -1;
+        p->a_cpus_busy_ns = p->b_cpus_busy_ns = p->a_cpu_ns + (i % 3 == 0 ? p->a_ns * 8 / 5 : 0);
+      }
     busy = ib_answer_compute (report);
     g_assert_cmpfloat_with_epsilon (busy->busy_share, 10.0 / 30, 1e-9);
+    g_assert_cmpfloat_with_epsilon (busy->busy_cores, 1.6, 1e-9);
     text = ib_answer_to_text (busy, "\n");
-    assert_contains (text, "\nThe machine was busy: in 33 % of the decision’s 30 pairs a side "
-                           "waited for a CPU");
+    assert_contains (text, "\nThe machine was busy: other work used about 1.6 of its 2 CPUs "
+                           "during 33 % of the decision’s pairs (30 in all).");
     assert_contains (text, "more threads gets more of the busy CPUs.");
   }
 

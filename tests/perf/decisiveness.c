@@ -81,9 +81,19 @@ median_of (GArray *v)
   return g_array_index (v, double, v->len / 2);
 }
 
-/* How many of the line's pairs had a contended sample (the measuring
- * thread waited for a CPU > IB_CONTENDED_SHARE of its wall time) and the
- * median share each side waited: the decision keeps them all (README). */
+/* Whether other work used IB_BUSY_CORES or more during a pair's side of
+ * @wall_ns (the machine's CPU time less the process's; FALSE unknown). */
+static gboolean
+pair_side_contended (gint64 wall_ns,
+                     gint64 cpu_ns,
+                     gint64 cpus_busy_ns)
+{
+  return wall_ns > 0 && cpu_ns >= 0 && cpus_busy_ns >= 0 && (double) (cpus_busy_ns - cpu_ns) >= IB_BUSY_CORES * (double) wall_ns;
+}
+
+/* How many of the line's pairs had a side beside other work (other work
+ * used IB_BUSY_CORES or more of the CPUs) and the median share each side's
+ * measuring thread waited: the decision keeps them all (README). */
 static void
 print_contention (const IbDecisionLine *line)
 {
@@ -103,8 +113,8 @@ print_contention (const IbDecisionLine *line)
       sb = (double) p->b_wait_ns / p->b_ns;
       g_array_append_val (wa, sa);
       g_array_append_val (wb, sb);
-      contended += ib_measure_is_contended (p->a_ns, p->a_wait_ns) ||
-                   ib_measure_is_contended (p->b_ns, p->b_wait_ns);
+      contended += pair_side_contended (p->a_ns, p->a_cpu_ns, p->a_cpus_busy_ns) ||
+                   pair_side_contended (p->b_ns, p->b_cpu_ns, p->b_cpus_busy_ns);
     }
   if (known > 0)
     g_print ("               contended pairs %u of %u; median run-queue wait a %.0f %%, "

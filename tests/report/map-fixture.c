@@ -49,6 +49,7 @@ fill_line (IbMapLine *line,
       p.b_cpu_ns = p.b_ns / 2;
       p.a_wait_ns = p.b_wait_ns = 1000 + i;
       p.a_wait_workers_ns = p.b_wait_workers_ns = -1;
+      p.a_cpus_busy_ns = p.b_cpus_busy_ns = -1;
       g_array_append_val (d->pairs, p);
       a[i] = (double) p.a_ns;
       b[i] = (double) p.b_ns;

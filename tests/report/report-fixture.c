@@ -45,6 +45,7 @@ add_sample (IbReport   *report,
   s.runq_wait_ns = warmup ? wall_ns / 4 : wall_ns / 50;
   s.contended = warmup;
   s.runq_wait_workers_ns = g_str_equal (strategy, FX_SYNC) ? -1 : 12345 + (gint64) round;
+  s.cpus_busy_ns = -1; /* the machine's counters: none (as before they were read) */
   s.settle_ns = 20000000 + round;
   s.ok = ok;
   s.error = g_strdup (error);

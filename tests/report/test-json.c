@@ -49,6 +49,7 @@ assert_samples_equal (const IbSample *a,
   g_assert_cmpfloat (a->frames_missed_120, ==, b->frames_missed_120);
   g_assert_cmpint (a->runq_wait_ns, ==, b->runq_wait_ns);
   g_assert_cmpint (a->runq_wait_workers_ns, ==, b->runq_wait_workers_ns);
+  g_assert_cmpint (a->cpus_busy_ns, ==, b->cpus_busy_ns);
   g_assert_cmpint (a->contended, ==, b->contended);
   g_assert_cmpint (a->settle_ns, ==, b->settle_ns);
 }
@@ -389,6 +390,7 @@ test_minimal (void)
   /* No run-queue wait or settle (older reports): unknown, not contended. */
   g_assert_cmpint (s->runq_wait_ns, ==, -1);
   g_assert_cmpint (s->runq_wait_workers_ns, ==, -1);
+  g_assert_cmpint (s->cpus_busy_ns, ==, -1);
   g_assert_false (s->contended);
   g_assert_cmpint (s->settle_ns, ==, 0);
   /* and its seed was the one it names, not drawn */

@@ -40,11 +40,29 @@ ib_bracket_start (IbBracket     *bracket,
   g_atomic_int_inc (&bracket_counts[user]);
 
   ib_os_reset_peak_rss ();
+  ib_busy_snapshot (&bracket->cpus0);
   ib_os_rusage (&bracket->before);
   bracket->runq_others0 = ib_os_threads_runq_wait ();
   bracket->runq_self0 = ib_os_thread_runq_wait_ns ();
   bracket->tick = tick_context != NULL ? ib_tick_start (tick_context, tick_counter) : NULL;
   bracket->t0 = ib_os_monotonic_ns ();
+}
+
+/* The machine's CPU time during a sample of @wall_ns: the counters read
+ * around it span a little more (the bracket's other reads, and on a busy
+ * machine the measuring thread's waits for a CPU before its clock starts
+ * or after it stops), so their count is scaled to @wall_ns; -1 unknown. */
+static gint64
+cpus_during (const IbCpuSnapshot *before,
+             const IbCpuSnapshot *after,
+             gint64               wall_ns)
+{
+  gint64 busy = ib_busy_cpus_ns (before, after);
+  gint64 span = after->at_ns - before->at_ns;
+
+  if (busy < 0 || span <= 0)
+    return -1;
+  return (gint64) ((double) busy * (double) MIN (wall_ns, span) / (double) span);
 }
 
 gint64
@@ -55,6 +73,7 @@ ib_bracket_stop (IbBracket *bracket,
   gint64 runq_self1;
   g_autoptr(GArray) runq_others1 = NULL;
   IbRusage after;
+  IbCpuSnapshot cpus1;
 
   g_return_val_if_fail (bracket != NULL, 0);
   g_return_val_if_fail (out != NULL, 0);
@@ -64,6 +83,7 @@ ib_bracket_stop (IbBracket *bracket,
   runq_self1 = ib_os_thread_runq_wait_ns ();
   runq_others1 = ib_os_threads_runq_wait ();
   ib_os_rusage (&after);
+  ib_busy_snapshot (&cpus1);
 
   out->wall_ns = MAX (t1 - bracket->t0, 0);
   out->cpu_ns = after.cpu_ns >= 0 && bracket->before.cpu_ns >= 0
@@ -78,7 +98,8 @@ ib_bracket_stop (IbBracket *bracket,
   out->runq_wait_ns = runq_self1 >= 0 && bracket->runq_self0 >= 0
                       ? MAX (runq_self1 - bracket->runq_self0, 0) : -1;
   out->runq_wait_workers_ns = ib_os_runq_delta (bracket->runq_others0, runq_others1);
-  out->contended = ib_measure_is_contended (out->wall_ns, out->runq_wait_ns);
+  out->cpus_busy_ns = cpus_during (&bracket->cpus0, &cpus1, out->wall_ns);
+  out->contended = ib_measure_is_contended (out);
   g_clear_pointer (&bracket->runq_others0, g_array_unref);
   return out->wall_ns;
 }
@@ -92,12 +113,17 @@ ib_bracket_count (IbMeasureUser user)
 }
 
 gboolean
-ib_measure_is_contended (gint64 wall_ns,
-                         gint64 runq_wait_ns)
+ib_measure_is_contended (const IbSample *sample)
 {
-  if (wall_ns <= 0 || runq_wait_ns < 0)
+  g_return_val_if_fail (sample != NULL, FALSE);
+
+  if (sample->wall_ns <= 0)
     return FALSE;
-  return (double) runq_wait_ns > IB_CONTENDED_SHARE * (double) wall_ns;
+  if (sample->wall_ns >= IB_BUSY_MIN_SPAN_NS && sample->cpus_busy_ns >= 0 && sample->cpu_ns >= 0)
+    return (double) (sample->cpus_busy_ns - sample->cpu_ns) >= IB_BUSY_CORES * (double) sample->wall_ns;
+  if (sample->max_in_flight != 1 || sample->runq_wait_ns < 0)
+    return FALSE;
+  return (double) sample->runq_wait_ns > IB_CONTENDED_SHARE * (double) sample->wall_ns;
 }
 
 /* ---- round order and rounds ------------------------------------------------ */
@@ -294,7 +320,7 @@ ib_measure_run (const IbStrategyInfo  *info,
       sample->wall_ns = 0;
       sample->runq_wait_ns = -1;
       sample->runq_wait_workers_ns = -1;
-      sample->contended = FALSE;
+      sample->cpus_busy_ns = -1;
     }
   /* Teardown after the clock stopped. */
   ib_strategy_release (info, ctx);
@@ -302,10 +328,10 @@ ib_measure_run (const IbStrategyInfo  *info,
   if (!ok && (is_cancel_error (local_error) || g_cancellable_is_cancelled (ctx->cancellable)))
     return set_cancelled (error);
 
-  sample->contended = ib_measure_is_contended (sample->wall_ns, sample->runq_wait_ns);
   sample->verify_ns = ctx->verify_ns;
   sample->chunk = ctx->chunk;   /* as prepare decided it, and used */
   sample->max_in_flight = ctx->max_in_flight;
+  sample->contended = ib_measure_is_contended (sample);
   sample->bytes = ctx->bytes;
   /* Every callback the context ran, GIO's internal 8 KiB steps included: the
    * strategy's own completions alone would hide where async spends its time. */

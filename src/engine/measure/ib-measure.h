@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 
 #include "engine/io/ib-fileset.h"
+#include "engine/os/ib-busy.h"
 #include "engine/os/ib-os.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/model/ib-types.h"
@@ -26,8 +27,9 @@ G_BEGIN_DECLS
 #define IB_MEASURE_WARM_MIN      0.99
 /* Cold: at most this share. */
 #define IB_MEASURE_COLD_MAX      0.01
-/* A sample whose measuring thread waited for a CPU (run-queue wait) longer
- * than this share of its wall time is contended. */
+/* A serial sample too short for the CPU counters (IB_BUSY_MIN_SPAN_NS)
+ * whose thread waited for a CPU (run-queue wait) longer than this share of
+ * its wall time is contended (ib_measure_is_contended). */
 #define IB_CONTENDED_SHARE       0.10
 /* The settle step's pause after write-back, at least (the plan's pause_ms
  * when longer). */
@@ -56,6 +58,7 @@ typedef struct
   IbRusage      before;
   gint64        runq_self0;     /* this thread's run-queue wait so far, -1 unknown */
   GArray       *runq_others0;   /* IbRunqEntry of the other threads, NULL unknown */
+  IbCpuSnapshot cpus0;          /* the machine's CPU counters */
   gpointer      tick;           /* IbTick, NULL without one */
 } IbBracket;
 
@@ -68,17 +71,20 @@ void     ib_bracket_start         (IbBracket     *bracket,
                                    guint64       *tick_counter);
 /* Stops @bracket (the clock is read first) and fills @out: wall_ns, the CPU
  * and rusage deltas, peak_rss_bytes, runq_wait_ns, runq_wait_workers_ns,
- * contended and, with a tick, the responsiveness fields. Returns wall_ns. */
+ * cpus_busy_ns, contended and, with a tick, the responsiveness fields.
+ * Returns wall_ns. */
 gint64   ib_bracket_stop          (IbBracket     *bracket,
                                    IbSample      *out);
 /* Tests: brackets opened by @user in this process so far. */
 guint    ib_bracket_count         (IbMeasureUser  user);
 
-/* TRUE when a sample of @wall_ns whose measuring thread waited
- * @runq_wait_ns for a CPU is contended (IB_CONTENDED_SHARE); never when
- * either is unknown (< 0) or the wall time is 0. */
-gboolean ib_measure_is_contended  (gint64         wall_ns,
-                                   gint64         runq_wait_ns);
+/* TRUE when other work took CPUs from @sample: over at least
+ * IB_BUSY_MIN_SPAN_NS, other work (cpus_busy_ns - cpu_ns) used
+ * IB_BUSY_CORES or more; in a shorter serial sample (max_in_flight 1: one
+ * thread works, so it waits only behind other work), its thread waited
+ * more than IB_CONTENDED_SHARE of its wall time. A parallel strategy's
+ * threads waiting for each other never count. FALSE when unknown. */
+gboolean ib_measure_is_contended  (const IbSample *sample);
 
 /* ---- round order and rounds ------------------------------------------------ */
 

@@ -213,7 +213,13 @@ typedef struct
   gint64    runq_wait_ns;      /* the measuring thread's run-queue wait in the sample */
   gint64    runq_wait_workers_ns; /* the process's other threads' (the strategy's
                                 * workers'), summed; threads that exited are lost */
-  gboolean  contended;         /* runq_wait_ns > IB_CONTENDED_SHARE of wall_ns */
+  gboolean  contended;         /* other work took CPUs from it (ib_measure_is_contended) */
+  gint64    cpus_busy_ns;      /* CPU time of all work on the machine (every CPU, this
+                                * process's included) during the sample, from the
+                                * kernel's tick counts (/proc/stat, 10 ms steps: sum
+                                * samples before judging) read around it, scaled to
+                                * wall_ns; other work's is cpus_busy_ns - cpu_ns;
+                                * -1 unknown */
   gint64    settle_ns;         /* the settle step before the sample (write-back and
                                 * pause); 0 when none or not recorded */
 } IbSample;
@@ -391,6 +397,10 @@ typedef struct
   gint64   b_wait_ns;
   gint64   a_wait_workers_ns;
   gint64   b_wait_workers_ns;
+  /* The whole machine's CPU time during each sample (IbSample.cpus_busy_ns):
+   * other work's is a_cpus_busy_ns - a_cpu_ns. */
+  gint64   a_cpus_busy_ns;
+  gint64   b_cpus_busy_ns;
 } IbDecisionPair;
 
 typedef struct

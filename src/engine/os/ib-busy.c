@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/os/ib-busy.h"
 #include "engine/os/ib-os.h"
@@ -102,6 +103,22 @@ ib_busy_judge (const IbCpuSnapshot *before,
     out->level = out->load >= IB_BUSY_LOAD ? IB_BUSY_BUSY : IB_BUSY_QUIET;
   else
     out->level = IB_BUSY_UNKNOWN;
+}
+
+gint64
+ib_busy_cpus_ns (const IbCpuSnapshot *before,
+                 const IbCpuSnapshot *after)
+{
+  long hz = 100; /* USER_HZ: what /proc/stat counts in */
+
+  g_return_val_if_fail (before != NULL && after != NULL, -1);
+
+  if (!before->known || !after->known || after->busy < before->busy)
+    return -1;
+#ifdef _SC_CLK_TCK
+  hz = sysconf (_SC_CLK_TCK) > 0 ? sysconf (_SC_CLK_TCK) : 100;
+#endif
+  return (gint64) ((after->busy - before->busy) * (G_GUINT64_CONSTANT (1000000000) / (guint64) hz));
 }
 
 void

@@ -22,6 +22,10 @@ G_BEGIN_DECLS
 #define IB_BUSY_CORES     0.5
 /* Without the counters, by the load average: a whole CPU's worth runnable. */
 #define IB_BUSY_LOAD      1.0
+/* The shortest span judged by the counters alone: they count in 10 ms
+ * steps of each CPU, so a span of 100 ms on 2 CPUs is within about a
+ * fifth of a CPU. Shorter spans (samples, pairs) are summed first. */
+#define IB_BUSY_MIN_SPAN_NS G_GINT64_CONSTANT (100000000)
 /* The CLI's window, ms. */
 #define IB_BUSY_WINDOW_MS 300
 
@@ -65,6 +69,13 @@ void     ib_busy_judge         (const IbCpuSnapshot *before,
                                 double               load,
                                 guint                n_cores,
                                 IbBusy              *out);
+
+/* The CPU time all work on the machine used between @before and @after
+ * (ticks of every CPU, in ns), -1 when either is not known. The kernel
+ * counts in steps of 10 ms of one CPU: sum many short spans before judging
+ * them. */
+gint64   ib_busy_cpus_ns       (const IbCpuSnapshot *before,
+                                const IbCpuSnapshot *after);
 
 /* A snapshot of this machine now. */
 void     ib_busy_snapshot      (IbCpuSnapshot       *out);

@@ -424,26 +424,36 @@ report_result (Phase                *phase,
   phase->progress (NULL, CLAMP (fraction, 0.0, 1.0), &look, phase->user_data);
 }
 
+/* One side of a pair: where take() puts what a sample was made of. */
+typedef struct
+{
+  gint64 *wall_ns;
+  gint64 *cpu_ns;
+  gint64 *wait_ns;
+  gint64 *wait_workers_ns;
+  gint64 *cpus_busy_ns;
+} Side;
+
 /* One sample of @strategy: its wall time, or 0 when it failed or its cache
- * state missed the plan's; its CPU time and run-queue waits (-1 unknown). */
+ * state missed the plan's; its CPU time, run-queue waits and the machine's
+ * CPU time (-1 unknown). */
 static gboolean
-take (Phase       *phase,
-      const char  *strategy,
-      gint64      *wall_ns,
-      gint64      *cpu_ns,
-      gint64      *wait_ns,
-      gint64      *wait_workers_ns,
-      GError     **error)
+take (Phase      *phase,
+      const char *strategy,
+      const Side *side,
+      GError    **error)
 {
   IbSample sample = { 0 };
   gboolean ok;
 
   ok = phase->sample (strategy, phase->round++, &sample, phase->user_data, error);
-  *wall_ns = ok && sample.ok && sample.cache_ok && sample.excluded == NULL && !sample.warmup
-             ? MAX (sample.wall_ns, 1) : 0;
-  *cpu_ns = ok && sample.ok ? sample.cpu_ns : -1;
-  *wait_ns = ok && sample.ok ? sample.runq_wait_ns : -1;
-  *wait_workers_ns = ok && sample.ok ? sample.runq_wait_workers_ns : -1;
+  *side->wall_ns = ok && sample.ok && sample.cache_ok && sample.excluded == NULL && !sample.warmup
+                     ? MAX (sample.wall_ns, 1)
+                     : 0;
+  *side->cpu_ns = ok && sample.ok ? sample.cpu_ns : -1;
+  *side->wait_ns = ok && sample.ok ? sample.runq_wait_ns : -1;
+  *side->wait_workers_ns = ok && sample.ok ? sample.runq_wait_workers_ns : -1;
+  *side->cpus_busy_ns = ok && sample.ok ? sample.cpus_busy_ns : -1;
   ib_sample_clear (&sample);
   return ok;
 }
@@ -454,8 +464,10 @@ take_a (Phase           *phase,
         IbDecisionPair  *pair,
         GError         **error)
 {
-  return take (phase, line->a, &pair->a_ns, &pair->a_cpu_ns, &pair->a_wait_ns,
-               &pair->a_wait_workers_ns, error);
+  Side side = { &pair->a_ns, &pair->a_cpu_ns, &pair->a_wait_ns, &pair->a_wait_workers_ns,
+                &pair->a_cpus_busy_ns };
+
+  return take (phase, line->a, &side, error);
 }
 
 static gboolean
@@ -464,8 +476,10 @@ take_b (Phase           *phase,
         IbDecisionPair  *pair,
         GError         **error)
 {
-  return take (phase, line->b, &pair->b_ns, &pair->b_cpu_ns, &pair->b_wait_ns,
-               &pair->b_wait_workers_ns, error);
+  Side side = { &pair->b_ns, &pair->b_cpu_ns, &pair->b_wait_ns, &pair->b_wait_workers_ns,
+                &pair->b_cpus_busy_ns };
+
+  return take (phase, line->b, &side, error);
 }
 
 static gboolean

@@ -363,12 +363,14 @@ map_sample (MapRun          *run,
       out->a_ns = ns;
       out->a_cpu_ns = sample.cpu_ns;
       out->a_wait_ns = sample.runq_wait_ns;
+      out->a_cpus_busy_ns = sample.cpus_busy_ns;
     }
   else
     {
       out->b_ns = ns;
       out->b_cpu_ns = sample.cpu_ns;
       out->b_wait_ns = sample.runq_wait_ns;
+      out->b_cpus_busy_ns = sample.cpus_busy_ns;
     }
   if (sample.responsive && ns > 0)
     {

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis/ib-busy-text.h"
 #include "engine/os/ib-busy.h"
@@ -149,6 +150,25 @@ test_judge (void)
 }
 
 /* The probe on this machine: a judgement of some kind, numbers in range. */
+/* The machine's CPU time between two snapshots: busy ticks in ns (the
+ * samples' cpus_busy_ns); -1 when either end is unknown or the counters
+ * went back. */
+static void
+test_cpus_ns (void)
+{
+  static const char *stat_after = "cpu  1030 0 520 8100 500 0 0 0 0 0\n";
+  IbCpuSnapshot      before, after, unknown = { 0 };
+  gint64             tick = S_NS / sysconf (_SC_CLK_TCK);
+
+  snapshot (stat_before, 0, 0, &before);
+  snapshot (stat_after, S_NS, 0, &after);
+  g_assert_cmpint (ib_busy_cpus_ns (&before, &after), ==, 50 * tick);
+  g_assert_cmpint (ib_busy_cpus_ns (&before, &before), ==, 0);
+  g_assert_cmpint (ib_busy_cpus_ns (&after, &before), ==, -1);
+  g_assert_cmpint (ib_busy_cpus_ns (&unknown, &after), ==, -1);
+  g_assert_cmpint (ib_busy_cpus_ns (&before, &unknown), ==, -1);
+}
+
 static void
 test_probe (void)
 {
@@ -177,6 +197,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/busy/parse", test_parse);
   g_test_add_func ("/busy/judge", test_judge);
+  g_test_add_func ("/busy/cpus-ns", test_cpus_ns);
   g_test_add_func ("/busy/probe", test_probe);
   return g_test_run ();
 }

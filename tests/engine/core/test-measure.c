@@ -461,19 +461,59 @@ test_runq_delta (void)
   g_assert_cmpint (ib_os_runq_delta (before, NULL), ==, -1);
 }
 
-/* Contended: waited for a CPU more than IB_CONTENDED_SHARE of the wall time. */
+/* Contended: other work took CPUs. Over IB_BUSY_MIN_SPAN_NS the counters
+ * judge: the whole machine's CPU time less the sample's own. A parallel
+ * strategy whose own threads wait for each other (4 workers on 2 cores: a
+ * long run-queue wait, the machine busy only with its own CPU time) is not
+ * contended; the same sample beside other work is. A short serial sample
+ * falls back on its one thread's wait; a short parallel one cannot say. */
 static void
 test_contended_rule (void)
 {
-  gint64 wall = 100 * 1000 * 1000;
-  gint64 at = (gint64) (IB_CONTENDED_SHARE * (double) wall);
+  gint64   wall = 2 * IB_BUSY_MIN_SPAN_NS;
+  gint64   at = (gint64) (IB_CONTENDED_SHARE * (double) (wall / 100));
+  IbSample s = { 0 };
 
-  g_assert_false (ib_measure_is_contended (wall, 0));
-  g_assert_false (ib_measure_is_contended (wall, at));
-  g_assert_true (ib_measure_is_contended (wall, at + 1));
-  g_assert_true (ib_measure_is_contended (wall, wall / 2));
-  g_assert_false (ib_measure_is_contended (wall, -1));
-  g_assert_false (ib_measure_is_contended (0, 5));
+  /* quiet: 4 workers on 2 cores use both, wait half their time for each other */
+  s.wall_ns = wall;
+  s.cpu_ns = 2 * wall;
+  s.cpus_busy_ns = 2 * wall + wall / 20;
+  s.runq_wait_ns = wall / 2;
+  s.runq_wait_workers_ns = 3 * wall;
+  s.max_in_flight = 4;
+  g_assert_false (ib_measure_is_contended (&s));
+  /* just under IB_BUSY_CORES of other work, then at it */
+  s.cpus_busy_ns = s.cpu_ns + (gint64) (IB_BUSY_CORES * (double) wall) - 1;
+  g_assert_false (ib_measure_is_contended (&s));
+  s.cpus_busy_ns = s.cpu_ns + (gint64) (IB_BUSY_CORES * (double) wall);
+  g_assert_true (ib_measure_is_contended (&s));
+  /* a serial sample over the span: the counters judge, not its wait */
+  s.max_in_flight = 1;
+  s.cpu_ns = wall;
+  s.cpus_busy_ns = wall;
+  g_assert_false (ib_measure_is_contended (&s));
+  s.cpus_busy_ns = 2 * wall;
+  s.runq_wait_ns = 0;
+  g_assert_true (ib_measure_is_contended (&s));
+  /* counters unknown, or too short a span: a serial sample's own wait */
+  s.wall_ns = wall / 100;
+  s.cpu_ns = s.wall_ns;
+  s.cpus_busy_ns = 3 * s.wall_ns;
+  s.runq_wait_ns = at;
+  g_assert_false (ib_measure_is_contended (&s));
+  s.runq_wait_ns = at + 1;
+  g_assert_true (ib_measure_is_contended (&s));
+  s.cpus_busy_ns = -1;
+  g_assert_true (ib_measure_is_contended (&s));
+  /* ... never a parallel one's, nor an unknown wait, nor no time */
+  s.max_in_flight = 4;
+  g_assert_false (ib_measure_is_contended (&s));
+  s.max_in_flight = 1;
+  s.runq_wait_ns = -1;
+  g_assert_false (ib_measure_is_contended (&s));
+  s.runq_wait_ns = 5;
+  s.wall_ns = 0;
+  g_assert_false (ib_measure_is_contended (&s));
 }
 
 /* One IbMeasure: every sample settles first, is taken in a bracket,
@@ -516,15 +556,19 @@ test_measure_sample (void)
       g_assert_cmpint (s.settle_ns, >, 0);
       g_assert_true (s.cache_ok);
       g_assert_null (s.excluded);
-      g_assert_cmpint (s.contended, ==, ib_measure_is_contended (s.wall_ns, s.runq_wait_ns));
+      g_assert_cmpint (s.contended, ==, ib_measure_is_contended (&s));
 #if IB_OS_LINUX
       if (g_file_test ("/proc/thread-self/schedstat", G_FILE_TEST_EXISTS))
         {
           g_assert_cmpint (s.runq_wait_ns, >=, 0);
           g_assert_cmpint (s.runq_wait_workers_ns, >=, 0);
         }
+      /* the test environment's /proc has no stat (IOBENCH_TEST_PROC, a hook) */
+      if (g_strcmp0 (g_getenv ("IB_TEST_HOOKS"), "1") == 0)
+        g_assert_cmpint (s.cpus_busy_ns, ==, -1);
 #else
       g_assert_cmpint (s.runq_wait_ns, ==, -1);
+      g_assert_cmpint (s.cpus_busy_ns, ==, -1);
       g_assert_false (s.contended);
 #endif
       ib_sample_clear (&s);

@@ -486,7 +486,9 @@ test_report_contended (void)
       IbSample *m = &g_array_index (report->samples, IbSample, i);
 
       m->runq_wait_ns = m->wall_ns == 9000 ? 4500 : 10;
-      m->contended = ib_measure_is_contended (m->wall_ns, m->runq_wait_ns);
+      m->cpus_busy_ns = -1;
+      m->max_in_flight = 1;
+      m->contended = ib_measure_is_contended (m);
     }
   g_assert_true (g_array_index (report->samples, IbSample, 5).contended);
   g_assert_false (g_array_index (report->samples, IbSample, 0).contended);
