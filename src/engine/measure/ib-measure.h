@@ -29,7 +29,10 @@ G_BEGIN_DECLS
 #define IB_MEASURE_COLD_MAX      0.01
 /* A serial sample too short for the CPU counters (IB_BUSY_MIN_SPAN_NS)
  * whose thread waited for a CPU (run-queue wait) longer than this share of
- * its wall time is contended (ib_measure_is_contended). */
+ * its wall time is contended (ib_measure_is_contended). Its one thread runs
+ * or waits, so a wait of w slows it by 1 / (1 - w): 10 % is 11 %, just past
+ * the ±10 % margin. Measured beside busy loops (tests/perf/README.md, load
+ * 7.5-9.1): 3-15 % at the baselines, 49-77 % wherever it slowed. */
 #define IB_CONTENDED_SHARE       0.10
 /* The settle step's pause after write-back, at least (the plan's pause_ms
  * when longer). */

@@ -16,11 +16,18 @@
 
 G_BEGIN_DECLS
 
-/* Other work is "busy" at this many CPUs' worth over the window: half a
- * CPU kept busy by others already takes time from a serial strategy that a
- * parallel one gets back on another core. */
+/* Other work is "busy" at this many CPUs' worth over the window: on 2
+ * cores, half a CPU of other work takes about a quarter of a parallel
+ * strategy's CPU. Measured (tests/perf/busy-threshold.sh, 2026-12-03,
+ * 2-core VM shared with other builds, load 7.5-9.1, so never quiet): every
+ * point with 1.49-2.3 CPUs of other work slowed a serial read by 36 % or
+ * more against the same round's baseline of 1.0-1.7 CPUs, past the ±10 %
+ * margin; the quiet end (0-1 CPU) could not be measured there, and the
+ * counters' noise over IB_BUSY_MIN_SPAN_NS (about 0.2 CPU) keeps the line
+ * from going much lower (tests/perf/README.md). */
 #define IB_BUSY_CORES     0.5
-/* Without the counters, by the load average: a whole CPU's worth runnable. */
+/* Without the counters, by the load average: a whole CPU's worth runnable
+ * (not measured: the load stayed at 7.5-9.1 in every run above). */
 #define IB_BUSY_LOAD      1.0
 /* The shortest span judged by the counters alone: they count in 10 ms
  * steps of each CPU, so a span of 100 ms on 2 CPUs is within about a
