@@ -8,7 +8,12 @@
 
 #include <glib/gstdio.h>
 
+#include "analysis/ib-analysis.h"
+#include "ib-export.h"
 #include "ib-test-common.h"
+
+/* A guard against hangs, not a speed test. */
+#define GUI_WAIT_TIMEOUT_S 120
 
 IbApplication *
 gui_test_init (int    *argc,
@@ -312,4 +317,93 @@ gui_find_file_chooser (void)
         return GTK_WIDGET (window);
     }
   return NULL;
+}
+
+GtkWidget *
+gui_find_by_tooltip (GtkWidget  *root,
+                     const char *tooltip)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = gui_find_by_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return gui_find_message_dialog (TRUE) == NULL;
+}
+
+void
+gui_answer_dialog (const char *response)
+{
+  AdwMessageDialog *dialog = gui_find_message_dialog (TRUE);
+  GtkWidget        *button;
+
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, response));
+  button = gui_find_button (GTK_WIDGET (dialog),
+                            adw_message_dialog_get_response_label (dialog, response));
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_activate (button));
+  g_assert_true (ib_test_wait_until (no_dialog, NULL, GUI_WAIT_TIMEOUT_S));
+}
+
+static void
+saved_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  char **path = user_data;
+
+  *path = ib_history_save_finish (result, NULL);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+char *
+gui_save_to_history (IbReport *report)
+{
+  g_autoptr (IbAnalysis) analysis = ib_analysis_new (report);
+  char *path = NULL;
+
+  ib_history_save_async (analysis, NULL, saved_cb, &path);
+  g_assert_true (ib_test_wait_until (is_set, &path, GUI_WAIT_TIMEOUT_S));
+  return path;
+}
+
+static gboolean
+has_entries (gpointer data)
+{
+  IbHistoryPage *history = data;
+
+  return ib_history_page_get_n_entries (history) >=
+         GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (history), "gui-n-entries"));
+}
+
+IbHistoryPage *
+gui_show_history (IbWindow *win,
+                  guint     n_entries)
+{
+  IbHistoryPage *history = ib_window_get_history_page (win);
+
+  g_object_set_data (G_OBJECT (history), "gui-n-entries", GUINT_TO_POINTER (n_entries));
+  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
+                                      g_variant_new_boolean (TRUE));
+  g_assert_true (ib_test_wait_until (has_entries, history, GUI_WAIT_TIMEOUT_S));
+  ib_test_spin (300);
+  return history;
 }

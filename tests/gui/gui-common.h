@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "ib-application.h"
+#include "ib-history-page.h"
 #include "ib-window.h"
 
 G_BEGIN_DECLS
@@ -96,5 +97,19 @@ AdwMessageDialog *gui_find_message_dialog (gboolean        visible_only);
 GPtrArray     *gui_walk_tab_stops      (IbWindow          *win,
                                         const char        *start_action,
                                         GtkDirectionType   direction);
+
+/* The first mapped button under @root whose tooltip reads @tooltip. */
+GtkWidget *gui_find_by_tooltip (GtkWidget  *root,
+                                const char *tooltip);
+/* Answers the visible message dialog with a click on its @response button
+ * and waits until it has closed itself. */
+void gui_answer_dialog (const char *response);
+/* Saves @report to the history as a finished run is saved and waits until
+ * it is written; returns the file's path (free it). */
+char *gui_save_to_history (IbReport *report);
+/* Shows the history as Ctrl+H does and waits until it lists at least
+ * @n_entries runs. */
+IbHistoryPage *gui_show_history (IbWindow *win,
+                                 guint     n_entries);
 
 G_END_DECLS

@@ -102,25 +102,6 @@ note (GString    *problems,
     g_string_append (problems, found);
 }
 
-/* The first mapped button under @root whose tooltip reads @tooltip. */
-static GtkWidget *
-find_tooltip (GtkWidget  *root,
-              const char *tooltip)
-{
-  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip (c, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 widget_mapped (gpointer data)
 {
@@ -203,7 +184,7 @@ walk_width (int width)
   /* a narrow window shows the plan: its Show Results button slides on */
   if (!gtk_widget_get_mapped (GTK_WIDGET (ib_window_get_results_page (win))))
     {
-      GtkWidget *forward = find_tooltip (GTK_WIDGET (win), "Show Results");
+      GtkWidget *forward = gui_find_by_tooltip (GTK_WIDGET (win), "Show Results");
 
       g_assert_nonnull (forward);
       g_signal_emit_by_name (forward, "clicked");

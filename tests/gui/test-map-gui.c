@@ -35,13 +35,6 @@
 static IbApplication *app;
 
 static gboolean
-wait_until (gboolean (*cond) (gpointer),
-            gpointer  data)
-{
-  return ib_test_wait_until (cond, data, WAIT_TIMEOUT_S);
-}
-
-static gboolean
 run_is_off (gpointer data)
 {
   return !g_action_group_get_action_enabled (G_ACTION_GROUP (data), "run");
@@ -241,11 +234,11 @@ export_through_menu (IbWindow   *win,
   g_assert_true (gtk_widget_is_sensitive (button));
   popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
   g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (button)));
-  g_assert_true (wait_until (widget_mapped, popover));
+  g_assert_true (ib_test_wait_until (widget_mapped, popover, WAIT_TIMEOUT_S));
   item = find_menu_item (popover, item_text);
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_activate (item));
-  g_assert_true (wait_until (chooser_shown, NULL));
+  g_assert_true (ib_test_wait_until (chooser_shown, NULL, WAIT_TIMEOUT_S));
   chooser = gui_find_file_chooser ();
   ib_test_spin (500);
   *suggested = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
@@ -256,8 +249,8 @@ export_through_menu (IbWindow   *win,
   accept = gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
   g_assert_nonnull (accept);
   g_assert_true (gtk_widget_activate (accept));
-  g_assert_true (wait_until (file_exists, path));
-  g_assert_true (wait_until (exports_done, win));
+  g_assert_true (ib_test_wait_until (file_exists, path, WAIT_TIMEOUT_S));
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_null (ib_window_get_last_export_error (win));
   return path;
 }
@@ -323,7 +316,7 @@ check_restored (void)
   /* one budget: the map's */
   g_assert_nonnull (time_row);
   g_assert_false (gtk_widget_get_visible (time_row));
-  g_assert_true (wait_until (run_is_on, win));
+  g_assert_true (ib_test_wait_until (run_is_on, win, WAIT_TIMEOUT_S));
   gui_destroy_window (win);
 }
 
@@ -342,7 +335,7 @@ test_map_run (void)
   plan = ib_window_get_plan_page (w.win);
   page = ib_window_get_results_page (w.win);
   ib_plan_page_set_dir (plan, tmp);
-  g_assert_true (wait_until (run_is_on, w.win));
+  g_assert_true (ib_test_wait_until (run_is_on, w.win, WAIT_TIMEOUT_S));
 
   /* the map's own switch, pressed: the part is on, the others off */
   map_row = find_row (GTK_WIDGET (plan), ADW_TYPE_EXPANDER_ROW, "Size × count map");
@@ -355,7 +348,7 @@ test_map_run (void)
   g_assert_nonnull (toggle);
   g_assert_true (gtk_widget_activate (toggle));
   /* a switch slides over before it says it is on */
-  g_assert_true (wait_until (expansion_on, map_row));
+  g_assert_true (ib_test_wait_until (expansion_on, map_row, WAIT_TIMEOUT_S));
   g_assert_false (adw_expander_row_get_enable_expansion (
     ADW_EXPANDER_ROW (find_row (GTK_WIDGET (plan), ADW_TYPE_EXPANDER_ROW, "Sweep"))));
   /* one time budget: the map's own; the plan's Time row is hidden */
@@ -367,7 +360,7 @@ test_map_run (void)
 
   /* a budget too short: Run off, the engine's refusal under the map */
   type_into (map_row, "Map time budget in seconds", "1");
-  g_assert_true (wait_until (run_is_off, w.win));
+  g_assert_true (ib_test_wait_until (run_is_off, w.win, WAIT_TIMEOUT_S));
   cost = find_row (map_row, ADW_TYPE_ACTION_ROW, "Map cost");
   g_assert_nonnull (cost);
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (cost));
@@ -379,7 +372,7 @@ test_map_run (void)
 
   /* enough: Run on, and what it will cost said before Run */
   type_into (map_row, "Map time budget in seconds", "7");
-  g_assert_true (wait_until (run_is_on, w.win));
+  g_assert_true (ib_test_wait_until (run_is_on, w.win, WAIT_TIMEOUT_S));
   subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (cost));
   g_test_message ("cost: %s", subtitle);
   g_assert_true (g_str_has_prefix (subtitle, "2 cells; its files take 8"));
@@ -392,8 +385,8 @@ test_map_run (void)
   g_assert_nonnull (run);
   g_assert_true (gtk_widget_activate (run));
   /* a button activated clicks a moment later, as a key press shows it */
-  g_assert_true (wait_until (has_report, page));
-  g_assert_true (wait_until (not_running, w.win));
+  g_assert_true (ib_test_wait_until (has_report, page, WAIT_TIMEOUT_S));
+  g_assert_true (ib_test_wait_until (not_running, w.win, WAIT_TIMEOUT_S));
   g_test_message ("report error: %s", ib_results_page_get_report (page)->error);
   g_assert_null (ib_results_page_get_report (page)->error);
   g_signal_handlers_disconnect_by_data (ib_window_get_controller (w.win), &w);

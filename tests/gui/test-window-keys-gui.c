@@ -23,50 +23,19 @@
 
 static IbApplication *app;
 
-static void
-saved_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  char **path = user_data;
-
-  *path = ib_history_save_finish (result, NULL);
-}
-
-static gboolean
-is_set (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
-static gboolean
-two_entries (gpointer data)
-{
-  return ib_history_page_get_n_entries (data) >= 2;
-}
-
 /* Two fixture runs saved to the history (each with the fixture's two
  * warnings), and the history shown as Ctrl+H shows it. */
 static IbHistoryPage *
 show_history_of_two (IbWindow *win)
 {
-  IbHistoryPage *history = ib_window_get_history_page (win);
-
   for (guint i = 0; i < 2; i++)
     {
       g_autoptr(IbReport) report = fx_report_new (40 + i);
-      g_autoptr(IbAnalysis) analysis = ib_analysis_new (report);
-      g_autofree char *path = NULL;
 
-      ib_history_save_async (analysis, NULL, saved_cb, &path);
-      g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
+      g_free (gui_save_to_history (report));
     }
-  ib_history_page_reload (history);
-  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
-                                      g_variant_new_boolean (TRUE));
-  g_assert_true (ib_test_wait_until (two_entries, history, WAIT_TIMEOUT_S));
-  ib_test_spin (300);
-  return history;
+  ib_history_page_reload (ib_window_get_history_page (win));
+  return gui_show_history (win, 2);
 }
 
 /* Shift+Tab from the history list goes to the enabled Compare button above

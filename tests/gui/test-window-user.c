@@ -26,16 +26,6 @@
 
 static IbApplication *app;
 
-typedef gboolean (*Condition) (gpointer data);
-
-/* Iterates the main context until @cond holds; FALSE after the timeout. */
-static gboolean
-wait_until (Condition cond,
-            gpointer  data)
-{
-  return ib_test_wait_until (cond, data, WAIT_TIMEOUT_S);
-}
-
 static IbWindow *
 new_window (int width,
             int height)
@@ -53,30 +43,6 @@ static gboolean
 dialog_shown (gpointer data)
 {
   return gui_find_message_dialog (TRUE) != NULL;
-}
-
-static gboolean
-no_dialog (gpointer data)
-{
-  return gui_find_message_dialog (TRUE) == NULL;
-}
-
-/* Answers the message dialog with a click on its @response button. */
-static void
-answer_dialog (const char *response)
-{
-  AdwMessageDialog *dialog = gui_find_message_dialog (TRUE);
-  GtkWidget *button;
-
-  g_assert_nonnull (dialog);
-  g_assert_true (adw_message_dialog_has_response (dialog, response));
-  button = gui_find_button (GTK_WIDGET (dialog),
-                            adw_message_dialog_get_response_label (dialog, response));
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_activate (button));
-  ib_test_spin (200);
-  /* the dialog closes itself */
-  g_assert_true (wait_until (no_dialog, NULL));
 }
 
 static gboolean
@@ -160,7 +126,7 @@ test_export_button (void)
   /* a click on it: the popover opens (waited for, not timed: a loaded
    * machine may take longer than a frame or two to map it) */
   g_assert_true (gtk_widget_activate (toggle));
-  g_assert_true (wait_until (widget_mapped, popover));
+  g_assert_true (ib_test_wait_until (widget_mapped, popover, WAIT_TIMEOUT_S));
   /* the plan is checked again (as on focus changes and every 15 s) */
   ib_plan_page_refresh_space (ib_window_get_plan_page (win));
   ib_test_spin (PLAN_CHECK_MS);
@@ -177,7 +143,7 @@ test_export_button (void)
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_get_mapped (item));
   g_assert_true (gtk_widget_activate (item));
-  g_assert_true (wait_until (chooser_shown, NULL));
+  g_assert_true (ib_test_wait_until (chooser_shown, NULL, WAIT_TIMEOUT_S));
   {
     GtkWidget *chooser = gui_find_file_chooser ();
 
@@ -195,8 +161,8 @@ test_export_button (void)
     }
 
   }
-  g_assert_true (wait_until (file_exists, svg));
-  g_assert_true (wait_until (exports_done, win));
+  g_assert_true (ib_test_wait_until (file_exists, svg, WAIT_TIMEOUT_S));
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_null (ib_window_get_last_export_error (win));
   {
     g_autofree char *text = NULL;
@@ -284,8 +250,8 @@ test_markdown_keeps_files (void)
     g_assert_nonnull (strstr (body, "report-charts"));
     g_assert_nonnull (strstr (body, "strategies.png"));
   }
-  answer_dialog ("cancel");
-  g_assert_true (wait_until (exports_done, win));
+  gui_answer_dialog ("cancel");
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "mine");
@@ -294,9 +260,9 @@ test_markdown_keeps_files (void)
   /* again, and "Replace": the report and its charts written */
   g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                   g_variant_new ("(ss)", "md", md));
-  g_assert_true (wait_until (dialog_shown, NULL));
-  answer_dialog ("replace");
-  g_assert_true (wait_until (exports_done, win));
+  g_assert_true (ib_test_wait_until (dialog_shown, NULL, WAIT_TIMEOUT_S));
+  gui_answer_dialog ("replace");
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_null (ib_window_get_last_export_error (win));
   g_assert_true (g_file_test (md, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_get_contents (mine, &text, NULL, NULL));
@@ -407,7 +373,7 @@ assert_folder_refused (IbWindow   *win,
   IbPlanPage *plan = ib_window_get_plan_page (win);
 
   ib_plan_page_set_dir (plan, dir);
-  g_assert_true (wait_until (run_is_off, win));
+  g_assert_true (ib_test_wait_until (run_is_off, win, WAIT_TIMEOUT_S));
   g_assert_false (ib_plan_page_get_valid (plan));
   g_test_message ("%s: %s", dir, ib_plan_page_get_error (plan));
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan), says));
@@ -436,15 +402,15 @@ test_bad_folder (void)
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
   ib_plan_page_set_strategies (plan, strategies);
   ib_plan_page_set_dir (plan, tmp);
-  g_assert_true (wait_until (run_is_on, win));
+  g_assert_true (ib_test_wait_until (run_is_on, win, WAIT_TIMEOUT_S));
 
   /* a folder deleted after it was chosen */
   g_assert_cmpint (g_mkdir (missing, 0700), ==, 0);
   ib_plan_page_set_dir (plan, missing);
-  g_assert_true (wait_until (run_is_on, win));
+  g_assert_true (ib_test_wait_until (run_is_on, win, WAIT_TIMEOUT_S));
   g_assert_cmpint (g_rmdir (missing), ==, 0);
   ib_plan_page_refresh_space (plan);   /* as the window does on focus and every 15 s */
-  g_assert_true (wait_until (run_is_off, win));
+  g_assert_true (ib_test_wait_until (run_is_off, win, WAIT_TIMEOUT_S));
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "does not exist"));
   assert_folder_refused (win, missing, "does not exist");
 
@@ -455,7 +421,7 @@ test_bad_folder (void)
 
   /* back to a good one: Run is on again */
   ib_plan_page_set_dir (plan, tmp);
-  g_assert_true (wait_until (run_is_on, win));
+  g_assert_true (ib_test_wait_until (run_is_on, win, WAIT_TIMEOUT_S));
 
   /* read-only: root ignores permissions, so a read-only file system then */
   g_assert_cmpint (g_mkdir (ro, 0700), ==, 0);
@@ -578,7 +544,7 @@ test_failed_run_banner (void)
   ib_plan_page_set_strategies (plan, strategies);
   ib_plan_page_set_dir (plan, missing);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (wait_until (not_running, win));
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
   ib_test_spin (300);
   g_assert_nonnull (ib_results_page_get_report (ib_window_get_results_page (win))->error);
 
@@ -592,7 +558,7 @@ test_failed_run_banner (void)
   g_assert_cmpfloat (top.y + gtk_widget_get_height (bar), <=, gtk_widget_get_height (scroller));
 
   /* and Run is off now: the folder is known to be missing */
-  g_assert_true (wait_until (run_is_off, win));
+  g_assert_true (ib_test_wait_until (run_is_off, win, WAIT_TIMEOUT_S));
   g_assert_nonnull (strstr (ib_plan_page_get_error (plan), "does not exist"));
   gui_destroy_window (win);
   g_assert_true (ib_test_remove_tree (tmp));
@@ -638,9 +604,9 @@ start_long_run (const char *dir)
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "8M");
   ib_plan_page_set_strategies (plan, strategies);
   ib_plan_page_set_rounds (plan, 200, 0);
-  g_assert_true (wait_until (run_is_on, win));
+  g_assert_true (ib_test_wait_until (run_is_on, win, WAIT_TIMEOUT_S));
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (wait_until (has_samples, win));
+  g_assert_true (ib_test_wait_until (has_samples, win, WAIT_TIMEOUT_S));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   return win;
 }
@@ -679,7 +645,7 @@ test_quit_while_running (void)
   shots ("quit-while-running-1280");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
-  answer_dialog ("keep");
+  gui_answer_dialog ("keep");
   ib_test_spin (300);
   g_assert_null (gui_find_message_dialog (TRUE));
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
@@ -688,8 +654,8 @@ test_quit_while_running (void)
   /* again, and "Stop and Keep Results": saved to the history, then closed */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   ib_test_spin (200);
-  answer_dialog ("stop");
-  g_assert_true (wait_until (no_windows, NULL));
+  gui_answer_dialog ("stop");
+  g_assert_true (ib_test_wait_until (no_windows, NULL, WAIT_TIMEOUT_S));
   g_assert_cmpuint (count_files (history), ==, saved + 1);
 
   /* a new run, and "Quit": closed, nothing saved */
@@ -697,8 +663,8 @@ test_quit_while_running (void)
   gtk_window_close (GTK_WINDOW (win));   /* the window's close button */
   ib_test_spin (200);
   g_assert_nonnull (gui_find_message_dialog (TRUE));
-  answer_dialog ("quit");
-  g_assert_true (wait_until (no_windows, NULL));
+  gui_answer_dialog ("quit");
+  g_assert_true (ib_test_wait_until (no_windows, NULL, WAIT_TIMEOUT_S));
   ib_test_spin (500);
   g_assert_cmpuint (count_files (history), ==, saved + 1);
   g_assert_true (ib_test_remove_tree (tmp));
@@ -739,7 +705,7 @@ test_never_ran (void)
   ib_plan_page_set_strategies (plan, strategies);
   ib_plan_page_set_dir (plan, missing);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (wait_until (not_running, win));
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
   ib_test_spin (300);
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   g_assert_nonnull (report->error);

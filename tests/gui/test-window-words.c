@@ -395,28 +395,6 @@ test_preset_after_undo (void)
   gui_destroy_window (win);
 }
 
-static void
-saved_cb (GObject      *source,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  char **path = user_data;
-
-  *path = ib_history_save_finish (result, NULL);
-}
-
-static gboolean
-is_set (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
-static gboolean
-two_entries (gpointer data)
-{
-  return ib_history_page_get_n_entries (data) >= 2;
-}
-
 /* Two runs of one name compared: each is named once, by its letter (not
  * "A: Quick, 1 Dec 2026, 02:54 (A)"); the history rows say each run's
  * cache mode. */
@@ -441,19 +419,9 @@ test_compare_names (void)
 
     g_assert_cmpstr (name, ==, other);
   }
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *path = NULL;
-      g_autoptr(IbAnalysis) analysis = ib_analysis_new (i == 0 ? warm : cold);
-
-      ib_history_save_async (analysis, NULL, saved_cb, &path);
-      g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
-    }
-  /* the history, as Ctrl+H shows it */
-  g_action_group_change_action_state (G_ACTION_GROUP (win), "show-history",
-                                      g_variant_new_boolean (TRUE));
-  g_assert_true (ib_test_wait_until (two_entries, history, WAIT_TIMEOUT_S));
-  ib_test_spin (200);
+  g_free (gui_save_to_history (warm));
+  g_free (gui_save_to_history (cold));
+  gui_show_history (win, 2);
   text = all_text (GTK_WIDGET (history));
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "warm cache"));
@@ -523,12 +491,7 @@ test_history_overhead_headline (void)
       row.ratio_to_direct = ratios[i];
       g_array_append_val (report->overhead, row);
     }
-  {
-    g_autoptr(IbAnalysis) analysis = ib_analysis_new (report);
-
-    ib_history_save_async (analysis, NULL, saved_cb, &path);
-    g_assert_true (ib_test_wait_until (is_set, &path, WAIT_TIMEOUT_S));
-  }
+  path = gui_save_to_history (report);
   want = g_strdup_printf ("Costliest dispatch: %s, %s a direct call",
                           ib_overhead_kind_title ("thread"), ratio);
   wait.want = want;
@@ -870,29 +833,6 @@ test_tmpfs_cold (void)
   g_assert_true (ib_test_remove_tree (dir));
 }
 
-static gboolean
-no_dialog (gpointer data)
-{
-  return gui_find_message_dialog (TRUE) == NULL;
-}
-
-/* Answers the message dialog with a click on its @response button; it
- * closes itself. */
-static void
-answer_dialog (const char *response)
-{
-  AdwMessageDialog *dialog = gui_find_message_dialog (TRUE);
-  GtkWidget *button;
-
-  g_assert_nonnull (dialog);
-  g_assert_true (adw_message_dialog_has_response (dialog, response));
-  button = gui_find_button (GTK_WIDGET (dialog),
-                            adw_message_dialog_get_response_label (dialog, response));
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_activate (button));
-  g_assert_true (ib_test_wait_until (no_dialog, NULL, WAIT_TIMEOUT_S));
-}
-
 /* The window a launch opens (the application's "activate"). */
 static IbWindow *
 launch (void)
@@ -949,7 +889,7 @@ test_missing_folder (void)
   g_assert_nonnull (strstr (ib_plan_page_get_error (page), "does not exist"));
 
   /* the user takes the default folder */
-  answer_dialog ("default");
+  gui_answer_dialog ("default");
   g_assert_null (ib_plan_page_get_missing_dir (page));
   default_dir = ib_plan_page_dup_default_dir (page);
   g_assert_true (ib_test_wait_until (space_known, page, WAIT_TIMEOUT_S));
@@ -997,7 +937,7 @@ test_quick_asks (void)
   g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
   g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), ==, "abc");
 
-  answer_dialog ("cancel");
+  gui_answer_dialog ("cancel");
   g_assert_true (ib_plan_page_get_edited (page));
   g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), ==, "abc");
   g_assert_false (ib_run_controller_get_running (ib_window_get_controller (win)));
@@ -1006,7 +946,7 @@ test_quick_asks (void)
   ib_test_spin (400);   /* a button activated by key clicks after its flash */
   dialog = gui_find_message_dialog (TRUE);
   g_assert_nonnull (dialog);
-  answer_dialog ("discard");
+  gui_answer_dialog ("discard");
   g_assert_false (ib_plan_page_get_edited (page));
   g_assert_cmpstr (text_in (win, "File sizes, e.g. 512M,1G,256M"), !=, "abc");
   g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));

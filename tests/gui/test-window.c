@@ -30,16 +30,6 @@
 
 static IbApplication *app;
 
-typedef gboolean (*Condition) (gpointer data);
-
-/* Iterates the main context until @cond holds; FALSE after the timeout. */
-static gboolean
-wait_until (Condition cond,
-            gpointer  data)
-{
-  return ib_test_wait_until (cond, data, WAIT_TIMEOUT_S);
-}
-
 static IbWindow *
 new_window (void)
 {
@@ -304,7 +294,7 @@ test_run_export_reopen (void)
   g_assert_false (action_enabled (win, "run"));
   g_assert_true (action_enabled (win, "stop"));
 
-  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_true (ib_test_wait_until (has_stats_rows, win, WAIT_TIMEOUT_S));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   g_assert_nonnull (report);
@@ -380,7 +370,7 @@ test_run_export_reopen (void)
   }
 
   /* The run was saved to the history, listed with its headline number. */
-  g_assert_true (wait_until (history_has_entry, win));
+  g_assert_true (ib_test_wait_until (history_has_entry, win, WAIT_TIMEOUT_S));
   {
     g_autofree char *row = ib_history_page_dup_row_title (ib_window_get_history_page (win), 0);
 
@@ -393,7 +383,7 @@ test_run_export_reopen (void)
   /* Export a PNG through the menu's action, with the path given. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                   g_variant_new ("(ss)", "png:800x600@2", png));
-  g_assert_true (wait_until (exports_done, win));
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_null (ib_window_get_last_export_error (win));
   g_assert_true (g_file_get_contents (png, &contents, &length, &error));
   g_assert_no_error (error);
@@ -411,7 +401,7 @@ test_run_export_reopen (void)
 
     g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                     g_variant_new ("(ss)", "svg", bad));
-    g_assert_true (wait_until (exports_done, win));
+    g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
     g_assert_nonnull (ib_window_get_last_export_error (win));
     g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
     g_assert_nonnull (gui_find_message_dialog (FALSE));
@@ -423,7 +413,7 @@ test_run_export_reopen (void)
   /* JSON, then open it again in a fresh window: shown as if just run. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                   g_variant_new ("(ss)", "json", json));
-  g_assert_true (wait_until (exports_done, win));
+  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
   g_assert_null (ib_window_get_last_export_error (win));
   gui_destroy_window (win);
 
@@ -444,7 +434,7 @@ test_run_export_reopen (void)
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 0);
   json_file = g_file_new_for_path (json);
   ib_window_open_file (win, json_file);
-  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_true (ib_test_wait_until (has_stats_rows, win, WAIT_TIMEOUT_S));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 2);
   g_assert_true (action_enabled (win, "export"));
   /* its findings are said again in this version's wording */
@@ -479,7 +469,7 @@ test_run_export_reopen (void)
     g_assert_true (action_enabled (win, "export"));
     g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                     g_variant_new ("(ss)", "png:800x600@1", cmp_png));
-    g_assert_true (wait_until (exports_done, win));
+    g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
     g_assert_null (ib_window_get_last_export_error (win));
     ib_chart_style_init_light (&style);
     g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, 600 }, ib_chart_format_lookup ("png"), ref_png, 1.0, &error));
@@ -504,7 +494,7 @@ test_run_export_reopen (void)
       g_assert_true (ib_history_page_get_log_scale (ib_window_get_history_page (win)));
       g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                       g_variant_new ("(ss)", "png:800x600@1", log_png));
-      g_assert_true (wait_until (exports_done, win));
+      g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
       g_assert_null (ib_window_get_last_export_error (win));
       style.log_scale = TRUE;
       g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, 600 }, ib_chart_format_lookup ("png"), log_ref, 1.0, &error));
@@ -525,7 +515,7 @@ test_run_export_reopen (void)
 
       g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                       g_variant_new ("(ss)", "html", cmp_html));
-      g_assert_true (wait_until (exports_done, win));
+      g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
       g_assert_null (ib_window_get_last_export_error (win));
       g_assert_true (g_file_get_contents (cmp_html, &html, NULL, NULL));
       g_assert_nonnull (strstr (html, "<h1>I/O Bench comparison</h1>"));
@@ -543,7 +533,7 @@ test_run_export_reopen (void)
 
       g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                       g_variant_new ("(ss)", "md", cmp_md));
-      g_assert_true (wait_until (exports_done, win));
+      g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
       g_assert_null (ib_window_get_last_export_error (win));
       g_assert_true (g_file_get_contents (cmp_md, &md, NULL, NULL));
       g_assert_true (g_str_has_prefix (md, "# I/O Bench comparison\n"));
@@ -553,7 +543,7 @@ test_run_export_reopen (void)
       /* CSV and JSON belong to one run: refused with a reason, nothing written */
       g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                       g_variant_new ("(ss)", "csv", cmp_csv));
-      g_assert_true (wait_until (exports_done, win));
+      g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
       g_assert_nonnull (ib_window_get_last_export_error (win));
       g_assert_nonnull (strstr (ib_window_get_last_export_error (win), "HTML or Markdown"));
       g_assert_false (g_file_test (cmp_csv, G_FILE_TEST_EXISTS));
@@ -617,7 +607,7 @@ test_run_export_reopen (void)
     }
     g_action_group_activate_action (G_ACTION_GROUP (win), "export",
                                     g_variant_new ("(ss)", "png:800x600@1", part_png));
-    g_assert_true (wait_until (exports_done, win));
+    g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
     g_assert_null (ib_window_get_last_export_error (win));
     ib_chart_style_init_light (&style);
     style.compare = IB_COMPARE_CHART_OVERHEAD;
@@ -633,7 +623,7 @@ test_run_export_reopen (void)
 
     g_assert_true (g_file_set_contents (bad, "{\"schema\": \"nope\"", -1, NULL));
     ib_window_open_file (win, bad_file);
-    g_assert_true (wait_until (dialog_shown, NULL));
+    g_assert_true (ib_test_wait_until (dialog_shown, NULL, WAIT_TIMEOUT_S));
     g_assert_nonnull (ib_window_get_last_open_error (win));
     close_message_dialogs ();
   }
@@ -643,7 +633,7 @@ test_run_export_reopen (void)
     g_autoptr(GFile) png_file = g_file_new_for_path (png);
 
     ib_window_open_file (win, png_file);
-    g_assert_true (wait_until (dialog_shown, NULL));
+    g_assert_true (ib_test_wait_until (dialog_shown, NULL, WAIT_TIMEOUT_S));
     g_assert_nonnull (ib_window_get_last_open_error (win));
     g_assert_nonnull (strstr (ib_window_get_last_open_error (win),
                               "a PNG image, not an I/O Bench report; open the .json report"));
@@ -674,7 +664,7 @@ test_stop (void)
   set_plan (win, tmp, "8", "8M", strategies, 200);
   g_assert_true (action_enabled (win, "run"));
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (wait_until (has_samples, win));
+  g_assert_true (ib_test_wait_until (has_samples, win, WAIT_TIMEOUT_S));
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   if (!ib_run_controller_get_running (ib_window_get_controller (win)))
     g_test_message ("run ended early: %s", report->error ? report->error : "no error");
@@ -685,7 +675,7 @@ test_stop (void)
   {
     IbResultsPage *page = ib_window_get_results_page (win);
 
-    g_assert_true (wait_until (has_answer, win));
+    g_assert_true (ib_test_wait_until (has_answer, win, WAIT_TIMEOUT_S));
     g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
     g_assert_null (ib_results_page_get_answer_details (page));
     g_assert_null (strstr (ib_results_page_get_answer (page), "run more repetitions"));
@@ -694,7 +684,7 @@ test_stop (void)
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   g_assert_true (ib_run_controller_get_stopping (ib_window_get_controller (win)));
   g_assert_false (action_enabled (win, "stop"));
-  g_assert_true (wait_until (not_running, win));
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
 
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   g_assert_nonnull (report);
@@ -794,7 +784,7 @@ test_no_space (void)
 
   /* 100000 files of 64 GiB fit on no disk: refused before Run, not after. */
   set_plan (win, tmp, "100000", "64G", strategies, 1);
-  g_assert_true (wait_until (space_known, plan));
+  g_assert_true (ib_test_wait_until (space_known, plan, WAIT_TIMEOUT_S));
   g_assert_false (ib_plan_page_get_valid (plan));
   g_assert_false (action_enabled (win, "run"));
   reason = ib_plan_page_get_error (plan);
@@ -809,7 +799,7 @@ test_no_space (void)
   g_assert_true (ib_plan_page_get_valid (plan));
   g_assert_true (action_enabled (win, "run"));
   ib_plan_page_refresh_space (plan);
-  g_assert_true (wait_until (space_known, plan));
+  g_assert_true (ib_test_wait_until (space_known, plan, WAIT_TIMEOUT_S));
   g_assert_true (ib_plan_page_get_valid (plan));
   gui_destroy_window (win);
   ib_test_remove_tree (tmp);
@@ -841,16 +831,16 @@ test_failed_run (void)
   set_plan (win, missing, "2", "64K", strategies, 2);
   g_assert_true (action_enabled (win, "run"));
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (wait_until (not_running, win));
+  g_assert_true (ib_test_wait_until (not_running, win, WAIT_TIMEOUT_S));
   report = ib_results_page_get_report (ib_window_get_results_page (win));
   g_assert_nonnull (report);
   g_assert_nonnull (report->error);
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   g_assert_null (gui_find_message_dialog (FALSE));
   /* Run is off now, the folder known to be missing; back with a good one */
-  g_assert_true (wait_until (run_off, win));
+  g_assert_true (ib_test_wait_until (run_off, win, WAIT_TIMEOUT_S));
   ib_plan_page_set_dir (ib_window_get_plan_page (win), tmp);
-  g_assert_true (wait_until (run_on, win));
+  g_assert_true (ib_test_wait_until (run_on, win, WAIT_TIMEOUT_S));
   gui_destroy_window (win);
   ib_test_remove_tree (tmp);
 }
@@ -920,7 +910,7 @@ test_tab_stops (void)
    * the first round fills them in, inserts none. */
   g_assert_true (ib_run_controller_get_running (ib_window_get_controller (win)));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
-  g_assert_true (wait_until (has_stats_rows, win));
+  g_assert_true (ib_test_wait_until (has_stats_rows, win, WAIT_TIMEOUT_S));
   g_assert_cmpuint (ib_results_page_get_n_stats_rows (ib_window_get_results_page (win)), ==, 6);
   ib_test_spin (200);
 
