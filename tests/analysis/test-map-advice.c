@@ -33,24 +33,7 @@ set_line (IbMapLine       *line,
           double           hi,
           double           stall_ms)
 {
-  IbDecisionLine *d = &line->decision;
-
-  g_array_set_size (d->pairs, 0);
-  for (guint i = 0; i < 12; i++)
-    {
-      IbDecisionPair p = { 0 };
-
-      p.a_ns = 1000000;
-      p.b_ns = (gint64) (1000000 * ratio);
-      p.order = i % 2;
-      g_array_append_val (d->pairs, p);
-    }
-  d->verdict = verdict;
-  d->ratio = ratio;
-  d->ci_low = lo;
-  d->ci_high = hi;
-  d->ci_level = 0.95;
-  d->n_looks = 1;
+  fx_map_line_decide (line, verdict, ratio, lo, hi);
   line->a_side.n_responsive = line->b_side.n_responsive = 12;
   line->a_side.stall_ns = stall_ms * 1e6;
   line->a_side.frames_missed_60 = MAX (0.0, stall_ms / 16.7 - 1);

@@ -22,6 +22,7 @@
 #include "analysis/ib-map-advice.h"
 #include "analysis/ib-map-cuts.h"
 #include "engine/model/ib-map.h"
+#include "map-fixture.h"
 
 static void
 assert_contains (const char *text,
@@ -38,24 +39,7 @@ set_line (IbMapLine       *line,
           IbPairedVerdict  verdict,
           double           ratio)
 {
-  IbDecisionLine *d = &line->decision;
-
-  g_array_set_size (d->pairs, 0);
-  for (guint i = 0; i < 12; i++)
-    {
-      IbDecisionPair p = { 0 };
-
-      p.a_ns = 1000000;
-      p.b_ns = (gint64) (1000000 * ratio);
-      p.order = i % 2;
-      g_array_append_val (d->pairs, p);
-    }
-  d->verdict = verdict;
-  d->ratio = ratio;
-  d->ci_low = ratio * 0.95;
-  d->ci_high = ratio * 1.05;
-  d->ci_level = 0.95;
-  d->n_looks = 1;
+  fx_map_line_decide (line, verdict, ratio, ratio * 0.95, ratio * 1.05);
 }
 
 static IbMap *

@@ -126,3 +126,30 @@ fx_map_report_new (void)
   report->error = g_strdup ("Cancelled by the user");
   return report;
 }
+
+void
+fx_map_line_decide (IbMapLine      *line,
+                    IbPairedVerdict verdict,
+                    double          ratio,
+                    double          lo,
+                    double          hi)
+{
+  IbDecisionLine *d = &line->decision;
+
+  g_array_set_size (d->pairs, 0);
+  for (guint i = 0; i < 12; i++)
+    {
+      IbDecisionPair p = { 0 };
+
+      p.a_ns = 1000000;
+      p.b_ns = (gint64) (1000000 * ratio);
+      p.order = i % 2;
+      g_array_append_val (d->pairs, p);
+    }
+  d->verdict = verdict;
+  d->ratio = ratio;
+  d->ci_low = lo;
+  d->ci_high = hi;
+  d->ci_level = 0.95;
+  d->n_looks = 1;
+}

@@ -21,4 +21,13 @@ G_BEGIN_DECLS
  * 64 KiB x 16: a frame missed); the others for a fraction of a ms. */
 IbReport *fx_map_report_new (void);
 
+/* Sets the decision of @line to @verdict with ratio b / a @ratio in [@lo,
+ * @hi] at 95 % after one look, over 12 pairs of 1 ms against @ratio ms in
+ * alternating order (the map tests' cells). */
+void fx_map_line_decide (IbMapLine      *line,
+                         IbPairedVerdict verdict,
+                         double          ratio,
+                         double          lo,
+                         double          hi);
+
 G_END_DECLS
