@@ -173,17 +173,7 @@ static const IbJsonField sweep_spec_fields[] = {
   FIELD (IbSweepSpec, content, "content", ENUM, 0, .enum_type = &ib_content_kind_enum),
 };
 
-static gpointer
-sweep_spec_new (void)
-{
-  return ib_sweep_spec_new ();
-}
-
-static void
-sweep_spec_free (gpointer st)
-{
-  ib_sweep_spec_free (st);
-}
+DEFINE_NEW_FREE (sweep_spec, ib_sweep_spec_new, ib_sweep_spec_free)
 
 static const IbJsonSection sweep_spec_section =
   SECTION (IbSweepSpec, sweep_spec_fields, .new_ = sweep_spec_new, .free_ = sweep_spec_free);
@@ -261,17 +251,7 @@ static const IbJsonField plan_fields[] = {
   FIELD (IbPlan, map, "map", OBJECT, NUL | UNSET, .section = &ib_json_map_spec_section),
 };
 
-static gpointer
-plan_new (void)
-{
-  return ib_plan_new ();
-}
-
-static void
-plan_free (gpointer st)
-{
-  ib_plan_free (st);
-}
+DEFINE_NEW_FREE (plan, ib_plan_new, ib_plan_free)
 
 const IbJsonSection ib_json_plan_section =
   SECTION (IbPlan, plan_fields, .new_ = plan_new, .free_ = plan_free, .init = plan_init);
@@ -305,17 +285,7 @@ static const IbJsonField environment_fields[] = {
   FIELD (IbEnvironment, hostname, "hostname", STRING, NUL),
 };
 
-static gpointer
-environment_new (void)
-{
-  return ib_environment_new ();
-}
-
-static void
-environment_free (gpointer st)
-{
-  ib_environment_free (st);
-}
+DEFINE_NEW_FREE (environment, ib_environment_new, ib_environment_free)
 
 static void
 environment_init (gpointer st)

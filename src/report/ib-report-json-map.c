@@ -21,17 +21,7 @@ static const IbJsonField map_spec_fields[] = {
   FIELD (IbMapSpec, max_disk_bytes, "max_disk_bytes", UINT64, UNSET),
 };
 
-static gpointer
-map_spec_new (void)
-{
-  return ib_map_spec_new ();
-}
-
-static void
-map_spec_free (gpointer st)
-{
-  ib_map_spec_free (st);
-}
+DEFINE_NEW_FREE (map_spec, ib_map_spec_new, ib_map_spec_free)
 
 const IbJsonSection ib_json_map_spec_section =
   SECTION (IbMapSpec, map_spec_fields, .new_ = map_spec_new, .free_ = map_spec_free);

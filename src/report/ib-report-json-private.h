@@ -190,6 +190,18 @@ struct _IbJsonSection
   }
 #define ENUM_OF(prefix, names) { prefix##_name, prefix##_parse, names }
 
+/* prefix_new () and prefix_free () over a model type's own @new_fn () and
+ * @free_fn (), for a section's .new_ and .free_. */
+#define DEFINE_NEW_FREE(prefix, new_fn, free_fn) \
+  static gpointer prefix##_new (void) \
+  { \
+    return new_fn (); \
+  } \
+  static void prefix##_free (gpointer st) \
+  { \
+    free_fn (st); \
+  }
+
 /* ---- the loader's own helpers (ib-report-json-read.c, -load.c) ---------- */
 
 /* Whether an array of @n entries fits the field's limit (max_len, else

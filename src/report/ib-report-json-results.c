@@ -180,17 +180,7 @@ static const IbJsonField write_unlink_fields[] = {
   FIELD (IbWriteUnlink, runs, "runs", ARRAY, 0, .section = &write_unlink_run_section),
 };
 
-static gpointer
-write_unlink_new (void)
-{
-  return ib_write_unlink_new ();
-}
-
-static void
-write_unlink_free (gpointer st)
-{
-  ib_write_unlink_free (st);
-}
+DEFINE_NEW_FREE (write_unlink, ib_write_unlink_new, ib_write_unlink_free)
 
 static const IbJsonSection write_unlink_section =
   SECTION (IbWriteUnlink, write_unlink_fields, .new_ = write_unlink_new,
@@ -296,17 +286,7 @@ static const IbJsonField sweep_fields[] = {
     .read = ib_json_read_derived_string },
 };
 
-static gpointer
-sweep_new (void)
-{
-  return ib_sweep_new ();
-}
-
-static void
-sweep_free (gpointer st)
-{
-  ib_sweep_free (st);
-}
+DEFINE_NEW_FREE (sweep, ib_sweep_new, ib_sweep_free)
 
 static const IbJsonSection sweep_section =
   SECTION (IbSweep, sweep_fields, .new_ = sweep_new, .free_ = sweep_free,
@@ -432,17 +412,7 @@ static const IbJsonField decision_fields[] = {
   FIELD (IbDecision, lines, "lines", ARRAY, REQ, .section = &ib_json_decision_line_section),
 };
 
-static gpointer
-decision_new (void)
-{
-  return ib_decision_new ();
-}
-
-static void
-decision_free (gpointer st)
-{
-  ib_decision_free (st);
-}
+DEFINE_NEW_FREE (decision, ib_decision_new, ib_decision_free)
 
 static const IbJsonSection decision_section =
   SECTION (IbDecision, decision_fields, .new_ = decision_new, .free_ = decision_free);
