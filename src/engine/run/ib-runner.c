@@ -27,6 +27,7 @@
 #include "engine/plan/ib-parse.h"
 #include "engine/run/ib-runner.h"
 #include "engine/run/ib-runner-sink.h"
+#include "engine/run/ib-runner-prepare.h"
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/run/ib-sweep.h"
@@ -190,12 +191,15 @@ is_cancel_error (const GError *error)
  * a timed sample for them and none of GLib's shared task pool, which the
  * async strategies use, is taken. Strategies not reached yet get no row. */
 static GArray *
-live_statistics (Run *run)
+live_statistics (Run        *run,
+                 const char *strategy)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (IbStats));
 
   g_array_set_clear_func (out, (GDestroyNotify) ib_stats_clear);
-  ib_report_compute_statistics (run->report);
+  /* Only @strategy's samples changed since the last event: its row alone
+   * is recomputed (the others would come out the same). */
+  ib_report_update_statistics (run->report, strategy);
   for (guint i = 0; i < run->report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (run->report->statistics, IbStats, i);
@@ -207,14 +211,6 @@ live_statistics (Run *run)
       g_array_append_val (out, copy);
     }
   return out;
-}
-
-static guint
-count_units_reads (const IbPlan *plan)
-{
-  if (plan->file_sizes->len == 0 || plan->strategies->len == 0)
-    return 0;
-  return ib_plan_n_rounds (plan) * plan->strategies->len;
 }
 
 static void
@@ -250,26 +246,6 @@ make_plan_files (Run     *run,
   return ib_file_set_create (&request, run->runner->cancellable, error);
 }
 
-/* --direct: a file system that refuses O_DIRECT (tmpfs before Linux 6.6,
- * ramfs, some FUSE ones) stops the run before the first sample, with one
- * message saying what to do, instead of failing every sample. */
-static gboolean
-check_direct_possible (Run     *run,
-                       GError **error)
-{
-  const IbFileEntry *entry = ib_file_set_get_file (run->files, 0);
-  int fd = ib_os_open_direct (entry->path, error);
-
-  if (fd < 0)
-    {
-      if (error != NULL && *error != NULL && (*error)->domain == G_IO_ERROR)
-        g_prefix_error (error, _("--direct: cannot open “%s” with O_DIRECT: "), entry->path);
-      return FALSE;
-    }
-  g_close (fd, NULL);
-  return TRUE;
-}
-
 static void
 measure_warn (const char *key,
               const char *message,
@@ -294,21 +270,14 @@ new_measure (Run           *run,
   return ib_measure_new (&setup);
 }
 
+/* Makes the file set, writes it back and brings it into the plan's cache
+ * state before the first sample. */
 static gboolean
-run_reads (Run     *run,
-           GError **error)
+prepare_reads (Run     *run,
+               GError **error)
 {
   const IbPlan *plan = run->plan;
-  guint n_strategies = plan->strategies->len;
-  guint n_rounds = ib_plan_n_rounds (plan);
-  g_autofree guint *order = g_new (guint, n_strategies);
-  guint64 total = ib_plan_total_bytes (plan);
-  double make_units = MAX (1.0, (double) total / (256.0 * 1024 * 1024));
-  guint sample_index = 0;
-  guint n_failed = 0;
-  guint n_cache_bad;
-  gint64 rounds_start = 0;
-  gboolean cut = FALSE;
+  double        make_units = MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024));
   g_autoptr(GError) warm_error = NULL;
 
   enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
@@ -322,26 +291,90 @@ run_reads (Run     *run,
   finish_phase (run);
 
   ib_measure_check_cache (run->measure, run->report->environment);
-  if (plan->direct && !check_direct_possible (run, error))
+  if (plan->direct && !ib_runner_check_direct (run->files, error))
     return FALSE;
-  if (plan->cache == IB_CACHE_WARM)
+  if (plan->cache != IB_CACHE_WARM)
+    return TRUE;
+  enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
+  if (!ib_file_set_warm (run->files, run->runner->cancellable, &warm_error))
     {
-      enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
-      if (!ib_file_set_warm (run->files, run->runner->cancellable, &warm_error))
-        {
-          if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            return set_cancelled (error);
-          /* A read error while warming is the storage's, not the plan's: each
-           * sample warms again first (IbMeasure) and is left out of
-           * the statistics if the files still are not cached, and a strategy
-           * that meets the error fails its own sample. */
-          warn (run, "warm-error",
-                _("Could not warm the page cache: %s; each sample tries again first"),
-                warm_error->message);
-        }
-      finish_phase (run);
+      if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return set_cancelled (error);
+      /* A read error while warming is the storage's, not the plan's: each
+       * sample warms again first (IbMeasure) and is left out of
+       * the statistics if the files still are not cached, and a strategy
+       * that meets the error fails its own sample. */
+      warn (run, "warm-error",
+            _("Could not warm the page cache: %s; each sample tries again first"),
+            warm_error->message);
+    }
+  finish_phase (run);
+  return TRUE;
+}
+
+/* One sample of @id in @round, kept in the report and posted with the
+ * statistics so far; counts it in *@n_samples and, failed, *@n_failed. */
+static gboolean
+read_sample (Run        *run,
+             const char *id,
+             guint       round,
+             guint      *n_samples,
+             guint      *n_failed,
+             GError    **error)
+{
+  const IbPlan    *plan = run->plan;
+  IbSample         sample = { 0 };
+  IbEvent          event = { 0 };
+  g_autofree char *message = NULL;
+
+  if (!ib_measure_sample (run->measure, id, round, &sample, error))
+    return FALSE;
+  if (!sample.ok)
+    {
+      g_autofree char *key = g_strconcat ("failed:", id, NULL);
+
+      (*n_failed)++;
+      /* Translators: "Memory map failed in round 1: Cannot read …" */
+      warn (run, key, _("%s failed in round %u: %s"), ib_strategy_title (id),
+            round + 1, sample.error);
     }
 
+  g_array_append_val (run->report->samples, sample);
+  event.kind = IB_EVENT_SAMPLE;
+  event.phase = IB_PHASE_MEASURING;
+  event.sample = ib_sample_copy (&sample);
+  event.statistics = live_statistics (run, id);
+  event.eta_ns = -1;
+  post (run, &event);
+
+  (*n_samples)++;
+  run->done_units = run->phase_base + *n_samples;
+  if (round < plan->warmup)
+    /* Translators: e.g. "Warm-up 1 of 1: Memory map" */
+    message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup,
+                               ib_strategy_title (id));
+  else
+    /* Translators: e.g. "Round 2 of 5: Memory map" */
+    message = g_strdup_printf (_("Round %u of %u: %s"), round + 1 - plan->warmup,
+                               plan->repeat, ib_strategy_title (id));
+  post_progress (run, message, TRUE);
+  return TRUE;
+}
+
+static gboolean
+run_reads (Run     *run,
+           GError **error)
+{
+  const IbPlan     *plan = run->plan;
+  guint             n_strategies = plan->strategies->len;
+  guint             n_rounds = ib_plan_n_rounds (plan);
+  g_autofree guint *order = g_new (guint, n_strategies);
+  guint             n_samples = 0, n_failed = 0, n_cache_bad;
+  gint64            rounds_start = 0;
+  gboolean          cut = FALSE;
+
+  if (!prepare_reads (run, error))
+    return FALSE;
   enter_phase (run, IB_PHASE_MEASURING, n_rounds * n_strategies, _("Measuring"));
   for (guint round = 0; round < n_rounds && !cut; round++)
     {
@@ -363,56 +396,21 @@ run_reads (Run     *run,
       ib_measure_round_order (plan->seed, round, order, n_strategies);
       for (guint k = 0; k < n_strategies && !cut; k++)
         {
-          const char *id = g_ptr_array_index (plan->strategies, order[k]);
-          IbSample sample = { 0 };
-          IbEvent event = { 0 };
-          g_autofree char *message = NULL;
-
           /* A machine so busy that the rounds alone would eat the budget:
            * stop in the middle of this one (ib-decision.h). */
-          if (!warmup && ib_decision_survey_overran (plan, run->report, run->start_ns,
-                                                     round - plan->warmup, ib_os_monotonic_ns ()))
-            {
-              warn (run, "survey-short",
-                    _("The survey stopped in round %u of %u, to leave the rest of the %u s budget "
-                      "for the other experiments and for deciding the answer’s pairs (the "
-                      "machine is busy: strategies it did not reach in that round have fewer "
-                      "samples)"),
-                    round + 1 - plan->warmup, plan->repeat, plan->budget_s);
-              cut = TRUE;
-              break;
-            }
-          if (!ib_measure_sample (run->measure, id, round, &sample, error))
+          cut = !warmup && ib_decision_survey_overran (plan, run->report, run->start_ns,
+                                                       round - plan->warmup,
+                                                       ib_os_monotonic_ns ());
+          if (cut)
+            warn (run, "survey-short",
+                  _("The survey stopped in round %u of %u, to leave the rest of the %u s budget "
+                     "for the other experiments and for deciding the answer’s pairs (the "
+                     "machine is busy: strategies it did not reach in that round have fewer "
+                     "samples)"),
+                  round + 1 - plan->warmup, plan->repeat, plan->budget_s);
+          else if (!read_sample (run, g_ptr_array_index (plan->strategies, order[k]), round,
+                                 &n_samples, &n_failed, error))
             return FALSE;
-          if (!sample.ok)
-            {
-              g_autofree char *key = g_strconcat ("failed:", id, NULL);
-
-              n_failed++;
-              /* Translators: "Memory map failed in round 1: Cannot read …" */
-              warn (run, key, _("%s failed in round %u: %s"), ib_strategy_title (id),
-                    round + 1, sample.error);
-            }
-
-          g_array_append_val (run->report->samples, sample);
-          event.kind = IB_EVENT_SAMPLE;
-          event.phase = IB_PHASE_MEASURING;
-          event.sample = ib_sample_copy (&sample);
-          event.statistics = live_statistics (run);
-          event.eta_ns = -1;
-          post (run, &event);
-
-          sample_index++;
-          run->done_units = run->phase_base + sample_index;
-          if (warmup)
-            /* Translators: e.g. "Warm-up 1 of 1: Memory map" */
-            message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup,
-                                       ib_strategy_title (id));
-          else
-            /* Translators: e.g. "Round 2 of 5: Memory map" */
-            message = g_strdup_printf (_("Round %u of %u: %s"), round + 1 - plan->warmup,
-                                       plan->repeat, ib_strategy_title (id));
-          post_progress (run, message, TRUE);
         }
     }
   finish_phase (run);
@@ -428,7 +426,7 @@ run_reads (Run     *run,
                        n_cache_bad),
           n_cache_bad, ib_cache_mode_to_string (plan->cache));
 
-  if (n_failed > 0 && n_failed == sample_index)
+  if (n_failed > 0 && n_failed == n_samples)
     {
       const IbSample *first = &g_array_index (run->report->samples, IbSample, 0);
 
@@ -494,7 +492,7 @@ run_decision (Run     *run,
    * ends within it unless those alone overran it. */
   gint64 deadline = run->start_ns + (gint64) (plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
 
-  enter_phase (run, IB_PHASE_DECIDING, count_units_reads (run->plan), _("Deciding"));
+  enter_phase (run, IB_PHASE_DECIDING, ib_runner_units_reads (run->plan), _("Deciding"));
   if (!ib_decision_run (run->report, run->start_ns, deadline, decision_sample,
                         decision_progress, run, run->runner->cancellable, error))
     return FALSE;
@@ -658,14 +656,7 @@ execute (Run     *run,
   const IbPlan *plan = run->plan;
   guint n_reaped;
 
-  run->total_units = count_units_reads (plan) + ib_plan_sweep_units (plan) +
-                     ib_plan_overhead_units (plan) + ib_plan_write_unlink_units (plan) +
-                     (plan->map != NULL ? 1.0 : 0.0) + 1.0;
-  if (plan->budget_s > 0)
-    run->total_units += count_units_reads (plan);
-  if (count_units_reads (plan) > 0)
-    run->total_units += MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024)) *
-                        (plan->cache == IB_CACHE_WARM ? 1.25 : 1.0);
+  run->total_units = ib_runner_units_total (plan);
 
   enter_phase (run, IB_PHASE_PREPARING, 1.0, _("Preparing"));
   if (!g_file_test (plan->dir, G_FILE_TEST_IS_DIR))
@@ -703,7 +694,7 @@ execute (Run     *run,
     }
   finish_phase (run);
 
-  if (count_units_reads (plan) > 0 && !run_reads (run, error))
+  if (ib_runner_units_reads (plan) > 0 && !run_reads (run, error))
     return FALSE;
 
   if (plan->sweep != NULL)

@@ -144,51 +144,128 @@ ib_percentile_ab (const gint64 *sorted,
   return sorted[index];
 }
 
+/* Moves the @k-th smallest of @values to values[k], smaller ones before it
+ * and larger ones after (Hoare's selection): O(n) on average where a sort
+ * is O(n log n); the runner takes medians after every sample. */
+static void
+select_kth (double *values,
+            guint   n,
+            guint   k)
+{
+  gint64 lo = 0, hi = (gint64) n - 1;
+
+  while (lo < hi)
+    {
+      double pivot = values[lo + (hi - lo) / 2];
+      gint64 i = lo, j = hi;
+
+      while (i <= j)
+        {
+          while (values[i] < pivot)
+            i++;
+          while (values[j] > pivot)
+            j--;
+          if (i <= j)
+            {
+              double t = values[i];
+
+              values[i++] = values[j];
+              values[j--] = t;
+            }
+        }
+      /* values[lo..j] <= pivot <= values[i..hi]; any between equal it. */
+      if ((gint64) k <= j)
+        hi = j;
+      else if ((gint64) k >= i)
+        lo = i;
+      else
+        return;
+    }
+}
+
+/* The median as ib_quantile_sorted (q = 0.5) gives it from sorted values,
+ * without sorting; reorders @values. */
 static double
 median_of (double *values,
            guint   n)
 {
-  qsort (values, n, sizeof (double), compare_double);
-  return ib_quantile_sorted (values, n, 0.5);
+  guint  lo;
+  double above;
+
+  if (n == 0)
+    return 0.0;
+  lo = (n - 1) / 2;
+  select_kth (values, n, lo);
+  if (n % 2 == 1)
+    return values[lo];
+  above = values[lo + 1];
+  for (guint i = lo + 2; i < n; i++)
+    above = MIN (above, values[i]);
+  return values[lo] + 0.5 * (above - values[lo]);
 }
 
 /* ---- the median's interval ---------------------------------------------- */
 
-/* P(Bin(n, 1/2) <= j), summed in log space so n up to IB_MAX_REPEAT does not
+/* P(Bin(n, 1/2) = i), in log space so n up to IB_MAX_REPEAT does not
  * underflow the terms that matter. */
 static double
-binomial_half_cdf (guint n,
-                   guint j)
+binomial_half_term (guint n,
+                    guint i)
 {
-  double sum = 0.0;
-
-  for (guint i = 0; i <= j && i <= n; i++)
-    sum += exp (lgamma (n + 1.0) - lgamma (i + 1.0) - lgamma (n - i + 1.0) - n * G_LN2);
-  return MIN (sum, 1.0);
+  return exp (lgamma (n + 1.0) - lgamma (i + 1.0) - lgamma (n - i + 1.0) - n * G_LN2);
 }
 
-/* The k of the interval and its coverage. */
+/* The k of the interval and its coverage, computed once per n (they depend
+ * on n alone): the runner recomputes the statistics after every sample. */
+#define K_CACHE_MAX 1024
+
+static GMutex k_cache_lock;
+static guint  k_cache_k[K_CACHE_MAX + 1]; /* 0: not computed yet */
+static double k_cache_coverage[K_CACHE_MAX + 1];
+
 static guint
-median_interval_k (guint   n,
-                   double *coverage_out)
+median_interval_k_uncached (guint   n,
+                            double *coverage_out)
 {
   guint k = 1;
   double coverage;
+  double cdf;
 
   /* The true median lies below x(k) when at most k - 1 values fall below it:
    * P(Bin(n, 1/2) <= k - 1); above x(n+1-k) likewise. Widen k while the
-   * next one still covers IB_CI_TARGET. */
-  coverage = 1.0 - 2.0 * binomial_half_cdf (n, 0);
+   * next one still covers IB_CI_TARGET. The CDF grows by one term per k,
+   * summed in the order a sum from 0 would take. */
+  cdf = binomial_half_term (n, 0);
+  coverage = 1.0 - 2.0 * MIN (cdf, 1.0);
   while (k + 1 <= (n + 1) / 2)
     {
-      double next = 1.0 - 2.0 * binomial_half_cdf (n, k);
+      double next;
 
+      cdf += binomial_half_term (n, k);
+      next = 1.0 - 2.0 * MIN (cdf, 1.0);
       if (next < IB_CI_TARGET)
         break;
       k++;
       coverage = next;
     }
   *coverage_out = MAX (coverage, 0.0);
+  return k;
+}
+
+static guint
+median_interval_k (guint   n,
+                   double *coverage_out)
+{
+  guint k;
+
+  if (n > K_CACHE_MAX)
+    return median_interval_k_uncached (n, coverage_out);
+  g_mutex_lock (&k_cache_lock);
+  if (k_cache_k[n] == 0)
+    k_cache_k[n] = median_interval_k_uncached (n, &k_cache_coverage[n]);
+  k = k_cache_k[n];
+  *coverage_out = k_cache_coverage[n];
+  g_mutex_unlock (&k_cache_lock);
   return k;
 }
 
@@ -558,33 +635,24 @@ ib_report_wall_times (const IbReport *report,
   return times;
 }
 
-static double
-median_of_array (GArray *values)
-{
-  if (values->len == 0)
-    return 0.0;
-  return median_of ((double *) (gpointer) values->data, values->len);
-}
-
 static void
 compute_one (const IbReport *report,
              const char     *strategy,
              IbStats        *out)
 {
-  g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) user = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) sys = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) in_flight = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) bytes = g_array_new (FALSE, FALSE, sizeof (double));
+  guint len = report->samples->len;
+  /* Six columns of up to @len values each, filled in place. */
+  g_autofree double *block = g_new (double, 6 * (gsize) MAX (len, 1));
+  double            *wall = block, *user = block + len, *sys = block + 2 * len;
+  double            *in_flight = block + 3 * len, *cpu = block + 4 * len, *bytes = block + 5 * len;
+  guint              n = 0, n_cpu = 0;
   guint n_failed = 0;
   guint n_excluded = 0;
   double median_bytes;
 
-  for (guint i = 0; i < report->samples->len; i++)
+  for (guint i = 0; i < len; i++)
     {
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
-      double v;
 
       if (s->warmup || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
@@ -598,34 +666,27 @@ compute_one (const IbReport *report,
           n_excluded++;
           continue;
         }
-      v = (double) s->wall_ns;
-      g_array_append_val (wall, v);
-      v = (double) s->user_ns;
-      g_array_append_val (user, v);
-      v = (double) s->sys_ns;
-      g_array_append_val (sys, v);
-      v = (double) s->max_in_flight;
-      g_array_append_val (in_flight, v);
+      wall[n] = (double) s->wall_ns;
+      user[n] = (double) s->user_ns;
+      sys[n] = (double) s->sys_ns;
+      in_flight[n] = (double) s->max_in_flight;
       if (s->cpu_ns >= 0)
-        {
-          v = (double) s->cpu_ns;
-          g_array_append_val (cpu, v);
-        }
-      v = (double) s->bytes;
-      g_array_append_val (bytes, v);
+        cpu[n_cpu++] = (double) s->cpu_ns;
+      bytes[n] = (double) s->bytes;
+      n++;
     }
 
   memset (out, 0, sizeof *out);
   out->strategy = g_strdup (strategy);
-  ib_stats_compute ((const double *) (gconstpointer) wall->data, wall->len, out);
+  ib_stats_compute (wall, n, out);
   out->n_failed = n_failed;
   out->n_excluded = n_excluded;
-  out->user_ns = median_of_array (user);
-  out->sys_ns = median_of_array (sys);
+  out->user_ns = median_of (user, n);
+  out->sys_ns = median_of (sys, n);
   /* 0 (unknown) in reports older than the field. */
-  out->max_in_flight = (guint) median_of_array (in_flight);
-  out->cpu_ns = cpu->len > 0 ? median_of_array (cpu) : -1;
-  median_bytes = median_of_array (bytes);
+  out->max_in_flight = (guint) median_of (in_flight, n);
+  out->cpu_ns = n_cpu > 0 ? median_of (cpu, n_cpu) : -1;
+  median_bytes = median_of (bytes, n);
   if (out->median_ns > 0.0 && median_bytes > 0.0)
     out->mib_per_s = (median_bytes / (1024.0 * 1024.0)) / (out->median_ns / 1e9);
 }
@@ -698,40 +759,90 @@ responsiveness_stats (const IbReport *report,
                       const char     *strategy,
                       IbStats        *out)
 {
-  g_autoptr(GArray) stall = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) p99 = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) f60 = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) f120 = g_array_new (FALSE, FALSE, sizeof (double));
+  guint              len, n = 0;
+  g_autofree double *block = NULL;
+  double            *stall, *p99, *f60, *f120;
   double worst = 0;
 
   g_return_if_fail (report != NULL);
   g_return_if_fail (strategy != NULL);
   g_return_if_fail (out != NULL);
 
-  for (guint i = 0; i < report->samples->len; i++)
+  /* Four columns of up to @len values each, filled in place. */
+  len = report->samples->len;
+  block = g_new (double, 4 * (gsize) MAX (len, 1));
+  stall = block;
+  p99 = block + len;
+  f60 = block + 2 * len;
+  f120 = block + 3 * len;
+  for (guint i = 0; i < len; i++)
     {
       const IbSample *s = &g_array_index (report->samples, IbSample, i);
-      double v;
 
       if (!ib_sample_is_valid (s) || !s->responsive || g_strcmp0 (s->strategy, strategy) != 0)
         continue;
-      v = (double) s->stall_ns;
-      g_array_append_val (stall, v);
-      worst = MAX (worst, v);
-      v = (double) s->lateness_p99_ns;
-      g_array_append_val (p99, v);
-      v = s->frames_missed_60;
-      g_array_append_val (f60, v);
-      v = s->frames_missed_120;
-      g_array_append_val (f120, v);
+      stall[n] = (double) s->stall_ns;
+      worst = MAX (worst, stall[n]);
+      p99[n] = (double) s->lateness_p99_ns;
+      f60[n] = s->frames_missed_60;
+      f120[n] = s->frames_missed_120;
+      n++;
     }
 
-  out->n_responsive = stall->len;
-  out->stall_ns = median_of_array (stall);
+  out->n_responsive = n;
+  out->stall_ns = median_of (stall, n);
   out->stall_max_ns = worst;
-  out->lateness_p99_ns = median_of_array (p99);
-  out->frames_missed_60 = median_of_array (f60);
-  out->frames_missed_120 = median_of_array (f120);
+  out->lateness_p99_ns = median_of (p99, n);
+  out->frames_missed_60 = median_of (f60, n);
+  out->frames_missed_120 = median_of (f120, n);
+}
+
+/* The row of @strategy as ib_report_compute_statistics_full() makes it. */
+static void
+compute_row (IbReport    *report,
+             const char  *strategy,
+             IbStatsFlags flags,
+             IbStats     *out)
+{
+  gboolean excluded = !(flags & IB_STATS_KEEP_CONTENDED) && exclude_contended (report, strategy);
+
+  compute_one (report, strategy, out);
+  ib_report_contention (report, strategy, &out->n_contended, NULL);
+  out->contended_excluded = excluded;
+  responsiveness_stats (report, out->strategy, out);
+}
+
+void
+ib_report_update_statistics (IbReport   *report,
+                             const char *strategy)
+{
+  IbStats *row = NULL;
+
+  g_return_if_fail (report != NULL);
+  g_return_if_fail (strategy != NULL);
+
+  for (guint i = 0; i < report->statistics->len && row == NULL; i++)
+    {
+      IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (g_strcmp0 (st->strategy, strategy) == 0)
+        row = st;
+    }
+  if (row == NULL)
+    {
+      ib_report_compute_statistics (report);
+      return;
+    }
+  if (report->plan != NULL)
+    for (guint i = 0; i < report->samples->len; i++)
+      {
+        IbSample *s = &g_array_index (report->samples, IbSample, i);
+
+        if (g_strcmp0 (s->strategy, strategy) == 0)
+          ib_sample_judge (s, report->plan->cache);
+      }
+  ib_stats_clear (row);
+  compute_row (report, strategy, IB_STATS_DEFAULT, row);
 }
 
 void
@@ -767,15 +878,9 @@ ib_report_compute_statistics_full (IbReport     *report,
   g_array_set_size (report->statistics, 0);
   for (guint i = 0; i < order->len; i++)
     {
-      const char *strategy = g_ptr_array_index (order, i);
-      gboolean excluded = !(flags & IB_STATS_KEEP_CONTENDED) &&
-                          exclude_contended (report, strategy);
       IbStats stats;
 
-      compute_one (report, strategy, &stats);
-      ib_report_contention (report, strategy, &stats.n_contended, NULL);
-      stats.contended_excluded = excluded;
-      responsiveness_stats (report, stats.strategy, &stats);
+      compute_row (report, g_ptr_array_index (order, i), flags, &stats);
       g_array_append_val (report->statistics, stats);
     }
 }

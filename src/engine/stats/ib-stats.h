@@ -191,6 +191,13 @@ typedef enum
 void     ib_report_compute_statistics_full (IbReport     *report,
                                             IbStatsFlags  flags);
 
+/* ib_report_compute_statistics() after samples of @strategy alone were
+ * added since the last computation: judges that strategy's samples and
+ * recomputes its row only, which comes out as the full computation would
+ * make it. Without a row for @strategy yet, computes them all. */
+void ib_report_update_statistics (IbReport   *report,
+                                  const char *strategy);
+
 /* How many measured, successful samples of @strategy (NULL: of every
  * strategy) were contended, out of how many (*n_measured), and their share
  * (0 when none was measured). Samples whose wait is unknown count as not

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "engine/measure/ib-measure.h"
 #include "engine/stats/ib-stats.h"
@@ -200,6 +202,86 @@ test_median_interval (void)
   g_assert_cmpfloat_with_epsilon (level, 1.0 - 43400.0 / 1048576, EPS);
   g_assert_cmpfloat (lo, ==, 6);
   g_assert_cmpfloat (hi, ==, 15);
+}
+
+/* The quadratic sum the interval's k used to come from: every CDF summed
+ * from 0 again. The incremental, cached one must give the same bits. */
+static double
+reference_coverage (guint n)
+{
+  guint  k = 1;
+  double coverage;
+
+  if (n < 2)
+    return 0.0;
+  for (;;)
+    {
+      double cdf[2] = { 0.0, 0.0 };
+
+      for (guint c = 0; c < 2; c++)
+        for (guint i = 0; i <= k - 1 + c && i <= n; i++)
+          cdf[c] += exp (lgamma (n + 1.0) - lgamma (i + 1.0) - lgamma (n - i + 1.0) - n * G_LN2);
+      coverage = 1.0 - 2.0 * MIN (cdf[0], 1.0);
+      if (k + 1 > (n + 1) / 2 || 1.0 - 2.0 * MIN (cdf[1], 1.0) < IB_CI_TARGET)
+        return MAX (coverage, 0.0);
+      k++;
+    }
+}
+
+static void
+test_median_interval_reference (void)
+{
+  const guint big[] = { 100, 257, 500, 1000, 1024, 1025, 1500 };
+
+  for (guint n = 0; n <= 64; n++)
+    g_assert_cmpfloat (ib_median_coverage (n), ==, reference_coverage (n));
+  for (guint i = 0; i < G_N_ELEMENTS (big); i++)
+    {
+      /* Twice: computed, then from the cache (none above 1024). */
+      g_assert_cmpfloat (ib_median_coverage (big[i]), ==, reference_coverage (big[i]));
+      g_assert_cmpfloat (ib_median_coverage (big[i]), ==, reference_coverage (big[i]));
+    }
+}
+
+static int
+cmp_double (const void *a,
+            const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Medians are taken by selection, not sorting: the MAD (a median of
+ * deviations from the median) equals the sorted reference exactly, for odd
+ * and even counts, with and without ties. */
+static void
+test_median_selection (void)
+{
+  IbRng rng;
+
+  ib_rng_init (&rng, 42);
+  for (guint n = 1; n <= 80; n++)
+    for (guint ties = 0; ties < 2; ties++)
+      {
+        g_autofree double *v = g_new (double, n);
+        g_autofree double *sorted = g_new (double, n);
+        g_autofree double *dev = g_new (double, n);
+        double             median;
+        IbStats            st;
+
+        for (guint i = 0; i < n; i++)
+          v[i] = (double) ib_rng_below (&rng, ties ? 5 : 1000000);
+        memcpy (sorted, v, sizeof (double) * n);
+        qsort (sorted, n, sizeof (double), cmp_double);
+        median = ib_quantile_sorted (sorted, n, 0.5);
+        for (guint i = 0; i < n; i++)
+          dev[i] = fabs (sorted[i] - median);
+        qsort (dev, n, sizeof (double), cmp_double);
+        ib_stats_compute (v, n, &st);
+        g_assert_cmpfloat (st.median_ns, ==, median);
+        g_assert_cmpfloat (st.mad_ns, ==, ib_quantile_sorted (dev, n, 0.5));
+      }
 }
 
 static void
@@ -526,6 +608,71 @@ test_report_contended (void)
   g_assert_null (g_array_index (report->samples, IbSample, 5).excluded);
 }
 
+static void
+assert_rows_equal (const IbStats *a,
+                   const IbStats *b)
+{
+  g_assert_cmpstr (a->strategy, ==, b->strategy);
+  g_assert_cmpuint (a->n, ==, b->n);
+  g_assert_cmpuint (a->n_failed, ==, b->n_failed);
+  g_assert_cmpuint (a->n_excluded, ==, b->n_excluded);
+  g_assert_cmpuint (a->n_contended, ==, b->n_contended);
+  g_assert_cmpint (a->contended_excluded, ==, b->contended_excluded);
+  g_assert_cmpfloat (a->median_ns, ==, b->median_ns);
+  g_assert_cmpfloat (a->ci_low_ns, ==, b->ci_low_ns);
+  g_assert_cmpfloat (a->ci_high_ns, ==, b->ci_high_ns);
+  g_assert_cmpfloat (a->ci_level, ==, b->ci_level);
+  g_assert_cmpfloat (a->mean_ns, ==, b->mean_ns);
+  g_assert_cmpfloat (a->user_ns, ==, b->user_ns);
+  g_assert_cmpfloat (a->mib_per_s, ==, b->mib_per_s);
+}
+
+/* The runner updates one strategy's row per sample: after every sample
+ * (warm-up, failed, cache missed, contended ones among them) the rows equal
+ * a full computation's, in the plan's order. */
+static void
+test_report_update (void)
+{
+  g_autoptr (IbReport) live = ib_report_new ();
+  g_autoptr (IbReport) full = ib_report_new ();
+  const char *names[] = { "alpha", "beta", "gamma" };
+
+  live->plan->cache = full->plan->cache = IB_CACHE_WARM;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_ptr_array_add (live->plan->strategies, g_strdup (names[i]));
+      g_ptr_array_add (full->plan->strategies, g_strdup (names[i]));
+    }
+  for (guint i = 0; i < 40; i++)
+    {
+      const char *name = names[(i * 7) % 3];
+      IbReport   *reports[2] = { live, full };
+
+      for (guint r = 0; r < 2; r++)
+        {
+          IbSample *m;
+
+          add_sample (reports[r], name, i < 3, i % 11 != 5, 1000 + (i * 37) % 101, i);
+          m = &g_array_index (reports[r]->samples, IbSample, reports[r]->samples->len - 1);
+          m->cache_ok = i % 13 != 4;
+          m->contended = i % 4 == 0;
+        }
+      ib_report_update_statistics (live, name);
+      ib_report_compute_statistics (full);
+      g_assert_cmpuint (live->statistics->len, ==, full->statistics->len);
+      for (guint k = 0; k < full->statistics->len; k++)
+        assert_rows_equal (&g_array_index (live->statistics, IbStats, k),
+                           &g_array_index (full->statistics, IbStats, k));
+      for (guint k = 0; k < full->samples->len; k++)
+        g_assert_true (g_array_index (live->samples, IbSample, k).excluded ==
+                       g_array_index (full->samples, IbSample, k).excluded);
+    }
+  /* Contended samples were left out of at least one row on the way. */
+  g_assert_true (ib_report_find_stats (live, "alpha")->contended_excluded ||
+                 ib_report_find_stats (live, "beta")->contended_excluded ||
+                 ib_report_find_stats (live, "gamma")->contended_excluded);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -539,12 +686,15 @@ main (int    argc,
   g_test_add_func ("/stats/compute/mild", test_stats_mild);
   g_test_add_func ("/stats/compute/small", test_stats_small);
   g_test_add_func ("/stats/median-interval", test_median_interval);
+  g_test_add_func ("/stats/median-interval/reference", test_median_interval_reference);
+  g_test_add_func ("/stats/median-selection", test_median_selection);
   g_test_add_func ("/stats/percentile-ab", test_percentile_ab);
   g_test_add_func ("/stats/ratio", test_ratio);
   g_test_add_func ("/stats/ratio/large", test_ratio_large);
   g_test_add_func ("/stats/report", test_report_statistics);
   g_test_add_func ("/stats/report/excluded", test_report_excluded);
   g_test_add_func ("/stats/report/contended", test_report_contended);
+  g_test_add_func ("/stats/report/update", test_report_update);
 
   return g_test_run ();
 }
