@@ -76,7 +76,7 @@ faster_sentence (const IbAnswerLine *line,
   const char *slower_noun = _(a_faster ? line->info->b_noun : line->info->a_noun);
   g_autofree char *times = ib_format_ratio (ratio);
   g_autofree char *ci = ib_format_ratio_ci (ratio, ci_low, ci_high);
-  g_autofree char *level = ib_format_level (r->ci_level);
+  g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *pairs = ib_verdict_pairs_text (r);
 
   g_assert (ib_verdict_is_clear (r->verdict));
@@ -106,7 +106,7 @@ undecided_sentence (const IbAnswerLine *line,
   const IbVerdictInterval *r = &line->verdict;
   const char *a = ib_strategy_title (line->a);
   const char *b = ib_strategy_title (line->b);
-  g_autofree char *level = ib_format_level (r->ci_level);
+  g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *ci = NULL;
   g_autofree char *pairs = NULL;
   g_autofree char *ratio = ib_format_ratio_value (r->ratio);
@@ -188,7 +188,7 @@ main_sentence (const IbAnswerLine *line,
       return faster_sentence (line, cache);
     case IB_VERDICT_EQUIVALENT:
       {
-        g_autofree char *level = ib_format_level (r->ci_level);
+        g_autofree char *level = ib_format_ci_level (r->ci_level);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *pairs = ib_verdict_pairs_text (r);
         g_autofree char *ratio = ib_format_ratio_value (r->ratio);
@@ -207,7 +207,7 @@ main_sentence (const IbAnswerLine *line,
       return undecided_sentence (line, cache);
     case IB_VERDICT_SAME:
       {
-        g_autofree char *level = ib_format_level (r->ci_level);
+        g_autofree char *level = ib_format_ci_level (r->ci_level);
         g_autofree char *ratio = ib_format_ratio_value (r->ratio);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
@@ -448,7 +448,7 @@ line_cpu (const IbReport       *report,
   line->has_cpu = TRUE;
   times = ib_format_ratio (line->cpu.ratio);
   ci = ib_format_ratio_ci (line->cpu.ratio, line->cpu.ci_low, line->cpu.ci_high);
-  level = ib_format_level (line->cpu.ci_level);
+  level = ib_format_ci_level (line->cpu.ci_level);
   pairs = ib_verdict_pairs_text (&line->cpu);
   /* Translators: beside a decided line, the CPU time of its pairs: the
    * second strategy, the ratio of its CPU time (user + system) to the

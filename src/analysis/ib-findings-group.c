@@ -191,6 +191,15 @@ ib_findings_cover_last (GArray *findings)
 }
 
 gboolean
+ib_findings_survey_only (const IbReport *report,
+                         gboolean        paired)
+{
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  return report->decision != NULL && !paired;
+}
+
+gboolean
 ib_findings_survey_is_short (const IbReport *report,
                              guint          *n_min,
                              guint          *n_max)

@@ -77,12 +77,13 @@ finding_trade_off (const IbReport *report,
   g_autofree char *frames = NULL;
   g_autofree char *other_frames = NULL;
   IbVerdictInterval iv;
+  gboolean paired;
 
   /* the pair the answer races, each with its main-loop stalls watched */
   if (sync == NULL || other == NULL || !is_measured (sync) || !is_measured (other))
     return;
   /* the answer's rule: the decision phase's pairs when it raced the two */
-  ib_answer_pair_verdict (report, sync->strategy, other->strategy, &iv);
+  paired = ib_answer_pair_verdict (report, sync->strategy, other->strategy, &iv);
   /* Below 5 valid samples a side there is no speed to trade (the
    * sync-vs-async finding says "too few samples to tell"). */
   if (iv.verdict == IB_VERDICT_NO_DATA || iv.verdict == IB_VERDICT_TOO_FEW)
@@ -97,10 +98,13 @@ finding_trade_off (const IbReport *report,
   other_stall = ib_format_duration (other->stall_ns);
   frames = ib_format_frames_missed (sync->frames_missed_60);
   other_frames = ib_format_frames_missed (other->frames_missed_60);
-  /* The answer races the two already (threads, io_uring): say only what
-   * the other side costs the main loop. */
-  if (ib_answer_compares (answer, sync->strategy, other->strategy)
-      && !(answer->stall != NULL && g_str_equal (other->strategy, ib_answer_main (answer)->b)))
+  /* The answer races the two already (threads, io_uring), or only the
+   * survey's samples compare them in a run with a decision phase (a hint, no
+   * speed to trade): say only what the other side costs the main loop. */
+  if (ib_findings_survey_only (report, paired)
+      || (ib_answer_compares (answer, sync->strategy, other->strategy)
+          && !(answer->stall != NULL
+               && g_str_equal (other->strategy, ib_answer_main (answer)->b))))
     {
       /* Translators: a strategy, the median of its reads' longest main-loop
        * stall and the frames that costs ("no frame missed at 60 Hz"), then the
@@ -163,6 +167,32 @@ never_missed (const IbReport *report,
   return n > 0;
 }
 
+/* @best against @second from the survey's samples alone (@iv), in a run
+ * whose decision phase did not race them: a hint, no "fastest". */
+static void
+add_responsive_hint (const IbStats           *best,
+                     const IbStats           *second,
+                     const IbVerdictInterval *iv,
+                     GArray                  *findings)
+{
+  g_autofree char *time = ib_format_duration (best->median_ns);
+  g_autofree char *worst = ib_format_duration (best->stall_max_ns);
+  g_autofree char *hint = ib_verdict_text (iv, ib_strategy_title (best->strategy),
+                                           ib_strategy_title (second->strategy),
+                                           IB_VERDICT_WORDING_SURVEY_HINT);
+
+  /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
+   * single read, serial has the lowest median (45 ms, longest stall 0.4 ms);
+   * Thread pool, parallel took 1.2x the time of Async single read, serial
+   * (hint), from the survey’s samples: the decision phase did not race this
+   * pair." */
+  ib_findings_add (findings, "stall-responsive",
+                   _("Of the strategies that never missed a 60 Hz frame, %s has "
+                     "the lowest median (%s, longest stall %s); %s, from the "
+                     "survey’s samples: the decision phase did not race this pair."),
+                   ib_strategy_title (best->strategy), time, worst, hint);
+}
+
 /* The fastest strategy that never missed a 60 Hz frame, @best, against
  * @second (NULL: none): "fastest" only with a clear verdict. */
 static void
@@ -174,12 +204,21 @@ add_responsive (const IbReport *report,
 {
   g_autofree char *time = ib_format_duration (best->median_ns);
   g_autofree char *worst = ib_format_duration (best->stall_max_ns);
-  IbRatio r = { 0 };
+  IbVerdictInterval iv = { 0 };
+  gboolean paired = FALSE, decided = FALSE;
 
-  /* "Fastest" only with a clear verdict against the runner-up (the rule
-   * of every comparison: ib_report_ratio). */
+  /* "Fastest" only with a decided verdict against the runner-up: the
+   * answer's (ib_answer_pair_verdict), from the decision phase's pairs when
+   * it raced the two; the survey's samples alone give a hint in a run with
+   * a decision phase. */
   if (second != NULL)
-    ib_report_ratio (report, best->strategy, report, second->strategy, &r);
+    {
+      paired = ib_answer_pair_verdict (report, best->strategy, second->strategy, &iv);
+      /* the answer's own verdict, when it says this pair */
+      decided = iv.verdict == IB_VERDICT_A_FASTER
+                && (!ib_findings_survey_only (report, paired)
+                    || ib_answer_compares (answer, best->strategy, second->strategy));
+    }
   if (second == NULL && best->n < IB_VERDICT_MIN_SAMPLES)
     {
       /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
@@ -199,8 +238,7 @@ add_responsive (const IbReport *report,
                      _("The only strategy that never missed a 60 Hz frame is %s: "
                        "median %s, longest stall %s."),
                      ib_strategy_title (best->strategy), time, worst);
-  else if (ib_ratio_is_clear (&r)
-           && ib_answer_compares (answer, best->strategy, second->strategy))
+  else if (decided && ib_answer_compares (answer, best->strategy, second->strategy))
     /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
      * single read, serial: median 45 ms, longest stall 0.4 ms." (the verdict
      * against the runner-up is the answer's) */
@@ -208,11 +246,11 @@ add_responsive (const IbReport *report,
                      _("The fastest strategy that never missed a 60 Hz frame is %s: "
                        "median %s, longest stall %s."),
                      ib_strategy_title (best->strategy), time, worst);
-  else if (ib_ratio_is_clear (&r))
+  else if (decided)
     {
-      g_autofree char *speed = ib_ratio_sentence (ib_strategy_title (best->strategy),
-                                                  ib_strategy_title (second->strategy),
-                                                  &r);
+      g_autofree char *speed = ib_verdict_text (&iv, ib_strategy_title (best->strategy),
+                                                ib_strategy_title (second->strategy),
+                                                IB_VERDICT_WORDING_FASTER_FIRST);
 
       /* Translators: "The fastest strategy that never missed a 60 Hz frame is Async
        * single read, serial: median 45 ms, longest stall 0.4 ms; Async single read,
@@ -222,9 +260,12 @@ add_responsive (const IbReport *report,
                          "%s: median %s, longest stall %s; %s."),
                        ib_strategy_title (best->strategy), time, worst, speed);
     }
-  else if (r.verdict == IB_RATIO_TOO_FEW)
+  else if (ib_verdict_is_clear (iv.verdict) && ib_findings_survey_only (report, paired)
+           && !ib_answer_compares (answer, best->strategy, second->strategy))
+    add_responsive_hint (best, second, &iv, findings);
+  else if (iv.verdict == IB_VERDICT_TOO_FEW)
     {
-      g_autofree char *few = ib_too_few_text (r.na, r.nb);
+      g_autofree char *few = ib_too_few_text (iv.na, iv.nb);
 
       /* Translators: "Of the strategies that never missed a 60 Hz frame, Async
        * single read, serial has the lowest median (45 ms, longest stall 0.4 ms),
@@ -237,15 +278,21 @@ add_responsive (const IbReport *report,
       ib_findings_hint_last (findings, report, TRUE);
     }
   else
-    /* Translators: "Among the quickest strategies that never missed a 60 Hz
-     * frame: Async single read, serial (median 45 ms, longest stall 0.4 ms)
-     * cannot be told apart from Thread pool, parallel." */
-    ib_findings_add (findings, "stall-responsive",
-                     _("Among the quickest strategies that never missed a 60 Hz "
-                       "frame: %s (median %s, longest stall %s) cannot be told "
-                       "apart from %s."),
-                     ib_strategy_title (best->strategy), time, worst,
-                     ib_strategy_title (second->strategy));
+    {
+      /* Translators: "Among the quickest strategies that never missed a 60 Hz
+       * frame: Async single read, serial (median 45 ms, longest stall 0.4 ms)
+       * cannot be told apart from Thread pool, parallel." */
+      ib_findings_add (findings, "stall-responsive",
+                       _("Among the quickest strategies that never missed a 60 Hz "
+                         "frame: %s (median %s, longest stall %s) cannot be told "
+                         "apart from %s."),
+                       ib_strategy_title (best->strategy), time, worst,
+                       ib_strategy_title (second->strategy));
+      /* the answer's line says this pair in its own words ("not decided",
+       * "equivalent"): one story, told there */
+      if (paired && ib_answer_compares (answer, best->strategy, second->strategy))
+        ib_findings_cover_last (findings);
+    }
 }
 
 static void

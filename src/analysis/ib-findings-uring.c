@@ -49,7 +49,12 @@ finding_gap (const IbReport *report,
                                                          : IB_DECISION_GROUP_ASYNC_PARALLEL);
   g_autoptr(GString) text = g_string_new (NULL);
   IbVerdictInterval us = { 0 };
-  IbRatio ua = { 0 };
+  IbVerdictInterval ua = { 0 };
+  gboolean us_paired = FALSE;
+  /* a hint in a run with a decision phase: it never races these two */
+  IbVerdictWording ua_wording = ib_findings_survey_only (report, FALSE)
+                                  ? IB_VERDICT_WORDING_SURVEY_HINT
+                                  : IB_VERDICT_WORDING_FASTER_FIRST;
 
   if (uring == NULL || (sync == NULL && async == NULL))
     return;
@@ -59,29 +64,33 @@ finding_gap (const IbReport *report,
       g_autofree char *s = NULL;
 
       /* the answer's rule: the decision phase's pairs when it raced the two */
-      ib_answer_pair_verdict (report, uring->strategy, sync->strategy, &us);
+      us_paired = ib_answer_pair_verdict (report, uring->strategy, sync->strategy, &us);
       /* the answer's io_uring line says this one */
       if (!ib_answer_compares (answer, uring->strategy, sync->strategy))
         {
           s = ib_verdict_text (&us, ib_strategy_title (uring->strategy),
                                ib_strategy_title (sync->strategy),
-                               IB_VERDICT_WORDING_FASTER_FIRST);
+                               ib_findings_survey_only (report, us_paired)
+                                 ? IB_VERDICT_WORDING_SURVEY_HINT
+                                 : IB_VERDICT_WORDING_FASTER_FIRST);
           g_string_append (text, s);
         }
     }
   if (async != NULL)
     {
       g_autofree char *s = NULL;
+      IbRatio r = { 0 };
 
-      ib_report_ratio (report, uring->strategy, report, async->strategy, &ua);
-      s = ib_ratio_sentence (ib_strategy_title (uring->strategy),
-                             ib_strategy_title (async->strategy), &ua);
+      ib_report_ratio (report, uring->strategy, report, async->strategy, &r);
+      ib_verdict_for_ratio (&r, &ua);
+      s = ib_verdict_text (&ua, ib_strategy_title (uring->strategy),
+                           ib_strategy_title (async->strategy), ua_wording);
       if (text->len > 0)
         g_string_append (text, "; ");
       if (report->decision != NULL)
         /* Translators: io_uring against GIO async in the io_uring finding,
-         * a pair the decision phase never races: "io_uring single read is
-         * 1.2x faster than Async single read (…) (from the survey’s
+         * a pair the decision phase never races: "Async single read took
+         * 1.2x the time of io_uring single read (hint) (from the survey’s
          * samples: the decision phase does not race these two)" */
         g_string_append_printf (text,
                                 _("%s (from the survey’s samples: the decision phase does not "
@@ -94,9 +103,10 @@ finding_gap (const IbReport *report,
   if (text->len == 0)
     return;   /* the answer says all of it */
 
-  /* What it means, only where the intervals say so: from a clear verdict
-   * (io_uring against sync: the answer's, from pairs when it has them). */
-  if (async != NULL && ua.verdict == IB_RATIO_A_FASTER
+  /* What it means, only where a decided verdict says so (io_uring against
+   * sync: the answer's, from pairs when it has them); never from a hint. */
+  if (async != NULL && ua.verdict == IB_VERDICT_A_FASTER
+      && ua_wording == IB_VERDICT_WORDING_FASTER_FIRST
       && !(sync != NULL && us.verdict == IB_VERDICT_B_FASTER))
     g_string_append_printf (text, ": %s",
                             /* Translators: the conclusion of the io_uring finding */
@@ -106,7 +116,8 @@ finding_gap (const IbReport *report,
   /* "Cannot be told apart" is no conclusion: it once said "GIO's
    * async reads keep up with the kernel's own async I/O" from an interval
    * of 0.24 to 4. */
-  else if (sync != NULL && us.verdict == IB_VERDICT_B_FASTER)
+  else if (sync != NULL && us.verdict == IB_VERDICT_B_FASTER
+           && !ib_findings_survey_only (report, us_paired))
     g_string_append_printf (text, ": %s",
                             _("even the kernel’s own async I/O is slower than a blocking "
                               "read here, so on these files async I/O itself costs time"));
@@ -118,7 +129,7 @@ finding_gap (const IbReport *report,
   /* from survey samples too few on every side: a hint (ib-findings.h) */
   ib_findings_hint_last (findings, report,
                          (sync == NULL || us.verdict == IB_VERDICT_TOO_FEW)
-                         && (async == NULL || ua.verdict == IB_RATIO_TOO_FEW));
+                         && (async == NULL || ua.verdict == IB_VERDICT_TOO_FEW));
 }
 
 static void
@@ -131,6 +142,7 @@ finding_direct_cost (const IbReport *report,
       g_autofree char *base = NULL;
       g_autofree char *sentence = NULL;
       IbRatio r = { 0 };
+      IbVerdictInterval iv = { 0 };
 
       if (st->strategy == NULL || !ib_strategy_id_is_direct (st->strategy) || st->n == 0)
         continue;
@@ -140,8 +152,12 @@ finding_direct_cost (const IbReport *report,
       ib_report_ratio (report, base, report, st->strategy, &r);
       if (r.verdict == IB_RATIO_NO_DATA)
         continue;
-      sentence = ib_ratio_sentence (ib_strategy_title (base), ib_strategy_title (st->strategy),
-                                    &r);
+      /* the decision phase never races the two: a hint there */
+      ib_verdict_for_ratio (&r, &iv);
+      sentence = ib_verdict_text (&iv, ib_strategy_title (base), ib_strategy_title (st->strategy),
+                                  ib_findings_survey_only (report, FALSE)
+                                    ? IB_VERDICT_WORDING_SURVEY_HINT
+                                    : IB_VERDICT_WORDING_FASTER_FIRST);
       /* Translators: "What the page cache is worth to io_uring single read, parallel:
        * io_uring single read, parallel is 3.1x faster than io_uring single read,
        * parallel, direct I/O (…); direct I/O reads with O_DIRECT, from the disk every

@@ -54,6 +54,30 @@ has_measured (const IbReport *report,
   return st != NULL && st->n > 0 && st->median_ns > 0;
 }
 
+/* The measured strategies of @report with the lowest and the next lowest
+ * median (NULL: none). */
+static void
+lowest_two (const IbReport *report,
+            const IbStats **best,
+            const IbStats **second)
+{
+  *best = *second = NULL;
+  for (guint i = 0; i < report->statistics->len; i++)
+    {
+      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
+
+      if (!(st->n > 0 && st->median_ns > 0))
+        continue;
+      if (*best == NULL || st->median_ns < (*best)->median_ns)
+        {
+          *second = *best;
+          *best = st;
+        }
+      else if (*second == NULL || st->median_ns < (*second)->median_ns)
+        *second = st;
+    }
+}
+
 static void
 finding_fastest (const IbReport *report,
                  const IbAnswer *answer,
@@ -65,20 +89,7 @@ finding_fastest (const IbReport *report,
   IbVerdictInterval iv = { 0 };
   gboolean paired = FALSE;
 
-  for (guint i = 0; i < report->statistics->len; i++)
-    {
-      const IbStats *st = &g_array_index (report->statistics, IbStats, i);
-
-      if (!(st->n > 0 && st->median_ns > 0))
-        continue;
-      if (best == NULL || st->median_ns < best->median_ns)
-        {
-          second = best;
-          best = st;
-        }
-      else if (second == NULL || st->median_ns < second->median_ns)
-        second = st;
-    }
+  lowest_two (report, &best, &second);
   if (best == NULL)
     return;
 
@@ -121,6 +132,17 @@ finding_fastest (const IbReport *report,
                        ib_strategy_title (best->strategy), what, few);
       ib_findings_hint_last (findings, report, TRUE);
     }
+  else if (second != NULL && ib_verdict_is_clear (iv.verdict)
+           && ib_findings_survey_only (report, paired))
+    /* Translators: a ranking from the survey's samples in a run whose
+     * decision phase did not race the two: "The lowest median is that of
+     * Memory map (51.5 µs, 1.78 GiB/s), a hint from the survey’s samples:
+     * the decision phase did not race it against Sync single read." */
+    ib_findings_add (findings, "fastest",
+                     _("The lowest median is that of %s (%s), a hint from the survey’s "
+                       "samples: the decision phase did not race it against %s."),
+                     ib_strategy_title (best->strategy), what,
+                     ib_strategy_title (second->strategy));
   else if (second == NULL || ib_verdict_is_clear (iv.verdict))
     /* Translators: "The fastest strategy is Sync single read: median 12.3 ms,
      * 2,650 MiB/s." */
@@ -164,6 +186,7 @@ add_pair_finding (const IbReport *report,
                   const char     *id,
                   const char     *a,
                   const char     *b,
+                  gboolean        answered,
                   GArray         *findings)
 {
   g_autofree char *text = NULL;
@@ -174,7 +197,10 @@ add_pair_finding (const IbReport *report,
     return;
   /* a sync strategy first: its display name starts the sentence */
   text = ib_verdict_text (&iv, ib_strategy_title (a), ib_strategy_title (b),
-                          IB_VERDICT_WORDING_FASTER_FIRST);
+                          /* the answer's own verdict, when it says this pair */
+                          !answered && ib_findings_survey_only (report, paired)
+                            ? IB_VERDICT_WORDING_SURVEY_HINT
+                            : IB_VERDICT_WORDING_FASTER_FIRST);
   if (paired && iv.n_pairs == 0)
     /* Translators: the decision phase had no time left for this pair:
      * "Whether ... was not decided within the budget (no time was left to
@@ -226,7 +252,8 @@ finding_sync_vs_async (const IbReport *report,
     {
       guint before = findings->len;
 
-      add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy, findings);
+      add_pair_finding (report, "sync-vs-async", sync->strategy, async->strategy, TRUE,
+                        findings);
       if (answer != NULL && findings->len > before)
         ib_findings_cover_last (findings);
     }
@@ -237,7 +264,8 @@ finding_sync_vs_async (const IbReport *report,
   if (has_measured (report, slc) && has_measured (report, alcp)
       && !(sync != NULL && async != NULL
            && g_str_equal (sync->strategy, slc) && g_str_equal (async->strategy, alcp)))
-    add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp, findings);
+    add_pair_finding (report, "sync-vs-async-load-contents", slc, alcp,
+                      ib_answer_compares (answer, slc, alcp), findings);
 }
 
 /* What finding_cache counts of a report's samples (warm-ups left out). */

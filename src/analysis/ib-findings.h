@@ -71,6 +71,15 @@ void            ib_findings_hint_last      (GArray         *findings,
 gboolean        ib_findings_survey_is_short (const IbReport *report,
                                              guint          *n_min,
                                              guint          *n_max);
+/* Whether a comparison of @report that the decision phase did (@paired)
+ * or did not race rests on the survey's samples alone in a report whose
+ * answer rests on pairs: then its numbers are hints, worded without a
+ * direction (IB_VERDICT_WORDING_SURVEY_HINT); "faster", "slower",
+ * "fastest" and "costs time" rest on decided verdicts only. In a report
+ * without a decision phase the samples are all there is, and the answer
+ * decides from them too. */
+gboolean        ib_findings_survey_only    (const IbReport *report,
+                                            gboolean        paired);
 /* Sorts @findings (IbFinding) by group, then by importance within the
  * group, keeping the order of findings of equal rank. */
 void            ib_findings_sort           (GArray         *findings);

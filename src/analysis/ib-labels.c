@@ -200,17 +200,6 @@ ratio_digits (double v)
   return MIN (1 - (int) floor (log10 (v)), 9);
 }
 
-/* Whether @v printed with @digits decimals reads as 1 although it is not 1:
- * a bound that excludes 1 must not print as if it touched it. */
-static gboolean
-prints_as_one (double v,
-               int    digits)
-{
-  double scale = pow (10, digits);
-
-  return v != 1 && round (v * scale) == scale;
-}
-
 gulong
 ib_plural_count (double value)
 {
@@ -223,35 +212,78 @@ ib_plural_count (double value)
   return (gulong) value;
 }
 
+/* @v rounded to @digits decimals away from the interval's inside: down
+ * for a lower bound (@dir < 0), up for an upper one, so that the printed
+ * interval holds the computed one. */
+static double
+round_outward (double v,
+               int    digits,
+               int    dir)
+{
+  double scale = pow (10, digits);
+  double x = v * scale;
+
+  /* a bound that is already on the grid (3.9, 4.6) stays there */
+  return (dir < 0 ? floor (x + 1e-9 * MAX (1, fabs (x)))
+                  : ceil (x - 1e-9 * MAX (1, fabs (x)))) / scale;
+}
+
+/* Whether bound @v (rounded to @shown with @digits decimals) prints as
+ * @estimate prints in the sentence (ib_format_ratio_value) although the
+ * two differ. */
+static gboolean
+prints_as_estimate (double v,
+                    double shown,
+                    int    digits,
+                    double estimate)
+{
+  g_autofree char *b = NULL;
+  g_autofree char *e = NULL;
+
+  if (!(estimate > 0) || !isfinite (estimate) || v == estimate)
+    return FALSE;
+  b = g_strdup_printf ("%.*f", digits, shown);
+  e = g_strdup_printf ("%.*f", ratio_digits (estimate), estimate);
+  return g_strcmp0 (b, e) == 0;
+}
+
 char *
 ib_format_ratio_ci (double ratio,
                     double low,
                     double high)
 {
   int dl = ratio_digits (low), dh = ratio_digits (high);
+  double l = low, h = high;
 
-  (void) ratio;
   if (!isfinite (low) || !isfinite (high))
     return g_strdup ("—");
-  /* Each bound with its own precision ("1.3-22", not "1-22"); more
-   * decimals on both while the two ends print alike, and on a bound that
-   * prints as 1 in an interval that leaves 1 out ("1.003-1.2"). An interval
-   * that holds 1 keeps two decimals: "0.59-1.00", not "0.592-1.003". */
+  /* Each bound with its own precision, rounded outward ("1.26-22.3" is
+   * "1.2-23": the printed interval holds the computed one). One more
+   * decimal on a bound while it prints as the estimate does although it
+   * is not the estimate ("1.2x (CI 1.21-1.4)", never "1.2x (CI 1.2-1.4)"
+   * for 1.21), while the two ends print alike, or while a bound that is not
+   * 1 prints as 1 in an interval that leaves 1 out ("1.003-1.2"). An
+   * interval that holds 1 keeps its two decimals: "0.59-1.01", not
+   * "0.592-1.003". */
   for (int more = 0; more < 4; more++)
     {
-      g_autofree char *l = g_strdup_printf ("%.*f", dl, low);
-      g_autofree char *h = g_strdup_printf ("%.*f", dh, high);
       gboolean holds_one = low <= 1 && high >= 1;
-      gboolean alike = low != high && g_strcmp0 (l, h) == 0;
-      gboolean low_one = !holds_one && prints_as_one (low, dl);
-      gboolean high_one = !holds_one && prints_as_one (high, dh);
+      gboolean alike, low_bad, high_bad;
 
-      if (!alike && !low_one && !high_one)
+      l = round_outward (low, dl, -1);
+      h = round_outward (high, dh, +1);
+      alike = low != high && l == h;
+      low_bad = (!holds_one && low != 1 && l == 1) || prints_as_estimate (low, l, dl, ratio);
+      high_bad = (!holds_one && high != 1 && h == 1)
+                 || prints_as_estimate (high, h, dh, ratio);
+      if (!alike && !low_bad && !high_bad)
         break;
-      dl += alike || low_one;
-      dh += alike || high_one;
+      dl += alike || low_bad;
+      dh += alike || high_bad;
     }
-  return g_strdup_printf ("%.*f-%.*f", dl, low, dh, high);
+  l = round_outward (low, dl, -1);
+  h = round_outward (high, dh, +1);
+  return g_strdup_printf ("%.*f-%.*f", dl, l, dh, h);
 }
 
 char *
@@ -298,6 +330,22 @@ ib_format_level (double level)
 {
   /* 93.75 %, 96.88 %, 50 %: at most four significant digits */
   return g_strdup_printf ("%.4g %%", CLAMP (level, 0.0, 1.0) * 100.0);
+}
+
+char *
+ib_format_ci_level (double level)
+{
+  /* An interval that covers at least 95 % is a 95 % interval (the
+   * procedure's level; order statistics only reach some coverages, always
+   * the next one up); its exact coverage is a detail for the tables. */
+  if (level >= IB_CI_LEVEL - 1e-9)
+    return ib_format_level (IB_CI_LEVEL);
+  {
+    g_autofree char *level95 = ib_format_level (IB_CI_LEVEL);
+
+    /* "(ratio 14, <95 % CI 0.24-40)": symbols, as the level itself */
+    return g_strdup_printf ("<%s", level95);
+  }
 }
 
 char *

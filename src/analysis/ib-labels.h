@@ -39,11 +39,16 @@ gulong      ib_plural_count      (double       value);
 /* Frames missed at 60 Hz (expected over a random vsync phase), for findings:
  * "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);
-/* "3.9-4.6", "1.3-22": both bounds of a ratio's interval, each with the
- * precision ib_format_ratio would give it, and more decimals on both while
- * the two ends would print alike or a bound that is not 1 would print as 1
- * (1.26-22.3 is "1.3-22", never "1-22"; 0.996-1.004 is "0.996-1.004").
- * @ratio is not used for the precision (kept for the callers). */
+/* "3.9-4.6", "1.2-23": both bounds of a ratio's interval, each with the
+ * precision ib_format_ratio would give it, rounded outward (1.26-22.3 is
+ * "1.2-23": the printed interval holds the computed one), and one more
+ * decimal on a bound while it would print as @ratio (the estimate, as
+ * ib_format_ratio prints it) prints although it is not @ratio (1.2x with
+ * 1.21-1.4 is "1.21-1.4", never "1.2-1.4"), while the two ends would print
+ * alike, or while a bound that is not 1 would print as 1 in an interval
+ * that leaves 1 out ("1.003-1.2"). An interval that holds 1 keeps two
+ * decimals: 0.592-1.003 is "0.59-1.01". The one format of every ratio's
+ * interval. */
 char       *ib_format_ratio_ci   (double       ratio,
                                   double       low,
                                   double       high);
@@ -77,6 +82,13 @@ char       *ib_virtual_disk_caveat (const char *disk,
 
 /* A coverage as a percentage: "93.75 %", "96.88 %", "50 %". */
 char       *ib_format_level      (double       level);
+/* The level a sentence a person reads first names for an interval
+ * ("(95 % CI 1.2-1.6)"): "95 %", the procedure's level, for any interval
+ * that covers at least that much, "<95 %" for one that covers less. The
+ * exact coverage (ib_format_level) belongs in the details: a table, a
+ * tooltip, a second sentence. */
+#define IB_CI_LEVEL 0.95
+char       *ib_format_ci_level   (double       level);
 
 /* How a statistics row is aggregated: "median of 10 valid samples;
  * distribution-free order-statistic interval, coverage 97.85 %; 3 of 13

@@ -134,7 +134,7 @@ undecided_clause (const IbVerdictInterval *r)
   if (r->n_pairs < 2)
     /* Translators: why a pair was not decided */
     return g_strdup (_("no time was left to measure the pair"));
-  level = ib_format_level (r->ci_level);
+  level = ib_format_ci_level (r->ci_level);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
   ratio = ib_format_ratio_value (r->ratio);
   if (r->rounds)
@@ -245,7 +245,7 @@ faster_first (const IbVerdictInterval *r,
               const char              *a,
               const char              *b)
 {
-  g_autofree char *level = ib_format_level (r->ci_level);
+  g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *pairs = pairs_suffix (r);
   g_autofree char *value = ib_format_ratio_value (r->ratio);
 
@@ -322,13 +322,33 @@ faster_first (const IbVerdictInterval *r,
     }
 }
 
+/* A survey-only comparison (IB_VERDICT_WORDING_SURVEY_HINT): no
+ * direction, the slower side first. */
+static char *
+survey_hint (const IbVerdictInterval *r,
+             const char              *a,
+             const char              *b)
+{
+  gboolean a_faster = r->verdict == IB_VERDICT_A_FASTER;
+  g_autofree char *ratio = NULL;
+
+  if (!ib_verdict_is_clear (r->verdict))
+    return faster_first (r, a, b);
+  ratio = ib_format_ratio (a_faster ? r->ratio : 1 / r->ratio);
+  /* Translators: a comparison from the survey's samples alone, a hint and
+   * no verdict: "Async single read (serial) took 1.2x the time of io_uring
+   * single read (serial) (hint)" */
+  return g_strdup_printf (_("%s took %s the time of %s (hint)"), a_faster ? b : a, ratio,
+                          a_faster ? a : b);
+}
+
 /* Run B against run A, B first. */
 static char *
 b_against_a (const IbVerdictInterval *row,
              const char              *name_a,
              const char              *name_b)
 {
-  g_autofree char *level = ib_format_level (row->ci_level);
+  g_autofree char *level = ib_format_ci_level (row->ci_level);
   g_autofree char *value = ib_format_ratio_value (row->ratio);
 
   switch (row->verdict)
@@ -439,6 +459,9 @@ ib_verdict_text (const IbVerdictInterval *iv,
     case IB_VERDICT_WORDING_FASTER_FIRST:
       g_return_val_if_fail (a != NULL && b != NULL, NULL);
       return faster_first (iv, a, b);
+    case IB_VERDICT_WORDING_SURVEY_HINT:
+      g_return_val_if_fail (a != NULL && b != NULL, NULL);
+      return survey_hint (iv, a, b);
     case IB_VERDICT_WORDING_B_AGAINST_A:
       g_return_val_if_fail (a != NULL && b != NULL, NULL);
       return b_against_a (iv, a, b);

@@ -97,6 +97,13 @@ typedef enum
    * interval 0.97-1.08)", "too few samples to tell (n = 2; at least 5
    * needed)", "no valid samples on one side". */
   IB_VERDICT_WORDING_B_AGAINST_A,
+  /* FASTER_FIRST for a comparison the report's decision phase did not
+   * race, from the survey's samples alone: a hint, never a direction. A
+   * clear verdict is worded "Async single read (serial) took 1.2x the time
+   * of io_uring single read (serial) (hint)", the rest as FASTER_FIRST
+   * (which has no direction for them). The caller says where the numbers
+   * come from. */
+  IB_VERDICT_WORDING_SURVEY_HINT,
   /* A chart's label of run B against run A: "B 1.6x slower than A",
    * "cannot be told apart", "too few samples to tell". */
   IB_VERDICT_WORDING_CHART,

@@ -810,17 +810,19 @@ test_findings_do_not_repeat (void)
 }
 
 /* An interval prints with digits that keep its ends apart: each
- * bound with its own precision, and never a bound other than 1 as "1". */
+ * bound with its own precision, rounded outward, never a bound other than
+ * 1 as "1", never a bound other than the estimate as the estimate. */
 static void
 test_ratio_ci_digits (void)
 {
   static const struct { double ratio, low, high; const char *text; } cases[] = {
-    { 5.3, 1.26, 22.3, "1.3-22" },          /* was "1-22": the ratio's precision */
+    { 5.3, 1.26, 22.3, "1.2-23" },          /* was "1-22": the ratio's precision */
     { 4.2, 3.9, 4.6, "3.9-4.6" },
-    { 38, 30.4, 45.2, "30-45" },
-    { 1.02, 1.004, 1.041, "1.004-1.04" },   /* "1.00" would touch 1 */
-    { 0.8, 0.592, 1.003, "0.59-1.00" },     /* it holds 1: two decimals */
-    { 12, 10.2, 10.4, "10.2-10.4" },        /* "10-10" would hide the width */
+    { 38, 30.4, 45.2, "30-46" },
+    { 1.02, 1.004, 1.041, "1.004-1.05" },   /* "1.00" would touch 1 */
+    { 0.8, 0.592, 1.003, "0.59-1.01" },     /* it holds 1: two decimals */
+    { 12, 10.2, 10.4, "10-11" },            /* outward: never "10-10" */
+    { 1.2, 1.15, 1.19, "1.1-1.19" },        /* "1.2" would print as the estimate */
     { 0.5, 0.031, 0.72, "0.031-0.72" },
     { 2.5, 2.5, 2.5, "2.5-2.5" },           /* a point interval stays a point */
   };
@@ -927,7 +929,7 @@ test_decided_by_pairs (void)
                                                         "within the budget (ratio 1.05, "));
   /* no "about N more pairs would decide it": that forecast was not
    * calibrated */
-  assert_contains (undecided->headline, "95 % CI 0.91-1.2, cold cache, 40 pairs, 4 looks): ");
+  assert_contains (undecided->headline, "95 % CI 0.91-1.3, cold cache, 40 pairs, 4 looks): ");
   assert_lacks (undecided->headline, "more");
   g_assert_null (undecided->why);
 
@@ -1085,7 +1087,7 @@ test_three_verdicts (void)
   g_assert_false (ib_verdict_is_decided (iv.verdict));
   undecided = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
   g_assert_cmpstr (undecided, ==, "A against B: not decided within the budget (ratio 1.05, "
-                                  "95 % CI 0.91-1.2; 40 pairs)");
+                                  "95 % CI 0.91-1.3; 40 pairs)");
 
   p.verdict = IB_PAIRED_NO_DATA;
   p.n = 0;

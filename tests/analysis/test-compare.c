@@ -149,7 +149,7 @@ test_overhead (void)
   g_assert_cmpfloat_with_epsilon (row->ci_level, 0.9375 * 0.9375, 1e-9);
   g_assert_cmpuint (row->n_a, ==, 5);
   text = ib_compare_row_sentence (row, "A run", "B run");
-  g_assert_cmpstr (text, ==, "B run is 2.0x slower than A run (87.89 % interval 1.8-2.2)");
+  g_assert_cmpstr (text, ==, "B run is 2.0x slower than A run (<95 % interval 1.8-2.3)");
 
   /* 4 repetitions a side: no verdict, however far apart */
   scale_overhead (few, 3, 4);
@@ -264,7 +264,7 @@ test_sweep (void)
   g_assert_cmpint (row->verdict, ==, IB_VERDICT_B_FASTER);
   g_assert_cmpfloat_with_epsilon (row->ratio, 0.5, 1e-9);
   text = ib_compare_row_sentence (row, "A", "B");
-  assert_contains (text, "B is 2.0x faster than A (98.44 % interval");
+  assert_contains (text, "B is 2.0x faster than A (95 % interval");
 
   /* different things varied: nothing matched, and why */
   b->sweep->vary = IB_VARY_SIZE;

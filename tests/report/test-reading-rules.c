@@ -93,13 +93,19 @@ test_formats (void)
     { 352912.4, "352,912x" }, { 12448, "12,448x" }, { 137.2, "137x" }, { 4.21, "4.2x" },
     { 1.021, "1.02x" }, { 0.075, "0.075x" },
   };
+  /* bounds rounded outward, a digit more where a bound would print as its
+   * estimate, as 1, or as the other bound */
   static const struct
   {
-    double low, high;
+    double ratio, low, high;
     const char *text;
   } cis[] = {
-    { 0.592, 1.003, "0.59-1.00" }, { 0.24, 39.12, "0.24-39" }, { 1.003, 1.2, "1.003-1.2" },
-    { 1.9, 338, "1.9-338" }, { 3.9, 4.6, "3.9-4.6" }, { 1.26, 22.3, "1.3-22" },
+    { 0.8, 0.592, 1.003, "0.59-1.01" }, { 14.61, 0.24, 39.12, "0.24-40" },
+    { 1.1, 1.003, 1.2, "1.003-1.2" }, { 137, 1.9, 338, "1.9-338" },
+    { 4.2, 3.9, 4.6, "3.9-4.6" }, { 4.2, 1.26, 22.3, "1.2-23" },
+    { 1.196, 1.08, 1.204, "1.08-1.3" }, { 1.23, 1.21, 1.5, "1.21-1.5" },
+    { 1.17, 1.05, 1.19, "1.05-1.19" }, { 1.4, 1.38, 1.41, "1.3-1.5" },
+    { 2.0, 1.98, 2.04, "1.9-2.1" }, { 1.2, 1.2, 1.4, "1.2-1.4" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (ratios); i++)
@@ -110,7 +116,7 @@ test_formats (void)
     }
   for (guint i = 0; i < G_N_ELEMENTS (cis); i++)
     {
-      g_autofree char *s = ib_format_ratio_ci (1, cis[i].low, cis[i].high);
+      g_autofree char *s = ib_format_ratio_ci (cis[i].ratio, cis[i].low, cis[i].high);
 
       g_assert_cmpstr (s, ==, cis[i].text);
     }
