@@ -407,3 +407,65 @@ gui_show_history (IbWindow *win,
   ib_test_spin (300);
   return history;
 }
+
+static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return gui_find_file_chooser () != NULL;
+}
+
+static gboolean
+is_file (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_IS_REGULAR);
+}
+
+static gboolean
+exports_done (gpointer data)
+{
+  return ib_window_get_n_pending_exports (data) == 0;
+}
+
+char *
+gui_export_through_menu (IbWindow   *win,
+                         const char *item_text,
+                         const char *dir,
+                         const char *name,
+                         char      **proposed)
+{
+  GtkWidget *button = gui_find_export_button (GTK_WIDGET (win));
+  GtkWidget *popover, *item, *chooser, *accept;
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (button)));
+  g_assert_true (ib_test_wait_until (mapped, popover, GUI_WAIT_TIMEOUT_S));
+  item = gui_find_menu_item (popover, item_text);
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_activate (item));
+  g_assert_true (ib_test_wait_until (chooser_shown, NULL, GUI_WAIT_TIMEOUT_S));
+  chooser = gui_find_file_chooser ();
+  ib_test_spin (500);
+  if (proposed != NULL)
+    *proposed = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  ib_test_spin (300);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  ib_test_spin (300);
+  accept = gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  g_assert_nonnull (accept);
+  g_assert_true (gtk_widget_activate (accept));
+  g_assert_true (ib_test_wait_until (is_file, path, GUI_WAIT_TIMEOUT_S));
+  g_assert_true (ib_test_wait_until (exports_done, win, GUI_WAIT_TIMEOUT_S));
+  g_assert_null (ib_window_get_last_export_error (win));
+  return path;
+}

@@ -77,6 +77,17 @@ GtkWidget     *gui_find_export_button  (GtkWidget         *root);
  * to a GtkFileChooserDialog without a portal), or NULL. */
 GtkWidget     *gui_find_file_chooser   (void);
 
+/* Exports as a user does: a click on the Export button, on the menu item
+ * reading @item_text, then in the file chooser @name typed in @dir and its
+ * Export button pressed; waits for the file and for the export to end
+ * without an error. The name the chooser proposed goes to @proposed (when
+ * not NULL); returns the file's path. */
+char *gui_export_through_menu (IbWindow   *win,
+                               const char *item_text,
+                               const char *dir,
+                               const char *name,
+                               char      **proposed);
+
 /* The first AdwPreferencesRow under @root titled @title (as set, or with its
  * mnemonic underlines left out), or NULL. */
 GtkWidget     *gui_find_row            (GtkWidget         *root,
