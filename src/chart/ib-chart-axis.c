@@ -604,10 +604,12 @@ draw_labels (IbChartCtx   *ctx,
         placed_lo[n_placed] = a;
         placed_hi[n_placed] = b;
         n_placed++;
+        ctx->in_ticks = TRUE;
         if (horizontal)
           ib_chart_show_layout (ctx, layout, a, cross, 0, 0, &color);
         else
           ib_chart_show_layout (ctx, layout, cross, a, 1, 0, &color);
+        ctx->in_ticks = FALSE;
       }
 }
 
@@ -652,7 +654,9 @@ ib_axis_draw_y (IbChartCtx   *ctx,
                 double        right)
 {
   draw_grid (ctx, axis, FALSE, left, right);
+  /* The lowest label sits on the axis's bottom line, not below it, where
+   * the value axis's first label would crowd it in the corner. */
   draw_labels (ctx, axis, FALSE, left - ctx->font_px * 0.5,
                MIN (axis->px0, axis->px1) - ctx->font_px,
-               MAX (axis->px0, axis->px1) + ctx->font_px);
+               MAX (axis->px0, axis->px1) + ctx->font_px * 0.2);
 }

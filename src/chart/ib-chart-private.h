@@ -84,6 +84,11 @@ struct _IbChartCtx
   GArray             *drawn;         /* IbRect: every text drawn so far */
   GArray             *rules;         /* IbRect: reference lines drawn, for tests */
   GString            *svg_text;      /* SVG export: texts as <text>, not drawn */
+  gboolean            in_ticks;      /* drawing an axis's tick labels */
+  /* Height of its rows' band the last ib_row_layout() left empty (less than
+   * 0: rows squeezed below a comfortable height); NAN: no rows laid out.
+   * ib_chart_fit_height() takes it off the chart's height. */
+  double fit_spare;
 };
 
 /* A text as drawn: where, and whether Pango cut it with an ellipsis. */
@@ -92,6 +97,7 @@ typedef struct
   char      *text;
   IbRect     rect;
   gboolean   ellipsized;
+  gboolean   tick; /* a tick label of an axis */
 } IbChartText;
 
 /* Draws like ib_chart_draw() and returns every text it drew (IbChartText, in
@@ -376,7 +382,8 @@ const char *ib_row_missing_text (const IbRow *row);
 
 typedef struct
 {
-  IbRect   plot;              /* bars area */
+  IbRect   plot;   /* bars area, the grid's height */
+  double   rows_y; /* the first row's top (rows centred in the plot) */
   double   label_x;
   double   label_width;
   double   row_height;        /* the band a row's marks live in */

@@ -11,6 +11,9 @@
 #include "ib-chart-private.h"
 
 #define MIB 1048576.0
+/* A row's height, in font sizes, in a chart as tall as its rows need: a
+ * bar (or two, compared) and the space between rows. */
+#define FIT_ROW 3.4
 
 /* The widest a label column may be, beside the bars. */
 static double
@@ -317,6 +320,8 @@ ib_row_layout (IbChartCtx   *ctx,
   layout->plot.y = area->y;
   layout->plot.height = MAX (1, area->height - axis_label_height);
   pitch = MIN (layout->plot.height / n_rows, max_row);
+  /* what a chart as tall as its content leaves out (ib_chart_fit_height) */
+  ctx->fit_spare = layout->plot.height - n_rows * MIN (max_row, ctx->font_px * FIT_ROW);
 
   /* Names too long for the column, rows tall enough for a line of text and
    * a bar under it: each name on its own line, whole. */
@@ -340,9 +345,10 @@ ib_row_layout (IbChartCtx   *ctx,
   layout->plot.width = MAX (1, area->x + area->width - right_reserve - layout->plot.x);
   layout->pitch = pitch;
   layout->row_height = pitch - layout->label_band;
-  /* Few rows: keep them together in the middle rather than at the top. */
-  layout->plot.y += floor ((layout->plot.height - pitch * n_rows) / 2);
-  layout->plot.height = pitch * n_rows;
+  /* Few rows: together in the middle of the plot rather than at its top;
+   * the plot, its grid and axis keep the height (no empty band above and
+   * below them). */
+  layout->rows_y = layout->plot.y + floor ((layout->plot.height - pitch * n_rows) / 2);
   layout->axis_top = layout->plot.y + layout->plot.height;
   layout->label_every = layout->stacked ? 1
                         : (guint) MAX (1, ceil (label_h * 1.02 / MAX (layout->row_height, 0.1)));
@@ -356,7 +362,7 @@ double
 ib_row_center (const IbRowLayout *layout,
                guint              i)
 {
-  return layout->plot.y + layout->pitch * i + layout->label_band + layout->row_height / 2;
+  return layout->rows_y + layout->pitch * i + layout->label_band + layout->row_height / 2;
 }
 
 void
@@ -379,7 +385,7 @@ ib_row_draw_label (IbChartCtx        *ctx,
   pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
   if (layout->stacked)
     ib_chart_show_layout (ctx, pl, layout->label_x,
-                          layout->plot.y + layout->pitch * i + layout->label_band / 2, 0, 0.5,
+                          layout->rows_y + layout->pitch * i + layout->label_band / 2, 0, 0.5,
                           color);
   else
     {

@@ -239,6 +239,7 @@ ib_chart_show_layout (IbChartCtx   *ctx,
       t->text = g_strdup (pango_layout_get_text (layout));
       t->rect = (IbRect) { round (x), round (y), w, h };
       t->ellipsized = pango_layout_is_ellipsized (layout);
+      t->tick = ctx->in_ticks;
       g_ptr_array_add (ctx->texts, t);
     }
   cairo_new_path (ctx->cr);

@@ -86,6 +86,11 @@ init_palette (IbChartCtx *ctx)
     }
 }
 
+/* The least and most height of a chart as tall as its content. */
+#define FIT_MIN 380
+#define FIT_MIN_NARROW 240
+#define FIT_MAX 8000
+
 /* ---- drawing ---------------------------------------------------------------- */
 
 /* What a pass collects besides drawing (none of it: it only draws). */
@@ -94,6 +99,7 @@ typedef struct
   GPtrArray *texts;
   GString   *svg_text;
   GArray    *rules;
+  double    *fit_spare; /* ctx->fit_spare, after the pass */
   gboolean   query;     /* the tooltip at (qx, qy) into *tooltip */
   double     qx, qy;
   char     **tooltip;
@@ -149,6 +155,7 @@ ctx_init (IbChartCtx           *ctx,
   ctx->area = (IbRect) { ctx->pad, ctx->pad, ctx->width - 2 * ctx->pad,
                          ctx->height - 2 * ctx->pad };
   ctx->caption_lines = 1;
+  ctx->fit_spare = NAN;
 }
 
 static void
@@ -199,6 +206,8 @@ chart_pass (cairo_t              *cr,
   run_kind (&ctx);
   if (into->tooltip != NULL)
     *into->tooltip = g_steal_pointer (&ctx.tooltip);
+  if (into->fit_spare != NULL)
+    *into->fit_spare = ctx.fit_spare;
   ctx_clear (&ctx);
   cairo_restore (cr);
 }
@@ -285,6 +294,51 @@ ib_chart_query_tooltip (const IbChartRequest *request,
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return text;
+}
+
+/* The empty height of @request's rows (ctx->fit_spare), laid out but not
+ * drawn; NAN for a chart without rows. */
+static double
+fit_spare (const IbChartRequest *request)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t         *cr = cairo_create (surface);
+  double           spare = NAN;
+
+  /* a query no item is under: the layout without a mark drawn */
+  chart_pass (cr, request, FALSE,
+              &(Collect) { .query = TRUE, .qx = -1e9, .qy = -1e9, .fit_spare = &spare });
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return spare;
+}
+
+int
+ib_chart_fit_height (const IbChartRequest *request)
+{
+  IbChartRequest at;
+  /* below 380 a chart drops its legend (compact): not for a short one */
+  double low = request != NULL && request->width < 560 ? FIT_MIN_NARROW : FIT_MIN;
+
+  g_return_val_if_fail (request_ok (request), 540);
+
+  at = *request;
+  if (!(at.width >= 1 && at.height >= 1) || !isfinite (at.width) || !isfinite (at.height))
+    return (int) ib_chart_clamp (request->height, 1, FIT_MAX);
+  /* The font grows with the picture's area, and the rows with the font: a
+   * few rounds settle on the height the rows need at that height. */
+  for (guint pass = 0; pass < 8; pass++)
+    {
+      double spare = fit_spare (&at), next;
+
+      if (!isfinite (spare))
+        break;
+      next = CLAMP (floor (at.height - spare), low, FIT_MAX);
+      if (fabs (next - at.height) < 1)
+        break;
+      at.height = next;
+    }
+  return (int) at.height;
 }
 
 char *

@@ -163,6 +163,14 @@ IbCompareSection ib_chart_compare_section (IbCompareChart what);
 IbCompareChart ib_chart_compare_resolve (IbCompareChart      what,
                                          const IbComparison *comparison);
 
+/* The height, in user units, at which @request's chart holds its content
+ * at its width without empty bands: a chart of rows (a kind with rows(),
+ * the comparison) as tall as its rows need, at least 380 (240 below 560
+ * wide) and at most 8000; any other kind, and a chart with nothing to
+ * show, keeps @request->height. Exports made for a person (the window's,
+ * iobench-cli chart without --height) use it. */
+int ib_chart_fit_height (const IbChartRequest *request);
+
 /* Draws @request at (0,0)-(width,height) in user units. Never emits
  * NaN/inf to cairo; with no data it draws a clear "nothing to show" message. */
 void ib_chart_draw (cairo_t              *cr,
