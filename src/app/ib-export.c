@@ -151,6 +151,27 @@ ib_export_suggest_name (const IbReport        *report,
   return g_strdup_printf ("%s-%s%s.%s", stem, word, size, format->extension);
 }
 
+void
+ib_export_fit_format (IbExportFormat        *format,
+                      const IbChartKindInfo *kind,
+                      const IbReport        *report,
+                      const IbComparison    *comparison,
+                      gboolean               log_scale,
+                      IbCompareChart         compare)
+{
+  IbChartStyle   style;
+  IbChartRequest request = { kind, report, comparison, &style, format->width, format->height };
+
+  g_return_if_fail (format != NULL);
+
+  if (!format->is_chart || kind == NULL)
+    return;
+  ib_chart_style_init_light (&style);
+  style.log_scale = log_scale;
+  style.compare = compare;
+  format->height = ib_chart_fit_height (&request);
+}
+
 /* ---- export ----------------------------------------------------------- */
 
 GPtrArray *
@@ -220,6 +241,8 @@ export_thread (GTask        *task,
       ib_chart_style_init_light (&style);
       style.log_scale = job->log_scale;
       style.compare = job->compare;
+      /* as tall as its rows need (ib_export_fit_format) */
+      request.height = ib_chart_fit_height (&request);
       ok = ib_chart_export (&request, job->format.chart_format, job->path, job->format.scale,
                             &error);
     }

@@ -30,6 +30,15 @@ gboolean  ib_export_parse_format   (const char      *id,
 char *ib_export_suggest_name (const IbReport        *report,
                               const IbChartKindInfo *kind,
                               const IbExportFormat  *format);
+/* @format's height for @kind's chart of @report (or @comparison) as the
+ * export draws it, log or not, part @compare: as tall as its rows need
+ * (ib_chart_fit_height); the name proposed for it says that size. */
+void ib_export_fit_format (IbExportFormat        *format,
+                           const IbChartKindInfo *kind,
+                           const IbReport        *report,
+                           const IbComparison    *comparison,
+                           gboolean               log_scale,
+                           IbCompareChart         compare);
 /* The files besides @path a Markdown export (@format_id "md") of @report
  * (or of @comparison) would replace: its chart folder's files that exist
  * already. Empty for every other format. */

@@ -294,6 +294,9 @@ export_activated (GSimpleAction *action,
                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  /* the name says the size written: a chart as tall as its rows */
+  ib_export_fit_format (&format, source.kind, source.report, source.comparison, source.log_scale,
+                        source.compare);
   name = ib_export_suggest_name (source.report, source.kind, &format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   if (self->last_export_folder == NULL)

@@ -251,6 +251,16 @@ has_window_title (GtkWidget  *widget,
   return FALSE;
 }
 
+/* The height the window's export of the comparison has at 800 px wide: as
+ * tall as its rows need. */
+static double
+fit_height (IbComparison       *pair,
+            const IbChartStyle *style)
+{
+  return ib_chart_fit_height (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair,
+                                                  style, 800, 600 });
+}
+
 static gboolean
 files_equal (const char *x,
              const char *y)
@@ -392,7 +402,19 @@ test_run_export_reopen (void)
   surface = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1600);
-  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 1200);
+  {
+    /* as tall as the shown chart's rows need at 800 wide, at 2x */
+    IbResultsPage *results = ib_window_get_results_page (win);
+    IbChartStyle   style;
+
+    ib_chart_style_init_light (&style);
+    style.log_scale = ib_results_page_get_log_scale (results);
+    g_assert_cmpint (cairo_image_surface_get_height (surface), ==,
+                     2 * ib_chart_fit_height (&(IbChartRequest) {
+                           ib_results_page_get_chart_kind (results),
+                           ib_analysis_get_report (ib_results_page_get_analysis (results)), NULL,
+                           &style, 800, 600 }));
+  }
   cairo_surface_destroy (surface);
 
   /* Export to a folder that does not exist: an error, results kept. */
@@ -472,7 +494,7 @@ test_run_export_reopen (void)
     g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
     g_assert_null (ib_window_get_last_export_error (win));
     ib_chart_style_init_light (&style);
-    g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, 600 }, ib_chart_format_lookup ("png"), ref_png, 1.0, &error));
+    g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, fit_height (same, &style) }, ib_chart_format_lookup ("png"), ref_png, 1.0, &error));
     g_assert_no_error (error);
     g_assert_true (g_file_get_contents (cmp_png, &got, &got_len, NULL));
     g_assert_true (g_file_get_contents (ref_png, &want, &want_len, NULL));
@@ -497,7 +519,7 @@ test_run_export_reopen (void)
       g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
       g_assert_null (ib_window_get_last_export_error (win));
       style.log_scale = TRUE;
-      g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, 600 }, ib_chart_format_lookup ("png"), log_ref, 1.0, &error));
+      g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, same, &style, 800, fit_height (same, &style) }, ib_chart_format_lookup ("png"), log_ref, 1.0, &error));
       g_assert_no_error (error);
       g_assert_true (files_equal (log_png, log_ref));
       g_assert_false (files_equal (log_png, cmp_png));
@@ -611,7 +633,7 @@ test_run_export_reopen (void)
     g_assert_null (ib_window_get_last_export_error (win));
     ib_chart_style_init_light (&style);
     style.compare = IB_COMPARE_CHART_OVERHEAD;
-    g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair, &style, 800, 600 }, ib_chart_format_lookup ("png"), part_ref, 1.0, &error));
+    g_assert_true (ib_chart_export (&(IbChartRequest) { ib_chart_kind_lookup ("compare"), NULL, pair, &style, 800, fit_height (pair, &style) }, ib_chart_format_lookup ("png"), part_ref, 1.0, &error));
     g_assert_no_error (error);
     g_assert_true (files_equal (part_png, part_ref));
   }
