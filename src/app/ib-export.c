@@ -260,7 +260,7 @@ export_thread (GTask        *task,
                      "(HTML or Markdown). For CSV or JSON, open one of the two runs."));
     }
   else if (g_str_equal (job->format.extension, "html"))
-    ok = ib_report_save_html (job->analysis, job->path, &error);
+    ok = ib_report_save_html_full (job->analysis, job->log_scale, job->path, &error);
   else if (g_str_equal (job->format.extension, "md"))
     ok = ib_report_save_markdown_full (job->analysis, job->path, job->replace_extras, &error);
   else if (g_str_equal (job->format.extension, "csv"))

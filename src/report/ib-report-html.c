@@ -270,6 +270,7 @@ render_svg (const IbChartKindInfo *kind,
 static gboolean
 append_charts (GString        *out,
                const IbReport *report,
+               gboolean        log_scale,
                GError        **error)
 {
   g_autofree char *tmpdir = NULL;
@@ -279,6 +280,8 @@ append_charts (GString        *out,
 
   ib_chart_style_init_light (&light);
   ib_chart_style_init_dark (&dark);
+  /* the axis the user chose, where a chart has the choice (log_switch) */
+  light.log_scale = dark.log_scale = log_scale;
 
   for (guint i = 0; i < ib_chart_n_kinds () && ok; i++)
     {
@@ -352,6 +355,7 @@ typedef struct
   const IbAnalysis *analysis;
   const IbReport   *report;
   const char       *subtitle; /* what was run, when (ib_report_subtitle) */
+  gboolean          log_scale; /* the charts' time axes logarithmic */
 } HtmlDoc;
 
 /* One section of the page, appended to doc->out; FALSE only when its
@@ -550,7 +554,7 @@ static gboolean
 html_charts (HtmlDoc *doc,
              GError **error)
 {
-  return append_charts (doc->out, doc->report, error);
+  return append_charts (doc->out, doc->report, doc->log_scale, error);
 }
 
 /* The tables of the results, in the order shown (each NULL without data). */
@@ -625,9 +629,17 @@ char *
 ib_report_to_html (const IbAnalysis *analysis,
                    GError          **error)
 {
+  return ib_report_to_html_full (analysis, FALSE, error);
+}
+
+char *
+ib_report_to_html_full (const IbAnalysis *analysis,
+                        gboolean          log_scale,
+                        GError          **error)
+{
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *subtitle = NULL;
-  HtmlDoc doc = { out, analysis, NULL, NULL };
+  HtmlDoc          doc = { out, analysis, NULL, NULL, log_scale };
 
   g_return_val_if_fail (analysis != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -645,6 +657,15 @@ ib_report_save_html (const IbAnalysis *analysis,
                      const char       *path,
                      GError          **error)
 {
+  return ib_report_save_html_full (analysis, FALSE, path, error);
+}
+
+gboolean
+ib_report_save_html_full (const IbAnalysis *analysis,
+                          gboolean          log_scale,
+                          const char       *path,
+                          GError          **error)
+{
   g_autofree char *html = NULL;
   g_autoptr(GError) local = NULL;
 
@@ -652,7 +673,7 @@ ib_report_save_html (const IbAnalysis *analysis,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  html = ib_report_to_html (analysis, &local);
+  html = ib_report_to_html_full (analysis, log_scale, &local);
   if (html == NULL)
     {
       /* its charts are drawn in files of its own: name this one */

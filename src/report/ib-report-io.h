@@ -85,5 +85,14 @@ char     *ib_report_to_html       (const IbAnalysis *analysis,
 gboolean  ib_report_save_html     (const IbAnalysis *analysis,
                                    const char       *path,
                                    GError          **error);
+/* The same with the charts' time axes logarithmic when @log_scale, as the
+ * window's log switch (IbChartStyle.log_scale, where a chart has it). */
+char    *ib_report_to_html_full (const IbAnalysis *analysis,
+                                 gboolean          log_scale,
+                                 GError          **error);
+gboolean ib_report_save_html_full (const IbAnalysis *analysis,
+                                   gboolean          log_scale,
+                                   const char       *path,
+                                   GError          **error);
 
 G_END_DECLS

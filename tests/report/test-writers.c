@@ -268,6 +268,66 @@ assert_no_external_refs (const char *html)
   g_assert_null (strstr (html, "url(//"));
 }
 
+/* The figure of @kind in @html, "" when it has none. */
+static char *
+figure_of (const char            *html,
+           const IbChartKindInfo *kind)
+{
+  g_autofree char *open = g_strdup_printf ("<figure id=\"chart-%s\"", kind->id);
+  const char      *start = strstr (html, open), *end;
+
+  if (start == NULL)
+    return g_strdup ("");
+  end = strstr (start, "</figure>");
+  g_assert_nonnull (end);
+  return g_strndup (start, end - start);
+}
+
+/* The HTML report's charts follow the log-scale choice (the window's
+ * switch): every chart with the choice says "log scale" with it, and not
+ * without it. */
+static void
+test_html_log_scale (void)
+{
+  g_autoptr (IbReport) report = fx_report_new (40);
+  g_autoptr (IbAnalysis) analysis = ib_analysis_new (report);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *linear = ib_report_to_html_full (analysis, FALSE, &error);
+  g_autofree char *log = NULL;
+  guint            n_switched = 0;
+
+  g_assert_no_error (error);
+  log = ib_report_to_html_full (analysis, TRUE, &error);
+  g_assert_no_error (error);
+  /* the default is the linear axis (the time chart says no "log scale") */
+  {
+    g_autofree char *plain = ib_report_to_html (analysis, &error);
+    g_autofree char *fig = figure_of (plain, ib_chart_kind_lookup ("strategies"));
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (fig, !=, "");
+    g_assert_null (strstr (fig, "log scale"));
+  }
+  for (guint k = 0; k < ib_chart_n_kinds (); k++)
+    {
+      const IbChartKindInfo *kind = ib_chart_kind_nth (k);
+      g_autofree char       *fig_linear = figure_of (linear, kind);
+      g_autofree char       *fig_log = figure_of (log, kind);
+
+      if (!kind->log_switch || fig_linear[0] == '\0')
+        continue;
+      g_test_message ("%s: log scale %s, linear %s", kind->id,
+                      strstr (fig_log, "log scale") != NULL ? "said" : "not said",
+                      strstr (fig_linear, "log scale") != NULL ? "said" : "not said");
+      /* (some always draw a log axis and say so either way) */
+      g_assert_nonnull (strstr (fig_log, "log scale"));
+      if (strstr (fig_linear, "log scale") == NULL)
+        n_switched++;
+    }
+  /* charts that the choice turned to a log axis: the time chart at least */
+  g_assert_cmpuint (n_switched, >=, 1);
+}
+
 static void
 test_html (void)
 {
@@ -646,6 +706,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/csv", test_csv);
   g_test_add_func ("/report/html", test_html);
+  g_test_add_func ("/report/html-log-scale", test_html_log_scale);
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/markdown-keeps-files", test_markdown_keeps_files);
   g_test_add_func ("/report/empty", test_empty_report);
