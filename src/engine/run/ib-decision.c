@@ -599,19 +599,15 @@ line_share (GArray   *lines,
 }
 
 gboolean
-ib_decision_run (IbReport               *report,
-                 gint64                  started_ns,
-                 gint64                  deadline_ns,
-                 IbDecisionSampleFunc    sample,
-                 IbDecisionProgressFunc  progress,
-                 gpointer                user_data,
-                 GCancellable           *cancellable,
-                 GError                **error)
+ib_decision_run (IbReport                *report,
+                 const IbDecisionRequest *request,
+                 GError                 **error)
 {
   Phase phase = { 0 };
   IbDecision *decision;
+  gint64 deadline_ns;
 
-  g_return_val_if_fail (report != NULL && sample != NULL, FALSE);
+  g_return_val_if_fail (report != NULL && request != NULL && request->sample != NULL, FALSE);
 
   ib_report_compute_statistics (report);
   ib_decision_free (report->decision);
@@ -624,14 +620,14 @@ ib_decision_run (IbReport               *report,
   g_array_unref (decision->lines);
   decision->lines = ib_decision_pick (report);
 
-  phase.sample = sample;
-  phase.progress = progress;
-  phase.user_data = user_data;
-  phase.cancellable = cancellable;
+  phase.sample = request->sample;
+  phase.progress = request->progress;
+  phase.user_data = request->user_data;
+  phase.cancellable = request->cancellable;
   phase.phase_start = ib_os_monotonic_ns ();
-  phase.deadline = deadline_ns;
+  phase.deadline = deadline_ns = request->deadline_ns;
   phase.round = report->plan != NULL ? ib_plan_n_rounds (report->plan) : 0;
-  decision->survey_s = (phase.phase_start - started_ns) / 1e9;
+  decision->survey_s = (phase.phase_start - request->started_ns) / 1e9;
 
   for (guint i = 0; i < decision->lines->len; i++)
     {

@@ -226,17 +226,26 @@ gboolean    ib_decision_keep_merge (IbReport       *report,
                                     const char     *line_id,
                                     GError        **error);
 
+/* What ib_decision_run needs besides the report: when the run began
+ * (@started_ns) and when the phase must end (@deadline_ns, both
+ * ib_os_monotonic_ns), how it takes a sample, whom it tells its progress
+ * (NULL: nobody), and what cancels it. */
+typedef struct
+{
+  gint64                  started_ns;
+  gint64                  deadline_ns;
+  IbDecisionSampleFunc    sample;
+  IbDecisionProgressFunc  progress;
+  gpointer                user_data;
+  GCancellable           *cancellable;
+} IbDecisionRequest;
+
 /* Runs the decision phase for @report (its statistics are recomputed from
- * the survey first) until @deadline_ns (ib_os_monotonic_ns); @started_ns is
- * when the run began. Sets report->decision. FALSE when cancelled or
- * @sample failed fatally (report->decision then holds what was decided). */
-gboolean    ib_decision_run        (IbReport               *report,
-                                    gint64                  started_ns,
-                                    gint64                  deadline_ns,
-                                    IbDecisionSampleFunc    sample,
-                                    IbDecisionProgressFunc  progress,
-                                    gpointer                user_data,
-                                    GCancellable           *cancellable,
-                                    GError                **error);
+ * the survey first) as @request says. Sets report->decision. FALSE when
+ * cancelled or the sample function failed fatally (report->decision then
+ * holds what was decided). */
+gboolean    ib_decision_run        (IbReport                *report,
+                                    const IbDecisionRequest *request,
+                                    GError                 **error);
 
 G_END_DECLS

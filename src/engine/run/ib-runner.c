@@ -486,15 +486,15 @@ static gboolean
 run_decision (Run     *run,
               GError **error)
 {
-  const IbPlan *plan = run->plan;
   /* The answer's pairs come last, after the sweep, overhead and write+delete
    * parts: they take exactly what those left of the budget, and the run
    * ends within it unless those alone overran it. */
-  gint64 deadline = run->start_ns + (gint64) (plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
+  IbDecisionRequest request = { run->start_ns, 0, decision_sample, decision_progress, run,
+                                run->runner->cancellable };
 
+  request.deadline_ns = run->start_ns + (gint64) (run->plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
   enter_phase (run, IB_PHASE_DECIDING, ib_runner_units_reads (run->plan), _("Deciding"));
-  if (!ib_decision_run (run->report, run->start_ns, deadline, decision_sample,
-                        decision_progress, run, run->runner->cancellable, error))
+  if (!ib_decision_run (run->report, &request, error))
     return FALSE;
   finish_phase (run);
   return TRUE;
