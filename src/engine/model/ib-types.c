@@ -180,6 +180,7 @@ ib_plan_copy (const IbPlan *plan)
   copy->write_unlink = plan->write_unlink
                        ? g_memdup2 (plan->write_unlink, sizeof *plan->write_unlink) : NULL;
   copy->map = ib_map_spec_copy (plan->map);
+  copy->keep_pairs = plan->keep_pairs != NULL ? g_array_copy (plan->keep_pairs) : NULL;
   return copy;
 }
 
@@ -196,6 +197,7 @@ ib_plan_free (IbPlan *plan)
   g_free (plan->overhead);
   g_free (plan->write_unlink);
   ib_map_spec_free (plan->map);
+  g_clear_pointer (&plan->keep_pairs, g_array_unref);
   g_free (plan);
 }
 

@@ -121,6 +121,12 @@ typedef struct
   guint              budget_s;    /* seconds for the whole run, survey and decision phase
                                    * (ib-decision.h); 0: no decision phase */
   double             margin;      /* equivalence margin of a decision, 0.10 = +/-10 % */
+  /* Keep deciding (ib_decision_keep_plan; never saved): the pairs of the
+   * line strategies[0] against strategies[1] from its earlier tries
+   * (IbDecisionPair), and the planned looks they took. The decision phase
+   * continues that line, every look counted (ib-decision.h). NULL: none. */
+  GArray *keep_pairs;
+  guint   keep_looks;
 
   /* Other workloads; NULL when not part of this plan. */
   IbSweepSpec       *sweep;

@@ -58,6 +58,11 @@ ib_decision_keep_plan (const IbReport *report,
   plan->warmup = MIN (plan->warmup, 1);
   plan->budget_s = seconds;
   plan->seed_drawn = FALSE;
+  /* the same procedure, continued: its pairs so far and its looks count */
+  plan->keep_pairs = g_array_new (FALSE, FALSE, sizeof (IbDecisionPair));
+  if (line->pairs != NULL)
+    g_array_append_vals (plan->keep_pairs, line->pairs->data, line->pairs->len);
+  plan->keep_looks = line->n_looks;
   g_clear_pointer (&plan->sweep, ib_sweep_spec_free);
   g_clear_pointer (&plan->overhead, g_free);
   g_clear_pointer (&plan->write_unlink, g_free);

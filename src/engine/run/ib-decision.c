@@ -301,6 +301,7 @@ typedef struct
   gint64                 last_peek;  /* when progress last showed an interval */
   gint64                 line_start; /* the current line's time */
   gint64                 line_deadline;
+  const IbPlan          *keep; /* a plan of ib_decision_keep_plan, else NULL */
 } Phase;
 
 static const char *
@@ -482,6 +483,53 @@ take_b (Phase           *phase,
   return take (phase, line->b, &side, error);
 }
 
+/* Keep deciding: whether @phase continues @line (the plan's two
+ * strategies are its pair); then the pairs of its earlier tries are put
+ * first in its pairs, and *@carried gets their number. */
+static gboolean
+continues_line (const Phase    *phase,
+                IbDecisionLine *line,
+                guint          *carried)
+{
+  const IbPlan *keep = phase->keep;
+
+  *carried = 0;
+  if (keep == NULL || keep->strategies->len != 2)
+    return FALSE;
+  if (g_strcmp0 (g_ptr_array_index (keep->strategies, 0), line->a) != 0)
+    return FALSE;
+  if (g_strcmp0 (g_ptr_array_index (keep->strategies, 1), line->b) != 0)
+    return FALSE;
+  g_array_append_vals (line->pairs, keep->keep_pairs->data, keep->keep_pairs->len);
+  *carried = keep->keep_pairs->len;
+  return TRUE;
+}
+
+/* Plans @decider's looks for about @max_pairs new pairs of @line, whose
+ * first @carried pairs (and @earlier_looks looks) are an earlier try's: it
+ * continues that procedure (ib_decider_continue), every look counted. */
+static void
+plan_decider (IbDecider            *decider,
+              const IbDecisionLine *line,
+              guint                 carried,
+              guint                 earlier_looks,
+              guint                 max_pairs,
+              double                margin)
+{
+  g_autofree double *a = g_new (double, MAX (carried, 1));
+  g_autofree double *b = g_new (double, MAX (carried, 1));
+  IbDeciderEarlier   earlier = { a, b, carried, earlier_looks };
+
+  for (guint k = 0; k < carried; k++)
+    {
+      const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
+
+      a[k] = p->a_ns;
+      b[k] = p->b_ns;
+    }
+  ib_decider_continue (decider, max_pairs, margin, IB_PAIRED_ALPHA, &earlier);
+}
+
 static gboolean
 decide_line (Phase          *phase,
              IbDecisionLine *line,
@@ -494,6 +542,8 @@ decide_line (Phase          *phase,
   gint64 line_start = ib_os_monotonic_ns ();
   gint64 per_pair = 0;
   gboolean ok = TRUE;
+  guint     carried;
+  guint     earlier_looks = continues_line (phase, line, &carried) ? phase->keep->keep_looks : 0;
 
   phase->line_start = line_start;
   phase->line_deadline = line_deadline;
@@ -511,9 +561,10 @@ decide_line (Phase          *phase,
           ok = FALSE;
           break;
         }
-      report_progress (phase, line, planned ? &decider : NULL, i + 1, margin);
+      report_progress (phase, line, planned ? &decider : NULL, carried + i + 1, margin);
 
-      pair.order = i % 2;
+      /* AB, BA, ... on from the earlier try's pairs */
+      pair.order = (carried + i) % 2;
       if (pair.order == 0)
         ok = take_a (phase, line, &pair, error) && take_b (phase, line, &pair, error);
       else
@@ -524,7 +575,7 @@ decide_line (Phase          *phase,
       now = ib_os_monotonic_ns ();
       per_pair = (now - line_start) / (i + 1);
 
-      if (!planned && line->pairs->len >= PACE_PAIRS)
+      if (!planned && i + 1 >= PACE_PAIRS)
         {
           /* How many looks: from the pace of the first pairs (their times,
            * never their ratio). The looks are then taken at planned moments
@@ -533,10 +584,10 @@ decide_line (Phase          *phase,
           gint64 left = line_deadline - line_start;
           guint max_pairs = (guint) CLAMP (left / MAX (per_pair, 1), PACE_PAIRS, MAX_PAIRS);
 
-          ib_decider_init (&decider, max_pairs, margin, IB_PAIRED_ALPHA);
+          plan_decider (&decider, line, carried, earlier_looks, max_pairs, margin);
           decider.by_time = TRUE;
           planned = TRUE;
-          for (guint k = 0; k < line->pairs->len; k++)
+          for (guint k = carried; k < line->pairs->len; k++)
             {
               const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
 
@@ -555,8 +606,10 @@ decide_line (Phase          *phase,
 
   if (!planned)
     {
-      ib_decider_init (&decider, MAX (line->pairs->len, 2), margin, IB_PAIRED_ALPHA);
-      for (guint k = 0; k < line->pairs->len; k++)
+      /* one look, at the end, with the pairs there are */
+      plan_decider (&decider, line, carried, earlier_looks, 2, margin);
+      decider.by_time = TRUE;
+      for (guint k = carried; k < line->pairs->len; k++)
         {
           const IbDecisionPair *p = &g_array_index (line->pairs, IbDecisionPair, k);
 
@@ -570,7 +623,7 @@ decide_line (Phase          *phase,
   line->ci_high = decider.result.ci_high;
   line->ci_level = decider.result.ci_level;
   line->more_pairs = decider.result.more_pairs;
-  line->n_looks = decider.n_looks;
+  line->n_looks = ib_decider_total_looks (&decider);
   line->spent_s = (ib_os_monotonic_ns () - line_start) / 1e9;
   ib_decider_clear (&decider);
   if (ok)
@@ -627,6 +680,7 @@ ib_decision_run (IbReport                *report,
   phase.phase_start = ib_os_monotonic_ns ();
   phase.deadline = deadline_ns = request->deadline_ns;
   phase.round = report->plan != NULL ? ib_plan_n_rounds (report->plan) : 0;
+  phase.keep = report->plan != NULL && report->plan->keep_pairs != NULL ? report->plan : NULL;
   decision->survey_s = (phase.phase_start - request->started_ns) / 1e9;
 
   for (guint i = 0; i < decision->lines->len; i++)

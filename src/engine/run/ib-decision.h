@@ -208,10 +208,15 @@ typedef void     (*IbDecisionProgressFunc) (const char           *message,
  * The plan is @report's with only the line's two strategies, a survey of
  * at most IB_DECISION_KEEP_ROUNDS rounds (it only picks, and the two are
  * the pick), none of the other parts, its seed, and a budget of @seconds:
- * the decision phase gets the rest. The line is decided on fresh pairs
- * only, with its own planned looks and the whole error rate: pairs of the
- * first try, whose looks spent it, are not reused. NULL, with
- * IB_ERROR_INVALID, when @report has no such line or it is decided. */
+ * the decision phase gets the rest. The line's procedure is continued,
+ * not started again: the plan carries its pairs and the looks they took
+ * (keep_pairs, keep_looks), each new look sees every pair, and the error
+ * rate is split over all looks, the earlier tries' too (ib_decider_continue),
+ * so the line's level still holds however often it is kept deciding. A
+ * fresh procedure each time would not: "try again until it decides" then
+ * reaches a false verdict far more often (tests/engine/core/test-decision.c,
+ * keep-coverage). NULL, with IB_ERROR_INVALID, when @report has no such
+ * line or it is decided. */
 #define IB_DECISION_KEEP_ROUNDS 2
 IbPlan     *ib_decision_keep_plan  (const IbReport *report,
                                     const char     *line_id,

@@ -288,6 +288,47 @@ ib_decider_clear (IbDecider *decider)
   g_clear_pointer (&decider->b, g_array_unref);
 }
 
+void
+ib_decider_continue (IbDecider              *decider,
+                     guint                   max_pairs,
+                     double                  margin,
+                     double                  alpha,
+                     const IbDeciderEarlier *earlier)
+{
+  guint added = 0;
+
+  g_return_if_fail (decider != NULL);
+  g_return_if_fail (earlier == NULL || earlier->n == 0 || (earlier->a != NULL && earlier->b != NULL));
+
+  ib_decider_init (decider, max_pairs, margin, alpha);
+  if (earlier == NULL)
+    return;
+  decider->earlier_looks = earlier->looks;
+  /* each new look gets alpha / (earlier + new looks) */
+  decider->alpha = alpha * decider->n_looks / (decider->n_looks + earlier->looks);
+  for (guint i = 0; i < earlier->n; i++)
+    {
+      double a = earlier->a[i], b = earlier->b[i];
+
+      if (!(a > 0 && b > 0 && isfinite (a) && isfinite (b)))
+        continue;
+      g_array_append_val (decider->a, a);
+      g_array_append_val (decider->b, b);
+      added++;
+    }
+  for (guint i = 0; i < decider->n_looks; i++)
+    decider->looks[i] += added;
+  decider->max_pairs += added;
+}
+
+guint
+ib_decider_total_looks (const IbDecider *decider)
+{
+  g_return_val_if_fail (decider != NULL, 0);
+
+  return decider->n_looks + decider->earlier_looks;
+}
+
 double
 ib_decider_level (const IbDecider *decider)
 {

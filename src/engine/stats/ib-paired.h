@@ -88,6 +88,8 @@ typedef struct
   gboolean stopped;
   gboolean by_time;                    /* looks are taken by ib_decider_look (at
                                         * planned times), not at pair counts */
+  guint    earlier_looks;              /* looks an earlier try of the same line took
+                                        * (ib_decider_continue), 0: none */
 } IbDecider;
 
 /* Plans the looks for at most @max_pairs pairs (the budget's estimate):
@@ -101,7 +103,36 @@ void     ib_decider_init        (IbDecider    *decider,
                                  double        alpha);
 void     ib_decider_clear       (IbDecider    *decider);
 
-/* The level every look of @decider uses: 1 - alpha / n_looks. */
+/* What an earlier try of a line left (keep deciding): its @n pairs
+ * (@a[i], @b[i]) and the planned looks it took. */
+typedef struct
+{
+  const double *a;
+  const double *b;
+  guint         n;
+  guint         looks;
+} IbDeciderEarlier;
+
+/* Keep deciding: plans @decider as ib_decider_init does, for about
+ * @max_pairs more pairs, to continue a line whose earlier tries left
+ * @earlier (NULL: none). Their pairs are added first, without a look, and
+ * every new look sees them all. The error rate counts every look, the
+ * earlier ones too: each new look uses 1 - alpha / (earlier->looks +
+ * n_looks). Forgetting the earlier looks (a fresh alpha / n_looks for each
+ * try) would let "try again until it decides" reach a false verdict far
+ * more often than alpha. Looks by pair count are counted from the earlier
+ * pairs on. */
+void ib_decider_continue (IbDecider              *decider,
+                          guint                   max_pairs,
+                          double                  margin,
+                          double                  alpha,
+                          const IbDeciderEarlier *earlier);
+/* Every look of @decider's line, its earlier tries' included: what the
+ * level of the whole procedure is split over. */
+guint ib_decider_total_looks (const IbDecider *decider);
+
+/* The level every look of @decider uses: 1 - alpha / n_looks (alpha as
+ * ib_decider_continue shares it out). */
 double   ib_decider_level       (const IbDecider *decider);
 
 /* Adds one pair; at a planned look analyses all pairs so far. Returns TRUE

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-decision-keep.c: keep deciding a line the decision phase left
  * undecided (ib-decision.h, "Keep deciding"): the plan it runs (the same
- * plan with only the line's pair, no other part, its seed, the new budget),
+ * plan with only the line's pair, no other part, its seed, the new budget,
+ * the line's pairs and looks so far), the run continuing the line (its
+ * pairs first, its looks counted),
  * the lines it refuses, and the merge of its result into the report: the
  * line replaced by the one measured again, the time counted, a different
  * pair refused with the report untouched. One real run of a few seconds on
@@ -38,6 +40,9 @@ add_line (IbReport        *report,
   for (guint i = 0; i < n_pairs; i++)
     g_array_append_val (line.pairs, pair);
   line.verdict = verdict;
+  /* more than a try can plan (IB_PAIRED_MAX_LOOKS): a try that forgot them
+   * could not count as many */
+  line.n_looks = 7;
   line.ratio = 0.9;
   line.ci_low = 0.5;
   line.ci_high = 1.5;
@@ -103,6 +108,10 @@ test_plan (void)
   g_assert_null (plan->overhead);
   g_assert_null (plan->sweep);
   g_assert_null (plan->write_unlink);
+  /* the line's procedure so far, to continue: its pairs and its looks */
+  g_assert_nonnull (plan->keep_pairs);
+  g_assert_cmpuint (plan->keep_pairs->len, ==, 7);
+  g_assert_cmpuint (plan->keep_looks, ==, 7);
 
   /* decided, a reference, missing, no time: refused */
   none = ib_decision_keep_plan (report, "parallel", 30, &error);
@@ -142,7 +151,13 @@ test_run_and_merge (void)
   g_assert_cmpstr (now->a, ==, "sync-read-all");
   g_assert_cmpstr (now->b, ==, "async-read-all-serial");
   g_assert_cmpuint (kept->decision->lines->len, ==, 1);
-  g_assert_cmpuint (now->pairs->len, >, 0);
+  /* continued: the earlier 7 pairs first, then new ones, alternating on */
+  g_assert_cmpuint (now->pairs->len, >, 7);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpint (g_array_index (now->pairs, IbDecisionPair, i).b_ns, ==, 900);
+  g_assert_cmpuint (g_array_index (now->pairs, IbDecisionPair, 7).order, ==, 1);
+  /* every look counted: the 7 earlier and at least one new */
+  g_assert_cmpuint (now->n_looks, >=, 8);
 
   merged = ib_report_copy (report);
   g_assert_true (ib_decision_keep_merge (merged, kept, "serial", &error));
