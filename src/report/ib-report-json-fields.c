@@ -253,8 +253,14 @@ static const IbJsonField plan_fields[] = {
 
 DEFINE_NEW_FREE (plan, ib_plan_new, ib_plan_free)
 
+static const IbJsonField plan_not_saved[] = {
+  NOT_SAVED (IbPlan, keep_pairs, "keep deciding's earlier pairs: for one run only"),
+  NOT_SAVED (IbPlan, keep_looks, "keep deciding's earlier looks: for one run only"),
+};
+
 const IbJsonSection ib_json_plan_section =
-  SECTION (IbPlan, plan_fields, .new_ = plan_new, .free_ = plan_free, .init = plan_init);
+  SECTION (IbPlan, plan_fields, .new_ = plan_new, .free_ = plan_free, .init = plan_init,
+           .not_saved = plan_not_saved, .n_not_saved = G_N_ELEMENTS (plan_not_saved));
 
 /* ---- environment --------------------------------------------------------- */
 
