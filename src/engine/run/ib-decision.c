@@ -548,7 +548,7 @@ decide_line (Phase          *phase,
   phase->line_start = line_start;
   phase->line_deadline = line_deadline;
 
-  for (guint i = 0; ; i++)
+  for (guint i = 0;; i++)
     {
       IbDecisionPair pair = { 0 };
       gint64 now = ib_os_monotonic_ns ();
