@@ -506,10 +506,12 @@ ib_cli_map (int    argc,
   int code = IB_EXIT_OK;
   const GOptionEntry entries[] = {
     { "sizes", 's', 0, G_OPTION_ARG_STRING, &sizes,
-      N_("File sizes, ascending (default " MAP_DEFAULT_SIZES "; K/M/G suffixes work)"),
+      /* The defaults are MAP_DEFAULT_SIZES and MAP_DEFAULT_COUNTS, written out:
+       * xgettext cannot join a macro to a message. */
+      N_("File sizes, ascending (default 4K,64K,1M,16M; K/M/G suffixes work)"),
       N_("LIST") },
     { "counts", 'n', 0, G_OPTION_ARG_STRING, &counts,
-      N_("File counts, ascending (default " MAP_DEFAULT_COUNTS ")"), N_("LIST") },
+      N_("File counts, ascending (default 1,2,4,16,100)"), N_("LIST") },
     { "budget", 'b', 0, G_OPTION_ARG_STRING, &budget,
       N_("Seconds shared by all cells (default 300)"), N_("SECONDS") },
     { "max-disk", 0, 0, G_OPTION_ARG_STRING, &max_disk,
