@@ -12,6 +12,7 @@
 
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
+#include "analysis/ib-warning-text.h"
 #include "engine/model/ib-format.h"
 #include "engine/plan/ib-presets.h"
 #include "ib-results-page-private.h"
@@ -242,7 +243,7 @@ _ib_results_page_update_warnings (IbResultsPage *self)
     }
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *sentence = as_sentence (g_ptr_array_index (r->warnings, i));
+      g_autofree char *sentence = ib_warning_text (g_ptr_array_index (r->warnings, i));
 
       g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
     }

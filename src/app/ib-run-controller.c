@@ -336,9 +336,9 @@ handle_event (IbRunController *self,
       break;
 
     case IB_EVENT_WARNING:
-      if (event->message != NULL && self->report != NULL)
+      if (event->warning != NULL && self->report != NULL)
         {
-          ib_report_add_warning (self->report, "%s", event->message);
+          ib_report_add_warning (self->report, ib_warning_copy (event->warning));
           schedule_refresh (self);
         }
       break;

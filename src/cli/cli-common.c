@@ -33,6 +33,7 @@
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-text-safe.h"
+#include "analysis/ib-warning-text.h"
 
 /* ---- messages and exit codes ------------------------------------------ */
 
@@ -346,10 +347,12 @@ ib_cli_progress_event (const IbEvent *event,
                               event->eta_ns, event->message);
       break;
     case IB_EVENT_WARNING:
-      if (progress == NULL || !progress->quiet)
+      if ((progress == NULL || !progress->quiet) && event->warning != NULL)
         {
+          g_autofree char *text = ib_warning_text (event->warning);
+
           ib_cli_progress_clear (progress);
-          ib_cli_print (stderr, _("warning: %s\n"), event->message);
+          ib_cli_print (stderr, _("warning: %s\n"), text);
         }
       break;
     case IB_EVENT_DONE:

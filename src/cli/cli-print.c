@@ -13,6 +13,7 @@
 #include "analysis/ib-findings.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-tables.h"
+#include "analysis/ib-warning-text.h"
 #include "cli-common.h"
 
 /* ---- printing a report ------------------------------------------------- */
@@ -137,7 +138,11 @@ ib_cli_print_warnings (const IbReport *report,
     return;
   print_heading (out, _("Warnings"));
   for (guint i = 0; i < report->warnings->len; i++)
-    ib_cli_print (out, "! %s\n", (const char *) g_ptr_array_index (report->warnings, i));
+    {
+      g_autofree char *text = ib_warning_text (g_ptr_array_index (report->warnings, i));
+
+      ib_cli_print (out, "! %s\n", text);
+    }
 }
 
 void

@@ -90,9 +90,11 @@ ib_cli_report (int    argc,
    * wording and in the reader's language (the JSON file is left as it is). */
   analysis = ib_analysis_new (report);
   /* The answer first, as after a run (recomputed from the samples), then
-   * the findings, grouped. */
+   * the findings, grouped, then the run's warnings, worded like the
+   * findings in the reader's language. */
   ib_cli_print_answer (analysis, stdout);
   ib_cli_print_findings (analysis, stdout);
+  ib_cli_print_warnings (report, stdout);
   fflush (stdout);
 
   status = ib_cli_output_write (&output, analysis, status);

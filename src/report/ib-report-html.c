@@ -25,6 +25,7 @@
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-text-safe.h"
+#include "analysis/ib-warning-text.h"
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
@@ -533,7 +534,7 @@ html_warnings (HtmlDoc *doc,
                GError **error)
 {
   GString   *out = doc->out;
-  GPtrArray *warnings = doc->report->warnings;
+  g_autoptr(GPtrArray) warnings = ib_warning_texts (doc->report);
 
   if (warnings->len == 0)
     return TRUE;

@@ -582,6 +582,148 @@ read_answer (JsonObject        *o,
   return ok;
 }
 
+/* ---- warnings ------------------------------------------------------------ */
+
+static void
+add_valid_string (JsonBuilder *b,
+                  const char  *s)
+{
+  g_autofree char *valid = g_utf8_make_valid (s != NULL ? s : "", -1);
+
+  json_builder_add_string_value (b, valid);
+}
+
+/* "warnings": [{"key": KEY, "values": [...]}, ...] (ib-warning.h); an older
+ * report's sentence, which has no key, is written back as the string it
+ * was. */
+static void
+write_warnings (JsonBuilder       *b,
+                const IbJsonField *field,
+                gconstpointer      st)
+{
+  const IbReport *report = st;
+
+  json_builder_set_member_name (b, field->name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < report->warnings->len; i++)
+    {
+      const IbWarning *w = g_ptr_array_index (report->warnings, i);
+
+      if (w->key == NULL)
+        {
+          add_valid_string (b, ib_warning_string (w, 0));
+          continue;
+        }
+      json_builder_begin_object (b);
+      ib_json_add_string (b, "key", w->key);
+      json_builder_set_member_name (b, "values");
+      json_builder_begin_array (b);
+      for (char **v = w->values; *v != NULL; v++)
+        add_valid_string (b, *v);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* One warning: a string (an older report's sentence) or a key and values. */
+static IbWarning *
+read_warning (JsonArray   *array,
+              guint        i,
+              const char  *path,
+              const char  *name,
+              GError     **error)
+{
+  JsonNode *node = json_array_get_element (array, i);
+  g_autofree char *ep = NULL;
+  g_autoptr(GStrvBuilder) values = NULL;
+  g_auto(GStrv) strv = NULL;
+  g_autofree char *key = NULL;
+  JsonObject *o;
+  JsonNode *member;
+  gboolean found;
+
+  if (ib_json_node_is_string (node))
+    {
+      g_autofree char *text = g_utf8_make_valid (json_node_get_string (node), -1);
+
+      return ib_warning_new_text (text);
+    }
+  if ((o = ib_json_array_object (array, i, path, name, &ep, error)) == NULL)
+    return NULL;
+  member = ib_json_get_member (o, ep, "key", TRUE, FALSE, &found, error);
+  if (member == NULL)
+    return NULL;
+  if (!ib_json_node_is_string (member) || json_node_get_string (member)[0] == '\0')
+    {
+      ib_json_member_error (error, ep, "key", _("expected a string"));
+      return NULL;
+    }
+  key = g_utf8_make_valid (json_node_get_string (member), -1);
+  values = g_strv_builder_new ();
+  member = json_object_get_member (o, "values");
+  if (member != NULL && !JSON_NODE_HOLDS_NULL (member))
+    {
+      JsonArray *va;
+
+      if (!JSON_NODE_HOLDS_ARRAY (member))
+        {
+          ib_json_member_error (error, ep, "values", _("expected an array"));
+          return NULL;
+        }
+      va = json_node_get_array (member);
+      if (!ib_json_check_length (json_array_get_length (va), ep, "values", 64, error))
+        return NULL;
+      for (guint k = 0; k < json_array_get_length (va); k++)
+        {
+          JsonNode *v = json_array_get_element (va, k);
+          g_autofree char *s = NULL;
+
+          if (!ib_json_node_is_string (v))
+            {
+              g_autofree char *base = ib_json_member_path (ep, "values");
+
+              ib_json_format_error (error, _("%s[%u]: expected a string"), base, k);
+              return NULL;
+            }
+          s = g_utf8_make_valid (json_node_get_string (v), -1);
+          g_strv_builder_add (values, s);
+        }
+    }
+  strv = g_strv_builder_end (values);
+  return ib_warning_new_strv (key, (const char *const *) strv);
+}
+
+static gboolean
+read_warnings (JsonObject        *o,
+               const char        *path,
+               const IbJsonField *field,
+               gpointer           st,
+               GError           **error)
+{
+  IbReport *report = st;
+  gboolean ok = TRUE;
+  JsonNode *node = ib_json_read_container (o, path, field->name, FALSE, JSON_NODE_ARRAY, &ok,
+                                           error);
+  JsonArray *array;
+
+  if (node == NULL)   /* absent or null: no warnings */
+    return ok;
+  array = json_node_get_array (node);
+  if (!ib_json_check_length (json_array_get_length (array), path, field->name, field->max_len,
+                             error))
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      IbWarning *w = read_warning (array, i, path, field->name, error);
+
+      if (w == NULL)
+        return FALSE;
+      g_ptr_array_add (report->warnings, w);
+    }
+  return TRUE;
+}
+
 /* ---- the report ---------------------------------------------------------- */
 
 /* "schema" and "version", the file's identity, come first: a file of
@@ -666,7 +808,9 @@ static const IbJsonField report_fields[] = {
     .read = read_answer },
   { .name = "findings", .kind = IB_JF_SPECIAL, .section = &finding_section,
     .write_analysis = write_findings, .read = read_findings },
-  FIELD (IbReport, warnings, "warnings", STRV, 0),
+  /* keys and values (ib-warning.h); older reports' sentences are strings */
+  FIELD (IbReport, warnings, "warnings", SPECIAL, 0, .write = write_warnings,
+         .read = read_warnings),
 };
 
 const IbJsonSection ib_json_report_section =

@@ -25,6 +25,7 @@
 #include "analysis/ib-tables.h"
 #include "analysis/ib-labels.h"
 #include "analysis/ib-text-safe.h"
+#include "analysis/ib-warning-text.h"
 #include "ib-report-charts.h"
 #include "ib-report-writers-private.h"
 
@@ -532,7 +533,9 @@ static gboolean
 md_warnings (MdDoc   *doc,
              GError **error)
 {
-  md_list (doc->out, _("Warnings"), doc->report->warnings);
+  g_autoptr(GPtrArray) texts = ib_warning_texts (doc->report);
+
+  md_list (doc->out, _("Warnings"), texts);
   return TRUE;
 }
 

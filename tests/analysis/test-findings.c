@@ -16,6 +16,7 @@
 #include "report/ib-report-io.h"
 #include "report-fixture.h"
 #include "ib-test-writers.h"
+#include "analysis/ib-warning-text.h"
 
 /* The display names of the fixture's strategies, as the findings say them. */
 #define T_SYNC   "Sync single read"
@@ -482,7 +483,11 @@ times_said (const IbReport *report,
         g_string_append_printf (all, "\n%s", f->text);
     }
   for (guint i = 0; i < report->warnings->len; i++)
-    g_string_append_printf (all, "\n%s", (const char *) g_ptr_array_index (report->warnings, i));
+    {
+      g_autofree char *text = ib_warning_text (g_ptr_array_index (report->warnings, i));
+
+      g_string_append_printf (all, "\n%s", text);
+    }
   for (const char *p = strstr (all->str, tail); p != NULL; p = strstr (p + 1, tail))
     n++;
   return n;

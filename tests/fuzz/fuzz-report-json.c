@@ -22,6 +22,7 @@
 #include "engine/model/ib-error.h"
 #include "analysis/ib-findings.h"
 #include "report/ib-report-io.h"
+#include "analysis/ib-warning-text.h"
 
 int LLVMFuzzerInitialize     (int            *argc,
                               char         ***argv);
@@ -81,7 +82,16 @@ check_report_strings (const IbReport *r)
 
   check_utf8 ("created", r->created);
   check_utf8 ("error", r->error);
-  check_strv ("warnings", r->warnings);
+  for (guint i = 0; r->warnings != NULL && i < r->warnings->len; i++)
+    {
+      const IbWarning *w = g_ptr_array_index (r->warnings, i);
+      g_autofree char *text = ib_warning_text (w);
+
+      check_utf8 ("warnings.key", w->key);
+      for (guint k = 0; w->values[k] != NULL; k++)
+        check_utf8 ("warnings.values", w->values[k]);
+      check_utf8 ("warnings (worded)", text);
+    }
   if (r->plan != NULL)
     {
       check_utf8 ("plan.preset", r->plan->preset);

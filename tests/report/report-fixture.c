@@ -223,8 +223,10 @@ fx_report_new (double async_ms)
   report->sweep->crossover_winner = g_strdup (FX_ASYNC);
   report->sweep->crossover_loser = g_strdup ("sync-load-contents");
 
-  ib_report_add_warning (report, "cold cache not possible: <tmpfs> & co");
-  ib_report_add_warning (report, "second warning, with a comma");
+  /* A warning as a run saves it (a key and values, worded when shown) and
+   * one as older reports saved it (a sentence, shown as stored). */
+  ib_report_add_warning (report, ib_warning_new (IB_WARN_COLD_TMPFS, "s", "/tmp/<tmpfs> & co"));
+  ib_report_add_warning (report, ib_warning_new_text ("second warning, with a comma"));
   g_free (report->created);
   report->created = g_strdup ("2026-11-29T23:00:00.123456Z");
   report->partial = TRUE;
@@ -311,6 +313,7 @@ fx_hostile_report (const char *text)
   report->environment->hostname = g_strdup (text);
   g_free (report->error);
   report->error = g_strdup (text);
-  ib_report_add_warning (report, "%s", text);
+  ib_report_add_warning (report, ib_warning_new (IB_WARN_WARM_ERROR, "s", text));
+  ib_report_add_warning (report, ib_warning_new_text (text));
   return report;
 }

@@ -275,7 +275,10 @@ assert_reports_equal (const IbReport *a,
                          g_array_index (fb, IbFinding, i).text);
       }
   }
-  assert_strv_equal (a->warnings, b->warnings);
+  g_assert_cmpuint (a->warnings->len, ==, b->warnings->len);
+  for (guint i = 0; i < a->warnings->len; i++)
+    g_assert_true (ib_warning_equal (g_ptr_array_index (a->warnings, i),
+                                     g_ptr_array_index (b->warnings, i)));
 }
 
 static void
@@ -332,7 +335,8 @@ test_invalid_utf8 (void)
 
   g_free (report->error);
   report->error = g_strdup ("cannot read /tmp/\xff\xfe.bin");
-  g_ptr_array_add (report->warnings, g_strdup ("bad \xc3 byte"));
+  ib_report_add_warning (report, ib_warning_new_text ("bad \xc3 byte"));
+  ib_report_add_warning (report, ib_warning_new (IB_WARN_WARM_ERROR, "s", "bad \xc3 value"));
   json = ib_test_to_json (report, NULL);
   g_assert_true (g_utf8_validate (json, -1, NULL));
   loaded = ib_report_from_json (json, -1, &error);
@@ -510,7 +514,10 @@ test_bad_input (void)
       "samples[0].round: 4294967296 is out of range" },
     { "\"\"50\" : ", "\"51\" : ", "percentiles_ns.50: missing" },
     { "\"strategies\" : [", "\"strategies\" : [null, ", "plan.strategies[0]: expected a string" },
-    { "\"warnings\" : [", "\"warnings\" : [{}, ", "warnings[0]: expected a string" },
+    { "\"warnings\" : [", "\"warnings\" : [{}, ", "warnings[0].key: missing" },
+    { "\"warnings\" : [", "\"warnings\" : [7, ", "warnings[0]: expected an object" },
+    { "\"warnings\" : [", "\"warnings\" : [{\"key\" : \"k\", \"values\" : [1]}, ",
+      "warnings[0].values[0]: expected a string" },
     { "\"crossover\" : ", "\"crossover\" : \"ten\", \"x\" : ",
       "sweep.crossover: expected an integer" },
     { "\"seed\" : ", "\"seed\" : \"-3\", \"x\" : ", "plan.seed" },

@@ -388,27 +388,14 @@ ib_measure_set_files (IbMeasure *m,
   m->in_flight = MAX (in_flight, 1);
 }
 
+/* Says @warning (taken), when there is someone to say it to. */
 static void
-warn (IbMeasure  *m,
-      const char *key,
-      const char *format,
-      ...) G_GNUC_PRINTF (3, 4);
-
-static void
-warn (IbMeasure  *m,
-      const char *key,
-      const char *format,
-      ...)
+warn (IbMeasure *m,
+      IbWarning *warning)
 {
-  g_autofree char *text = NULL;
-  va_list args;
-
-  if (m->setup.warn == NULL)
-    return;
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  m->setup.warn (key, text, m->setup.warn_data);
+  if (m->setup.warn != NULL)
+    m->setup.warn (warning, m->setup.warn_data);
+  ib_warning_free (warning);
 }
 
 void
@@ -426,16 +413,12 @@ ib_measure_check_cache (IbMeasure           *m,
       if (!ib_os_can_control_cache ())
         {
           m->cache_possible = FALSE;
-          warn (m, "cold-impossible",
-                _("Cold cache is impossible on this system: the page cache cannot be "
-                  "dropped here, so every sample is left out of the statistics (“not cold”)"));
+          warn (m, ib_warning_new (IB_WARN_COLD_IMPOSSIBLE, ""));
         }
       else if (env != NULL && env->is_tmpfs)
         {
           m->cache_possible = FALSE;
-          warn (m, "cold-impossible",
-                _("Cold cache is impossible on tmpfs (%s): the files live in memory, so "
-                  "every sample is left out of the statistics (“not cold”)"), plan->dir);
+          warn (m, ib_warning_new (IB_WARN_COLD_TMPFS, "s", plan->dir));
         }
       /* A virtual disk under a cold cache is the analysis's to say, once
        * (ib_virtual_disk_caveat: the answer, or a finding). */
@@ -443,9 +426,7 @@ ib_measure_check_cache (IbMeasure           *m,
   else if (plan->cache == IB_CACHE_WARM && m->files != NULL &&
            ib_file_set_residency (m->files) < 0)
     {
-      warn (m, "residency-unknown",
-            _("Page-cache residency cannot be measured on this system; the files were "
-              "read once to warm the cache, but it could not be checked"));
+      warn (m, ib_warning_new (IB_WARN_RESIDENCY_UNKNOWN, ""));
     }
 }
 
@@ -515,11 +496,7 @@ prepare_cache (IbMeasure *m,
             {
               *cache_ok = FALSE;
               m->n_cache_bad++;
-              warn (m, "warm-failed",
-                    _("Warm cache: only %.0f %% of the files stayed in the page cache; the "
-                      "samples concerned are left out of the statistics (is the machine short of "
-                      "memory?)"),
-                    residency * 100);
+              warn (m, ib_warning_new (IB_WARN_WARM_FAILED, "f", residency * 100));
             }
         }
       break;
@@ -536,10 +513,8 @@ prepare_cache (IbMeasure *m,
         {
           *cache_ok = FALSE;
           m->n_cache_bad++;
-          warn (m, "cold-failed",
-                _("Cold cache: cache not dropped (%.0f %% of the files still in the page "
-                  "cache); the samples concerned are left out of the statistics"),
-                residency < 0 ? 100.0 : residency * 100);
+          warn (m, ib_warning_new (IB_WARN_COLD_FAILED, "f",
+                                   residency < 0 ? 100.0 : residency * 100));
         }
       break;
 

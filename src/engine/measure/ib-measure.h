@@ -144,10 +144,10 @@ gboolean ib_measure_run           (const IbStrategyInfo *info,
 
 typedef struct _IbMeasure IbMeasure;
 
-/* Something the report should say, once per @key. */
-typedef void (*IbMeasureWarnFunc) (const char *key,
-                                   const char *message,
-                                   gpointer    user_data);
+/* Something the report should say, once per key (the callee copies
+ * @warning). */
+typedef void (*IbMeasureWarnFunc) (const IbWarning *warning,
+                                   gpointer         user_data);
 
 typedef struct
 {

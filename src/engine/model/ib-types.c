@@ -3,8 +3,6 @@
 
 #include "config.h"
 
-#include <stdarg.h>
-
 #include <glib/gi18n.h>
 
 #include "engine/model/ib-types.h"
@@ -481,7 +479,7 @@ ib_report_new (void)
   g_array_set_clear_func (report->statistics, stats_clear_func);
   report->overhead = g_array_new (FALSE, TRUE, sizeof (IbOverheadRow));
   g_array_set_clear_func (report->overhead, overhead_row_clear);
-  report->warnings = g_ptr_array_new_with_free_func (g_free);
+  report->warnings = g_ptr_array_new_with_free_func ((GDestroyNotify) ib_warning_free);
   report->created = g_date_time_format_iso8601 (now);
   return report;
 }
@@ -557,7 +555,7 @@ ib_report_copy (const IbReport *report)
   copy->decision = ib_decision_copy (report->decision);
   copy->map = ib_map_copy (report->map);
   for (guint i = 0; i < report->warnings->len; i++)
-    g_ptr_array_add (copy->warnings, g_strdup (g_ptr_array_index (report->warnings, i)));
+    g_ptr_array_add (copy->warnings, ib_warning_copy (g_ptr_array_index (report->warnings, i)));
   g_free (copy->created);
   copy->created = g_strdup (report->created);
   copy->partial = report->partial;
@@ -568,27 +566,20 @@ ib_report_copy (const IbReport *report)
 G_DEFINE_BOXED_TYPE (IbReport, ib_report, ib_report_ref, ib_report_unref)
 
 void
-ib_report_add_warning (IbReport   *report,
-                       const char *format,
-                       ...)
+ib_report_add_warning (IbReport  *report,
+                       IbWarning *warning)
 {
-  va_list args;
-  char *text;
-
   g_return_if_fail (report != NULL);
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
+  g_return_if_fail (warning != NULL);
 
   /* The same warning once is enough. */
   for (guint i = 0; i < report->warnings->len; i++)
-    if (g_str_equal (g_ptr_array_index (report->warnings, i), text))
+    if (ib_warning_equal (g_ptr_array_index (report->warnings, i), warning))
       {
-        g_free (text);
+        ib_warning_free (warning);
         return;
       }
-  g_ptr_array_add (report->warnings, text);
+  g_ptr_array_add (report->warnings, warning);
 }
 
 const IbStats *

@@ -13,6 +13,8 @@
 
 #include <glib-object.h>
 
+#include "engine/model/ib-warning.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -461,7 +463,8 @@ typedef struct
   IbSweep       *sweep;        /* NULL when not run */
   IbDecision    *decision;     /* NULL when no decision phase ran */
   IbMap         *map;          /* the size x count map, NULL when not run */
-  GPtrArray     *warnings;     /* char * */
+  GPtrArray     *warnings;     /* IbWarning *: keys and values, worded when shown
+                                * (ib-warning.h) */
   char          *created;      /* ISO 8601 UTC */
   gboolean       partial;      /* cancelled or failed part-way */
   char          *error;        /* why the run stopped, NULL when it completed */
@@ -474,9 +477,9 @@ IbReport      *ib_report_copy         (const IbReport *report);
 GType          ib_report_get_type     (void) G_GNUC_CONST;
 #define IB_TYPE_REPORT (ib_report_get_type ())
 
+/* Takes @warning; the same warning (key and values) is kept once. */
 void           ib_report_add_warning  (IbReport       *report,
-                                       const char     *format,
-                                       ...) G_GNUC_PRINTF (2, 3);
+                                       IbWarning      *warning);
 const IbStats *ib_report_find_stats   (const IbReport *report,
                                        const char     *strategy);
 

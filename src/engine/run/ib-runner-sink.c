@@ -66,6 +66,7 @@ delivery_free (gpointer data)
   g_clear_error (&d->event.error);
   g_clear_pointer (&d->event.decision, ib_decision_look_free);
   g_clear_pointer (&d->event.map, ib_map_free);
+  g_clear_pointer (&d->event.warning, ib_warning_free);
   sink_unref (d->sink);
   g_free (d);
 }

@@ -134,39 +134,27 @@ finish_phase (Run *run)
   run->done_units = run->phase_base + run->phase_units;
 }
 
-/* Adds a warning to the report and posts it, once per @key. */
+/* Adds @warning (taken) to the report and posts it, once per @once (NULL:
+ * once per key and values). */
 static void
 warn (Run        *run,
-      const char *key,
-      const char *format,
-      ...) G_GNUC_PRINTF (3, 4);
-
-static void
-warn (Run        *run,
-      const char *key,
-      const char *format,
-      ...)
+      const char *once,
+      IbWarning  *warning)
 {
   IbEvent event = { 0 };
-  g_autofree char *text = NULL;
-  va_list args;
+  char *id = once != NULL ? g_strdup (once) : ib_warning_identity (warning);
 
-  if (key != NULL)
+  if (!g_hash_table_add (run->warned, id))
     {
-      if (g_hash_table_contains (run->warned, key))
-        return;
-      g_hash_table_add (run->warned, g_strdup (key));
+      ib_warning_free (warning);
+      return;
     }
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  ib_report_add_warning (run->report, "%s", text);
   event.kind = IB_EVENT_WARNING;
   event.phase = run->phase;
-  event.message = g_steal_pointer (&text);
+  event.warning = ib_warning_copy (warning);
   event.fraction = run->total_units > 0 ? CLAMP (run->done_units / run->total_units, 0, 1) : 0;
   event.eta_ns = -1;
+  ib_report_add_warning (run->report, warning);
   post (run, &event);
 }
 
@@ -247,11 +235,10 @@ make_plan_files (Run     *run,
 }
 
 static void
-measure_warn (const char *key,
-              const char *message,
-              gpointer    user_data)
+measure_warn (const IbWarning *warning,
+              gpointer         user_data)
 {
-  warn (user_data, key, "%s", message);
+  warn (user_data, warning->key, ib_warning_copy (warning));
 }
 
 static IbMeasure *
@@ -304,9 +291,7 @@ prepare_reads (Run     *run,
        * sample warms again first (IbMeasure) and is left out of
        * the statistics if the files still are not cached, and a strategy
        * that meets the error fails its own sample. */
-      warn (run, "warm-error",
-            _("Could not warm the page cache: %s; each sample tries again first"),
-            warm_error->message);
+      warn (run, NULL, ib_warning_new (IB_WARN_WARM_ERROR, "s", warm_error->message));
     }
   finish_phase (run);
   return TRUE;
@@ -334,9 +319,7 @@ read_sample (Run        *run,
       g_autofree char *key = g_strconcat ("failed:", id, NULL);
 
       (*n_failed)++;
-      /* Translators: "Memory map failed in round 1: Cannot read …" */
-      warn (run, key, _("%s failed in round %u: %s"), ib_strategy_title (id),
-            round + 1, sample.error);
+      warn (run, key, ib_warning_new (IB_WARN_SAMPLE_FAILED, "sus", id, round + 1, sample.error));
     }
 
   g_array_append_val (run->report->samples, sample);
@@ -386,10 +369,8 @@ run_reads (Run     *run,
       if (!warmup && ib_decision_survey_should_stop (plan, run->start_ns, rounds_start,
                                                      round - plan->warmup, ib_os_monotonic_ns ()))
         {
-          warn (run, "survey-short",
-                _("The survey measured %u of %u rounds, to leave the rest of the %u s budget "
-                  "for the other experiments and for deciding the answer’s pairs"),
-                round - plan->warmup, plan->repeat, plan->budget_s);
+          warn (run, "survey", ib_warning_new (IB_WARN_SURVEY_SHORT, "uuu", round - plan->warmup,
+                                               plan->repeat, plan->budget_s));
           break;
         }
 
@@ -402,12 +383,8 @@ run_reads (Run     *run,
                                                        round - plan->warmup,
                                                        ib_os_monotonic_ns ());
           if (cut)
-            warn (run, "survey-short",
-                  _("The survey stopped in round %u of %u, to leave the rest of the %u s budget "
-                     "for the other experiments and for deciding the answer’s pairs (the "
-                     "machine is busy: strategies it did not reach in that round have fewer "
-                     "samples)"),
-                  round + 1 - plan->warmup, plan->repeat, plan->budget_s);
+            warn (run, "survey", ib_warning_new (IB_WARN_SURVEY_CUT, "uuu", round + 1 - plan->warmup,
+                                               plan->repeat, plan->budget_s));
           else if (!read_sample (run, g_ptr_array_index (plan->strategies, order[k]), round,
                                  &n_samples, &n_failed, error))
             return FALSE;
@@ -417,14 +394,8 @@ run_reads (Run     *run,
 
   n_cache_bad = ib_measure_n_cache_bad (run->measure);
   if (n_cache_bad > 0)
-    warn (run, "cache-bad-count",
-          g_dngettext (GETTEXT_PACKAGE,
-                       "%u sample did not have the planned cache state (%s); it is left out of the "
-                       "statistics",
-                       "%u samples did not have the planned cache state (%s); they are left out of the "
-                       "statistics",
-                       n_cache_bad),
-          n_cache_bad, ib_cache_mode_to_string (plan->cache));
+    warn (run, NULL, ib_warning_new (IB_WARN_CACHE_BAD, "us", n_cache_bad,
+                                     ib_cache_mode_to_string (plan->cache)));
 
   if (n_failed > 0 && n_failed == n_samples)
     {
@@ -511,10 +482,10 @@ work_progress (double      fraction,
 }
 
 static void
-sweep_warn (const char *message,
-            gpointer    user_data)
+sweep_warn (const IbWarning *warning,
+            gpointer         user_data)
 {
-  warn (user_data, message, "%s", message);
+  warn (user_data, NULL, ib_warning_copy (warning));
 }
 
 /* The map so far, as its cells decide (ib-map-run.h). */
@@ -613,11 +584,9 @@ run_write_unlink (Run     *run,
   ok = ib_write_unlink_run_in_set (&request, work, run->report, run->runner->cancellable, error);
   if (run->report->write_unlink != NULL &&
       run->report->write_unlink->effective_concurrency < run->plan->write_unlink->concurrency)
-    warn (run, "wu-capped",
-          _("Write+delete: at most %u requests were in flight instead of %u, to stay below "
-            "the open-file limit"),
-          run->report->write_unlink->effective_concurrency,
-          run->plan->write_unlink->concurrency);
+    warn (run, NULL, ib_warning_new (IB_WARN_WU_CAPPED, "uu",
+                                     run->report->write_unlink->effective_concurrency,
+                                     run->plan->write_unlink->concurrency));
   return ok;
 }
 
@@ -642,9 +611,8 @@ resolve_limits (Run *run)
   requested = plan->in_flight != 0 ? plan->in_flight : MAX (plan->file_sizes->len, 1);
   run->in_flight = MIN (requested, run->max_in_flight);
   if (run->in_flight < requested && plan->file_sizes->len > 0)
-    warn (run, "in-flight-capped",
-          _("At most %u files are open at once instead of %u, to stay below the open-file "
-            "limit (%u)"), run->in_flight, requested, limit);
+    warn (run, NULL, ib_warning_new (IB_WARN_IN_FLIGHT_CAPPED, "uuu", run->in_flight, requested,
+                                     limit));
 
   run->workers = plan->workers != 0 ? plan->workers : MAX (ib_os_n_cores (), 1);
 }
@@ -668,11 +636,7 @@ execute (Run     *run,
     }
   n_reaped = ib_file_set_reap_stale (plan->dir);
   if (n_reaped > 0)
-    warn (run, "reaped",
-          g_dngettext (GETTEXT_PACKAGE,
-                       "Removed %u folder of test files left by an earlier run that died",
-                       "Removed %u folders of test files left by earlier runs that died",
-                       n_reaped), n_reaped);
+    warn (run, NULL, ib_warning_new (IB_WARN_REAPED, "u", n_reaped));
 
   ib_environment_free (run->report->environment);
   run->report->environment = ib_environment_probe (plan->dir);

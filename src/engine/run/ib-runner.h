@@ -40,7 +40,8 @@ typedef enum
 {
   IB_EVENT_PROGRESS,     /* phase, message, fraction, eta_ns */
   IB_EVENT_SAMPLE,       /* sample (a copy, owned by the event) and statistics */
-  IB_EVENT_WARNING,      /* message */
+  IB_EVENT_WARNING,      /* warning: a key and values, worded by whoever shows it
+                          * (analysis/ib-warning-text.h); a copy, owned by the event */
   IB_EVENT_DONE,         /* report (always set, maybe partial), error (NULL on success) */
   IB_EVENT_DECISION,     /* decision: where a line of the decision phase stands (its
                           * interval narrowing; a copy, owned by the event) */
@@ -64,6 +65,7 @@ typedef struct
   GError      *error;
   IbDecisionLook *decision;
   IbMap       *map;
+  IbWarning   *warning;
 } IbEvent;
 
 /* Called on the caller's context. The event is only valid during the call. */

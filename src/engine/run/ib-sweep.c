@@ -230,11 +230,10 @@ point_files (const IbSweepContext *ctx,
     }
   if (in_flight > ctx->max_in_flight && ctx->warn != NULL)
     {
-      g_autofree char *message =
-        g_strdup_printf (_("Sweep: at most %u files were open at once instead of %u, to stay "
-                           "below the open-file limit"), ctx->max_in_flight, in_flight);
+      g_autoptr(IbWarning) warning = ib_warning_new (IB_WARN_SWEEP_CAPPED, "uu",
+                                                     ctx->max_in_flight, in_flight);
 
-      ctx->warn (message, ctx->progress_data);
+      ctx->warn (warning, ctx->progress_data);
     }
   in_flight = CLAMP (in_flight, 1, ctx->max_in_flight);
   for (guint i = 0; i < count; i++)
@@ -395,14 +394,13 @@ measure_point (const IbSweepContext *ctx,
 }
 
 static void
-sweep_measure_warn (const char *key,
-                    const char *message,
-                    gpointer    user_data)
+sweep_measure_warn (const IbWarning *warning,
+                    gpointer         user_data)
 {
   const IbSweepContext *ctx = user_data;
 
   if (ctx->warn != NULL)
-    ctx->warn (message, ctx->progress_data);
+    ctx->warn (warning, ctx->progress_data);
 }
 
 IbSweep *

@@ -27,9 +27,10 @@ typedef struct
   IbSweepProgress  progress;
   gpointer         progress_data;
   /* Called (with progress_data) for things the report should say, e.g. a
-   * value capped below the open-file limit. May be NULL. */
-  void           (*warn) (const char *message,
-                          gpointer    user_data);
+   * value capped below the open-file limit (a key and values, which the
+   * callee copies). May be NULL. */
+  void           (*warn) (const IbWarning *warning,
+                          gpointer         user_data);
 } IbSweepContext;
 
 /* Makes a file set per value, measures every sweep strategy (plan->warmup +

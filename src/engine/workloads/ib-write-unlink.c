@@ -458,12 +458,10 @@ report_start (const Pass              *run,
   ib_write_unlink_free (report->write_unlink);
   report->write_unlink = wu;
 
-  /* Word for word the runner's live warning, so the report holds it once. */
+  /* The runner's live warning, key and values, so the report holds it once. */
   if (run->concurrency < wu->concurrency)
-    ib_report_add_warning (report,
-                           _("Write+delete: at most %u requests were in flight instead of %u, "
-                             "to stay below the open-file limit"),
-                           run->concurrency, wu->concurrency);
+    ib_report_add_warning (report, ib_warning_new (IB_WARN_WU_CAPPED, "uu", run->concurrency,
+                                                   wu->concurrency));
   return wu;
 }
 
@@ -577,15 +575,9 @@ run_mode (Driver  *d,
   if (run->limit_hits > 0 && !t->warned_limit)
     {
       t->warned_limit = TRUE;
-      ib_report_add_warning (d->report,
-                             /* Translators: "%s" (1st) is a mode id such as
-                              * "async-gio". */
-                             _ ("Write + delete (%s): the process ran out of file "
-                                "descriptors with %u requests in flight; those requests "
-                                "were issued again and at most %u ran at once from "
-                                "then on"),
-                             ib_wu_mode_ids[run->mode], run->limit_in_flight,
-                             run->concurrency);
+      ib_report_add_warning (d->report, ib_warning_new (IB_WARN_WU_FDS, "suu",
+                                                        ib_wu_mode_ids[run->mode],
+                                                        run->limit_in_flight, run->concurrency));
     }
   if (run->stop)
     return ok;
@@ -619,12 +611,9 @@ report_modes (Driver *d)
         }
       if (t->failed > 0)
         ib_report_add_warning (d->report,
-                               /* Translators: "%s" (1st) is a mode id such as "async-gio";
-                                * e.g. "3 of 16,000 requests (8 runs) failed" */
-                               _ ("Write + delete (%s): %u of %u requests failed over %u runs, "
-                                  "first: %s"),
-                               ib_wu_mode_ids[m], t->failed, d->run->requests * t->n_runs,
-                               t->n_runs, t->first_error);
+                               ib_warning_new (IB_WARN_WU_FAILED, "suuus", ib_wu_mode_ids[m],
+                                               t->failed, d->run->requests * t->n_runs, t->n_runs,
+                                               t->first_error));
       tally_clear (t);
     }
   g_array_unref (d->mine);

@@ -27,6 +27,7 @@
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
 #include "ib-test-common.h"
+#include "analysis/ib-warning-text.h"
 
 #define FD_LIMIT 256
 #define SEED     18
@@ -185,7 +186,11 @@ assert_no_failed_request (IbReport *report,
 
       if (mode->failed != 0)
         for (guint w = 0; w < report->warnings->len; w++)
-          g_test_message ("%s", (const char *) g_ptr_array_index (report->warnings, w));
+          {
+            g_autofree char *text = ib_warning_text (g_ptr_array_index (report->warnings, w));
+
+            g_test_message ("%s", text);
+          }
       g_assert_cmpuint (mode->failed, ==, 0);
       g_assert_cmpint (mode->total_ns, >, 0);
       g_assert_cmpuint (mode->max_in_flight, >, 0);

@@ -555,10 +555,10 @@ test_wu_tick (Fixture       *fx,
 
 static gboolean
 has_warning (IbReport   *report,
-             const char *needle)
+             const char *key)
 {
   for (guint i = 0; i < report->warnings->len; i++)
-    if (strstr (g_ptr_array_index (report->warnings, i), needle) != NULL)
+    if (g_strcmp0 (((IbWarning *) g_ptr_array_index (report->warnings, i))->key, key) == 0)
       return TRUE;
   return FALSE;
 }
@@ -600,10 +600,10 @@ run_with_low_fd_limit (guint n_busy)
   g_assert_cmpuint (fx.report->write_unlink->effective_concurrency, >, 0);
   /* No request failed (no EMFILE). */
   check_modes (fx.report, 2000, 2000, FALSE);
-  g_assert_true (has_warning (fx.report, "open-file limit") ||
-                 has_warning (fx.report, "file descriptors"));
+  g_assert_true (has_warning (fx.report, IB_WARN_WU_CAPPED) ||
+                 has_warning (fx.report, IB_WARN_WU_FDS));
   if (n_busy > 0)
-    g_assert_true (has_warning (fx.report, "file descriptors"));
+    g_assert_true (has_warning (fx.report, IB_WARN_WU_FDS));
 
   for (guint i = 0; i < busy->len; i++)
     close (g_array_index (busy, int, i));
