@@ -243,7 +243,8 @@ _ib_results_page_update_warnings (IbResultsPage *self)
     }
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *sentence = ib_warning_text (g_ptr_array_index (r->warnings, i));
+      g_autofree char *worded = ib_warning_text (g_ptr_array_index (r->warnings, i));
+      g_autofree char *sentence = as_sentence (worded);
 
       g_string_append_printf (text, "%s%s", shown++ > 0 ? "\n" : "", sentence);
     }

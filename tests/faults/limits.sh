@@ -37,7 +37,7 @@ check "ulimit 64, reads: warns how far in-flight was lowered" \
   grep_file "At most [0-9]+ files are open at once instead of 2000.*open-file limit \(64\)" \
   "$work/err"
 check "ulimit 64, reads: the report keeps the warning" \
-  test "$(json_get "$work/read.json" 'any("open-file limit" in w for w in r["warnings"])')" = True
+  test "$(json_get "$work/read.json" 'any(isinstance(w, dict) and w["key"] == "in-flight-capped" for w in r["warnings"])')" = True
 n_strategies=$(available_strategies | wc -l)
 check "ulimit 64, reads: every sample of every strategy ok ($n_strategies strategies)" \
   test "$(json_get "$work/read.json" \
