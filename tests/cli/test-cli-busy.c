@@ -140,6 +140,13 @@ test_own_threads (Fixture      *f,
   g_assert_true (g_file_set_contents (loadavg, "0.10 0.10 0.10 1/300 4242\n", -1, NULL));
   g_setenv ("IOBENCH_TEST_PROC", proc, TRUE);
   answer = run_plan (f, parser);
+#if !IB_TEST_LINUX_OS
+  /* The portable OS layer reads no CPU counters: no pair is judged, and
+   * nothing is said of a busy machine it cannot see. */
+  g_assert_false (json_object_has_member (answer, "busy_pairs"));
+  g_assert_null (json_object_get_string_member_with_default (answer, "busy", NULL));
+  return;
+#endif
   g_assert_true (json_object_has_member (answer, "busy_pairs"));
   g_assert_cmpint (json_object_get_int_member (answer, "busy_pairs"), >, 0);
   g_assert_cmpfloat (json_object_get_double_member (answer, "busy_share"), ==, 0);
