@@ -14,6 +14,11 @@
 
 #define MIN_SIDE 100
 #define MAX_SIDE 8192
+/* the height a chart without rows is drawn at, and a chart of rows starts
+ * fitting from (ib_chart_fit_height), without --height */
+#define DEFAULT_HEIGHT 700
+/* ChartOptions.height without --height (any number given is checked) */
+#define HEIGHT_FIT G_MININT
 
 typedef struct
 {
@@ -22,7 +27,7 @@ typedef struct
   char     *kind;
   char    **paths; /* one per chart format (ib_chart_format_nth): --png, ... */
   int       width;
-  int       height;
+  int       height; /* HEIGHT_FIT: as tall as the chart's rows need */
   int       scale;
   gboolean  dark;
   gboolean  high_contrast;
@@ -152,7 +157,7 @@ check_options (const ChartOptions *o,
                        MIN_SIDE, MAX_SIDE, o->width);
       return IB_EXIT_USAGE;
     }
-  if (o->height < MIN_SIDE || o->height > MAX_SIDE)
+  if (o->height != HEIGHT_FIT && (o->height < MIN_SIDE || o->height > MAX_SIDE))
     {
       ib_cli_printerr (_("--height must be between %d and %d pixels, not %d"),
                        MIN_SIDE, MAX_SIDE, o->height);
@@ -192,6 +197,7 @@ chart_draw (const ChartOptions *o,
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) interrupt = NULL;
   IbChartStyle style;
+  IbChartRequest request;
   int status = IB_EXIT_OK;
 
   report = ib_cli_load_report (o->from);
@@ -220,10 +226,15 @@ chart_draw (const ChartOptions *o,
     ib_chart_style_init_light (&style);
   style.log_scale = o->log;
 
+  request = (IbChartRequest) { t->kind, report, comparison, &style, o->width,
+                               o->height != HEIGHT_FIT ? o->height : DEFAULT_HEIGHT };
+  /* without --height, no empty bands below a few rows (as the window's
+   * exports) */
+  if (o->height == HEIGHT_FIT)
+    request.height = ib_chart_fit_height (&request);
+
   interrupt = ib_cli_outputs_begin ();
-  if (!ib_chart_export (&(IbChartRequest) { t->kind, report, comparison, &style, o->width,
-                                            o->height },
-                        t->format, t->path, o->scale, &error))
+  if (!ib_chart_export (&request, t->format, t->path, o->scale, &error))
     {
       ib_cli_printerr ("%s", error->message);
       status = IB_EXIT_FAILED;
@@ -235,8 +246,8 @@ int
 ib_cli_chart (int    argc,
               char **argv)
 {
-  ChartOptions     o = { NULL, NULL, NULL, g_new0 (char *, ib_chart_n_formats ()), 1200, 700, 1,
-                         FALSE, FALSE, FALSE };
+  ChartOptions     o = { NULL, NULL, NULL, g_new0 (char *, ib_chart_n_formats ()), 1200,
+                         HEIGHT_FIT, 1, FALSE, FALSE, FALSE };
   g_autofree char *kinds = ib_chart_kind_list ();
   /* Translators: --kind's help, %s the chart kinds: "strategies, throughput, ..." */
   g_autofree char   *kind_help = g_strdup_printf (_("One of: %s (default: the first)"), kinds);
@@ -247,7 +258,8 @@ ib_cli_chart (int    argc,
     { "with", 0, 0, G_OPTION_ARG_FILENAME, &o.with,
       N_("The second report, for --kind compare"), N_("B.json") },
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width in pixels (default 1200)"), "W" },
-    { "height", 0, 0, G_OPTION_ARG_INT, &o.height, N_("Height in pixels (default 700)"), "H" },
+    { "height", 0, 0, G_OPTION_ARG_INT, &o.height,
+      N_("Height in pixels (default: as tall as the rows need, else 700)"), "H" },
     { "scale", 0, 0, G_OPTION_ARG_INT, &o.scale,
       N_("PNG pixels per unit: 1 or 2 (default 1)"), "S" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &o.dark, N_("Dark colours"), NULL },

@@ -24,6 +24,44 @@ fixture_style (IbChartStyle *style,
   style->font_family = "DejaVu Sans";
 }
 
+static guint32
+rgb_of (const IbRgba *c)
+{
+  return (guint32) lround (c->r * 255) << 16 | (guint32) lround (c->g * 255) << 8 |
+         (guint32) lround (c->b * 255);
+}
+
+int
+fixture_tallest_band (const char   *path,
+                      const IbRgba *background,
+                      int           max_ink,
+                      int          *height)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  guint32          rgb = rgb_of (background);
+  const guchar    *data;
+  int              stride, width, band = 0, tallest = 0;
+
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (png);
+  data = cairo_image_surface_get_data (png);
+  stride = cairo_image_surface_get_stride (png);
+  width = cairo_image_surface_get_width (png);
+  *height = cairo_image_surface_get_height (png);
+  for (int y = 0; y < *height; y++)
+    {
+      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
+      int            ink = 0;
+
+      for (int x = 0; x < width && ink <= max_ink; x++)
+        ink += (row[x] & 0xffffff) != rgb;
+      band = ink <= max_ink ? band + 1 : 0;
+      tallest = MAX (tallest, band);
+    }
+  cairo_surface_destroy (png);
+  return tallest;
+}
+
 /* A small deterministic PRNG (the tests must not depend on the engine's). */
 static double
 unit_noise (guint32 *state)

@@ -29,4 +29,18 @@ IbReport *fixture_every_strategy (void);
 void      fixture_style         (IbChartStyle *style,
                                  gboolean      dark);
 
+/* The most background a picture may hold in one band, in pixels at 1x: the
+ * outer padding and the space between a title, a legend and a plot are
+ * below it; a plot centred in twice its height is far above it. */
+#define FIXTURE_BAND_MAX 48
+
+/* The tallest run of pixel rows of the PNG at @path that are empty: at
+ * most @max_ink pixels of each not @background (alpha ignored; 0: all
+ * background, a few: grid lines across an empty plot). Its height in
+ * *height. */
+int fixture_tallest_band (const char   *path,
+                          const IbRgba *background,
+                          int           max_ink,
+                          int          *height);
+
 G_END_DECLS

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-chart-fit: a chart's picture holds what it shows and nothing else.
  * Exported as tall as its content (ib_chart_fit_height), a chart of 1, 3 or
- * 14 rows has no band of background taller than BAND_MAX px, read back from
+ * 14 rows has no band of background taller than FIXTURE_BAND_MAX px, read back from
  * the PNG row by row; and the tick labels of every kind's axes, laid out at
  * 1x and 2x, never overlap each other or another text, nor leave the
  * picture. */
@@ -16,54 +16,6 @@
 #include "chart-fixtures.h"
 #include "chart/ib-chart-private.h"
 #include "ib-test-common.h"
-
-/* The most background a picture may hold in one band, in pixels at 1x: the
- * outer padding and the space between a title, a legend and a plot are
- * below it; a plot centred in twice its height is far above it. */
-#define BAND_MAX 48
-
-static gboolean
-is_background (const guint32 *pixel,
-               guint32        background)
-{
-  return (*pixel & 0xffffff) == (background & 0xffffff);
-}
-
-/* The tallest run of pixel rows of @path that are all @background. */
-static int
-tallest_band (const char *path,
-              guint32     background,
-              int        *height)
-{
-  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
-  const guchar    *data;
-  int              stride, width, band = 0, tallest = 0;
-
-  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
-  cairo_surface_flush (png);
-  data = cairo_image_surface_get_data (png);
-  stride = cairo_image_surface_get_stride (png);
-  width = cairo_image_surface_get_width (png);
-  *height = cairo_image_surface_get_height (png);
-  for (int y = 0; y < *height; y++)
-    {
-      const guint32 *row = (const guint32 *) (data + (gsize) y * stride);
-      gboolean       empty = TRUE;
-
-      for (int x = 0; x < width && empty; x++)
-        empty = is_background (&row[x], background);
-      band = empty ? band + 1 : 0;
-      tallest = MAX (tallest, band);
-    }
-  cairo_surface_destroy (png);
-  return tallest;
-}
-
-static guint32
-rgb_of (const IbRgba *c)
-{
-  return (guint32) lround (c->r * 255) << 16 | (guint32) lround (c->g * 255) << 8 | (guint32) lround (c->b * 255);
-}
 
 /* @request exported as a PNG as tall as its content: its tallest band of
  * background, logged with its size. */
@@ -84,7 +36,7 @@ exported_band (IbChartRequest *request,
   request->height = ib_chart_fit_height (request);
   g_assert_true (ib_chart_export (request, ib_chart_format_lookup ("png"), path, 1, &error));
   g_assert_no_error (error);
-  band = tallest_band (path, rgb_of (&request->style->background), &height);
+  band = fixture_tallest_band (path, &request->style->background, 0, &height);
   g_test_message ("%s at %g px wide: %d px tall, tallest empty band %d px", what,
                   request->width, height, band);
   g_assert_cmpint (height, ==, (int) request->height);
@@ -113,7 +65,7 @@ test_compare_no_bands (void)
                                      widths[w], 720 };
 
         fixture_style (&style, FALSE);
-        g_assert_cmpint (exported_band (&request, what), <=, BAND_MAX);
+        g_assert_cmpint (exported_band (&request, what), <=, FIXTURE_BAND_MAX);
       }
 }
 
@@ -136,7 +88,7 @@ test_row_kinds_no_bands (void)
         if (kind->rows == NULL || !ib_chart_has_data (kind, report, pair))
           continue;
         fixture_style (&style, FALSE);
-        g_assert_cmpint (exported_band (&request, what), <=, BAND_MAX);
+        g_assert_cmpint (exported_band (&request, what), <=, FIXTURE_BAND_MAX);
       }
 }
 

@@ -13,12 +13,23 @@
 #include "ib-test-writers.h"
 #include "ib-test-common.h"
 
+/* Pixels of a row of a 1200 px chart that grid lines and the axis take
+ * across an empty plot (a dozen); a row with a bar, a label or a dot
+ * holds far more. */
+#define GRID_INK 24
+/* The most rows of only grid lines a chart may hold in one band: the gap
+ * between two rows (up to FIXTURE_BAND_MAX) and some; 3 rows centred in
+ * 700 px leave about 190 above and below them. */
+#define GRID_BAND_MAX (2 * FIXTURE_BAND_MAX)
+
 typedef struct
 {
   char *dir;
   char *full;       /* report with every part */
   char *other;
   char *one;        /* read results only */
+  char *few;        /* 3 strategies */
+  char *many;       /* 16 strategies */
   char *garbage;
 } Fixture;
 
@@ -46,6 +57,8 @@ fixture_setup (Fixture       *f,
   f->full = save (f->dir, "full.json", fixture_full ());
   f->other = save (f->dir, "other.json", fixture_other ());
   f->one = save (f->dir, "one.json", fixture_one_strategy ());
+  f->few = save (f->dir, "few.json", fixture_many (3));
+  f->many = save (f->dir, "many.json", fixture_many (16));
   f->garbage = g_build_filename (f->dir, "garbage.json", NULL);
   g_assert_true (g_file_set_contents (f->garbage, "{ \"schema\": 12", -1, &error));
 }
@@ -68,6 +81,8 @@ fixture_teardown (Fixture       *f,
   g_free (f->full);
   g_free (f->other);
   g_free (f->one);
+  g_free (f->few);
+  g_free (f->many);
   g_free (f->garbage);
 }
 
@@ -113,6 +128,26 @@ assert_png_size (const char *path,
   cairo_surface_destroy (s);
 }
 
+/* The height iobench-cli chart draws @kind of @from (and @with) at 1200 px
+ * wide without --height: as tall as its rows need, 700 without rows. */
+static int
+fit_height (const IbChartKindInfo *kind,
+            const char            *from,
+            const char            *with)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (IbReport) a = ib_report_load_json (from, &error);
+  g_autoptr (IbReport) b = ib_report_load_json (with, &error);
+  g_autoptr (IbComparison) pair = NULL;
+  IbChartStyle style;
+
+  g_assert_no_error (error);
+  ib_chart_style_init_light (&style);
+  if (kind->two_runs)
+    pair = ib_test_comparison (a, b);
+  return ib_chart_fit_height (&(IbChartRequest) { kind, a, pair, &style, 1200, 700 });
+}
+
 static void
 test_writes_files (Fixture       *f,
                    gconstpointer  data)
@@ -131,7 +166,7 @@ test_writes_files (Fixture       *f,
                                   "--with", f->other, "--png", png, NULL),
                        ==, 0);
       g_assert_cmpstr (err, ==, "");
-      assert_png_size (png, 1200, 700);
+      assert_png_size (png, 1200, fit_height (ib_chart_kind_nth (k), f->full, f->other));
     }
   {
     g_autofree char *err = NULL;
@@ -157,6 +192,46 @@ test_writes_files (Fixture       *f,
     g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
     g_assert_true (g_str_has_prefix (contents, "%PDF-"));
   }
+}
+
+/* Without --height a chart of 3 rows is shorter than one of 16 and leaves
+ * no empty band under its last row; --height still sets the height. */
+static void
+test_fits_rows (Fixture      *f,
+                gconstpointer data)
+{
+  g_autofree char *few_png = g_build_filename (f->dir, "few.png", NULL);
+  g_autofree char *many_png = g_build_filename (f->dir, "many.png", NULL);
+  g_autofree char *fixed_png = g_build_filename (f->dir, "fixed.png", NULL);
+  g_autofree char *err = NULL;
+  IbChartStyle     style;
+  int              few_height, many_height, fixed_height;
+  int              few_band, many_band, fixed_band;
+
+  ib_chart_style_init_light (&style);
+  g_assert_cmpint (run_chart (&err, "--from", f->few, "--png", few_png, NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_chart (&err, "--from", f->many, "--png", many_png, NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_chart (&err, "--from", f->few, "--height", "700", "--png", fixed_png,
+                              NULL),
+                   ==, 0);
+
+  few_band = fixture_tallest_band (few_png, &style.background, GRID_INK, &few_height);
+  many_band = fixture_tallest_band (many_png, &style.background, GRID_INK, &many_height);
+  fixed_band = fixture_tallest_band (fixed_png, &style.background, GRID_INK, &fixed_height);
+  g_test_message ("3 rows: %d px tall, band %d; 16 rows: %d px, band %d; "
+                  "3 rows at --height 700: band %d",
+                  few_height, few_band, many_height,
+                  many_band, fixed_band);
+  g_assert_cmpint (few_height, <, many_height);
+  g_assert_cmpint (few_height, ==, fit_height (ib_chart_kind_nth (0), f->few, f->few));
+  g_assert_cmpint (few_band, <=, GRID_BAND_MAX);
+  g_assert_cmpint (many_band, <=, GRID_BAND_MAX);
+  /* the height asked for wins, bands and all (what the check would see) */
+  g_assert_cmpint (fixed_height, ==, 700);
+  g_assert_cmpint (fixed_band, >, GRID_BAND_MAX);
+  assert_png_size (few_png, 1200, few_height);
 }
 
 static void
@@ -263,6 +338,8 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/cli/chart/writes-files", Fixture, NULL, fixture_setup, test_writes_files,
+              fixture_teardown);
+  g_test_add ("/cli/chart/fits-rows", Fixture, NULL, fixture_setup, test_fits_rows,
               fixture_teardown);
   g_test_add ("/cli/chart/usage-errors", Fixture, NULL, fixture_setup, test_usage_errors,
               fixture_teardown);
