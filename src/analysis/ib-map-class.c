@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "engine/run/ib-map-run.h"
 #include "ib-map-class.h"
 
@@ -59,4 +61,19 @@ ib_map_cell_costs_frame (const IbMapCell *cell)
 
   sync = &cell->lines[IB_MAP_SERIAL].a_side;
   return cell->reached && sync->n_responsive > 0 && sync->stall_ns >= IB_MAP_FRAME_NS;
+}
+
+char *
+ib_map_line_text (const IbMap     *map,
+                  const IbMapCell *cell,
+                  const IbMapLine *line)
+{
+  IbVerdictInterval iv = { 0 };
+
+  if (!cell->reached)
+    /* Translators: a cell of the size x count map the run stopped before */
+    return g_strdup (_("not reached"));
+  ib_map_line_verdict (map, line, &iv);
+  /* Translators: the two sides of a line of the size x count map */
+  return ib_verdict_text (&iv, _("sync"), _("async"), IB_VERDICT_WORDING_FASTER_FIRST);
 }

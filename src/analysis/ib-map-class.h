@@ -29,6 +29,12 @@ typedef enum
 void         ib_map_line_verdict     (const IbMap       *map,
                                       const IbMapLine   *line,
                                       IbVerdictInterval *out);
+/* @line of @cell in words, as the chart's tooltips and the map's table
+ * show it: "sync is 1.6x faster than async (95 % CI 1.5-1.7; 12 pairs,
+ * 1 look)", or "not reached". */
+char        *ib_map_line_text        (const IbMap       *map,
+                                      const IbMapCell   *cell,
+                                      const IbMapLine   *line);
 /* The class of @line of @cell. */
 IbMapClass   ib_map_line_class       (const IbMap       *map,
                                       const IbMapCell   *cell,

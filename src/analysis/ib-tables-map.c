@@ -14,20 +14,6 @@
 #include "ib-map-advice.h"
 #include "ib-tables-private.h"
 
-/* "sync is 1.6x faster than async (95 % CI 1.5-1.7; 12 pairs, 1 look)" */
-static char *
-line_cell (const IbMap     *map,
-           const IbMapCell *cell,
-           const IbMapLine *line)
-{
-  IbVerdictInterval iv = { 0 };
-
-  if (!cell->reached)
-    return g_strdup (_("not reached"));
-  ib_map_line_verdict (map, line, &iv);
-  return ib_verdict_text (&iv, _("sync"), _("async"), IB_VERDICT_WORDING_FASTER_FIRST);
-}
-
 /* "30.1 ms (an expected 0.8 frames missed at 60 Hz)", "—" unwatched */
 static char *
 stall_cell (const IbMapCell *cell)
@@ -61,8 +47,9 @@ ib_table_map (const IbReport *report)
       const IbMapCell *cell = &g_array_index (map->cells, IbMapCell, i);
 
       _ib_table_add (table, ib_format_size (cell->size), ib_format_count (cell->count),
-                     line_cell (map, cell, &cell->lines[IB_MAP_SERIAL]),
-                     line_cell (map, cell, &cell->lines[IB_MAP_PARALLEL]), stall_cell (cell));
+                     ib_map_line_text (map, cell, &cell->lines[IB_MAP_SERIAL]),
+                     ib_map_line_text (map, cell, &cell->lines[IB_MAP_PARALLEL]),
+                     stall_cell (cell));
     }
   /* Translators: the note under the map's table */
   table->note = g_strdup (_("One after another: g_file_load_contents (sync) against "

@@ -164,6 +164,48 @@ _ib_plan_page_entry_text (AdwEntryRow *row)
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
+const char *
+_ib_plan_page_entry_title (AdwEntryRow *row)
+{
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+}
+
+gboolean
+_ib_plan_page_mark_row (AdwEntryRow *row,
+                        gboolean     ok)
+{
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+  return ok;
+}
+
+gboolean
+_ib_plan_page_parse_uint (AdwEntryRow *row,
+                          guint64      min,
+                          guint64      max,
+                          guint64     *out,
+                          GError     **error)
+{
+  return _ib_plan_page_mark_row (row, ib_parse_uint (_ib_plan_page_entry_title (row),
+                                                     _ib_plan_page_entry_text (row), min, max,
+                                                     out, error));
+}
+
+GArray *
+_ib_plan_page_parse_list (AdwEntryRow *row,
+                          guint64      min,
+                          guint64      max,
+                          GError     **error)
+{
+  GArray *values = ib_parse_size_list (_ib_plan_page_entry_title (row),
+                                       _ib_plan_page_entry_text (row), min, max, error);
+
+  _ib_plan_page_mark_row (row, values != NULL);
+  return values;
+}
+
 /* ---- building the plan ------------------------------------------------ */
 
 /* Parses the read-experiment fields into @plan, recording each field's error. */

@@ -22,29 +22,6 @@
 #define MAP_DEFAULT_SIZES  "4K,64K,1M,16M"
 #define MAP_DEFAULT_COUNTS "1,2,4,16,100"
 
-static const char *
-text_of (AdwEntryRow *row)
-{
-  return gtk_editable_get_text (GTK_EDITABLE (row));
-}
-
-static const char *
-title_of (AdwEntryRow *row)
-{
-  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
-}
-
-static gboolean
-mark_row (AdwEntryRow *row,
-          gboolean     ok)
-{
-  if (ok)
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
-  return ok;
-}
-
 static gboolean
 map_on (IbPlanPage *self)
 {
@@ -167,17 +144,13 @@ _ib_plan_page_read_map (IbPlanPage *self,
   g_clear_pointer (&plan->map, ib_map_spec_free);
   if (!map_on (self))
     return TRUE;
-  sizes = ib_parse_size_list (title_of (self->map_sizes_row), text_of (self->map_sizes_row), 1,
-                              IB_MAX_FILE_SIZE, error);
-  if (!mark_row (self->map_sizes_row, sizes != NULL))
+  sizes = _ib_plan_page_parse_list (self->map_sizes_row, 1, IB_MAX_FILE_SIZE, error);
+  if (sizes == NULL)
     return FALSE;
-  counts = ib_parse_size_list (title_of (self->map_counts_row), text_of (self->map_counts_row), 1,
-                               IB_MAX_FILES, error);
-  if (!mark_row (self->map_counts_row, counts != NULL))
+  counts = _ib_plan_page_parse_list (self->map_counts_row, 1, IB_MAX_FILES, error);
+  if (counts == NULL)
     return FALSE;
-  if (!mark_row (self->map_budget_row,
-                 ib_parse_uint (title_of (self->map_budget_row), text_of (self->map_budget_row),
-                                1, IB_MAX_BUDGET_S, &budget, error)))
+  if (!_ib_plan_page_parse_uint (self->map_budget_row, 1, IB_MAX_BUDGET_S, &budget, error))
     return FALSE;
   if (others_on (self))
     {
@@ -318,9 +291,9 @@ _ib_plan_page_save_map (IbPlanPage *self,
                         GSettings  *settings)
 {
   g_settings_set_boolean (settings, "map", map_on (self));
-  g_settings_set_string (settings, "map-sizes", text_of (self->map_sizes_row));
-  g_settings_set_string (settings, "map-counts", text_of (self->map_counts_row));
-  g_settings_set_string (settings, "map-budget", text_of (self->map_budget_row));
+  g_settings_set_string (settings, "map-sizes", _ib_plan_page_entry_text (self->map_sizes_row));
+  g_settings_set_string (settings, "map-counts", _ib_plan_page_entry_text (self->map_counts_row));
+  g_settings_set_string (settings, "map-budget", _ib_plan_page_entry_text (self->map_budget_row));
 }
 
 /* Puts the map's part back as it was last run; never saved (settings from

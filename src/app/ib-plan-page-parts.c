@@ -519,41 +519,6 @@ _ib_plan_page_apply_parts (IbPlanPage   *self,
 
 /* ---- rows -> plan ----------------------------------------------------- */
 
-static const char *
-text_of (AdwEntryRow *row)
-{
-  return gtk_editable_get_text (GTK_EDITABLE (row));
-}
-
-static const char *
-title_of (AdwEntryRow *row)
-{
-  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
-}
-
-/* Shows whether @row's text parsed (@ok): the error style when not. */
-static gboolean
-mark_row (AdwEntryRow *row,
-          gboolean     ok)
-{
-  if (ok)
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (row), "error");
-  return ok;
-}
-
-/* The entry's title as the field named in an error ("Requests: ..."). */
-static gboolean
-parse_uint (AdwEntryRow *row,
-            guint64      min,
-            guint64      max,
-            guint64     *out,
-            GError     **error)
-{
-  return mark_row (row, ib_parse_uint (title_of (row), text_of (row), min, max, out, error));
-}
-
 static gboolean
 parse_size (AdwEntryRow *row,
             guint64      min,
@@ -561,7 +526,9 @@ parse_size (AdwEntryRow *row,
             guint64     *out,
             GError     **error)
 {
-  return mark_row (row, ib_parse_size (title_of (row), text_of (row), min, max, out, error));
+  return _ib_plan_page_mark_row (row, ib_parse_size (_ib_plan_page_entry_title (row),
+                                                     _ib_plan_page_entry_text (row), min, max,
+                                                     out, error));
 }
 
 static gboolean
@@ -575,25 +542,25 @@ read_sweep (IbPlanPage   *self,
   guint64 base = 0;
 
   spec->vary = adw_combo_row_get_selected (self->sweep_vary_row);
-  values = ib_parse_size_list (title_of (self->sweep_values_row),
-                               text_of (self->sweep_values_row), 1,
-                               spec->vary == IB_VARY_SIZE ? IB_MAX_FILE_SIZE : IB_MAX_FILES,
-                               error);
-  if (!mark_row (self->sweep_values_row, values != NULL))
+  values = _ib_plan_page_parse_list (self->sweep_values_row, 1,
+                                     spec->vary == IB_VARY_SIZE ? IB_MAX_FILE_SIZE : IB_MAX_FILES,
+                                     error);
+  if (values == NULL)
     return FALSE;
   g_array_unref (spec->values);
   spec->values = values;
 
-  ids_text = strategy_ids_of (self, text_of (self->sweep_strategies_row));
-  ids = ib_parse_strategy_list (title_of (self->sweep_strategies_row), ids_text, error);
-  if (!mark_row (self->sweep_strategies_row, ids != NULL))
+  ids_text = strategy_ids_of (self, _ib_plan_page_entry_text (self->sweep_strategies_row));
+  ids = ib_parse_strategy_list (_ib_plan_page_entry_title (self->sweep_strategies_row), ids_text,
+                                error);
+  if (!_ib_plan_page_mark_row (self->sweep_strategies_row, ids != NULL))
     return FALSE;
   g_ptr_array_unref (spec->strategies);
   spec->strategies = ids;
 
   if (spec->vary == IB_VARY_SIZE)
     {
-      if (!parse_uint (self->sweep_base_row, 1, IB_MAX_FILES, &base, error))
+      if (!_ib_plan_page_parse_uint (self->sweep_base_row, 1, IB_MAX_FILES, &base, error))
         return FALSE;
       spec->base_count = (guint) base;
     }
@@ -632,8 +599,9 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
   g_clear_pointer (&plan->overhead, g_free);
   if (adw_expander_row_get_enable_expansion (self->overhead_row))
     {
-      if (!parse_uint (self->overhead_iterations_row, 1, IB_MAX_ITERATIONS, &a, error) ||
-          !parse_uint (self->overhead_repeat_row, 0, IB_MAX_REPEAT, &b, error))
+      if (!_ib_plan_page_parse_uint (self->overhead_iterations_row, 1, IB_MAX_ITERATIONS, &a,
+                                     error) ||
+          !_ib_plan_page_parse_uint (self->overhead_repeat_row, 0, IB_MAX_REPEAT, &b, error))
         return FALSE;
       plan->overhead = g_new0 (IbOverheadSpec, 1);
       plan->overhead->iterations = a;
@@ -644,8 +612,8 @@ _ib_plan_page_read_parts (IbPlanPage  *self,
   g_clear_pointer (&plan->write_unlink, g_free);
   if (adw_expander_row_get_enable_expansion (self->wu_row))
     {
-      if (!parse_uint (self->wu_requests_row, 1, IB_MAX_REQUESTS, &a, error) ||
-          !parse_uint (self->wu_concurrency_row, 1, IB_MAX_REQUESTS, &b, error) ||
+      if (!_ib_plan_page_parse_uint (self->wu_requests_row, 1, IB_MAX_REQUESTS, &a, error) ||
+          !_ib_plan_page_parse_uint (self->wu_concurrency_row, 1, IB_MAX_REQUESTS, &b, error) ||
           !parse_size (self->wu_bytes_row, 1, 64 << 20, &c, error))
         return FALSE;
       plan->write_unlink = g_new0 (IbWriteUnlinkSpec, 1);
@@ -667,7 +635,8 @@ void
 _ib_plan_page_save_parts (IbPlanPage *self,
                           GSettings  *settings)
 {
-  g_autofree char *ids_text = strategy_ids_of (self, text_of (self->sweep_strategies_row));
+  g_autofree char *ids_text =
+    strategy_ids_of (self, _ib_plan_page_entry_text (self->sweep_strategies_row));
   g_auto(GStrv) ids = g_strsplit (ids_text, ",", -1);
   guint vary = MIN (adw_combo_row_get_selected (self->sweep_vary_row),
                     G_N_ELEMENTS (vary_ids) - 1);
@@ -678,20 +647,25 @@ _ib_plan_page_save_parts (IbPlanPage *self,
   g_settings_set_boolean (settings, "sweep",
                           adw_expander_row_get_enable_expansion (self->sweep_row));
   g_settings_set_string (settings, "sweep-vary", vary_ids[vary]);
-  g_settings_set_string (settings, "sweep-values", text_of (self->sweep_values_row));
+  g_settings_set_string (settings, "sweep-values",
+                         _ib_plan_page_entry_text (self->sweep_values_row));
   g_settings_set_strv (settings, "sweep-strategies", (const char * const *) ids);
-  g_settings_set_string (settings, "sweep-base", text_of (self->sweep_base_row));
+  g_settings_set_string (settings, "sweep-base",
+                         _ib_plan_page_entry_text (self->sweep_base_row));
   g_settings_set_boolean (settings, "overhead",
                           adw_expander_row_get_enable_expansion (self->overhead_row));
   g_settings_set_string (settings, "overhead-iterations",
-                         text_of (self->overhead_iterations_row));
-  g_settings_set_string (settings, "overhead-repeat", text_of (self->overhead_repeat_row));
+                         _ib_plan_page_entry_text (self->overhead_iterations_row));
+  g_settings_set_string (settings, "overhead-repeat",
+                         _ib_plan_page_entry_text (self->overhead_repeat_row));
   g_settings_set_boolean (settings, "write-unlink",
                           adw_expander_row_get_enable_expansion (self->wu_row));
-  g_settings_set_string (settings, "write-unlink-requests", text_of (self->wu_requests_row));
+  g_settings_set_string (settings, "write-unlink-requests",
+                         _ib_plan_page_entry_text (self->wu_requests_row));
   g_settings_set_string (settings, "write-unlink-at-once",
-                         text_of (self->wu_concurrency_row));
-  g_settings_set_string (settings, "write-unlink-bytes", text_of (self->wu_bytes_row));
+                         _ib_plan_page_entry_text (self->wu_concurrency_row));
+  g_settings_set_string (settings, "write-unlink-bytes",
+                         _ib_plan_page_entry_text (self->wu_bytes_row));
   _ib_plan_page_save_map (self, settings);
 }
 

@@ -136,6 +136,22 @@ void         _ib_plan_page_set_field_error        (IbPlanPage   *self,
 char        *_ib_plan_page_field_title            (IbPlanPage   *self,
                                                    IbPlanField   field);
 const char  *_ib_plan_page_entry_text             (AdwEntryRow  *row);
+const char  *_ib_plan_page_entry_title            (AdwEntryRow  *row);
+/* Shows whether @row's text parsed (@ok): the error style when not;
+ * returns @ok. */
+gboolean     _ib_plan_page_mark_row               (AdwEntryRow  *row,
+                                                   gboolean      ok);
+/* @row's text as a number in [@min, @max] into @out / as a list of sizes
+ * or counts in [@min, @max] (NULL on error), the row marked either way. */
+gboolean     _ib_plan_page_parse_uint             (AdwEntryRow  *row,
+                                                   guint64       min,
+                                                   guint64       max,
+                                                   guint64      *out,
+                                                   GError      **error);
+GArray      *_ib_plan_page_parse_list             (AdwEntryRow  *row,
+                                                   guint64       min,
+                                                   guint64       max,
+                                                   GError      **error);
 gboolean     _ib_plan_page_read_fields            (IbPlanPage   *self,
                                                    IbPlan       *plan);
 void         _ib_plan_page_apply_plan_fields      (IbPlanPage   *self,

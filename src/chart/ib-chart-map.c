@@ -23,21 +23,6 @@
 
 
 static char *
-line_text (const IbMap     *map,
-           const IbMapCell *cell,
-           const IbMapLine *line)
-{
-  IbVerdictInterval iv = { 0 };
-
-  if (!cell->reached)
-    /* Translators: a cell of the size x count map the run stopped before */
-    return g_strdup (_("not reached"));
-  ib_map_line_verdict (map, line, &iv);
-  /* Translators: the two sides of a line of the size x count map */
-  return ib_verdict_text (&iv, _("sync"), _("async"), IB_VERDICT_WORDING_FASTER_FIRST);
-}
-
-static char *
 cell_name (const IbMapCell *cell)
 {
   g_autofree char *size = ib_chart_format_bytes ((double) cell->size);
@@ -113,7 +98,7 @@ draw_half (IbChartCtx      *ctx,
   if (ib_chart_hit (ctx, r->x, r->y, r->width, r->height))
     {
       g_autofree char *name = cell_name (cell);
-      g_autofree char *text = line_text (map, cell, line);
+      g_autofree char *text = ib_map_line_text (map, cell, line);
 
       ib_chart_take_tooltip (ctx, g_strdup_printf ("%s, %s\n%s", name, line_title (kind), text));
     }
@@ -259,8 +244,8 @@ describe_map (const IbChartRequest *request)
       {
         const IbMapCell *cell = ib_map_cell (map, s, c);
         g_autofree char *name = cell_name (cell);
-        g_autofree char *serial = line_text (map, cell, &cell->lines[IB_MAP_SERIAL]);
-        g_autofree char *parallel = line_text (map, cell, &cell->lines[IB_MAP_PARALLEL]);
+        g_autofree char *serial = ib_map_line_text (map, cell, &cell->lines[IB_MAP_SERIAL]);
+        g_autofree char *parallel = ib_map_line_text (map, cell, &cell->lines[IB_MAP_PARALLEL]);
 
         if (text->len > 0)
           g_string_append (text, ". ");

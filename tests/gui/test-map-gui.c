@@ -167,94 +167,6 @@ find_view (IbResultsPage *page)
 
 /* ---- exporting through the real controls ------------------------------ */
 
-static gboolean
-exports_done (gpointer data)
-{
-  return ib_window_get_n_pending_exports (data) == 0;
-}
-
-static gboolean
-file_exists (gpointer data)
-{
-  return g_file_test (data, G_FILE_TEST_IS_REGULAR);
-}
-
-static gboolean
-widget_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-/* A menu item of the export popover reading @text. */
-static GtkWidget *
-find_menu_item (GtkWidget  *root,
-                const char *text)
-{
-  if (g_str_equal (G_OBJECT_TYPE_NAME (root), "GtkModelButton"))
-    {
-      g_autofree char *label = NULL;
-
-      g_object_get (root, "text", &label, NULL);
-      if (g_strcmp0 (label, text) == 0)
-        return root;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_menu_item (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-chooser_shown (gpointer data)
-{
-  return gui_find_file_chooser () != NULL;
-}
-
-/* Export button, menu item @item, the file chooser: @name typed in @dir,
- * its Export button pressed; waits for the file. The name the chooser
- * suggested goes to @suggested. */
-static char *
-export_through_menu (IbWindow   *win,
-                     const char *item_text,
-                     const char *dir,
-                     const char *name,
-                     char      **suggested)
-{
-  GtkWidget *button = gui_find_export_button (GTK_WIDGET (win));
-  GtkWidget *popover, *item, *chooser, *accept;
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_is_sensitive (button));
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (button)));
-  g_assert_true (ib_test_wait_until (widget_mapped, popover, WAIT_TIMEOUT_S));
-  item = find_menu_item (popover, item_text);
-  g_assert_nonnull (item);
-  g_assert_true (gtk_widget_activate (item));
-  g_assert_true (ib_test_wait_until (chooser_shown, NULL, WAIT_TIMEOUT_S));
-  chooser = gui_find_file_chooser ();
-  ib_test_spin (500);
-  *suggested = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
-  ib_test_spin (300);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  ib_test_spin (300);
-  accept = gtk_dialog_get_widget_for_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  g_assert_nonnull (accept);
-  g_assert_true (gtk_widget_activate (accept));
-  g_assert_true (ib_test_wait_until (file_exists, path, WAIT_TIMEOUT_S));
-  g_assert_true (ib_test_wait_until (exports_done, win, WAIT_TIMEOUT_S));
-  g_assert_null (ib_window_get_last_export_error (win));
-  return path;
-}
-
 /* The width and height a PNG's IHDR says. */
 static void
 png_size (const char *path,
@@ -279,7 +191,7 @@ check_exports (IbWindow   *win,
   guint width = 0, height = 0;
 
   /* the chart shown, the map's, as a PNG of the size the item says */
-  png = export_through_menu (win, "PNG Image, 1280 × 720", dir, "map-test.png", &suggested);
+  png = gui_export_through_menu (win, "PNG Image, 1280 × 720", dir, "map-test.png", &suggested);
   g_test_message ("PNG suggested as %s", suggested);
   g_assert_true (g_str_has_suffix (suggested, "-map.png"));
   png_size (png, &width, &height);
@@ -288,7 +200,7 @@ check_exports (IbWindow   *win,
   g_clear_pointer (&suggested, g_free);
 
   /* the report, as an HTML page with the map's table, chart and advice */
-  html = export_through_menu (win, "HTML Page", dir, "map-test.html", &suggested);
+  html = gui_export_through_menu (win, "HTML Page", dir, "map-test.html", &suggested);
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "When async pays off: file size x file count"));
   g_assert_nonnull (strstr (text, "When async pays off: advice from the map"));

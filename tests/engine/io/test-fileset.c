@@ -152,6 +152,37 @@ typedef struct
   guint64     total;
 } Progress;
 
+/* A request for @n_sizes files of @sizes in @parent_dir holding @content
+ * from seed 1, not fsynced, without progress: what most tests here need;
+ * a test sets the fields it is about. */
+static IbFileSetRequest
+request_for (const char    *parent_dir,
+             const guint64 *sizes,
+             guint          n_sizes,
+             IbContentKind  content)
+{
+  return (IbFileSetRequest) {
+    .parent_dir = parent_dir,
+    .sizes = sizes,
+    .n_sizes = n_sizes,
+    .content = content,
+    .seed = 1,
+  };
+}
+
+/* ib_file_set_create() of request_for(), not cancellable. */
+static IbFileSet *
+create_set (const char    *parent_dir,
+            const guint64 *sizes,
+            guint          n_sizes,
+            IbContentKind  content,
+            GError       **error)
+{
+  IbFileSetRequest request = request_for (parent_dir, sizes, n_sizes, content);
+
+  return ib_file_set_create (&request, NULL, error);
+}
+
 /* While files are being made, the marker already lists every file there is. */
 static void
 assert_all_listed (const char *parent)
@@ -213,21 +244,17 @@ test_fileset_create (void)
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
   Progress progress = { tmp, 0, };
+  IbFileSetRequest request;
   IbFileSet *set;
   GStatBuf st;
   guint i;
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = G_N_ELEMENTS (sizes),
-                              .content = IB_CONTENT_LETTERS,
-                              .seed = 5,
-                              .do_fsync = TRUE,
-                              .progress = on_progress,
-                              .progress_data = &progress,
-                            },
-                            NULL, &error);
+  request = request_for (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_LETTERS);
+  request.seed = 5;
+  request.do_fsync = TRUE;
+  request.progress = on_progress;
+  request.progress_data = &progress;
+  set = ib_file_set_create (&request, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (set);
 
@@ -291,14 +318,7 @@ test_fileset_bad_target (void)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = missing,
-                              .sizes = sizes,
-                              .n_sizes = 1,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (missing, sizes, 1, IB_CONTENT_RANDOM, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, missing));
@@ -307,28 +327,14 @@ test_fileset_bad_target (void)
 
   g_file_set_contents (file, "user data", -1, &error);
   g_assert_no_error (error);
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = file,
-                              .sizes = sizes,
-                              .n_sizes = 1,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (file, sizes, 1, IB_CONTENT_RANDOM, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, file));
   g_assert_nonnull (strstr (error->message, "not a folder"));
   g_clear_error (&error);
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = huge,
-                              .n_sizes = 1,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, huge, 1, IB_CONTENT_RANDOM, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_NO_SPACE);
   g_test_message ("%s", error->message);
@@ -337,14 +343,7 @@ test_fileset_bad_target (void)
   g_assert_nonnull (strstr (error->message, tmp));
   g_clear_error (&error);
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = overflow,
-                              .n_sizes = 2,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, overflow, 2, IB_CONTENT_RANDOM, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_NO_SPACE);
   g_clear_error (&error);
@@ -357,14 +356,7 @@ test_fileset_bad_target (void)
       g_autofree char *ro = g_build_filename (tmp, "read-only", NULL);
 
       g_assert_cmpint (g_mkdir (ro, 0500), ==, 0);
-      set = ib_file_set_create (&(IbFileSetRequest) {
-                                  .parent_dir = ro,
-                                  .sizes = sizes,
-                                  .n_sizes = 1,
-                                  .content = IB_CONTENT_RANDOM,
-                                  .seed = 1,
-                                },
-                                NULL, &error);
+      set = create_set (ro, sizes, 1, IB_CONTENT_RANDOM, &error);
       g_assert_null (set);
       g_assert_error (error, IB_ERROR, IB_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, "not writable"));
@@ -395,19 +387,13 @@ test_fileset_cancel (void)
   g_autofree char *tmp = ib_test_make_tmpdir ("iobench-test-io-XXXXXX");
   guint64 sizes[] = { 40 * 1024 * 1024, 1024 };
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  IbFileSetRequest request = request_for (tmp, sizes, 2, IB_CONTENT_RANDOM);
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = 2,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                              .progress = cancel_on_progress,
-                              .progress_data = cancellable,
-                            },
-                            cancellable, &error);
+  request.progress = cancel_on_progress;
+  request.progress_data = cancellable;
+  set = ib_file_set_create (&request, cancellable, &error);
   g_assert_null (set);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   /* the partial file, the marker and the folder are gone */
@@ -441,14 +427,7 @@ test_fileset_write_error (void)
   lim.rlim_cur = 3 * 1024 * 1024 + 17;
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = G_N_ELEMENTS (sizes),
-                              .content = IB_CONTENT_BASE64,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, sizes, G_N_ELEMENTS (sizes), IB_CONTENT_BASE64, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_IO);
   g_test_message ("%s", error->message);
@@ -459,14 +438,7 @@ test_fileset_write_error (void)
   /* Inline path (small files) */
   lim.rlim_cur = 200000;
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = small,
-                              .n_sizes = G_N_ELEMENTS (small),
-                              .content = IB_CONTENT_BASE64,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, small, G_N_ELEMENTS (small), IB_CONTENT_BASE64, &error);
   g_assert_null (set);
   g_assert_error (error, IB_ERROR, IB_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "file-1.bin"));
@@ -498,14 +470,7 @@ test_fileset_cleanup_symlink (void)
   g_file_set_contents (outside, "keep me", -1, &error);
   g_assert_no_error (error);
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = 3,
-                              .content = IB_CONTENT_DIGITS,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, sizes, 3, IB_CONTENT_DIGITS, &error);
   g_assert_no_error (error);
   dir = g_strdup (ib_file_set_get_dir (set));
 
@@ -553,14 +518,7 @@ test_fileset_cleanup_extra_names (void)
   g_autoptr(GError) error = NULL;
   IbFileSet *set;
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = 1,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, sizes, 1, IB_CONTENT_RANDOM, &error);
   g_assert_no_error (error);
   dir = g_strdup (ib_file_set_get_dir (set));
 
@@ -576,14 +534,7 @@ test_fileset_cleanup_extra_names (void)
   g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
 
   /* A file nobody listed is never deleted, and keeps the folder. */
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = 1,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 1,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, sizes, 1, IB_CONTENT_RANDOM, &error);
   g_assert_no_error (error);
   g_free (dir);
   dir = g_strdup (ib_file_set_get_dir (set));
@@ -685,14 +636,7 @@ test_fileset_cache (void)
   IbFileSet *set;
   double r;
 
-  set = ib_file_set_create (&(IbFileSetRequest) {
-                              .parent_dir = tmp,
-                              .sizes = sizes,
-                              .n_sizes = 2,
-                              .content = IB_CONTENT_RANDOM,
-                              .seed = 3,
-                            },
-                            NULL, &error);
+  set = create_set (tmp, sizes, 2, IB_CONTENT_RANDOM, &error);
   g_assert_no_error (error);
 
   if (!ib_os_can_control_cache ())
