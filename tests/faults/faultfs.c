@@ -19,6 +19,8 @@
  *                           read reaches this daemon as the caller made it
  *   -o log=FILE             one line per read or write request, for tests
  *                           to wait on
+ *   -o statfs_delay_ms=D    statfs(2) on the mount waits D ms first (a
+ *                           slow network file system, for the plan page)
  *
  * Usage: faultfs [-o OPTIONS] BACKING MOUNTPOINT [fuse options]
  */
@@ -56,9 +58,10 @@ typedef struct
   long long  size_delta;
   int        direct_io;
   char      *log;
+  int        statfs_delay_ms;
 } Config;
 
-static Config conf = { NULL, -1, NULL, -1, 0, -1, NULL, 0, 0, 0, 0, NULL };
+static Config conf = { NULL, -1, NULL, -1, 0, -1, NULL, 0, 0, 0, 0, NULL, 0 };
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int eio_handles;   /* open files whose reads failed so far */
 static FILE *log_file;
@@ -75,6 +78,7 @@ static const struct fuse_opt options[] = {
   OPT ("size_delta=%lld", size_delta),
   OPT ("direct_io", direct_io),
   OPT ("log=%s", log),
+  OPT ("statfs_delay_ms=%d", statfs_delay_ms),
   FUSE_OPT_END
 };
 
@@ -339,6 +343,13 @@ static int
 ffs_statfs (const char *path, struct statvfs *st)
 {
   (void) path;
+  if (conf.statfs_delay_ms > 0)
+    {
+      struct timespec ts = { conf.statfs_delay_ms / 1000,
+                             (long) (conf.statfs_delay_ms % 1000) * 1000000L };
+
+      nanosleep (&ts, NULL);
+    }
   PASS (fstatvfs (conf.backing_fd, st));
 }
 
