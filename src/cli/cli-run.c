@@ -14,6 +14,7 @@
 #include "cli-common.h"
 #include "cli.h"
 #include "engine/model/ib-error.h"
+#include "engine/model/ib-map.h"
 #include "engine/plan/ib-parse.h"
 #include "engine/plan/ib-presets.h"
 #include "engine/io/ib-strategy.h"
@@ -456,6 +457,24 @@ apply_numbers (const RunOptions *o,
   return TRUE;
 }
 
+/* `--budget 0` opts out of the decision phase (the answer then rests on the
+ * survey). The size x count map is nothing but decisions, so it has nothing
+ * to opt out to: refused, as `iobench-cli map --budget 0` is, rather than
+ * run with its default budget behind the user's back. */
+static gboolean
+check_budget (const RunOptions *o,
+              const IbPlan     *plan)
+{
+  if (o->budget == NULL || plan->budget_s != 0 || plan->map == NULL)
+    return TRUE;
+  /* Translators: "--budget 0" with the size x count map (--preset map) */
+  ib_cli_printerr (_("--budget: the size x count map decides every cell in pairs within "
+                     "its budget and has no survey to fall back on; give 1 or more "
+                     "seconds (default: %u)"),
+                   IB_MAP_DEFAULT_BUDGET_S);
+  return FALSE;
+}
+
 /* Builds the plan: the preset (or a custom read plan), then every explicit
  * option on top. Prints the message and returns NULL on bad input. */
 static IbPlan *
@@ -472,7 +491,7 @@ plan_from_options (RunOptions *o)
     }
   plan = base_plan (o);
   if (plan == NULL || !apply_files (o, plan) || !apply_modes (o, plan) ||
-      !apply_numbers (o, plan))
+      !apply_numbers (o, plan) || !check_budget (o, plan))
     return NULL;
   return g_steal_pointer (&plan);
 }
@@ -530,7 +549,7 @@ ib_cli_run (int    argc,
     { "pause", 0, 0, G_OPTION_ARG_STRING, &o.pause, N_("Pause between samples"), N_("MS") },
     { "budget", 0, 0, G_OPTION_ARG_STRING, &o.budget,
       N_("Seconds the whole run may take; the time the survey leaves decides the answer's "
-         "pairs (quick: 60; 0: no decision phase)"), N_("SECONDS") },
+         "pairs (quick: 60, big-files: 900; 0: no decision phase)"), N_("SECONDS") },
     { "margin", 0, 0, G_OPTION_ARG_STRING, &o.margin,
       N_("Call a pair equivalent when it is within ± this many per cent (1–50, default: 10)"),
       N_("PCT") },

@@ -256,6 +256,114 @@ test_run_budget (Fixture       *f,
     }
 }
 
+/* The lines of @root's answer decided by "pairs" (the decision phase) or by
+ * "survey" (@by); the other lines fail the test. For a line decided by
+ * pairs, each side's count is the decision line's pairs, so the verdict
+ * cannot rest on a survey sample. */
+static guint
+answer_lines_by (JsonObject *root,
+                 const char *by)
+{
+  JsonArray *lines = json_object_get_array_member (json_object_get_object_member (root, "answer"),
+                                                   "lines");
+  guint n = json_array_get_length (lines);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *line = json_array_get_object_element (lines, i);
+
+      g_test_message ("%s: %s", json_object_get_string_member (line, "line"),
+                      json_object_get_string_member (line, "sentence"));
+      g_assert_cmpstr (json_object_get_string_member (line, "decided_by"), ==, by);
+      if (g_str_equal (by, "pairs"))
+        {
+          JsonArray *decided = json_object_get_array_member (
+            json_object_get_object_member (root, "decision"), "lines");
+          guint pairs = G_MAXUINT;
+
+          for (guint j = 0; j < json_array_get_length (decided); j++)
+            {
+              JsonObject *d = json_array_get_object_element (decided, j);
+
+              if (g_str_equal (json_object_get_string_member (d, "line"),
+                               json_object_get_string_member (line, "line")))
+                pairs = json_array_get_length (json_object_get_array_member (d, "pairs"));
+            }
+          g_assert_cmpuint (json_object_get_int_member (line, "n_a"), ==, pairs);
+          g_assert_cmpuint (json_object_get_int_member (line, "n_b"), ==, pairs);
+        }
+    }
+  return n;
+}
+
+/* big-files decides its answer in pairs (a budget of its own, 900 s;
+ * test-parse.c checks it): here scaled down to two 64 KiB files and 8 s.
+ * Every answer line is decided by the decision phase's pairs, decided or
+ * not, and the report does not say the answer rests on the survey; with
+ * --budget 0 there are no pairs, every line is the survey's, and the report
+ * says so. */
+static void
+test_run_big_files_decides (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *json = g_build_filename (f->root, "big.json", NULL);
+  const char      *budgets[] = { "8", "0" };
+  const char      *no_phase = "this run had no decision phase";
+
+  for (guint i = 0; i < G_N_ELEMENTS (budgets); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *name = g_strdup_printf ("big-%s.md", budgets[i]);
+      g_autofree char *md = g_build_filename (f->root, name, NULL);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      /* 5 rounds: what a survey verdict needs a side */
+      const char *args[] = {
+        "run", "--preset", "big-files", "--dir", f->target, "--count", "2", "--size", "64K",
+        "--pause", "0", "--repeat", "5", "--warmup", "0", "--budget", budgets[i],
+        "--json", json, "--md", md, "--quiet", NULL
+      };
+      JsonObject *root, *plan;
+
+      g_assert_cmpint (run_cli (f, args, &out, &err), ==, 0);
+      root = load_json (json, parser);
+      plan = json_object_get_object_member (root, "plan");
+      g_assert_cmpstr (json_object_get_string_member (plan, "preset"), ==, "big-files");
+      g_assert_true (g_file_get_contents (md, &text, NULL, NULL));
+      if (i == 0)
+        {
+          g_assert_true (has_decision (root));
+          g_assert_cmpuint (answer_lines_by (root, "pairs"), >=, 2);
+          g_assert_null (strstr (text, no_phase));
+          g_assert_null (strstr (out, no_phase));
+        }
+      else
+        {
+          g_assert_false (has_decision (root));
+          g_assert_cmpuint (answer_lines_by (root, "survey"), >=, 2);
+          g_assert_nonnull (strstr (text, no_phase));
+          g_assert_nonnull (strstr (out, no_phase));
+        }
+      assert_empty (f->target);
+    }
+
+  /* --budget 0 opts out of a decision phase; the map has nothing else to
+   * fall back on, and refuses it rather than use its default */
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    const char *args[] = { "run", "--preset", "map", "--dir", f->target, "--budget", "0", NULL };
+
+    g_assert_cmpint (run_cli (f, args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--budget"));
+    g_assert_nonnull (strstr (err, "no survey to fall back on"));
+    g_assert_cmpstr (out, ==, "");
+    assert_empty (f->target);
+  }
+}
+
 /* Without --quiet on a pipe: no progress line (no \r, no escape), then the
  * full path of every file written. */
 static void
@@ -584,6 +692,7 @@ main (int    argc,
   ADD ("/cli/list", test_list);
   ADD ("/cli/run/json", test_run_json);
   ADD ("/cli/run/budget", test_run_budget);
+  ADD ("/cli/run/big-files-decides", test_run_big_files_decides);
   ADD ("/cli/run/responsiveness-off", test_run_responsiveness_off);
   ADD ("/cli/run/says-where", test_run_says_where);
   ADD ("/cli/run/keeps-charts", test_run_keeps_charts);

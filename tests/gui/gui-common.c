@@ -233,6 +233,22 @@ gui_find_row (GtkWidget  *root,
   return find_first (root, is_row_titled, title);
 }
 
+void
+gui_select_preset_untimed (IbPlanPage *page,
+                           const char *id)
+{
+  GtkWidget *row;
+  GtkWidget *spin;
+
+  ib_plan_page_select_preset (page, id);
+  row = gui_find_row (GTK_WIDGET (page), "Time");
+  g_assert_nonnull (row);
+  spin = gui_find_descendant (row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 0);
+}
+
 char *
 gui_accessible_property (GtkWidget            *widget,
                          GtkAccessibleProperty property)

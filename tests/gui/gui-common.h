@@ -93,6 +93,14 @@ char *gui_export_through_menu (IbWindow   *win,
 GtkWidget     *gui_find_row            (GtkWidget         *root,
                                         const char        *title);
 
+/* Selects preset @id on @page as a user does, then sets its "Time" (the
+ * plan's time budget) to 0: no decision phase. For the tests that take a
+ * preset (big-files, with its 900 s) and shrink it to a few small files:
+ * the budget is for the preset's real sizes, and would keep such a run
+ * deciding for minutes. */
+void           gui_select_preset_untimed (IbPlanPage      *page,
+                                          const char      *id);
+
 /* The value of accessible @property as set on @widget (not as a screen
  * reader would compute it), or NULL when it is not set. */
 char          *gui_accessible_property (GtkWidget             *widget,

@@ -143,7 +143,7 @@ walk_progress (int      width,
   IbPlanPage      *plan = ib_window_get_plan_page (win);
 
   g_assert_no_error (error);
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_dir (plan, dir);
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "4");

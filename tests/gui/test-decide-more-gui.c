@@ -150,7 +150,7 @@ small_plan (IbWindow   *win,
   static const char *strategies[] = { "sync-read-all", "async-read-all-serial", NULL };
   IbPlanPage *plan = ib_window_get_plan_page (win);
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
@@ -172,7 +172,7 @@ test_budget (void)
   small_plan (win, tmp);
   spin = row_spin (win, "Time");
   g_assert_nonnull (spin);
-  /* big-files has no budget */
+  /* Time 0 (gui_select_preset_untimed): no budget */
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 0);
   g_assert_false (label_says (GTK_WIDGET (ib_window_get_plan_page (win)),
                               "the run ends when its time budget is spent"));

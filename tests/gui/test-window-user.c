@@ -304,7 +304,7 @@ test_sidebar_width (void)
   g_autofree char *long_dir = NULL;
   int width0, width;
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_dir (plan, tmp);
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_strategies (plan, strategies);
@@ -396,7 +396,7 @@ test_bad_folder (void)
   IbPlanPage *plan = ib_window_get_plan_page (win);
   gboolean mounted = FALSE;
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
@@ -537,7 +537,7 @@ test_failed_run_banner (void)
   ib_test_spin (200);
 
   /* a folder that vanished just before Run: the run fails */
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");
@@ -597,7 +597,7 @@ start_long_run (const char *dir)
   IbWindow *win = new_window (1100, 760);
   IbPlanPage *plan = ib_window_get_plan_page (win);
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_dir (plan, dir);
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "8");
@@ -698,7 +698,7 @@ test_never_ran (void)
   IbPlanPage *plan = ib_window_get_plan_page (win);
   IbReport *report;
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, "2");
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_SIZE, "64K");

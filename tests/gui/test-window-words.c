@@ -651,7 +651,7 @@ test_time_from_budget (void)
 
   g_assert_nonnull (quick);
   g_assert_cmpuint (quick->budget_s, >, 0);
-  ib_plan_page_select_preset (page, "big-files");
+  ib_plan_page_select_preset (page, "small-files");
   ib_test_spin (100);
   text = all_text (plan_page (win));
   /* no budget: the range measured here */

@@ -54,7 +54,7 @@ set_plan (IbWindow           *win,
 {
   IbPlanPage *plan = ib_window_get_plan_page (win);
 
-  ib_plan_page_select_preset (plan, "big-files");
+  gui_select_preset_untimed (plan, "big-files");
   ib_plan_page_set_dir (plan, dir);
   ib_plan_page_set_list_mode (plan, FALSE);
   ib_plan_page_set_field_text (plan, IB_PLAN_FIELD_COUNT, count);
@@ -889,6 +889,8 @@ test_presets_valid (void)
       g_assert_nonnull (want);
       g_assert_nonnull (got);
       g_assert_cmpuint (got->strategies->len, ==, want->strategies->len);
+      /* ... nor its time budget: quick's and big-files's decision phase */
+      g_assert_cmpuint (got->budget_s, ==, want->budget_s);
       for (guint j = 0; j < want->strategies->len; j++)
         g_assert_true (g_ptr_array_find_with_equal_func (got->strategies,
                                                          g_ptr_array_index (want->strategies, j),

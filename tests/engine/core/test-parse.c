@@ -15,6 +15,7 @@
 #include "engine/measure/ib-measure.h"
 #include "engine/stats/ib-stats.h"
 #include "engine/io/ib-strategy.h"
+#include "engine/run/ib-decision.h"
 #include "engine/run/ib-sweep.h"
 #include "ib-test-common.h"
 
@@ -417,6 +418,10 @@ test_presets (void)
     g_assert_cmpuint (big->repeat, ==, 5);
     g_assert_cmpuint (big->warmup, ==, 1);
     g_assert_true (big->cache == IB_CACHE_WARM);
+    /* a decision phase for its answer: a budget past twice its survey's
+     * ~400 s, so that the survey ends whole (ib-presets.c) */
+    g_assert_cmpuint (big->budget_s, ==, 900);
+    g_assert_cmpuint (big->budget_s * IB_SURVEY_MAX_SHARE, >, 400);
 
     /* quick: 1/16 of that = 144 MiB, no pause, plus the other experiments */
     g_assert_cmpuint (ib_plan_total_bytes (quick), ==, 144 * MIB);
