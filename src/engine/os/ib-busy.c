@@ -124,16 +124,16 @@ ib_busy_cpus_ns (const IbCpuSnapshot *before,
 void
 ib_busy_snapshot (IbCpuSnapshot *out)
 {
-  g_autofree char *text = ib_os_cpu_stat_text ();
-  IbRusage usage = { 0 };
+  /* Taken twice around every sample: only the first line is wanted, read
+   * into the stack, and of the process's usage only its CPU time. */
+  char text[1024];
 
   g_return_if_fail (out != NULL);
 
   memset (out, 0, sizeof *out);
-  if (text != NULL)
+  if (ib_os_cpu_stat_head (text, sizeof text))
     ib_busy_parse_stat (text, out);
-  ib_os_rusage (&usage);
-  out->own_ns = usage.cpu_ns;
+  out->own_ns = ib_os_process_cpu_ns ();
   out->at_ns = ib_os_monotonic_ns ();
 }
 

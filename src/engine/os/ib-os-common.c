@@ -543,25 +543,40 @@ gboolean
 ib_os_parse_schedstat (const char *text,
                        gint64     *wait_ns)
 {
-  g_auto(GStrv) fields = NULL;
-  g_autofree char *copy = NULL;
-  guint64 v;
-  char *end = NULL;
+  const char *start, *end, *p;
+  guint64     v = 0;
+  guint       field = 0;
 
   g_return_val_if_fail (wait_ns != NULL, FALSE);
 
   if (text == NULL)
     return FALSE;
-  copy = g_strstrip (g_strdup (text));
-  fields = g_strsplit_set (copy, " \t\n", -1);
-  /* "on-cpu-ns wait-ns timeslices": three unsigned numbers. */
-  if (g_strv_length (fields) != 3)
-    return FALSE;
-  for (guint i = 0; i < 3; i++)
-    if (fields[i][0] == '\0' || !g_ascii_isdigit (fields[i][0]))
-      return FALSE;
-  v = g_ascii_strtoull (fields[1], &end, 10);
-  if (end == NULL || *end != '\0' || v > G_MAXINT64)
+  /* Read around every sample, so nothing is allocated: the text, stripped
+   * of white space at both ends, is "on-cpu-ns wait-ns timeslices", three
+   * fields split by one space, tab or newline, each starting with a digit,
+   * the second all digits and no larger than G_MAXINT64. */
+  for (start = text; g_ascii_isspace (*start); start++)
+    ;
+  for (end = start + strlen (start); end > start && g_ascii_isspace (end[-1]); end--)
+    ;
+  for (p = start; p <= end; field++)
+    {
+      const char *f = p;
+
+      while (p < end && *p != ' ' && *p != '\t' && *p != '\n')
+        p++;
+      if (field >= 3 || p == f || !g_ascii_isdigit (*f))
+        return FALSE;
+      if (field == 1)
+        for (const char *d = f; d < p; d++)
+          {
+            if (!g_ascii_isdigit (*d) || v > (G_MAXINT64 - (guint64) (*d - '0')) / 10)
+              return FALSE;
+            v = v * 10 + (guint64) (*d - '0');
+          }
+      p++; /* past the separator, or past @end after the last field */
+    }
+  if (field != 3)
     return FALSE;
   *wait_ns = (gint64) v;
   return TRUE;

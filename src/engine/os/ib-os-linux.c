@@ -218,6 +218,16 @@ maxrss_is_pinned (void)
   return pinned;
 }
 
+gint64
+ib_os_process_cpu_ns (void)
+{
+  struct timespec ts;
+
+  return clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) == 0
+           ? (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec
+           : -1;
+}
+
 void
 ib_os_rusage (IbRusage *out)
 {
@@ -231,13 +241,7 @@ ib_os_rusage (IbRusage *out)
    * GLib's task pool and GIO's workers alike. getrusage's utime/stime are
    * that same total split by tick sampling (4 ms here): a short sample can
    * read "user 0 ns". */
-  {
-    struct timespec ts;
-
-    out->cpu_ns = clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) == 0
-                  ? (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec
-                  : -1;
-  }
+  out->cpu_ns = ib_os_process_cpu_ns ();
   if (getrusage (RUSAGE_SELF, &ru) != 0)
     return;
 
@@ -339,10 +343,50 @@ proc_text (const char *path)
   return g_file_get_contents (path, &text, NULL, NULL) ? text : NULL;
 }
 
-char *
-ib_os_cpu_stat_text (void)
+/* /proc/stat, opened once: read twice around every sample. -1 until it
+ * could be opened. */
+static int cpu_stat_fd = -1;
+
+gboolean
+ib_os_cpu_stat_head (char *buf,
+                     gsize size)
 {
-  return proc_text ("/proc/stat");
+  int     fd = g_atomic_int_get (&cpu_stat_fd);
+  ssize_t n;
+
+  g_return_val_if_fail (buf != NULL && size > 1, FALSE);
+
+#if IB_TEST_HOOKS
+  if (g_getenv ("IOBENCH_TEST_PROC") != NULL && *g_getenv ("IOBENCH_TEST_PROC") != '\0')
+    {
+      g_autofree char *text = proc_text ("/proc/stat");
+
+      if (text == NULL)
+        return FALSE;
+      g_strlcpy (buf, text, size);
+      return TRUE;
+    }
+#endif
+  if (fd < 0)
+    {
+      fd = open ("/proc/stat", O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+        return FALSE;
+      /* Two threads at once: one keeps its descriptor, the other closes. */
+      if (!g_atomic_int_compare_and_exchange (&cpu_stat_fd, -1, fd))
+        {
+          close (fd);
+          fd = g_atomic_int_get (&cpu_stat_fd);
+        }
+    }
+  /* The kernel makes the whole text again for a read at offset 0. */
+  do
+    n = pread (fd, buf, size - 1, 0);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0)
+    return FALSE;
+  buf[n] = '\0';
+  return TRUE;
 }
 
 char *
@@ -636,53 +680,7 @@ ib_os_direct_alignment (int fd)
   return align;
 }
 
-/* ---- run-queue wait and write-back ----------------------------------------- */
-
-static gint64
-read_schedstat (const char *path)
-{
-  g_autofree char *text = NULL;
-  gint64 wait_ns;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL) || !ib_os_parse_schedstat (text, &wait_ns))
-    return -1;
-  return wait_ns;
-}
-
-gint64
-ib_os_thread_runq_wait_ns (void)
-{
-  /* Needs CONFIG_SCHED_INFO (schedstats); -1 without it. */
-  return read_schedstat ("/proc/thread-self/schedstat");
-}
-
-GArray *
-ib_os_threads_runq_wait (void)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  GArray *out;
-  gint64 self = (gint64) gettid ();
-  const char *name;
-
-  if (dir == NULL)
-    return NULL;
-  out = g_array_new (FALSE, FALSE, sizeof (IbRunqEntry));
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = NULL;
-      IbRunqEntry entry;
-
-      entry.tid = g_ascii_strtoll (name, NULL, 10);
-      if (entry.tid <= 0 || entry.tid == self)
-        continue;
-      path = g_strdup_printf ("/proc/self/task/%s/schedstat", name);
-      entry.wait_ns = read_schedstat (path);
-      /* A thread that exited between the listing and the read is gone. */
-      if (entry.wait_ns >= 0)
-        g_array_append_val (out, entry);
-    }
-  return out;
-}
+/* ---- write-back ------------------------------------------------------------ */
 
 gboolean
 ib_os_sync_fs (const char *path)

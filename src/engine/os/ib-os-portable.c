@@ -49,8 +49,14 @@ ib_os_drop_cache (const char  *path,
 
   g_set_error_literal (error, IB_ERROR, IB_ERROR_UNSUPPORTED,
                        /* Translators: dropping the page cache of test files */
-                       _("Dropping cached file pages is not supported on this system"));
+                       _ ("Dropping cached file pages is not supported on this system"));
   return FALSE;
+}
+
+gint64
+ib_os_process_cpu_ns (void)
+{
+  return -1; /* no precise source here */
 }
 
 void
@@ -127,10 +133,11 @@ ib_os_memory_bytes (void)
 }
 
 /* No counters and no load average here: a busy machine is "unknown". */
-char *
-ib_os_cpu_stat_text (void)
+gboolean
+ib_os_cpu_stat_head (char *buf,
+                     gsize size)
 {
-  return NULL;
+  return FALSE;
 }
 
 char *

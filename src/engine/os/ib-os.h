@@ -2,7 +2,7 @@
 /* ib-os.h: every OS-specific call, behind one small interface per concern.
  *
  * ib-os-linux.c implements it with posix_fadvise, mincore, getrusage, /proc
- * and sysfs; ib-os-portable.c is the fallback meson picks on other systems
+ * and sysfs (the run-queue waits in ib-os-linux-sched.c); ib-os-portable.c is the fallback meson picks on other systems
  * (and on Linux with -Dportable=true): cache mode "as-is" only, residency
  * unknown (-1), resource usage from what GLib offers.
  */
@@ -100,6 +100,10 @@ typedef struct
 } IbRusage;
 
 void     ib_os_rusage             (IbRusage   *out);
+/* IbRusage's cpu_ns alone, without the rest: the on-CPU time so far of
+ * every thread of the process, exited ones included; -1 when the OS cannot
+ * say. */
+gint64   ib_os_process_cpu_ns     (void);
 /* Resets the peak RSS high-water mark where the OS allows it
  * (/proc/self/clear_refs "5"); returns FALSE when it cannot. */
 gboolean ib_os_reset_peak_rss     (void);
@@ -224,10 +228,14 @@ void     ib_os_gio_warm_up        (void);
 
 /* machine */
 guint    ib_os_n_cores            (void);
-/* The text of the kernel's CPU counters (Linux: /proc/stat) and of its
- * load average (/proc/loadavg), for ib-busy.h; NULL where there are none
- * (always NULL when portable). */
-char    *ib_os_cpu_stat_text      (void);
+/* The start of the text of the kernel's CPU counters (Linux: /proc/stat),
+ * as much as @size - 1 bytes of it (the "cpu" line comes first),
+ * NUL-terminated in @buf: read around every sample, so without allocating
+ * and from a descriptor kept open. And the text of its load average
+ * (/proc/loadavg). For ib-busy.h; FALSE and NULL where there are none
+ * (always when portable). */
+gboolean ib_os_cpu_stat_head      (char       *buf,
+                                   gsize       size);
 char    *ib_os_loadavg_text       (void);
 guint64  ib_os_memory_bytes       (void);   /* 0 when unknown */
 char    *ib_os_cpu_model          (void);   /* NULL when unknown */
