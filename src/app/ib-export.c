@@ -262,7 +262,8 @@ export_thread (GTask        *task,
   else if (g_str_equal (job->format.extension, "html"))
     ok = ib_report_save_html_full (job->analysis, job->log_scale, job->path, &error);
   else if (g_str_equal (job->format.extension, "md"))
-    ok = ib_report_save_markdown_full (job->analysis, job->path, job->replace_extras, &error);
+    ok = ib_report_save_markdown_full (job->analysis, job->log_scale, job->path,
+                                       job->replace_extras, &error);
   else if (g_str_equal (job->format.extension, "csv"))
     ok = ib_report_save_csv (job->analysis, job->path, &error);
   else

@@ -207,6 +207,7 @@ typedef struct
   int       png_width;    /* 0: 1200 */
   int       png_height;   /* 0: 700 */
   gboolean  quiet;
+  gboolean  log_scale;    /* --log: the charts' time axes logarithmic */
   const char * const *inputs; /* not owned, NULL-terminated: the files read,
                                * which no output may be */
 } IbCliOutput;
@@ -219,13 +220,14 @@ typedef enum
   IB_CLI_OUTPUT_CSV    = 1 << 3,
   IB_CLI_OUTPUT_PNG    = 1 << 4,
   IB_CLI_OUTPUT_QUIET  = 1 << 5,
-  IB_CLI_OUTPUT_ALL    = 0x3f,
+  IB_CLI_OUTPUT_LOG    = 1 << 6,
+  IB_CLI_OUTPUT_ALL    = 0x7f,
 } IbCliOutputFlags;
 
 void      ib_cli_output_init    (IbCliOutput       *output);
 void      ib_cli_output_clear   (IbCliOutput       *output);
-/* Adds --json FILE, --html FILE, --md FILE, --csv FILE, --png FILE, --quiet
- * (as selected by @flags) to @context's main group, and the words on
+/* Adds --json FILE, --html FILE, --md FILE, --csv FILE, --png FILE, --quiet,
+ * --log (as selected by @flags) to @context's main group, and the words on
  * outputs and exit codes (ib_cli_outputs_help) to its description. */
 void      ib_cli_output_add_entries (IbCliOutput      *output,
                                      GOptionContext   *context,

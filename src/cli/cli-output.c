@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-output.c: the output options (--json, --html, --md, --csv, --png):
+/* cli-output.c: the output options (--json, --html, --md, --csv, --png,
+ * --log):
  * checked before a run, written after it. */
 #define G_LOG_DOMAIN "iobench"
 
@@ -42,7 +43,7 @@ ib_cli_output_add_entries (IbCliOutput      *output,
                            GOptionContext   *context,
                            IbCliOutputFlags  flags)
 {
-  GOptionEntry entries[7];
+  GOptionEntry entries[8];
   guint n = 0;
 
   memset (entries, 0, sizeof entries);
@@ -64,6 +65,9 @@ ib_cli_output_add_entries (IbCliOutput      *output,
        N_("Draw the main chart as PNG (1200×700)"), N_("FILE"))
   ADD (IB_CLI_OUTPUT_QUIET, "quiet", G_OPTION_ARG_NONE, &output->quiet,
        N_("No progress line and no warnings on stderr"), NULL)
+  /* the charts of --html, --md and --png, as the window's log switch */
+  ADD (IB_CLI_OUTPUT_LOG, "log", G_OPTION_ARG_NONE, &output->log_scale,
+       N_("Logarithmic time axis in the charts"), NULL)
 #undef ADD
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_description (context, ib_cli_outputs_help ());
@@ -246,14 +250,15 @@ ib_cli_output_write (const IbCliOutput *output,
   if (output->html != NULL && !SKIPPED ("--html", output->html))
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_html (analysis, output->html, &error);
+      gboolean ok = ib_report_save_html_full (analysis, output->log_scale, output->html, &error);
 
       all_ok &= write_one ("--html", output->html, ok, error, written);
     }
   if (output->md != NULL && !SKIPPED ("--md", output->md))
     {
       GError *error = NULL;
-      gboolean ok = ib_report_save_markdown (analysis, output->md, &error);
+      gboolean ok = ib_report_save_markdown_full (analysis, output->log_scale, output->md, FALSE,
+                                                  &error);
 
       if (ok)
         add_markdown_charts (output->md, report, written);
@@ -276,6 +281,7 @@ ib_cli_output_write (const IbCliOutput *output,
       gboolean ok;
 
       ib_chart_style_init_light (&style);
+      style.log_scale = output->log_scale;
       ok = ib_chart_export (&request, ib_chart_format_lookup ("png"), output->png, 1.0, &error);
       all_ok &= write_one ("--png", output->png, ok, error, written);
     }

@@ -46,7 +46,8 @@ ib_cli_report (int    argc,
                                 _("Writes a saved JSON report as HTML, Markdown or CSV."));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   ib_cli_output_add_entries (&output, context,
-                             IB_CLI_OUTPUT_HTML | IB_CLI_OUTPUT_MD | IB_CLI_OUTPUT_CSV);
+                             IB_CLI_OUTPUT_HTML | IB_CLI_OUTPUT_MD | IB_CLI_OUTPUT_CSV |
+                               IB_CLI_OUTPUT_LOG);
 
   if (!ib_cli_parse_options (context, &argc, &argv, TRUE))
     {

@@ -60,7 +60,10 @@ gboolean  ib_report_save_csv      (const IbAnalysis *analysis,
 gboolean   ib_report_save_markdown      (const IbAnalysis *analysis,
                                          const char       *path,
                                          GError          **error);
+/* The same with the charts' time axes logarithmic when @log_scale (as
+ * ib_report_save_html_full). */
 gboolean   ib_report_save_markdown_full (const IbAnalysis *analysis,
+                                         gboolean          log_scale,
                                          const char       *path,
                                          gboolean          replace_charts,
                                          GError          **error);

@@ -287,7 +287,7 @@ ib_report_save_markdown (const IbAnalysis *analysis,
                          const char       *path,
                          GError          **error)
 {
-  return ib_report_save_markdown_full (analysis, path, FALSE, error);
+  return ib_report_save_markdown_full (analysis, FALSE, path, FALSE, error);
 }
 
 /* What every section of the Markdown report reads, and the charts it wrote. */
@@ -300,6 +300,7 @@ typedef struct
   const char       *dir_name; /* its name alone, for the links */
   GPtrArray        *written;  /* the charts written so far, removed on a failure */
   gboolean          made_dir;
+  gboolean          log_scale; /* the charts' time axes logarithmic */
 } MdDoc;
 
 /* One section of the report, appended to doc->out; FALSE only when a file
@@ -475,6 +476,7 @@ md_charts (MdDoc   *doc,
   gboolean     any = FALSE;
 
   ib_chart_style_init_light (&style);
+  style.log_scale = doc->log_scale;
   for (guint i = 0; i < ib_chart_n_kinds (); i++)
     {
       const IbChartKindInfo *kind = ib_chart_kind_nth (i);
@@ -555,6 +557,7 @@ static const MdSection md_sections[] = {
 
 gboolean
 ib_report_save_markdown_full (const IbAnalysis *analysis,
+                              gboolean          log_scale,
                               const char       *path,
                               gboolean          replace_charts,
                               GError          **error)
@@ -564,7 +567,7 @@ ib_report_save_markdown_full (const IbAnalysis *analysis,
   g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *dir = NULL;
   g_autofree char *dir_name = NULL;
-  MdDoc doc = { out, analysis, NULL, NULL, NULL, written, FALSE };
+  MdDoc doc = { out, analysis, NULL, NULL, NULL, written, FALSE, log_scale };
   gboolean ok = TRUE;
 
   g_return_val_if_fail (analysis != NULL, FALSE);

@@ -103,6 +103,85 @@ test_report_writes (Fixture       *fx,
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
 }
 
+/* The texts of the light SVG of @kind's figure in @html file @path (its
+ * <text> elements: title, legend, axis caption, tick labels, values). */
+static GPtrArray *
+chart_texts (const char *path,
+             const char *kind)
+{
+  g_autofree char *html = NULL;
+  g_autofree char *open = g_strdup_printf ("<figure id=\"chart-%s\"", kind);
+  GPtrArray       *texts = g_ptr_array_new_with_free_func (g_free);
+  const char      *at, *end;
+
+  g_assert_true (g_file_get_contents (path, &html, NULL, NULL));
+  at = strstr (html, open);
+  g_assert_nonnull (at);
+  end = strstr (at, "</svg>");
+  g_assert_nonnull (end);
+  while ((at = strstr (at, "<text ")) != NULL && at < end)
+    {
+      const char *text = strchr (at, '>') + 1;
+      const char *close = strstr (text, "</text>");
+
+      g_ptr_array_add (texts, g_strndup (text, close - text));
+      at = close;
+    }
+  return texts;
+}
+
+/* report --log: the HTML report's time chart on a log axis (its caption
+ * says so, and its ticks start above 0 in 1-2-5 steps), linear without
+ * it; the Markdown report's charts follow it too. */
+static void
+test_report_log (Fixture      *fx,
+                 gconstpointer data)
+{
+  g_autofree char *lin_html = g_build_filename (fx->dir, "lin.html", NULL);
+  g_autofree char *log_html = g_build_filename (fx->dir, "log.html", NULL);
+  g_autofree char *lin_md = g_build_filename (fx->dir, "lin.md", NULL);
+  g_autofree char *log_md = g_build_filename (fx->dir, "log.md", NULL);
+  g_autofree char *lin_png = g_build_filename (fx->dir, "lin-charts", "strategies.png", NULL);
+  g_autofree char *log_png = g_build_filename (fx->dir, "log-charts", "strategies.png", NULL);
+  g_autofree char *lin_bytes = NULL, *log_bytes = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GPtrArray) lin = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+  gsize lin_len, log_len;
+
+  g_assert_cmpint (run_cli (&out, &err, "report", fx->json, "--html", lin_html, "--md", lin_md,
+                            NULL),
+                   ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (&out, &err, "report", fx->json, "--log", "--html", log_html, "--md",
+                            log_md, NULL),
+                   ==, 0);
+  lin = chart_texts (lin_html, "strategies");
+  log = chart_texts (log_html, "strategies");
+  for (guint i = 0; i < log->len; i++)
+    g_test_message ("log: %s", (char *) g_ptr_array_index (log, i));
+
+  /* linear: an axis from 0 in even steps, a caption without "log scale" */
+  g_assert_true (g_ptr_array_find_with_equal_func (lin, "0", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (lin, "15 ms", g_str_equal, NULL));
+  for (guint i = 0; i < lin->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (lin, i), "log scale"));
+  /* log: no 0, 1-2-5 steps (no 15 ms), the caption says it */
+  g_assert_false (g_ptr_array_find_with_equal_func (log, "0", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (log, "15 ms", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (log, "5 ms", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (log, "50 ms", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (log, "Median wall time · every run a dot · "
+                                                        "log scale · lower is better",
+                                                   g_str_equal, NULL));
+
+  /* the Markdown report's time chart differs with --log */
+  g_assert_true (g_file_get_contents (lin_png, &lin_bytes, &lin_len, NULL));
+  g_assert_true (g_file_get_contents (log_png, &log_bytes, &log_len, NULL));
+  g_assert_false (lin_len == log_len && memcmp (lin_bytes, log_bytes, lin_len) == 0);
+}
+
 /* A stopped run, as `report` writes it: the strategy it never came to is
  * "not measured (stopped)" in Markdown and in HTML (a terminal's table:
  * test-cli-common). */
@@ -560,6 +639,8 @@ main (int   argc,
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/cli/report/writes", Fixture, NULL, fixture_set_up, test_report_writes,
+              fixture_tear_down);
+  g_test_add ("/cli/report/log", Fixture, NULL, fixture_set_up, test_report_log,
               fixture_tear_down);
   g_test_add ("/cli/report/stopped", Fixture, NULL, fixture_set_up, test_report_stopped,
               fixture_tear_down);

@@ -57,7 +57,7 @@ ib_test_save_markdown_full (const IbReport    *report,
 {
   g_autoptr(IbAnalysis) analysis = ib_analysis_new ((IbReport *) report);
 
-  return ib_report_save_markdown_full (analysis, path, replace_charts, error);
+  return ib_report_save_markdown_full (analysis, FALSE, path, replace_charts, error);
 }
 
 static inline gboolean
