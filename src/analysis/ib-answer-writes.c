@@ -393,7 +393,7 @@ ib_write_unlink_experiment_text (const IbReport *report)
   {
     g_autofree char *level = ib_format_ci_level (iv.ci_level);
     g_autofree char *ci = ib_format_ratio_ci (iv.ratio, iv.ci_low, iv.ci_high);
-    g_autofree char *ratio = ib_format_ratio (iv.ratio);
+    g_autofree char *ratio = ib_format_ratio_in (iv.ratio, iv.ci_low, iv.ci_high);
     g_autofree char *band = ib_format_ratio (SMALL_DIFFERENCE);
 
     if (iv.ci_low >= 1 / SMALL_DIFFERENCE && iv.ci_high <= SMALL_DIFFERENCE)

@@ -74,7 +74,7 @@ faster_sentence (const IbAnswerLine *line,
   const char *slower = ib_strategy_title (a_faster ? line->b : line->a);
   const char *faster_noun = _(a_faster ? line->info->a_noun : line->info->b_noun);
   const char *slower_noun = _(a_faster ? line->info->b_noun : line->info->a_noun);
-  g_autofree char *times = ib_format_ratio (ratio);
+  g_autofree char *times = ib_format_ratio_in (ratio, ci_low, ci_high);
   g_autofree char *ci = ib_format_ratio_ci (ratio, ci_low, ci_high);
   g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *pairs = ib_verdict_pairs_text (r);
@@ -109,7 +109,7 @@ undecided_sentence (const IbAnswerLine *line,
   g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *ci = NULL;
   g_autofree char *pairs = NULL;
-  g_autofree char *ratio = ib_format_ratio_value (r->ratio);
+  g_autofree char *ratio = ib_format_ratio_value_in (r->ratio, r->ci_low, r->ci_high);
 
   if (r->n_pairs < 2)
     /* Translators: a main line of the answer when the budget left no time
@@ -191,7 +191,7 @@ main_sentence (const IbAnswerLine *line,
         g_autofree char *level = ib_format_ci_level (r->ci_level);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *pairs = ib_verdict_pairs_text (r);
-        g_autofree char *ratio = ib_format_ratio_value (r->ratio);
+        g_autofree char *ratio = ib_format_ratio_value_in (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: a main line when the pairs put the ratio within the
          * margin: how the files were read, both sides ("sync", "async"), the
@@ -208,7 +208,7 @@ main_sentence (const IbAnswerLine *line,
     case IB_VERDICT_SAME:
       {
         g_autofree char *level = ib_format_ci_level (r->ci_level);
-        g_autofree char *ratio = ib_format_ratio_value (r->ratio);
+        g_autofree char *ratio = ib_format_ratio_value_in (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: a main line when the interval of the ratio contains 1:
@@ -446,7 +446,7 @@ line_cpu (const IbReport       *report,
                      report->decision->margin, &paired);
   ib_verdict_for_paired (&paired, &line->cpu);
   line->has_cpu = TRUE;
-  times = ib_format_ratio (line->cpu.ratio);
+  times = ib_format_ratio_in (line->cpu.ratio, line->cpu.ci_low, line->cpu.ci_high);
   ci = ib_format_ratio_ci (line->cpu.ratio, line->cpu.ci_low, line->cpu.ci_high);
   level = ib_format_ci_level (line->cpu.ci_level);
   pairs = ib_verdict_pairs_text (&line->cpu);

@@ -150,6 +150,8 @@ _ib_findings_overhead (const IbReport *report,
       {
         g_autofree char *level = ib_format_ci_level (iv.ci_level);
         g_autofree char *ci = ib_format_ratio_ci (iv.ratio, iv.ci_low, iv.ci_high);
+        /* the estimate of the interval beside it (the ratio of the medians) */
+        g_autofree char *times = ib_format_ratio_in (iv.ratio, iv.ci_low, iv.ci_high);
 
         /* Translators: "... is not decided here for pure computation: a GTask
          * costs 2.1x a direct call (88 % CI 1.5-3.0), which may be below 2x or
@@ -158,7 +160,7 @@ _ib_findings_overhead (const IbReport *report,
                          _("The promise-vs-callback overhead experiment is not decided "
                            "here for pure computation: a GTask costs %s a direct call "
                            "(%s CI %s), which may be below 2x or above."),
-                         ratio, level, ci);
+                         times, level, ci);
       }
   }
 }
@@ -390,7 +392,7 @@ finding_seed_002 (const IbReport *report,
       {
         g_autofree char *level = ib_format_ci_level (cmp.ci_level);
         g_autofree char *ci = ib_format_ratio_ci (cmp.ratio, cmp.ci_low, cmp.ci_high);
-        g_autofree char *ratio = ib_format_ratio_value (cmp.ratio);
+        g_autofree char *ratio = ib_format_ratio_value_in (cmp.ratio, cmp.ci_low, cmp.ci_high);
 
         /* An undecided comparison neither confirms nor refutes it. */
         /* Translators: "The Node.js big-file experiment is not decided here: async

@@ -83,17 +83,40 @@ ib_format_throughput (double mib_per_s)
   return g_strdup_printf (_("%s MiB/s"), n);
 }
 
+/* The decimals of a ratio as a person reads it: two significant digits
+ * (whole from 10 up), but never "1.0" for a ratio 0.5 % or more above 1
+ * ("1.03x": "1.0x slower" would say no difference). */
+static int
+value_digits (double v)
+{
+  if (v >= 9.95)
+    return 0;
+  if (v >= 1.005 && v < 1.05)
+    return 2;
+  if (v >= 0.995)
+    return 1;
+  if (v >= 0.0995)
+    return 2;
+  /* two significant digits: 0.014x, not 0.01x */
+  return MIN (1 - (int) floor (log10 (v)), 9);
+}
+
+/* @v with @digits decimals, grouped as the locale does when whole. */
+static char *
+print_ratio (double v,
+             int    digits)
+{
+  if (digits == 0 && v >= 999.5)
+    return ib_format_count ((guint64) llround (v));
+  return g_strdup_printf ("%.*f", digits, v);
+}
+
 char *
 ib_format_ratio_value (double ratio)
 {
   if (!isfinite (ratio) || ratio <= 0)
     return g_strdup ("—");
-  if (ratio >= 10)
-    return ib_format_count ((guint64) llround (ratio));
-  if (ratio >= 0.1)
-    return g_strdup_printf (ratio >= 1.1 ? "%.1f" : "%.2f", ratio);
-  /* two significant digits: 0.014x, not 0.01x */
-  return g_strdup_printf ("%.*f", MIN (1 - (int) floor (log10 (ratio)), 9), ratio);
+  return print_ratio (ratio, value_digits (ratio));
 }
 
 char *
@@ -186,10 +209,12 @@ ib_cache_mode_text (IbCacheMode mode)
     }
 }
 
-/* The decimals ib_format_ratio gives @v: none from 10 up, one from 1.1, two
- * below; below 0.1 two significant digits. */
+/* The decimals of an interval's bound before it is rounded outward: none
+ * from 10 up, one from 1.1, two below (an interval near 1 is read against
+ * the ±10 % margin: "0.93-1.07", not "0.93-1.1"); below 0.1 two
+ * significant digits. */
 static int
-ratio_digits (double v)
+bound_digits (double v)
 {
   if (v >= 10)
     return 0;
@@ -228,23 +253,92 @@ round_outward (double v,
                   : ceil (x - 1e-9 * MAX (1, fabs (x)))) / scale;
 }
 
-/* Whether bound @v (rounded to @shown with @digits decimals) prints as
- * @estimate prints in the sentence (ib_format_ratio_value) although the
- * two differ. */
+/* Whether @a lies below @b, as printed (both on a decimal grid). */
 static gboolean
-prints_as_estimate (double v,
-                    double shown,
-                    int    digits,
-                    double estimate)
+below (double a,
+       double b)
 {
-  g_autofree char *b = NULL;
-  g_autofree char *e = NULL;
+  return a < b - 1e-9 * MAX (1, fabs (b));
+}
 
-  if (!(estimate > 0) || !isfinite (estimate) || v == estimate)
-    return FALSE;
-  b = g_strdup_printf ("%.*f", digits, shown);
-  e = g_strdup_printf ("%.*f", ratio_digits (estimate), estimate);
-  return g_strcmp0 (b, e) == 0;
+/* The largest value with @digits decimals below @v; the smallest above
+ * (@dir > 0). */
+static double
+step_beyond (double v,
+             int    digits,
+             int    dir)
+{
+  double scale = pow (10, digits);
+  double x = v * scale;
+  double tol = 1e-9 * MAX (1, fabs (x));
+
+  return (dir < 0 ? ceil (x - tol) - 1 : floor (x + tol) + 1) / scale;
+}
+
+/* An estimate and its interval as printed: the decimals of each and the
+ * values they print. */
+typedef struct
+{
+  int    de, dl, dh;
+  double l, h;
+} RatioPrint;
+
+/* The bounds of @low-@high printed around the estimate @ratio printed with
+ * @p->de decimals: FALSE when no such printing keeps every rule. */
+static gboolean
+fit_bounds (double      ratio,
+            double      low,
+            double      high,
+            RatioPrint *p)
+{
+  gboolean has_e = isfinite (ratio) && ratio > 0;
+  double e = has_e ? round (ratio * pow (10, p->de)) / pow (10, p->de) : 0;
+  gboolean holds_one = low <= 1 && high >= 1;
+
+  p->dl = bound_digits (low);
+  p->dh = bound_digits (high);
+  for (int more = 0; more < 5; more++)
+    {
+      gboolean alike, low_bad, high_bad;
+
+      p->l = round_outward (low, p->dl, -1);
+      p->h = round_outward (high, p->dh, +1);
+      /* the estimate strictly inside: a bound that is not the estimate
+       * never prints as it, nor beyond it; the bound moves out a step */
+      if (has_e && low != ratio && !below (p->l, e))
+        p->l = step_beyond (e, p->dl, -1);
+      if (has_e && high != ratio && !below (e, p->h))
+        p->h = step_beyond (e, p->dh, +1);
+      alike = low != high && !below (p->l, p->h);
+      /* a bound that is not 1 never prints as 1 (nor beyond) in an interval
+       * that leaves 1 out */
+      low_bad = (!holds_one && low > 1 && !below (1, p->l)) || (low > 0 && p->l <= 0);
+      high_bad = !holds_one && high < 1 && !below (p->h, 1);
+      if (!alike && !low_bad && !high_bad)
+        return TRUE;
+      p->dl += alike || low_bad;
+      p->dh += alike || high_bad;
+    }
+  return FALSE;
+}
+
+/* @ratio and @low-@high as printed together: the estimate with two
+ * significant digits (value_digits) and more only where no widening of the
+ * interval would hold it ("1.004x (CI 1.003-1.2)"). */
+static void
+ratio_print (double      ratio,
+             double      low,
+             double      high,
+             RatioPrint *p)
+{
+  int first = isfinite (ratio) && ratio > 0 ? value_digits (ratio) : 0;
+
+  for (p->de = first; p->de < first + 6; p->de++)
+    if (fit_bounds (ratio, low, high, p))
+      return;
+  /* nothing fits (an estimate far outside its interval): as computed */
+  p->de = first;
+  fit_bounds (ratio, low, high, p);
 }
 
 char *
@@ -252,38 +346,44 @@ ib_format_ratio_ci (double ratio,
                     double low,
                     double high)
 {
-  int dl = ratio_digits (low), dh = ratio_digits (high);
-  double l = low, h = high;
+  RatioPrint p;
 
   if (!isfinite (low) || !isfinite (high))
     return g_strdup ("—");
-  /* Each bound with its own precision, rounded outward ("1.26-22.3" is
-   * "1.2-23": the printed interval holds the computed one). One more
-   * decimal on a bound while it prints as the estimate does although it
-   * is not the estimate ("1.2x (CI 1.21-1.4)", never "1.2x (CI 1.2-1.4)"
-   * for 1.21), while the two ends print alike, or while a bound that is not
-   * 1 prints as 1 in an interval that leaves 1 out ("1.003-1.2"). An
-   * interval that holds 1 keeps its two decimals: "0.59-1.01", not
-   * "0.592-1.003". */
-  for (int more = 0; more < 4; more++)
-    {
-      gboolean holds_one = low <= 1 && high >= 1;
-      gboolean alike, low_bad, high_bad;
+  ratio_print (ratio, low, high, &p);
+  {
+    g_autofree char *l = print_ratio (p.l, p.dl);
+    g_autofree char *h = print_ratio (p.h, p.dh);
 
-      l = round_outward (low, dl, -1);
-      h = round_outward (high, dh, +1);
-      alike = low != high && l == h;
-      low_bad = (!holds_one && low != 1 && l == 1) || prints_as_estimate (low, l, dl, ratio);
-      high_bad = (!holds_one && high != 1 && h == 1)
-                 || prints_as_estimate (high, h, dh, ratio);
-      if (!alike && !low_bad && !high_bad)
-        break;
-      dl += alike || low_bad;
-      dh += alike || high_bad;
-    }
-  l = round_outward (low, dl, -1);
-  h = round_outward (high, dh, +1);
-  return g_strdup_printf ("%.*f-%.*f", dl, l, dh, h);
+    return g_strdup_printf ("%s-%s", l, h);
+  }
+}
+
+char *
+ib_format_ratio_value_in (double ratio,
+                          double low,
+                          double high)
+{
+  RatioPrint p;
+
+  if (!isfinite (ratio) || ratio <= 0)
+    return g_strdup ("—");
+  if (!isfinite (low) || !isfinite (high))
+    return ib_format_ratio_value (ratio);
+  ratio_print (ratio, low, high, &p);
+  return print_ratio (ratio, p.de);
+}
+
+char *
+ib_format_ratio_in (double ratio,
+                    double low,
+                    double high)
+{
+  g_autofree char *n = ib_format_ratio_value_in (ratio, low, high);
+
+  if (!isfinite (ratio) || ratio <= 0)
+    return g_strdup ("—");
+  return g_strdup_printf ("%sx", n);
 }
 
 char *

@@ -21,12 +21,26 @@ char       *ib_format_sig        (double       value);
  * table and chart: "512 KiB/s" below 1 MiB/s, "12.5 MiB/s", "2.59 GiB/s"
  * from what would print as 1024 MiB/s; "—" without one. */
 char       *ib_format_throughput (double       mib_per_s);
-/* "4.2x", "38x", "7,217x" (no decimals from 10 up), "1.02x" below 1.1,
- * two significant digits below 0.1 ("0.014x"). */
+/* Every ratio a person reads, to two significant digits: "4.2x", "1.1x"
+ * (1.09), "0.59x", "0.014x"; whole from 10 up, grouped ("38x", "7,217x");
+ * never "1.0x" for a ratio 0.5 % or more above 1 ("1.03x"). Beside its
+ * interval, use ib_format_ratio_in. */
 char       *ib_format_ratio      (double       ratio);
-/* The same number without its "x", for "(ratio 1.05, ...)": "0.075",
- * "14", "1.02". */
+/* The same number without its "x", for "(ratio 1.1, ...)": "0.075",
+ * "15", "1.02". */
 char       *ib_format_ratio_value (double      ratio);
+/* ib_format_ratio and ib_format_ratio_value for an estimate printed beside
+ * its interval (ib_format_ratio_ci of the same three numbers): the same
+ * digits, but never outside that printed interval, nor printed as one of
+ * its bounds: where the interval cannot be widened to hold it without
+ * printing a bound as 1, the estimate takes more digits ("1.004x (CI
+ * 1.003-1.2)"). */
+char       *ib_format_ratio_in       (double   ratio,
+                                      double   low,
+                                      double   high);
+char       *ib_format_ratio_value_in (double   ratio,
+                                      double   low,
+                                      double   high);
 /* Requests or operations per second: "12,346", "45.3" (ib_format_sig). */
 char       *ib_format_rate_per_s (double       per_s);
 /* The overhead run's iterations as one phrase, true for every kind:
@@ -39,16 +53,17 @@ gulong      ib_plural_count      (double       value);
 /* Frames missed at 60 Hz (expected over a random vsync phase), for findings:
  * "an expected 0.74 frames missed at 60 Hz", "no frame missed at 60 Hz". */
 char       *ib_format_frames_missed (double frames);
-/* "3.9-4.6", "1.2-23": both bounds of a ratio's interval, each with the
- * precision ib_format_ratio would give it, rounded outward (1.26-22.3 is
- * "1.2-23": the printed interval holds the computed one), and one more
- * decimal on a bound while it would print as @ratio (the estimate, as
- * ib_format_ratio prints it) prints although it is not @ratio (1.2x with
- * 1.21-1.4 is "1.21-1.4", never "1.2-1.4"), while the two ends would print
- * alike, or while a bound that is not 1 would print as 1 in an interval
- * that leaves 1 out ("1.003-1.2"). An interval that holds 1 keeps two
- * decimals: 0.592-1.003 is "0.59-1.01". The one format of every ratio's
- * interval. */
+/* "3.9-4.6", "1.2-23": both bounds of a ratio's interval, rounded
+ * outward, so that the printed interval holds the computed one (1.26-22.3
+ * is "1.2-23"): one decimal from 1.1, none from 10, two below 1.1 (an
+ * interval near 1 is read against the ±10 % margin: 0.592-1.003 is
+ * "0.59-1.01"). The estimate @ratio, as ib_format_ratio_in prints it,
+ * stays strictly inside: a bound that is not the estimate but would print
+ * as it, or beyond it, moves out one step (1.23 with 1.21-1.5 is "1.2x (CI
+ * 1.1-1.5)", never "1.2x (CI 1.21-1.5)" nor "1.2x (CI 1.2-1.5)"). A bound
+ * takes one more decimal while the two ends would print alike, or while a
+ * bound that is not 1 would print as 1 in an interval that leaves 1 out
+ * ("1.003-1.2"). The one format of every ratio's interval. */
 char       *ib_format_ratio_ci   (double       ratio,
                                   double       low,
                                   double       high);

@@ -184,6 +184,9 @@ times_text (const Figures *f)
   g_autofree char *hi = ib_format_ratio (f->times_hi);
   g_autofree char *lo_x = ib_format_ratio (f->times_lo);
 
+  if (f->n == 1)
+    /* beside its interval (evidence_text) */
+    return ib_format_ratio_in (f->times_lo, f->ci_lo, f->ci_hi);
   if (g_strcmp0 (lo_x, hi) == 0)
     return g_steal_pointer (&hi);
   return g_strdup_printf ("%s-%s", lo, hi);
@@ -219,8 +222,9 @@ equivalent_evidence (const Figures *f)
   if (f->n == 1)
     {
       g_autofree char *ci = ib_format_ratio_ci (f->ratio_lo, f->ci_lo, f->ci_hi);
+      g_autofree char *one = ib_format_ratio_value_in (f->ratio_lo, f->ci_lo, f->ci_hi);
 
-      return g_strdup_printf (_("ratio %s, %s CI %s"), lo, level, ci);
+      return g_strdup_printf (_("ratio %s, %s CI %s"), one, level, ci);
     }
   {
     g_autofree char *range = g_strcmp0 (lo, hi) == 0 ? g_strdup (lo)

@@ -394,6 +394,24 @@ ib_table_write_unlink (const IbReport *report)
                                      "time runs from its issue to its file's deletion, so "
                                      "requests that wait for a turn count their wait."),
                                    requests, bytes, at_once);
+    if (wu->runs->len > 0 && wu->runs_per_mode > 1)
+      {
+        g_autofree char *head = g_steal_pointer (&table->note);
+
+        /* Translators: after the write + delete table's note: the table's
+         * times against the answer card's verdict, which pairs the rounds */
+        table->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "%s Each time is a mode's median over its "
+                                                    "%u round; the verdict compares the modes "
+                                                    "round by round, so its ratio need not be "
+                                                    "the ratio of these medians.",
+                                                    "%s Each time is a mode's median over its "
+                                                    "%u rounds; the verdict compares the modes "
+                                                    "round by round, so its ratio need not be "
+                                                    "the ratio of these medians.",
+                                                    wu->runs_per_mode),
+                                       head, wu->runs_per_mode);
+      }
   }
   return table;
 }

@@ -136,7 +136,7 @@ undecided_clause (const IbVerdictInterval *r)
     return g_strdup (_("no time was left to measure the pair"));
   level = ib_format_ci_level (r->ci_level);
   ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
-  ratio = ib_format_ratio_value (r->ratio);
+  ratio = ib_format_ratio_value_in (r->ratio, r->ci_low, r->ci_high);
   if (r->rounds)
     /* Translators: "ratio 1.05, 95 % CI 0.91-1.21" */
     return g_strdup_printf (_("ratio %s, %s CI %s"), ratio, level, ci);
@@ -247,7 +247,7 @@ faster_first (const IbVerdictInterval *r,
 {
   g_autofree char *level = ib_format_ci_level (r->ci_level);
   g_autofree char *pairs = pairs_suffix (r);
-  g_autofree char *value = ib_format_ratio_value (r->ratio);
+  g_autofree char *value = ib_format_ratio_value_in (r->ratio, r->ci_low, r->ci_high);
 
   switch (r->verdict)
     {
@@ -302,7 +302,7 @@ faster_first (const IbVerdictInterval *r,
       }
     case IB_VERDICT_A_FASTER:
       {
-        g_autofree char *ratio = ib_format_ratio (r->ratio);
+        g_autofree char *ratio = ib_format_ratio_in (r->ratio, r->ci_low, r->ci_high);
         g_autofree char *ci = ib_format_ratio_ci (r->ratio, r->ci_low, r->ci_high);
 
         /* Translators: "sync-read-all is 4.2x faster than async-load-contents-parallel
@@ -313,7 +313,7 @@ faster_first (const IbVerdictInterval *r,
     case IB_VERDICT_B_FASTER:
     default:
       {
-        g_autofree char *ratio = ib_format_ratio (1 / r->ratio);
+        g_autofree char *ratio = ib_format_ratio_in (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
         g_autofree char *ci = ib_format_ratio_ci (1 / r->ratio, 1 / r->ci_high, 1 / r->ci_low);
 
         return g_strdup_printf (_("%s is %s faster than %s (%s CI %s%s)"), b, ratio, a,
@@ -349,13 +349,14 @@ b_against_a (const IbVerdictInterval *row,
              const char              *name_b)
 {
   g_autofree char *level = ib_format_ci_level (row->ci_level);
-  g_autofree char *value = ib_format_ratio_value (row->ratio);
+  g_autofree char *value = ib_format_ratio_value_in (row->ratio, row->ci_low, row->ci_high);
 
   switch (row->verdict)
     {
     case IB_VERDICT_B_FASTER:
       {
-        g_autofree char *r = ib_format_ratio (1 / row->ratio);
+        g_autofree char *r = ib_format_ratio_in (1 / row->ratio, 1 / row->ci_high,
+                                                 1 / row->ci_low);
         g_autofree char *ci = ib_format_ratio_ci (1 / row->ratio, 1 / row->ci_high,
                                                   1 / row->ci_low);
 
@@ -367,7 +368,7 @@ b_against_a (const IbVerdictInterval *row,
       }
     case IB_VERDICT_A_FASTER:
       {
-        g_autofree char *r = ib_format_ratio (row->ratio);
+        g_autofree char *r = ib_format_ratio_in (row->ratio, row->ci_low, row->ci_high);
         g_autofree char *ci = ib_format_ratio_ci (row->ratio, row->ci_low, row->ci_high);
 
         /* Translators: "Quick, 1 Dec 2026, 02:54 is 1.5x slower than Quick,

@@ -277,6 +277,8 @@ row_tooltip (IbChartCtx         *ctx,
   g_autofree char *level = ib_chart_format_level (row->ci_level);
   g_autofree char *verdict = ib_compare_row_chart_text (row, FALSE);
   g_autofree char *ratio = NULL;
+  /* the estimate as its interval prints it (analysis/ib-labels.h) */
+  g_autofree char *value = ib_format_ratio_value_in (row->ratio, row->ci_low, row->ci_high);
 
   /* both ends kept apart: a claimed difference never reads as if
    * its interval touched 1 */
@@ -285,10 +287,10 @@ row_tooltip (IbChartCtx         *ctx,
   if (row->ratio > 0 && row->ci_level > 0)
     /* Translators: the ratio of medians B / A, its CI ("1.04-1.96") and
      * the CI's coverage */
-    ratio = g_strdup_printf (_("B / A = %.2f (CI %s, covers %s): "), row->ratio, ci, level);
+    ratio = g_strdup_printf (_("B / A = %s (CI %s, covers %s): "), value, ci, level);
   else if (row->ratio > 0)
     /* Translators: the ratio of medians B / A and its CI ("1.04-1.96") */
-    ratio = g_strdup_printf (_("B / A = %.2f (CI %s): "), row->ratio, ci);
+    ratio = g_strdup_printf (_("B / A = %s (CI %s): "), value, ci);
   else
     ratio = g_strdup ("");
 

@@ -421,10 +421,20 @@ map_line_words (const IbMapCell *cell,
   switch (d->verdict)
     {
     case IB_PAIRED_A_FASTER:
-      /* Translators: a map cell's verdict, e.g. "sync 1.62x faster" */
-      return g_strdup_printf (_("sync %.2fx faster"), d->ratio);
+      {
+        /* the analysis's words and its one ratio format (ib-map-cuts.c) */
+        g_autofree char *r = ib_format_ratio_in (d->ratio, d->ci_low, d->ci_high);
+
+        return g_strdup_printf (_("sync %s faster"), r);
+      }
     case IB_PAIRED_B_FASTER:
-      return g_strdup_printf (_("async %.2fx faster"), d->ratio > 0 ? 1 / d->ratio : 0);
+      {
+        g_autofree char *r = d->ratio > 0 ? ib_format_ratio_in (1 / d->ratio, 1 / d->ci_high,
+                                                                1 / d->ci_low)
+                                          : g_strdup ("—");
+
+        return g_strdup_printf (_("async %s faster"), r);
+      }
     case IB_PAIRED_EQUIVALENT:
       /* Translators: a map cell's verdict, e.g. "equivalent within ±10 %" */
       return g_strdup_printf (_("equivalent within ±%.0f %%"), margin * 100);

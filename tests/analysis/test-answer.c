@@ -821,8 +821,10 @@ test_ratio_ci_digits (void)
     { 38, 30.4, 45.2, "30-46" },
     { 1.02, 1.004, 1.041, "1.004-1.05" },   /* "1.00" would touch 1 */
     { 0.8, 0.592, 1.003, "0.59-1.01" },     /* it holds 1: two decimals */
-    { 12, 10.2, 10.4, "10-11" },            /* outward: never "10-10" */
-    { 1.2, 1.15, 1.19, "1.1-1.19" },        /* "1.2" would print as the estimate */
+    { 10.3, 10.2, 10.4, "9-11" },           /* outward, the estimate "10" inside: never
+                                             * "10-10" nor "10-11" */
+    { 1.2, 1.15, 1.19, "1.1-1.3" },         /* "1.2" would print as the estimate */
+    { 1.43, 1.42, 1.5, "1.3-1.5" },         /* never "1.4x (CI 1.42-1.5)" */
     { 0.5, 0.031, 0.72, "0.031-0.72" },
     { 2.5, 2.5, 2.5, "2.5-2.5" },           /* a point interval stays a point */
   };
@@ -926,7 +928,7 @@ test_decided_by_pairs (void)
   g_assert_true (g_str_has_prefix (undecided->headline, "Reading one file after another, "
                                                         "whether sync or async is faster for "
                                                         "whole-file reads here was not decided "
-                                                        "within the budget (ratio 1.05, "));
+                                                        "within the budget (ratio 1.1, "));
   /* no "about N more pairs would decide it": that forecast was not
    * calibrated */
   assert_contains (undecided->headline, "95 % CI 0.91-1.3, cold cache, 40 pairs, 4 looks): ");
@@ -1086,7 +1088,7 @@ test_three_verdicts (void)
   ib_verdict_for_paired (&p, &iv);
   g_assert_false (ib_verdict_is_decided (iv.verdict));
   undecided = ib_verdict_text (&iv, "A", "B", IB_VERDICT_WORDING_FASTER_FIRST);
-  g_assert_cmpstr (undecided, ==, "A against B: not decided within the budget (ratio 1.05, "
+  g_assert_cmpstr (undecided, ==, "A against B: not decided within the budget (ratio 1.1, "
                                   "95 % CI 0.91-1.3; 40 pairs)");
 
   p.verdict = IB_PAIRED_NO_DATA;

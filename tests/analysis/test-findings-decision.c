@@ -212,7 +212,7 @@ test_paired_undecided (void)
   want = g_strdup_printf ("%s, measured in the decision phase.", words);
   g_assert_cmpstr (text, ==, want);
   /* no forecast of the pairs that would decide it: it was not calibrated */
-  assert_contains (text, "not decided within the budget (ratio 1.05, 95 % CI 0.91-1.3; "
+  assert_contains (text, "not decided within the budget (ratio 1.1, 95 % CI 0.91-1.3; "
                          "9 pairs, 4 looks)");
   assert_lacks (text, "more pairs");
   assert_lacks (text, "faster");

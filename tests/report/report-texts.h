@@ -13,7 +13,8 @@ typedef void (*RtCheckText) (const char *where,
                              const char *text,
                              GString    *bad);
 
-/* The answer, each finding, the Markdown report and the HTML report of
+/* The answer, each finding, each answer card (its lines as one text), what
+ * `iobench-cli report` prints, the Markdown report and the HTML report of
  * @report, as this build analyses and writes them, each through @check. */
 void  rt_check_report (const char *where,
                        IbReport   *report,
@@ -23,6 +24,11 @@ void  rt_check_report (const char *where,
 /* rt_check_report() on every golden report (every .json in tests/report/golden):
  * how many there were. */
 guint rt_check_golden (RtCheckText check,
+                       GString    *bad);
+/* The same on every report of @folder (under tests/) that loads: how many
+ * there were ("fuzz/corpus" holds malformed inputs too). */
+guint rt_check_folder (const char *folder,
+                       RtCheckText check,
                        GString    *bad);
 
 G_END_DECLS

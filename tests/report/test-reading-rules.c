@@ -91,10 +91,12 @@ test_formats (void)
     const char *text;
   } ratios[] = {
     { 352912.4, "352,912x" }, { 12448, "12,448x" }, { 137.2, "137x" }, { 4.21, "4.2x" },
-    { 1.021, "1.02x" }, { 0.075, "0.075x" },
+    { 1.021, "1.02x" }, { 0.075, "0.075x" }, { 1.09, "1.1x" }, { 1.0966, "1.1x" },
+    { 1.004, "1.0x" }, { 0.592, "0.59x" }, { 9.96, "10x" }, { 0.0996, "0.10x" },
   };
-  /* bounds rounded outward, a digit more where a bound would print as its
-   * estimate, as 1, or as the other bound */
+  /* bounds rounded outward, a step out where a bound would print as its
+   * estimate or beyond it, a digit more where it would print as 1 or as
+   * the other bound */
   static const struct
   {
     double ratio, low, high;
@@ -103,8 +105,8 @@ test_formats (void)
     { 0.8, 0.592, 1.003, "0.59-1.01" }, { 14.61, 0.24, 39.12, "0.24-40" },
     { 1.1, 1.003, 1.2, "1.003-1.2" }, { 137, 1.9, 338, "1.9-338" },
     { 4.2, 3.9, 4.6, "3.9-4.6" }, { 4.2, 1.26, 22.3, "1.2-23" },
-    { 1.196, 1.08, 1.204, "1.08-1.3" }, { 1.23, 1.21, 1.5, "1.21-1.5" },
-    { 1.17, 1.05, 1.19, "1.05-1.19" }, { 1.4, 1.38, 1.41, "1.3-1.5" },
+    { 1.196, 1.08, 1.204, "1.08-1.3" }, { 1.23, 1.21, 1.5, "1.1-1.5" },
+    { 1.17, 1.05, 1.19, "1.05-1.3" }, { 1.4, 1.38, 1.41, "1.3-1.5" },
     { 2.0, 1.98, 2.04, "1.9-2.1" }, { 1.2, 1.2, 1.4, "1.2-1.4" },
   };
 
@@ -120,6 +122,34 @@ test_formats (void)
 
       g_assert_cmpstr (s, ==, cis[i].text);
     }
+  /* an estimate beside its interval: two significant digits, never
+   * outside the printed interval (the interval widens, or, where it
+   * cannot without printing a bound as 1, the estimate takes digits) */
+  {
+    static const struct
+    {
+      double ratio, low, high;
+      const char *estimate, *ci;
+    } beside[] = {
+      { 1.43, 1.42, 1.5, "1.4x", "1.3-1.5" },     /* was "1.4x (CI 1.42-1.5)" */
+      { 1.09, 0.97, 1.3, "1.1x", "0.97-1.3" },    /* a CPU ratio: not "1.09x" */
+      { 1.004, 1.003, 1.2, "1.004x", "1.003-1.2" }, /* "1.0x" would lie below */
+      { 1.14, 1.12, 1.3, "1.1x", "1.09-1.3" },    /* "1.0" would print as 1 */
+      { 2.36, 1.8, 3.5, "2.4x", "1.8-3.5" },
+      { 0.95, 0.93, 0.97, "0.95x", "0.93-0.97" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (beside); i++)
+      {
+        g_autofree char *e = ib_format_ratio_in (beside[i].ratio, beside[i].low,
+                                                 beside[i].high);
+        g_autofree char *ci = ib_format_ratio_ci (beside[i].ratio, beside[i].low,
+                                                  beside[i].high);
+
+        g_assert_cmpstr (e, ==, beside[i].estimate);
+        g_assert_cmpstr (ci, ==, beside[i].ci);
+      }
+  }
   {
     g_autofree char *count = ib_format_count (20000);
     g_autofree char *small = ib_format_count (999);
