@@ -164,6 +164,18 @@ _ib_plan_page_entry_text (AdwEntryRow *row)
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
+gboolean
+_ib_plan_page_is_custom (IbPlanPage *self)
+{
+  return adw_combo_row_get_selected (self->preset_row) >= self->n_presets;
+}
+
+gboolean
+_ib_plan_page_reads_on (IbPlanPage *self)
+{
+  return gtk_switch_get_active (self->reads_switch);
+}
+
 const char *
 _ib_plan_page_entry_title (AdwEntryRow *row)
 {
@@ -371,7 +383,6 @@ _ib_plan_page_apply_plan_fields (IbPlanPage   *self,
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
 
   self->applying--;
-  _ib_plan_page_apply_parts (self, plan);
 }
 
 void

@@ -127,8 +127,8 @@ mount_info_done (GObject      *source,
           adw_action_row_set_subtitle (self->space_row, error->message);
           gtk_widget_add_css_class (GTK_WIDGET (self->space_row), "error");
           gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), FALSE);
-          _ib_plan_page_validate (self);
-          _ib_plan_page_emit_space_checked (self);
+          self->calls->validate (self);
+          self->calls->space_checked (self);
         }
       return;
     }
@@ -166,8 +166,8 @@ mount_info_done (GObject      *source,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->fs_warning_row), info->is_tmpfs || info->is_fuse);
   mount_info_free (info);
-  _ib_plan_page_validate (self);
-  _ib_plan_page_emit_space_checked (self);
+  self->calls->validate (self);
+  self->calls->space_checked (self);
 }
 
 void
@@ -218,7 +218,7 @@ ib_plan_page_set_dir (IbPlanPage *self,
   g_free (self->dir);
   self->dir = g_strdup (dir);
   _ib_plan_page_update_location (self);
-  _ib_plan_page_validate (self);
+  self->calls->validate (self);
 }
 
 const char *

@@ -52,7 +52,7 @@ on_map_toggled (IbPlanPage *self)
       adw_expander_row_set_enable_expansion (self->wu_row, FALSE);
       self->applying--;
     }
-  _ib_plan_page_field_changed (self);
+  self->calls->field_changed (self);
 }
 
 static AdwEntryRow *
@@ -63,7 +63,7 @@ add_entry (IbPlanPage *self,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_expander_row_add_row (self->map_row, row);
-  g_signal_connect_swapped (row, "changed", G_CALLBACK (_ib_plan_page_field_changed), self);
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (self->calls->field_changed), self);
   return ADW_ENTRY_ROW (row);
 }
 

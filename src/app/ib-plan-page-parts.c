@@ -299,12 +299,6 @@ _ib_plan_page_update_parts (IbPlanPage   *self,
 
 /* ---- the reads' own groups -------------------------------------------- */
 
-gboolean
-_ib_plan_page_reads_on (IbPlanPage *self)
-{
-  return gtk_switch_get_active (self->reads_switch);
-}
-
 static void
 show_read_groups (IbPlanPage *self)
 {
@@ -321,7 +315,7 @@ static void
 on_reads_toggled (IbPlanPage *self)
 {
   show_read_groups (self);
-  _ib_plan_page_field_changed (self);
+  self->calls->field_changed (self);
 }
 
 /* ---- building the rows ------------------------------------------------ */
@@ -335,7 +329,7 @@ add_entry (IbPlanPage     *self,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_expander_row_add_row (parent, row);
-  g_signal_connect_swapped (row, "changed", G_CALLBACK (_ib_plan_page_field_changed), self);
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (self->calls->field_changed), self);
   return ADW_ENTRY_ROW (row);
 }
 
@@ -349,7 +343,7 @@ add_part (IbPlanPage *self,
   adw_expander_row_set_show_enable_switch (ADW_EXPANDER_ROW (row), TRUE);
   adw_preferences_group_add (self->parts_group, row);
   g_signal_connect_swapped (row, "notify::enable-expansion",
-                            G_CALLBACK (_ib_plan_page_field_changed), self);
+                            G_CALLBACK (self->calls->field_changed), self);
   return ADW_EXPANDER_ROW (row);
 }
 
@@ -389,7 +383,7 @@ build_time_row (IbPlanPage *self)
   adw_preferences_group_add (self->parts_group, row);
   self->time_row = ADW_ACTION_ROW (row);
   self->budget_spin = GTK_SPIN_BUTTON (spin);
-  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (_ib_plan_page_field_changed), self);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (self->calls->field_changed), self);
 }
 
 void
@@ -422,7 +416,7 @@ _ib_plan_page_build_parts (IbPlanPage *self)
   g_signal_connect_swapped (self->sweep_vary_row, "notify::selected",
                             G_CALLBACK (update_sweep_base_title), self);
   g_signal_connect_swapped (self->sweep_vary_row, "notify::selected",
-                            G_CALLBACK (_ib_plan_page_field_changed), self);
+                            G_CALLBACK (self->calls->field_changed), self);
   self->sweep_values_row = add_entry (self, self->sweep_row, _("File counts, e.g. 1,2,100"));
   self->sweep_strategies_row = add_entry (self, self->sweep_row, _("Strategies to compare"));
   self->sweep_base_row = add_entry (self, self->sweep_row, _("Size of each file"));
@@ -670,8 +664,8 @@ _ib_plan_page_save_parts (IbPlanPage *self,
 }
 
 static gboolean
-saved (GSettings  *settings,
-       const char *key)
+has_user_value (GSettings  *settings,
+                const char *key)
 {
   g_autoptr(GVariant) value = g_settings_get_user_value (settings, key);
 
@@ -688,19 +682,19 @@ load_text (AdwEntryRow *row,
   set_text (row, text);
 }
 
-/* Puts back the parts of the last custom plan; a part never saved (settings
+/* Puts back the parts of the last custom plan; a part never has_user_value (settings
  * from before the parts were kept) stays the base preset's. */
 void
 _ib_plan_page_load_parts (IbPlanPage *self,
                           GSettings  *settings)
 {
   self->applying++;
-  if (saved (settings, "budget"))
+  if (has_user_value (settings, "budget"))
     gtk_spin_button_set_value (self->budget_spin, g_settings_get_uint (settings, "budget"));
-  if (saved (settings, "reads"))
+  if (has_user_value (settings, "reads"))
     gtk_switch_set_active (self->reads_switch, g_settings_get_boolean (settings, "reads"));
   show_read_groups (self);
-  if (saved (settings, "sweep"))
+  if (has_user_value (settings, "sweep"))
     {
       g_autofree char *vary = g_settings_get_string (settings, "sweep-vary");
       g_auto(GStrv) ids = g_settings_get_strv (settings, "sweep-strategies");
@@ -720,14 +714,14 @@ _ib_plan_page_load_parts (IbPlanPage *self,
       set_text (self->sweep_strategies_row, names);
       load_text (self->sweep_base_row, settings, "sweep-base");
     }
-  if (saved (settings, "overhead"))
+  if (has_user_value (settings, "overhead"))
     {
       adw_expander_row_set_enable_expansion (self->overhead_row,
                                              g_settings_get_boolean (settings, "overhead"));
       load_text (self->overhead_iterations_row, settings, "overhead-iterations");
       load_text (self->overhead_repeat_row, settings, "overhead-repeat");
     }
-  if (saved (settings, "write-unlink"))
+  if (has_user_value (settings, "write-unlink"))
     {
       adw_expander_row_set_enable_expansion (self->wu_row,
                                              g_settings_get_boolean (settings, "write-unlink"));

@@ -17,9 +17,20 @@
 
 G_BEGIN_DECLS
 
+/* What the files the page is split over need of ib-plan-page.c, which
+ * sets it at init: they call it through these, never by name, so that the
+ * calls go one way, from ib-plan-page.c down to them. */
+typedef struct
+{
+  void (*field_changed) (IbPlanPage *self); /* a field edited: custom, checked */
+  void (*validate)      (IbPlanPage *self); /* checks the plan, updates Run */
+  void (*space_checked) (IbPlanPage *self); /* emits ::space-checked */
+} IbPlanPageCalls;
+
 struct _IbPlanPage
 {
   AdwBin           parent_instance;
+  const IbPlanPageCalls *calls;
 
   /* template */
   AdwPreferencesGroup *experiment_group;
@@ -118,7 +129,6 @@ struct _IbPlanPage
 
 
 /* ib-plan-page.c */
-gboolean     _ib_plan_page_is_custom              (IbPlanPage   *self);
 void         _ib_plan_page_validate               (IbPlanPage   *self);
 void         _ib_plan_page_field_changed          (IbPlanPage   *self);
 void         _ib_plan_page_update_preset_subtitle (IbPlanPage   *self);
@@ -128,6 +138,8 @@ void         _ib_plan_page_emit_space_checked     (IbPlanPage   *self);
 void         _ib_plan_page_match_base             (IbPlanPage   *self);
 
 /* ib-plan-page-fields.c */
+gboolean     _ib_plan_page_is_custom              (IbPlanPage   *self);
+gboolean     _ib_plan_page_reads_on               (IbPlanPage   *self);
 GtkEditable *_ib_plan_page_field_entry            (IbPlanPage   *self,
                                                    IbPlanField   field);
 void         _ib_plan_page_set_field_error        (IbPlanPage   *self,
@@ -181,7 +193,6 @@ void         _ib_plan_page_apply_parts            (IbPlanPage   *self,
 gboolean     _ib_plan_page_read_parts             (IbPlanPage   *self,
                                                    IbPlan       *plan,
                                                    GError      **error);
-gboolean     _ib_plan_page_reads_on               (IbPlanPage   *self);
 void         _ib_plan_page_update_parts           (IbPlanPage   *self,
                                                    const IbPlan *plan);
 void         _ib_plan_page_save_parts             (IbPlanPage   *self,

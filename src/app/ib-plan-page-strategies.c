@@ -24,7 +24,7 @@ set_all_checks (IbPlanPage *self,
   while (g_hash_table_iter_next (&iter, NULL, &value))
     gtk_check_button_set_active (value, active);
   self->applying--;
-  _ib_plan_page_field_changed (self);
+  self->calls->field_changed (self);
 }
 
 void
@@ -60,7 +60,7 @@ ib_plan_page_set_strategies (IbPlanPage         *self,
         gtk_check_button_set_active (check, TRUE);
     }
   self->applying--;
-  _ib_plan_page_field_changed (self);
+  self->calls->field_changed (self);
 }
 
 static void
@@ -121,7 +121,7 @@ add_strategy_row (IbPlanPage           *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (check),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
                                   -1);
-  g_signal_connect_swapped (check, "toggled", G_CALLBACK (_ib_plan_page_field_changed), self);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (self->calls->field_changed), self);
   g_hash_table_insert (self->checks, (gpointer) id, check);
   g_ptr_array_add (self->check_ids, (gpointer) id);
   gtk_list_box_append (list, row);

@@ -40,12 +40,6 @@ static guint signals[N_SIGNALS];
 
 /* ---- the private helpers shared with the other files ---------------- */
 
-gboolean
-_ib_plan_page_is_custom (IbPlanPage *self)
-{
-  return adw_combo_row_get_selected (self->preset_row) >= self->n_presets;
-}
-
 void
 _ib_plan_page_emit_space_checked (IbPlanPage *self)
 {
@@ -376,7 +370,10 @@ ib_plan_page_select_preset (IbPlanPage *self,
           {
             _ib_plan_page_set_base (self, id);
             if (self->base != NULL)
-              _ib_plan_page_apply_plan_fields (self, self->base);
+              {
+                _ib_plan_page_apply_plan_fields (self, self->base);
+                _ib_plan_page_apply_parts (self, self->base);
+              }
             _ib_plan_page_update_preset_subtitle (self);
             _ib_plan_page_validate (self);
           }
@@ -398,7 +395,10 @@ on_preset_selected (IbPlanPage *self)
     {
       _ib_plan_page_set_base (self, presets[selected].id);
       if (self->base != NULL)
-        _ib_plan_page_apply_plan_fields (self, self->base);
+        {
+          _ib_plan_page_apply_plan_fields (self, self->base);
+          _ib_plan_page_apply_parts (self, self->base);
+        }
     }
   _ib_plan_page_update_preset_subtitle (self);
   _ib_plan_page_validate (self);
@@ -600,9 +600,15 @@ ib_plan_page_class_init (IbPlanPageClass *klass)
 static void
 ib_plan_page_init (IbPlanPage *self)
 {
+  static const IbPlanPageCalls calls = {
+    .field_changed = _ib_plan_page_field_changed,
+    .validate = _ib_plan_page_validate,
+    .space_checked = _ib_plan_page_emit_space_checked,
+  };
   g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
   const IbPresetInfo *presets = ib_presets (&self->n_presets);
 
+  self->calls = &calls;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->checks = g_hash_table_new (g_str_hash, g_str_equal);

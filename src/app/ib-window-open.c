@@ -27,11 +27,7 @@ report_loaded (GObject      *source,
       _ib_window_show_error_dialog (self, _("Could Not Open the Report"), error->message);
       return;
     }
-  /* The content pane first (at 360 px the leaflet moves the focus into
-   * it), then the run, which starts at its top. */
-  _ib_window_show_content (self);
-  ib_window_show_analysis (self, analysis,
-                           ib_analysis_get_report (analysis)->partial ? _("Partial") : NULL);
+  self->show_opened (self, analysis);
 }
 
 void
@@ -118,10 +114,12 @@ static const GActionEntry open_entries[] = {
 };
 
 void
-_ib_window_add_open_actions (IbWindow *self)
+_ib_window_add_open_actions (IbWindow           *self,
+                             IbWindowShowOpened  show_opened)
 {
   GtkDropTarget *drop;
 
+  self->show_opened = show_opened;
   g_action_map_add_action_entries (G_ACTION_MAP (self), open_entries,
                                    G_N_ELEMENTS (open_entries), self);
   /* A report dropped on the window opens as with Ctrl+O. */

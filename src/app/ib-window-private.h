@@ -3,12 +3,19 @@
  * window is split over (as the plan page is):
  *   ib-window.c         GObject, actions, running, pages, closing during a run
  *   ib-window-export.c  win.export and win.export-menu: the export menus and files
- *   ib-window-open.c    win.open, a dropped report, ib_window_open_file() */
+ *   ib-window-open.c    win.open, a dropped report, ib_window_open_file()
+ *   ib-window-dialog.c  the error dialog they all show
+ * The other files never call back into ib-window.c by name: what they need
+ * of it comes as a function pointer (show_opened), so the calls go one way. */
 #pragma once
 
 #include "ib-window.h"
 
 G_BEGIN_DECLS
+
+/* Shows a report opened from a file (set by ib-window.c). */
+typedef void (*IbWindowShowOpened) (IbWindow   *self,
+                                    IbAnalysis *analysis);
 
 struct _IbWindow
 {
@@ -45,19 +52,23 @@ struct _IbWindow
   gboolean              close_confirmed;    /* closing drops a running run */
   gboolean              close_when_saved;   /* close once the stopped run is saved */
   GtkWidget            *close_dialog;
+  IbWindowShowOpened    show_opened;
 };
 
 
-/* ib-window.c */
+/* ib-window-dialog.c */
 void _ib_window_show_error_dialog (IbWindow   *self,
                                    const char *heading,
                                    const char *body);
+
+/* ib-window.c */
 void _ib_window_show_content      (IbWindow   *self);
 
 /* ib-window-export.c */
 void _ib_window_add_export_actions (IbWindow  *self);
 
 /* ib-window-open.c */
-void _ib_window_add_open_actions  (IbWindow   *self);
+void _ib_window_add_open_actions  (IbWindow           *self,
+                                   IbWindowShowOpened  show_opened);
 
 G_END_DECLS

@@ -23,18 +23,6 @@
 
 G_DEFINE_FINAL_TYPE (IbWindow, ib_window, ADW_TYPE_APPLICATION_WINDOW)
 
-void
-_ib_window_show_error_dialog (IbWindow   *self,
-                              const char *heading,
-                              const char *body)
-{
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 static void
 show_toast (IbWindow   *self,
             const char *title)
@@ -200,6 +188,18 @@ ib_window_show_analysis (IbWindow   *self,
   if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->results_page)))
     gtk_root_set_focus (GTK_ROOT (self), NULL);
   ib_results_page_scroll_to_top (self->results_page);
+}
+
+/* A report opened from a file (ib-window-open.c calls it through
+ * show_opened): the content pane first (at 360 px the leaflet moves the
+ * focus into it), then the run, which starts at its top. */
+static void
+show_opened (IbWindow   *self,
+             IbAnalysis *analysis)
+{
+  _ib_window_show_content (self);
+  ib_window_show_analysis (self, analysis,
+                           ib_analysis_get_report (analysis)->partial ? _("Partial") : NULL);
 }
 
 void
@@ -704,7 +704,7 @@ ib_window_init (IbWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries,
                                    G_N_ELEMENTS (win_entries), self);
   _ib_window_add_export_actions (self);
-  _ib_window_add_open_actions (self);
+  _ib_window_add_open_actions (self, show_opened);
 
   self->controller = ib_run_controller_new ();
   ib_results_page_set_controller (self->results_page, self->controller);

@@ -202,7 +202,7 @@ struct _IbJsonSection
     free_fn (st); \
   }
 
-/* ---- the loader's own helpers (ib-report-json-read.c, -load.c) ---------- */
+/* ---- the loader's own helpers (ib-report-json-read.c, -chunks.c) -------- */
 
 /* Whether an array of @n entries fits the field's limit (max_len, else
  * IB_REPORT_MAX_ENTRIES); else an error naming the member and the limit. */
@@ -231,9 +231,11 @@ JsonObject *ib_json_chunk_object  (JsonArray           *array,
                                    GError             **error);
 
 /* A large report's samples are parsed a chunk at a time, never as one tree
- * (ib-report-json-load.c): ib_json_parse_report parses the rest (the
+ * (ib-report-json-chunks.c): ib_json_parse_report parses the rest (the
  * samples' array left empty) and leaves the samples pending for the walker,
- * which reads them where the table has them, through ib_json_read_chunks. */
+ * which reads them where the table has them, IB_JSON_CHUNK entries at a
+ * time through ib_json_chunk_parse. */
+#define IB_JSON_CHUNK 1000
 JsonParser *ib_json_parse_report  (const char          *data,
                                    gsize                len,
                                    GError             **error);
@@ -243,10 +245,13 @@ JsonParser *ib_json_parse_report  (const char          *data,
 gboolean    ib_json_chunks_end    (void);
 gboolean    ib_json_chunks_pending (const char         *path,
                                    const IbJsonField  *field);
-gboolean    ib_json_read_chunks   (const char          *path,
-                                   const IbJsonField   *field,
-                                   GArray              *into,
-                                   GError             **error);
+/* How many samples are pending (0: none). */
+guint       ib_json_chunks_count  (void);
+/* The pending samples @first to @first + @count - 1 parsed as one array
+ * (the parser's root), or NULL when they do not parse (then
+ * ib_json_chunks_end says so). */
+JsonParser *ib_json_chunk_parse   (guint                first,
+                                   guint                count);
 
 /* The whole report (IbReport), and what it holds. */
 extern const IbJsonSection ib_json_report_section;

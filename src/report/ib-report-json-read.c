@@ -586,6 +586,32 @@ read_enum_member (JsonNode          *node,
   return TRUE;
 }
 
+/* The pending samples (ib-report-json-chunks.c), a chunk at a time. */
+static gboolean
+read_chunks (const char        *path,
+             const IbJsonField *field,
+             GArray            *into,
+             GError           **error)
+{
+  guint n = ib_json_chunks_count ();
+
+  if (!ib_json_check_length (n, path, field->name, field->max_len, error))
+    return FALSE;
+  g_array_set_size (into, 0);
+  for (guint k = 0; k < n; k += IB_JSON_CHUNK)
+    {
+      guint count = MIN (IB_JSON_CHUNK, n - k);
+      g_autoptr(JsonParser) parser = ib_json_chunk_parse (k, count);
+
+      if (parser == NULL)
+        return ib_json_format_error (error, "samples[%u]: not valid JSON", k);
+      if (!ib_json_read_array (json_node_get_array (json_parser_get_root (parser)), k, path,
+                               field->name, field->section, into, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* An array of strings, of integers or of objects (@f's section), in one
  * piece or a chunk at a time. */
 static gboolean
@@ -608,7 +634,7 @@ read_array_member (JsonNode          *node,
     return read_u64_array (json_node_get_array (node), path, f->name,
                            MEMBER (st, f, GArray *), error);
   if (ib_json_chunks_pending (path, f))
-    return ib_json_read_chunks (path, f, MEMBER (st, f, GArray *), error);
+    return read_chunks (path, f, MEMBER (st, f, GArray *), error);
   return ib_json_read_array (json_node_get_array (node), 0, path, f->name, f->section,
                              MEMBER (st, f, GArray *), error);
 }
