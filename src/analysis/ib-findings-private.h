@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ib-findings-private.h: what the findings' files share inside the analysis
- * floor (ib-findings.c and ib-findings-experiments.c). */
+ * layer (ib-findings.c and ib-findings-experiments.c). */
 #pragma once
 
 #include "engine/run/ib-sweep.h"

@@ -23,40 +23,40 @@
 
 /* ---- regions ------------------------------------------------------------- */
 
-/* A run of counts of one class within one size. */
+/* A span of counts of one class within one size. */
 typedef struct
 {
   guint      first;
   guint      last;
   IbMapClass klass;
-} Run;
+} CountSpan;
 
 static GArray *
-column_runs (const IbMap   *map,
-             IbMapLineKind  line,
-             guint          s)
+column_spans (const IbMap  *map,
+              IbMapLineKind line,
+              guint         s)
 {
-  GArray *runs = g_array_new (FALSE, FALSE, sizeof (Run));
+  GArray *spans = g_array_new (FALSE, FALSE, sizeof (CountSpan));
 
   for (guint c = 0; c < map->counts->len; c++)
     {
       const IbMapCell *cell = ib_map_cell (map, s, c);
       IbMapClass k = ib_map_line_class (map, cell, &cell->lines[line]);
-      Run *last = runs->len > 0 ? &g_array_index (runs, Run, runs->len - 1) : NULL;
+      CountSpan *last = spans->len > 0 ? &g_array_index (spans, CountSpan, spans->len - 1) : NULL;
 
       if (last != NULL && last->klass == k)
         last->last = c;
       else
-        g_array_append_val (runs, ((Run) { c, c, k }));
+        g_array_append_val (spans, ((CountSpan) { c, c, k }));
     }
-  return runs;
+  return spans;
 }
 
 static gboolean
-runs_equal (const GArray *a,
-            const GArray *b)
+spans_equal (const GArray *a,
+             const GArray *b)
 {
-  return a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (Run)) == 0;
+  return a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (CountSpan)) == 0;
 }
 
 static void
@@ -339,39 +339,39 @@ region_text (const IbMap       *map,
   }
 }
 
-/* The regions of @line: each size's runs of counts, neighbouring sizes
- * with the same runs merged. */
+/* The regions of @line: each size's spans of counts, neighbouring sizes
+ * with the same spans merged. */
 static void
-add_line_regions (const IbMap   *map,
-                  IbMapLineKind  line,
-                  GPtrArray     *regions)
+add_line_regions (const IbMap  *map,
+                  IbMapLineKind line,
+                  GPtrArray    *regions)
 {
   guint ns = map->sizes->len;
 
   for (guint s = 0; s < ns;)
     {
-      g_autoptr(GArray) runs = column_runs (map, line, s);
+      g_autoptr(GArray) spans = column_spans (map, line, s);
       guint e = s;
 
       while (e + 1 < ns)
         {
-          g_autoptr(GArray) next = column_runs (map, line, e + 1);
+          g_autoptr(GArray) next = column_spans (map, line, e + 1);
 
-          if (!runs_equal (runs, next))
+          if (!spans_equal (spans, next))
             break;
           e++;
         }
-      for (guint r = 0; r < runs->len; r++)
+      for (guint r = 0; r < spans->len; r++)
         {
-          const Run *run = &g_array_index (runs, Run, r);
+          const CountSpan *span = &g_array_index (spans, CountSpan, r);
           IbMapRegion *region = g_new0 (IbMapRegion, 1);
 
           region->line = line;
-          region->klass = run->klass;
+          region->klass = span->klass;
           region->size_first = s;
           region->size_last = e;
-          region->count_first = run->first;
-          region->count_last = run->last;
+          region->count_first = span->first;
+          region->count_last = span->last;
           region->text = region_text (map, region);
           g_ptr_array_add (regions, region);
         }

@@ -67,95 +67,97 @@ typedef struct
   double        phase_units;
   gint64        start_ns;
   gint64        last_progress_ns;
-} Run;
+} RunnerState;
 
 static void
-post (Run     *run,
-      IbEvent *event)
+post (RunnerState *state,
+      IbEvent     *event)
 {
-  ib_event_sink_post (run->runner->sink, event);
+  ib_event_sink_post (state->runner->sink, event);
 }
 
 static gint64
-eta_ns (Run *run)
+eta_ns (RunnerState *state)
 {
-  gint64 elapsed = ib_os_monotonic_ns () - run->start_ns;
+  gint64 elapsed = ib_os_monotonic_ns () - state->start_ns;
 
-  if (run->done_units <= 0 || run->total_units <= 0)
+  if (state->done_units <= 0 || state->total_units <= 0)
     return -1;
   /* Mean time per unit of work so far x the work that is left. */
-  return (gint64) (elapsed / run->done_units * MAX (0.0, run->total_units - run->done_units));
+  return (gint64) (elapsed / state->done_units * MAX (0.0, state->total_units - state->done_units));
 }
 
 static void
-post_progress (Run        *run,
-               const char *message,
-               gboolean    force)
+post_progress (RunnerState *state,
+               const char  *message,
+               gboolean     force)
 {
   IbEvent event = { 0 };
   gint64 now = ib_os_monotonic_ns ();
 
-  if (!force && now - run->last_progress_ns < PROGRESS_INTERVAL)
+  if (!force && now - state->last_progress_ns < PROGRESS_INTERVAL)
     return;
-  run->last_progress_ns = now;
+  state->last_progress_ns = now;
   event.kind = IB_EVENT_PROGRESS;
-  event.phase = run->phase;
+  event.phase = state->phase;
   event.message = g_strdup (message);
-  event.fraction = run->total_units > 0 ? CLAMP (run->done_units / run->total_units, 0, 1) : 0;
-  event.eta_ns = eta_ns (run);
-  post (run, &event);
+  event.fraction =
+    state->total_units > 0 ? CLAMP (state->done_units / state->total_units, 0, 1) : 0;
+  event.eta_ns = eta_ns (state);
+  post (state, &event);
 }
 
 static void
-enter_phase (Run        *run,
-             IbPhase     phase,
-             double      units,
-             const char *message)
+enter_phase (RunnerState *state,
+             IbPhase      phase,
+             double       units,
+             const char  *message)
 {
-  run->phase = phase;
-  run->phase_base = run->done_units;
-  run->phase_units = units;
-  post_progress (run, message, TRUE);
+  state->phase = phase;
+  state->phase_base = state->done_units;
+  state->phase_units = units;
+  post_progress (state, message, TRUE);
 }
 
 /* Progress within the current phase, @fraction of its units. */
 static void
-phase_progress (Run        *run,
-                double      fraction,
-                const char *message)
+phase_progress (RunnerState *state,
+                double       fraction,
+                const char  *message)
 {
-  run->done_units = run->phase_base + CLAMP (fraction, 0, 1) * run->phase_units;
-  post_progress (run, message, FALSE);
+  state->done_units = state->phase_base + CLAMP (fraction, 0, 1) * state->phase_units;
+  post_progress (state, message, FALSE);
 }
 
 static void
-finish_phase (Run *run)
+finish_phase (RunnerState *state)
 {
-  run->done_units = run->phase_base + run->phase_units;
+  state->done_units = state->phase_base + state->phase_units;
 }
 
 /* Adds @warning (taken) to the report and posts it, once per @once (NULL:
  * once per key and values). */
 static void
-warn (Run        *run,
-      const char *once,
-      IbWarning  *warning)
+warn (RunnerState *state,
+      const char  *once,
+      IbWarning   *warning)
 {
   IbEvent event = { 0 };
   char *id = once != NULL ? g_strdup (once) : ib_warning_identity (warning);
 
-  if (!g_hash_table_add (run->warned, id))
+  if (!g_hash_table_add (state->warned, id))
     {
       ib_warning_free (warning);
       return;
     }
   event.kind = IB_EVENT_WARNING;
-  event.phase = run->phase;
+  event.phase = state->phase;
   event.warning = ib_warning_copy (warning);
-  event.fraction = run->total_units > 0 ? CLAMP (run->done_units / run->total_units, 0, 1) : 0;
+  event.fraction =
+    state->total_units > 0 ? CLAMP (state->done_units / state->total_units, 0, 1) : 0;
   event.eta_ns = -1;
-  ib_report_add_warning (run->report, warning);
-  post (run, &event);
+  ib_report_add_warning (state->report, warning);
+  post (state, &event);
 }
 
 static gboolean
@@ -179,18 +181,18 @@ is_cancel_error (const GError *error)
  * a timed sample for them and none of GLib's shared task pool, which the
  * async strategies use, is taken. Strategies not reached yet get no row. */
 static GArray *
-live_statistics (Run        *run,
-                 const char *strategy)
+live_statistics (RunnerState *state,
+                 const char  *strategy)
 {
   GArray *out = g_array_new (FALSE, TRUE, sizeof (IbStats));
 
   g_array_set_clear_func (out, (GDestroyNotify) ib_stats_clear);
   /* Only @strategy's samples changed since the last event: its row alone
    * is recomputed (the others would come out the same). */
-  ib_report_update_statistics (run->report, strategy);
-  for (guint i = 0; i < run->report->statistics->len; i++)
+  ib_report_update_statistics (state->report, strategy);
+  for (guint i = 0; i < state->report->statistics->len; i++)
     {
-      const IbStats *st = &g_array_index (run->report->statistics, IbStats, i);
+      const IbStats *st = &g_array_index (state->report->statistics, IbStats, i);
       IbStats copy;
 
       if (st->n == 0 && st->n_failed == 0 && st->n_excluded == 0)
@@ -206,32 +208,32 @@ file_progress (guint64  done_bytes,
                guint64  total_bytes,
                gpointer user_data)
 {
-  Run *run = user_data;
+  RunnerState *state = user_data;
   g_autofree char *done = ib_format_size (done_bytes);
   g_autofree char *total = ib_format_size (total_bytes);
   /* Translators: progress while making test files, e.g. "Making files: 64 MiB of 144 MiB" */
   g_autofree char *message = g_strdup_printf (_("Making files: %s of %s"), done, total);
 
-  phase_progress (run, total_bytes > 0 ? (double) done_bytes / total_bytes : 1.0, message);
+  phase_progress (state, total_bytes > 0 ? (double) done_bytes / total_bytes : 1.0, message);
 }
 
 /* The plan's files in a fresh folder, saying how far making them got. */
 static IbFileSet *
-make_plan_files (Run     *run,
-                 GError **error)
+make_plan_files (RunnerState *state,
+                 GError     **error)
 {
   IbFileSetRequest request = {
-    .parent_dir = run->plan->dir,
-    .sizes = (const guint64 *) (gconstpointer) run->plan->file_sizes->data,
-    .n_sizes = run->plan->file_sizes->len,
-    .content = run->plan->content,
-    .seed = run->plan->seed,
-    .do_fsync = run->plan->fsync,
+    .parent_dir = state->plan->dir,
+    .sizes = (const guint64 *) (gconstpointer) state->plan->file_sizes->data,
+    .n_sizes = state->plan->file_sizes->len,
+    .content = state->plan->content,
+    .seed = state->plan->seed,
+    .do_fsync = state->plan->fsync,
     .progress = file_progress,
-    .progress_data = run,
+    .progress_data = state,
   };
 
-  return ib_file_set_create (&request, run->runner->cancellable, error);
+  return ib_file_set_create (&request, state->runner->cancellable, error);
 }
 
 static void
@@ -242,48 +244,48 @@ measure_warn (const IbWarning *warning,
 }
 
 static IbMeasure *
-new_measure (Run           *run,
-             IbMeasureUser  user)
+new_measure (RunnerState  *state,
+             IbMeasureUser user)
 {
   IbMeasureSetup setup = { 0 };
 
-  setup.plan = run->plan;
+  setup.plan = state->plan;
   setup.user = user;
-  setup.workers = run->workers;
-  setup.scratch = run->scratch;
-  setup.cancellable = run->runner->cancellable;
+  setup.workers = state->workers;
+  setup.scratch = state->scratch;
+  setup.cancellable = state->runner->cancellable;
   setup.warn = measure_warn;
-  setup.warn_data = run;
+  setup.warn_data = state;
   return ib_measure_new (&setup);
 }
 
 /* Makes the file set, writes it back and brings it into the plan's cache
  * state before the first sample. */
 static gboolean
-prepare_reads (Run     *run,
-               GError **error)
+prepare_reads (RunnerState *state,
+               GError     **error)
 {
-  const IbPlan *plan = run->plan;
+  const IbPlan *plan = state->plan;
   double        make_units = MAX (1.0, (double) ib_plan_total_bytes (plan) / (256.0 * 1024 * 1024));
   g_autoptr(GError) warm_error = NULL;
 
-  enter_phase (run, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
-  run->files = make_plan_files (run, error);
-  if (run->files == NULL)
+  enter_phase (state, IB_PHASE_MAKING_FILES, make_units, _("Making files"));
+  state->files = make_plan_files (state, error);
+  if (state->files == NULL)
     return FALSE;
-  run->measure = new_measure (run, IB_MEASURE_USER_READS);
-  ib_measure_set_files (run->measure, run->files, run->in_flight);
+  state->measure = new_measure (state, IB_MEASURE_USER_READS);
+  ib_measure_set_files (state->measure, state->files, state->in_flight);
   /* Written back before any sample: no write-back of the files lands in one. */
-  ib_measure_make_durable (run->measure);
-  finish_phase (run);
+  ib_measure_make_durable (state->measure);
+  finish_phase (state);
 
-  ib_measure_check_cache (run->measure, run->report->environment);
-  if (plan->direct && !ib_runner_check_direct (run->files, error))
+  ib_measure_check_cache (state->measure, state->report->environment);
+  if (plan->direct && !ib_runner_check_direct (state->files, error))
     return FALSE;
   if (plan->cache != IB_CACHE_WARM)
     return TRUE;
-  enter_phase (run, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
-  if (!ib_file_set_warm (run->files, run->runner->cancellable, &warm_error))
+  enter_phase (state, IB_PHASE_WARMING, make_units / 4, _("Warming the page cache"));
+  if (!ib_file_set_warm (state->files, state->runner->cancellable, &warm_error))
     {
       if (g_error_matches (warm_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return set_cancelled (error);
@@ -291,47 +293,47 @@ prepare_reads (Run     *run,
        * sample warms again first (IbMeasure) and is left out of
        * the statistics if the files still are not cached, and a strategy
        * that meets the error fails its own sample. */
-      warn (run, NULL, ib_warning_new (IB_WARN_WARM_ERROR, "s", warm_error->message));
+      warn (state, NULL, ib_warning_new (IB_WARN_WARM_ERROR, "s", warm_error->message));
     }
-  finish_phase (run);
+  finish_phase (state);
   return TRUE;
 }
 
 /* One sample of @id in @round, kept in the report and posted with the
  * statistics so far; counts it in *@n_samples and, failed, *@n_failed. */
 static gboolean
-read_sample (Run        *run,
-             const char *id,
-             guint       round,
-             guint      *n_samples,
-             guint      *n_failed,
-             GError    **error)
+read_sample (RunnerState *state,
+             const char  *id,
+             guint        round,
+             guint       *n_samples,
+             guint       *n_failed,
+             GError     **error)
 {
-  const IbPlan    *plan = run->plan;
+  const IbPlan    *plan = state->plan;
   IbSample         sample = { 0 };
   IbEvent          event = { 0 };
   g_autofree char *message = NULL;
 
-  if (!ib_measure_sample (run->measure, id, round, &sample, error))
+  if (!ib_measure_sample (state->measure, id, round, &sample, error))
     return FALSE;
   if (!sample.ok)
     {
       g_autofree char *key = g_strconcat ("failed:", id, NULL);
 
       (*n_failed)++;
-      warn (run, key, ib_warning_new (IB_WARN_SAMPLE_FAILED, "sus", id, round + 1, sample.error));
+      warn (state, key, ib_warning_new (IB_WARN_SAMPLE_FAILED, "sus", id, round + 1, sample.error));
     }
 
-  g_array_append_val (run->report->samples, sample);
+  g_array_append_val (state->report->samples, sample);
   event.kind = IB_EVENT_SAMPLE;
   event.phase = IB_PHASE_MEASURING;
   event.sample = ib_sample_copy (&sample);
-  event.statistics = live_statistics (run, id);
+  event.statistics = live_statistics (state, id);
   event.eta_ns = -1;
-  post (run, &event);
+  post (state, &event);
 
   (*n_samples)++;
-  run->done_units = run->phase_base + *n_samples;
+  state->done_units = state->phase_base + *n_samples;
   if (round < plan->warmup)
     /* Translators: e.g. "Warm-up 1 of 1: Memory map" */
     message = g_strdup_printf (_("Warm-up %u of %u: %s"), round + 1, plan->warmup,
@@ -340,15 +342,15 @@ read_sample (Run        *run,
     /* Translators: e.g. "Round 2 of 5: Memory map" */
     message = g_strdup_printf (_("Round %u of %u: %s"), round + 1 - plan->warmup,
                                plan->repeat, ib_strategy_title (id));
-  post_progress (run, message, TRUE);
+  post_progress (state, message, TRUE);
   return TRUE;
 }
 
 static gboolean
-run_reads (Run     *run,
-           GError **error)
+run_reads (RunnerState *state,
+           GError     **error)
 {
-  const IbPlan     *plan = run->plan;
+  const IbPlan     *plan = state->plan;
   guint             n_strategies = plan->strategies->len;
   guint             n_rounds = ib_plan_n_rounds (plan);
   g_autofree guint *order = g_new (guint, n_strategies);
@@ -356,9 +358,9 @@ run_reads (Run     *run,
   gint64            rounds_start = 0;
   gboolean          cut = FALSE;
 
-  if (!prepare_reads (run, error))
+  if (!prepare_reads (state, error))
     return FALSE;
-  enter_phase (run, IB_PHASE_MEASURING, n_rounds * n_strategies, _("Measuring"));
+  enter_phase (state, IB_PHASE_MEASURING, n_rounds * n_strategies, _("Measuring"));
   for (guint round = 0; round < n_rounds && !cut; round++)
     {
       gboolean warmup = round < plan->warmup;
@@ -366,11 +368,11 @@ run_reads (Run     *run,
       /* With a budget, leave the decision phase its time (ib-decision.h). */
       if (round == plan->warmup)
         rounds_start = ib_os_monotonic_ns ();
-      if (!warmup && ib_decision_survey_should_stop (plan, run->start_ns, rounds_start,
+      if (!warmup && ib_decision_survey_should_stop (plan, state->start_ns, rounds_start,
                                                      round - plan->warmup, ib_os_monotonic_ns ()))
         {
-          warn (run, "survey", ib_warning_new (IB_WARN_SURVEY_SHORT, "uuu", round - plan->warmup,
-                                               plan->repeat, plan->budget_s));
+          warn (state, "survey", ib_warning_new (IB_WARN_SURVEY_SHORT, "uuu", round - plan->warmup,
+                                                 plan->repeat, plan->budget_s));
           break;
         }
 
@@ -379,27 +381,28 @@ run_reads (Run     *run,
         {
           /* A machine so busy that the rounds alone would eat the budget:
            * stop in the middle of this one (ib-decision.h). */
-          cut = !warmup && ib_decision_survey_overran (plan, run->report, run->start_ns,
+          cut = !warmup && ib_decision_survey_overran (plan, state->report, state->start_ns,
                                                        round - plan->warmup,
                                                        ib_os_monotonic_ns ());
           if (cut)
-            warn (run, "survey", ib_warning_new (IB_WARN_SURVEY_CUT, "uuu", round + 1 - plan->warmup,
-                                               plan->repeat, plan->budget_s));
-          else if (!read_sample (run, g_ptr_array_index (plan->strategies, order[k]), round,
+            warn (state, "survey", ib_warning_new (IB_WARN_SURVEY_CUT, "uuu",
+                                                   round + 1 - plan->warmup, plan->repeat,
+                                                   plan->budget_s));
+          else if (!read_sample (state, g_ptr_array_index (plan->strategies, order[k]), round,
                                  &n_samples, &n_failed, error))
             return FALSE;
         }
     }
-  finish_phase (run);
+  finish_phase (state);
 
-  n_cache_bad = ib_measure_n_cache_bad (run->measure);
+  n_cache_bad = ib_measure_n_cache_bad (state->measure);
   if (n_cache_bad > 0)
-    warn (run, NULL, ib_warning_new (IB_WARN_CACHE_BAD, "us", n_cache_bad,
-                                     ib_cache_mode_to_string (plan->cache)));
+    warn (state, NULL, ib_warning_new (IB_WARN_CACHE_BAD, "us", n_cache_bad,
+                                       ib_cache_mode_to_string (plan->cache)));
 
   if (n_failed > 0 && n_failed == n_samples)
     {
-      const IbSample *first = &g_array_index (run->report->samples, IbSample, 0);
+      const IbSample *first = &g_array_index (state->report->samples, IbSample, 0);
 
       g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Every sample failed; the first error: %s"),
                    first->error);
@@ -409,8 +412,8 @@ run_reads (Run     *run,
   /* The decision phase (ib-decision.h) reads them again right after. */
   if (plan->budget_s == 0)
     {
-      g_clear_pointer (&run->measure, ib_measure_free);
-      ib_file_set_free (g_steal_pointer (&run->files));
+      g_clear_pointer (&state->measure, ib_measure_free);
+      ib_file_set_free (g_steal_pointer (&state->files));
     }
   return TRUE;
 }
@@ -426,9 +429,9 @@ decision_sample (const char  *strategy,
                  gpointer     user_data,
                  GError     **error)
 {
-  Run *run = user_data;
+  RunnerState *state = user_data;
 
-  return ib_measure_sample (run->measure, strategy, round, out, error);
+  return ib_measure_sample (state->measure, strategy, round, out, error);
 }
 
 static void
@@ -437,10 +440,10 @@ decision_progress (const char           *message,
                    const IbDecisionLook *look,
                    gpointer              user_data)
 {
-  Run *run = user_data;
+  RunnerState *state = user_data;
 
   if (message != NULL)
-    phase_progress (run, fraction, message);
+    phase_progress (state, fraction, message);
   if (look != NULL)
     {
       IbEvent event = { 0 };
@@ -449,25 +452,26 @@ decision_progress (const char           *message,
       event.phase = IB_PHASE_DECIDING;
       event.decision = ib_decision_look_copy (look);
       event.eta_ns = -1;
-      post (run, &event);
+      post (state, &event);
     }
 }
 
 static gboolean
-run_decision (Run     *run,
-              GError **error)
+run_decision (RunnerState *state,
+              GError     **error)
 {
   /* The answer's pairs come last, after the sweep, overhead and write+delete
    * parts: they take exactly what those left of the budget, and the run
    * ends within it unless those alone overran it. */
-  IbDecisionRequest request = { run->start_ns, 0, decision_sample, decision_progress, run,
-                                run->runner->cancellable };
+  IbDecisionRequest request = { state->start_ns, 0, decision_sample, decision_progress, state,
+                                state->runner->cancellable };
 
-  request.deadline_ns = run->start_ns + (gint64) (run->plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
-  enter_phase (run, IB_PHASE_DECIDING, ib_runner_units_reads (run->plan), _("Deciding"));
-  if (!ib_decision_run (run->report, &request, error))
+  request.deadline_ns =
+    state->start_ns + (gint64) (state->plan->budget_s * 1e9) - IB_DECISION_RESERVE_NS;
+  enter_phase (state, IB_PHASE_DECIDING, ib_runner_units_reads (state->plan), _("Deciding"));
+  if (!ib_decision_run (state->report, &request, error))
     return FALSE;
-  finish_phase (run);
+  finish_phase (state);
   return TRUE;
 }
 
@@ -496,137 +500,138 @@ map_changed (const IbMap *map,
 {
   IbEvent event = { .kind = IB_EVENT_MAP, .eta_ns = -1, .map = ib_map_copy (map) };
 
-  event.phase = ((Run *) user_data)->phase;
+  event.phase = ((RunnerState *) user_data)->phase;
   post (user_data, &event);
 }
 
 /* The size x count map (ib-map-run.h): its cells share the whole budget
  * but the reserve the decision phase keeps too. */
 static gboolean
-run_map (Run     *run,
-         GError **error)
+run_map (RunnerState *state,
+         GError     **error)
 {
-  IbMapContext ctx = { .plan = run->plan, .workers = run->workers,
-                       .max_in_flight = run->max_in_flight, .scratch = run->scratch,
-                       .cancellable = run->runner->cancellable, .progress = work_progress,
-                       .changed = map_changed, .progress_data = run };
+  IbMapContext ctx = { .plan = state->plan, .workers = state->workers,
+                       .max_in_flight = state->max_in_flight, .scratch = state->scratch,
+                       .cancellable = state->runner->cancellable, .progress = work_progress,
+                       .changed = map_changed, .progress_data = state };
   IbMapCost cost;
 
-  ib_map_cost (run->plan, &cost);
-  ctx.deadline_ns = run->start_ns + (gint64) (cost.budget_s * 1e9) - IB_DECISION_RESERVE_NS;
-  return ib_map_run (&ctx, run->report, error);
+  ib_map_cost (state->plan, &cost);
+  ctx.deadline_ns = state->start_ns + (gint64) (cost.budget_s * 1e9) - IB_DECISION_RESERVE_NS;
+  return ib_map_run (&ctx, state->report, error);
 }
 
 static gboolean
-run_sweep (Run     *run,
-           GError **error)
+run_sweep (RunnerState *state,
+           GError     **error)
 {
   IbSweepContext ctx = { 0 };
   IbSweep *partial = NULL;
   IbSweep *sweep;
 
-  ctx.plan = run->plan;
-  ctx.workers = run->workers;
-  ctx.max_in_flight = run->max_in_flight;
-  ctx.scratch = run->scratch;
-  ctx.cancellable = run->runner->cancellable;
+  ctx.plan = state->plan;
+  ctx.workers = state->workers;
+  ctx.max_in_flight = state->max_in_flight;
+  ctx.scratch = state->scratch;
+  ctx.cancellable = state->runner->cancellable;
   ctx.progress = work_progress;
-  ctx.progress_data = run;
+  ctx.progress_data = state;
   ctx.warn = sweep_warn;
 
   sweep = ib_sweep_run (&ctx, &partial, error);
   if (sweep == NULL)
     {
-      run->report->sweep = partial;
+      state->report->sweep = partial;
       return FALSE;
     }
-  run->report->sweep = sweep;
+  state->report->sweep = sweep;
   return TRUE;
 }
 
 static gboolean
-run_overhead (Run     *run,
-              GError **error)
+run_overhead (RunnerState *state,
+              GError     **error)
 {
   IbOverheadRequest request = {
-    .spec = run->plan->overhead,
-    .pause_ms = run->plan->pause_ms,
-    .seed = run->plan->seed,
+    .spec = state->plan->overhead,
+    .pause_ms = state->plan->pause_ms,
+    .seed = state->plan->seed,
     .progress = work_progress,
-    .progress_data = run,
+    .progress_data = state,
   };
 
-  ib_plan_overhead_rounds (run->plan, &request.repeat, &request.warmup);
-  return ib_overhead_run (&request, run->report, run->runner->cancellable, error);
+  ib_plan_overhead_rounds (state->plan, &request.repeat, &request.warmup);
+  return ib_overhead_run (&request, state->report, state->runner->cancellable, error);
 }
 
 static gboolean
-run_write_unlink (Run     *run,
-                  GError **error)
+run_write_unlink (RunnerState *state,
+                  GError     **error)
 {
   g_autoptr(IbFileSet) work = NULL;
-  IbWriteUnlinkSpec spec = *run->plan->write_unlink;
+  IbWriteUnlinkSpec spec = *state->plan->write_unlink;
   IbWriteUnlinkRequest request = {
     .spec = &spec,
-    .seed = run->plan->seed,
+    .seed = state->plan->seed,
     .progress = work_progress,
-    .progress_data = run,
+    .progress_data = state,
   };
   gboolean ok;
 
   /* A fresh iobench-XXXXXX folder with a marker and no files yet: the
    * workload lists every file in the marker before writing it. */
-  work = ib_file_set_create (&(IbFileSetRequest) { .parent_dir = run->plan->dir },
-                             run->runner->cancellable, error);
+  work = ib_file_set_create (&(IbFileSetRequest) { .parent_dir = state->plan->dir },
+                             state->runner->cancellable, error);
   if (work == NULL)
     return FALSE;
-  spec.tick = run->plan->responsiveness;
-  ok = ib_write_unlink_run_in_set (&request, work, run->report, run->runner->cancellable, error);
-  if (run->report->write_unlink != NULL &&
-      run->report->write_unlink->effective_concurrency < run->plan->write_unlink->concurrency)
-    warn (run, NULL, ib_warning_new (IB_WARN_WU_CAPPED, "uu",
-                                     run->report->write_unlink->effective_concurrency,
-                                     run->plan->write_unlink->concurrency));
+  spec.tick = state->plan->responsiveness;
+  ok = ib_write_unlink_run_in_set (&request, work, state->report, state->runner->cancellable,
+                                   error);
+  if (state->report->write_unlink != NULL &&
+      state->report->write_unlink->effective_concurrency < state->plan->write_unlink->concurrency)
+    warn (state, NULL, ib_warning_new (IB_WARN_WU_CAPPED, "uu",
+                                       state->report->write_unlink->effective_concurrency,
+                                       state->plan->write_unlink->concurrency));
   return ok;
 }
 
 /* ---- the whole run ------------------------------------------------------ */
 
 static void
-resolve_limits (Run *run)
+resolve_limits (RunnerState *state)
 {
-  const IbPlan *plan = run->plan;
+  const IbPlan *plan = state->plan;
   guint limit = ib_os_raise_nofile_limit ();
   guint requested;
 
   ib_os_gio_warm_up ();   /* while there are descriptors to do it with */
 
-  if (run->report->environment != NULL)
-    run->report->environment->nofile_limit = limit;
+  if (state->report->environment != NULL)
+    state->report->environment->nofile_limit = limit;
   if (limit == G_MAXUINT)
-    run->max_in_flight = IB_MAX_IN_FLIGHT;
+    state->max_in_flight = IB_MAX_IN_FLIGHT;
   else
-    run->max_in_flight = ib_os_usable_fds (limit);
+    state->max_in_flight = ib_os_usable_fds (limit);
 
   requested = plan->in_flight != 0 ? plan->in_flight : MAX (plan->file_sizes->len, 1);
-  run->in_flight = MIN (requested, run->max_in_flight);
-  if (run->in_flight < requested && plan->file_sizes->len > 0)
-    warn (run, NULL, ib_warning_new (IB_WARN_IN_FLIGHT_CAPPED, "uuu", run->in_flight, requested,
-                                     limit));
+  state->in_flight = MIN (requested, state->max_in_flight);
+  if (state->in_flight < requested && plan->file_sizes->len > 0)
+    warn (state, NULL, ib_warning_new (IB_WARN_IN_FLIGHT_CAPPED, "uuu", state->in_flight, requested,
+                                       limit));
 
-  run->workers = plan->workers != 0 ? plan->workers : MAX (ib_os_n_cores (), 1);
+  state->workers = plan->workers != 0 ? plan->workers : MAX (ib_os_n_cores (), 1);
 }
 
 static gboolean
-execute (Run     *run,
-         GError **error)
+execute (RunnerState *state,
+         GError     **error)
 {
-  const IbPlan *plan = run->plan;
+  const IbPlan *plan = state->plan;
   guint n_reaped;
 
-  run->total_units = ib_runner_units_total (plan);
+  state->total_units = ib_runner_units_total (plan);
 
-  enter_phase (run, IB_PHASE_PREPARING, 1.0, _("Preparing"));
+  enter_phase (state, IB_PHASE_PREPARING, 1.0, _("Preparing"));
   if (!g_file_test (plan->dir, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
@@ -636,18 +641,18 @@ execute (Run     *run,
     }
   n_reaped = ib_file_set_reap_stale (plan->dir);
   if (n_reaped > 0)
-    warn (run, NULL, ib_warning_new (IB_WARN_REAPED, "u", n_reaped));
+    warn (state, NULL, ib_warning_new (IB_WARN_REAPED, "u", n_reaped));
 
-  ib_environment_free (run->report->environment);
-  run->report->environment = ib_environment_probe (plan->dir);
-  resolve_limits (run);
+  ib_environment_free (state->report->environment);
+  state->report->environment = ib_environment_probe (plan->dir);
+  resolve_limits (state);
   /* A sweep's points are only worth their cache state: refuse one that can
    * never be cold rather than plot warm reads as cold ones. */
   if (plan->sweep != NULL && plan->cache == IB_CACHE_COLD &&
-      (!ib_os_can_control_cache () || run->report->environment->is_tmpfs))
+      (!ib_os_can_control_cache () || state->report->environment->is_tmpfs))
     {
       g_set_error (error, IB_ERROR, IB_ERROR_INVALID,
-                   run->report->environment->is_tmpfs
+                   state->report->environment->is_tmpfs
                    ? _("A sweep with a cold cache is impossible on tmpfs (%s): the files live "
                        "in memory and can never be cold. Choose a folder on a disk, or use "
                        "--cache warm")
@@ -656,46 +661,46 @@ execute (Run     *run,
                    plan->dir);
       return FALSE;
     }
-  finish_phase (run);
+  finish_phase (state);
 
-  if (ib_runner_units_reads (plan) > 0 && !run_reads (run, error))
+  if (ib_runner_units_reads (plan) > 0 && !run_reads (state, error))
     return FALSE;
 
   if (plan->sweep != NULL)
     {
-      enter_phase (run, IB_PHASE_SWEEP, ib_plan_sweep_units (plan), _("Sweep"));
-      if (!run_sweep (run, error))
+      enter_phase (state, IB_PHASE_SWEEP, ib_plan_sweep_units (plan), _("Sweep"));
+      if (!run_sweep (state, error))
         return FALSE;
-      finish_phase (run);
+      finish_phase (state);
     }
 
   if (plan->overhead != NULL)
     {
-      enter_phase (run, IB_PHASE_OVERHEAD, ib_plan_overhead_units (plan), _("Dispatch overhead"));
-      if (!run_overhead (run, error))
+      enter_phase (state, IB_PHASE_OVERHEAD, ib_plan_overhead_units (plan), _("Dispatch overhead"));
+      if (!run_overhead (state, error))
         return FALSE;
-      finish_phase (run);
+      finish_phase (state);
     }
 
   if (plan->write_unlink != NULL)
     {
-      enter_phase (run, IB_PHASE_WRITE_UNLINK, ib_plan_write_unlink_units (plan),
+      enter_phase (state, IB_PHASE_WRITE_UNLINK, ib_plan_write_unlink_units (plan),
                    _("Write and delete"));
-      if (!run_write_unlink (run, error))
+      if (!run_write_unlink (state, error))
         return FALSE;
-      finish_phase (run);
+      finish_phase (state);
     }
 
   if (plan->map != NULL)
     {
-      enter_phase (run, IB_PHASE_DECIDING, 1.0, _("Map"));
-      if (!run_map (run, error))
+      enter_phase (state, IB_PHASE_DECIDING, 1.0, _("Map"));
+      if (!run_map (state, error))
         return FALSE;
-      finish_phase (run);
+      finish_phase (state);
     }
 
   /* Last: the survey's file set stayed for it (run_reads). */
-  if (run->files != NULL && !run_decision (run, error))
+  if (state->files != NULL && !run_decision (state, error))
     return FALSE;
 
   return TRUE;
@@ -708,21 +713,21 @@ worker_thread (gpointer data)
   g_autoptr(GMainContext) context = g_main_context_new ();
   g_autoptr(GError) error = NULL;
   IbEvent event = { 0 };
-  Run run = { 0 };
+  RunnerState state = { 0 };
   gboolean ok;
 
   g_main_context_push_thread_default (context);
 
-  run.runner = runner;
-  run.plan = runner->plan;
-  run.report = ib_report_new ();
-  ib_plan_free (run.report->plan);
-  run.report->plan = ib_plan_copy (runner->plan);
-  run.warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  run.scratch = ib_scratch_new ();
-  run.start_ns = ib_os_monotonic_ns ();
+  state.runner = runner;
+  state.plan = runner->plan;
+  state.report = ib_report_new ();
+  ib_plan_free (state.report->plan);
+  state.report->plan = ib_plan_copy (runner->plan);
+  state.warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state.scratch = ib_scratch_new ();
+  state.start_ns = ib_os_monotonic_ns ();
 
-  ok = execute (&run, &error);
+  ok = execute (&state, &error);
   if (!ok && error == NULL)
     g_set_error_literal (&error, IB_ERROR, IB_ERROR_IO, _("The run failed"));
   if (!ok && g_cancellable_is_cancelled (runner->cancellable) && !is_cancel_error (error))
@@ -743,18 +748,18 @@ worker_thread (gpointer data)
     }
 
   /* Cleanup always: after success, failure and cancel. */
-  run.phase = IB_PHASE_CLEANING;
-  post_progress (&run, _("Removing the test files"), TRUE);
-  g_clear_pointer (&run.measure, ib_measure_free);
-  g_clear_pointer (&run.files, ib_file_set_free);
-  g_clear_pointer (&run.scratch, ib_scratch_free);
+  state.phase = IB_PHASE_CLEANING;
+  post_progress (&state, _("Removing the test files"), TRUE);
+  g_clear_pointer (&state.measure, ib_measure_free);
+  g_clear_pointer (&state.files, ib_file_set_free);
+  g_clear_pointer (&state.scratch, ib_scratch_free);
 
   if (!ok)
     {
-      run.report->partial = TRUE;
-      run.report->error = g_strdup (error->message);
+      state.report->partial = TRUE;
+      state.report->error = g_strdup (error->message);
     }
-  ib_report_compute_statistics (run.report);
+  ib_report_compute_statistics (state.report);
 
   /* Let async callbacks still queued on the run's context finish. */
   while (g_main_context_pending (context))
@@ -767,11 +772,11 @@ worker_thread (gpointer data)
   event.message = g_strdup (ok ? _("Done") : error->message);
   event.fraction = 1.0;
   event.eta_ns = 0;
-  event.report = g_steal_pointer (&run.report);
+  event.report = g_steal_pointer (&state.report);
   event.error = g_steal_pointer (&error);
-  post (&run, &event);
+  post (&state, &event);
 
-  g_hash_table_unref (run.warned);
+  g_hash_table_unref (state.warned);
   return NULL;
 }
 

@@ -93,36 +93,36 @@ typedef struct
 
 /* The path of slot @slot's file, wr-SLOT.txt in the run's folder: for
  * messages only. */
-char *ib_wu_slot_path (const Pass *run,
+char *ib_wu_slot_path (const Pass *pass,
                        guint       slot);
 /* Makes slot @slot's file, new (O_CREAT | O_EXCL | O_NOFOLLOW), relative to
  * the run's folder's descriptor, and opens it for writing (ib-fd-stream.h).
  * NULL with @error (G_IO_ERROR from errno). Thread-safe. */
-GOutputStream *ib_wu_slot_create (const Pass *run,
+GOutputStream *ib_wu_slot_create (const Pass *pass,
                                   guint       slot,
                                   GError    **error);
 /* Deletes slot @slot's file (unlinkat relative to the folder's descriptor);
  * @only_regular: leave it when it is not a regular file (cleanup), and then
  * say TRUE. A file already gone counts as deleted. Thread-safe. */
-gboolean ib_wu_slot_delete (const Pass *run,
+gboolean ib_wu_slot_delete (const Pass *pass,
                             guint       slot,
                             gboolean    only_regular,
                             GError    **error);
 /* TRUE when the run's folder path no longer leads to the folder the run
  * opened (removed, or replaced by a symlink or another folder): the run is
  * then stopped (run->replaced, run->stop). */
-gboolean ib_wu_folder_replaced (Pass *run);
+gboolean ib_wu_folder_replaced (Pass *pass);
 /* Calls the progress function for the current run and request. */
-void ib_wu_report_progress (Pass *run);
+void ib_wu_report_progress (Pass *pass);
 /* Every slot free again (slot 0 handed out first). */
-void ib_wu_reset_slots (Pass *run);
+void ib_wu_reset_slots (Pass *pass);
 /* TRUE once the run was cancelled (then it issues nothing more). */
-gboolean ib_wu_check_cancel (Pass *run);
+gboolean ib_wu_check_cancel (Pass *pass);
 
 /* One run of each mode: every request issued and back (run->start_ns set,
  * per-request times and states filled). */
-void ib_wu_serve_sync_serial (Pass *run);
-void ib_wu_serve_async_gio (Pass *run);
-void ib_wu_serve_thread_pool (Pass *run);
+void ib_wu_serve_sync_serial (Pass *pass);
+void ib_wu_serve_async_gio (Pass *pass);
+void ib_wu_serve_thread_pool (Pass *pass);
 
 G_END_DECLS

@@ -51,17 +51,17 @@ slot_name (guint slot,
 }
 
 char *
-ib_wu_slot_path (const Pass *run,
+ib_wu_slot_path (const Pass *pass,
                  guint       slot)
 {
   char name[SLOT_NAME_MAX];
 
   slot_name (slot, name);
-  return g_build_filename (run->work_dir, name, NULL);
+  return g_build_filename (pass->work_dir, name, NULL);
 }
 
 GOutputStream *
-ib_wu_slot_create (const Pass *run,
+ib_wu_slot_create (const Pass *pass,
                    guint       slot,
                    GError    **error)
 {
@@ -70,10 +70,10 @@ ib_wu_slot_create (const Pass *run,
 
   slot_name (slot, name);
 #ifdef G_OS_UNIX
-  fd = openat (run->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  fd = openat (pass->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 #else
   {
-    g_autofree char *path = ib_wu_slot_path (run, slot);
+    g_autofree char *path = ib_wu_slot_path (pass, slot);
 
     fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, 0666);
   }
@@ -82,7 +82,7 @@ ib_wu_slot_create (const Pass *run,
     return ib_fd_output_stream_new (fd);
   saved = errno;
   {
-    g_autofree char *path = ib_wu_slot_path (run, slot);
+    g_autofree char *path = ib_wu_slot_path (pass, slot);
 
     g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
                  _("Cannot create “%s”: %s"), path, g_strerror (saved));
@@ -91,7 +91,7 @@ ib_wu_slot_create (const Pass *run,
 }
 
 gboolean
-ib_wu_slot_delete (const Pass *run,
+ib_wu_slot_delete (const Pass *pass,
                    guint       slot,
                    gboolean    only_regular,
                    GError    **error)
@@ -102,13 +102,13 @@ ib_wu_slot_delete (const Pass *run,
 
   slot_name (slot, name);
 #ifdef G_OS_UNIX
-  if (only_regular && fstatat (run->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+  if (only_regular && fstatat (pass->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
       !S_ISREG (st.st_mode))
     return TRUE;
-  ret = unlinkat (run->dir_fd, name, 0);
+  ret = unlinkat (pass->dir_fd, name, 0);
 #else
   {
-    g_autofree char *path = ib_wu_slot_path (run, slot);
+    g_autofree char *path = ib_wu_slot_path (pass, slot);
 
     if (only_regular && g_lstat (path, &st) == 0 && !S_ISREG (st.st_mode))
       return TRUE;
@@ -121,7 +121,7 @@ ib_wu_slot_delete (const Pass *run,
   if (saved == ENOENT)
     return TRUE;
   {
-    g_autofree char *path = ib_wu_slot_path (run, slot);
+    g_autofree char *path = ib_wu_slot_path (pass, slot);
 
     g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot delete “%s”: %s"),
                  path, g_strerror (saved));
@@ -130,130 +130,130 @@ ib_wu_slot_delete (const Pass *run,
 }
 
 gboolean
-ib_wu_folder_replaced (Pass *run)
+ib_wu_folder_replaced (Pass *pass)
 {
   GStatBuf st;
 
-  if (run->replaced)
+  if (pass->replaced)
     return TRUE;
   /* lstat: a symlink put at the path is a replacement even when it leads
    * back to the folder. */
-  if (g_lstat (run->work_dir, &st) == 0 && S_ISDIR (st.st_mode) &&
-      (guint64) st.st_dev == run->dir_dev && (guint64) st.st_ino == run->dir_ino)
+  if (g_lstat (pass->work_dir, &st) == 0 && S_ISDIR (st.st_mode) &&
+      (guint64) st.st_dev == pass->dir_dev && (guint64) st.st_ino == pass->dir_ino)
     return FALSE;
-  run->replaced = TRUE;
-  run->stop = TRUE;
+  pass->replaced = TRUE;
+  pass->stop = TRUE;
   return TRUE;
 }
 
 static GBytes *
-request_content (Pass *run,
+request_content (Pass *pass,
                  guint index)
 {
-  return ib_write_unlink_content (run->seed, index, run->bytes);
+  return ib_write_unlink_content (pass->seed, index, pass->bytes);
 }
 
 void
-ib_wu_report_progress (Pass *run)
+ib_wu_report_progress (Pass *pass)
 {
   double fraction;
   g_autofree char *message = NULL;
 
-  if (run->progress == NULL)
+  if (pass->progress == NULL)
     return;
-  fraction = ((double) run->step + (double) run->completed / run->requests) /
-             MAX (run->n_steps, 1);
+  fraction = ((double) pass->step + (double) pass->completed / pass->requests) /
+             MAX (pass->n_steps, 1);
   /* Translators: e.g. "500 of 2000 requests: Async GIO" (the phase, write +
    * delete, is shown beside it) */
-  message = g_strdup_printf (_("%u of %u requests: %s"), run->completed, run->requests,
-                             ib_write_unlink_mode_title (ib_wu_mode_ids[run->mode]));
-  run->progress (fraction, message, run->progress_data);
+  message = g_strdup_printf (_("%u of %u requests: %s"), pass->completed, pass->requests,
+                             ib_write_unlink_mode_title (ib_wu_mode_ids[pass->mode]));
+  pass->progress (fraction, message, pass->progress_data);
 }
 
 /* The slot of request @index is free again (its file deleted, or not: then
  * the next request in it overwrites and deletes it, and cleanup checks). */
 static void
-release_slot (Pass *run,
+release_slot (Pass *pass,
               guint index)
 {
-  g_assert (run->n_free < run->n_slots);
-  run->free_slots[run->n_free++] = run->slot_of[index];
+  g_assert (pass->n_free < pass->n_slots);
+  pass->free_slots[pass->n_free++] = pass->slot_of[index];
 }
 
 void
-ib_wu_reset_slots (Pass *run)
+ib_wu_reset_slots (Pass *pass)
 {
-  run->n_free = run->n_slots;
-  for (guint i = 0; i < run->n_slots; i++)
-    run->free_slots[i] = run->n_slots - 1 - i;   /* slot 0 on top */
+  pass->n_free = pass->n_slots;
+  for (guint i = 0; i < pass->n_slots; i++)
+    pass->free_slots[i] = pass->n_slots - 1 - i;   /* slot 0 on top */
 }
 
 static void
-mark_issued (Pass  *run,
+mark_issued (Pass  *pass,
              guint  index,
              gint64 now)
 {
   /* A retried request keeps its first issue time: its wait counts. */
-  if (run->state[index] != REQ_RETRY)
-    run->issue_ns[index] = now;
-  run->state[index] = REQ_PENDING;
-  g_assert (run->n_free > 0);
-  run->slot_of[index] = run->free_slots[--run->n_free];
-  run->may_exist[run->slot_of[index]] = TRUE;
-  run->in_flight++;
-  run->max_in_flight = MAX (run->max_in_flight, run->in_flight);
+  if (pass->state[index] != REQ_RETRY)
+    pass->issue_ns[index] = now;
+  pass->state[index] = REQ_PENDING;
+  g_assert (pass->n_free > 0);
+  pass->slot_of[index] = pass->free_slots[--pass->n_free];
+  pass->may_exist[pass->slot_of[index]] = TRUE;
+  pass->in_flight++;
+  pass->max_in_flight = MAX (pass->max_in_flight, pass->in_flight);
 }
 
 /* Bookkeeping when a request is back; @error NULL on success. */
 static void
-mark_completed (Pass         *run,
+mark_completed (Pass         *pass,
                 guint         index,
                 gint64        end,
                 gboolean      deleted,
                 const GError *error)
 {
-  run->end_ns[index] = end;
+  pass->end_ns[index] = end;
   if (deleted)
-    run->may_exist[run->slot_of[index]] = FALSE;
-  release_slot (run, index);
+    pass->may_exist[pass->slot_of[index]] = FALSE;
+  release_slot (pass, index);
 
   if (error == NULL)
     {
-      run->state[index] = REQ_OK;
+      pass->state[index] = REQ_OK;
       /* It had a descriptor and closed it: the streak is over. */
-      ib_fd_backoff_reset (&run->backoff);
+      ib_fd_backoff_reset (&pass->backoff);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    run->state[index] = REQ_CANCELLED;
+    pass->state[index] = REQ_CANCELLED;
   else
     {
-      run->state[index] = REQ_FAILED;
-      run->failed++;
-      if (run->first_error == NULL)
-        run->first_error = g_strdup (error->message);
+      pass->state[index] = REQ_FAILED;
+      pass->failed++;
+      if (pass->first_error == NULL)
+        pass->first_error = g_strdup (error->message);
     }
 
-  g_assert (run->in_flight > 0);
-  run->in_flight--;
-  run->completed++;
+  g_assert (pass->in_flight > 0);
+  pass->in_flight--;
+  pass->completed++;
   /* The test-only hold point (ib-write-unlink.c): in the first run only. */
-  if (G_UNLIKELY (run->hold_after != 0 && run->step == 0 && run->completed == run->hold_after))
+  if (G_UNLIKELY (pass->hold_after != 0 && pass->step == 0 && pass->completed == pass->hold_after))
     ib_test_hold ();
-  if (run->completed % run->progress_step == 0)
+  if (pass->completed % pass->progress_step == 0)
     {
       /* Fifty times a run: has the folder been replaced? Then issue nothing
        * more (what is in flight goes on in the folder, by its descriptor). */
-      ib_wu_folder_replaced (run);
-      ib_wu_report_progress (run);
+      ib_wu_folder_replaced (pass);
+      ib_wu_report_progress (pass);
     }
 }
 
 gboolean
-ib_wu_check_cancel (Pass *run)
+ib_wu_check_cancel (Pass *pass)
 {
-  if (!run->stop && g_cancellable_is_cancelled (run->cancellable))
-    run->stop = TRUE;
-  return run->stop;
+  if (!pass->stop && g_cancellable_is_cancelled (pass->cancellable))
+    pass->stop = TRUE;
+  return pass->stop;
 }
 
 /* async-gio: a request that could not open its file because the process ran
@@ -265,32 +265,32 @@ ib_wu_check_cancel (Pass *run)
  * Returns TRUE when the request was queued again (it is then no longer in
  * flight). */
 static gboolean
-retry_if_out_of_fds (Pass         *run,
+retry_if_out_of_fds (Pass         *pass,
                      guint         index,
                      const GError *error)
 {
   gint64 now = g_get_monotonic_time ();
   gint64 delay;
 
-  if (run->stop)
+  if (pass->stop)
     return FALSE;
-  delay = ib_fd_backoff_next (&run->backoff, error, now);
+  delay = ib_fd_backoff_next (&pass->backoff, error, now);
   if (delay < 0)
     return FALSE;
 
-  if (run->limit_hits++ == 0)
-    run->limit_in_flight = run->in_flight;
+  if (pass->limit_hits++ == 0)
+    pass->limit_in_flight = pass->in_flight;
   /* Leave an eighth of what was in flight free for everything else. GIO's
    * worker threads open files in their own time, so this callback may come
    * after every other request is back: then in_flight (this one) says
    * nothing about how many descriptors there are. */
-  if (run->in_flight > 1)
-    run->concurrency = MAX (1, MIN (run->concurrency, (run->in_flight - 1) * 7 / 8));
-  run->state[index] = REQ_RETRY;
-  release_slot (run, index);
-  g_queue_push_tail (&run->retry, GUINT_TO_POINTER (index));
-  run->in_flight--;
-  run->retry_not_before = now + delay;
+  if (pass->in_flight > 1)
+    pass->concurrency = MAX (1, MIN (pass->concurrency, (pass->in_flight - 1) * 7 / 8));
+  pass->state[index] = REQ_RETRY;
+  release_slot (pass, index);
+  g_queue_push_tail (&pass->retry, GUINT_TO_POINTER (index));
+  pass->in_flight--;
+  pass->retry_not_before = now + delay;
   return TRUE;
 }
 
@@ -298,21 +298,21 @@ retry_if_out_of_fds (Pass         *run,
  * retries queued and nothing in flight, nothing is issued before the
  * back-off is over (see ib_wu_serve_async_gio). */
 static gboolean
-take_work (Pass  *run,
+take_work (Pass  *pass,
            guint *index)
 {
-  if (ib_wu_check_cancel (run) || run->in_flight >= run->concurrency)
+  if (ib_wu_check_cancel (pass) || pass->in_flight >= pass->concurrency)
     return FALSE;
-  if (!g_queue_is_empty (&run->retry))
+  if (!g_queue_is_empty (&pass->retry))
     {
-      if (run->in_flight == 0 && g_get_monotonic_time () < run->retry_not_before)
+      if (pass->in_flight == 0 && g_get_monotonic_time () < pass->retry_not_before)
         return FALSE;
-      *index = GPOINTER_TO_UINT (g_queue_pop_head (&run->retry));
+      *index = GPOINTER_TO_UINT (g_queue_pop_head (&pass->retry));
       return TRUE;
     }
-  if (run->next < run->requests)
+  if (pass->next < pass->requests)
     {
-      *index = run->next++;
+      *index = pass->next++;
       return TRUE;
     }
   return FALSE;
@@ -321,12 +321,12 @@ take_work (Pass  *run,
 /* sync-serial and thread-pool: counts @hits times a request ran out of
  * file descriptors (and waited for one) in the mode's warning. */
 static void
-note_limit_hits (Pass *run,
+note_limit_hits (Pass *pass,
                  guint hits)
 {
-  if (hits > 0 && run->limit_hits == 0)
-    run->limit_in_flight = run->in_flight;
-  run->limit_hits += hits;
+  if (hits > 0 && pass->limit_hits == 0)
+    pass->limit_in_flight = pass->in_flight;
+  pass->limit_hits += hits;
 }
 
 /* One request with blocking calls (sync-serial, thread-pool): create the
@@ -337,7 +337,7 @@ note_limit_hits (Pass *run,
  * the cancellable, so that it happens); *@deleted says whether it was.
  * Thread-safe. */
 static gboolean
-serve_blocking (const Pass   *run,
+serve_blocking (const Pass   *pass,
                 guint         slot,
                 GBytes       *content,
                 GCancellable *cancellable,
@@ -355,7 +355,7 @@ serve_blocking (const Pass   *run,
   *deleted = FALSE;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  while ((out = ib_wu_slot_create (run, slot, &local_error)) == NULL &&
+  while ((out = ib_wu_slot_create (pass, slot, &local_error)) == NULL &&
          ib_fd_backoff_retry (&backoff, &local_error, cancellable))
     ;
   *hits += backoff.hits;
@@ -367,7 +367,7 @@ serve_blocking (const Pass   *run,
   ok = g_output_stream_write_all (out, data, len, NULL, cancellable, &local_error);
   if (!g_output_stream_close (out, NULL, ok ? &local_error : NULL))
     ok = FALSE;
-  *deleted = ib_wu_slot_delete (run, slot, FALSE, ok ? &local_error : NULL);
+  *deleted = ib_wu_slot_delete (pass, slot, FALSE, ok ? &local_error : NULL);
   if (!*deleted)
     ok = FALSE;
   if (!ok)
@@ -378,42 +378,42 @@ serve_blocking (const Pass   *run,
 /* ---- sync-serial ----------------------------------------------------- */
 
 void
-ib_wu_serve_sync_serial (Pass *run)
+ib_wu_serve_sync_serial (Pass *pass)
 {
   guint n_issued;
 
   /* ab's first burst: C requests issued at the start. */
-  run->start_ns = ib_os_monotonic_ns ();
-  n_issued = MIN (run->concurrency, run->requests);
+  pass->start_ns = ib_os_monotonic_ns ();
+  n_issued = MIN (pass->concurrency, pass->requests);
   for (guint i = 0; i < n_issued; i++)
-    mark_issued (run, i, run->start_ns);
-  run->next = n_issued;
+    mark_issued (pass, i, pass->start_ns);
+  pass->next = n_issued;
 
-  for (guint i = 0; i < run->requests; i++)
+  for (guint i = 0; i < pass->requests; i++)
     {
       g_autoptr(GBytes) content = NULL;
       g_autoptr(GError) error = NULL;
       gboolean deleted = FALSE;
       guint hits = 0;
 
-      if (i >= run->next)
+      if (i >= pass->next)
         break;
-      if (ib_wu_check_cancel (run))
+      if (ib_wu_check_cancel (pass))
         {
           /* Requests issued but never served are simply dropped. */
-          run->completed += run->in_flight;
-          run->in_flight = 0;
+          pass->completed += pass->in_flight;
+          pass->in_flight = 0;
           break;
         }
 
-      content = request_content (run, i);
-      serve_blocking (run, run->slot_of[i], content, run->cancellable, &hits, &deleted, &error);
-      note_limit_hits (run, hits);
-      mark_completed (run, i, ib_os_monotonic_ns (), deleted, error);
+      content = request_content (pass, i);
+      serve_blocking (pass, pass->slot_of[i], content, pass->cancellable, &hits, &deleted, &error);
+      note_limit_hits (pass, hits);
+      mark_completed (pass, i, ib_os_monotonic_ns (), deleted, error);
 
       /* The slot this one held goes to the next request. */
-      if (!run->stop && run->next < run->requests)
-        mark_issued (run, run->next++, run->end_ns[i]);
+      if (!pass->stop && pass->next < pass->requests)
+        mark_issued (pass, pass->next++, pass->end_ns[i]);
     }
 }
 
@@ -436,7 +436,7 @@ ib_wu_serve_sync_serial (Pass *run)
  * create in that slot fail, which is counted, never written through). */
 typedef struct
 {
-  Pass          *run;
+  Pass          *pass;
   guint          index;
   guint          slot;
   GBytes        *content;
@@ -444,7 +444,7 @@ typedef struct
   GError        *error;    /* first error of the request; its file is then deleted */
 } AsyncRequest;
 
-static void async_issue (Pass  *run,
+static void async_issue (Pass  *pass,
                          guint  index,
                          gint64 issue_ns);
 
@@ -453,15 +453,15 @@ async_finish (AsyncRequest *req,
               gboolean      deleted,
               const GError *error)
 {
-  Pass *run = req->run;
+  Pass *pass = req->pass;
   guint index;
 
-  if (!retry_if_out_of_fds (run, req->index, error))
+  if (!retry_if_out_of_fds (pass, req->index, error))
     {
       g_autoptr(GError) why = error != NULL ? g_error_copy (error) : NULL;
 
       ib_fd_backoff_explain (&why);   /* no descriptor came free for too long */
-      mark_completed (run, req->index, ib_os_monotonic_ns (), deleted, why);
+      mark_completed (pass, req->index, ib_os_monotonic_ns (), deleted, why);
     }
   g_bytes_unref (req->content);
   g_clear_object (&req->stream);
@@ -469,8 +469,8 @@ async_finish (AsyncRequest *req,
   g_free (req);
 
   /* A freed slot issues the next request now. */
-  while (take_work (run, &index))
-    async_issue (run, index, ib_os_monotonic_ns ());
+  while (take_work (pass, &index))
+    async_issue (pass, index, ib_os_monotonic_ns ());
 }
 
 static void
@@ -482,7 +482,7 @@ async_delete_thread (GTask        *task,
   AsyncRequest *req = data;
   GError *error = NULL;
 
-  if (ib_wu_slot_delete (req->run, req->slot, FALSE, &error))
+  if (ib_wu_slot_delete (req->pass, req->slot, FALSE, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -550,12 +550,12 @@ async_create_thread (GTask        *task,
 
   /* The run's cancellable, checked here rather than by the task: a task
    * cancelled after its file was made would drop the stream it returned. */
-  if (g_cancellable_set_error_if_cancelled (req->run->cancellable, &error))
+  if (g_cancellable_set_error_if_cancelled (req->pass->cancellable, &error))
     {
       g_task_return_error (task, error);
       return;
     }
-  stream = ib_wu_slot_create (req->run, req->slot, &error);
+  stream = ib_wu_slot_create (req->pass, req->slot, &error);
   if (stream != NULL)
     g_task_return_pointer (task, stream, g_object_unref);
   else
@@ -581,56 +581,56 @@ async_create_cb (GObject      *source,
     }
   bytes = g_bytes_get_data (req->content, &len);
   g_output_stream_write_all_async (req->stream, bytes, len, G_PRIORITY_DEFAULT,
-                                   req->run->cancellable, async_write_cb, req);
+                                   req->pass->cancellable, async_write_cb, req);
 }
 
 static void
-async_issue (Pass  *run,
+async_issue (Pass  *pass,
              guint  index,
              gint64 issue_ns)
 {
   AsyncRequest *req = g_new0 (AsyncRequest, 1);
   g_autoptr(GTask) task = NULL;
 
-  mark_issued (run, index, issue_ns);
-  req->run = run;
+  mark_issued (pass, index, issue_ns);
+  req->pass = pass;
   req->index = index;
-  req->slot = run->slot_of[index];
-  req->content = request_content (run, index);
+  req->slot = pass->slot_of[index];
+  req->content = request_content (pass, index);
   task = g_task_new (NULL, NULL, async_create_cb, req);
   g_task_set_task_data (task, req, NULL);
   g_task_run_in_thread (task, async_create_thread);
 }
 
 void
-ib_wu_serve_async_gio (Pass *run)
+ib_wu_serve_async_gio (Pass *pass)
 {
   guint index;
 
   /* ab's first burst: C requests issued at the start, however long it takes
    * to set them up (that is the server's work, and counts). */
-  run->start_ns = ib_os_monotonic_ns ();
-  while (take_work (run, &index))
-    async_issue (run, index, run->start_ns);
+  pass->start_ns = ib_os_monotonic_ns ();
+  while (take_work (pass, &index))
+    async_issue (pass, index, pass->start_ns);
 
   /* Every issued request calls back, also when cancelled. */
-  while (run->in_flight > 0 || (!ib_wu_check_cancel (run) && !g_queue_is_empty (&run->retry)))
+  while (pass->in_flight > 0 || (!ib_wu_check_cancel (pass) && !g_queue_is_empty (&pass->retry)))
     {
       gint64 left;
 
-      if (run->in_flight > 0)
+      if (pass->in_flight > 0)
         {
-          g_main_context_iteration (run->context, TRUE);
+          g_main_context_iteration (pass->context, TRUE);
           continue;
         }
       /* Only requests waiting for a descriptor are left, and none of ours
        * is in flight to free one: wait out the back-off, then issue. */
-      left = run->retry_not_before - g_get_monotonic_time ();
+      left = pass->retry_not_before - g_get_monotonic_time ();
       if (left > 0)
-        ib_fd_backoff_sleep (left, run->cancellable);
-      run->retry_not_before = 0;
-      while (take_work (run, &index))
-        async_issue (run, index, ib_os_monotonic_ns ());
+        ib_fd_backoff_sleep (left, pass->cancellable);
+      pass->retry_not_before = 0;
+      while (take_work (pass, &index))
+        async_issue (pass, index, ib_os_monotonic_ns ());
     }
 }
 
@@ -650,7 +650,7 @@ typedef struct
 
 typedef struct
 {
-  const Pass   *run; /* only what does not change while serving */
+  const Pass   *pass; /* only what does not change while serving */
   GCancellable *cancellable;
   GAsyncQueue  *done;
   GMainContext *context;      /* woken when a job is done */
@@ -666,7 +666,7 @@ pool_job_func (gpointer data,
 
   /* The worker makes the letters, as the request handler of seed 001 did. */
   content = ib_write_unlink_content (job->seed, job->index, job->bytes);
-  serve_blocking (shared->run, job->slot, content, shared->cancellable, &job->limit_hits,
+  serve_blocking (shared->pass, job->slot, content, shared->cancellable, &job->limit_hits,
                   &job->deleted, &job->error);
   job->end_ns = ib_os_monotonic_ns ();
   g_async_queue_push (shared->done, job);
@@ -674,18 +674,18 @@ pool_job_func (gpointer data,
 }
 
 static void
-pool_issue (Pass        *run,
+pool_issue (Pass        *pass,
             GThreadPool *pool,
             guint        index,
             gint64       issue_ns)
 {
   PoolJob *job = g_new0 (PoolJob, 1);
 
-  mark_issued (run, index, issue_ns);
+  mark_issued (pass, index, issue_ns);
   job->index = index;
-  job->slot = run->slot_of[index];
-  job->seed = run->seed;
-  job->bytes = run->bytes;
+  job->slot = pass->slot_of[index];
+  job->seed = pass->seed;
+  job->bytes = pass->bytes;
   g_thread_pool_push (pool, job, NULL);
 }
 
@@ -697,9 +697,9 @@ wake_context (GCancellable *cancellable,
 }
 
 void
-ib_wu_serve_thread_pool (Pass *run)
+ib_wu_serve_thread_pool (Pass *pass)
 {
-  PoolShared shared = { run, run->cancellable, g_async_queue_new (), run->context };
+  PoolShared shared = { pass, pass->cancellable, g_async_queue_new (), pass->context };
   GThreadPool *pool;
   guint index;
   gulong handler = 0;
@@ -708,40 +708,40 @@ ib_wu_serve_thread_pool (Pass *run)
   g_assert (pool != NULL);
 
   /* ab's first burst, as in ib_wu_serve_async_gio. */
-  run->start_ns = ib_os_monotonic_ns ();
-  while (take_work (run, &index))
-    pool_issue (run, pool, index, run->start_ns);
+  pass->start_ns = ib_os_monotonic_ns ();
+  while (take_work (pass, &index))
+    pool_issue (pass, pool, index, pass->start_ns);
 
   /* Serve as a main loop would: iterate the context (its other sources
    * still run), woken by each finished job or a cancel. */
-  if (run->cancellable != NULL)
-    handler = g_cancellable_connect (run->cancellable, G_CALLBACK (wake_context),
-                                     run->context, NULL);
-  while (run->in_flight > 0)
+  if (pass->cancellable != NULL)
+    handler = g_cancellable_connect (pass->cancellable, G_CALLBACK (wake_context),
+                                     pass->context, NULL);
+  while (pass->in_flight > 0)
     {
       PoolJob *job = g_async_queue_try_pop (shared.done);
 
       if (job == NULL)
         {
-          if (ib_wu_check_cancel (run))
+          if (ib_wu_check_cancel (pass))
             /* Cancelled: the jobs left end quickly; wait for them. */
             job = g_async_queue_timeout_pop (shared.done, 50 * G_TIME_SPAN_MILLISECOND);
           else
-            g_main_context_iteration (run->context, TRUE);
+            g_main_context_iteration (pass->context, TRUE);
           if (job == NULL)
             continue;
         }
-      note_limit_hits (run, job->limit_hits);
-      mark_completed (run, job->index, job->end_ns, job->deleted, job->error);
+      note_limit_hits (pass, job->limit_hits);
+      mark_completed (pass, job->index, job->end_ns, job->deleted, job->error);
       g_clear_error (&job->error);
       g_free (job);
 
-      while (take_work (run, &index))
-        pool_issue (run, pool, index, ib_os_monotonic_ns ());
+      while (take_work (pass, &index))
+        pool_issue (pass, pool, index, ib_os_monotonic_ns ());
     }
 
   if (handler != 0)
-    g_cancellable_disconnect (run->cancellable, handler);
+    g_cancellable_disconnect (pass->cancellable, handler);
   g_thread_pool_free (pool, FALSE, TRUE);
   g_async_queue_unref (shared.done);
 }

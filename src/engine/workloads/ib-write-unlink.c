@@ -96,21 +96,21 @@ ib_write_unlink_effective_concurrency (guint concurrency,
  * is now); FALSE with @error when one could not be deleted (the others are
  * still tried). */
 static gboolean
-delete_leftovers (Pass    *run,
+delete_leftovers (Pass    *pass,
                   GError **error)
 {
   gboolean ok = TRUE;
 
-  for (guint i = 0; i < run->n_slots; i++)
+  for (guint i = 0; i < pass->n_slots; i++)
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!run->may_exist[i])
+      if (!pass->may_exist[i])
         continue;
-      run->may_exist[i] = FALSE;
+      pass->may_exist[i] = FALSE;
       /* Only a regular file can be one we wrote; leave anything else alone.
        * No cancellable: this must happen after a cancel too. */
-      if (ib_wu_slot_delete (run, i, TRUE, &local_error))
+      if (ib_wu_slot_delete (pass, i, TRUE, &local_error))
         continue;
       if (ok)
         g_set_error_literal (error, IB_ERROR, IB_ERROR_IO, local_error->message);
@@ -142,23 +142,23 @@ compare_gint64 (gconstpointer a,
 /* The latencies of this run's requests that succeeded, sorted, appended to
  * @all too; returns when the last request was back. */
 static gint64
-collect_latencies (Pass   *run,
+collect_latencies (Pass   *pass,
                    GArray *mine,
                    GArray *all)
 {
-  gint64 last_end = run->start_ns;
+  gint64 last_end = pass->start_ns;
 
   g_array_set_size (mine, 0);
-  for (guint i = 0; i < run->requests; i++)
+  for (guint i = 0; i < pass->requests; i++)
     {
       gint64 latency;
 
-      if (run->state[i] != REQ_OK && run->state[i] != REQ_FAILED)
+      if (pass->state[i] != REQ_OK && pass->state[i] != REQ_FAILED)
         continue;
-      last_end = MAX (last_end, run->end_ns[i]);
-      if (run->state[i] != REQ_OK)
+      last_end = MAX (last_end, pass->end_ns[i]);
+      if (pass->state[i] != REQ_OK)
         continue;
-      latency = run->end_ns[i] - run->issue_ns[i];
+      latency = pass->end_ns[i] - pass->issue_ns[i];
       g_array_append_val (mine, latency);
     }
   g_array_sort (mine, compare_gint64);
@@ -238,33 +238,33 @@ fill_mode_result (Mode               mode,
 }
 
 static void
-set_replaced_error (const Pass *run,
+set_replaced_error (const Pass *pass,
                     GError    **error)
 {
   g_set_error (error, IB_ERROR, IB_ERROR_IO,
                _("Write + delete stopped: its folder “%s” was replaced (it is no longer the "
                  "folder I/O Bench made); nothing in what is there now was touched"),
-               run->work_dir);
+               pass->work_dir);
 }
 
 /* Opens @work_dir for the run (without following a symlink) and takes its
  * identity; FALSE with @error when it is not a folder. */
 static gboolean
-open_work_dir (Pass       *run,
+open_work_dir (Pass       *pass,
                const char *work_dir,
                GError    **error)
 {
   GStatBuf st;
   int saved = 0;
 
-  run->dir_fd = -1;
+  pass->dir_fd = -1;
 #ifdef G_OS_UNIX
   {
     /* Out of descriptors: wait for one to come free, as every open does. */
     IbFdBackoff backoff = IB_FD_BACKOFF_INIT;
     GError *busy = NULL;
 
-    while ((run->dir_fd = open (work_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 &&
+    while ((pass->dir_fd = open (work_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0 &&
            ((saved = errno) == EMFILE || saved == ENFILE))
       {
         busy = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
@@ -272,9 +272,9 @@ open_work_dir (Pass       *run,
           break;
       }
     g_clear_error (&busy);
-    if (run->dir_fd < 0)
+    if (pass->dir_fd < 0)
       saved = saved != 0 ? saved : errno;
-    else if (fstat (run->dir_fd, &st) != 0)
+    else if (fstat (pass->dir_fd, &st) != 0)
       saved = errno;
     else
       saved = 0;
@@ -292,14 +292,14 @@ open_work_dir (Pass       *run,
         g_set_error (error, IB_ERROR, IB_ERROR_IO, _("Cannot open the test folder “%s”: %s"),
                      work_dir, g_strerror (saved));
 #ifdef G_OS_UNIX
-      if (run->dir_fd >= 0)
-        close (run->dir_fd);
-      run->dir_fd = -1;
+      if (pass->dir_fd >= 0)
+        close (pass->dir_fd);
+      pass->dir_fd = -1;
 #endif
       return FALSE;
     }
-  run->dir_dev = (guint64) st.st_dev;
-  run->dir_ino = (guint64) st.st_ino;
+  pass->dir_dev = (guint64) st.st_dev;
+  pass->dir_ino = (guint64) st.st_ino;
   return TRUE;
 }
 
@@ -308,20 +308,20 @@ open_work_dir (Pass       *run,
  * Fails (IB_ERROR_INVALID) when the folder has no marker: never write into a
  * folder the run did not make. */
 static gboolean
-list_in_marker (Pass    *run,
+list_in_marker (Pass    *pass,
                 GError **error)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new_full (run->n_slots, g_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_full (pass->n_slots, g_free);
 
   /* The marker is rewritten through its path: the folder must be the run's. */
-  if (ib_wu_folder_replaced (run))
+  if (ib_wu_folder_replaced (pass))
     {
-      set_replaced_error (run, error);
+      set_replaced_error (pass, error);
       return FALSE;
     }
-  for (guint i = 0; i < run->n_slots; i++)
+  for (guint i = 0; i < pass->n_slots; i++)
     g_ptr_array_add (names, g_strdup_printf ("wr-%u.txt", i));
-  return ib_file_set_marker_add_names (run->work_dir, (const char * const *) names->pdata,
+  return ib_file_set_marker_add_names (pass->work_dir, (const char * const *) names->pdata,
                                        names->len, error);
 }
 
@@ -339,52 +339,52 @@ tally_clear (ModeTally *t)
 /* Serves one run of run->mode in a bracket of IbMeasure; FALSE when
  * a file could not be deleted afterwards (@error set). */
 static gboolean
-serve_one (Pass                    *run,
+serve_one (Pass                    *pass,
            const IbWriteUnlinkSpec *spec,
            IbSample                *watched,
            GError                 **error)
 {
   IbBracket bracket;
 
-  run->next = run->completed = run->in_flight = run->max_in_flight = run->failed = 0;
-  run->limit_hits = run->limit_in_flight = 0;
-  ib_fd_backoff_reset (&run->backoff);
-  run->retry_not_before = 0;
-  g_queue_clear (&run->retry);
-  g_clear_pointer (&run->first_error, g_free);
-  memset (run->state, REQ_PENDING, run->requests);
-  ib_wu_reset_slots (run);
-  ib_wu_report_progress (run);
+  pass->next = pass->completed = pass->in_flight = pass->max_in_flight = pass->failed = 0;
+  pass->limit_hits = pass->limit_in_flight = 0;
+  ib_fd_backoff_reset (&pass->backoff);
+  pass->retry_not_before = 0;
+  g_queue_clear (&pass->retry);
+  g_clear_pointer (&pass->first_error, g_free);
+  memset (pass->state, REQ_PENDING, pass->requests);
+  ib_wu_reset_slots (pass);
+  ib_wu_report_progress (pass);
 
   ib_bracket_start (&bracket, IB_MEASURE_USER_WRITE_UNLINK,
-                    spec->tick ? run->context : NULL, NULL);
-  switch (run->mode)
+                    spec->tick ? pass->context : NULL, NULL);
+  switch (pass->mode)
     {
     case MODE_SYNC_SERIAL:
-      ib_wu_serve_sync_serial (run);
+      ib_wu_serve_sync_serial (pass);
       break;
     case MODE_ASYNC_GIO:
-      ib_wu_serve_async_gio (run);
+      ib_wu_serve_async_gio (pass);
       break;
     case MODE_THREAD_POOL:
-      ib_wu_serve_thread_pool (run);
+      ib_wu_serve_thread_pool (pass);
       break;
     case N_MODES:
     default:
       g_assert_not_reached ();
     }
   ib_bracket_stop (&bracket, watched);
-  g_assert (run->in_flight == 0);
-  g_queue_clear (&run->retry);
+  g_assert (pass->in_flight == 0);
+  g_queue_clear (&pass->retry);
   /* Files of failed or cancelled requests; also checked on success. */
-  return delete_leftovers (run, error);
+  return delete_leftovers (pass, error);
 }
 
-/* Fills in @run (its folder open, its seed, cancellable and progress set)
+/* Fills in @pass (its folder open, its seed, cancellable and progress set)
  * from @spec and names its files in the folder's marker; FALSE with @error
- * when they cannot be named (the folder closed, @run freed). */
+ * when they cannot be named (the folder closed, @pass freed). */
 static gboolean
-run_setup (Pass                    *run,
+run_setup (Pass                    *pass,
            const IbWriteUnlinkSpec *spec,
            const char              *work_dir,
            GError                 **error)
@@ -393,74 +393,74 @@ run_setup (Pass                    *run,
 
   ib_os_gio_warm_up (); /* before the requests take every descriptor */
 
-  run->work_dir = g_strdup (work_dir);
-  run->hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
-  run->requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
+  pass->work_dir = g_strdup (work_dir);
+  pass->hold_after = IB_TEST_HOLD_AFTER ("IOBENCH_TEST_HOLD_AFTER_REQUESTS");
+  pass->requests = spec->requests > 0 ? spec->requests : IB_WRITE_UNLINK_DEFAULT_REQUESTS;
 
   /* Every request in flight may hold an open file: stay below the limit. */
   nofile_limit = ib_os_raise_nofile_limit ();
-  run->concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
-  run->n_slots = MIN (run->concurrency, run->requests);
-  if (!list_in_marker (run, error))
+  pass->concurrency = ib_write_unlink_effective_concurrency (spec->concurrency, nofile_limit);
+  pass->n_slots = MIN (pass->concurrency, pass->requests);
+  if (!list_in_marker (pass, error))
     {
 #ifdef G_OS_UNIX
-      close (run->dir_fd);
+      close (pass->dir_fd);
 #endif
-      g_free (run->work_dir);
+      g_free (pass->work_dir);
       return FALSE;
     }
-  run->bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
-  run->context = g_main_context_ref_thread_default ();
-  run->progress_step = MAX (1, run->requests / 50);
-  run->issue_ns = g_new0 (gint64, run->requests);
-  run->end_ns = g_new0 (gint64, run->requests);
-  run->state = g_new0 (guint8, run->requests);
-  run->slot_of = g_new0 (guint, run->requests);
-  run->free_slots = g_new0 (guint, run->n_slots);
-  run->may_exist = g_new0 (guint8, run->n_slots);
+  pass->bytes = spec->bytes > 0 ? spec->bytes : IB_WRITE_UNLINK_DEFAULT_BYTES;
+  pass->context = g_main_context_ref_thread_default ();
+  pass->progress_step = MAX (1, pass->requests / 50);
+  pass->issue_ns = g_new0 (gint64, pass->requests);
+  pass->end_ns = g_new0 (gint64, pass->requests);
+  pass->state = g_new0 (guint8, pass->requests);
+  pass->slot_of = g_new0 (guint, pass->requests);
+  pass->free_slots = g_new0 (guint, pass->n_slots);
+  pass->may_exist = g_new0 (guint8, pass->n_slots);
   return TRUE;
 }
 
 /* Closes the run's folder and frees what run_setup made. */
 static void
-run_clear (Pass *run)
+run_clear (Pass *pass)
 {
 #ifdef G_OS_UNIX
-  close (run->dir_fd);
+  close (pass->dir_fd);
 #endif
-  g_free (run->work_dir);
-  g_free (run->issue_ns);
-  g_free (run->end_ns);
-  g_free (run->state);
-  g_free (run->slot_of);
-  g_free (run->free_slots);
-  g_free (run->may_exist);
-  g_free (run->first_error);
-  g_main_context_unref (run->context);
+  g_free (pass->work_dir);
+  g_free (pass->issue_ns);
+  g_free (pass->end_ns);
+  g_free (pass->state);
+  g_free (pass->slot_of);
+  g_free (pass->free_slots);
+  g_free (pass->may_exist);
+  g_free (pass->first_error);
+  g_main_context_unref (pass->context);
 }
 
-/* The report's write + delete section for @run of @runs rounds, in place of
+/* The report's write + delete section for @pass of @runs rounds, in place of
  * any earlier one. */
 static IbWriteUnlink *
-report_start (const Pass              *run,
+report_start (const Pass              *pass,
               const IbWriteUnlinkSpec *spec,
               guint                    runs,
               IbReport                *report)
 {
   IbWriteUnlink *wu = ib_write_unlink_new ();
 
-  wu->requests = run->requests;
+  wu->requests = pass->requests;
   wu->concurrency = spec->concurrency > 0 ? spec->concurrency
                                           : IB_WRITE_UNLINK_DEFAULT_CONCURRENCY;
-  wu->effective_concurrency = run->concurrency;
-  wu->bytes = run->bytes;
+  wu->effective_concurrency = pass->concurrency;
+  wu->bytes = pass->bytes;
   wu->runs_per_mode = runs;
   ib_write_unlink_free (report->write_unlink);
   report->write_unlink = wu;
 
   /* The runner's live warning, key and values, so the report holds it once. */
-  if (run->concurrency < wu->concurrency)
-    ib_report_add_warning (report, ib_warning_new (IB_WARN_WU_CAPPED, "uu", run->concurrency,
+  if (pass->concurrency < wu->concurrency)
+    ib_report_add_warning (report, ib_warning_new (IB_WARN_WU_CAPPED, "uu", pass->concurrency,
                                                    wu->concurrency));
   return wu;
 }
@@ -468,7 +468,7 @@ report_start (const Pass              *run,
 /* What the driver keeps from one run of a mode to the next. */
 typedef struct
 {
-  Pass                    *run;
+  Pass                    *pass;
   const IbWriteUnlinkSpec *spec;
   IbReport                *report;
   IbWriteUnlink           *wu;
@@ -478,12 +478,12 @@ typedef struct
 
 static void
 driver_init (Driver                  *d,
-             Pass                    *run,
+             Pass                    *pass,
              const IbWriteUnlinkSpec *spec,
              IbReport                *report)
 {
   memset (d, 0, sizeof *d);
-  d->run = run;
+  d->pass = pass;
   d->spec = spec;
   d->report = report;
   d->mine = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -506,17 +506,17 @@ keep_run (Driver         *d,
           guint           pos,
           const IbSample *watched)
 {
-  Pass             *run = d->run;
-  ModeTally *t = &d->tally[run->mode];
+  Pass             *pass = d->pass;
+  ModeTally *t = &d->tally[pass->mode];
   IbWriteUnlinkPass result = { 0 };
-  gint64 last_end = collect_latencies (run, d->mine, t->latencies);
+  gint64 last_end = collect_latencies (pass, d->mine, t->latencies);
   double total;
 
-  result.mode = g_strdup (ib_wu_mode_ids[run->mode]);
+  result.mode = g_strdup (ib_wu_mode_ids[pass->mode]);
   result.round = round;
   result.position = pos;
-  result.total_ns = last_end - run->start_ns;
-  result.failed = run->failed;
+  result.total_ns = last_end - pass->start_ns;
+  result.failed = pass->failed;
   result.p50_ns = percentile (d->mine, 50);
   result.p99_ns = percentile (d->mine, 99);
   g_array_append_val (d->wu->runs, result);
@@ -524,8 +524,8 @@ keep_run (Driver         *d,
   total = (double) result.total_ns;
   g_array_append_val (t->totals, total);
   t->n_runs++;
-  t->failed += run->failed;
-  t->max_in_flight = MAX (t->max_in_flight, run->max_in_flight);
+  t->failed += pass->failed;
+  t->max_in_flight = MAX (t->max_in_flight, pass->max_in_flight);
   if (watched->responsive)
     {
       double s = (double) watched->stall_ns, l = (double) watched->lateness_p99_ns;
@@ -536,8 +536,8 @@ keep_run (Driver         *d,
     }
   else
     t->responsive = FALSE;
-  if (run->failed > 0 && t->first_error == NULL)
-    t->first_error = g_strdup (run->first_error);
+  if (pass->failed > 0 && t->first_error == NULL)
+    t->first_error = g_strdup (pass->first_error);
 }
 
 /* One run of @mode at @pos of @round, after IbMeasure's settle step:
@@ -551,43 +551,43 @@ run_mode (Driver  *d,
           guint    pos,
           GError **error)
 {
-  Pass      *run = d->run;
+  Pass      *pass = d->pass;
   ModeTally *t = &d->tally[mode];
   IbSample watched = { 0 };
   gboolean ok = TRUE;
 
-  run->mode = mode;
-  run->step = round * N_MODES + pos;
-  if (ib_wu_folder_replaced (run) || ib_wu_check_cancel (run) ||
-      !ib_measure_settle_dir (run->work_dir, 0, run->cancellable, NULL) ||
-      ib_wu_check_cancel (run) || ib_wu_folder_replaced (run))
+  pass->mode = mode;
+  pass->step = round * N_MODES + pos;
+  if (ib_wu_folder_replaced (pass) || ib_wu_check_cancel (pass) ||
+      !ib_measure_settle_dir (pass->work_dir, 0, pass->cancellable, NULL) ||
+      ib_wu_check_cancel (pass) || ib_wu_folder_replaced (pass))
     {
-      run->stop = TRUE;
+      pass->stop = TRUE;
       return TRUE;
     }
-  if (!serve_one (run, d->spec, &watched, error))
+  if (!serve_one (pass, d->spec, &watched, error))
     ok = FALSE;
   /* A run stopped by a replaced folder is not kept: it did not
    * serve every request. */
-  ib_wu_folder_replaced (run);
+  ib_wu_folder_replaced (pass);
   /* What the open-file limit allowed in the end (later runs start there). */
-  d->wu->effective_concurrency = MIN (d->wu->effective_concurrency, run->concurrency);
-  if (run->limit_hits > 0 && !t->warned_limit)
+  d->wu->effective_concurrency = MIN (d->wu->effective_concurrency, pass->concurrency);
+  if (pass->limit_hits > 0 && !t->warned_limit)
     {
       t->warned_limit = TRUE;
       ib_report_add_warning (d->report, ib_warning_new (IB_WARN_WU_FDS, "suu",
-                                                        ib_wu_mode_ids[run->mode],
-                                                        run->limit_in_flight, run->concurrency));
+                                                        ib_wu_mode_ids[pass->mode],
+                                                        pass->limit_in_flight, pass->concurrency));
     }
-  if (run->stop)
+  if (pass->stop)
     return ok;
 
   keep_run (d, round, pos, &watched);
-  if (ok && run->failed == run->requests)
+  if (ok && pass->failed == pass->requests)
     {
       g_set_error (error, IB_ERROR, IB_ERROR_IO,
                    _ ("Write + delete (%s): every request failed: %s"),
-                   ib_wu_mode_ids[run->mode], run->first_error);
+                   ib_wu_mode_ids[pass->mode], pass->first_error);
       ok = FALSE;
     }
   return ok;
@@ -606,13 +606,13 @@ report_modes (Driver *d)
         {
           IbWriteUnlinkMode result;
 
-          fill_mode_result ((Mode) m, t, d->run->requests, &result);
+          fill_mode_result ((Mode) m, t, d->pass->requests, &result);
           g_array_append_val (d->wu->modes, result);
         }
       if (t->failed > 0)
         ib_report_add_warning (d->report,
                                ib_warning_new (IB_WARN_WU_FAILED, "suuus", ib_wu_mode_ids[m],
-                                               t->failed, d->run->requests * t->n_runs, t->n_runs,
+                                               t->failed, d->pass->requests * t->n_runs, t->n_runs,
                                                t->first_error));
       tally_clear (t);
     }
@@ -622,23 +622,23 @@ report_modes (Driver *d)
 /* Why the run stopped, if it did, in @error; the last progress step when it
  * finished. */
 static void
-run_finish (Pass    *run,
+run_finish (Pass    *pass,
             gboolean ok,
             GError **error)
 {
-  if (run->replaced)
+  if (pass->replaced)
     {
       /* Said whatever else went wrong: it is why the run stopped. */
       g_clear_error (error);
-      set_replaced_error (run, error);
+      set_replaced_error (pass, error);
     }
-  else if (ok && run->stop)
+  else if (ok && pass->stop)
     g_set_error_literal (error, IB_ERROR, IB_ERROR_CANCELLED, _("Write + delete cancelled"));
   else if (ok)
     {
-      run->step = run->n_steps - 1;
-      run->completed = run->requests;
-      ib_wu_report_progress (run);
+      pass->step = pass->n_steps - 1;
+      pass->completed = pass->requests;
+      ib_wu_report_progress (pass);
     }
 }
 
@@ -652,33 +652,33 @@ run_in_folder (Pass                    *prepared,
                IbReport                *report,
                GError                 **error)
 {
-  Pass     run = *prepared;
+  Pass     pass = *prepared;
   guint runs = spec->runs > 0 ? spec->runs : IB_WRITE_UNLINK_DEFAULT_RUNS;
   gboolean ok = TRUE;
   Driver d;
   g_autoptr(GError) local_error = NULL;
 
-  if (!run_setup (&run, spec, work_dir, error))
+  if (!run_setup (&pass, spec, work_dir, error))
     return FALSE;
-  run.n_steps = N_MODES * runs;
-  driver_init (&d, &run, spec, report);
-  d.wu = report_start (&run, spec, runs, report);
+  pass.n_steps = N_MODES * runs;
+  driver_init (&d, &pass, spec, report);
+  d.wu = report_start (&pass, spec, runs, report);
 
   /* Rounds of every mode, each round in a seeded random order (IbMeasure's),
    * so that no mode always runs first on a cold disk or last on a
    * full journal, and a slow patch of the machine hits every mode alike. */
-  for (guint round = 0; round < runs && ok && !run.stop; round++)
+  for (guint round = 0; round < runs && ok && !pass.stop; round++)
     {
       guint order[N_MODES];
 
-      ib_measure_round_order (run.seed ^ G_GUINT64_CONSTANT (0x777269746575), round, order,
+      ib_measure_round_order (pass.seed ^ G_GUINT64_CONSTANT (0x777269746575), round, order,
                               N_MODES);
-      for (guint pos = 0; pos < N_MODES && ok && !run.stop; pos++)
+      for (guint pos = 0; pos < N_MODES && ok && !pass.stop; pos++)
         ok = run_mode (&d, (Mode) order[pos], round, pos, &local_error);
     }
   report_modes (&d);
-  run_finish (&run, ok, &local_error);
-  run_clear (&run);
+  run_finish (&pass, ok, &local_error);
+  run_clear (&pass);
 
   if (local_error != NULL)
     {
@@ -695,7 +695,7 @@ ib_write_unlink_run (const IbWriteUnlinkRequest *request,
                      GCancellable               *cancellable,
                      GError                    **error)
 {
-  Pass run = { 0 };
+  Pass pass = { 0 };
 
   g_return_val_if_fail (request != NULL, FALSE);
   g_return_val_if_fail (request->spec != NULL, FALSE);
@@ -704,13 +704,13 @@ ib_write_unlink_run (const IbWriteUnlinkRequest *request,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!open_work_dir (&run, work_dir, error))
+  if (!open_work_dir (&pass, work_dir, error))
     return FALSE;
-  run.seed = request->seed;
-  run.cancellable = cancellable;
-  run.progress = request->progress;
-  run.progress_data = request->progress_data;
-  return run_in_folder (&run, request->spec, work_dir, report, error);
+  pass.seed = request->seed;
+  pass.cancellable = cancellable;
+  pass.progress = request->progress;
+  pass.progress_data = request->progress_data;
+  return run_in_folder (&pass, request->spec, work_dir, report, error);
 }
 
 gboolean
@@ -720,7 +720,7 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkRequest *request,
                             GCancellable               *cancellable,
                             GError                    **error)
 {
-  Pass run = { 0 };
+  Pass pass = { 0 };
 
   g_return_val_if_fail (request != NULL, FALSE);
   g_return_val_if_fail (request->spec != NULL, FALSE);
@@ -731,8 +731,8 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkRequest *request,
 
 #ifdef G_OS_UNIX
   /* The folder as the set opened it when it made it, and its identity then. */
-  run.dir_fd = work->dir_fd >= 0 ? fcntl (work->dir_fd, F_DUPFD_CLOEXEC, 0) : -1;
-  if (run.dir_fd < 0)
+  pass.dir_fd = work->dir_fd >= 0 ? fcntl (work->dir_fd, F_DUPFD_CLOEXEC, 0) : -1;
+  if (pass.dir_fd < 0)
     {
       int saved = work->dir_fd >= 0 ? errno : EBADF;
 
@@ -741,13 +741,13 @@ ib_write_unlink_run_in_set (const IbWriteUnlinkRequest *request,
       return FALSE;
     }
 #else
-  run.dir_fd = -1;
+  pass.dir_fd = -1;
 #endif
-  run.dir_dev = work->dir_dev;
-  run.dir_ino = work->dir_ino;
-  run.seed = request->seed;
-  run.cancellable = cancellable;
-  run.progress = request->progress;
-  run.progress_data = request->progress_data;
-  return run_in_folder (&run, request->spec, work->dir, report, error);
+  pass.dir_dev = work->dir_dev;
+  pass.dir_ino = work->dir_ino;
+  pass.seed = request->seed;
+  pass.cancellable = cancellable;
+  pass.progress = request->progress;
+  pass.progress_data = request->progress_data;
+  return run_in_folder (&pass, request->spec, work->dir, report, error);
 }
