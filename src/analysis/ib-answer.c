@@ -2,7 +2,8 @@
 /* ib-answer.c: "is sync or async faster here?" in a few sentences, from the
  * same verdict rule as every finding (ib_answer_pair_verdict, ib-verdict.h).
  * The answer's lines are the rows of answer_lines[]: adding one is a row
- * here and a line of the decision phase (ib-decision.c). */
+ * here and a row of the decision phase's line_infos[] (ib-decision.c),
+ * with the same id: two files. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"

@@ -197,10 +197,18 @@ ib_decision_group (const char *strategy)
 
 /* Like with like: each line races two groups of one concurrency. */
 static const IbDecisionLineInfo line_infos[] = {
-  { IB_DECISION_LINE_SERIAL, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_ASYNC_SERIAL, TRUE },
-  { IB_DECISION_LINE_PARALLEL, IB_DECISION_GROUP_THREAD, IB_DECISION_GROUP_ASYNC_PARALLEL, TRUE },
-  { IB_DECISION_LINE_URING, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_URING_SERIAL, FALSE },
-  { IB_DECISION_LINE_MMAP, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_MMAP, FALSE },
+  { IB_DECISION_LINE_SERIAL, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_ASYNC_SERIAL, TRUE,
+    /* Translators: the decision phase's progress, which pair it decides */
+    N_("One file at a time: sync vs async") },
+  { IB_DECISION_LINE_PARALLEL, IB_DECISION_GROUP_THREAD, IB_DECISION_GROUP_ASYNC_PARALLEL, TRUE,
+    /* Translators: the decision phase's progress, which pair it decides */
+    N_("All files at once: threads vs async") },
+  { IB_DECISION_LINE_URING, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_URING_SERIAL, FALSE,
+    /* Translators: the decision phase's progress, which pair it decides */
+    N_("One file at a time: sync vs io_uring") },
+  { IB_DECISION_LINE_MMAP, IB_DECISION_GROUP_SYNC, IB_DECISION_GROUP_MMAP, FALSE,
+    /* Translators: the decision phase's progress, which pair it decides */
+    N_("One file at a time: sync vs memory map") },
 };
 
 const IbDecisionLineInfo *
@@ -304,20 +312,13 @@ typedef struct
   const IbPlan          *keep; /* a plan of ib_decision_keep_plan, else NULL */
 } Phase;
 
+/* The line's progress title, in the user's language. */
 static const char *
 line_title (const char *line_id)
 {
-  if (g_strcmp0 (line_id, IB_DECISION_LINE_PARALLEL) == 0)
-    /* Translators: the decision phase's progress, which pair it decides */
-    return _("All files at once: threads vs async");
-  if (g_strcmp0 (line_id, IB_DECISION_LINE_URING) == 0)
-    /* Translators: the decision phase's progress, which pair it decides */
-    return _("One file at a time: sync vs io_uring");
-  if (g_strcmp0 (line_id, IB_DECISION_LINE_MMAP) == 0)
-    /* Translators: the decision phase's progress, which pair it decides */
-    return _("One file at a time: sync vs memory map");
-  /* Translators: the decision phase's progress, which pair it decides */
-  return _("One file at a time: sync vs async");
+  const IbDecisionLineInfo *info = ib_decision_line_info (line_id);
+
+  return _(info != NULL ? info->title : line_infos[0].title);
 }
 
 static void

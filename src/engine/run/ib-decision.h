@@ -48,7 +48,10 @@ G_BEGIN_DECLS
 #define IB_DECISION_GROUP_MMAP           "mmap"
 
 /* The lines of the answer, in the order they are decided: like with like,
- * each races two groups of the same concurrency (ib_decision_line_infos). */
+ * each races two groups of the same concurrency (ib_decision_line_infos).
+ * A new line is a row of that table (ib-decision.c) and a row of the
+ * answer's (answer_lines[] in analysis/ib-answer.c) with the same id; a
+ * name here only where other code must name the line. */
 #define IB_DECISION_LINE_SERIAL   "serial"
 #define IB_DECISION_LINE_PARALLEL "parallel"
 #define IB_DECISION_LINE_URING    "uring"
@@ -64,6 +67,7 @@ typedef struct
   const char *group_a;  /* IB_DECISION_GROUP_* */
   const char *group_b;
   gboolean    main;
+  const char *title;    /* N_(), its progress: "One file at a time: sync vs async" */
 } IbDecisionLineInfo;
 
 /* The table, in the order decided: the main lines first. */

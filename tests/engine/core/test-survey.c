@@ -92,6 +92,7 @@ test_quick_covers_lines (void)
       gboolean uring = g_str_equal (lines[i].group_b, IB_DECISION_GROUP_URING_SERIAL);
 
       g_test_message ("line %s: %s against %s", lines[i].id, lines[i].group_a, lines[i].group_b);
+      g_assert_nonnull (lines[i].title);   /* its progress says which pair it decides */
       g_assert_true (plan_has_group (plan, lines[i].group_a));
       if (uring && !have_uring)
         g_assert_false (plan_has_group (plan, lines[i].group_b));
