@@ -17,7 +17,11 @@
 G_BEGIN_DECLS
 
 #define IB_REPORT_SCHEMA  "iobench-report"
-#define IB_REPORT_VERSION 1
+/* The version this build writes, and the oldest it reads: 2 stores warnings
+ * as a key and values (engine/model/ib-warning.h), 1 as sentences. A
+ * report of a later version is refused with words that say so. */
+#define IB_REPORT_VERSION 2
+#define IB_REPORT_VERSION_OLDEST 1
 
 /* The most a report may hold (README, "Limits"). The loader refuses more,
  * naming the limit, in iobench-cli and the window alike: the memory it takes
@@ -30,7 +34,7 @@ G_BEGIN_DECLS
 /* Every writer takes the report's analysis (analysis/ib-analysis.h), built
  * once: the answer and findings it writes are the analysis's. */
 
-/* JSON (json-glib), schema iobench-report version 1. */
+/* JSON (json-glib), schema iobench-report version IB_REPORT_VERSION. */
 char     *ib_report_to_json       (const IbAnalysis *analysis,
                                    gsize            *length);
 gboolean  ib_report_save_json     (const IbAnalysis *analysis,

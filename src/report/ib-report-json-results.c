@@ -771,15 +771,25 @@ read_identity (JsonObject        *o,
   if (!ib_json_read_int (o, path, &(IbJsonIntMember) { "version", TRUE, G_MININT64, G_MAXINT64 },
                          &version, NULL, error))
     return FALSE;
-  if (version != IB_REPORT_VERSION)
+  if (version > IB_REPORT_VERSION)
+    {
+      g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, version);
+
+      /* Translators: "(report version 3; this version reads versions 1 to 2)" */
+      return ib_json_format_error (error,
+                                   _ ("this report was made by a newer version of I/O Bench "
+                                      "(report version %s; this version reads versions %d to "
+                                      "%d): update I/O Bench to open it"),
+                                   vs, IB_REPORT_VERSION_OLDEST, IB_REPORT_VERSION);
+    }
+  if (version < IB_REPORT_VERSION_OLDEST)
     {
       g_autofree char *vs = g_strdup_printf ("%" G_GINT64_FORMAT, version);
 
       return ib_json_format_error (error,
-                                   _("report version %s is not supported; "
-                                     "this I/O Bench reads version %d: open it with a "
-                                     "newer I/O Bench"),
-                                   vs, IB_REPORT_VERSION);
+                                   _ ("report version %s is not supported; this I/O Bench reads "
+                                      "versions %d to %d"),
+                                   vs, IB_REPORT_VERSION_OLDEST, IB_REPORT_VERSION);
     }
   return TRUE;
 }

@@ -260,6 +260,19 @@ test_report_errors (Fixture       *fx,
     g_assert_nonnull (strstr (err, "missing.json"));
     g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
   }
+  /* a report of a later version: said to be newer, whatever it holds */
+  g_assert_true (g_file_set_contents (bad, "{\"schema\":\"iobench-report\",\"version\":3,"
+                                           "\"plan\":7}",
+                                      -1, NULL));
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run_cli (&out, &err, "report", bad, "--html", html, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "bad.json"));
+    g_assert_nonnull (strstr (err, "made by a newer version of I/O Bench"));
+    g_assert_null (strstr (err, "plan"));
+    g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  }
   /* malformed report: failed, file and member named */
   g_assert_true (g_file_set_contents (bad, "{\"schema\":\"iobench-report\",\"version\":1,"
                                       "\"plan\":7}", -1, NULL));

@@ -311,7 +311,7 @@ test_round_trip (void)
   g_assert_nonnull (strstr (json, "\"stall_max_ns\""));
   g_assert_nonnull (strstr (json, "\"frames_missed_60\""));
   g_assert_nonnull (strstr (json, "\"schema\" : \"iobench-report\""));
-  g_assert_nonnull (strstr (json, "\"version\" : 1"));
+  g_assert_nonnull (strstr (json, "\"version\" : 2"));
 
   loaded = ib_report_from_json (json, (gssize) length, &error);
   g_assert_no_error (error);
@@ -452,6 +452,33 @@ mutate (const char *from,
   return g_string_free (out, FALSE);
 }
 
+/* A report of version 1, whose warnings are sentences, still loads: its
+ * sentences shown as stored, written again as version 2. */
+static void
+test_version_1 (void)
+{
+  g_autoptr (IbReport) report = fx_report_new (40);
+  g_autofree char *json = ib_test_to_json (report, NULL);
+  g_autoptr (GString) old = g_string_new (json);
+  g_autoptr (IbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *again = NULL;
+  const IbWarning *first;
+
+  g_assert_cmpuint (g_string_replace (old, "\"version\" : 2", "\"version\" : 1", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (old, "\"warnings\" : [",
+                                      "\"warnings\" : [\"a sentence of version 1\",", 1),
+                    ==, 1);
+  loaded = ib_report_from_json (old->str, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->warnings->len, ==, report->warnings->len + 1);
+  first = g_ptr_array_index (loaded->warnings, 0);
+  g_assert_null (first->key);
+  g_assert_cmpstr (ib_warning_string (first, 0), ==, "a sentence of version 1");
+  again = ib_test_to_json (loaded, NULL);
+  g_assert_nonnull (strstr (again, "\"version\" : 2"));
+}
+
 typedef struct
 {
   const char *from;   /* NULL: @to is the whole input */
@@ -471,8 +498,12 @@ test_bad_input (void)
     { NULL, "{}", "no “schema” member" },
     { NULL, "{\"schema\":\"iobench-report\"}", "the report has no “version” part" },
     { NULL, "{\"schema\":\"iobench-report\",\"version\":\"1\"}", "version: expected an integer" },
-    { NULL, "{\"schema\":\"iobench-report\",\"version\":2}",
-      "report version 2 is not supported; this I/O Bench reads version 1" },
+    /* a report of a later version: said so, not a member it misses */
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":3,\"warnings\":[{\"key\":7}]}",
+      "this report was made by a newer version of I/O Bench (report version 3; this version "
+      "reads versions 1 to 2): update I/O Bench to open it" },
+    { NULL, "{\"schema\":\"iobench-report\",\"version\":0}",
+      "report version 0 is not supported; this I/O Bench reads versions 1 to 2" },
     { NULL, "{\"schema\":\"other\",\"version\":1}", "schema is “other”" },
     { NULL, "{\"schema\":7,\"version\":1}", "schema: expected a string" },
     /* a report cut to its head: what is gone, and what to do */
@@ -765,6 +796,7 @@ main (int   argc,
   g_test_add_func ("/report/json/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/report/json/every-prefix-fails", test_every_prefix_fails);
   g_test_add_func ("/report/json/bad-input", test_bad_input);
+  g_test_add_func ("/report/json/version-1", test_version_1);
   g_test_add_func ("/report/json/decision-enums", test_decision_enums);
   g_test_add_func ("/report/json/random-bytes", test_random_bytes);
   g_test_add_func ("/report/json/mutations", test_mutations);
