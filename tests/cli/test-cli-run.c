@@ -178,7 +178,7 @@ test_run_json (Fixture       *f,
 
   root = load_json (json, parser);
   g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==, "iobench-report");
-  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 2);
   g_assert_false (json_object_get_boolean_member (root, "partial"));
   plan = json_object_get_object_member (root, "plan");
   g_assert_cmpint (json_object_get_int_member (plan, "repeat"), ==, 2);
