@@ -511,12 +511,62 @@ sweep_values (const IbSweep *sweep)
   return values;
 }
 
+/* The verdict of @pb against @pa at one count: by their rounds paired (the
+ * per-round ratio, as write + delete pairs its runs: ib_paired_analyse at
+ * 95 % and @margin), so that drift and load cancel within a round; TOO_FEW
+ * below IB_VERDICT_MIN_PAIRS rounds with both valid. Older reports keep no
+ * rounds: the two medians' intervals (ib_sweep_point_ratio). */
+static void
+point_verdict (const IbSweepPoint *pa,
+               const IbSweepPoint *pb,
+               double              margin,
+               IbVerdictInterval  *iv)
+{
+  g_autoptr (GArray) xa = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) xb = g_array_new (FALSE, FALSE, sizeof (double));
+  IbPaired paired;
+  IbRatio  r;
+
+  if (pa->rounds_ns == NULL || pb->rounds_ns == NULL)
+    {
+      ib_sweep_point_ratio (pa, pb, &r);
+      ib_verdict_for_ratio (&r, iv);
+      return;
+    }
+  for (guint i = 0; i < MIN (pa->rounds_ns->len, pb->rounds_ns->len); i++)
+    {
+      double va = (double) g_array_index (pa->rounds_ns, guint64, i);
+      double vb = (double) g_array_index (pb->rounds_ns, guint64, i);
+
+      if (va > 0 && vb > 0)
+        {
+          g_array_append_val (xa, va);
+          g_array_append_val (xb, vb);
+        }
+    }
+  memset (iv, 0, sizeof *iv);
+  if (xa->len < IB_VERDICT_MIN_PAIRS)
+    {
+      iv->verdict = IB_VERDICT_TOO_FEW;
+      iv->paired = iv->rounds = TRUE;
+      iv->na = iv->nb = iv->n_pairs = xa->len;
+      iv->ratio = pa->median_ns > 0 ? pb->median_ns / pa->median_ns : 0;
+      return;
+    }
+  ib_paired_analyse ((const double *) (gconstpointer) xa->data,
+                     (const double *) (gconstpointer) xb->data, xa->len, 1.0 - IB_PAIRED_ALPHA,
+                     margin, &paired);
+  ib_verdict_for_paired (&paired, iv);
+  iv->rounds = TRUE;
+}
+
 /* One verdict per count tried for @line, each a detail of @card ("Reading
  * one file after another, 1 file: ... ."), then the line's summary. FALSE
  * when no count has both sides. */
 static gboolean
 line_details (const IbSweep *sweep,
               const GArray  *values,
+              double         margin,
               SweepLine     *line,
               IbAnswerCard  *card)
 {
@@ -530,13 +580,11 @@ line_details (const IbSweep *sweep,
       g_autofree char    *at = NULL;
       g_autofree char    *text = NULL;
       IbVerdictInterval   iv;
-      IbRatio             r;
 
       if (pa == NULL || pb == NULL)
         continue;
       n++;
-      ib_sweep_point_ratio (pa, pb, &r);
-      ib_verdict_for_ratio (&r, &iv);
+      point_verdict (pa, pb, margin, &iv);
       at = ib_format_vary_value (sweep->vary, v);
       text = ib_verdict_text (&iv, ta, tb, IB_VERDICT_WORDING_FASTER_FIRST);
       n_clear += ib_verdict_is_clear (iv.verdict);
@@ -598,7 +646,7 @@ ib_answer_card_small_files (const IbReport *report)
   card = card_new (IB_ANSWER_CARD_SMALL_FILES, _ ("Small files: sync or async?"));
   for (guint i = 0; i < n_lines; i++)
     {
-      if (!line_details (sweep, values, &lines[i], card))
+      if (!line_details (sweep, values, plan_margin (report), &lines[i], card))
         continue;
       if (shown++ == 0)
         card->verdict = lines[i].verdict;

@@ -22,7 +22,12 @@
  *                   async one ("Reading one file after another"), and its
  *                   sync reads on threads against its parallel GIO async
  *                   one ("Reading all files at once"), each compared at each
- *                   count by ib_sweep_point_ratio and ib_verdict_for_ratio.
+ *                   count by their rounds PAIRED (a sweep's round runs every
+ *                   strategy once, in a seeded order): the per-round ratio,
+ *                   ib_paired_analyse at 95 % and the plan's margin, as
+ *                   write + delete; below IB_VERDICT_MIN_PAIRS rounds "too
+ *                   few". Older reports keep no rounds: ib_sweep_point_ratio
+ *                   and ib_verdict_for_ratio on the two medians.
  *                   Never serial against parallel: that measures
  *                   concurrency, not the API.
  *

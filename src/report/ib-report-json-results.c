@@ -188,6 +188,60 @@ static const IbJsonSection write_unlink_section =
 
 /* ---- sweep --------------------------------------------------------------- */
 
+/* "rounds_ns": each round's wall time, 0 where its sample was not valid;
+ * written only when kept, so that older reports write back as they were */
+static void
+write_rounds (JsonBuilder       *b,
+              const IbJsonField *field,
+              gconstpointer      st)
+{
+  const IbSweepPoint *p = st;
+
+  if (p->rounds_ns == NULL || p->rounds_ns->len == 0)
+    return;
+  json_builder_set_member_name (b, field->name);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < p->rounds_ns->len; i++)
+    json_builder_add_int_value (b, (gint64) MIN (g_array_index (p->rounds_ns, guint64, i),
+                                                 (guint64) G_MAXINT64));
+  json_builder_end_array (b);
+}
+
+static gboolean
+read_rounds (JsonObject        *o,
+             const char        *path,
+             const IbJsonField *field,
+             gpointer           st,
+             GError           **error)
+{
+  IbSweepPoint *p = st;
+  gboolean      ok;
+  JsonNode     *node = ib_json_read_container (o, path, field->name, FALSE, JSON_NODE_ARRAY, &ok,
+                                               error);
+  JsonArray    *array;
+
+  if (node == NULL)
+    return ok;
+  array = json_node_get_array (node);
+  p->rounds_ns = g_array_new (FALSE, TRUE, sizeof (guint64));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *elem = g_strdup_printf ("%s[%u]", field->name, i);
+      gint64           v;
+      guint64          u;
+
+      if (!ib_json_check_int (json_array_get_element (array, i), path, elem, 0, G_MAXINT64,
+                              &v, error))
+        {
+          g_clear_pointer (&p->rounds_ns, g_array_unref);
+          return FALSE;
+        }
+      u = (guint64) v;
+      g_array_append_val (p->rounds_ns, u);
+    }
+  return TRUE;
+}
+
 #define POINT(m, k, fl, ...) FIELD (IbSweepPoint, m, #m, k, fl, __VA_ARGS__)
 
 static const IbJsonField sweep_point_fields[] = {
@@ -200,6 +254,7 @@ static const IbJsonField sweep_point_fields[] = {
   POINT (n_excluded, UINT, IB_JF_RANGE, COUNT),
   POINT (ci_level, DOUBLE, IB_JF_RANGE, DRANGE (0, 1, 0)),
   POINT (stall_ns, DOUBLE, REQ | IB_JF_WHEN | IB_JF_WHEN_KEY, WHEN (IbSweepPoint, responsive)),
+  POINT (rounds_ns, SPECIAL, 0, .write = write_rounds, .read = read_rounds),
 };
 
 static const IbJsonSection sweep_point_section = SECTION (IbSweepPoint, sweep_point_fields);

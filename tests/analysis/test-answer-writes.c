@@ -356,6 +356,86 @@ test_small_files_card (void)
   g_assert_null (ib_answer_card_small_files (report));
 }
 
+/* small-files pairs each count's rounds: a round runs every strategy once,
+ * so what slows a round (drift, a busy moment) slows both sides of it. Here
+ * the rounds drift over 2x, wider than the 1.5x between the sides, so the
+ * two medians' intervals overlap and cannot tell them apart; paired by
+ * round, async is 1.5x slower in every round and the card says so, with
+ * the rounds counted. Without rounds (an older report) it falls back to the
+ * medians. */
+static void
+test_small_files_paired (void)
+{
+  g_autoptr (IbReport) report = ib_report_new ();
+  g_autoptr (IbAnswerCard) card = NULL;
+  const char *ids[] = { "sync-load-contents", "async-load-contents-serial" };
+  const char *detail;
+
+  report->sweep = ib_sweep_new ();
+  report->sweep->vary = IB_VARY_COUNT;
+  for (guint s = 0; s < G_N_ELEMENTS (ids); s++)
+    {
+      IbSweepPoint p = point (1, ids[s], s == 0 ? 1.0 : 1.5);
+
+      /* wide intervals: the drift */
+      p.ci_low_ns = p.median_ns * 0.5;
+      p.ci_high_ns = p.median_ns * 2.0;
+      p.rounds_ns = g_array_new (FALSE, TRUE, sizeof (guint64));
+      for (guint r = 0; r < 11; r++)
+        {
+          /* round 0 is the warm-up: not valid, 0 */
+          guint64 ns = r == 0 ? 0 : (guint64) (1e6 * (s == 0 ? 1.0 : 1.5) * (0.5 + 0.15 * r));
+
+          g_array_append_val (p.rounds_ns, ns);
+        }
+      g_array_append_val (report->sweep->points, p);
+    }
+
+  card = ib_answer_card_small_files (report);
+  g_assert_nonnull (card);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_A_FASTER);
+  detail = g_ptr_array_index (card->details, card->details->len - 1);
+  g_test_message ("%s", detail);
+  assert_contains (detail, "Sync load contents is 1.5x faster than Async load contents (serial)");
+  assert_contains (detail, "10 rounds");
+
+  /* the rounds go through JSON and back; without them no member is written
+   * (older reports write back as they were) */
+  {
+    g_autoptr (IbReport) loaded = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char    *json = NULL;
+    const IbSweepPoint *a, *b;
+
+    report->plan = ib_plan_new ();
+    json = ib_test_to_json (report, NULL);
+    loaded = ib_report_from_json (json, -1, &error);
+    g_assert_no_error (error);
+    a = &g_array_index (report->sweep->points, IbSweepPoint, 1);
+    b = &g_array_index (loaded->sweep->points, IbSweepPoint, 1);
+    g_assert_nonnull (b->rounds_ns);
+    g_assert_cmpmem (a->rounds_ns->data, a->rounds_ns->len * sizeof (guint64), b->rounds_ns->data,
+                     b->rounds_ns->len * sizeof (guint64));
+  }
+
+  /* the same medians without rounds: the overlapping intervals decide nothing */
+  for (guint i = 0; i < report->sweep->points->len; i++)
+    g_clear_pointer (&g_array_index (report->sweep->points, IbSweepPoint, i).rounds_ns,
+                     g_array_unref);
+  g_clear_pointer (&card, ib_answer_card_free);
+  card = ib_answer_card_small_files (report);
+  g_assert_cmpint (card->verdict, ==, IB_VERDICT_UNDECIDED);
+  detail = g_ptr_array_index (card->details, card->details->len - 1);
+  g_test_message ("%s", detail);
+  g_assert_null (strstr (detail, "faster"));
+  g_assert_null (strstr (detail, "rounds"));
+  {
+    g_autofree char *json = ib_test_to_json (report, NULL);
+
+    g_assert_null (strstr (json, "rounds_ns"));
+  }
+}
+
 /* The runs and their counts go through JSON and back; a report from before
  * replication (no runs, no counts) loads as one run a mode. */
 static void
@@ -485,6 +565,7 @@ main (int    argc,
   g_test_add_func ("/answer-writes/failed-requests", test_failed_requests);
   g_test_add_func ("/answer-writes/experiment-and-findings", test_experiment_and_findings);
   g_test_add_func ("/answer-writes/small-files", test_small_files_card);
+  g_test_add_func ("/answer-writes/small-files-paired", test_small_files_paired);
   g_test_add_func ("/answer-writes/json-round-trip", test_json_round_trip);
   return g_test_run ();
 }

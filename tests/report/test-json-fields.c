@@ -212,6 +212,12 @@ fill_field (const IbJsonField *f,
         break;
       if (g_str_equal (f->name, "files"))
         g_array_append_vals (*(GArray **) at, &(guint64) { 65536 + n }, 1);
+      else if (g_str_equal (f->name, "rounds_ns"))
+        {
+          /* NULL unless kept (a sweep point's rounds) */
+          *(GArray **) at = g_array_new (FALSE, TRUE, sizeof (guint64));
+          g_array_append_vals (*(GArray **) at, &(guint64) { 70000 + n }, 1);
+        }
       else if (g_str_equal (f->name, "seed") || g_str_equal (f->name, "crossover"))
         *(guint64 *) at = 99 + n;
       else if (g_str_equal (f->name, "more_pairs"))
@@ -319,7 +325,7 @@ compare_field (const IbJsonField *f,
               g_error ("%s[%u]: written, not loaded back the same", where, i);
           break;
         }
-      if (g_str_equal (f->name, "files"))
+      if (g_str_equal (f->name, "files") || g_str_equal (f->name, "rounds_ns"))
         {
           GArray *p = *(GArray **) x, *q = *(GArray **) y;
 

@@ -350,6 +350,7 @@ sweep_point_clear (gpointer data)
   IbSweepPoint *point = data;
 
   g_clear_pointer (&point->strategy, g_free);
+  g_clear_pointer (&point->rounds_ns, g_array_unref);
 }
 
 /* ---- write+delete and sweep --------------------------------------------- */
@@ -435,6 +436,8 @@ ib_sweep_copy (const IbSweep *sweep)
       IbSweepPoint point = g_array_index (sweep->points, IbSweepPoint, i);
 
       point.strategy = g_strdup (point.strategy);
+      if (point.rounds_ns != NULL)
+        point.rounds_ns = g_array_copy (point.rounds_ns);
       g_array_append_val (copy->points, point);
     }
   return copy;

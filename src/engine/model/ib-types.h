@@ -359,6 +359,11 @@ typedef struct
   double   ci_level;           /* achieved coverage of the interval, 0 when not recorded */
   gboolean responsive;         /* stall_ns is valid */
   double   stall_ns;           /* median longest main-loop stall per read */
+  GArray  *rounds_ns;          /* guint64 a round, warm-ups included, in round order: the
+                                * wall time of that round's sample, 0 where it was not
+                                * valid; NULL in older reports. Rounds run every strategy
+                                * once, so two strategies' rounds pair up (the small-files
+                                * card, analysis/ib-answer-writes.h) */
 } IbSweepPoint;
 
 typedef struct

@@ -194,6 +194,9 @@ typedef struct
   GArray              **times;      /* the valid samples' wall times, a strategy each */
   GArray              **stalls;     /* their longest main-loop stalls */
   guint                *n_excluded;
+  /* guint64 a round, a strategy each: the valid samples' wall times, 0
+   * where none (IbSweepPoint.rounds_ns) */
+  GArray **rounds;
 } Point;
 
 /* The files of @value (its count, size and files in flight) made, warmed
@@ -292,6 +295,7 @@ point_sample (Point       *p,
       double stall = (double) sample.stall_ns;
 
       g_array_append_val (p->times[order[k]], wall);
+      g_array_index (p->rounds[order[k]], guint64, round) = sample.wall_ns;
       if (sample.responsive)
         g_array_append_val (p->stalls[order[k]], stall);
     }
@@ -333,6 +337,7 @@ point_results (const Point *p,
       point.n = stats.n;
       point.n_excluded = p->n_excluded[s];
       point.ci_level = stats.ci_level;
+      point.rounds_ns = g_array_ref (p->rounds[s]);
       if (p->stalls[s]->len > 0)
         {
           /* The median of each read's longest main-loop stall. */
@@ -361,10 +366,11 @@ measure_point (const IbSweepContext *ctx,
   g_autofree GArray **times = g_new0 (GArray *, n_strategies);
   g_autofree guint *n_excluded = g_new0 (guint, n_strategies);
   g_autofree GArray **stalls = g_new0 (GArray *, n_strategies);
+  g_autofree GArray **rounds = g_new0 (GArray *, n_strategies);
   g_autofree char *shown = ib_sweep_format_value (plan->sweep->vary, value);
   g_autoptr(IbFileSet) set = point_files (ctx, measure, value, value_index, error);
-  Point p = { ctx, measure, value, value_index, n_values, shown, n_strategies, times, stalls,
-              n_excluded };
+  Point    p = { ctx, measure, value, value_index, n_values, shown, n_strategies, times, stalls,
+                 n_excluded, rounds };
   gboolean ok = TRUE;
 
   if (set == NULL)
@@ -373,6 +379,8 @@ measure_point (const IbSweepContext *ctx,
     {
       times[s] = g_array_new (FALSE, FALSE, sizeof (double));
       stalls[s] = g_array_new (FALSE, FALSE, sizeof (double));
+      rounds[s] = g_array_new (FALSE, TRUE, sizeof (guint64));
+      g_array_set_size (rounds[s], n_rounds);
     }
 
   for (guint round = 0; round < n_rounds && ok; round++)
@@ -388,6 +396,7 @@ measure_point (const IbSweepContext *ctx,
     {
       g_array_unref (times[s]);
       g_array_unref (stalls[s]);
+      g_array_unref (rounds[s]);
     }
   ib_measure_set_files (measure, NULL, 1);
   return ok;

@@ -709,11 +709,22 @@ test_other_workloads (void)
   for (guint i = 0; i < 4; i++)
     {
       const IbSweepPoint *p = &g_array_index (report->sweep->points, IbSweepPoint, i);
+      double              r0, r1;
 
       g_assert_cmpfloat (p->median_ns, >, 0);
       /* the main-loop tick watched every sweep read (on by default) */
       g_assert_true (p->responsive);
       g_assert_cmpfloat (p->stall_ns, >=, 0);
+      /* each round's wall time, to pair the strategies by round: 2 rounds,
+       * both valid here, and the point's median lies between them */
+      g_assert_nonnull (p->rounds_ns);
+      g_assert_cmpuint (p->rounds_ns->len, ==, 2);
+      g_assert_cmpuint (g_array_index (p->rounds_ns, guint64, 0), >, 0);
+      g_assert_cmpuint (g_array_index (p->rounds_ns, guint64, 1), >, 0);
+      r0 = (double) g_array_index (p->rounds_ns, guint64, 0);
+      r1 = (double) g_array_index (p->rounds_ns, guint64, 1);
+      g_assert_cmpfloat (p->median_ns, >=, MIN (r0, r1));
+      g_assert_cmpfloat (p->median_ns, <=, MAX (r0, r1));
     }
 
   g_assert_cmpuint (report->overhead->len, >, 0);
