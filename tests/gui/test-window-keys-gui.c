@@ -353,6 +353,64 @@ test_svg_in_px (void)
   ib_test_remove_tree (dir);
 }
 
+/* The height of the time chart of @report at 1280 px, as an export draws it
+ * (light, linear). */
+static int
+time_fit_height (IbReport *report)
+{
+  IbChartStyle style;
+
+  ib_chart_style_init_light (&style);
+  return ib_chart_fit_height (&(IbChartRequest) { ib_chart_kind_lookup ("strategies"), report,
+                                                  NULL, &style, 1280, 720 });
+}
+
+/* A PNG of a chart of 3 rows, exported as a user does (the Export button,
+ * its PNG items, the file chooser): the name the chooser proposes carries
+ * the chart's kind and the size of the picture, as tall as its rows need,
+ * and the file is that size. */
+static void
+test_png_named_fitted (void)
+{
+  static const struct
+  {
+    const char *item;
+    int         scale;
+    const char *tail;
+  } items[] = {
+    { "PNG Image, 1280 × 720", 1, ".png" },
+    { "PNG Image, 1280 × 720 at 2×", 2, "-2x.png" },
+  };
+  g_autoptr (IbReport) report = fx_report_new (40);
+  g_autofree char *dir = ib_test_make_tmpdir ("iobench-png-name-XXXXXX");
+  IbWindow        *win = gui_new_window (app, 1280, 900, 300);
+  int              fit = time_fit_height (report);
+
+  g_assert_cmpuint (report->statistics->len, ==, 3);
+  /* a few rows: shorter than the item's 720, so the size is named */
+  g_assert_cmpint (fit, <, 720);
+  ib_window_show_report (win, report, NULL);
+  ib_test_spin (200);
+  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("few-%u.png", i);
+      g_autofree char *proposed = NULL;
+      g_autofree char *want = g_strdup_printf ("-time-1280x%d%s", fit, items[i].tail);
+      g_autofree char *path = gui_export_through_menu (win, items[i].item, dir, name, &proposed);
+      cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+      g_test_message ("%s proposed as %s", items[i].item, proposed);
+      if (!g_str_has_suffix (proposed, want))
+        g_error ("%s proposes “%s”, not “…%s”", items[i].item, proposed, want);
+      g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpint (cairo_image_surface_get_width (png), ==, 1280 * items[i].scale);
+      g_assert_cmpint (cairo_image_surface_get_height (png), ==, fit * items[i].scale);
+      cairo_surface_destroy (png);
+    }
+  gui_destroy_window (win);
+  ib_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -366,6 +424,7 @@ main (int   argc,
   g_test_add_func ("/gui/keys/narrow-dark-at-top", test_narrow_dark_opens_at_top);
   g_test_add_func ("/gui/export/names", test_export_names);
   g_test_add_func ("/gui/export/svg-px", test_svg_in_px);
+  g_test_add_func ("/gui/export/png-named-fitted", test_png_named_fitted);
 
   return gui_test_run (&app, home);
 }
