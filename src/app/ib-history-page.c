@@ -14,6 +14,7 @@
 #include "engine/plan/ib-presets.h"
 #include "engine/io/ib-strategy.h"
 #include "engine/workloads/ib-workloads.h"
+#include "analysis/ib-answer.h"
 #include "analysis/ib-compare.h"
 #include "analysis/ib-compare-map.h"
 #include "report/ib-compare-writers.h"
@@ -99,13 +100,56 @@ describe_when (const IbReport *report)
   return ib_report_date_text (report);
 }
 
-/* The number a run is remembered by: its fastest strategy and median, or
- * the costliest dispatch when it timed no reads; NULL when it has neither. */
+/* The answer's headline line, as the report words it, when it decided:
+ * "Reading one file after another: sync 2.4x faster" or "…: sync and async
+ * within ±10 %"; NULL when the run has no such line or it did not decide. A
+ * history that said "Fastest" of a run whose report says "not decided" or
+ * "too few samples" told another story than the report. */
+static char *
+describe_answer (const IbReport *report)
+{
+  IbAnswer *answer = ib_answer_compute (report);
+  const IbAnswerLine *line = answer != NULL ? ib_answer_main (answer) : NULL;
+  char *text = NULL;
+
+  if (line != NULL && line->info->how != NULL && ib_verdict_is_decided (line->verdict.verdict))
+    {
+      const IbVerdictInterval *iv = &line->verdict;
+
+      if (iv->verdict == IB_VERDICT_A_FASTER || iv->verdict == IB_VERDICT_B_FASTER)
+        {
+          gboolean a_faster = iv->verdict == IB_VERDICT_A_FASTER;
+          g_autofree char *ratio = ib_format_ratio (a_faster ? iv->ratio : 1.0 / iv->ratio);
+
+          /* Translators: history headline, "Reading one file after another:
+           * sync 2.4x faster" (the answer's first line, its side, its ratio) */
+          text = g_strdup_printf (_("%s: %s %s faster"), _(line->info->how),
+                                  _(a_faster ? line->info->a_noun : line->info->b_noun), ratio);
+        }
+      else
+        /* Translators: history headline, "Reading one file after another:
+         * sync and async within ±10 %" (equivalent within the margin) */
+        text = g_strdup_printf (_("%s: %s and %s within ±%.0f %%"), _(line->info->how),
+                                _(line->info->a_noun), _(line->info->b_noun),
+                                iv->margin * 100.0);
+    }
+  if (answer != NULL)
+    ib_answer_free (answer);
+  return text;
+}
+
+/* The number a run is remembered by: the answer's decided headline, else
+ * its lowest median (a measurement, not a winner: with too few samples or
+ * an undecided answer "fastest" would claim what the report does not), or
+ * the costliest dispatch when it timed no reads; NULL when it has none. */
 static char *
 describe_headline (const IbReport *report)
 {
   const IbStats *best = NULL;
+  char *answer = describe_answer (report);
 
+  if (answer != NULL)
+    return answer;
   for (guint i = 0; report->statistics != NULL && i < report->statistics->len; i++)
     {
       const IbStats *st = &g_array_index (report->statistics, IbStats, i);
@@ -117,8 +161,9 @@ describe_headline (const IbReport *report)
     {
       g_autofree char *median = ib_format_duration (best->median_ns);
 
-      /* Translators: history headline, "Fastest: Memory map, 38.0 ms" */
-      return g_strdup_printf (_("Fastest: %s, %s"), ib_strategy_title (best->strategy), median);
+      /* Translators: history headline of a run whose answer did not decide,
+       * "Lowest median: Memory map, 38.0 ms" */
+      return g_strdup_printf (_("Lowest median: %s, %s"), ib_strategy_title (best->strategy), median);
     }
   if (report->overhead != NULL && report->overhead->len > 0)
     {
@@ -169,8 +214,8 @@ describe_entry_title (const IbReport *report)
   return g_strdup_printf (_("%s — %s"), describe_preset (report), when);
 }
 
-/* The list row's title: the headline number first, "Quick — Fastest: Memory
- * map, 38.0 ms"; the date goes to the subtitle. */
+/* The list row's title: the headline first, "Quick — Reading one file after
+ * another: sync 2.4x faster"; the date goes to the subtitle. */
 static char *
 describe_row_title (const IbReport *report)
 {

@@ -5,7 +5,9 @@
  *  - every chart's accessible description is its own kind's, with its own
  *    data, each strategy once (#4), read from the accessibility tree;
  *  - the plan page shows every part of a preset with its parameters, and
- *    they can be edited (Deliver 5, #8), and the disk space it uses (#7). */
+ *    they can be edited (Deliver 5, #8), and the disk space it uses (#7);
+ *  - the history headlines a saved run with its answer's decided line, or
+ *    only its lowest median, never "Fastest" beside an undecided answer. */
 #define G_LOG_DOMAIN "iobench"
 
 #include "config.h"
@@ -25,6 +27,7 @@
 #include "engine/workloads/ib-workloads.h"
 #include "ib-application.h"
 #include "ib-chart-view.h"
+#include "ib-export.h"
 #include "ib-history-page.h"
 #include "ib-window.h"
 #include "report/ib-report-io.h"
@@ -660,6 +663,59 @@ test_content_row (void)
   check_combo_row ("C_ontent", expect, G_N_ELEMENTS (expect), "content", plan_content);
 }
 
+static gboolean
+history_has_n (gpointer data)
+{
+  IbHistoryPage *page = data;
+
+  return ib_history_page_get_n_entries (page) == GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "want"));
+}
+
+/* The history's headline of a saved run tells the report's story: its
+ * answer's decided first line with that line's ratio, else only a
+ * measurement ("Lowest median"), never "Fastest" beside an answer that
+ * did not decide, which would tell another story than the report. */
+static void
+test_history_headlines (void)
+{
+  static const char *const goldens[] = { "reads-decision.json", "fixture.json", "old-real-read.json" };
+  g_autofree char *dir = ib_history_dir ();
+  IbHistoryPage *page;
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (goldens); i++)
+    {
+      g_autofree char *from = g_test_build_filename (G_TEST_DIST, "..", "report", "golden",
+                                                     goldens[i], NULL);
+      g_autofree char *to = g_build_filename (dir, goldens[i], NULL);
+      g_autofree char *text = NULL;
+      gsize len = 0;
+
+      g_assert_true (g_file_get_contents (from, &text, &len, NULL));
+      g_assert_true (g_file_set_contents (to, text, (gssize) len, NULL));
+    }
+  page = g_object_ref_sink (g_object_new (IB_TYPE_HISTORY_PAGE, NULL));
+  g_object_set_data (G_OBJECT (page), "want", GUINT_TO_POINTER (G_N_ELEMENTS (goldens)));
+  ib_history_page_reload (page);
+  g_assert_true (ib_test_wait_until (history_has_n, page, 60));
+  for (guint i = 0; i < G_N_ELEMENTS (goldens); i++)
+    {
+      g_autofree char *row = ib_history_page_dup_row_title (page, i);
+
+      g_test_message ("history row %u: %s", i, row);
+      g_string_append_printf (all, "%s\n", row);
+      g_assert_null (strstr (row, "Fastest"));
+    }
+  /* the decision golden: its paired headline line, 2.4x */
+  g_assert_nonnull (strstr (all->str, "Custom Plan — Reading one file after another: sync 2.4x faster\n"));
+  /* the fixture: decided from its samples, as its report's answer says */
+  g_assert_nonnull (strstr (all->str, "Quick — Reading one file after another: sync 4.0x faster\n"));
+  /* an old report of 3 samples a side has no answer: a measurement only */
+  g_assert_nonnull (strstr (all->str, "Custom Plan — Lowest median: Sync single read, 30.6 µs\n"));
+  g_object_unref (page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -673,6 +729,7 @@ main (int   argc,
   g_test_add_func ("/gui/truth/plan-parts", test_plan_parts);
   g_test_add_func ("/gui/truth/cache-row", test_cache_row);
   g_test_add_func ("/gui/truth/content-row", test_content_row);
+  g_test_add_func ("/gui/truth/history-headlines", test_history_headlines);
 
   return gui_test_run (&app, home);
 }
