@@ -46,8 +46,9 @@
 #include "report/ib-report-io.h"
 
 /* The claim of a direction, unless it is the title's question ("whether
- * sync or async is faster", "whether sync on threads or async is faster"),
- * which claims none. */
+ * sync or async is faster", "whether sync on threads or async is faster")
+ * or says that there is none ("no strategy is clearly faster", "at neither
+ * end is one strategy clearly faster"), which claim none. */
 static gboolean
 has_direction (const char *sentence)
 {
@@ -57,7 +58,10 @@ has_direction (const char *sentence)
    * is faster" */
   g_autoptr(GRegex) question = g_regex_new ("whether sync[^,.;:]* or async is faster", 0, 0,
                                             NULL);
-  g_autofree char *text = g_regex_replace_literal (question, lower, -1, 0, "", 0, NULL);
+  g_autoptr(GRegex) none = g_regex_new ("(no|neither end is one) strategy is clearly faster", 0,
+                                        0, NULL);
+  g_autofree char *asked = g_regex_replace_literal (question, lower, -1, 0, "", 0, NULL);
+  g_autofree char *text = g_regex_replace_literal (none, asked, -1, 0, "", 0, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     if (strstr (text, words[i]) != NULL)
@@ -493,6 +497,10 @@ test_planted (void)
 
   check_text ("ok", "Reading one file after another, whether sync or async is faster for "
               "whole-file reads here was not decided within the budget (ratio 1.05, 95 % CI 0.91-1.2; 40 pairs).", bad);
+  /* a fresh quick run's sweep finding: the negation claims no direction */
+  check_text ("ok", "The Node.js promises-vs-sync experiment holds in part here: sync wins for "
+              "a few files; with many files no strategy is clearly faster, so whether async "
+              "pays off is not decided.", bad);
   check_text ("ok", "Sync single read is 1.4x faster than Async single read (95 % CI 1.2-1.6).",
               bad);
   g_assert_cmpstr (bad->str, ==, "");
